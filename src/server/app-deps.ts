@@ -1,0 +1,18 @@
+import type { Config } from "./config.js";
+import type { Database } from "./db/database.js";
+import type { Auth } from "./platform/auth/auth.js";
+import type { Jobs } from "./platform/jobs/jobs.js";
+import type { Mailer } from "./platform/mail/mailer.js";
+
+/** Everything a request handler may reach, built once at start and passed in (no globals). */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  jobs: Jobs;
+  auth: Auth;
+  /** The clock; tests move it to check trials and expiries. */
+  now: () => Date;
+  /** Where the built web client lives; absent in API-only tests. */
+  webRoot?: string;
+};

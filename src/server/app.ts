@@ -1,0 +1,52 @@
+// buildApp(deps) -> a Fastify instance with every route, and no globals: tests build as many
+// as they like, each on its own database.
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppDeps } from "./app-deps.js";
+import { accountRoutes } from "./features/account/routes.js";
+import { billingRoutes } from "./features/billing/routes.js";
+import { clubRoutes } from "./features/clubs/routes.js";
+import { registerAuthRoutes } from "./platform/auth/routes.js";
+import { registerErrorHandler } from "./platform/errors/error-handler.js";
+import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
+import { registerWebClient } from "./platform/web/web-client.js";
+
+export async function buildApp(deps: AppDeps, options: { logger?: FastifyBaseLogger } = {}) {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: deps.config.logLevel } }),
+    bodyLimit: 256 * 1024,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: "Courtside API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
+  registerAuthRoutes(app, deps.auth, deps.database.db);
+  await app.register(accountRoutes(deps));
+  await app.register(clubRoutes(deps));
+  await app.register(billingRoutes(deps));
+  if (deps.mailer.kind === "mailbox") registerMailboxPage(app, deps.database.db);
+  if (deps.webRoot) await registerWebClient(app, deps.webRoot);
+  return app;
+}

@@ -1,0 +1,37 @@
+// Builds the app's dependencies from configuration: the one place that knows which adapter
+// (SMTP or mailbox, and later Stripe or sandbox) stands behind each port.
+import type { FastifyBaseLogger } from "fastify";
+import type { AppDeps } from "./app-deps.js";
+import type { Config } from "./config.js";
+import { connectDatabase, migrateDatabase } from "./db/database.js";
+import { createAuth } from "./platform/auth/auth.js";
+import { startJobs } from "./platform/jobs/jobs.js";
+import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
+
+export async function composeDeps(
+  config: Config,
+  databaseUrl: string,
+  log: FastifyBaseLogger,
+  extra: { webRoot?: string; now?: () => Date; trustedOrigins?: string[] } = {},
+): Promise<AppDeps & { close: () => Promise<void> }> {
+  const database = connectDatabase(databaseUrl);
+  await migrateDatabase(database);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createMailboxMailer(database.db, log);
+  const jobs = await startJobs(databaseUrl, mailer, log);
+  const auth = createAuth({ db: database.db, config, jobs, extraTrustedOrigins: extra.trustedOrigins });
+  return {
+    config,
+    database,
+    mailer,
+    jobs,
+    auth,
+    now: extra.now ?? (() => new Date()),
+    webRoot: extra.webRoot,
+    close: async () => {
+      await jobs.stop();
+      await database.pool.end();
+    },
+  };
+}

@@ -1,0 +1,252 @@
+// The database schema: the entities of SPEC §3 plus the tables better-auth and the
+// platform need. Migrations are generated from this file (`npm run db:generate`) and
+// `npm run db:check` fails when the two drift. Keep this file free of relative imports:
+// drizzle-kit loads it on its own.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- accounts (better-auth)
+// better-auth's models, renamed so they cannot be mistaken for club sessions.
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  "auth_accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_accounts_user_id_idx").on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  "auth_verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- clubs
+
+export const subscriptionStatus = pgEnum("subscription_status", ["trial", "active", "past_due", "canceled"]);
+
+export const organizations = pgTable("organizations", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique("organizations_slug_key"),
+  location: text("location"),
+  contactEmail: text("contact_email"),
+  contactPhone: text("contact_phone"),
+  logoUrl: text("logo_url"),
+  description: text("description"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }).notNull(),
+  subscriptionStatus: subscriptionStatus("subscription_status").notNull().default("trial"),
+  // Set by the billing feature once a paid plan is active.
+  subscriptionProductId: text("subscription_product_id"),
+  subscriptionEndsAt: timestamp("subscription_ends_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const organizationMembers = pgTable(
+  "organization_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("organization_members_org_user_key").on(t.organizationId, t.userId),
+    index("organization_members_user_id_idx").on(t.userId),
+  ],
+);
+
+export const memberRole = pgEnum("member_role", ["owner", "admin", "organizer", "member"]);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: memberRole("role").notNull().default("member"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    // Exactly one owner per club: the database refuses a second.
+    uniqueIndex("user_roles_one_owner_key").on(t.organizationId).where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text("full_name").notNull(),
+  avatarUrl: text("avatar_url"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const courts = pgTable(
+  "courts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("courts_org_name_key").on(t.organizationId, t.name)],
+);
+
+export const sessionStatus = pgEnum("session_status", ["scheduled", "active", "completed", "cancelled"]);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    paymentRequired: boolean("payment_required").notNull().default(false),
+    // Integer cents; null when the session is free.
+    paymentAmount: integer("payment_amount"),
+    status: sessionStatus("status").notNull().default("scheduled"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_org_starts_at_idx").on(t.organizationId, t.startsAt)],
+);
+
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  sessionReminders: boolean("session_reminders").notNull().default(true),
+  courtUpNext: boolean("court_up_next").notNull().default(true),
+  matchResults: boolean("match_results").notNull().default(true),
+  weeklySummary: boolean("weekly_summary").notNull().default(true),
+  waitlistNotifications: boolean("waitlist_notifications").notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const joinRequestStatus = pgEnum("join_request_status", ["pending", "approved", "rejected"]);
+
+export const organizationJoinRequests = pgTable(
+  "organization_join_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message"),
+    status: joinRequestStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("organization_join_requests_org_idx").on(t.organizationId, t.status),
+    // At most one pending request per user per club; a rejected user may ask again.
+    uniqueIndex("organization_join_requests_one_pending_key")
+      .on(t.organizationId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// ---------------------------------------------------------------- platform
+
+// Fixed-window counters for the sign-in, sign-up and reset rate limits, shared by every
+// app instance through the database.
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});
+
+// The local mailbox used when no SMTP server is configured.
+export const mailboxMessages = pgTable("mailbox_messages", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  createdAt: createdAt(),
+});

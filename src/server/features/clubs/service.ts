@@ -1,0 +1,139 @@
+// Creating a club (onboarding) and reading the clubs a user belongs to.
+
+import { and, asc, eq } from "drizzle-orm";
+import type { CreateOrganizationBody, Membership, Organization } from "../../../shared/contracts/clubs.js";
+import { createOrganizationBody } from "../../../shared/contracts/clubs.js";
+import { addDays } from "../../../shared/domain/dates.js";
+import { messages } from "../../../shared/domain/messages.js";
+import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
+import type { Role } from "../../../shared/domain/roles.js";
+import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
+import type { Db } from "../../db/database.js";
+import {
+  courts,
+  notificationPreferences,
+  organizationMembers,
+  organizations,
+  profiles,
+  userRoles,
+} from "../../db/schema.js";
+import { AppError } from "../../platform/errors/app-error.js";
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export function toOrganization(row: OrganizationRow): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    location: row.location,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    logoUrl: row.logoUrl,
+    description: row.description,
+    timeZone: row.timeZone,
+    trialEndsAt: row.trialEndsAt.toISOString(),
+    subscriptionStatus: row.subscriptionStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createOrganization(
+  db: Db,
+  user: { id: string; name: string },
+  input: CreateOrganizationBody,
+  now: Date,
+) {
+  const body = createOrganizationBody.parse(input);
+  const baseSlug = slugify(body.name);
+  return db.transaction(async (tx) => {
+    let created: OrganizationRow | undefined;
+    // The unique constraint decides: each attempt runs in a savepoint that is rolled back
+    // when the slug is taken, so concurrent creators cannot both win one slug.
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS && !created; attempt++) {
+      try {
+        created = await tx.transaction(async (savepoint) => {
+          const [row] = await savepoint
+            .insert(organizations)
+            .values({
+              name: body.name,
+              slug: slugCandidate(baseSlug, attempt),
+              location: body.location,
+              contactEmail: body.contactEmail,
+              contactPhone: body.contactPhone,
+              logoUrl: body.logoUrl,
+              description: body.description,
+              timeZone: body.timeZone,
+              trialEndsAt: addDays(now, TRIAL_DAYS),
+              subscriptionStatus: "trial",
+              createdAt: now,
+            })
+            .returning();
+          return row;
+        });
+      } catch (error) {
+        if (!isSlugCollision(error)) throw error;
+      }
+    }
+    if (!created) throw new AppError(409, "SLUG_TAKEN", messages.toasts.slugExhausted);
+
+    const organizationId = created.id;
+    await tx.insert(organizationMembers).values({ organizationId, userId: user.id });
+    await tx.insert(userRoles).values({ organizationId, userId: user.id, role: "owner" });
+    const courtRows = await tx
+      .insert(courts)
+      .values(
+        Array.from({ length: body.courtsCount }, (_, i) => ({
+          organizationId,
+          name: `Court ${i + 1}`,
+          isActive: true,
+        })),
+      )
+      .returning({ id: courts.id, name: courts.name, isActive: courts.isActive });
+    await tx
+      .insert(profiles)
+      .values({ id: user.id, fullName: user.name })
+      .onConflictDoUpdate({ target: profiles.id, set: { fullName: user.name, updatedAt: now } });
+    await tx.insert(notificationPreferences).values({ userId: user.id }).onConflictDoNothing();
+    const organization: Membership = { ...toOrganization(created), role: "owner" };
+    return {
+      organization,
+      courts: courtRows.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true })),
+    };
+  });
+}
+
+function isSlugCollision(error: unknown): boolean {
+  // drizzle wraps the driver's error; the PostgreSQL code and constraint are on the cause.
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string };
+  return pgError.code === "23505" && (pgError.constraint ?? "").includes("slug");
+}
+
+export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
+  const rows = await db
+    .select({ organization: organizations, role: userRoles.role })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .leftJoin(
+      userRoles,
+      and(eq(userRoles.organizationId, organizationMembers.organizationId), eq(userRoles.userId, userId)),
+    )
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizationMembers.createdAt));
+  return rows.map((r) => ({ ...toOrganization(r.organization), role: (r.role ?? "member") as Role }));
+}
+
+export async function getOrganization(db: Db, organizationId: string): Promise<OrganizationRow> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
+  return row;
+}
+
+export async function listCourts(db: Db, organizationId: string) {
+  const rows = await db
+    .select({ id: courts.id, name: courts.name, isActive: courts.isActive })
+    .from(courts)
+    .where(eq(courts.organizationId, organizationId));
+  return rows.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+}

@@ -1,0 +1,76 @@
+// Identity through better-auth: email and password with confirmation and reset by mail,
+// database sessions in HttpOnly SameSite cookies, renewed while in use.
+//
+// Passwords are hashed with better-auth's scrypt (N=16384, r=16, p=1, 64-byte key, 16-byte
+// random salt per password); see docs/decisions/002-accounts.md.
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/contracts/auth.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/database.js";
+import { authAccounts, authSessions, authVerifications, profiles, users } from "../../db/schema.js";
+import type { Jobs } from "../jobs/jobs.js";
+import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
+
+export const SESSION_DAYS = 14;
+
+export function createAuth(deps: { db: Db; config: Config; jobs: Jobs; extraTrustedOrigins?: string[] }) {
+  const { db, config, jobs } = deps;
+  return betterAuth({
+    appName: "Courtside",
+    baseURL: config.appUrl,
+    basePath: "/api/auth",
+    secret: config.sessionSecret,
+    trustedOrigins: [config.appUrl, ...(deps.extraTrustedOrigins ?? [])],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { users, authSessions, authAccounts, authVerifications },
+    }),
+    user: { modelName: "users" },
+    session: {
+      modelName: "authSessions",
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // A session used at least once a day keeps renewing itself.
+      updateAge: 24 * 60 * 60,
+    },
+    account: { modelName: "authAccounts" },
+    verification: { modelName: "authVerifications" },
+    // Our own limiter counts per address and per account in PostgreSQL (rate-limit.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.appUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await jobs.sendEmail(resetPasswordEmail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await jobs.sendEmail(verificationEmail(user.email, user.name, url));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The profile keeps the full name given at sign-up (SPEC §3 profiles).
+          after: async (user) => {
+            await db.insert(profiles).values({ id: user.id, fullName: user.name }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,23 @@
+// The one error type the API answers with: `{ error: { code, message, issues? } }`.
+export type Issue = { path: string[]; message: string };
+
+export class AppError extends Error {
+  readonly headers: Record<string, string>;
+  readonly issues: Issue[] | undefined;
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    options: { headers?: Record<string, string>; issues?: Issue[] } = {},
+  ) {
+    super(message);
+    this.headers = options.headers ?? {};
+    this.issues = options.issues;
+  }
+}
+
+export const notFound = (what = "Not found") => new AppError(404, "NOT_FOUND", what);
+export const unauthorized = () => new AppError(401, "UNAUTHORIZED", "Please sign in to continue.");
+export const forbidden = (message = "You do not have permission to do that.") =>
+  new AppError(403, "FORBIDDEN", message);

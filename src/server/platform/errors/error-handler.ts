@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import type { ErrorBody } from "../../../shared/contracts/common.js";
+import { AppError } from "./app-error.js";
+
+// Validation answers 400 with every issue so forms can mark fields; anything unexpected
+// answers 500 with the request id and no internals.
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.issues ? { issues: error.issues } : {}),
+          },
+        });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: [error.validationContext ?? "body", ...issue.instancePath.split("/").filter(Boolean)],
+        message: issue.message ?? "Invalid value",
+      }));
+      return reply.status(400).send({
+        error: { code: "VALIDATION_ERROR", message: issues[0]?.message ?? "Invalid request", issues },
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "response did not match its schema");
+      return reply.status(500).send(body("INTERNAL", "Something went wrong.", request.id));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+      return reply.status(status).send(body(error.code ?? "BAD_REQUEST", error.message));
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return reply.status(500).send(body("INTERNAL", "Something went wrong.", request.id));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));
+  });
+}
+
+function body(code: string, message: string, requestId?: string): ErrorBody {
+  return { error: { code, message, ...(requestId ? { requestId } : {}) } };
+}

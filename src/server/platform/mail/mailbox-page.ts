@@ -1,0 +1,35 @@
+// /dev/mailbox: the local mailbox, only when no SMTP server is configured. A newcomer opens
+// the confirmation link from here with no mail server at all.
+import { desc } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/database.js";
+import { mailboxMessages } from "../../db/schema.js";
+import { escapeHtml } from "./escape-html.js";
+
+const linkify = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+export function registerMailboxPage(app: FastifyInstance, db: Db): void {
+  app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await db.select().from(mailboxMessages).orderBy(desc(mailboxMessages.id)).limit(100);
+    const items = rows
+      .map(
+        (
+          m,
+        ) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</span></header>
+<pre>${linkify(m.text)}</pre></article>`,
+      )
+      .join("");
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Local mailbox · Courtside</title><style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f7f5;color:#14231b}
+main{max-width:760px;margin:auto;padding:24px}h1{font-size:22px}
+article{background:#fff;border-radius:10px;padding:16px;margin:12px 0;box-shadow:0 1px 3px #0001}
+header{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between}header span{color:#5b6b62;font-size:13px}
+pre{white-space:pre-wrap;word-break:break-all;font:14px/1.5 system-ui,sans-serif}a{color:#15803d}
+</style></head><body><main><h1>Local mailbox</h1>
+<p>No SMTP server is configured, so Courtside keeps its mail here. Newest first.</p>
+${items || "<p>No mail yet.</p>"}</main></body></html>`;
+    return reply.type("text/html").header("cache-control", "no-store").send(html);
+  });
+}

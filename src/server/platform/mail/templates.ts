@@ -1,0 +1,41 @@
+// The texts of the account emails. Plain text first; the HTML carries the same words and a button.
+
+import { escapeHtml } from "./escape-html.js";
+import type { MailMessage } from "./mailer.js";
+
+function layout(heading: string, paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f7f5;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px;color:#14231b">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#5b6b62">If the button does not work, open this link: ${escapeHtml(action.url)}</p>
+</div></body></html>`;
+}
+
+export function verificationEmail(to: string, name: string, url: string): MailMessage {
+  const lines = [`Hi ${name},`, "Confirm your email address to finish creating your Courtside account."];
+  return {
+    to,
+    subject: "Confirm your Courtside account",
+    text: `${lines.join("\n\n")}\n\n${url}\n\nThis link is valid for 24 hours.`,
+    html: layout("Confirm your email", [...lines, "This link is valid for 24 hours."], {
+      label: "Confirm email",
+      url,
+    }),
+  };
+}
+
+export function resetPasswordEmail(to: string, name: string, url: string): MailMessage {
+  const lines = [
+    `Hi ${name},`,
+    "Someone asked to reset the password of your Courtside account. If it was you, choose a new password with the link below. It works once and expires in one hour.",
+    "If it was not you, ignore this email: your password stays as it is.",
+  ];
+  return {
+    to,
+    subject: "Reset your Courtside password",
+    text: `${lines.join("\n\n")}\n\n${url}`,
+    html: layout("Reset your password", lines, { label: "Choose a new password", url }),
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { messages } from "../domain/messages.js";
+import { roles } from "../domain/roles.js";
+import { optionalText } from "./common.js";
+
+const v = messages.validation;
+
+export const MIN_COURTS = 1;
+export const MAX_COURTS = 20;
+export const DEFAULT_COURTS = 2;
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const emptyOr = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal("").transform(() => undefined), schema]).optional();
+
+export const createOrganizationBody = z.object({
+  name: z.string().trim().min(2, v.organizationNameTooShort).max(100),
+  courtsCount: z.coerce
+    .number({ error: v.courtsTooFew })
+    .int(v.courtsTooFew)
+    .min(MIN_COURTS, v.courtsTooFew)
+    .max(MAX_COURTS, v.courtsTooMany),
+  contactEmail: emptyOr(z.string().trim().pipe(z.email(v.emailInvalid))),
+  contactPhone: optionalText(40),
+  logoUrl: emptyOr(z.string().trim().pipe(z.url(v.urlInvalid))),
+  location: optionalText(200),
+  description: optionalText(2000),
+  timeZone: z.string().refine(isValidTimeZone, v.timeZoneInvalid),
+});
+export type CreateOrganizationBody = z.input<typeof createOrganizationBody>;
+
+export const organization = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  location: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  timeZone: z.string(),
+  trialEndsAt: z.iso.datetime(),
+  subscriptionStatus: z.enum(["trial", "active", "past_due", "canceled"]),
+  createdAt: z.iso.datetime(),
+});
+export type Organization = z.infer<typeof organization>;
+
+export const membership = organization.extend({ role: z.enum(roles) });
+export type Membership = z.infer<typeof membership>;
+
+export const court = z.object({ id: z.uuid(), name: z.string(), isActive: z.boolean() });
+export type Court = z.infer<typeof court>;
+
+export const createOrganizationResponse = z.object({ organization: membership, courts: z.array(court) });
