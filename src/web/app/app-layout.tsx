@@ -1,0 +1,132 @@
+import { LogOut, Menu, Settings, X } from "lucide-react";
+import { useState } from "react";
+import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { Button } from "../components/ui/button.js";
+import { TrainingButton } from "../features/training/training-button.js";
+import { cn } from "../lib/cn.js";
+import { useAuth } from "./auth-provider.js";
+import { useOrganization } from "./organization-provider.js";
+
+const links = [
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/board", label: "Court Board" },
+  { to: "/ladder", label: "Ladder" },
+  { to: "/sessions", label: "Sessions" },
+  { to: "/billing", label: "Billing" },
+  { to: "/members", label: "Members" },
+];
+
+/** The signed-in shell: SPEC §2 top navigation above the page. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopNav />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function TopNav() {
+  const { signOut } = useAuth();
+  const { current } = useOrganization();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+
+  const handleSignOut = async () => {
+    await signOut();
+    navigate("/auth", { replace: true });
+  };
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Link to="/dashboard" className="flex min-w-0 items-center gap-2 font-bold">
+          {current?.logoUrl ? (
+            <img src={current.logoUrl} alt="" className="h-8 w-8 rounded-md object-cover" />
+          ) : (
+            <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          )}
+          <span className="truncate">{current?.name ?? "Courtside"}</span>
+        </Link>
+        <OrganizationSwitcher className="hidden md:block" />
+        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+          {links.map((link) => (
+            <NavItem key={link.to} to={link.to} label={link.label} />
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <TrainingButton />
+          <Button asChild variant="ghost" size="icon" aria-label="Settings" title="Settings">
+            <Link to="/settings">
+              <Settings className="h-5 w-5" />
+            </Link>
+          </Button>
+          <Button variant="ghost" size="icon" aria-label="Sign out" title="Sign out" onClick={handleSignOut}>
+            <LogOut className="h-5 w-5" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={open ? "Close menu" : "Open menu"}
+            aria-expanded={open}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+          </Button>
+        </div>
+      </div>
+      {open ? (
+        <nav aria-label="Main" className="border-t border-slate-200 px-4 py-3 lg:hidden">
+          <OrganizationSwitcher className="mb-3 md:hidden" />
+          <div className="grid grid-cols-2 gap-1">
+            {links.map((link) => (
+              <NavItem key={link.to} to={link.to} label={link.label} onClick={() => setOpen(false)} />
+            ))}
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+function NavItem({ to, label, onClick }: { to: string; label: string; onClick?: () => void }) {
+  return (
+    <NavLink
+      to={to}
+      onClick={onClick}
+      className={({ isActive }) =>
+        cn(
+          "rounded-lg px-3 py-2 text-sm font-medium",
+          isActive ? "bg-brand-50 text-brand-800" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
+        )
+      }
+    >
+      {label}
+    </NavLink>
+  );
+}
+
+/** Shown only when the person belongs to more than one club (SPEC §2). */
+function OrganizationSwitcher({ className }: { className?: string }) {
+  const { organizations, current, select } = useOrganization();
+  if (organizations.length < 2 || !current) return null;
+  return (
+    <label className={className}>
+      <span className="sr-only">Club</span>
+      <select
+        value={current.id}
+        onChange={(event) => select(event.target.value)}
+        className="h-9 max-w-48 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+      >
+        {organizations.map((org) => (
+          <option key={org.id} value={org.id}>
+            {org.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

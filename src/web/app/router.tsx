@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import { createBrowserRouter, Navigate } from "react-router";
+import { PageLoading } from "../components/ui/spinner.js";
+import { AuthPage } from "../features/auth/auth-page.js";
+import { BoardPage } from "../features/board/board-page.js";
+import { OnboardingPage } from "../features/clubs/onboarding-page.js";
+import { DashboardPage } from "../features/dashboard/dashboard-page.js";
+import { LadderPage } from "../features/ladder/ladder-page.js";
+import { AboutPage } from "../features/marketing/about-page.js";
+import { FeaturesPage } from "../features/marketing/features-page.js";
+import { LandingPage } from "../features/marketing/landing-page.js";
+import { PrivacyPage, TermsPage } from "../features/marketing/legal-pages.js";
+import { NotFoundPage } from "../features/marketing/not-found-page.js";
+import { PricingPage } from "../features/marketing/pricing-page.js";
+import { AppLayout } from "./app-layout.js";
+import { useAuth } from "./auth-provider.js";
+import { RequireAuth } from "./guards.js";
+import { PlannedPage } from "./planned-page.js";
+import { RouteErrorPage } from "./route-error-page.js";
+
+// "/" is the landing page for visitors and the dashboard for signed-in people (SPEC §2 gives
+// both readings; see docs/decisions/003-home-route.md).
+function Home() {
+  const { status } = useAuth();
+  if (status === "loading") return <PageLoading />;
+  if (status === "signed-in") return <Navigate to="/dashboard" replace />;
+  return <LandingPage />;
+}
+
+const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: "/", element: <Home /> },
+      { path: "/features", element: <FeaturesPage /> },
+      { path: "/pricing", element: <PricingPage /> },
+      { path: "/about", element: <AboutPage /> },
+      { path: "/privacy", element: <PrivacyPage /> },
+      { path: "/terms", element: <TermsPage /> },
+      { path: "/auth", element: <AuthPage /> },
+      { path: "/onboarding", element: signedIn(<OnboardingPage />) },
+      {
+        element: signedIn(<AppLayout />),
+        children: [
+          { path: "/dashboard", element: <DashboardPage /> },
+          { path: "/board", element: <BoardPage /> },
+          { path: "/ladder", element: <LadderPage /> },
+          {
+            path: "/sessions",
+            element: (
+              <PlannedPage
+                title="Sessions"
+                description="Scheduling, registration, waitlists and check-in arrive with the sessions release."
+              />
+            ),
+          },
+          {
+            path: "/billing",
+            element: (
+              <PlannedPage
+                title="Billing"
+                description="Plans, checkout and the billing portal arrive with the billing release."
+              />
+            ),
+          },
+          {
+            path: "/members",
+            element: (
+              <PlannedPage
+                title="Members"
+                description="The member list, roles, invitations and join requests arrive with the members release."
+              />
+            ),
+          },
+          {
+            path: "/settings",
+            element: (
+              <PlannedPage
+                title="Settings"
+                description="Email notification preferences and payment settings arrive with the notifications and payments releases."
+              />
+            ),
+          },
+        ],
+      },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,42 @@
+import { Slot } from "@radix-ui/react-slot";
+import type { ButtonHTMLAttributes } from "react";
+import { cn } from "../../lib/cn.js";
+
+const variants = {
+  primary: "bg-brand-700 text-white hover:bg-brand-800 shadow-sm",
+  secondary: "bg-white text-ink border border-slate-200 hover:bg-slate-50 shadow-sm",
+  ghost: "text-ink hover:bg-slate-100",
+  destructive: "bg-red-600 text-white hover:bg-red-700 shadow-sm",
+  ball: "bg-ball text-ink hover:bg-yellow-300 shadow-sm",
+} as const;
+
+const sizes = {
+  sm: "h-8 px-3 text-sm",
+  md: "h-10 px-4 text-sm",
+  lg: "h-12 px-6 text-base",
+  icon: "h-9 w-9",
+} as const;
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the child (a Link, say) with the button's look. */
+  asChild?: boolean;
+};
+
+export function Button({ variant = "primary", size = "md", asChild, className, ...props }: ButtonProps) {
+  const Component = asChild ? Slot : "button";
+  return (
+    <Component
+      className={cn(
+        "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        "disabled:pointer-events-none disabled:opacity-50 cursor-pointer",
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

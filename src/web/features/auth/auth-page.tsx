@@ -1,0 +1,3 @@
+export function AuthPage() {
+  return <div>AuthPage</div>;
+}

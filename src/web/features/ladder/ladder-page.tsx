@@ -1,0 +1,3 @@
+export function LadderPage() {
+  return <div>LadderPage</div>;
+}

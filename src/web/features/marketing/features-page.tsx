@@ -1,0 +1,3 @@
+export function FeaturesPage() {
+  return <div>FeaturesPage</div>;
+}

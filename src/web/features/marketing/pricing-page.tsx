@@ -1,0 +1,3 @@
+export function PricingPage() {
+  return <div>PricingPage</div>;
+}

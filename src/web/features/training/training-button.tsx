@@ -1,0 +1,3 @@
+export function TrainingButton() {
+  return <div>TrainingButton</div>;
+}
