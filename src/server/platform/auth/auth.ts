@@ -5,6 +5,7 @@
 // random salt per password); see docs/decisions/002-accounts.md.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/contracts/auth.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
@@ -14,10 +15,20 @@ import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
 
 export const SESSION_DAYS = 14;
 
-export function createAuth(deps: { db: Db; config: Config; jobs: Jobs; extraTrustedOrigins?: string[] }) {
-  const { db, config, jobs } = deps;
+export function createAuth(deps: {
+  db: Db;
+  config: Config;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+  extraTrustedOrigins?: string[];
+}) {
+  const { db, config, jobs, log } = deps;
   return betterAuth({
     appName: "Courtside",
+    // better-auth's notices (an unknown address asking for a reset, say) go to our log.
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+    },
     baseURL: config.appUrl,
     basePath: "/api/auth",
     secret: config.sessionSecret,

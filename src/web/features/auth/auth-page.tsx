@@ -1,3 +1,80 @@
+import { useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { useAuth } from "../../app/auth-provider.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { PageLoading } from "../../components/ui/spinner.js";
+import { NewPasswordForm, ResetRequestForm, SignInForm, SignUpForm } from "./auth-forms.js";
+
+export type AuthMode = "sign-in" | "sign-up" | "forgot";
+
+const titles: Record<AuthMode | "new-password", { title: string; description: string }> = {
+  "sign-in": { title: "Welcome back", description: "Sign in to run your club." },
+  "sign-up": {
+    title: "Create your account",
+    description: "Start your free 30-day trial. No credit card needed.",
+  },
+  forgot: { title: "Reset your password", description: "We will email you a link to choose a new one." },
+  "new-password": { title: "Choose a new password", description: "Use at least 8 characters." },
+};
+
+// Signing in refreshes the current user; this page then redirects on its own.
+/** SPEC §2 /auth: sign in, sign up and forgot password in one screen, plus the reset link's landing. */
 export function AuthPage() {
-  return <div>AuthPage</div>;
+  const { status, me } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [mode, setMode] = useState<AuthMode>("sign-in");
+  const token = params.get("token");
+  const linkError = params.get("error");
+
+  if (status === "loading") return <PageLoading />;
+  if (status === "signed-in" && !token) {
+    return <Navigate to={afterSignIn(params.get("next"), (me?.organizations.length ?? 0) > 0)} replace />;
+  }
+
+  const shown = token ? "new-password" : mode;
+  const finishReset = () => {
+    setParams({}, { replace: true });
+    setMode("sign-in");
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-surface">
+      <header className="mx-auto flex w-full max-w-md items-center px-4 pt-8">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+          <img src="/favicon.svg" alt="" className="h-8 w-8" />
+          Courtside
+        </Link>
+      </header>
+      <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 py-8">
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-2xl">{titles[shown].title}</CardTitle>
+            <CardDescription>{titles[shown].description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {linkError ? (
+              <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-700">
+                This link has expired or was already used. Ask for a new one below.
+              </p>
+            ) : null}
+            {shown === "new-password" && token ? (
+              <NewPasswordForm token={token} onDone={finishReset} />
+            ) : shown === "sign-up" ? (
+              <SignUpForm onSwitch={setMode} />
+            ) : shown === "forgot" ? (
+              <ResetRequestForm onSwitch={setMode} />
+            ) : (
+              <SignInForm onSwitch={setMode} />
+            )}
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+/** Where a person goes after signing in: back where they were, else their club, else onboarding. */
+function afterSignIn(next: string | null, hasClub: boolean): string {
+  if (next?.startsWith("/") && !next.startsWith("//")) return next;
+  return hasClub ? "/dashboard" : "/onboarding";
 }

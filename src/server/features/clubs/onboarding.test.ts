@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../shared/domain/messages.js";
+import {
+  courts,
+  notificationPreferences,
+  organizationMembers,
+  profiles,
+  userRoles,
+} from "../../db/schema.js";
+import { clubInput, createClub, createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
+
+const NOW = new Date("2026-03-01T12:00:00Z");
+let t: TestApp;
+let owner: string;
+beforeAll(async () => {
+  t = await createTestApp({ now: () => NOW });
+  owner = await signUpVerified(t, { email: "owner@example.com", name: "Olivia Owner" });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const create = (payload: unknown, cookie = owner) =>
+  t.request({ method: "POST", url: "/api/orgs", cookie, payload });
+
+describe("onboarding", () => {
+  it("creates the club, its owner, courts, trial and profile in one go", async () => {
+    const response = await create(
+      clubInput("Riverside Pickleball", {
+        courtsCount: 4,
+        contactEmail: "hello@riverside.example",
+        logoUrl: "",
+        location: "Austin, TX",
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { organization, courts: created } = response.json();
+    expect(organization).toMatchObject({
+      name: "Riverside Pickleball",
+      slug: "riverside-pickleball",
+      role: "owner",
+      subscriptionStatus: "trial",
+      location: "Austin, TX",
+      logoUrl: null,
+      timeZone: "America/New_York",
+      trialEndsAt: "2026-03-31T12:00:00.000Z",
+    });
+    expect(created.map((c: { name: string }) => c.name)).toEqual([
+      "Court 1",
+      "Court 2",
+      "Court 3",
+      "Court 4",
+    ]);
+    expect(created.every((c: { isActive: boolean }) => c.isActive)).toBe(true);
+
+    const members = await t.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, organization.id));
+    expect(members).toHaveLength(1);
+    const [role] = await t.db.select().from(userRoles).where(eq(userRoles.organizationId, organization.id));
+    expect(role?.role).toBe("owner");
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, members[0]!.userId));
+    expect(profile?.fullName).toBe("Olivia Owner");
+    const [prefs] = await t.db
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, role!.userId));
+    expect(prefs).toMatchObject({ sessionReminders: true, courtUpNext: true, waitlistNotifications: true });
+
+    const me = await t.request({ method: "GET", url: "/api/me", cookie: owner });
+    expect(me.json().organizations.map((o: { id: string }) => o.id)).toContain(organization.id);
+  });
+
+  it("answers the subscription check from the trial", async () => {
+    const { organization } = await createClub(t, owner, "Trial Check Club");
+    const response = await t.request({
+      method: "GET",
+      url: `/api/orgs/${organization.id}/subscription`,
+      cookie: owner,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      subscribed: false,
+      product_id: null,
+      subscription_end: null,
+      trial_expired: false,
+      trial_ends_at: "2026-03-31T12:00:00.000Z",
+    });
+  });
+
+  it("gives colliding names -1..-4 and then refuses with the spec's message", async () => {
+    const slugs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await create(clubInput("Smash City"));
+      expect(response.statusCode).toBe(201);
+      slugs.push(response.json().organization.slug);
+    }
+    expect(slugs).toEqual(["smash-city", "smash-city-1", "smash-city-2", "smash-city-3", "smash-city-4"]);
+    const sixth = await create(clubInput("Smash  City!"));
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().error).toEqual({ code: "SLUG_TAKEN", message: messages.toasts.slugExhausted });
+    // The refused attempt left nothing behind: no club, no courts.
+    const all = await t.db.select().from(courts);
+    expect(all.length).toBe(5 * 2 + 4 + 2);
+  });
+
+  it("lets the database decide slugs under concurrent creation", async () => {
+    const responses = await Promise.all(Array.from({ length: 5 }, () => create(clubInput("Dink Dynasty"))));
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const slugs = responses.map((r) => r.json().organization.slug).sort();
+    expect(slugs).toEqual([
+      "dink-dynasty",
+      "dink-dynasty-1",
+      "dink-dynasty-2",
+      "dink-dynasty-3",
+      "dink-dynasty-4",
+    ]);
+  });
+
+  it("falls back to 'organization' for a name with no letters or digits", async () => {
+    const response = await create(clubInput("!!"));
+    expect(response.json().organization.slug).toBe("organization");
+  });
+
+  it("checks the fields with the spec's messages", async () => {
+    const response = await create({
+      name: "X",
+      courtsCount: 0,
+      contactEmail: "nope",
+      logoUrl: "not a url",
+      timeZone: "Mars/Olympus",
+    });
+    expect(response.statusCode).toBe(400);
+    const issues = response.json().error.issues.map((i: { message: string }) => i.message);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        messages.validation.organizationNameTooShort,
+        messages.validation.courtsTooFew,
+        messages.validation.emailInvalid,
+        messages.validation.urlInvalid,
+        messages.validation.timeZoneInvalid,
+      ]),
+    );
+    expect((await create(clubInput("Too Many Courts", { courtsCount: 21 }))).statusCode).toBe(400);
+  });
+
+  it("requires a session", async () => {
+    const response = await t.request({
+      method: "POST",
+      url: "/api/orgs",
+      payload: clubInput("No Session Club"),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("answers 404 for another club's data", async () => {
+    const { organization } = await createClub(t, owner, "Private Club");
+    const stranger = await signUpVerified(t, { email: "stranger@example.com" });
+    for (const path of ["", "/courts", "/subscription"]) {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/orgs/${organization.id}${path}`,
+        cookie: stranger,
+      });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).not.toContain("Private Club");
+    }
+    const malformed = await t.request({ method: "GET", url: "/api/orgs/not-a-uuid", cookie: stranger });
+    expect(malformed.statusCode).toBe(400);
+  });
+});

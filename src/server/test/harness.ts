@@ -1,0 +1,102 @@
+// Builds the real app for a test file: its own database cloned from the migrated template,
+// a real SMTP peer, and helpers that act as a browser would (cookies, origin header).
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pino from "pino";
+import { inject } from "vitest";
+import { buildApp } from "../app.js";
+import { composeDeps } from "../compose.js";
+import { loadConfig } from "../config.js";
+import { admin, withDatabase } from "./global-setup.js";
+import { firstLink, startSmtpPeer } from "./smtp-peer.js";
+
+export const APP_URL = "http://localhost:3000";
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(options: { now?: () => Date } = {}) {
+  const { serverUrl, template } = inject("testDatabase");
+  const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await admin(serverUrl, async (client) => {
+    await client.query(`create database ${name} template ${template}`);
+  });
+  const smtp = await startSmtpPeer();
+  const config = loadConfig({
+    APP_URL,
+    SMTP_URL: smtp.url,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    DATA_DIR: "/tmp/courtside-test-unused",
+    LOG_LEVEL: "silent",
+  });
+  const log = pino({ level: "silent" });
+  const deps = await composeDeps(config, withDatabase(serverUrl, name), log, { now: options.now });
+  const app = await buildApp(deps, { logger: log });
+  await app.ready();
+
+  return {
+    app,
+    deps,
+    db: deps.database.db,
+    smtp,
+    request: (opts: InjectOptions & { cookie?: string }) => request(app, opts),
+    close: async () => {
+      await app.close();
+      await deps.close();
+      await smtp.close();
+    },
+  };
+}
+
+async function request(
+  app: FastifyInstance,
+  opts: InjectOptions & { cookie?: string },
+): Promise<LightMyRequestResponse> {
+  const { cookie, headers, ...rest } = opts;
+  return app.inject({
+    ...rest,
+    headers: { origin: APP_URL, ...(cookie ? { cookie } : {}), ...headers },
+  });
+}
+
+/** The cookies a response set, as a Cookie header value. */
+export function cookiesFrom(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+/** Signs a new person up, follows the mailed confirmation link, and returns their session cookie. */
+export async function signUpVerified(
+  t: TestApp,
+  person: { email: string; name?: string; password?: string },
+): Promise<string> {
+  const signUp = await t.request({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    payload: {
+      email: person.email,
+      name: person.name ?? "Test Player",
+      password: person.password ?? "correct horse battery",
+      callbackURL: "/onboarding",
+    },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const mail = await t.smtp.waitForMail(person.email, /Confirm/);
+  const link = new URL(firstLink(mail));
+  const verify = await t.request({ method: "GET", url: `${link.pathname}${link.search}` });
+  const cookie = cookiesFrom(verify);
+  if (!cookie.includes("session_token"))
+    throw new Error(`verification gave no session: ${verify.statusCode}`);
+  return cookie;
+}
+
+export const clubInput = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  courtsCount: 2,
+  timeZone: "America/New_York",
+  ...extra,
+});
+
+export async function createClub(t: TestApp, cookie: string, name = "Riverside Pickleball") {
+  const response = await t.request({ method: "POST", url: "/api/orgs", cookie, payload: clubInput(name) });
+  if (response.statusCode !== 201) throw new Error(`club creation failed: ${response.body}`);
+  return response.json() as { organization: { id: string; slug: string } };
+}

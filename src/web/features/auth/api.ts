@@ -1,0 +1,19 @@
+// The account calls, against better-auth's endpoints under /api/auth.
+import { api } from "../../lib/api.js";
+
+export const authApi = {
+  signUp: (input: { fullName: string; email: string; password: string }) =>
+    api("/api/auth/sign-up/email", {
+      body: {
+        name: input.fullName,
+        email: input.email,
+        password: input.password,
+        callbackURL: "/onboarding",
+      },
+    }),
+  signIn: (input: { email: string; password: string }) => api("/api/auth/sign-in/email", { body: input }),
+  requestReset: (email: string) =>
+    api("/api/auth/request-password-reset", { body: { email, redirectTo: "/auth" } }),
+  resetPassword: (token: string, newPassword: string) =>
+    api("/api/auth/reset-password", { body: { token, newPassword } }),
+};

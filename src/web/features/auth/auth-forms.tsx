@@ -1,0 +1,190 @@
+import { MailCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { newPasswordForm, resetRequestForm, signInForm, signUpForm } from "../../../shared/contracts/auth.js";
+import { messages } from "../../../shared/domain/messages.js";
+import { useAuth } from "../../app/auth-provider.js";
+import { Button } from "../../components/ui/button.js";
+import { Field, Input } from "../../components/ui/input.js";
+import { ApiError } from "../../lib/api.js";
+import { checkForm, type FieldErrors } from "../../lib/form.js";
+import { authApi } from "./api.js";
+import type { AuthMode } from "./auth-page.js";
+
+const t = messages.toasts;
+
+/** Shared submit plumbing: check with the shared schema, toast the first problem, mark fields. */
+function useAuthForm<S extends z.ZodType>(schema: S, submit: (data: z.output<S>) => Promise<void>) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const checked = checkForm(schema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast.error(t.validationError, { description: checked.first });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await submit(checked.data);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fieldProps = (name: string) => ({
+    id: name,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${name}-error` : undefined,
+  });
+  return { errors, busy, onSubmit, fieldProps };
+}
+
+function SwitchLink({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="font-semibold text-brand-700 hover:underline">
+      {label}
+    </button>
+  );
+}
+
+export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
+  const { refresh } = useAuth();
+  const form = useAuthForm(signInForm, async (data) => {
+    try {
+      await authApi.signIn(data);
+      await refresh();
+    } catch (error) {
+      toast.error(t.signInFailed, { description: describe(error) });
+    }
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <Field label="Email" htmlFor="email" error={form.errors.email}>
+        <Input type="email" autoComplete="email" placeholder="you@club.com" {...form.fieldProps("email")} />
+      </Field>
+      <Field label="Password" htmlFor="password" error={form.errors.password}>
+        <Input type="password" autoComplete="current-password" {...form.fieldProps("password")} />
+      </Field>
+      <div className="-mt-2 text-right text-sm">
+        <SwitchLink label="Forgot password?" onClick={() => onSwitch("forgot")} />
+      </div>
+      <Button type="submit" size="lg" disabled={form.busy}>
+        {form.busy ? "Signing in..." : "Sign In"}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        New to Courtside? <SwitchLink label="Create an account" onClick={() => onSwitch("sign-up")} />
+      </p>
+    </form>
+  );
+}
+
+export function SignUpForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useAuthForm(signUpForm, async (data) => {
+    try {
+      await authApi.signUp(data);
+      setSentTo(data.email);
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        (error.code === "USER_ALREADY_EXISTS" || /already registered/i.test(error.message))
+      ) {
+        toast.error(t.accountExists, { description: t.accountExistsBody });
+      } else {
+        toast.error(t.signUpFailed, { description: describe(error) });
+      }
+    }
+  });
+  if (sentTo) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-4 text-center">
+        <MailCheck className="h-10 w-10 text-brand-700" />
+        <p className="text-lg font-semibold">Confirm your email</p>
+        <p className="text-sm text-muted">
+          We sent a confirmation link to <strong className="text-ink">{sentTo}</strong>. Open it to finish
+          creating your account and set up your club.
+        </p>
+        <SwitchLink label="Back to sign in" onClick={() => onSwitch("sign-in")} />
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <Field label="Full name" htmlFor="fullName" error={form.errors.fullName}>
+        <Input autoComplete="name" placeholder="Jordan Smith" {...form.fieldProps("fullName")} />
+      </Field>
+      <Field label="Email" htmlFor="email" error={form.errors.email}>
+        <Input type="email" autoComplete="email" placeholder="you@club.com" {...form.fieldProps("email")} />
+      </Field>
+      <Field label="Password" htmlFor="password" error={form.errors.password} hint="At least 8 characters.">
+        <Input type="password" autoComplete="new-password" {...form.fieldProps("password")} />
+      </Field>
+      <Button type="submit" size="lg" disabled={form.busy}>
+        {form.busy ? "Creating account..." : "Create Account"}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Already have an account? <SwitchLink label="Sign in" onClick={() => onSwitch("sign-in")} />
+      </p>
+    </form>
+  );
+}
+
+export function ResetRequestForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
+  const form = useAuthForm(resetRequestForm, async (data) => {
+    try {
+      await authApi.requestReset(data.email);
+      toast.success(t.resetSent, { description: t.resetSentBody });
+      onSwitch("sign-in");
+    } catch (error) {
+      toast.error("Reset failed", { description: describe(error) });
+    }
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <Field label="Email" htmlFor="email" error={form.errors.email}>
+        <Input type="email" autoComplete="email" placeholder="you@club.com" {...form.fieldProps("email")} />
+      </Field>
+      <Button type="submit" size="lg" disabled={form.busy}>
+        {form.busy ? "Sending..." : "Send Reset Link"}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Remembered it? <SwitchLink label="Back to sign in" onClick={() => onSwitch("sign-in")} />
+      </p>
+    </form>
+  );
+}
+
+export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const form = useAuthForm(newPasswordForm, async (data) => {
+    try {
+      await authApi.resetPassword(token, data.password);
+      toast.success("Password updated", { description: "Sign in with your new password." });
+      onDone();
+    } catch (error) {
+      toast.error("Reset failed", { description: describe(error) });
+    }
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+      <Field label="New password" htmlFor="password" error={form.errors.password}>
+        <Input type="password" autoComplete="new-password" {...form.fieldProps("password")} />
+      </Field>
+      <Button type="submit" size="lg" disabled={form.busy}>
+        {form.busy ? "Saving..." : "Set New Password"}
+      </Button>
+    </form>
+  );
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === "INVALID_TOKEN") return "This reset link has expired or was already used.";
+    return error.message;
+  }
+  return "Please check your connection and try again.";
+}

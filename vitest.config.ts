@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: pure unit tests, and integration tests against a real PostgreSQL (one
+// database per test file, cloned from a migrated template made once in global setup).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/shared/**/*.test.ts", "src/web/**/*.test.ts", "src/server/**/*.unit.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["src/server/**/*.test.ts"],
+          exclude: ["src/server/**/*.unit.test.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
+          setupFiles: ["src/server/test/guard-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores here: more workers only queue up on the same database server.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
