@@ -59,7 +59,7 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
       await authApi.signIn(data);
       await refresh();
     } catch (error) {
-      toast.error(t.signInFailed, { description: describe(error) });
+      toast.error(t.signInFailed, { description: errorText(error) });
     }
   });
   return (
@@ -96,7 +96,7 @@ export function SignUpForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
       ) {
         toast.error(t.accountExists, { description: t.accountExistsBody });
       } else {
-        toast.error(t.signUpFailed, { description: describe(error) });
+        toast.error(t.signUpFailed, { description: errorText(error) });
       }
     }
   });
@@ -141,7 +141,7 @@ export function ResetRequestForm({ onSwitch }: { onSwitch: (mode: AuthMode) => v
       toast.success(t.resetSent, { description: t.resetSentBody });
       onSwitch("sign-in");
     } catch (error) {
-      toast.error("Reset failed", { description: describe(error) });
+      toast.error("Reset failed", { description: errorText(error) });
     }
   });
   return (
@@ -166,7 +166,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
       toast.success("Password updated", { description: "Sign in with your new password." });
       onDone();
     } catch (error) {
-      toast.error("Reset failed", { description: describe(error) });
+      toast.error("Reset failed", { description: errorText(error) });
     }
   });
   return (
@@ -181,7 +181,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
   );
 }
 
-function describe(error: unknown): string {
+function errorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === "INVALID_TOKEN") return "This reset link has expired or was already used.";
     return error.message;
