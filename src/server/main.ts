@@ -1,5 +1,6 @@
 // Process entry: read configuration, start the database (embedded unless DATABASE_URL is
 // set), apply migrations, serve the API and the web client, and shut down cleanly.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
@@ -23,7 +24,9 @@ async function main() {
     ? undefined
     : await startEmbeddedPostgres(config.dataDir, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const deps = await composeDeps(config, databaseUrl, log, { webRoot });
+  // Under `npm run dev` Vite serves the client; the server then answers the API only.
+  const webBuilt = existsSync(path.join(webRoot, "index.html"));
+  const deps = await composeDeps(config, databaseUrl, log, { webRoot: webBuilt ? webRoot : undefined });
   const app = await buildApp(deps, { logger: log });
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,0 +1,28 @@
+// The server the end-to-end tests talk to: the built app on a fresh embedded PostgreSQL in a
+// temporary DATA_DIR, with the local mailbox (no SMTP), removed again when it stops.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-e2e-"));
+const port = process.env.PORT ?? "3210";
+const server = spawn(process.execPath, [path.join(root, "dist/server/server/main.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    PORT: port,
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
