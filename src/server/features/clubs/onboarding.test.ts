@@ -21,7 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const create = (payload: unknown, cookie = owner) =>
+const create = (payload: Record<string, unknown>, cookie = owner) =>
   t.request({ method: "POST", url: "/api/orgs", cookie, payload });
 
 describe("onboarding", () => {
