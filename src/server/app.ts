@@ -3,23 +3,32 @@
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyBaseLogger } from "fastify";
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps.js";
 import { accountRoutes } from "./features/account/routes.js";
 import { billingRoutes } from "./features/billing/routes.js";
+import { publicClubRoutes } from "./features/clubs/public-routes.js";
 import { clubRoutes } from "./features/clubs/routes.js";
+import { memberRoutes } from "./features/members/routes.js";
 import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { registerErrorHandler } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
 import { registerWebClient } from "./platform/web/web-client.js";
 
-export async function buildApp(deps: AppDeps, options: { logger?: FastifyBaseLogger } = {}) {
+type BuildOptions = {
+  logger?: FastifyBaseLogger;
+  /** Sees every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: deps.config.logLevel } }),
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -46,6 +55,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyBaseLog
   await app.register(accountRoutes(deps));
   await app.register(clubRoutes(deps));
   await app.register(billingRoutes(deps));
+  await app.register(memberRoutes(deps));
+  await app.register(publicClubRoutes(deps));
   if (deps.mailer.kind === "mailbox") registerMailboxPage(app, deps.database.db);
   if (deps.webRoot) await registerWebClient(app, deps.webRoot);
   return app;

@@ -17,6 +17,7 @@ export const clientRoutes = [
   "/members",
   "/settings",
   "/club/:slug",
+  "/invite/:token",
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

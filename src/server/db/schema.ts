@@ -221,6 +221,7 @@ export const organizationJoinRequests = pgTable(
     status: joinRequestStatus("status").notNull().default("pending"),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("organization_join_requests_org_idx").on(t.organizationId, t.status),
@@ -229,6 +230,30 @@ export const organizationJoinRequests = pgTable(
       .on(t.organizationId, t.userId)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+export const invitationRole = pgEnum("invitation_role", ["admin", "organizer", "member"]);
+
+// An invitation link is single use and expires; only the SHA-256 of its token is stored, so
+// a database leak does not hand out working links.
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: invitationRole("role").notNull().default("member"),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("invitations_org_idx").on(t.organizationId, t.createdAt)],
 );
 
 // ---------------------------------------------------------------- platform

@@ -1,7 +1,7 @@
 // Builds the real app for a test file: its own database cloned from the migrated template,
 // a real SMTP peer, and helpers that act as a browser would (cookies, origin header).
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from "fastify";
 import pino from "pino";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
@@ -14,7 +14,9 @@ export const APP_URL = "http://localhost:3000";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(options: { now?: () => Date } = {}) {
+export async function createTestApp(
+  options: { now?: () => Date; onRoute?: (route: RouteOptions) => void } = {},
+) {
   const { serverUrl, template } = inject("testDatabase");
   const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
   await admin(serverUrl, async (client) => {
@@ -30,7 +32,7 @@ export async function createTestApp(options: { now?: () => Date } = {}) {
   });
   const log = pino({ level: "silent" });
   const deps = await composeDeps(config, withDatabase(serverUrl, name), log, { now: options.now });
-  const app = await buildApp(deps, { logger: log });
+  const app = await buildApp(deps, { logger: log, onRoute: options.onRoute });
   await app.ready();
 
   return {

@@ -60,3 +60,16 @@ export const court = z.object({ id: z.uuid(), name: z.string(), isActive: z.bool
 export type Court = z.infer<typeof court>;
 
 export const createOrganizationResponse = z.object({ organization: membership, courts: z.array(court) });
+
+/** The club profile form (settings): onboarding's rules, without the court count. */
+export const updateOrganizationBody = createOrganizationBody.omit({ courtsCount: true });
+export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
+
+export const courtParams = z.object({ orgId: z.uuid(), courtId: z.uuid() });
+export const courtName = z
+  .string()
+  .trim()
+  .min(1, "Court name is required")
+  .max(40, "Court name must be at most 40 characters");
+export const createCourtBody = z.object({ name: courtName });
+export const updateCourtBody = z.object({ name: courtName.optional(), isActive: z.boolean().optional() });

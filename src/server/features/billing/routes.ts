@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { subscriptionCheck } from "../../../shared/contracts/billing.js";
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
-import { requireUser } from "../../platform/auth/current-user.js";
 import { getOrganization } from "../clubs/service.js";
-import { requireMember } from "../members/policy.js";
+import { clubAccess } from "../members/club-access.js";
 import { checkSubscription } from "./subscription.js";
 
 export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
+  const access = clubAccess(deps);
   return async (app) => {
     app.get(
       "/api/orgs/:orgId/subscription",
@@ -21,9 +21,8 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(deps.auth, request);
-        const access = await requireMember(db, request.params.orgId, user.id);
-        return checkSubscription(await getOrganization(db, access.organizationId), deps.now());
+        const club = await access(request, request.params.orgId, "club.view");
+        return checkSubscription(await getOrganization(db, club.organizationId), deps.now());
       },
     );
   };

@@ -2,18 +2,26 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   court,
+  courtParams,
+  createCourtBody,
   createOrganizationBody,
   createOrganizationResponse,
   membership,
+  organization,
+  updateCourtBody,
+  updateOrganizationBody,
 } from "../../../shared/contracts/clubs.js";
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
-import { requireMember } from "../members/policy.js";
-import { createOrganization, getOrganization, listCourts, toOrganization } from "./service.js";
+import { clubAccess } from "../members/club-access.js";
+import { addCourt, listCourts, updateCourt } from "./courts.js";
+import { deleteClub, updateProfile } from "./profile.js";
+import { createOrganization, getOrganization, toOrganization } from "./service.js";
 
 export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
+  const access = clubAccess(deps);
   return async (app) => {
     app.post(
       "/api/orgs",
@@ -36,10 +44,36 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId",
       { schema: { tags: ["clubs"], params: orgParams, response: { 200: membership } } },
       async (request) => {
-        const user = await requireUser(deps.auth, request);
-        const access = await requireMember(db, request.params.orgId, user.id);
-        const row = await getOrganization(db, access.organizationId);
-        return { ...toOrganization(row), role: access.role };
+        const club = await access(request, request.params.orgId, "club.view");
+        const row = await getOrganization(db, club.organizationId);
+        return { ...toOrganization(row), role: club.role };
+      },
+    );
+
+    app.put(
+      "/api/orgs/:orgId",
+      {
+        schema: {
+          tags: ["clubs"],
+          summary: "Edit the club's profile",
+          params: orgParams,
+          body: updateOrganizationBody,
+          response: { 200: organization },
+        },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "club.edit");
+        return updateProfile(db, club.organizationId, request.body, deps.now());
+      },
+    );
+
+    app.delete(
+      "/api/orgs/:orgId",
+      { schema: { tags: ["clubs"], summary: "Delete the club and all its data", params: orgParams } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "club.delete");
+        await deleteClub(db, club.organizationId);
+        return reply.status(204).send();
       },
     );
 
@@ -53,9 +87,34 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await requireUser(deps.auth, request);
-        const access = await requireMember(db, request.params.orgId, user.id);
-        return { courts: await listCourts(db, access.organizationId) };
+        const club = await access(request, request.params.orgId, "club.view");
+        return { courts: await listCourts(db, club.organizationId) };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/courts",
+      { schema: { tags: ["clubs"], params: orgParams, body: createCourtBody, response: { 201: court } } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "courts.manage");
+        return reply.status(201).send(await addCourt(db, club.organizationId, request.body.name, deps.now()));
+      },
+    );
+
+    app.patch(
+      "/api/orgs/:orgId/courts/:courtId",
+      {
+        schema: {
+          tags: ["clubs"],
+          summary: "Rename a court, or take it out of play and back",
+          params: courtParams,
+          body: updateCourtBody,
+          response: { 200: court },
+        },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "courts.manage");
+        return updateCourt(db, club.organizationId, request.params.courtId, request.body, deps.now());
       },
     );
   };

@@ -129,11 +129,3 @@ export async function getOrganization(db: Db, organizationId: string): Promise<O
   if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
   return row;
 }
-
-export async function listCourts(db: Db, organizationId: string) {
-  const rows = await db
-    .select({ id: courts.id, name: courts.name, isActive: courts.isActive })
-    .from(courts)
-    .where(eq(courts.organizationId, organizationId));
-  return rows.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-}

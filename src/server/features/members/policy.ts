@@ -1,14 +1,14 @@
-// Who may do what in a club. Every club-scoped route asks here first; a user outside the
-// club is told the club does not exist (404), so one club's data never leaks to another.
+// The one place that decides who may do what in a club. Every club-scoped route asks here
+// first. A user outside the club is told the club does not exist (404), so one club's data
+// never leaks to another; a member without the capability gets 403.
 import { and, eq } from "drizzle-orm";
+import { type Capability, can } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import type { Db } from "../../db/database.js";
 import { organizationMembers, userRoles } from "../../db/schema.js";
 import { forbidden, notFound } from "../../platform/errors/app-error.js";
 
 export type ClubAccess = { organizationId: string; userId: string; role: Role };
-
-const rank: Record<Role, number> = { member: 0, organizer: 1, admin: 2, owner: 3 };
 
 export async function requireMember(db: Db, organizationId: string, userId: string): Promise<ClubAccess> {
   const [row] = await db
@@ -26,14 +26,13 @@ export async function requireMember(db: Db, organizationId: string, userId: stri
   return { organizationId, userId, role: row.role ?? "member" };
 }
 
-/** Members below `minimum` get 403: they can see the club exists, but not do this. */
-export async function requireRole(
+export async function requireCapability(
   db: Db,
   organizationId: string,
   userId: string,
-  minimum: Role,
+  capability: Capability,
 ): Promise<ClubAccess> {
   const access = await requireMember(db, organizationId, userId);
-  if (rank[access.role] < rank[minimum]) throw forbidden();
+  if (!can(access.role, capability)) throw forbidden();
   return access;
 }

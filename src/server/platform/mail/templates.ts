@@ -1,7 +1,22 @@
-// The texts of the account emails. Plain text first; the HTML carries the same words and a button.
-
+// The emails' shared layout and the account emails. The HTML carries the same words as the text, and a button.
 import { escapeHtml } from "./escape-html.js";
 import type { MailMessage } from "./mailer.js";
+
+/** Builds a message whose HTML and plain text say the same, with one call to action. */
+export function actionEmail(
+  to: string,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join("\n\n")}\n\n${action.url}`,
+    html: layout(heading, paragraphs, action),
+  };
+}
 
 function layout(heading: string, paragraphs: string[], action: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
@@ -14,28 +29,29 @@ function layout(heading: string, paragraphs: string[], action: { label: string; 
 }
 
 export function verificationEmail(to: string, name: string, url: string): MailMessage {
-  const lines = [`Hi ${name},`, "Confirm your email address to finish creating your Courtside account."];
-  return {
+  return actionEmail(
     to,
-    subject: "Confirm your Courtside account",
-    text: `${lines.join("\n\n")}\n\n${url}\n\nThis link is valid for 24 hours.`,
-    html: layout("Confirm your email", [...lines, "This link is valid for 24 hours."], {
-      label: "Confirm email",
-      url,
-    }),
-  };
+    "Confirm your Courtside account",
+    "Confirm your email",
+    [
+      `Hi ${name},`,
+      "Confirm your email address to finish creating your Courtside account.",
+      "This link is valid for 24 hours.",
+    ],
+    { label: "Confirm email", url },
+  );
 }
 
 export function resetPasswordEmail(to: string, name: string, url: string): MailMessage {
-  const lines = [
-    `Hi ${name},`,
-    "Someone asked to reset the password of your Courtside account. If it was you, choose a new password with the link below. It works once and expires in one hour.",
-    "If it was not you, ignore this email: your password stays as it is.",
-  ];
-  return {
+  return actionEmail(
     to,
-    subject: "Reset your Courtside password",
-    text: `${lines.join("\n\n")}\n\n${url}`,
-    html: layout("Reset your password", lines, { label: "Choose a new password", url }),
-  };
+    "Reset your Courtside password",
+    "Reset your password",
+    [
+      `Hi ${name},`,
+      "Someone asked to reset the password of your Courtside account. If it was you, choose a new password with the link below. It works once and expires in one hour.",
+      "If it was not you, ignore this email: your password stays as it is.",
+    ],
+    { label: "Choose a new password", url },
+  );
 }

@@ -1,0 +1,62 @@
+// A club's courts: listed by name, added, renamed, taken out of play and back, within the
+// plan's limit of active courts.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { courts } from "../../db/schema.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { assertRoomForActiveCourt } from "../billing/limits.js";
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, "en", { numeric: true });
+const columns = { id: courts.id, name: courts.name, isActive: courts.isActive };
+
+export async function listCourts(db: Db, organizationId: string) {
+  const rows = await db.select(columns).from(courts).where(eq(courts.organizationId, organizationId));
+  return rows.sort(byName);
+}
+
+function isDuplicateName(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? error;
+  return (cause as { code?: string }).code === "23505";
+}
+
+const duplicateName = (name: string) =>
+  new AppError(409, "COURT_NAME_TAKEN", `There is already a court named ${name}.`);
+
+export async function addCourt(db: Db, organizationId: string, name: string, now: Date) {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertRoomForActiveCourt(tx, organizationId, now);
+      const [row] = await tx
+        .insert(courts)
+        .values({ organizationId, name, isActive: true })
+        .returning(columns);
+      return row!;
+    });
+  } catch (error) {
+    if (isDuplicateName(error)) throw duplicateName(name);
+    throw error;
+  }
+}
+
+export async function updateCourt(
+  db: Db,
+  organizationId: string,
+  courtId: string,
+  change: { name?: string; isActive?: boolean },
+  now: Date,
+) {
+  try {
+    return await db.transaction(async (tx) => {
+      const where = and(eq(courts.id, courtId), eq(courts.organizationId, organizationId));
+      const [current] = await tx.select(columns).from(courts).where(where);
+      if (!current) throw notFound("Court not found");
+      if (change.isActive && !current.isActive) await assertRoomForActiveCourt(tx, organizationId, now);
+      const [row] = await tx.update(courts).set(change).where(where).returning(columns);
+      return row!;
+    });
+  } catch (error) {
+    if (change.name && isDuplicateName(error)) throw duplicateName(change.name);
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { joinRequestBody, publicClubPage, slugParams } from "../../../shared/contracts/public-club.js";
+import type { AppDeps } from "../../app-deps.js";
+import { currentUser, requireUser } from "../../platform/auth/current-user.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { requestToJoin } from "../members/join-requests.js";
+import { findPublicClub, publicClubPage as loadPage, viewerStanding } from "./public-page.js";
+
+export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  return async (app) => {
+    app.get(
+      "/api/public/clubs/:slug",
+      {
+        schema: {
+          tags: ["public"],
+          summary: "The public club page: profile, next sessions, and the viewer's standing",
+          params: slugParams,
+          response: { 200: publicClubPage },
+        },
+      },
+      async (request) => {
+        const viewer = await currentUser(deps.auth, request);
+        return loadPage(db, request.params.slug, viewer?.id ?? null, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/public/clubs/:slug/join-requests",
+      {
+        schema: {
+          tags: ["public"],
+          summary: "Ask to join the club",
+          params: slugParams,
+          body: joinRequestBody,
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(deps.auth, request);
+        const club = await findPublicClub(db, request.params.slug);
+        if ((await viewerStanding(db, club.id, user.id)) === "member")
+          throw new AppError(409, "ALREADY_MEMBER", "You are already a member of this club.");
+        const created = await requestToJoin(db, club.id, user.id, request.body.message);
+        if (!created)
+          throw new AppError(
+            409,
+            "REQUEST_PENDING",
+            "Your join request is being reviewed by the club admins.",
+          );
+        return reply.status(201).send({ status: "pending" });
+      },
+    );
+  };
+}

@@ -1,0 +1,270 @@
+// Every club-scoped endpoint x every kind of caller, with the status each must get. The test
+// fails when a club-scoped route exists that the table does not list.
+import { eq } from "drizzle-orm";
+import type { RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courts, invitations, organizationJoinRequests } from "../../db/schema.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+const callers = ["anonymous", "member", "organizer", "admin", "owner", "otherOwner"] as const;
+type Caller = (typeof callers)[number];
+type Expect = Record<Caller, number>;
+
+// The usual shapes: a read for everyone in the club, a managers' write, an owner's act.
+const anyone = (ok: number): Expect => ({
+  anonymous: 401,
+  member: ok,
+  organizer: ok,
+  admin: ok,
+  owner: ok,
+  otherOwner: 404,
+});
+const managers = (ok: number): Expect => ({
+  anonymous: 401,
+  member: 403,
+  organizer: 403,
+  admin: ok,
+  owner: ok,
+  otherOwner: 404,
+});
+const ownerOnly = (ok: number): Expect => ({
+  anonymous: 401,
+  member: 403,
+  organizer: 403,
+  admin: 403,
+  owner: ok,
+  otherOwner: 404,
+});
+
+type Ctx = { t: TestApp; orgId: string; extra: TestUser; owner: TestUser };
+type Row = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  route: string;
+  expect: Expect;
+  /** The concrete request for a fresh club: path (with ids filled in) and body. */
+  prepare: (ctx: Ctx) => Promise<{ url: string; payload?: Record<string, unknown> }>;
+};
+
+const clubProfile = { name: "Renamed Club", timeZone: "Europe/London", location: "London" };
+
+async function pendingInvitation(ctx: Ctx) {
+  const [row] = await ctx.t.db
+    .insert(invitations)
+    .values({
+      organizationId: ctx.orgId,
+      email: `invitee-${Math.random()}@example.com`,
+      tokenHash: `hash-${Math.random()}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return row!.id;
+}
+
+async function pendingJoinRequest(ctx: Ctx) {
+  const [row] = await ctx.t.db
+    .insert(organizationJoinRequests)
+    .values({ organizationId: ctx.orgId, userId: ctx.extra.id })
+    .returning();
+  return row!.id;
+}
+
+async function firstCourt(ctx: Ctx) {
+  const [row] = await ctx.t.db.select().from(courts).where(eq(courts.organizationId, ctx.orgId)).limit(1);
+  return row!.id;
+}
+
+const matrix: Row[] = [
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/orgs/:orgId",
+    expect: managers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}`, payload: clubProfile }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId",
+    expect: ownerOnly(204),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/subscription",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/subscription` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/courts",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/courts` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/courts",
+    expect: managers(201),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/courts`, payload: { name: "Center Court" } }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/orgs/:orgId/courts/:courtId",
+    expect: managers(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/courts/${await firstCourt(c)}`,
+      payload: { name: "Stadium" },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/members",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/members` }),
+  },
+  {
+    method: "PATCH",
+    route: "/api/orgs/:orgId/members/:userId",
+    expect: managers(204),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/members/${c.extra.id}`,
+      payload: { role: "organizer" },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId/members/:userId",
+    expect: managers(204),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/members/${c.extra.id}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/leave",
+    // The owner must hand the club over first.
+    expect: { ...anyone(204), owner: 409 },
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/leave` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/transfer-ownership",
+    expect: ownerOnly(204),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/transfer-ownership`,
+      payload: { userId: c.extra.id },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/invitations",
+    expect: managers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/invitations` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/invitations",
+    expect: managers(201),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/invitations`,
+      payload: { email: "new.player@example.com" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/invitations/:invitationId/resend",
+    expect: managers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/invitations/${await pendingInvitation(c)}/resend` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId/invitations/:invitationId",
+    expect: managers(204),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/invitations/${await pendingInvitation(c)}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/join-requests",
+    expect: managers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/join-requests` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/join-requests/:requestId/approve",
+    expect: managers(204),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/join-requests/${await pendingJoinRequest(c)}/approve`,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/join-requests/:requestId/reject",
+    expect: managers(204),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/join-requests/${await pendingJoinRequest(c)}/reject`,
+    }),
+  },
+];
+
+let t: TestApp;
+const registered: string[] = [];
+const people = {} as Record<Exclude<Caller, "anonymous"> | "extra" | "joiner", TestUser>;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    onRoute: (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (route.url.startsWith("/api/orgs/:orgId") && method !== "HEAD")
+          registered.push(`${method} ${route.url}`);
+      }
+    },
+  });
+  for (const name of ["owner", "admin", "organizer", "member", "otherOwner", "extra", "joiner"] as const) {
+    people[name] = await makeUser(t, `${name.toLowerCase()}@matrix.example`);
+  }
+  await makeClub(t, people.otherOwner, [], { name: "Other Club" });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("authorization matrix", () => {
+  it("lists every club-scoped route", () => {
+    const listed = matrix.map((row) => `${row.method} ${row.route}`).sort();
+    expect(listed).toEqual([...new Set(registered)].sort());
+  });
+
+  for (const row of matrix) {
+    for (const caller of callers) {
+      it(`${row.method} ${row.route} as ${caller} -> ${row.expect[caller]}`, async () => {
+        // A fresh club per cell, so one cell's success (a deletion, a departure) cannot change another.
+        const organization = await makeClub(
+          t,
+          people.owner,
+          [
+            [people.admin, "admin"],
+            [people.organizer, "organizer"],
+            [people.member, "member"],
+            [people.extra, "member"],
+          ],
+          { courtsCount: 1 },
+        );
+        const ctx: Ctx = { t, orgId: organization.id, extra: people.extra, owner: people.owner };
+        // Join requests come from someone outside the club.
+        if (row.route.includes("join-requests/")) ctx.extra = people.joiner;
+        const { url, payload } = await row.prepare(ctx);
+        const response = await t.request({
+          method: row.method,
+          url,
+          payload,
+          cookie: caller === "anonymous" ? undefined : people[caller].cookie,
+        });
+        expect(response.statusCode, response.body).toBe(row.expect[caller]);
+        if (caller === "otherOwner") expect(response.body).not.toContain("Factory Club");
+      });
+    }
+  }
+});

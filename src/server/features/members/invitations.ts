@@ -1,0 +1,245 @@
+// Invitations by email: a single-use link valid INVITATION_DAYS days, revocable, resendable
+// (a resend issues a fresh link and retires the old one).
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { Invitation, InvitationPreview } from "../../../shared/contracts/members.js";
+import { INVITATION_DAYS } from "../../../shared/contracts/members.js";
+import { addDays } from "../../../shared/domain/dates.js";
+import type { Db } from "../../db/database.js";
+import { invitations, organizationMembers, organizations, users } from "../../db/schema.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import type { MailMessage } from "../../platform/mail/mailer.js";
+import { actionEmail } from "../../platform/mail/templates.js";
+import type { ClubAccess } from "./policy.js";
+import { addMember } from "./service.js";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const newToken = () => randomBytes(24).toString("base64url");
+
+type InvitationRow = typeof invitations.$inferSelect;
+
+function toInvitation(row: InvitationRow, invitedByName: string | null): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    invitedByName,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export async function listPendingInvitations(
+  db: Db,
+  organizationId: string,
+  now: Date,
+): Promise<Invitation[]> {
+  const rows = await db
+    .select({ invitation: invitations, invitedByName: users.name })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt));
+  return rows.map((r) => toInvitation(r.invitation, r.invitedByName));
+}
+
+type Sent = { invitation: Invitation; mail: MailMessage };
+
+export async function createInvitation(
+  db: Db,
+  access: ClubAccess,
+  input: { email: string; role: Invitation["role"] },
+  appUrl: string,
+  now: Date,
+): Promise<Sent> {
+  if (input.role === "admin" && access.role !== "owner") {
+    throw new AppError(403, "FORBIDDEN", "Only the owner can invite admins.");
+  }
+  return db.transaction(async (tx) => {
+    const [already] = await tx
+      .select({ id: organizationMembers.id })
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(eq(organizationMembers.organizationId, access.organizationId), eq(users.email, input.email)))
+      .limit(1);
+    if (already)
+      throw new AppError(409, "ALREADY_MEMBER", `${input.email} is already a member of this club.`);
+    // Inviting the same address again replaces the earlier pending invitation.
+    await tx
+      .update(invitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(invitations.organizationId, access.organizationId),
+          eq(invitations.email, input.email),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+        ),
+      );
+    const token = newToken();
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        organizationId: access.organizationId,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: access.userId,
+        createdAt: now,
+        expiresAt: addDays(now, INVITATION_DAYS),
+      })
+      .returning();
+    return inviteMail(tx, row!, token, access.userId, appUrl);
+  });
+}
+
+export async function resendInvitation(
+  db: Db,
+  access: ClubAccess,
+  invitationId: string,
+  appUrl: string,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const token = newToken();
+    const [row] = await tx
+      .update(invitations)
+      .set({
+        tokenHash: hashToken(token),
+        createdAt: now,
+        expiresAt: addDays(now, INVITATION_DAYS),
+        invitedBy: access.userId,
+      })
+      .where(
+        and(
+          eq(invitations.id, invitationId),
+          eq(invitations.organizationId, access.organizationId),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound("Invitation not found");
+    return inviteMail(tx, row, token, access.userId, appUrl);
+  });
+}
+
+export async function revokeInvitation(db: Db, access: ClubAccess, invitationId: string, now: Date) {
+  const revoked = await db
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(invitations.id, invitationId),
+        eq(invitations.organizationId, access.organizationId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    )
+    .returning({ id: invitations.id });
+  if (revoked.length === 0) throw notFound("Invitation not found");
+}
+
+async function inviteMail(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  row: InvitationRow,
+  token: string,
+  inviterId: string,
+  appUrl: string,
+): Promise<Sent> {
+  const [club] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, row.organizationId));
+  const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, inviterId));
+  const url = `${appUrl}/invite/${token}`;
+  const mail = actionEmail(
+    row.email,
+    `You're invited to join ${club?.name} on Courtside`,
+    `Join ${club?.name}`,
+    [
+      `${inviter?.name ?? "A club admin"} invited you to join ${club?.name} on Courtside, where the club runs its sessions, court queue and ladder.`,
+      `The link works once and is valid for ${INVITATION_DAYS} days.`,
+    ],
+    { label: "Accept invitation", url },
+  );
+  return { invitation: toInvitation(row, inviter?.name ?? null), mail };
+}
+
+async function findByToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ invitation: invitations, club: organizations })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(eq(invitations.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) throw notFound("This invitation link is not valid.");
+  return row;
+}
+
+function statusOf(row: InvitationRow, now: Date): InvitationPreview["status"] {
+  if (row.acceptedAt) return "used";
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt <= now) return "expired";
+  return "valid";
+}
+
+export async function previewInvitation(
+  db: Db,
+  token: string,
+  userId: string | null,
+  now: Date,
+): Promise<InvitationPreview> {
+  const { invitation, club } = await findByToken(db, token);
+  let alreadyMember = false;
+  if (userId) {
+    const [m] = await db
+      .select({ id: organizationMembers.id })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, club.id), eq(organizationMembers.userId, userId)))
+      .limit(1);
+    alreadyMember = Boolean(m);
+  }
+  return {
+    status: statusOf(invitation, now),
+    email: invitation.email,
+    club: { name: club.name, slug: club.slug, logoUrl: club.logoUrl },
+    alreadyMember,
+  };
+}
+
+const invitationProblems = {
+  used: "This invitation has already been used.",
+  revoked: "This invitation was withdrawn by the club.",
+  expired: "This invitation has expired. Ask the club for a new one.",
+} as const;
+
+/** Joins the club through the link; the link is spent in the same transaction. */
+export async function acceptInvitation(db: Db, token: string, userId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(invitations)
+      .where(eq(invitations.tokenHash, hashToken(token)))
+      .for("update")
+      .limit(1);
+    if (!row) throw notFound("This invitation link is not valid.");
+    const status = statusOf(row, now);
+    if (status !== "valid")
+      throw new AppError(410, `INVITATION_${status.toUpperCase()}`, invitationProblems[status]);
+    const joined = await addMember(tx, row.organizationId, userId, row.role, now);
+    if (!joined) throw new AppError(409, "ALREADY_MEMBER", "You are already a member of this club.");
+    await tx
+      .update(invitations)
+      .set({ acceptedAt: now, acceptedBy: userId })
+      .where(eq(invitations.id, row.id));
+    return { organizationId: row.organizationId };
+  });
+}

@@ -1,0 +1,121 @@
+// Join requests from the public club page: at most one pending per person and club (the
+// database's partial unique index decides, so 20 simultaneous requests leave one), reviewed
+// by admins; the requester is emailed either way.
+import { and, asc, eq } from "drizzle-orm";
+import type { JoinRequest } from "../../../shared/contracts/members.js";
+import type { Db } from "../../db/database.js";
+import { organizationJoinRequests, organizations, profiles, users } from "../../db/schema.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import type { MailMessage } from "../../platform/mail/mailer.js";
+import { actionEmail } from "../../platform/mail/templates.js";
+import type { ClubAccess } from "./policy.js";
+import { addMember } from "./service.js";
+
+const pending = (organizationId: string) =>
+  and(
+    eq(organizationJoinRequests.organizationId, organizationId),
+    eq(organizationJoinRequests.status, "pending"),
+  );
+
+export async function listPendingJoinRequests(db: Db, organizationId: string): Promise<JoinRequest[]> {
+  const rows = await db
+    .select({
+      id: organizationJoinRequests.id,
+      userId: organizationJoinRequests.userId,
+      name: users.name,
+      fullName: profiles.fullName,
+      email: users.email,
+      message: organizationJoinRequests.message,
+      createdAt: organizationJoinRequests.createdAt,
+    })
+    .from(organizationJoinRequests)
+    .innerJoin(users, eq(users.id, organizationJoinRequests.userId))
+    .leftJoin(profiles, eq(profiles.id, organizationJoinRequests.userId))
+    .where(pending(organizationId))
+    .orderBy(asc(organizationJoinRequests.createdAt));
+  return rows.map(({ fullName, createdAt, ...r }) => ({
+    ...r,
+    name: fullName ?? r.name,
+    createdAt: createdAt.toISOString(),
+  }));
+}
+
+/** True when a new request was recorded; false when one was already pending. */
+export async function requestToJoin(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  message: string | undefined,
+) {
+  const inserted = await db
+    .insert(organizationJoinRequests)
+    .values({ organizationId, userId, message: message ?? null })
+    .onConflictDoNothing()
+    .returning({ id: organizationJoinRequests.id });
+  return inserted.length > 0;
+}
+
+export async function decideJoinRequest(
+  db: Db,
+  access: ClubAccess,
+  requestId: string,
+  decision: "approved" | "rejected",
+  appUrl: string,
+  now: Date,
+): Promise<MailMessage> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(organizationJoinRequests)
+      .where(and(eq(organizationJoinRequests.id, requestId), pending(access.organizationId)))
+      .for("update");
+    if (!request) throw notFound("Join request not found");
+    if (decision === "approved") {
+      const joined = await addMember(tx, access.organizationId, request.userId, "member", now);
+      if (!joined) throw new AppError(409, "ALREADY_MEMBER", "This person is already a member.");
+    }
+    await tx
+      .update(organizationJoinRequests)
+      .set({ status: decision, decidedAt: now, decidedBy: access.userId })
+      .where(eq(organizationJoinRequests.id, request.id));
+    const [club] = await tx
+      .select({ name: organizations.name, slug: organizations.slug })
+      .from(organizations)
+      .where(eq(organizations.id, access.organizationId));
+    const [person] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, request.userId));
+    return decisionMail(person!, club!, decision, appUrl);
+  });
+}
+
+function decisionMail(
+  person: { email: string; name: string },
+  club: { name: string; slug: string },
+  decision: "approved" | "rejected",
+  appUrl: string,
+): MailMessage {
+  if (decision === "approved") {
+    return actionEmail(
+      person.email,
+      `Welcome to ${club.name}`,
+      `You're in: welcome to ${club.name}`,
+      [
+        `Hi ${person.name},`,
+        `${club.name} accepted your request to join. See the club's sessions, court board and ladder.`,
+      ],
+      { label: "Go to the club", url: `${appUrl}/dashboard` },
+    );
+  }
+  return actionEmail(
+    person.email,
+    `Your request to join ${club.name}`,
+    "About your join request",
+    [
+      `Hi ${person.name},`,
+      `${club.name} did not accept your request to join this time. You may ask again from the club's page.`,
+    ],
+    { label: "Open the club page", url: `${appUrl}/club/${club.slug}` },
+  );
+}

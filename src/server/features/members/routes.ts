@@ -1,0 +1,203 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { orgParams } from "../../../shared/contracts/common.js";
+import {
+  changeRoleBody,
+  invitation,
+  invitationParams,
+  invitationPreview,
+  invitationTokenParams,
+  inviteBody,
+  joinRequest,
+  joinRequestParams,
+  member,
+  memberParams,
+  transferOwnershipBody,
+} from "../../../shared/contracts/members.js";
+import type { AppDeps } from "../../app-deps.js";
+import { currentUser, requireUser } from "../../platform/auth/current-user.js";
+import { clubAccess } from "./club-access.js";
+import {
+  acceptInvitation,
+  createInvitation,
+  listPendingInvitations,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+} from "./invitations.js";
+import { decideJoinRequest, listPendingJoinRequests } from "./join-requests.js";
+import { changeRole, leaveClub, listMembers, removeMember, transferOwnership } from "./service.js";
+
+export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const access = clubAccess(deps);
+  const tags = ["members"];
+  return async (app) => {
+    app.get(
+      "/api/orgs/:orgId/members",
+      { schema: { tags, params: orgParams, response: { 200: z.object({ members: z.array(member) }) } } },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "members.view");
+        return { members: await listMembers(db, club.organizationId) };
+      },
+    );
+
+    app.patch(
+      "/api/orgs/:orgId/members/:userId",
+      { schema: { tags, summary: "Change a member's role", params: memberParams, body: changeRoleBody } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "members.changeRole");
+        await changeRole(db, club, request.params.userId, request.body.role);
+        return reply.status(204).send();
+      },
+    );
+
+    app.delete(
+      "/api/orgs/:orgId/members/:userId",
+      { schema: { tags, summary: "Remove a member from the club", params: memberParams } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "members.remove");
+        await removeMember(db, club, request.params.userId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/leave",
+      { schema: { tags, summary: "Leave the club", params: orgParams } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "club.view");
+        await leaveClub(db, club);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/transfer-ownership",
+      { schema: { tags, params: orgParams, body: transferOwnershipBody } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "ownership.transfer");
+        await transferOwnership(db, club, request.body.userId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      "/api/orgs/:orgId/invitations",
+      {
+        schema: {
+          tags,
+          params: orgParams,
+          response: { 200: z.object({ invitations: z.array(invitation) }) },
+        },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "members.invite");
+        return { invitations: await listPendingInvitations(db, club.organizationId, deps.now()) };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/invitations",
+      { schema: { tags, params: orgParams, body: inviteBody, response: { 201: invitation } } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "members.invite");
+        const sent = await createInvitation(db, club, request.body, deps.config.appUrl, deps.now());
+        await deps.jobs.sendEmail(sent.mail);
+        return reply.status(201).send(sent.invitation);
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/invitations/:invitationId/resend",
+      { schema: { tags, params: invitationParams, response: { 200: invitation } } },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "members.invite");
+        const sent = await resendInvitation(
+          db,
+          club,
+          request.params.invitationId,
+          deps.config.appUrl,
+          deps.now(),
+        );
+        await deps.jobs.sendEmail(sent.mail);
+        return sent.invitation;
+      },
+    );
+
+    app.delete(
+      "/api/orgs/:orgId/invitations/:invitationId",
+      { schema: { tags, summary: "Revoke a pending invitation", params: invitationParams } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "members.invite");
+        await revokeInvitation(db, club, request.params.invitationId, deps.now());
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      "/api/orgs/:orgId/join-requests",
+      {
+        schema: { tags, params: orgParams, response: { 200: z.object({ requests: z.array(joinRequest) }) } },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "joinRequests.review");
+        return { requests: await listPendingJoinRequests(db, club.organizationId) };
+      },
+    );
+
+    for (const [action, decision] of [
+      ["approve", "approved"],
+      ["reject", "rejected"],
+    ] as const) {
+      app.post(
+        `/api/orgs/:orgId/join-requests/:requestId/${action}`,
+        { schema: { tags, params: joinRequestParams } },
+        async (request, reply) => {
+          const club = await access(request, request.params.orgId, "joinRequests.review");
+          const mail = await decideJoinRequest(
+            db,
+            club,
+            request.params.requestId,
+            decision,
+            deps.config.appUrl,
+            deps.now(),
+          );
+          await deps.jobs.sendEmail(mail);
+          return reply.status(204).send();
+        },
+      );
+    }
+
+    app.get(
+      "/api/invitations/:token",
+      {
+        schema: {
+          tags,
+          summary: "What an invitation link leads to",
+          params: invitationTokenParams,
+          response: { 200: invitationPreview },
+        },
+      },
+      async (request) => {
+        const viewer = await currentUser(deps.auth, request);
+        return previewInvitation(db, request.params.token, viewer?.id ?? null, deps.now());
+      },
+    );
+
+    app.post(
+      "/api/invitations/:token/accept",
+      {
+        schema: {
+          tags,
+          params: invitationTokenParams,
+          response: { 200: z.object({ organizationId: z.uuid() }) },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        return acceptInvitation(db, request.params.token, user.id, deps.now());
+      },
+    );
+  };
+}

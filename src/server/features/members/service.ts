@@ -1,0 +1,147 @@
+// Members of a club: listing, role changes, removal, leaving and ownership transfer, with
+// the rules of docs/ARCHITECTURE.md: always exactly one owner, nobody removes the owner,
+// nobody removes themself (members may leave).
+import { and, asc, eq } from "drizzle-orm";
+import type { Member } from "../../../shared/contracts/members.js";
+import { canManageRole } from "../../../shared/domain/capabilities.js";
+import type { Role } from "../../../shared/domain/roles.js";
+import type { Db } from "../../db/database.js";
+import { organizationMembers, profiles, userRoles, users } from "../../db/schema.js";
+import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
+import { assertRoomForMember } from "../billing/limits.js";
+import type { ClubAccess } from "./policy.js";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export async function listMembers(db: Db, organizationId: string): Promise<Member[]> {
+  const rows = await db
+    .select({
+      userId: organizationMembers.userId,
+      name: users.name,
+      fullName: profiles.fullName,
+      email: users.email,
+      role: userRoles.role,
+      joinedAt: organizationMembers.createdAt,
+    })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .leftJoin(profiles, eq(profiles.id, organizationMembers.userId))
+    .leftJoin(
+      userRoles,
+      and(
+        eq(userRoles.organizationId, organizationMembers.organizationId),
+        eq(userRoles.userId, organizationMembers.userId),
+      ),
+    )
+    .where(eq(organizationMembers.organizationId, organizationId))
+    .orderBy(asc(organizationMembers.createdAt));
+  return rows.map((r) => ({
+    userId: r.userId,
+    name: r.fullName ?? r.name,
+    email: r.email,
+    role: r.role ?? "member",
+    joinedAt: r.joinedAt.toISOString(),
+  }));
+}
+
+/** Adds a person to the club with `role`, within the plan's member limit. False if already in. */
+export async function addMember(tx: Tx, organizationId: string, userId: string, role: Role, now: Date) {
+  // Locks the club's row first, so the member count below cannot change under us.
+  await assertRoomForMember(tx, organizationId, now, userId);
+  const inserted = await tx
+    .insert(organizationMembers)
+    .values({ organizationId, userId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: organizationMembers.id });
+  if (inserted.length === 0) return false;
+  await tx.insert(userRoles).values({ organizationId, userId, role }).onConflictDoNothing();
+  return true;
+}
+
+async function roleOf(tx: Tx | Db, organizationId: string, userId: string): Promise<Role> {
+  const [row] = await tx
+    .select({ role: userRoles.role, memberId: organizationMembers.id })
+    .from(organizationMembers)
+    .leftJoin(
+      userRoles,
+      and(
+        eq(userRoles.organizationId, organizationMembers.organizationId),
+        eq(userRoles.userId, organizationMembers.userId),
+      ),
+    )
+    .where(
+      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+    )
+    .limit(1);
+  if (!row) throw notFound("Member not found");
+  return row.role ?? "member";
+}
+
+export async function changeRole(
+  db: Db,
+  access: ClubAccess,
+  targetUserId: string,
+  role: Exclude<Role, "owner">,
+) {
+  if (targetUserId === access.userId) throw forbidden("You cannot change your own role.");
+  await db.transaction(async (tx) => {
+    const current = await roleOf(tx, access.organizationId, targetUserId);
+    if (!canManageRole(access.role, current) || !canManageRole(access.role, role)) {
+      throw forbidden(`As ${access.role === "admin" ? "an admin" : "a member"} you cannot make that change.`);
+    }
+    await tx
+      .insert(userRoles)
+      .values({ organizationId: access.organizationId, userId: targetUserId, role })
+      .onConflictDoUpdate({ target: [userRoles.organizationId, userRoles.userId], set: { role } });
+  });
+}
+
+export async function removeMember(db: Db, access: ClubAccess, targetUserId: string) {
+  if (targetUserId === access.userId) {
+    throw forbidden("You cannot remove yourself. Use Leave club instead.");
+  }
+  await db.transaction(async (tx) => {
+    const current = await roleOf(tx, access.organizationId, targetUserId);
+    if (current === "owner") throw forbidden("The owner cannot be removed.");
+    if (!canManageRole(access.role, current)) throw forbidden("You cannot remove this member.");
+    await deleteMembership(tx, access.organizationId, targetUserId);
+  });
+}
+
+export async function leaveClub(db: Db, access: ClubAccess) {
+  if (access.role === "owner") {
+    throw new AppError(
+      409,
+      "OWNER_CANNOT_LEAVE",
+      "Transfer ownership to another member before leaving the club.",
+    );
+  }
+  await db.transaction((tx) => deleteMembership(tx, access.organizationId, access.userId));
+}
+
+async function deleteMembership(tx: Tx, organizationId: string, userId: string) {
+  await tx
+    .delete(userRoles)
+    .where(and(eq(userRoles.organizationId, organizationId), eq(userRoles.userId, userId)));
+  await tx
+    .delete(organizationMembers)
+    .where(
+      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+    );
+}
+
+/** The owner hands the club to another member and becomes an admin; one owner throughout. */
+export async function transferOwnership(db: Db, access: ClubAccess, newOwnerId: string) {
+  if (newOwnerId === access.userId) throw new AppError(400, "BAD_REQUEST", "You already own this club.");
+  await db.transaction(async (tx) => {
+    await roleOf(tx, access.organizationId, newOwnerId);
+    const byUser = (userId: string) =>
+      and(eq(userRoles.organizationId, access.organizationId), eq(userRoles.userId, userId));
+    // Demote first: the one-owner unique index would refuse a second owner even for a moment.
+    await tx.update(userRoles).set({ role: "admin" }).where(byUser(access.userId));
+    await tx
+      .insert(userRoles)
+      .values({ organizationId: access.organizationId, userId: newOwnerId, role: "owner" })
+      .onConflictDoUpdate({ target: [userRoles.organizationId, userRoles.userId], set: { role: "owner" } });
+  });
+}

@@ -1,0 +1,60 @@
+// Quick builders for tests that need many people and clubs: accounts are created and signed
+// in through better-auth itself (confirmation skipped by marking the address confirmed).
+import type { Role } from "../../shared/domain/roles.js";
+import { organizationMembers, profiles, userRoles } from "../db/schema.js";
+import { createOrganization } from "../features/clubs/service.js";
+import type { TestApp } from "./harness.js";
+
+export type TestUser = { id: string; email: string; name: string; cookie: string };
+
+const PASSWORD = "factory-password-1";
+let clubCounter = 0;
+
+export async function makeUser(t: TestApp, email: string, name = email.split("@")[0]!): Promise<TestUser> {
+  // Through better-auth's own adapter, confirmed from the start: no confirmation mail queued.
+  const context = await t.deps.auth.$context;
+  const user = await context.internalAdapter.createUser(
+    { email, name, emailVerified: true },
+    { method: "admin" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await context.password.hash(PASSWORD),
+  });
+  await t.db.insert(profiles).values({ id: user.id, fullName: name }).onConflictDoNothing();
+  const response = await t.deps.auth.api.signInEmail({
+    body: { email, password: PASSWORD },
+    asResponse: true,
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { id: user.id, email, name, cookie };
+}
+
+/** A club owned by `owner`, with each other person added in the given role. */
+export async function makeClub(
+  t: TestApp,
+  owner: TestUser,
+  others: Array<[TestUser, Exclude<Role, "owner">]> = [],
+  options: { name?: string; courtsCount?: number } = {},
+) {
+  const { organization } = await createOrganization(
+    t.db,
+    owner,
+    {
+      name: options.name ?? `Factory Club ${++clubCounter}`,
+      courtsCount: options.courtsCount ?? 2,
+      timeZone: "America/New_York",
+    },
+    t.deps.now(),
+  );
+  for (const [person, role] of others) {
+    await t.db.insert(organizationMembers).values({ organizationId: organization.id, userId: person.id });
+    await t.db.insert(userRoles).values({ organizationId: organization.id, userId: person.id, role });
+  }
+  return organization;
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { roles } from "../domain/roles.js";
+
+export const member = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  joinedAt: z.iso.datetime(),
+});
+export type Member = z.infer<typeof member>;
+
+export const memberParams = z.object({ orgId: z.uuid(), userId: z.string().min(1).max(100) });
+
+/** Roles that can be given by a role change; the owner changes only by a transfer. */
+export const assignableRoles = ["admin", "organizer", "member"] as const;
+export const changeRoleBody = z.object({ role: z.enum(assignableRoles) });
+export const transferOwnershipBody = z.object({ userId: z.string().min(1).max(100) });
+
+export const INVITATION_DAYS = 7;
+
+export const inviteBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Invalid email address")),
+  role: z.enum(assignableRoles).default("member"),
+});
+export type InviteBody = z.input<typeof inviteBody>;
+
+export const invitation = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(assignableRoles),
+  invitedByName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+export const invitationParams = z.object({ orgId: z.uuid(), invitationId: z.uuid() });
+export const invitationTokenParams = z.object({ token: z.string().min(10).max(200) });
+
+/** What the invitation link shows before it is accepted. */
+export const invitationPreview = z.object({
+  status: z.enum(["valid", "expired", "used", "revoked"]),
+  email: z.string(),
+  club: z.object({ name: z.string(), slug: z.string(), logoUrl: z.string().nullable() }),
+  alreadyMember: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreview>;
+
+export const joinRequest = z.object({
+  id: z.uuid(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type JoinRequest = z.infer<typeof joinRequest>;
+
+export const joinRequestParams = z.object({ orgId: z.uuid(), requestId: z.uuid() });

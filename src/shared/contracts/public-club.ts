@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+export const JOIN_MESSAGE_MAX = 1000;
+
+export const slugParams = z.object({ slug: z.string().min(1).max(120) });
+
+/** SPEC §3 organizations_public: only these fields ever leave through the public read. */
+export const publicClub = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  logoUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+  timeZone: z.string(),
+});
+
+export const publicSession = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  paymentRequired: z.boolean(),
+  paymentAmount: z.number().int().nullable(),
+});
+
+export const publicClubPage = z.object({
+  club: publicClub,
+  upcomingSessions: z.array(publicSession),
+  /** Only for signed-in viewers (SPEC §2: the member count is loaded only if signed in). */
+  memberCount: z.number().int().nullable(),
+  viewer: z.enum(["anonymous", "member", "pending", "none"]),
+});
+export type PublicClubPage = z.infer<typeof publicClubPage>;
+
+export const joinRequestBody = z.object({
+  message: z
+    .string()
+    .trim()
+    .max(JOIN_MESSAGE_MAX, `Message must be at most ${JOIN_MESSAGE_MAX} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
