@@ -1,7 +1,9 @@
 import { LogOut, Menu, Settings, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, Outlet, useNavigate } from "react-router";
+import { can } from "../../shared/domain/capabilities.js";
 import { Button } from "../components/ui/button.js";
+import { useJoinRequests } from "../features/members/api.js";
 import { TrainingButton } from "../features/training/training-button.js";
 import { cn } from "../lib/cn.js";
 import { useAuth } from "./auth-provider.js";
@@ -33,6 +35,9 @@ function TopNav() {
   const { current } = useOrganization();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // Admins see how many join requests wait for them, next to Members.
+  const requests = useJoinRequests(current?.id, can(current?.role, "joinRequests.review"));
+  const badges: Record<string, number> = { "/members": requests.data?.length ?? 0 };
 
   const handleSignOut = async () => {
     await signOut();
@@ -53,7 +58,7 @@ function TopNav() {
         <OrganizationSwitcher className="hidden md:block" />
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
           {links.map((link) => (
-            <NavItem key={link.to} to={link.to} label={link.label} />
+            <NavItem key={link.to} to={link.to} label={link.label} count={badges[link.to]} />
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
@@ -83,7 +88,13 @@ function TopNav() {
           <OrganizationSwitcher className="mb-3 md:hidden" />
           <div className="grid grid-cols-2 gap-1">
             {links.map((link) => (
-              <NavItem key={link.to} to={link.to} label={link.label} onClick={() => setOpen(false)} />
+              <NavItem
+                key={link.to}
+                to={link.to}
+                label={link.label}
+                count={badges[link.to]}
+                onClick={() => setOpen(false)}
+              />
             ))}
           </div>
         </nav>
@@ -92,19 +103,35 @@ function TopNav() {
   );
 }
 
-function NavItem({ to, label, onClick }: { to: string; label: string; onClick?: () => void }) {
+function NavItem({
+  to,
+  label,
+  count,
+  onClick,
+}: {
+  to: string;
+  label: string;
+  count?: number;
+  onClick?: () => void;
+}) {
   return (
     <NavLink
       to={to}
       onClick={onClick}
       className={({ isActive }) =>
         cn(
-          "rounded-lg px-3 py-2 text-sm font-medium",
+          "inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium",
           isActive ? "bg-brand-50 text-brand-800" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
         )
       }
     >
       {label}
+      {count ? (
+        <span className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-ball px-1 text-xs font-bold text-ink">
+          {count}
+          <span className="sr-only"> pending</span>
+        </span>
+      ) : null}
     </NavLink>
   );
 }

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { PageLoading } from "../components/ui/spinner.js";
 import { AuthPage } from "../features/auth/auth-page.js";
 import { BoardPage } from "../features/board/board-page.js";
+import { ClubPage } from "../features/clubs/club-page.js";
 import { OnboardingPage } from "../features/clubs/onboarding-page.js";
 import { DashboardPage } from "../features/dashboard/dashboard-page.js";
 import { LadderPage } from "../features/ladder/ladder-page.js";
@@ -12,6 +13,9 @@ import { LandingPage } from "../features/marketing/landing-page.js";
 import { PrivacyPage, TermsPage } from "../features/marketing/legal-pages.js";
 import { NotFoundPage } from "../features/marketing/not-found-page.js";
 import { PricingPage } from "../features/marketing/pricing-page.js";
+import { InvitePage } from "../features/members/invite-page.js";
+import { MembersPage } from "../features/members/members-page.js";
+import { SettingsPage } from "../features/settings/settings-page.js";
 import { AppLayout } from "./app-layout.js";
 import { useAuth } from "./auth-provider.js";
 import { RequireAuth } from "./guards.js";
@@ -40,6 +44,8 @@ export const router = createBrowserRouter([
       { path: "/privacy", element: <PrivacyPage /> },
       { path: "/terms", element: <TermsPage /> },
       { path: "/auth", element: <AuthPage /> },
+      { path: "/club/:slug", element: <ClubPage /> },
+      { path: "/invite/:token", element: <InvitePage /> },
       // Onboarding handles a missing session itself: SPEC §8 wants a toast before /auth.
       { path: "/onboarding", element: <OnboardingPage /> },
       {
@@ -66,24 +72,8 @@ export const router = createBrowserRouter([
               />
             ),
           },
-          {
-            path: "/members",
-            element: (
-              <PlannedPage
-                title="Members"
-                description="The member list, roles, invitations and join requests arrive with the members release."
-              />
-            ),
-          },
-          {
-            path: "/settings",
-            element: (
-              <PlannedPage
-                title="Settings"
-                description="Email notification preferences and payment settings arrive with the notifications and payments releases."
-              />
-            ),
-          },
+          { path: "/members", element: <MembersPage /> },
+          { path: "/settings", element: <SettingsPage /> },
         ],
       },
       { path: "*", element: <NotFoundPage /> },

@@ -2,14 +2,10 @@
 import { api } from "../../lib/api.js";
 
 export const authApi = {
-  signUp: (input: { fullName: string; email: string; password: string }) =>
+  /** The confirmation link signs the person in and lands on `callbackURL` (onboarding by default). */
+  signUp: (input: { fullName: string; email: string; password: string }, callbackURL = "/onboarding") =>
     api("/api/auth/sign-up/email", {
-      body: {
-        name: input.fullName,
-        email: input.email,
-        password: input.password,
-        callbackURL: "/onboarding",
-      },
+      body: { name: input.fullName, email: input.email, password: input.password, callbackURL },
     }),
   signIn: (input: { email: string; password: string }) => api("/api/auth/sign-in/email", { body: input }),
   requestReset: (email: string) =>

@@ -83,11 +83,11 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
   );
 }
 
-export function SignUpForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
+export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => void; next?: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useAuthForm(signUpForm, async (data) => {
     try {
-      await authApi.signUp(data);
+      await authApi.signUp(data, next);
       setSentTo(data.email);
     } catch (error) {
       if (

@@ -22,7 +22,7 @@ const titles: Record<AuthMode | "new-password", { title: string; description: st
 export function AuthPage() {
   const { status, me } = useAuth();
   const [params, setParams] = useSearchParams();
-  const [mode, setMode] = useState<AuthMode>("sign-in");
+  const [mode, setMode] = useState<AuthMode>(params.get("mode") === "sign-up" ? "sign-up" : "sign-in");
   const token = params.get("token");
   const linkError = params.get("error");
 
@@ -60,7 +60,7 @@ export function AuthPage() {
             {shown === "new-password" && token ? (
               <NewPasswordForm token={token} onDone={finishReset} />
             ) : shown === "sign-up" ? (
-              <SignUpForm onSwitch={setMode} />
+              <SignUpForm onSwitch={setMode} next={safeNext(params.get("next"))} />
             ) : shown === "forgot" ? (
               <ResetRequestForm onSwitch={setMode} />
             ) : (
@@ -75,6 +75,10 @@ export function AuthPage() {
 
 /** Where a person goes after signing in: back where they were, else their club, else onboarding. */
 function afterSignIn(next: string | null, hasClub: boolean): string {
-  if (next?.startsWith("/") && !next.startsWith("//")) return next;
-  return hasClub ? "/dashboard" : "/onboarding";
+  return safeNext(next) ?? (hasClub ? "/dashboard" : "/onboarding");
+}
+
+/** Only same-site paths: a crafted ?next= must not send anyone to another site. */
+function safeNext(next: string | null): string | undefined {
+  return next?.startsWith("/") && !next.startsWith("//") ? next : undefined;
 }

@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { Member } from "../../../shared/contracts/members.js";
+import type { Role } from "../../../shared/domain/roles.js";
+import { useAuth } from "../../app/auth-provider.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { api } from "../../lib/api.js";
+
+/** Leaving the club, or (for the owner) handing it to another member first. */
+export function MembershipActions({
+  orgId,
+  clubName,
+  myRole,
+  members,
+  myUserId,
+}: {
+  orgId: string;
+  clubName: string;
+  myRole: Role;
+  members: Member[];
+  myUserId: string;
+}) {
+  const { refresh } = useAuth();
+  const navigate = useNavigate();
+  const others = members.filter((m) => m.userId !== myUserId);
+  const [newOwner, setNewOwner] = useState("");
+
+  const leave = async () => {
+    try {
+      await api(`/api/orgs/${orgId}/leave`, { method: "POST" });
+      await refresh();
+      toast.success(`You left ${clubName}`);
+      navigate("/dashboard", { replace: true });
+    } catch (error) {
+      toast.error("Could not leave the club", {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  };
+
+  const transfer = async () => {
+    try {
+      await api(`/api/orgs/${orgId}/transfer-ownership`, { body: { userId: newOwner } });
+      await refresh();
+      toast.success("Ownership transferred", { description: "You are now an admin of the club." });
+    } catch (error) {
+      toast.error("Could not transfer ownership", {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your membership</CardTitle>
+        <CardDescription>
+          {myRole === "owner"
+            ? "A club always has exactly one owner. Hand the club to another member before you leave it."
+            : `You can leave ${clubName} at any time.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        {myRole === "owner" ? (
+          <>
+            <label className="flex-1">
+              <span className="sr-only">New owner</span>
+              <select
+                value={newOwner}
+                onChange={(event) => setNewOwner(event.target.value)}
+                className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
+              >
+                <option value="">Choose the new owner…</option>
+                {others.map((m) => (
+                  <option key={m.userId} value={m.userId}>
+                    {m.name} ({m.email})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <ConfirmButton
+              trigger={
+                <Button variant="secondary" disabled={!newOwner}>
+                  Transfer Ownership
+                </Button>
+              }
+              title="Transfer ownership?"
+              description="The new owner gets full control, including billing. You stay in the club as an admin."
+              confirmLabel="Transfer"
+              onConfirm={transfer}
+            />
+          </>
+        ) : (
+          <ConfirmButton
+            trigger={<Button variant="secondary">Leave Club</Button>}
+            title={`Leave ${clubName}?`}
+            description="You will need a new invitation or an approved request to come back."
+            confirmLabel="Leave"
+            onConfirm={leave}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { Court } from "../../../shared/contracts/clubs.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Input } from "../../components/ui/input.js";
+import { ApiError } from "../../lib/api.js";
+import { useAddCourt, useCourts, useUpdateCourt } from "./api.js";
+
+/** Add, rename and take courts out of play, within the plan's limit of active courts. */
+export function CourtsManager({ orgId }: { orgId: string }) {
+  const courts = useCourts(orgId);
+  const add = useAddCourt(orgId);
+  const update = useUpdateCourt(orgId);
+
+  const report = (error: unknown) => {
+    const limit = error instanceof ApiError && error.code === "PLAN_LIMIT_REACHED";
+    toast.error(limit ? "Plan limit reached" : "Error", {
+      description: error instanceof Error ? error.message : undefined,
+      action: limit ? { label: "Upgrade", onClick: () => window.location.assign("/billing") } : undefined,
+    });
+  };
+
+  const onAdd = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get("name") ?? "").trim();
+    if (!name) return;
+    try {
+      await add.mutateAsync(name);
+      form.reset();
+      toast.success(`${name} added`);
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul className="divide-y divide-slate-100">
+        {(courts.data ?? []).map((court) => (
+          <CourtRow
+            key={court.id}
+            court={court}
+            onChange={(change) => update.mutateAsync({ courtId: court.id, change }).catch(report)}
+          />
+        ))}
+      </ul>
+      <form onSubmit={onAdd} className="flex gap-2">
+        <label htmlFor="new-court" className="sr-only">
+          New court name
+        </label>
+        <Input
+          id="new-court"
+          name="name"
+          placeholder={`Court ${(courts.data?.length ?? 0) + 1}`}
+          maxLength={40}
+        />
+        <Button type="submit" variant="secondary" disabled={add.isPending}>
+          Add Court
+        </Button>
+      </form>
+      <p className="text-xs text-muted">
+        The trial and Basic plan allow 2 active courts.{" "}
+        <Link to="/billing" className="text-brand-700 underline">
+          Upgrade to Pro
+        </Link>{" "}
+        for unlimited courts.
+      </p>
+    </div>
+  );
+}
+
+function CourtRow({
+  court,
+  onChange,
+}: {
+  court: Court;
+  onChange: (change: { name?: string; isActive?: boolean }) => Promise<unknown>;
+}) {
+  const [name, setName] = useState(court.name);
+  return (
+    <li className="flex flex-wrap items-center gap-2 py-2">
+      <label htmlFor={`court-${court.id}`} className="sr-only">
+        Name of {court.name}
+      </label>
+      <Input
+        id={`court-${court.id}`}
+        value={name}
+        maxLength={40}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={() => {
+          if (name.trim() && name !== court.name) onChange({ name: name.trim() });
+        }}
+        className="h-9 max-w-48 flex-1"
+      />
+      <Badge tone={court.isActive ? "brand" : "neutral"}>{court.isActive ? "In play" : "Out of play"}</Badge>
+      <Button size="sm" variant="ghost" onClick={() => onChange({ isActive: !court.isActive })}>
+        {court.isActive ? "Take out of play" : "Bring back"}
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+import { can } from "../../../shared/domain/capabilities.js";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { ClubProfileForm } from "./club-profile-form.js";
+import { CourtsManager } from "./courts-manager.js";
+
+/** Settings: the club's profile and courts for owners and admins (notifications and payments come later). */
+export function SettingsPage() {
+  const { current } = useOrganization();
+  const manager = current ? can(current.role, "club.edit") : false;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      {current && manager ? (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>Club profile</CardTitle>
+              <CardDescription>What members and visitors see on {current.name}'s pages.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {/* Keyed by club so switching clubs resets the form's fields. */}
+              <ClubProfileForm key={current.id} club={current} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Courts</CardTitle>
+              <CardDescription>Courts in play appear on the court board.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <CourtsManager orgId={current.id} />
+            </CardContent>
+          </Card>
+        </>
+      ) : current ? (
+        <Card>
+          <CardContent className="pt-6 text-sm text-muted">
+            Only the club's owner and admins change its profile and courts.
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Email notifications and payments</CardTitle>
+          <CardDescription>
+            Notification preferences and connecting a payment account arrive with the notifications and
+            payments releases.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+    </div>
+  );
+}
