@@ -2,26 +2,52 @@
 // request that leaves this machine, and it can save named screenshots as artifacts.
 import { test as base, expect, type Page } from "@playwright/test";
 
-type Fixtures = { page: Page; shoot: (name: string) => Promise<void> };
+type Fixtures = {
+  /** Problems seen on any page of the test; the test fails when there are any. */
+  problems: string[];
+  /** A second person: a page in a fresh browser context (own cookies), watched the same way. */
+  newPerson: (viewport?: { width: number; height: number }) => Promise<Page>;
+  shoot: (name: string) => Promise<void>;
+};
+
+async function watch(page: Page, problems: string[]) {
+  page.on("console", (message) => {
+    // 401 and 404 answers are expected (signed-out checks, the not-found page); the browser logs them.
+    if (message.type() === "error" && !/status of 40[14]/.test(message.text())) {
+      problems.push(`console.error: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  await page.route("**/*", (route) => {
+    const url = new URL(route.request().url());
+    if (["127.0.0.1", "localhost"].includes(url.hostname) || url.protocol === "data:")
+      return route.continue();
+    problems.push(`outbound request: ${url.href}`);
+    return route.abort();
+  });
+}
 
 export const test = base.extend<Fixtures>({
-  page: async ({ page }, use) => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+  problems: async ({}, use) => {
     const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" && !/status of 40[14]/.test(message.text())) {
-        problems.push(`console.error: ${message.text()}`);
-      }
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    await page.route("**/*", (route) => {
-      const url = new URL(route.request().url());
-      if (["127.0.0.1", "localhost"].includes(url.hostname) || url.protocol === "data:")
-        return route.continue();
-      problems.push(`outbound request: ${url.href}`);
-      return route.abort();
-    });
-    await use(page);
+    await use(problems);
     expect(problems, problems.join("\n")).toEqual([]);
+  },
+  page: async ({ page, problems }, use) => {
+    await watch(page, problems);
+    await use(page);
+  },
+  newPerson: async ({ browser, problems }, use, testInfo) => {
+    const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
+    await use(async (viewport) => {
+      const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      await watch(page, problems);
+      return page;
+    });
+    for (const context of contexts) await context.close();
   },
   shoot: async ({ page }, use, testInfo) => {
     await use(async (name) => {
@@ -51,4 +77,29 @@ export async function openMailedLink(page: Page, email: string, subject: RegExp)
   }).toPass({ timeout: 15_000 });
   const message = page.locator("article", { hasText: email }).filter({ hasText: subject }).first();
   await message.getByRole("link").first().click();
+}
+
+/**
+ * Signs someone up through the API and confirms by the mailed link, in `page`'s browser
+ * context: the quick way to set up a second person whose sign-up is not what a test is about.
+ */
+export async function signUpThroughApi(
+  page: Page,
+  name: string,
+  email: string,
+  password = "setup-password-1",
+) {
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { name, email, password, callbackURL: "/onboarding" },
+  });
+  expect(response.ok()).toBe(true);
+  await openMailedLink(page, email, /Confirm your Courtside account/);
+}
+
+export async function createClubThroughApi(page: Page, name: string) {
+  const response = await page.request.post("/api/orgs", {
+    data: { name, courtsCount: 2, location: "Portland, OR", timeZone: "America/Los_Angeles" },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).organization as { id: string; slug: string; name: string };
 }
