@@ -3,6 +3,7 @@ import type { Database } from "./db/database.js";
 import type { Auth } from "./platform/auth/auth.js";
 import type { Jobs } from "./platform/jobs/jobs.js";
 import type { Mailer } from "./platform/mail/mailer.js";
+import type { PaymentProvider } from "./platform/payments/payment-provider.js";
 
 /** Everything a request handler may reach, built once at start and passed in (no globals). */
 export type AppDeps = {
@@ -11,6 +12,7 @@ export type AppDeps = {
   mailer: Mailer;
   jobs: Jobs;
   auth: Auth;
+  payments: PaymentProvider;
   /** The clock; tests move it to check trials and expiries. */
   now: () => Date;
   /** Where the built web client lives; absent in API-only tests. */

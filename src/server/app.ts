@@ -11,6 +11,10 @@ import { billingRoutes } from "./features/billing/routes.js";
 import { publicClubRoutes } from "./features/clubs/public-routes.js";
 import { clubRoutes } from "./features/clubs/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
+import { calendarRoutes } from "./features/sessions/calendar-routes.js";
+import { registerSessionJobs } from "./features/sessions/payments.js";
+import { sessionRoutes } from "./features/sessions/routes.js";
+import { registerSandboxCheckout } from "./features/sessions/sandbox-checkout.js";
 import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { registerErrorHandler } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
@@ -32,6 +36,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Plain HTML forms (the sandbox checkout) post url-encoded bodies.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -57,6 +69,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(billingRoutes(deps));
   await app.register(memberRoutes(deps));
   await app.register(publicClubRoutes(deps));
+  await app.register(sessionRoutes(deps));
+  await app.register(calendarRoutes(deps));
+  await registerSessionJobs(deps);
+  if (deps.payments.kind === "sandbox") registerSandboxCheckout(app, deps);
   if (deps.mailer.kind === "mailbox") registerMailboxPage(app, deps.database.db);
   if (deps.webRoot) await registerWebClient(app, deps.webRoot);
   return app;

@@ -7,6 +7,7 @@ import { connectDatabase, migrateDatabase } from "./db/database.js";
 import { createAuth } from "./platform/auth/auth.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
+import { createSandboxProvider } from "./platform/payments/payment-provider.js";
 
 export async function composeDeps(
   config: Config,
@@ -21,12 +22,15 @@ export async function composeDeps(
     : createMailboxMailer(database.db, log);
   const jobs = await startJobs(databaseUrl, mailer, log);
   const auth = createAuth({ db: database.db, config, jobs, log, extraTrustedOrigins: extra.trustedOrigins });
+  // The Stripe adapter arrives with the billing and payments issue; until then, the sandbox.
+  const payments = createSandboxProvider(config.appUrl);
   return {
     config,
     database,
     mailer,
     jobs,
     auth,
+    payments,
     now: extra.now ?? (() => new Date()),
     webRoot: extra.webRoot,
     close: async () => {

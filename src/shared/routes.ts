@@ -18,6 +18,8 @@ export const clientRoutes = [
   "/settings",
   "/club/:slug",
   "/invite/:token",
+  "/sessions/:sessionId",
+  "/sessions/:sessionId/check-in",
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

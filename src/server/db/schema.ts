@@ -8,6 +8,7 @@ import {
   boolean,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -181,17 +182,96 @@ export const sessions = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    description: text("description"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     paymentRequired: boolean("payment_required").notNull().default(false),
     // Integer cents; null when the session is free.
     paymentAmount: integer("payment_amount"),
+    // Null: no limit on registrations.
+    capacity: integer("capacity"),
+    skillMin: numeric("skill_min", { precision: 2, scale: 1, mode: "number" }),
+    skillMax: numeric("skill_max", { precision: 2, scale: 1, mode: "number" }),
     status: sessionStatus("status").notNull().default("scheduled"),
+    // Sessions made together by a weekly repeat share a series id.
+    seriesId: uuid("series_id"),
+    // The secret in the self check-in link and QR code.
+    checkInToken: text("check_in_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("sessions_org_starts_at_idx").on(t.organizationId, t.startsAt)],
 );
+
+export const registrationStatus = pgEnum("registration_status", [
+  "registered",
+  "waitlisted",
+  "pending_payment",
+  "cancelled",
+]);
+
+// One row per person (or walk-in guest) per session. A place is held by 'registered' and by
+// 'pending_payment' until its hold expires; 'waitlisted' rows are promoted in `seq` order.
+export const sessionRegistrations = pgTable(
+  "session_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestName: text("guest_name"),
+    status: registrationStatus("status").notNull(),
+    // Arrival order within the session, taken while the session row is locked.
+    seq: integer("seq").notNull(),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("session_registrations_org_session_idx").on(t.organizationId, t.sessionId, t.seq),
+    uniqueIndex("session_registrations_one_active_key")
+      .on(t.sessionId, t.userId)
+      .where(sql`${t.status} <> 'cancelled' and ${t.userId} is not null`),
+  ],
+);
+
+export const paymentStatus = pgEnum("payment_status", ["pending", "paid", "cancelled", "expired"]);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => sessionRegistrations.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    amount: integer("amount").notNull(),
+    status: paymentStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_org_idx").on(t.organizationId, t.registrationId)],
+);
+
+// The per-club iCal feed: calendar apps subscribe with the secret token in the URL. Rotating
+// the token revokes every earlier subscription.
+export const calendarFeeds = pgTable("calendar_feeds", {
+  organizationId: uuid("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const notificationPreferences = pgTable("notification_preferences", {
   userId: text("user_id")

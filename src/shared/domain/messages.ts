@@ -17,6 +17,12 @@ export const messages = {
     sessionNameCharacters: "Session name can only contain letters, numbers, spaces, and basic punctuation",
     amountFormat: "Invalid amount format",
     amountPositive: "Amount must be positive",
+    startRequired: "Start time is required",
+    endRequired: "End time is required",
+    endAfterStart: "End time must be after start time",
+    capacityRange: "Capacity must be between 1 and 500 players",
+    skillRange: "Skill levels go from 1.0 to 8.0, lowest first",
+    repeatRange: "Repeat from 1 to 52 weeks",
   },
   toasts: {
     validationError: "Validation Error",
@@ -45,4 +51,10 @@ export const messages = {
   notFound: "Oops! Page not found",
   routingError: "Unexpected Application Error!",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
+  sessions: {
+    loading: "Loading sessions...",
+    emptyTitle: "No upcoming sessions yet",
+    emptyBody: "Create your first session to get started!",
+    created: "Session created successfully.",
+  },
 } as const;

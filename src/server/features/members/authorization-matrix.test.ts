@@ -3,7 +3,13 @@
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courts, invitations, organizationJoinRequests } from "../../db/schema.js";
+import {
+  courts,
+  invitations,
+  organizationJoinRequests,
+  sessionRegistrations,
+  sessions,
+} from "../../db/schema.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -15,6 +21,14 @@ type Expect = Record<Caller, number>;
 const anyone = (ok: number): Expect => ({
   anonymous: 401,
   member: ok,
+  organizer: ok,
+  admin: ok,
+  owner: ok,
+  otherOwner: 404,
+});
+const organizers = (ok: number): Expect => ({
+  anonymous: 401,
+  member: 403,
   organizer: ok,
   admin: ok,
   owner: ok,
@@ -68,6 +82,36 @@ async function pendingJoinRequest(ctx: Ctx) {
     .returning();
   return row!.id;
 }
+
+async function makeSession(ctx: Ctx, status: "scheduled" | "active" = "scheduled") {
+  const startsAt = new Date(Date.now() + 86_400_000);
+  const [row] = await ctx.t.db
+    .insert(sessions)
+    .values({
+      organizationId: ctx.orgId,
+      name: "Matrix Open Play",
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 7_200_000),
+      status,
+    })
+    .returning();
+  return row!;
+}
+
+async function extraRegistration(ctx: Ctx, sessionId: string) {
+  const [row] = await ctx.t.db
+    .insert(sessionRegistrations)
+    .values({ organizationId: ctx.orgId, sessionId, userId: ctx.extra.id, status: "registered", seq: 1 })
+    .returning();
+  return row!.id;
+}
+
+const sessionBody = {
+  name: "Evening Open Play",
+  startsAt: "2030-05-01T22:00:00Z",
+  endsAt: "2030-05-02T00:00:00Z",
+  paymentRequired: false,
+};
 
 async function firstCourt(ctx: Ctx) {
   const [row] = await ctx.t.db.select().from(courts).where(eq(courts.organizationId, ctx.orgId)).limit(1);
@@ -205,6 +249,136 @@ const matrix: Row[] = [
     prepare: async (c) => ({
       url: `/api/orgs/${c.orgId}/join-requests/${await pendingJoinRequest(c)}/reject`,
     }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/sessions",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions",
+    expect: organizers(201),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions`, payload: sessionBody }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/sessions/:sessionId",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/orgs/:orgId/sessions/:sessionId",
+    expect: organizers(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}`,
+      payload: sessionBody,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/start",
+    expect: organizers(204),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/start` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/complete",
+    expect: organizers(204),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c, "active")).id}/complete`,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/cancel",
+    expect: organizers(204),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/cancel` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/registrations",
+    expect: anyone(201),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/registrations`,
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId/sessions/:sessionId/registrations/:registrationId",
+    // Someone else's registration: organizers may cancel it; to a member it does not exist.
+    expect: { ...organizers(204), member: 404 },
+    prepare: async (c) => {
+      const session = await makeSession(c);
+      return {
+        url: `/api/orgs/${c.orgId}/sessions/${session.id}/registrations/${await extraRegistration(c, session.id)}`,
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/registrations/:registrationId/check-in",
+    expect: organizers(204),
+    prepare: async (c) => {
+      const session = await makeSession(c, "active");
+      return {
+        url: `/api/orgs/${c.orgId}/sessions/${session.id}/registrations/${await extraRegistration(c, session.id)}/check-in`,
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId/sessions/:sessionId/registrations/:registrationId/check-in",
+    expect: organizers(204),
+    prepare: async (c) => {
+      const session = await makeSession(c, "active");
+      return {
+        url: `/api/orgs/${c.orgId}/sessions/${session.id}/registrations/${await extraRegistration(c, session.id)}/check-in`,
+      };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/walk-ins",
+    expect: organizers(201),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c, "active")).id}/walk-ins`,
+      payload: { guestName: "Gus Guest" },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/self-check-in",
+    expect: anyone(204),
+    prepare: async (c) => {
+      const session = await makeSession(c, "active");
+      return {
+        url: `/api/orgs/${c.orgId}/sessions/${session.id}/self-check-in`,
+        payload: { token: session.checkInToken },
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/sessions/:sessionId/calendar.ics",
+    expect: anyone(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/calendar.ics`,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/calendar-feed",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/calendar-feed` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/calendar-feed/rotate",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/calendar-feed/rotate` }),
   },
 ];
 

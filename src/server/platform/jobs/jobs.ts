@@ -1,6 +1,6 @@
 // Background jobs on pg-boss, in the same PostgreSQL. Anything with a side effect outside
-// the database (mail now; reminders and digests later) is queued here after the write
-// commits, and retried with backoff when it fails.
+// the database (mail) or that must happen later (releasing an unpaid place) is queued here
+// after the write commits, and retried with backoff when it fails.
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
@@ -9,28 +9,41 @@ export const SEND_EMAIL = "send-email";
 
 export type Jobs = {
   sendEmail(message: MailMessage): Promise<void>;
+  /** Runs `handler` for every job of `queue`; call once per queue at start. */
+  handle<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Queues a job to run no earlier than `startAfter`. */
+  schedule<T extends object>(queue: string, data: T, startAfter: Date): Promise<void>;
   stop(): Promise<void>;
 };
+
+const retries = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
 
 export async function startJobs(databaseUrl: string, mailer: Mailer, log: FastifyBaseLogger): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   await boss.start();
-  await boss.createQueue(SEND_EMAIL, {
-    name: SEND_EMAIL,
-    retryLimit: 8,
-    retryDelay: 5,
-    retryBackoff: true,
-  });
-  await boss.work<MailMessage>(SEND_EMAIL, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-    for (const job of jobs) await mailer.send(job.data);
-  });
-  return {
+
+  const jobs: Jobs = {
     async sendEmail(message) {
       await boss.send(SEND_EMAIL, message);
+    },
+    async handle(queue, handler) {
+      await boss.createQueue(queue, { name: queue, ...retries });
+      await boss.work<Parameters<typeof handler>[0]>(
+        queue,
+        { pollingIntervalSeconds: 0.5 },
+        async (batch) => {
+          for (const job of batch) await handler(job.data);
+        },
+      );
+    },
+    async schedule(queue, data, startAfter) {
+      await boss.send(queue, data, { startAfter });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };
+  await jobs.handle<MailMessage>(SEND_EMAIL, (message) => mailer.send(message));
+  return jobs;
 }

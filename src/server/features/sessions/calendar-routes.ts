@@ -1,0 +1,138 @@
+// Calendars: one session as an .ics download, and the club's feed that calendar apps
+// subscribe to by a secret URL (rotating the secret revokes old subscriptions).
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { orgParams } from "../../../shared/contracts/common.js";
+import { sessionParams } from "../../../shared/contracts/sessions.js";
+import { addDays } from "../../../shared/domain/dates.js";
+import type { AppDeps } from "../../app-deps.js";
+import { calendarFeeds, organizations, type sessions } from "../../db/schema.js";
+import { buildCalendar, type CalendarEvent } from "../../platform/calendar/ics.js";
+import { notFound } from "../../platform/errors/app-error.js";
+import { getOrganization } from "../clubs/service.js";
+import { clubAccess } from "../members/club-access.js";
+import { getSession, upcomingForFeed } from "./service.js";
+
+const feedResponse = z.object({ url: z.string() });
+const newToken = () => randomBytes(24).toString("base64url");
+
+export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const access = clubAccess(deps);
+  const tags = ["calendars"];
+  const feedUrl = (token: string) => `${deps.config.appUrl}/api/calendar/${token}.ics`;
+
+  const toEvent = (club: { location: string | null }, s: typeof sessions.$inferSelect): CalendarEvent => ({
+    uid: `${s.id}@courtside`,
+    title: s.name,
+    description: s.description ?? undefined,
+    location: club.location ?? undefined,
+    startsAt: s.startsAt,
+    endsAt: s.endsAt,
+    cancelled: s.status === "cancelled",
+    url: `${deps.config.appUrl}/sessions/${s.id}`,
+  });
+
+  return async (app) => {
+    app.get(
+      "/api/orgs/:orgId/sessions/:sessionId/calendar.ics",
+      { schema: { tags, summary: "One session as an iCalendar file", params: sessionParams } },
+      async (request, reply) => {
+        const member = await access(request, request.params.orgId, "club.view");
+        const club = await getOrganization(db, member.organizationId);
+        const { session } = await getSession(db, member.organizationId, request.params.sessionId);
+        const ics = buildCalendar({
+          name: club.name,
+          timeZone: club.timeZone,
+          events: [toEvent(club, session)],
+          now: deps.now(),
+        });
+        return reply
+          .type("text/calendar; charset=utf-8")
+          .header("content-disposition", `attachment; filename="session-${session.id}.ics"`)
+          .send(ics);
+      },
+    );
+
+    app.get(
+      "/api/orgs/:orgId/calendar-feed",
+      {
+        schema: {
+          tags,
+          summary: "The club's calendar feed address",
+          params: orgParams,
+          response: { 200: feedResponse },
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        await db
+          .insert(calendarFeeds)
+          .values({ organizationId: member.organizationId, token: newToken() })
+          .onConflictDoNothing();
+        const [feed] = await db
+          .select()
+          .from(calendarFeeds)
+          .where(eq(calendarFeeds.organizationId, member.organizationId));
+        return { url: feedUrl(feed!.token) };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/calendar-feed/rotate",
+      {
+        schema: {
+          tags,
+          summary: "Give the feed a new secret address; the old one stops working",
+          params: orgParams,
+          response: { 200: feedResponse },
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        const token = newToken();
+        await db
+          .insert(calendarFeeds)
+          .values({ organizationId: member.organizationId, token })
+          .onConflictDoUpdate({
+            target: calendarFeeds.organizationId,
+            set: { token, createdAt: deps.now() },
+          });
+        return { url: feedUrl(token) };
+      },
+    );
+
+    app.get(
+      "/api/calendar/:token",
+      {
+        schema: {
+          tags,
+          summary: "A club's sessions as a subscribable calendar",
+          params: z.object({ token: z.string().max(100) }),
+        },
+      },
+      async (request, reply) => {
+        const token = request.params.token.replace(/\.ics$/, "");
+        const [row] = await db
+          .select({ club: organizations })
+          .from(calendarFeeds)
+          .innerJoin(organizations, eq(organizations.id, calendarFeeds.organizationId))
+          .where(eq(calendarFeeds.token, token));
+        if (!row) throw notFound("Calendar not found");
+        const list = await upcomingForFeed(db, row.club.id, addDays(deps.now(), -30));
+        const ics = buildCalendar({
+          name: `${row.club.name} sessions`,
+          timeZone: row.club.timeZone,
+          events: list.map((s) => toEvent(row.club, s)),
+          now: deps.now(),
+        });
+        return reply
+          .type("text/calendar; charset=utf-8")
+          .header("cache-control", "private, max-age=300")
+          .send(ics);
+      },
+    );
+  };
+}

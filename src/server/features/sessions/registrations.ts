@@ -1,0 +1,298 @@
+// Registration, the waitlist, paid places and check-in. Every change that can take or free a
+// place runs with the session's row locked (SELECT ... FOR UPDATE), so concurrent requests
+// queue up: capacity is never exceeded, and the waitlist keeps arrival order.
+import { and, asc, eq, inArray, lt, max, sql } from "drizzle-orm";
+import type { Registration } from "../../../shared/contracts/sessions.js";
+import type { Db } from "../../db/database.js";
+import { payments, profiles, sessionRegistrations, sessions, users } from "../../db/schema.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import type { Tx } from "./service.js";
+
+/** How long an unpaid place is held for someone at the checkout. */
+export const PAYMENT_HOLD_MINUTES = 15;
+/** A waitlisted player promoted into a paid session gets longer to come and pay. */
+export const PROMOTED_HOLD_HOURS = 12;
+
+type RegistrationRow = typeof sessionRegistrations.$inferSelect;
+type SessionRow = typeof sessions.$inferSelect;
+const holdsPlace = ["registered", "pending_payment"] as const;
+
+/** What happened, for the notices sent after the commit. */
+export type Promotion = {
+  registrationId: string;
+  userId: string | null;
+  sessionId: string;
+  needsPayment: boolean;
+};
+
+export async function lockSession(tx: Tx, organizationId: string, sessionId: string): Promise<SessionRow> {
+  const [row] = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
+    .for("update");
+  if (!row) throw notFound("Session not found");
+  return row;
+}
+
+export async function placesTaken(tx: Tx, sessionId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessionRegistrations)
+    .where(
+      and(
+        eq(sessionRegistrations.sessionId, sessionId),
+        inArray(sessionRegistrations.status, [...holdsPlace]),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function nextSeq(tx: Tx, sessionId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: max(sessionRegistrations.seq) })
+    .from(sessionRegistrations)
+    .where(eq(sessionRegistrations.sessionId, sessionId));
+  return (row?.n ?? 0) + 1;
+}
+
+const hasRoom = (session: SessionRow, taken: number) => session.capacity === null || taken < session.capacity;
+
+/** Releases places whose payment hold ran out, then fills freed places from the waitlist. */
+export async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
+  const expired = await tx
+    .update(sessionRegistrations)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(
+      and(
+        eq(sessionRegistrations.sessionId, session.id),
+        eq(sessionRegistrations.status, "pending_payment"),
+        lt(sessionRegistrations.holdExpiresAt, now),
+      ),
+    )
+    .returning({ id: sessionRegistrations.id });
+  if (expired.length === 0) return [];
+  await tx
+    .update(payments)
+    .set({ status: "expired", updatedAt: now })
+    .where(
+      and(
+        inArray(
+          payments.registrationId,
+          expired.map((e) => e.id),
+        ),
+        eq(payments.status, "pending"),
+      ),
+    );
+  return promoteFromWaitlist(tx, session, now);
+}
+
+/** Moves waitlisted players, first come first served, into every free place. */
+export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
+  const promotions: Promotion[] = [];
+  let taken = await placesTaken(tx, session.id);
+  while (hasRoom(session, taken)) {
+    const [next] = await tx
+      .select()
+      .from(sessionRegistrations)
+      .where(
+        and(eq(sessionRegistrations.sessionId, session.id), eq(sessionRegistrations.status, "waitlisted")),
+      )
+      .orderBy(asc(sessionRegistrations.seq))
+      .limit(1);
+    if (!next) break;
+    const needsPayment = session.paymentRequired;
+    await tx
+      .update(sessionRegistrations)
+      .set({
+        status: needsPayment ? "pending_payment" : "registered",
+        holdExpiresAt: needsPayment ? new Date(now.getTime() + PROMOTED_HOLD_HOURS * 3_600_000) : null,
+        updatedAt: now,
+      })
+      .where(eq(sessionRegistrations.id, next.id));
+    promotions.push({ registrationId: next.id, userId: next.userId, sessionId: session.id, needsPayment });
+    taken += 1;
+  }
+  return promotions;
+}
+
+export type RegisterResult = {
+  registration: RegistrationRow;
+  paymentId: string | null;
+  promotions: Promotion[];
+};
+
+/**
+ * Registers `userId`: a place if there is one (held unpaid for PAYMENT_HOLD_MINUTES when the
+ * session is paid), else the end of the waitlist. Registering twice returns the existing row.
+ */
+export async function register(db: Db, organizationId: string, sessionId: string, userId: string, now: Date) {
+  return db.transaction(async (tx): Promise<RegisterResult> => {
+    const session = await lockSession(tx, organizationId, sessionId);
+    if (session.status !== "scheduled" && session.status !== "active") {
+      throw new AppError(409, "SESSION_CLOSED", "Registration is closed for this session.");
+    }
+    const promotions = await expireHolds(tx, session, now);
+    const [existing] = await tx
+      .select()
+      .from(sessionRegistrations)
+      .where(
+        and(
+          eq(sessionRegistrations.sessionId, sessionId),
+          eq(sessionRegistrations.userId, userId),
+          sql`${sessionRegistrations.status} <> 'cancelled'`,
+        ),
+      );
+    if (existing) return { registration: existing, paymentId: await openPaymentId(tx, existing), promotions };
+
+    const room = hasRoom(session, await placesTaken(tx, sessionId));
+    const status = !room ? "waitlisted" : session.paymentRequired ? "pending_payment" : "registered";
+    const [registration] = await tx
+      .insert(sessionRegistrations)
+      .values({
+        organizationId,
+        sessionId,
+        userId,
+        status,
+        seq: await nextSeq(tx, sessionId),
+        holdExpiresAt:
+          status === "pending_payment" ? new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000) : null,
+        createdAt: now,
+      })
+      .returning();
+    const paymentId =
+      status === "pending_payment" ? await createPayment(tx, session, registration!.id) : null;
+    return { registration: registration!, paymentId, promotions };
+  });
+}
+
+async function createPayment(tx: Tx, session: SessionRow, registrationId: string): Promise<string> {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      organizationId: session.organizationId,
+      registrationId,
+      provider: "pending",
+      amount: session.paymentAmount ?? 0,
+    })
+    .returning({ id: payments.id });
+  return payment!.id;
+}
+
+/** The open payment of a place held unpaid, creating one for a promoted player. */
+async function openPaymentId(tx: Tx, registration: RegistrationRow): Promise<string | null> {
+  if (registration.status !== "pending_payment") return null;
+  const [open] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.registrationId, registration.id), eq(payments.status, "pending")));
+  if (open) return open.id;
+  const [session] = await tx.select().from(sessions).where(eq(sessions.id, registration.sessionId));
+  return createPayment(tx, session!, registration.id);
+}
+
+/** Cancels a registration (the player's own, or any for organizers) and promotes the waitlist. */
+export async function cancelRegistration(
+  db: Db,
+  organizationId: string,
+  sessionId: string,
+  registrationId: string,
+  actor: { userId: string; mayManage: boolean },
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const session = await lockSession(tx, organizationId, sessionId);
+    const [row] = await tx
+      .select()
+      .from(sessionRegistrations)
+      .where(and(eq(sessionRegistrations.id, registrationId), eq(sessionRegistrations.sessionId, sessionId)));
+    if (!row || row.status === "cancelled") throw notFound("Registration not found");
+    if (row.userId !== actor.userId && !actor.mayManage) throw notFound("Registration not found");
+    await tx
+      .update(sessionRegistrations)
+      .set({ status: "cancelled", checkedInAt: null, updatedAt: now })
+      .where(eq(sessionRegistrations.id, row.id));
+    await tx
+      .update(payments)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(payments.registrationId, row.id), eq(payments.status, "pending")));
+    return promoteFromWaitlist(tx, session, now);
+  });
+}
+
+/** The provider reported the payment paid: the held place becomes a registration. */
+export async function confirmPayment(db: Db, paymentId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (!payment) throw notFound("Payment not found");
+    const [registration] = await tx
+      .select()
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.id, payment.registrationId));
+    // Processed once: a repeated confirmation changes nothing.
+    if (payment.status === "paid") return { payment, registration: registration! };
+    const session = await lockSession(tx, payment.organizationId, registration!.sessionId);
+    let status: RegistrationRow["status"] = "registered";
+    if (registration!.status !== "pending_payment") {
+      // The hold ran out before the money arrived: take a place if one is free, else the waitlist.
+      status = hasRoom(session, await placesTaken(tx, session.id)) ? "registered" : "waitlisted";
+    }
+    await tx.update(payments).set({ status: "paid", updatedAt: now }).where(eq(payments.id, payment.id));
+    const [updated] = await tx
+      .update(sessionRegistrations)
+      .set({ status, holdExpiresAt: null, updatedAt: now })
+      .where(eq(sessionRegistrations.id, registration!.id))
+      .returning();
+    return { payment: { ...payment, status: "paid" as const }, registration: updated! };
+  });
+}
+
+/** The person gave up at the checkout: the held place is released at once. */
+export async function abandonPayment(db: Db, paymentId: string, now: Date) {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw notFound("Payment not found");
+  if (payment.status !== "pending") return { promotions: [] as Promotion[], payment };
+  const [registration] = await db
+    .select()
+    .from(sessionRegistrations)
+    .where(eq(sessionRegistrations.id, payment.registrationId));
+  const promotions = await cancelRegistration(
+    db,
+    payment.organizationId,
+    registration!.sessionId,
+    registration!.id,
+    { userId: registration!.userId ?? "", mayManage: true },
+    now,
+  );
+  return { promotions, payment };
+}
+
+export async function sweepHolds(db: Db, organizationId: string, sessionId: string, now: Date) {
+  return db.transaction(async (tx) => expireHolds(tx, await lockSession(tx, organizationId, sessionId), now));
+}
+
+export async function listRegistrations(db: Db | Tx, sessionId: string): Promise<Registration[]> {
+  const rows = await db
+    .select({
+      registration: sessionRegistrations,
+      name: users.name,
+      fullName: profiles.fullName,
+    })
+    .from(sessionRegistrations)
+    .leftJoin(users, eq(users.id, sessionRegistrations.userId))
+    .leftJoin(profiles, eq(profiles.id, sessionRegistrations.userId))
+    .where(
+      and(eq(sessionRegistrations.sessionId, sessionId), sql`${sessionRegistrations.status} <> 'cancelled'`),
+    )
+    .orderBy(asc(sessionRegistrations.seq));
+  let waitlistPosition = 0;
+  return rows.map(({ registration: r, name, fullName }) => ({
+    id: r.id,
+    userId: r.userId,
+    name: fullName ?? name ?? r.guestName ?? "Guest",
+    status: r.status,
+    waitlistPosition: r.status === "waitlisted" ? ++waitlistPosition : null,
+    checkedIn: r.checkedInAt !== null,
+    holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
+  }));
+}

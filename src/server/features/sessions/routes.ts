@@ -1,0 +1,230 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { orgParams } from "../../../shared/contracts/common.js";
+import {
+  checkInBody,
+  createSessionBody,
+  registerResponse,
+  registrationParams,
+  session,
+  sessionDetails,
+  sessionParams,
+  updateSessionBody,
+  walkInBody,
+} from "../../../shared/contracts/sessions.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import type { AppDeps } from "../../app-deps.js";
+import { getOrganization } from "../clubs/service.js";
+import { clubAccess } from "../members/club-access.js";
+import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
+import { notifyCancellation, notifyPromotions } from "./notices.js";
+import { checkoutFor, scheduleHoldExpiry } from "./payments.js";
+import { cancelRegistration, listRegistrations, register, sweepHolds } from "./registrations.js";
+import { createSessions, getSession, listSessions, toSession, transition, updateSession } from "./service.js";
+
+export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const access = clubAccess(deps);
+  const tags = ["sessions"];
+  const appUrl = deps.config.appUrl;
+
+  return async (app) => {
+    app.get(
+      "/api/orgs/:orgId/sessions",
+      {
+        schema: {
+          tags,
+          summary: "Upcoming sessions (scheduled in the future, or active); ?scope=all for every session",
+          params: orgParams,
+          querystring: z.object({ scope: z.enum(["upcoming", "all"]).default("upcoming") }),
+          response: { 200: z.object({ sessions: z.array(session) }) },
+        },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "club.view");
+        return { sessions: await listSessions(db, club.organizationId, deps.now(), request.query.scope) };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/sessions",
+      {
+        schema: {
+          tags,
+          summary: "Create a session, or a weekly series of them",
+          params: orgParams,
+          body: createSessionBody,
+          response: { 201: z.object({ sessions: z.array(session) }) },
+        },
+      },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "sessions.manage");
+        const created = await createSessions(db, club.organizationId, club.userId, request.body);
+        return reply.status(201).send({ sessions: created });
+      },
+    );
+
+    app.get(
+      "/api/orgs/:orgId/sessions/:sessionId",
+      { schema: { tags, params: sessionParams, response: { 200: sessionDetails } } },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "club.view");
+        const promotions = await sweepHolds(db, club.organizationId, request.params.sessionId, deps.now());
+        await notifyPromotions(db, deps.jobs, appUrl, promotions);
+        const row = await getSession(db, club.organizationId, request.params.sessionId);
+        const registrations = await listRegistrations(db, row.session.id);
+        const manager = can(club.role, "sessions.manage");
+        return {
+          session: toSession(row.session, row),
+          timeZone: await clubTimeZone(deps, club.organizationId),
+          // Organizers see everyone; members see names on the list, as players at a club do.
+          registrations,
+          mine: registrations.find((r) => r.userId === club.userId) ?? null,
+          checkInToken: manager ? row.session.checkInToken : null,
+        };
+      },
+    );
+
+    app.put(
+      "/api/orgs/:orgId/sessions/:sessionId",
+      { schema: { tags, params: sessionParams, body: updateSessionBody, response: { 200: session } } },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "sessions.manage");
+        return updateSession(db, club.organizationId, request.params.sessionId, request.body);
+      },
+    );
+
+    for (const action of ["start", "complete", "cancel"] as const) {
+      app.post(
+        `/api/orgs/:orgId/sessions/:sessionId/${action}`,
+        { schema: { tags, summary: `${action} the session`, params: sessionParams } },
+        async (request, reply) => {
+          const club = await access(request, request.params.orgId, "sessions.manage");
+          await transition(db, club.organizationId, request.params.sessionId, action);
+          if (action === "cancel") await notifyCancellation(db, deps.jobs, appUrl, request.params.sessionId);
+          return reply.status(204).send();
+        },
+      );
+    }
+
+    app.post(
+      "/api/orgs/:orgId/sessions/:sessionId/registrations",
+      {
+        schema: {
+          tags,
+          summary: "Register yourself: a place, a held place until payment, or the waitlist",
+          params: sessionParams,
+          response: { 201: registerResponse },
+        },
+      },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "club.view");
+        const result = await register(
+          db,
+          club.organizationId,
+          request.params.sessionId,
+          club.userId,
+          deps.now(),
+        );
+        await notifyPromotions(db, deps.jobs, appUrl, result.promotions);
+        const checkoutUrl = result.paymentId ? await checkoutFor(deps, result.paymentId) : null;
+        if (result.registration.holdExpiresAt) await scheduleHoldExpiry(deps, result.registration);
+        const mine = (await listRegistrations(db, result.registration.sessionId)).find(
+          (r) => r.id === result.registration.id,
+        )!;
+        return reply.status(201).send({ registration: mine, checkoutUrl });
+      },
+    );
+
+    app.delete(
+      "/api/orgs/:orgId/sessions/:sessionId/registrations/:registrationId",
+      {
+        schema: {
+          tags,
+          summary: "Cancel a registration (your own; organizers: anyone's)",
+          params: registrationParams,
+        },
+      },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "club.view");
+        const { sessionId, registrationId } = request.params;
+        const promotions = await cancelRegistration(
+          db,
+          club.organizationId,
+          sessionId,
+          registrationId,
+          { userId: club.userId, mayManage: can(club.role, "sessions.manage") },
+          deps.now(),
+        );
+        await notifyPromotions(db, deps.jobs, appUrl, promotions);
+        return reply.status(204).send();
+      },
+    );
+
+    for (const [method, checkedIn] of [
+      ["POST", true],
+      ["DELETE", false],
+    ] as const) {
+      app.route({
+        method,
+        url: "/api/orgs/:orgId/sessions/:sessionId/registrations/:registrationId/check-in",
+        schema: {
+          tags,
+          summary: checkedIn ? "Check a player in" : "Undo a check-in",
+          params: registrationParams,
+        },
+        handler: async (request, reply) => {
+          const params = registrationParams.parse(request.params);
+          const club = await access(request, params.orgId, "sessions.manage");
+          await setCheckedIn(
+            db,
+            club.organizationId,
+            params.sessionId,
+            params.registrationId,
+            checkedIn,
+            deps.now(),
+          );
+          return reply.status(204).send();
+        },
+      });
+    }
+
+    app.post(
+      "/api/orgs/:orgId/sessions/:sessionId/walk-ins",
+      { schema: { tags, summary: "Add a walk-in, checked in", params: sessionParams, body: walkInBody } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "sessions.manage");
+        await addWalkIn(db, club.organizationId, request.params.sessionId, request.body, deps.now());
+        return reply.status(201).send({ ok: true });
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/sessions/:sessionId/self-check-in",
+      {
+        schema: {
+          tags,
+          summary: "Check yourself in with the session's link",
+          params: sessionParams,
+          body: checkInBody,
+        },
+      },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "club.view");
+        await selfCheckIn(
+          db,
+          club.organizationId,
+          request.params.sessionId,
+          club.userId,
+          request.body.token,
+          deps.now(),
+        );
+        return reply.status(204).send();
+      },
+    );
+  };
+}
+
+async function clubTimeZone(deps: AppDeps, organizationId: string): Promise<string> {
+  return (await getOrganization(deps.database.db, organizationId)).timeZone;
+}

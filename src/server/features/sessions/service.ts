@@ -1,0 +1,192 @@
+// Scheduling: listing, creating (with a weekly repeat in the club's time zone), editing and
+// the lifecycle scheduled -> active -> completed, or cancelled.
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { CreateSessionBody, Session, SessionBodyFields } from "../../../shared/contracts/sessions.js";
+import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
+import { dollarsToCents } from "../../../shared/domain/money.js";
+import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
+import type { Db } from "../../db/database.js";
+import { organizations, sessionRegistrations, sessions } from "../../db/schema.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+
+type SessionRow = typeof sessions.$inferSelect;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const counts = {
+  registeredCount: sql<number>`(select count(*)::int from ${sessionRegistrations} r
+    where r.session_id = ${sessions.id} and r.status in ('registered', 'pending_payment'))`,
+  waitlistCount: sql<number>`(select count(*)::int from ${sessionRegistrations} r
+    where r.session_id = ${sessions.id} and r.status = 'waitlisted')`,
+};
+
+export function toSession(
+  row: SessionRow,
+  tally: { registeredCount: number; waitlistCount: number },
+): Session {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    paymentRequired: row.paymentRequired,
+    paymentAmount: row.paymentAmount,
+    capacity: row.capacity,
+    skillMin: row.skillMin,
+    skillMax: row.skillMax,
+    status: row.status,
+    seriesId: row.seriesId,
+    registeredCount: tally.registeredCount,
+    waitlistCount: tally.waitlistCount,
+  };
+}
+
+/** SPEC §2: scheduled sessions starting in the future, soonest first (and active ones, for the board). */
+export async function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
+  const where =
+    scope === "upcoming"
+      ? and(
+          eq(sessions.organizationId, organizationId),
+          sql`((${sessions.status} = 'scheduled' and ${sessions.startsAt} >= ${now}) or ${sessions.status} = 'active')`,
+        )
+      : eq(sessions.organizationId, organizationId);
+  const rows = await db
+    .select({ session: sessions, ...counts })
+    .from(sessions)
+    .where(where)
+    .orderBy(asc(sessions.startsAt))
+    .limit(500);
+  return rows.map((r) => toSession(r.session, r));
+}
+
+export async function getSession(db: Db | Tx, organizationId: string, sessionId: string) {
+  const [row] = await db
+    .select({ session: sessions, ...counts })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
+  if (!row) throw notFound("Session not found");
+  return row;
+}
+
+function sessionValues(body: SessionBodyFields) {
+  return {
+    name: body.name,
+    description: body.description ?? null,
+    paymentRequired: body.paymentRequired,
+    paymentAmount:
+      body.paymentRequired && body.paymentAmount !== undefined ? dollarsToCents(body.paymentAmount) : null,
+    capacity: body.capacity ?? null,
+    skillMin: body.skillMin ?? null,
+    skillMax: body.skillMax ?? null,
+  };
+}
+
+export async function createSessions(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  input: CreateSessionBody,
+): Promise<Session[]> {
+  const body = createSessionBody.parse(input);
+  const [club] = await db
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!club) throw notFound("Club not found");
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(body.endsAt);
+  const seriesId = body.repeatWeeks > 1 ? randomUUID() : null;
+  // Each week keeps the same wall-clock times in the club's zone, across daylight-saving changes.
+  const occurrences = Array.from({ length: body.repeatWeeks }, (_, week) => ({
+    organizationId,
+    ...sessionValues(body),
+    startsAt: addWeeksInZone(startsAt, week, club.timeZone),
+    endsAt: addWeeksInZone(endsAt, week, club.timeZone),
+    status: "scheduled" as const,
+    seriesId,
+    createdBy: userId,
+  }));
+  const rows = await db.insert(sessions).values(occurrences).returning();
+  return rows.map((row) => toSession(row, { registeredCount: 0, waitlistCount: 0 }));
+}
+
+export async function updateSession(db: Db, organizationId: string, sessionId: string, input: unknown) {
+  const body = updateSessionBody.parse(input);
+  const current = await getSession(db, organizationId, sessionId);
+  if (current.session.status === "completed" || current.session.status === "cancelled") {
+    throw new AppError(409, "SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
+  }
+  if (body.capacity !== undefined && body.capacity < current.registeredCount) {
+    throw new AppError(
+      409,
+      "CAPACITY_BELOW_REGISTERED",
+      `${current.registeredCount} players are registered: the capacity cannot go below that.`,
+    );
+  }
+  if (current.registeredCount > 0 && body.paymentRequired !== current.session.paymentRequired) {
+    throw new AppError(
+      409,
+      "PAYMENT_LOCKED",
+      "Players have registered: the session cannot switch between free and paid.",
+    );
+  }
+  await db
+    .update(sessions)
+    .set({
+      ...sessionValues(body),
+      startsAt: new Date(body.startsAt),
+      endsAt: new Date(body.endsAt),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
+  const updated = await getSession(db, organizationId, sessionId);
+  return toSession(updated.session, updated);
+}
+
+const transitions = {
+  start: { from: ["scheduled"], to: "active" },
+  complete: { from: ["active"], to: "completed" },
+  cancel: { from: ["scheduled", "active"], to: "cancelled" },
+} as const;
+
+/** Moves a session along its lifecycle; returns the people registered, for notices. */
+export async function transition(
+  db: Db,
+  organizationId: string,
+  sessionId: string,
+  action: keyof typeof transitions,
+) {
+  const rule = transitions[action];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sessions)
+      .set({ status: rule.to, updatedAt: new Date() })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.organizationId, organizationId),
+          inArray(sessions.status, [...rule.from]),
+        ),
+      )
+      .returning();
+    if (!row) {
+      await getSession(tx, organizationId, sessionId);
+      throw new AppError(
+        409,
+        "INVALID_TRANSITION",
+        `This session cannot be ${action === "start" ? "started" : `${action}d`} now.`,
+      );
+    }
+    return row;
+  });
+}
+
+export async function upcomingForFeed(db: Db, organizationId: string, since: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.organizationId, organizationId), gte(sessions.startsAt, since)))
+    .orderBy(asc(sessions.startsAt))
+    .limit(1000);
+}

@@ -1,0 +1,145 @@
+// iCalendar (RFC 5545) for sessions. Times are written in the club's zone (TZID) with a
+// VTIMEZONE built from the zone's actual offset changes, so calendar apps show 6 PM as 6 PM
+// on both sides of a daylight-saving change.
+import { offsetMinutes, wallTimeAt } from "../../../shared/domain/time-zones.js";
+
+export type CalendarEvent = {
+  uid: string;
+  title: string;
+  description?: string;
+  location?: string;
+  startsAt: Date;
+  endsAt: Date;
+  cancelled?: boolean;
+  url?: string;
+};
+
+const HOUR = 3_600_000;
+
+export function buildCalendar(input: {
+  name: string;
+  timeZone: string;
+  events: CalendarEvent[];
+  now: Date;
+}): string {
+  const { timeZone, events, now } = input;
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Courtside//Sessions//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeText(input.name)}`,
+    `X-WR-TIMEZONE:${timeZone}`,
+    ...timeZoneBlock(timeZone, events),
+  ];
+  for (const event of events) {
+    lines.push(
+      "BEGIN:VEVENT",
+      `UID:${event.uid}`,
+      `DTSTAMP:${utcStamp(now)}`,
+      `DTSTART;TZID=${timeZone}:${localStamp(event.startsAt, timeZone)}`,
+      `DTEND;TZID=${timeZone}:${localStamp(event.endsAt, timeZone)}`,
+      `SUMMARY:${escapeText(event.title)}`,
+    );
+    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+    if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+    if (event.url) lines.push(`URL:${event.url}`);
+    lines.push(`STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`, "END:VEVENT");
+  }
+  lines.push("END:VCALENDAR");
+  return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
+/**
+ * One STANDARD/DAYLIGHT component per offset change in the years the events span (found by
+ * scanning hour by hour and narrowing to the minute), plus the offset in force before the first.
+ */
+function timeZoneBlock(timeZone: string, events: CalendarEvent[]): string[] {
+  const times = events.flatMap((e) => [e.startsAt.getTime(), e.endsAt.getTime()]);
+  const from = Date.UTC(new Date(times.length ? Math.min(...times) : Date.now()).getUTCFullYear(), 0, 1);
+  const to = Date.UTC(new Date(times.length ? Math.max(...times) : Date.now()).getUTCFullYear() + 1, 0, 1);
+  const initial = offsetMinutes(new Date(from), timeZone);
+  const lines = ["BEGIN:VTIMEZONE", `TZID:${timeZone}`];
+  lines.push(...component(new Date(from), initial, initial, timeZone));
+  let previous = initial;
+  for (let t = from + HOUR; t <= to; t += HOUR) {
+    const offset = offsetMinutes(new Date(t), timeZone);
+    if (offset === previous) continue;
+    let low = t - HOUR;
+    let high = t;
+    while (high - low > 60_000) {
+      const mid = low + Math.floor((high - low) / 120_000) * 60_000;
+      if (offsetMinutes(new Date(mid), timeZone) === previous) low = mid;
+      else high = mid;
+    }
+    lines.push(...component(new Date(high), previous, offset, timeZone));
+    previous = offset;
+  }
+  lines.push("END:VTIMEZONE");
+  return lines;
+}
+
+function component(at: Date, fromOffset: number, toOffset: number, timeZone: string): string[] {
+  const kind = toOffset > fromOffset ? "DAYLIGHT" : "STANDARD";
+  // DTSTART of a transition is the wall time just before it, in the old offset.
+  const wallBefore = new Date(at.getTime() + fromOffset * 60_000);
+  const stamp = `${wallBefore.getUTCFullYear()}${pad(wallBefore.getUTCMonth() + 1)}${pad(wallBefore.getUTCDate())}T${pad(
+    wallBefore.getUTCHours(),
+  )}${pad(wallBefore.getUTCMinutes())}00`;
+  return [
+    `BEGIN:${kind}`,
+    `DTSTART:${stamp}`,
+    `TZOFFSETFROM:${formatOffset(fromOffset)}`,
+    `TZOFFSETTO:${formatOffset(toOffset)}`,
+    `TZNAME:${zoneAbbreviation(at, timeZone)}`,
+    `END:${kind}`,
+  ];
+}
+
+function zoneAbbreviation(at: Date, timeZone: string): string {
+  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? formatOffset(offsetMinutes(at, timeZone));
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
+}
+
+function localStamp(date: Date, timeZone: string): string {
+  const w = wallTimeAt(date, timeZone);
+  return `${w.year}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
+}
+
+function utcStamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+}
+
+function escapeText(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+}
+
+/** Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1). */
+function fold(line: string): string {
+  const bytes = Buffer.from(line, "utf8");
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let rest = line;
+  while (Buffer.byteLength(rest, "utf8") > 75) {
+    let cut = 75 - (parts.length ? 1 : 0);
+    while (Buffer.byteLength(rest.slice(0, cut), "utf8") > 75 - (parts.length ? 1 : 0)) cut--;
+    parts.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  parts.push(rest);
+  return parts.join("\r\n ");
+}

@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { messages } from "../domain/messages.js";
+import { optionalText } from "./common.js";
+
+const v = messages.validation;
+
+export const SESSION_NAME_MAX = 100;
+export const DEFAULT_SESSION_PRICE = "10.00";
+export const MAX_REPEAT_WEEKS = 52;
+
+// SPEC §5: letters, digits, spaces and - _ . : '
+const sessionNamePattern = /^[\p{L}\p{N} \-_.:']+$/u;
+
+export const sessionName = z
+  .string()
+  .trim()
+  .min(1, v.sessionNameRequired)
+  .max(SESSION_NAME_MAX, v.sessionNameTooLong)
+  .regex(sessionNamePattern, v.sessionNameCharacters);
+
+/** Dollars as typed: digits with up to two decimals, not negative. */
+export const paymentAmount = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d{1,2})?$/, v.amountFormat)
+  .refine((value) => Number(value) >= 0, v.amountPositive);
+
+const optionalInt = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+const optionalSkill = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.coerce.number({ error: v.skillRange }).min(1, v.skillRange).max(8, v.skillRange).optional(),
+);
+
+/** What the form holds: wall times in the club's zone, amount as typed. Checked in the browser. */
+export const sessionForm = z
+  .object({
+    name: sessionName,
+    startsAt: z.string().min(1, v.startRequired),
+    endsAt: z.string().min(1, v.endRequired),
+    paymentRequired: z.boolean(),
+    paymentAmount: z.string().optional(),
+    capacity: optionalInt(1, 500, v.capacityRange),
+    skillMin: optionalSkill,
+    skillMax: optionalSkill,
+    description: optionalText(2000),
+    repeatWeeks: optionalInt(1, MAX_REPEAT_WEEKS, v.repeatRange),
+  })
+  .superRefine((form, ctx) => {
+    if (form.paymentRequired) {
+      const parsed = paymentAmount.safeParse(form.paymentAmount ?? "");
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", path: ["paymentAmount"], message: parsed.error.issues[0]!.message });
+      }
+    }
+    if (form.startsAt && form.endsAt && form.endsAt <= form.startsAt) {
+      ctx.addIssue({ code: "custom", path: ["endsAt"], message: v.endAfterStart });
+    }
+    if (form.skillMin !== undefined && form.skillMax !== undefined && form.skillMin > form.skillMax) {
+      ctx.addIssue({ code: "custom", path: ["skillMax"], message: v.skillRange });
+    }
+  });
+
+/** What the API receives: instants, and the amount still in dollars (the server makes cents). */
+export const sessionBodyFields = z.object({
+  name: sessionName,
+  startsAt: z.iso.datetime({ offset: true, error: v.startRequired }),
+  endsAt: z.iso.datetime({ offset: true, error: v.endRequired }),
+  paymentRequired: z.boolean().default(false),
+  paymentAmount: paymentAmount.optional(),
+  capacity: z.number().int().min(1, v.capacityRange).max(500, v.capacityRange).optional(),
+  skillMin: z.number().min(1, v.skillRange).max(8, v.skillRange).optional(),
+  skillMax: z.number().min(1, v.skillRange).max(8, v.skillRange).optional(),
+  description: optionalText(2000),
+});
+export type SessionBodyFields = z.output<typeof sessionBodyFields>;
+
+function checkSessionBody(body: SessionBodyFields, ctx: z.RefinementCtx) {
+  if (new Date(body.endsAt) <= new Date(body.startsAt)) {
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: v.endAfterStart });
+  }
+  if (body.paymentRequired && body.paymentAmount === undefined) {
+    ctx.addIssue({ code: "custom", path: ["paymentAmount"], message: v.amountFormat });
+  }
+  if (body.skillMin !== undefined && body.skillMax !== undefined && body.skillMin > body.skillMax) {
+    ctx.addIssue({ code: "custom", path: ["skillMax"], message: v.skillRange });
+  }
+}
+
+export const createSessionBody = sessionBodyFields
+  .extend({
+    repeatWeeks: z.number().int().min(1, v.repeatRange).max(MAX_REPEAT_WEEKS, v.repeatRange).default(1),
+  })
+  .superRefine(checkSessionBody);
+export type CreateSessionBody = z.input<typeof createSessionBody>;
+
+export const updateSessionBody = sessionBodyFields.superRefine(checkSessionBody);
+
+export const sessionStatuses = ["scheduled", "active", "completed", "cancelled"] as const;
+
+export const session = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  paymentRequired: z.boolean(),
+  paymentAmount: z.number().int().nullable(),
+  capacity: z.number().int().nullable(),
+  skillMin: z.number().nullable(),
+  skillMax: z.number().nullable(),
+  status: z.enum(sessionStatuses),
+  seriesId: z.uuid().nullable(),
+  registeredCount: z.number().int(),
+  waitlistCount: z.number().int(),
+});
+export type Session = z.infer<typeof session>;
+
+export const sessionParams = z.object({ orgId: z.uuid(), sessionId: z.uuid() });
+
+export const registrationStatuses = ["registered", "waitlisted", "pending_payment", "cancelled"] as const;
+
+export const registration = z.object({
+  id: z.uuid(),
+  userId: z.string().nullable(),
+  name: z.string(),
+  status: z.enum(registrationStatuses),
+  waitlistPosition: z.number().int().nullable(),
+  checkedIn: z.boolean(),
+  holdExpiresAt: z.iso.datetime().nullable(),
+});
+export type Registration = z.infer<typeof registration>;
+
+export const sessionDetails = z.object({
+  session,
+  timeZone: z.string(),
+  registrations: z.array(registration),
+  mine: registration.nullable(),
+  /** Only for those who run sessions: the self check-in link's secret. */
+  checkInToken: z.string().nullable(),
+});
+export type SessionDetails = z.infer<typeof sessionDetails>;
+
+export const registerResponse = z.object({
+  registration,
+  /** Set when the place is held until a payment is confirmed at this address. */
+  checkoutUrl: z.string().nullable(),
+});
+
+export const walkInBody = z.union([
+  z.object({ userId: z.string().min(1).max(100) }),
+  z.object({ guestName: z.string().trim().min(2, messages.validation.nameTooShort).max(80) }),
+]);
+export const registrationParams = sessionParams.extend({ registrationId: z.uuid() });
+export const checkInBody = z.object({ token: z.string().min(8).max(100) });

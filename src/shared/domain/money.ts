@@ -1,0 +1,11 @@
+// Money is integer cents everywhere it is stored; people type and read dollars.
+
+/** "10", "10.5", "10.50" -> 1000, 1050, 1050 (dollars x 100, rounded, SPEC §9). */
+export function dollarsToCents(dollars: string | number): number {
+  return Math.round(Number(dollars) * 100);
+}
+
+/** 1050 -> "$10.50" */
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+}
