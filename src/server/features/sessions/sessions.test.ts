@@ -1,0 +1,348 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../shared/domain/messages.js";
+import { sessionRegistrations } from "../../db/schema.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+let now = new Date("2026-02-20T12:00:00Z");
+let t: TestApp;
+let owner: TestUser;
+let orgId: string;
+const players: TestUser[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  owner = await makeUser(t, "owner@sessions.example", "Sally Scheduler");
+  for (let i = 0; i < 50; i++) players.push(await makeUser(t, `player${i}@sessions.example`, `Player ${i}`));
+  const club = await makeClub(
+    t,
+    owner,
+    players.map((p) => [p, "member"] as [TestUser, "member"]),
+  );
+  orgId = club.id;
+  // 50 members is the trial's limit with the owner counted; makeClub adds members directly.
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function createSession(body: Record<string, unknown>) {
+  const response = await t.request({
+    method: "POST",
+    url: `/api/orgs/${orgId}/sessions`,
+    cookie: owner.cookie,
+    payload: { name: "Open Play", startsAt: "2026-03-03T23:00:00Z", endsAt: "2026-03-04T01:00:00Z", ...body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().sessions as Array<{ id: string; startsAt: string; paymentAmount: number | null }>;
+}
+
+const registerAs = (who: TestUser, sessionId: string) =>
+  t.request({
+    method: "POST",
+    url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
+    cookie: who.cookie,
+  });
+
+describe("creating sessions", () => {
+  it("checks the spec's messages on the server too", async () => {
+    const bad = async (body: Record<string, unknown>) => {
+      const response = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/sessions`,
+        cookie: owner.cookie,
+        payload: {
+          name: "Open Play",
+          startsAt: "2026-03-03T23:00:00Z",
+          endsAt: "2026-03-04T01:00:00Z",
+          ...body,
+        },
+      });
+      expect(response.statusCode).toBe(400);
+      return response.json().error.issues.map((i: { message: string }) => i.message);
+    };
+    expect(await bad({ name: "  " })).toContain(messages.validation.sessionNameRequired);
+    expect(await bad({ name: "x".repeat(101) })).toContain(messages.validation.sessionNameTooLong);
+    expect(await bad({ name: "Open <Play>" })).toContain(messages.validation.sessionNameCharacters);
+    expect(await bad({ paymentRequired: true, paymentAmount: "10.123" })).toContain(
+      messages.validation.amountFormat,
+    );
+    expect(await bad({ paymentRequired: true, paymentAmount: "-5" })).toContain(
+      messages.validation.amountPositive,
+    );
+    expect(await bad({ endsAt: "2026-03-03T22:00:00Z" })).toContain(messages.validation.endAfterStart);
+  });
+
+  it("stores the amount in cents and repeats weekly at the same club time across DST", async () => {
+    const created = await createSession({ paymentRequired: true, paymentAmount: "12.5", repeatWeeks: 3 });
+    expect(created.map((s) => s.paymentAmount)).toEqual([1250, 1250, 1250]);
+    // The club is in New York; DST starts March 8, 2026: 6 PM local is 23:00Z, then 22:00Z.
+    expect(created.map((s) => s.startsAt)).toEqual([
+      "2026-03-03T23:00:00.000Z",
+      "2026-03-10T22:00:00.000Z",
+      "2026-03-17T22:00:00.000Z",
+    ]);
+  });
+
+  it("lists only upcoming scheduled (and active) sessions, soonest first, and members cannot create", async () => {
+    const member = players[0]!;
+    const response = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions`,
+      cookie: member.cookie,
+    });
+    const starts = response.json().sessions.map((s: { startsAt: string }) => s.startsAt);
+    expect(starts).toEqual([...starts].sort());
+    const denied = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions`,
+      cookie: member.cookie,
+      payload: { name: "Mine", startsAt: "2026-03-03T23:00:00Z", endsAt: "2026-03-04T01:00:00Z" },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe("registration", () => {
+  it("50 simultaneous registrations for 10 places: 10 registered, 40 waitlisted in arrival order", async () => {
+    const [session] = await createSession({ capacity: 10, name: "Crowded Night" });
+    const responses = await Promise.all(players.map((p) => registerAs(p, session!.id)));
+    expect(responses.every((r) => r.statusCode === 201)).toBe(true);
+    const rows = await t.db
+      .select()
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.sessionId, session!.id));
+    expect(rows.filter((r) => r.status === "registered")).toHaveLength(10);
+    const waitlisted = rows.filter((r) => r.status === "waitlisted").sort((a, b) => a.seq - b.seq);
+    expect(waitlisted).toHaveLength(40);
+    // Arrival order = the order the lock was granted = seq; every registered one came first.
+    const lastRegistered = Math.max(...rows.filter((r) => r.status === "registered").map((r) => r.seq));
+    expect(waitlisted[0]!.seq).toBeGreaterThan(lastRegistered);
+    expect(new Set(rows.map((r) => r.seq)).size).toBe(50);
+  });
+
+  it("a cancellation promotes the first on the waitlist and tells them", async () => {
+    const [session] = await createSession({ capacity: 2, name: "Small Group" });
+    for (const p of players.slice(0, 4)) expect((await registerAs(p, session!.id)).statusCode).toBe(201);
+    const details = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+      cookie: players[0]!.cookie,
+    });
+    const mine = details.json().mine;
+    expect(
+      details
+        .json()
+        .registrations.map((r: { status: string; waitlistPosition: number | null }) => [
+          r.status,
+          r.waitlistPosition,
+        ]),
+    ).toEqual([
+      ["registered", null],
+      ["registered", null],
+      ["waitlisted", 1],
+      ["waitlisted", 2],
+    ]);
+    const cancel = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}/registrations/${mine.id}`,
+      cookie: players[0]!.cookie,
+    });
+    expect(cancel.statusCode).toBe(204);
+    const mail = await t.smtp.waitForMail(players[2]!.email, /You're in: Small Group/);
+    expect(mail.text).toContain("You're registered");
+    const after = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+      cookie: players[2]!.cookie,
+    });
+    expect(after.json().mine.status).toBe("registered");
+    expect(
+      after.json().registrations.find((r: { userId: string }) => r.userId === players[3]!.id)
+        .waitlistPosition,
+    ).toBe(1);
+  });
+
+  it("a paid place is confirmed only when the sandbox checkout is paid; abandoned, it is released", async () => {
+    const [session] = await createSession({
+      capacity: 1,
+      name: "Paid Clinic",
+      paymentRequired: true,
+      paymentAmount: "20",
+    });
+    const first = await registerAs(players[10]!, session!.id);
+    expect(first.json().registration.status).toBe("pending_payment");
+    const checkout = new URL(first.json().checkoutUrl);
+    const second = await registerAs(players[11]!, session!.id);
+    expect(second.json().registration.status).toBe("waitlisted");
+
+    const page = await t.request({ method: "GET", url: checkout.pathname });
+    expect(page.body).toContain("Paid Clinic");
+    expect(page.body).toContain("$20.00");
+    const cancelled = await t.request({ method: "POST", url: `${checkout.pathname}/cancel` });
+    expect(cancelled.statusCode).toBe(303);
+    // The released place goes to the waitlist's first, who now has to pay.
+    await t.smtp.waitForMail(players[11]!.email, /You're in: Paid Clinic/);
+    const promoted = await registerAs(players[11]!, session!.id);
+    expect(promoted.json().registration.status).toBe("pending_payment");
+    const pay = await t.request({
+      method: "POST",
+      url: `${new URL(promoted.json().checkoutUrl).pathname}/confirm`,
+    });
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toBe(`/sessions/${session!.id}?payment=success`);
+    const again = await t.request({
+      method: "POST",
+      url: `${new URL(promoted.json().checkoutUrl).pathname}/confirm`,
+    });
+    expect(again.statusCode).toBe(303);
+    const details = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+      cookie: players[11]!.cookie,
+    });
+    expect(details.json().mine.status).toBe("registered");
+  });
+
+  it("an unpaid hold runs out after 15 minutes and the place goes to the waitlist", async () => {
+    const [session] = await createSession({
+      capacity: 1,
+      name: "Hold Test",
+      paymentRequired: true,
+      paymentAmount: "5",
+    });
+    await registerAs(players[20]!, session!.id);
+    await registerAs(players[21]!, session!.id);
+    now = new Date(now.getTime() + 16 * 60_000);
+    const details = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+      cookie: owner.cookie,
+    });
+    const statuses = details
+      .json()
+      .registrations.map((r: { userId: string; status: string }) => [r.userId, r.status]);
+    expect(statuses).toEqual([[players[21]!.id, "pending_payment"]]);
+    now = new Date(now.getTime() - 16 * 60_000);
+  });
+});
+
+describe("lifecycle and check-in", () => {
+  it("organizers start, check in, add walk-ins; players check themselves in with the link", async () => {
+    const [session] = await createSession({ capacity: 4, name: "Check In Night" });
+    const id = session!.id;
+    await registerAs(players[30]!, id);
+    const self = (who: TestUser, token: string) =>
+      t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/sessions/${id}/self-check-in`,
+        cookie: who.cookie,
+        payload: { token },
+      });
+
+    const ownerView = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions/${id}`,
+      cookie: owner.cookie,
+    });
+    const token = ownerView.json().checkInToken as string;
+    const memberView = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions/${id}`,
+      cookie: players[30]!.cookie,
+    });
+    expect(memberView.json().checkInToken).toBeNull();
+
+    expect((await self(players[30]!, token)).statusCode).toBe(409);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: `/api/orgs/${orgId}/sessions/${id}/start`,
+          cookie: owner.cookie,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await self(players[30]!, "wrong-token-value")).statusCode).toBe(403);
+    expect((await self(players[30]!, token)).statusCode).toBe(204);
+    expect((await self(players[31]!, token)).statusCode).toBe(204);
+
+    const walkIn = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${id}/walk-ins`,
+      cookie: owner.cookie,
+      payload: { guestName: "Gwen Guest" },
+    });
+    expect(walkIn.statusCode).toBe(201);
+    const list = (
+      await t.request({ method: "GET", url: `/api/orgs/${orgId}/sessions/${id}`, cookie: owner.cookie })
+    ).json().registrations;
+    expect(list.map((r: { name: string; checkedIn: boolean }) => [r.name, r.checkedIn])).toEqual([
+      ["Player 30", true],
+      ["Player 31", true],
+      ["Gwen Guest", true],
+    ]);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: `/api/orgs/${orgId}/sessions/${id}/start`,
+          cookie: owner.cookie,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: `/api/orgs/${orgId}/sessions/${id}/complete`,
+          cookie: owner.cookie,
+        })
+      ).statusCode,
+    ).toBe(204);
+  });
+
+  it("cancelling a session tells the registered players", async () => {
+    const [session] = await createSession({ name: "Rained Out" });
+    await registerAs(players[40]!, session!.id);
+    const cancel = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}/cancel`,
+      cookie: owner.cookie,
+    });
+    expect(cancel.statusCode).toBe(204);
+    await t.smtp.waitForMail(players[40]!.email, /Cancelled: Rained Out/);
+    expect((await registerAs(players[41]!, session!.id)).statusCode).toBe(409);
+  });
+});
+
+describe("calendars", () => {
+  it("a session downloads as .ics in the club's zone; the feed URL works until rotated", async () => {
+    const [session] = await createSession({ name: "Calendar Night" });
+    const ics = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}/calendar.ics`,
+      cookie: players[0]!.cookie,
+    });
+    expect(ics.headers["content-type"]).toContain("text/calendar");
+    expect(ics.body).toContain("DTSTART;TZID=America/New_York:20260303T180000");
+
+    const feed = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/calendar-feed`,
+      cookie: owner.cookie,
+    });
+    const path = new URL(feed.json().url).pathname;
+    const subscribed = await t.request({ method: "GET", url: path });
+    expect(subscribed.statusCode).toBe(200);
+    expect(subscribed.body).toContain("SUMMARY:Calendar Night");
+    const rotated = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/calendar-feed/rotate`,
+      cookie: owner.cookie,
+    });
+    expect(new URL(rotated.json().url).pathname).not.toBe(path);
+    expect((await t.request({ method: "GET", url: path })).statusCode).toBe(404);
+  });
+});
