@@ -15,6 +15,9 @@ import { NotFoundPage } from "../features/marketing/not-found-page.js";
 import { PricingPage } from "../features/marketing/pricing-page.js";
 import { InvitePage } from "../features/members/invite-page.js";
 import { MembersPage } from "../features/members/members-page.js";
+import { CheckInPage } from "../features/sessions/check-in-page.js";
+import { SessionDetailsPage } from "../features/sessions/session-details-page.js";
+import { SessionsPage } from "../features/sessions/sessions-page.js";
 import { SettingsPage } from "../features/settings/settings-page.js";
 import { AppLayout } from "./app-layout.js";
 import { useAuth } from "./auth-provider.js";
@@ -54,15 +57,9 @@ export const router = createBrowserRouter([
           { path: "/dashboard", element: <DashboardPage /> },
           { path: "/board", element: <BoardPage /> },
           { path: "/ladder", element: <LadderPage /> },
-          {
-            path: "/sessions",
-            element: (
-              <PlannedPage
-                title="Sessions"
-                description="Scheduling, registration, waitlists and check-in arrive with the sessions release."
-              />
-            ),
-          },
+          { path: "/sessions", element: <SessionsPage /> },
+          { path: "/sessions/:sessionId", element: <SessionDetailsPage /> },
+          { path: "/sessions/:sessionId/check-in", element: <CheckInPage /> },
           {
             path: "/billing",
             element: (

@@ -1,0 +1,59 @@
+import { CalendarPlus } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button.js";
+import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
+import { Input } from "../../components/ui/input.js";
+import { sessionsApi } from "./api.js";
+
+/** The club's secret calendar feed address, to paste into a calendar app; rotating revokes it. */
+export function CalendarFeedButton({ orgId }: { orgId: string }) {
+  const [url, setUrl] = useState<string>();
+  const load = async () => setUrl((await sessionsApi.calendarFeed(orgId)).url);
+  const rotate = async () => {
+    setUrl((await sessionsApi.rotateCalendarFeed(orgId)).url);
+    toast.success("New calendar address", {
+      description: "Calendars subscribed to the old one stop updating.",
+    });
+  };
+  return (
+    <Dialog
+      onOpenChange={(open) => open && load().catch(() => toast.error("Could not load the calendar feed"))}
+    >
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <CalendarPlus className="h-4 w-4" /> Calendar Feed
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Subscribe in a calendar app"
+        description="Paste this address into Google Calendar, Apple Calendar or Outlook (add calendar from URL). Keep it private."
+      >
+        <div className="flex flex-col gap-3">
+          <Input
+            readOnly
+            value={url ?? "Loading..."}
+            onFocus={(event) => event.currentTarget.select()}
+            aria-label="Calendar feed address"
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              disabled={!url}
+              onClick={() => url && navigator.clipboard?.writeText(url).then(() => toast.success("Copied"))}
+            >
+              Copy
+            </Button>
+            <Button
+              variant="ghost"
+              className="text-red-600"
+              onClick={() => rotate().catch(() => toast.error("Could not rotate"))}
+            >
+              Revoke and make a new address
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import { CheckCircle2, XCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent } from "../../components/ui/card.js";
+import { PageLoading } from "../../components/ui/spinner.js";
+import { sessionsApi } from "./api.js";
+
+/** Where the check-in QR code leads: the player is checked in as the page opens. */
+export function CheckInPage() {
+  const { sessionId = "" } = useParams();
+  const [params] = useSearchParams();
+  const orgId = params.get("org") ?? "";
+  const token = params.get("token") ?? "";
+  const { select } = useOrganization();
+  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    sessionsApi
+      .selfCheckIn(orgId, sessionId, token)
+      .then(() => {
+        select(orgId);
+        setResult({ ok: true, message: "You're checked in. Watch the court board for your turn!" });
+      })
+      .catch((error: unknown) =>
+        setResult({ ok: false, message: error instanceof Error ? error.message : "Check-in failed." }),
+      );
+  }, [orgId, sessionId, token, select]);
+
+  if (!result) return <PageLoading label="Checking you in..." />;
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Card>
+        <CardContent className="flex flex-col items-center gap-3 pt-8 text-center">
+          {result.ok ? (
+            <CheckCircle2 className="h-14 w-14 text-brand-600" />
+          ) : (
+            <XCircle className="h-14 w-14 text-red-500" />
+          )}
+          <h1 className="text-xl font-bold">{result.ok ? "Checked in" : "Not checked in"}</h1>
+          <p className="text-muted">{result.message}</p>
+          <Button asChild className="mt-2">
+            <Link to={result.ok ? "/board" : `/sessions/${sessionId}`}>
+              {result.ok ? "Open the Court Board" : "See the session"}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

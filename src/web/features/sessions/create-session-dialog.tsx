@@ -1,0 +1,162 @@
+import * as Switch from "@radix-ui/react-switch";
+import { Plus } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { DEFAULT_SESSION_PRICE, sessionForm } from "../../../shared/contracts/sessions.js";
+import { messages } from "../../../shared/domain/messages.js";
+import { instantOf, parseWallTime } from "../../../shared/domain/time-zones.js";
+import { Button } from "../../components/ui/button.js";
+import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
+import { Field, Input, Textarea } from "../../components/ui/input.js";
+import { checkForm, type FieldErrors } from "../../lib/form.js";
+import { useCreateSessions } from "./api.js";
+
+/** SPEC §2 Create Session dialog, plus capacity, skill range, description and a weekly repeat. */
+export function CreateSessionDialog({ orgId, timeZone }: { orgId: string; timeZone: string }) {
+  const [open, setOpen] = useState(false);
+  const [paid, setPaid] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateSessions(orgId);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const checked = checkForm(sessionForm, { ...values, paymentRequired: paid });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast.error(messages.toasts.validationError, { description: checked.first });
+      return;
+    }
+    setErrors({});
+    const form = checked.data;
+    // The form's times are wall times at the club, whatever zone this browser is in.
+    const instant = (value: string) => instantOf(parseWallTime(value)!, timeZone).toISOString();
+    try {
+      const { sessions } = await create.mutateAsync({
+        name: form.name,
+        startsAt: instant(form.startsAt),
+        endsAt: instant(form.endsAt),
+        paymentRequired: form.paymentRequired,
+        paymentAmount: form.paymentRequired ? form.paymentAmount?.trim() : undefined,
+        capacity: form.capacity,
+        skillMin: form.skillMin,
+        skillMax: form.skillMax,
+        description: form.description,
+        repeatWeeks: form.repeatWeeks ?? 1,
+      });
+      toast.success("Success!", {
+        description:
+          sessions.length > 1 ? `${sessions.length} weekly sessions created.` : messages.sessions.created,
+      });
+      setOpen(false);
+      setPaid(false);
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  const field = (name: string) => ({
+    id: `session-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus className="h-4 w-4" /> Create Session
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Create Session"
+        description={`Times are in the club's time zone (${timeZone.replaceAll("_", " ")}).`}
+      >
+        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <Field label="Session name" htmlFor="session-name" error={errors.name}>
+              <Input placeholder="Tuesday Open Play" {...field("name")} />
+            </Field>
+          </div>
+          <Field label="Start" htmlFor="session-startsAt" error={errors.startsAt}>
+            <Input type="datetime-local" {...field("startsAt")} />
+          </Field>
+          <Field label="End" htmlFor="session-endsAt" error={errors.endsAt}>
+            <Input type="datetime-local" {...field("endsAt")} />
+          </Field>
+          <div className="flex items-center gap-3 sm:col-span-2">
+            <Switch.Root
+              id="session-paid"
+              checked={paid}
+              onCheckedChange={setPaid}
+              className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700"
+            >
+              <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+            </Switch.Root>
+            <label htmlFor="session-paid" className="text-sm font-medium">
+              Requires payment
+            </label>
+          </div>
+          {paid ? (
+            <Field
+              label="Price per player (USD)"
+              htmlFor="session-paymentAmount"
+              error={errors.paymentAmount}
+            >
+              <Input
+                type="number"
+                step="0.01"
+                min="0"
+                defaultValue={DEFAULT_SESSION_PRICE}
+                inputMode="decimal"
+                {...field("paymentAmount")}
+              />
+            </Field>
+          ) : null}
+          <Field
+            label="Capacity"
+            htmlFor="session-capacity"
+            error={errors.capacity}
+            hint="Leave empty for no limit."
+          >
+            <Input type="number" min="1" inputMode="numeric" placeholder="16" {...field("capacity")} />
+          </Field>
+          <Field label="Skill from" htmlFor="session-skillMin" error={errors.skillMin}>
+            <Input type="number" step="0.5" min="1" max="8" placeholder="3.0" {...field("skillMin")} />
+          </Field>
+          <Field label="Skill to" htmlFor="session-skillMax" error={errors.skillMax}>
+            <Input type="number" step="0.5" min="1" max="8" placeholder="4.0" {...field("skillMax")} />
+          </Field>
+          <Field
+            label="Repeat weekly"
+            htmlFor="session-repeatWeeks"
+            error={errors.repeatWeeks}
+            hint="Number of weeks, 1 for once."
+          >
+            <Input
+              type="number"
+              min="1"
+              max="52"
+              defaultValue="1"
+              inputMode="numeric"
+              {...field("repeatWeeks")}
+            />
+          </Field>
+          <div className="sm:col-span-2">
+            <Field label="Description" htmlFor="session-description" error={errors.description}>
+              <Textarea
+                placeholder="Rotating doubles, all levels welcome. Bring water!"
+                {...field("description")}
+              />
+            </Field>
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" className="w-full" disabled={create.isPending}>
+              {create.isPending ? "Creating..." : "Create Session"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

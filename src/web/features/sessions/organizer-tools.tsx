@@ -1,0 +1,118 @@
+import QRCode from "qrcode";
+import { type FormEvent, useEffect, useState } from "react";
+import { toast } from "sonner";
+import type { SessionDetails } from "../../../shared/contracts/sessions.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { Input } from "../../components/ui/input.js";
+import { sessionsApi } from "./api.js";
+
+type Props = { orgId: string; data: SessionDetails; refetch: () => Promise<unknown> };
+
+/** Running the session: start, complete or cancel it, add walk-ins, show the check-in QR code. */
+export function OrganizerTools({ orgId, data, refetch }: Props) {
+  const { session } = data;
+  const act = (action: "start" | "complete" | "cancel", done: string) => async () => {
+    try {
+      await sessionsApi.transition(orgId, session.id, action);
+      toast.success(done);
+      await refetch();
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+  const open = session.status === "scheduled" || session.status === "active";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Run this session</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <div className="flex flex-wrap gap-2">
+          {session.status === "scheduled" ? (
+            <Button onClick={act("start", "Session started: check-in is open")}>Start Session</Button>
+          ) : null}
+          {session.status === "active" ? (
+            <Button onClick={act("complete", "Session completed")}>Complete Session</Button>
+          ) : null}
+          {open ? (
+            <ConfirmButton
+              trigger={<Button variant="secondary">Cancel Session</Button>}
+              title="Cancel this session?"
+              description="Everyone registered or waiting gets an email that it will not happen."
+              confirmLabel="Cancel Session"
+              onConfirm={act("cancel", "Session cancelled; players were told")}
+            />
+          ) : null}
+        </div>
+        {open ? <WalkInForm orgId={orgId} sessionId={session.id} refetch={refetch} /> : null}
+        {session.status === "active" && data.checkInToken ? (
+          <CheckInCode orgId={orgId} sessionId={session.id} token={data.checkInToken} />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function WalkInForm({
+  orgId,
+  sessionId,
+  refetch,
+}: {
+  orgId: string;
+  sessionId: string;
+  refetch: () => Promise<unknown>;
+}) {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const guestName = String(new FormData(form).get("guestName") ?? "").trim();
+    if (guestName.length < 2) {
+      toast.error("Validation Error", { description: "Name must be at least 2 characters" });
+      return;
+    }
+    try {
+      await sessionsApi.addWalkIn(orgId, sessionId, { guestName });
+      form.reset();
+      toast.success(`${guestName} checked in`);
+      await refetch();
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">
+      <label htmlFor="walk-in" className="sr-only">
+        Walk-in guest's name
+      </label>
+      <Input id="walk-in" name="guestName" placeholder="Walk-in guest's name" maxLength={80} />
+      <Button type="submit" variant="secondary">
+        Add Walk-in
+      </Button>
+    </form>
+  );
+}
+
+/** The link and QR code players scan at the club to check themselves in. */
+function CheckInCode({ orgId, sessionId, token }: { orgId: string; sessionId: string; token: string }) {
+  const link = `${window.location.origin}/sessions/${sessionId}/check-in?org=${orgId}&token=${token}`;
+  const [image, setImage] = useState<string>();
+  useEffect(() => {
+    QRCode.toDataURL(link, { margin: 1, width: 220 }).then(setImage, () => setImage(undefined));
+  }, [link]);
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl bg-brand-50 p-4 sm:flex-row sm:items-start">
+      {image ? (
+        <img src={image} alt="QR code for self check-in" className="h-44 w-44 rounded-lg bg-white p-2" />
+      ) : null}
+      <div className="min-w-0 text-sm">
+        <p className="font-semibold">Self check-in</p>
+        <p className="text-muted">
+          Players scan this code with their phone, or open the link, to check themselves in.
+        </p>
+        <p className="mt-2 break-all rounded-lg bg-white p-2 font-mono text-xs">{link}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import type { SessionDetails } from "../../../shared/contracts/sessions.js";
+import { formatCents } from "../../../shared/domain/money.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent } from "../../components/ui/card.js";
+import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { sessionsApi } from "./api.js";
+
+type Props = { orgId: string; data: SessionDetails; refetch: () => Promise<unknown> };
+
+/** Register, join the waitlist, pay for a held place, or cancel: the member's side. */
+export function PlayerActions({ orgId, data, refetch }: Props) {
+  const { session, mine } = data;
+  const [busy, setBusy] = useState(false);
+  const open = session.status === "scheduled" || session.status === "active";
+  const full = session.capacity !== null && session.registeredCount >= session.capacity;
+
+  const register = async () => {
+    setBusy(true);
+    try {
+      const { registration, checkoutUrl } = await sessionsApi.register(orgId, session.id);
+      if (checkoutUrl) {
+        window.location.assign(checkoutUrl);
+        return;
+      }
+      toast.success(registration.status === "waitlisted" ? "You're on the waitlist" : "You're registered");
+      await refetch();
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    if (!mine) return;
+    try {
+      await sessionsApi.cancelRegistration(orgId, session.id, mine.id);
+      toast.success(mine.status === "waitlisted" ? "You left the waitlist" : "Registration cancelled");
+      await refetch();
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  let status: string;
+  if (!mine)
+    status = open
+      ? full
+        ? "This session is full: join the waitlist and we'll email you if a place opens."
+        : "Places are open."
+      : "Registration is closed.";
+  else if (mine.status === "registered")
+    status = mine.checkedIn ? "You're registered and checked in." : "You're registered.";
+  else if (mine.status === "pending_payment") status = "Your place is held until you pay.";
+  else status = `You're number ${mine.waitlistPosition} on the waitlist.`;
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <p className="font-medium" data-testid="my-status">
+          {status}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {!mine && open ? (
+            <Button onClick={register} disabled={busy}>
+              {busy
+                ? "Working..."
+                : full
+                  ? "Join Waitlist"
+                  : session.paymentRequired && session.paymentAmount !== null
+                    ? `Register and Pay ${formatCents(session.paymentAmount)}`
+                    : "Register"}
+            </Button>
+          ) : null}
+          {mine?.status === "pending_payment" ? (
+            <Button onClick={register} disabled={busy}>
+              Complete Payment
+            </Button>
+          ) : null}
+          {mine && open ? (
+            <ConfirmButton
+              trigger={
+                <Button variant="secondary">
+                  {mine.status === "waitlisted" ? "Leave Waitlist" : "Cancel Registration"}
+                </Button>
+              }
+              title="Cancel your registration?"
+              description="Your place goes to the first person on the waitlist."
+              confirmLabel="Cancel Registration"
+              onConfirm={cancel}
+            />
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { CheckCircle2, Circle } from "lucide-react";
+import { toast } from "sonner";
+import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { sessionsApi } from "./api.js";
+
+type Props = { orgId: string; data: SessionDetails; manager: boolean; refetch: () => Promise<unknown> };
+
+/** Who is in (and checked in), and the waitlist in order. */
+export function Roster({ orgId, data, manager, refetch }: Props) {
+  const inSession = data.registrations.filter((r) => r.status !== "waitlisted");
+  const waitlist = data.registrations.filter((r) => r.status === "waitlisted");
+  const open = data.session.status === "scheduled" || data.session.status === "active";
+  const checkedIn = inSession.filter((r) => r.checkedIn).length;
+
+  const toggle = async (registration: Registration) => {
+    try {
+      await sessionsApi.setCheckedIn(orgId, data.session.id, registration.id, !registration.checkedIn);
+      await refetch();
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            Players ({inSession.length}){manager && inSession.length > 0 ? ` · ${checkedIn} checked in` : ""}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {inSession.length === 0 ? <p className="text-sm text-muted">Nobody has registered yet.</p> : null}
+          <ul className="divide-y divide-slate-100" data-testid="players">
+            {inSession.map((r) => (
+              <li key={r.id} className="flex items-center justify-between gap-2 py-2">
+                <span className="flex min-w-0 items-center gap-2">
+                  {r.checkedIn ? (
+                    <CheckCircle2 className="h-4 w-4 shrink-0 text-brand-600" />
+                  ) : (
+                    <Circle className="h-4 w-4 shrink-0 text-slate-300" />
+                  )}
+                  <span className="truncate">{r.name}</span>
+                  {r.status === "pending_payment" ? <Badge tone="ball">Awaiting payment</Badge> : null}
+                </span>
+                {manager && open && r.status === "registered" ? (
+                  <Button size="sm" variant={r.checkedIn ? "ghost" : "secondary"} onClick={() => toggle(r)}>
+                    {r.checkedIn ? "Undo" : "Check In"}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Waitlist ({waitlist.length})</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {waitlist.length === 0 ? <p className="text-sm text-muted">Nobody is waiting.</p> : null}
+          <ol className="divide-y divide-slate-100" data-testid="waitlist">
+            {waitlist.map((r) => (
+              <li key={r.id} className="flex items-center gap-3 py-2">
+                <span className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
+                  {r.waitlistPosition}
+                </span>
+                {r.name}
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

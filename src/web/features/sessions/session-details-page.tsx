@@ -1,0 +1,122 @@
+import { ArrowLeft, CalendarDays, CalendarPlus, Clock, Users } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { SessionDetails } from "../../../shared/contracts/sessions.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import { formatCents } from "../../../shared/domain/money.js";
+import { NoClub } from "../../app/no-club.js";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { PageLoading } from "../../components/ui/spinner.js";
+import { useSessionDetails } from "./api.js";
+import { OrganizerTools } from "./organizer-tools.js";
+import { PlayerActions } from "./player-actions.js";
+import { Roster } from "./roster.js";
+import { longDate, timeRange } from "./session-time.js";
+
+const statusBadge = {
+  scheduled: <Badge tone="brand">Scheduled</Badge>,
+  active: <Badge tone="ball">Active</Badge>,
+  completed: <Badge>Completed</Badge>,
+  cancelled: <Badge tone="danger">Cancelled</Badge>,
+};
+
+/** /sessions/:id: the session, who is in and who waits, and what this person can do. */
+export function SessionDetailsPage() {
+  const { sessionId = "" } = useParams();
+  const { current } = useOrganization();
+  if (!current) return <NoClub />;
+  return <Details orgId={current.id} sessionId={sessionId} manager={can(current.role, "sessions.manage")} />;
+}
+
+function Details({ orgId, sessionId, manager }: { orgId: string; sessionId: string; manager: boolean }) {
+  const details = useSessionDetails(orgId, sessionId);
+  usePaymentOutcomeToast();
+  if (details.isPending) return <PageLoading />;
+  if (details.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Session not found</h1>
+        <Link to="/sessions" className="mt-4 inline-block text-brand-700 underline">
+          Back to sessions
+        </Link>
+      </div>
+    );
+  }
+  const data = details.data;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+      <Link to="/sessions" className="flex items-center gap-1 text-sm text-muted hover:text-ink">
+        <ArrowLeft className="h-4 w-4" /> All sessions
+      </Link>
+      <Summary data={data} orgId={orgId} />
+      <PlayerActions orgId={orgId} data={data} refetch={details.refetch} />
+      {manager ? <OrganizerTools orgId={orgId} data={data} refetch={details.refetch} /> : null}
+      <Roster orgId={orgId} data={data} manager={manager} refetch={details.refetch} />
+    </div>
+  );
+}
+
+function Summary({ data, orgId }: { data: SessionDetails; orgId: string }) {
+  const { session, timeZone } = data;
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle className="text-2xl">{session.name}</CardTitle>
+          {statusBadge[session.status]}
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-2 text-sm sm:grid-cols-2">
+        <p className="flex items-center gap-2">
+          <CalendarDays className="h-4 w-4 text-muted" /> {longDate(session.startsAt, timeZone)}
+        </p>
+        <p className="flex items-center gap-2">
+          <Clock className="h-4 w-4 text-muted" /> {timeRange(session.startsAt, session.endsAt, timeZone)}
+        </p>
+        <p className="flex items-center gap-2">
+          <Users className="h-4 w-4 text-muted" />
+          {session.capacity === null
+            ? `${session.registeredCount} registered`
+            : `${session.registeredCount} / ${session.capacity} places taken`}
+          {session.waitlistCount > 0 ? ` · ${session.waitlistCount} on the waitlist` : ""}
+        </p>
+        <p className="font-semibold">
+          {session.paymentRequired && session.paymentAmount !== null
+            ? `${formatCents(session.paymentAmount)} per player`
+            : "Free"}
+        </p>
+        {session.skillMin !== null || session.skillMax !== null ? (
+          <p>
+            Skill {session.skillMin?.toFixed(1) ?? "any"} to {session.skillMax?.toFixed(1) ?? "any"}
+          </p>
+        ) : null}
+        <a
+          href={`/api/orgs/${orgId}/sessions/${session.id}/calendar.ics`}
+          className="flex items-center gap-2 text-brand-700 hover:underline"
+          download
+        >
+          <CalendarPlus className="h-4 w-4" /> Add to calendar
+        </a>
+        {session.description ? (
+          <p className="whitespace-pre-line text-muted sm:col-span-2">{session.description}</p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The sandbox (or Stripe) checkout returns here with ?payment=success or ?payment=cancelled. */
+function usePaymentOutcomeToast() {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get("payment");
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome === "success")
+      toast.success("Payment confirmed", { description: "You're registered. See you on court!" });
+    if (outcome === "cancelled") toast("Payment cancelled", { description: "Your place was released." });
+    setParams({}, { replace: true });
+  }, [outcome, setParams]);
+}

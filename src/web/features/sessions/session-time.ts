@@ -1,0 +1,20 @@
+// Session dates and times as SPEC §2 shows them: long dates, short times, in the club's zone.
+export function longDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone,
+  }).format(new Date(iso));
+}
+
+export function shortTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(
+    new Date(iso),
+  );
+}
+
+export function timeRange(startsAt: string, endsAt: string, timeZone: string): string {
+  return `${shortTime(startsAt, timeZone)} - ${shortTime(endsAt, timeZone)}`;
+}

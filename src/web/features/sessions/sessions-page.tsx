@@ -1,0 +1,100 @@
+import { CalendarDays, Clock, Users } from "lucide-react";
+import { Link } from "react-router";
+import type { Session } from "../../../shared/contracts/sessions.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import { messages } from "../../../shared/domain/messages.js";
+import { formatCents } from "../../../shared/domain/money.js";
+import { NoClub } from "../../app/no-club.js";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { useSessions } from "./api.js";
+import { CalendarFeedButton } from "./calendar-feed-button.js";
+import { CreateSessionDialog } from "./create-session-dialog.js";
+import { longDate, timeRange } from "./session-time.js";
+
+/** SPEC §2 Sessions: upcoming sessions in a grid, and the Create Session dialog. */
+export function SessionsPage() {
+  const { current } = useOrganization();
+  if (!current) return <NoClub />;
+  const manager = can(current.role, "sessions.manage");
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Sessions</h1>
+          <p className="text-sm text-muted">Upcoming open play, clinics and leagues at {current.name}.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {manager ? <CalendarFeedButton orgId={current.id} /> : null}
+          {manager ? <CreateSessionDialog orgId={current.id} timeZone={current.timeZone} /> : null}
+        </div>
+      </div>
+      <SessionGrid orgId={current.id} timeZone={current.timeZone} />
+    </div>
+  );
+}
+
+function SessionGrid({ orgId, timeZone }: { orgId: string; timeZone: string }) {
+  const sessions = useSessions(orgId);
+  if (sessions.isPending) return <p className="py-12 text-center text-muted">{messages.sessions.loading}</p>;
+  if (sessions.isError) return <p className="py-12 text-center text-red-600">Failed to load sessions.</p>;
+  if (sessions.data.length === 0) {
+    return (
+      <div className="mt-8 flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center">
+        <CalendarDays className="h-10 w-10 text-brand-600" />
+        <p className="text-lg font-semibold">{messages.sessions.emptyTitle}</p>
+        <p className="text-muted">{messages.sessions.emptyBody}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {sessions.data.map((session) => (
+        <SessionCard key={session.id} session={session} timeZone={timeZone} />
+      ))}
+    </div>
+  );
+}
+
+function SessionCard({ session, timeZone }: { session: Session; timeZone: string }) {
+  const full = session.capacity !== null && session.registeredCount >= session.capacity;
+  return (
+    <Card className="flex flex-col" data-testid="session-card">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle>{session.name}</CardTitle>
+          {session.status === "active" ? (
+            <Badge tone="ball">Active</Badge>
+          ) : (
+            <Badge tone="brand">Scheduled</Badge>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-2 text-sm">
+        <p className="flex items-center gap-2">
+          <CalendarDays className="h-4 w-4 text-muted" /> {longDate(session.startsAt, timeZone)}
+        </p>
+        <p className="flex items-center gap-2">
+          <Clock className="h-4 w-4 text-muted" /> {timeRange(session.startsAt, session.endsAt, timeZone)}
+        </p>
+        <p className="flex items-center gap-2">
+          <Users className="h-4 w-4 text-muted" />
+          {session.capacity === null
+            ? `${session.registeredCount} registered`
+            : `${session.registeredCount} / ${session.capacity} registered`}
+          {session.waitlistCount > 0 ? ` · ${session.waitlistCount} waitlisted` : full ? " · full" : ""}
+        </p>
+        {session.paymentRequired && session.paymentAmount !== null ? (
+          <p className="font-semibold text-brand-800">{formatCents(session.paymentAmount)} per player</p>
+        ) : (
+          <p className="text-muted">Free</p>
+        )}
+        <Button asChild variant="secondary" className="mt-auto">
+          <Link to={`/sessions/${session.id}`}>View Details</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
