@@ -35,15 +35,6 @@ export function useCreateSessions(orgId: string) {
   });
 }
 
-/** Any change to one session: refresh it and the list (counts and statuses change). */
-export function useSessionAction<T>(orgId: string, sessionId: string, run: (input: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.list(orgId) }),
-  });
-}
-
 export const sessionsApi = {
   register: (orgId: string, sessionId: string) =>
     api<{ registration: Registration; checkoutUrl: string | null }>(
@@ -69,4 +60,3 @@ export const sessionsApi = {
     api<{ url: string }>(`/api/orgs/${orgId}/calendar-feed/rotate`, { method: "POST" }),
 };
 
-export const sessionKeys = keys;
