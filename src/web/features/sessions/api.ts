@@ -59,4 +59,3 @@ export const sessionsApi = {
   rotateCalendarFeed: (orgId: string) =>
     api<{ url: string }>(`/api/orgs/${orgId}/calendar-feed/rotate`, { method: "POST" }),
 };
-
