@@ -103,3 +103,20 @@ export async function createClubThroughApi(page: Page, name: string) {
   expect(response.status()).toBe(201);
   return (await response.json()).organization as { id: string; slug: string; name: string };
 }
+
+/** Brings `member` (signed in on their own page) into the club by an invitation from `owner`. */
+export async function joinByInvitation(owner: Page, member: Page, orgId: string, email: string) {
+  const invited = await owner.request.post(`/api/orgs/${orgId}/invitations`, { data: { email } });
+  expect(invited.status()).toBe(201);
+  let token: string | undefined;
+  await expect(async () => {
+    const html = await (await member.request.get("/dev/mailbox")).text();
+    const article = html
+      .split("<article>")
+      .find((a) => a.includes(`to ${email}`) && a.includes("invited to join"));
+    token = article?.match(/\/invite\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeTruthy();
+  }).toPass({ timeout: 15_000 });
+  const accepted = await member.request.post(`/api/invitations/${token}/accept`);
+  expect(accepted.status()).toBe(200);
+}

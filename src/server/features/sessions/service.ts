@@ -7,17 +7,19 @@ import { createSessionBody, updateSessionBody } from "../../../shared/contracts/
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { Db } from "../../db/database.js";
-import { organizations, sessionRegistrations, sessions } from "../../db/schema.js";
+import { organizations, sessions } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+// Written out in SQL: inside a subquery drizzle would print the outer column unqualified, and
+// "id" would then bind to the registration's own id.
 const counts = {
-  registeredCount: sql<number>`(select count(*)::int from ${sessionRegistrations} r
-    where r.session_id = ${sessions.id} and r.status in ('registered', 'pending_payment'))`,
-  waitlistCount: sql<number>`(select count(*)::int from ${sessionRegistrations} r
-    where r.session_id = ${sessions.id} and r.status = 'waitlisted')`,
+  registeredCount: sql<number>`(select count(*)::int from session_registrations r
+    where r.session_id = "sessions"."id" and r.status in ('registered', 'pending_payment'))`,
+  waitlistCount: sql<number>`(select count(*)::int from session_registrations r
+    where r.session_id = "sessions"."id" and r.status = 'waitlisted')`,
 };
 
 export function toSession(

@@ -120,6 +120,16 @@ describe("registration", () => {
     const lastRegistered = Math.max(...rows.filter((r) => r.status === "registered").map((r) => r.seq));
     expect(waitlisted[0]!.seq).toBeGreaterThan(lastRegistered);
     expect(new Set(rows.map((r) => r.seq)).size).toBe(50);
+    const listed = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions`,
+      cookie: owner.cookie,
+    });
+    expect(listed.json().sessions.find((s: { id: string }) => s.id === session!.id)).toMatchObject({
+      registeredCount: 10,
+      waitlistCount: 40,
+      capacity: 10,
+    });
   });
 
   it("a cancellation promotes the first on the waitlist and tells them", async () => {
