@@ -78,12 +78,16 @@ export function CreateSessionDialog({ orgId, timeZone }: { orgId: string; timeZo
               <Input placeholder="Tuesday Open Play" {...field("name")} />
             </Field>
           </div>
-          <Field label="Start" htmlFor="session-startsAt" error={errors.startsAt}>
-            <Input type="datetime-local" {...field("startsAt")} />
-          </Field>
-          <Field label="End" htmlFor="session-endsAt" error={errors.endsAt}>
-            <Input type="datetime-local" {...field("endsAt")} />
-          </Field>
+          <div className="sm:col-span-2">
+            <Field label="Start" htmlFor="session-startsAt" error={errors.startsAt}>
+              <Input type="datetime-local" {...field("startsAt")} />
+            </Field>
+          </div>
+          <div className="sm:col-span-2">
+            <Field label="End" htmlFor="session-endsAt" error={errors.endsAt}>
+              <Input type="datetime-local" {...field("endsAt")} />
+            </Field>
+          </div>
           <div className="flex items-center gap-3 sm:col-span-2">
             <Switch.Root
               id="session-paid"
