@@ -4,6 +4,7 @@ import type { Auth } from "./platform/auth/auth.js";
 import type { Jobs } from "./platform/jobs/jobs.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { PaymentProvider } from "./platform/payments/payment-provider.js";
+import type { RealtimeHub } from "./platform/realtime/hub.js";
 
 /** Everything a request handler may reach, built once at start and passed in (no globals). */
 export type AppDeps = {
@@ -13,6 +14,7 @@ export type AppDeps = {
   jobs: Jobs;
   auth: Auth;
   payments: PaymentProvider;
+  realtime: RealtimeHub;
   /** The clock; tests move it to check trials and expiries. */
   now: () => Date;
   /** Where the built web client lives; absent in API-only tests. */

@@ -3,6 +3,7 @@
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import websocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps.js";
@@ -10,6 +11,9 @@ import { accountRoutes } from "./features/account/routes.js";
 import { billingRoutes } from "./features/billing/routes.js";
 import { publicClubRoutes } from "./features/clubs/public-routes.js";
 import { clubRoutes } from "./features/clubs/routes.js";
+import { displayRoutes } from "./features/courts/display-routes.js";
+import { registerLiveRoutes } from "./features/courts/live-routes.js";
+import { courtRoutes } from "./features/courts/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
 import { calendarRoutes } from "./features/sessions/calendar-routes.js";
 import { registerSessionJobs } from "./features/sessions/payments.js";
@@ -71,6 +75,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(publicClubRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(calendarRoutes(deps));
+  await app.register(courtRoutes(deps));
+  await app.register(displayRoutes(deps));
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(async (live) => registerLiveRoutes(live, deps));
   await registerSessionJobs(deps);
   if (deps.payments.kind === "sandbox") registerSandboxCheckout(app, deps);
   if (deps.mailer.kind === "mailbox") registerMailboxPage(app, deps.database.db);

@@ -8,6 +8,7 @@ import { createAuth } from "./platform/auth/auth.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
 import { createSandboxProvider } from "./platform/payments/payment-provider.js";
+import { startRealtimeHub } from "./platform/realtime/hub.js";
 
 export async function composeDeps(
   config: Config,
@@ -24,6 +25,7 @@ export async function composeDeps(
   const auth = createAuth({ db: database.db, config, jobs, log, extraTrustedOrigins: extra.trustedOrigins });
   // The Stripe adapter arrives with the billing and payments issue; until then, the sandbox.
   const payments = createSandboxProvider(config.appUrl);
+  const realtime = await startRealtimeHub(databaseUrl, database.pool, log);
   return {
     config,
     database,
@@ -31,9 +33,11 @@ export async function composeDeps(
     jobs,
     auth,
     payments,
+    realtime,
     now: extra.now ?? (() => new Date()),
     webRoot: extra.webRoot,
     close: async () => {
+      await realtime.close();
       await jobs.stop();
       await database.pool.end();
     },

@@ -5,6 +5,8 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   courts,
+  displayTokens,
+  games,
   invitations,
   organizationJoinRequests,
   sessionRegistrations,
@@ -12,6 +14,7 @@ import {
 } from "../../db/schema.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { refreshQueue, startFilling } from "../courts/actions.js";
 
 const callers = ["anonymous", "member", "organizer", "admin", "owner", "otherOwner"] as const;
 type Caller = (typeof callers)[number];
@@ -104,6 +107,34 @@ async function extraRegistration(ctx: Ctx, sessionId: string) {
     .values({ organizationId: ctx.orgId, sessionId, userId: ctx.extra.id, status: "registered", seq: 1 })
     .returning();
   return row!.id;
+}
+
+/** An active session with `players` guests checked in, on the board. */
+async function liveBoard(ctx: Ctx, players: number) {
+  const session = await makeSession(ctx, "active");
+  if (players === 0) return { session, registrationIds: [] };
+  const rows = await ctx.t.db
+    .insert(sessionRegistrations)
+    .values(
+      Array.from({ length: players }, (_, i) => ({
+        organizationId: ctx.orgId,
+        sessionId: session.id,
+        guestName: `Guest ${i + 1}`,
+        status: "registered" as const,
+        seq: i + 1,
+        checkedInAt: new Date(),
+      })),
+    )
+    .returning();
+  await refreshQueue(ctx.t.deps, ctx.orgId);
+  return { session, registrationIds: rows.map((r) => r.id) };
+}
+
+async function gameOnCourt(ctx: Ctx) {
+  await liveBoard(ctx, 4);
+  await startFilling(ctx.t.deps, ctx.orgId);
+  const [game] = await ctx.t.db.select().from(games).where(eq(games.organizationId, ctx.orgId));
+  return game!.id;
 }
 
 const sessionBody = {
@@ -380,6 +411,100 @@ const matrix: Row[] = [
     expect: organizers(200),
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/calendar-feed/rotate` }),
   },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/board",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/board` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/board/fill",
+    expect: organizers(200),
+    prepare: async (c) => {
+      await liveBoard(c, 4);
+      return { url: `/api/orgs/${c.orgId}/board/fill` };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/board/games/:gameId/score",
+    expect: organizers(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/board/games/${await gameOnCourt(c)}/score`,
+      payload: { scoreA: 11, scoreB: 7 },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/board/games/:gameId/cancel",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/board/games/${await gameOnCourt(c)}/cancel` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/board/players/:registrationId",
+    expect: organizers(200),
+    prepare: async (c) => {
+      const { registrationIds } = await liveBoard(c, 1);
+      return {
+        url: `/api/orgs/${c.orgId}/board/players/${registrationIds[0]}`,
+        payload: { action: "break" },
+      };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/orgs/:orgId/board/courts/:courtId",
+    expect: organizers(200),
+    prepare: async (c) => {
+      await liveBoard(c, 0);
+      return {
+        url: `/api/orgs/${c.orgId}/board/courts/${await firstCourt(c)}`,
+        payload: { available: false },
+      };
+    },
+  },
+  {
+    method: "PUT",
+    route: "/api/orgs/:orgId/board/settings",
+    expect: organizers(200),
+    prepare: async (c) => {
+      await liveBoard(c, 0);
+      return { url: `/api/orgs/${c.orgId}/board/settings`, payload: { mode: "paddle-stack" } };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/board/report",
+    expect: organizers(200),
+    prepare: async (c) => {
+      await liveBoard(c, 0);
+      return { url: `/api/orgs/${c.orgId}/board/report` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/display-tokens",
+    expect: managers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/display-tokens` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/display-tokens",
+    expect: managers(201),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/display-tokens` }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId/display-tokens/:token",
+    expect: managers(204),
+    prepare: async (c) => {
+      const token = `tv-${Math.random().toString(36).slice(2)}`;
+      await c.t.db.insert(displayTokens).values({ organizationId: c.orgId, token });
+      return { url: `/api/orgs/${c.orgId}/display-tokens/${token}` };
+    },
+  },
 ];
 
 let t: TestApp;
@@ -391,8 +516,10 @@ beforeAll(async () => {
     onRoute: (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
-        if (route.url.startsWith("/api/orgs/:orgId") && method !== "HEAD")
+        // The board's WebSocket is checked with real socket clients in courts/live.test.ts.
+        if (route.url.startsWith("/api/orgs/:orgId") && method !== "HEAD" && !route.url.endsWith("/ws")) {
           registered.push(`${method} ${route.url}`);
+        }
       }
     },
   });

@@ -15,6 +15,7 @@ import {
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { getOrganization } from "../clubs/service.js";
+import { refreshQueue } from "../courts/actions.js";
 import { clubAccess } from "../members/club-access.js";
 import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
 import { notifyCancellation, notifyPromotions } from "./notices.js";
@@ -157,6 +158,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           deps.now(),
         );
         await notifyPromotions(db, deps.jobs, appUrl, promotions);
+        await refreshQueue(deps, club.organizationId);
         return reply.status(204).send();
       },
     );
@@ -184,6 +186,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             checkedIn,
             deps.now(),
           );
+          await refreshQueue(deps, club.organizationId);
           return reply.status(204).send();
         },
       });
@@ -195,6 +198,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
         await addWalkIn(db, club.organizationId, request.params.sessionId, request.body, deps.now());
+        await refreshQueue(deps, club.organizationId);
         return reply.status(201).send({ ok: true });
       },
     );
@@ -219,6 +223,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.body.token,
           deps.now(),
         );
+        await refreshQueue(deps, club.organizationId);
         return reply.status(204).send();
       },
     );

@@ -1,0 +1,291 @@
+// What organizers do on the board. Each action: lock the board, check the action against the
+// current state, apply it, let the rotation engine fill free courts, bump the version; after
+// the commit, a notice tells every viewer to refetch.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { boardSettingsBody, playerActionBody } from "../../../shared/contracts/board.js";
+import { keepsWinners, offCourtOrder } from "../../../shared/rotation/winners-stay.js";
+import type { AppDeps } from "../../app-deps.js";
+import { boards, games, playerNotices, queuePlayers, unavailableCourts } from "../../db/schema.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import type { Tx } from "../sessions/service.js";
+import {
+  type BoardRow,
+  bumpVersion,
+  loadState,
+  lockBoard,
+  requireActiveSession,
+  syncQueue,
+  takeSeq,
+} from "./board-store.js";
+import { decideAssignments, winnersOf } from "./rotation.js";
+
+type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<unknown>;
+
+/** recordScore's change hands back the finished game, for winners-stay. */
+const finishedGame = (outcome: unknown) =>
+  (outcome as { lastGame?: typeof games.$inferSelect } | undefined)?.lastGame;
+
+/**
+ * Runs `change` on the club's active session's board, then (unless told not to) fills free
+ * courts, and notifies viewers.
+ */
+export async function act(
+  deps: AppDeps,
+  organizationId: string,
+  change: Change,
+  options = { fill: true },
+): Promise<number> {
+  const now = deps.now();
+  const result = await deps.database.db.transaction(async (tx) => {
+    const session = await requireActiveSession(tx, organizationId);
+    const board = await lockBoard(tx, organizationId, session.id);
+    await syncQueue(tx, board);
+    const outcome = await change(tx, board, now);
+    if (options.fill) await fillCourts(tx, board, now, finishedGame(outcome));
+    return { sessionId: session.id, version: await bumpVersion(tx, board) };
+  });
+  await deps.realtime.publish({ organizationId, sessionId: result.sessionId, version: result.version });
+  return result.version;
+}
+
+/** Asks the engine who goes on each free court, and puts them there. */
+async function fillCourts(tx: Tx, locked: BoardRow, now: Date, lastGame?: typeof games.$inferSelect) {
+  // Read again: this action may have changed the mode.
+  const [board] = await tx.select().from(boards).where(eq(boards.sessionId, locked.sessionId));
+  const state = await loadState(tx, board!.organizationId, board!.sessionId);
+  const { assignments, passedOver } = decideAssignments(board!, state, lastGame);
+  if (assignments.length === 0) return;
+  const names = new Map(state.courts.map((c) => [c.id, c.name]));
+  for (const assignment of assignments) {
+    const [teamA, teamB] = assignment.teams;
+    await tx.insert(games).values({
+      organizationId: locked.organizationId,
+      sessionId: locked.sessionId,
+      courtId: assignment.courtId,
+      teamA,
+      teamB,
+      startedAt: now,
+    });
+    // A streak lives only while winners stay on together; anyone else starts afresh.
+    const staying = lastGame
+      ? keepsWinners(assignment, { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: [] })
+      : false;
+    for (const [mine, theirs] of [
+      [teamA, teamB],
+      [teamB, teamA],
+    ] as const) {
+      for (const id of mine) {
+        const partner = mine.find((other: string) => other !== id)!;
+        const keepStreak = staying && lastGame !== undefined && winnersOf(lastGame).includes(id);
+        await tx
+          .update(queuePlayers)
+          .set({
+            gamesWaited: 0,
+            ...(keepStreak ? {} : { winStreak: 0 }),
+            partners: sql`array_append(${queuePlayers.partners}, ${partner})`,
+            opponents: sql`${queuePlayers.opponents} || ${sql.param(theirs as unknown as string[])}::text[]`,
+          })
+          .where(eq(queuePlayers.registrationId, id));
+      }
+    }
+    const players = state.players.filter((p) => [...teamA, ...teamB].includes(p.registrationId) && p.userId);
+    if (players.length > 0) {
+      // "You're up on Court 2": recorded now; the notifications feature emails it.
+      await tx.insert(playerNotices).values(
+        players.map((p) => ({
+          organizationId: locked.organizationId,
+          userId: p.userId!,
+          kind: "court_up_next",
+          message: `You're up on ${names.get(assignment.courtId)}`,
+        })),
+      );
+    }
+  }
+  if (passedOver.length > 0) {
+    await tx
+      .update(queuePlayers)
+      .set({ sitOuts: sql`${queuePlayers.sitOuts} + 1` })
+      .where(inArray(queuePlayers.registrationId, passedOver));
+  }
+}
+
+export function startFilling(deps: AppDeps, organizationId: string) {
+  return act(deps, organizationId, async () => undefined);
+}
+
+/**
+ * Check-ins changed (sessions feature): bring the queue up to date and tell viewers. Courts
+ * are not filled here: the organizer starts the first games.
+ */
+export async function refreshQueue(deps: AppDeps, organizationId: string): Promise<void> {
+  try {
+    await act(deps, organizationId, async () => undefined, { fill: false });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "NO_ACTIVE_SESSION")) throw error;
+  }
+}
+
+export function recordScore(
+  deps: AppDeps,
+  organizationId: string,
+  gameId: string,
+  scoreA: number,
+  scoreB: number,
+) {
+  return act(deps, organizationId, async (tx, board, now) => {
+    const [game] = await tx
+      .update(games)
+      .set({ status: "finished", scoreA, scoreB, endedAt: now })
+      .where(and(eq(games.id, gameId), eq(games.sessionId, board.sessionId), eq(games.status, "playing")))
+      .returning();
+    if (!game) throw notFound("That game is not on court any more.");
+    const winners = scoreA > scoreB ? game.teamA : game.teamB;
+    const losers = scoreA > scoreB ? game.teamB : game.teamA;
+    const current = await tx
+      .select()
+      .from(queuePlayers)
+      .where(inArray(queuePlayers.registrationId, [...winners, ...losers]));
+    const streakAfter = (id: string) =>
+      winners.includes(id) ? (current.find((p) => p.registrationId === id)?.winStreak ?? 0) + 1 : 0;
+    // Players coming off court rejoin the line at its end (winners first, unless their turn is up).
+    const first = await takeSeq(tx, board, 4);
+    for (const [i, id] of offCourtOrder(winners, losers, streakAfter).entries()) {
+      await tx
+        .update(queuePlayers)
+        .set({
+          gamesPlayed: sql`${queuePlayers.gamesPlayed} + 1`,
+          readySeq: first + i,
+          winStreak: streakAfter(id),
+        })
+        .where(eq(queuePlayers.registrationId, id));
+    }
+    // Everyone who sat through this game waited one more.
+    const onCourt = await tx
+      .select({ a: games.teamA, b: games.teamB })
+      .from(games)
+      .where(and(eq(games.sessionId, board.sessionId), eq(games.status, "playing")));
+    const busy = [...game.teamA, ...game.teamB, ...onCourt.flatMap((g) => [...g.a, ...g.b])];
+    await tx
+      .update(queuePlayers)
+      .set({ gamesWaited: sql`${queuePlayers.gamesWaited} + 1` })
+      .where(
+        and(
+          eq(queuePlayers.sessionId, board.sessionId),
+          eq(queuePlayers.present, true),
+          eq(queuePlayers.onBreak, false),
+          sql`not (${queuePlayers.registrationId}::text = any(${sql.param(busy)}::text[]))`,
+        ),
+      );
+    return { lastGame: game };
+  });
+}
+
+export function cancelGame(deps: AppDeps, organizationId: string, gameId: string) {
+  return act(deps, organizationId, async (tx, board, now) => {
+    const [game] = await tx
+      .update(games)
+      .set({ status: "cancelled", endedAt: now })
+      .where(and(eq(games.id, gameId), eq(games.sessionId, board.sessionId), eq(games.status, "playing")))
+      .returning();
+    if (!game) throw notFound("That game is not on court any more.");
+  });
+}
+
+export function playerAction(
+  deps: AppDeps,
+  organizationId: string,
+  registrationId: string,
+  action: z.infer<typeof playerActionBody>["action"],
+) {
+  return act(deps, organizationId, async (tx, board) => {
+    const [player] = await tx
+      .select()
+      .from(queuePlayers)
+      .where(
+        and(eq(queuePlayers.registrationId, registrationId), eq(queuePlayers.sessionId, board.sessionId)),
+      );
+    if (!player) throw notFound("Player not found in this session's queue");
+    const where = eq(queuePlayers.registrationId, registrationId);
+    const onCourt = await tx
+      .select({ id: games.id })
+      .from(games)
+      .where(
+        and(
+          eq(games.sessionId, board.sessionId),
+          eq(games.status, "playing"),
+          sql`(${registrationId} = any(${games.teamA}) or ${registrationId} = any(${games.teamB}))`,
+        ),
+      );
+    if (onCourt.length > 0 && action !== "break") {
+      throw new AppError(409, "ON_COURT", `${player.name} is on court: finish or cancel the game first.`);
+    }
+    switch (action) {
+      case "break":
+        await tx.update(queuePlayers).set({ onBreak: true }).where(where);
+        break;
+      case "return":
+        await tx.update(queuePlayers).set({ onBreak: false, present: true }).where(where);
+        break;
+      case "skip":
+        // To the back of the line, without losing their games count.
+        await tx
+          .update(queuePlayers)
+          .set({ readySeq: await takeSeq(tx, board), gamesWaited: 0 })
+          .where(where);
+        break;
+      case "front": {
+        const [top] = await tx
+          .select({
+            seq: sql<number>`min(${queuePlayers.readySeq})`,
+            waited: sql<number>`max(${queuePlayers.gamesWaited})`,
+          })
+          .from(queuePlayers)
+          .where(eq(queuePlayers.sessionId, board.sessionId));
+        await tx
+          .update(queuePlayers)
+          .set({ readySeq: (top?.seq ?? 0) - 1, gamesWaited: (top?.waited ?? 0) + 1 })
+          .where(where);
+        break;
+      }
+      case "remove":
+        await tx.update(queuePlayers).set({ present: false }).where(where);
+        break;
+    }
+  });
+}
+
+export function setCourtAvailability(
+  deps: AppDeps,
+  organizationId: string,
+  courtId: string,
+  available: boolean,
+) {
+  return act(deps, organizationId, async (tx, board) => {
+    const state = await loadState(tx, organizationId, board.sessionId);
+    if (!state.courts.some((c) => c.id === courtId)) throw notFound("Court not found");
+    if (available) {
+      await tx
+        .delete(unavailableCourts)
+        .where(and(eq(unavailableCourts.sessionId, board.sessionId), eq(unavailableCourts.courtId, courtId)));
+      return;
+    }
+    if (state.playing.some((g) => g.courtId === courtId)) {
+      throw new AppError(409, "COURT_IN_USE", "A game is on this court: finish or cancel it first.");
+    }
+    await tx
+      .insert(unavailableCourts)
+      .values({ sessionId: board.sessionId, courtId, organizationId })
+      .onConflictDoNothing();
+  });
+}
+
+export function updateSettings(
+  deps: AppDeps,
+  organizationId: string,
+  settings: z.infer<typeof boardSettingsBody>,
+) {
+  return act(deps, organizationId, async (tx, board) => {
+    await tx.update(boards).set(settings).where(eq(boards.sessionId, board.sessionId));
+  });
+}

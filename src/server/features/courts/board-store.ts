@@ -1,0 +1,151 @@
+// Loading and saving a session's court queue. Every action runs in one transaction holding
+// the board's row lock, so two organizers acting at once are serialised: neither action is
+// lost and no player can land on two courts. The version goes up with each change.
+import { randomInt } from "node:crypto";
+import { and, asc, eq, isNotNull, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import {
+  boards,
+  courts,
+  games,
+  profiles,
+  queuePlayers,
+  sessionRegistrations,
+  sessions,
+  unavailableCourts,
+  users,
+} from "../../db/schema.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import type { Tx } from "../sessions/service.js";
+
+export type BoardRow = typeof boards.$inferSelect;
+export type PlayerRow = typeof queuePlayers.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
+
+/** The club's live session: the active one that started most recently. */
+export async function activeSession(db: Db | Tx, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.organizationId, organizationId), eq(sessions.status, "active")))
+    .orderBy(sql`${sessions.startsAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function requireActiveSession(db: Db | Tx, organizationId: string) {
+  const session = await activeSession(db, organizationId);
+  if (!session)
+    throw new AppError(409, "NO_ACTIVE_SESSION", "There is no active session. Start one from its page.");
+  return session;
+}
+
+/** Locks (creating if need be) the board of `sessionId` for the rest of the transaction. */
+export async function lockBoard(tx: Tx, organizationId: string, sessionId: string): Promise<BoardRow> {
+  await tx
+    .insert(boards)
+    .values({ sessionId, organizationId, seed: randomInt(1, 2 ** 31 - 1) })
+    .onConflictDoNothing();
+  const [row] = await tx.select().from(boards).where(eq(boards.sessionId, sessionId)).for("update");
+  return row!;
+}
+
+export async function bumpVersion(tx: Tx, board: BoardRow): Promise<number> {
+  const [row] = await tx
+    .update(boards)
+    .set({ version: sql`${boards.version} + 1` })
+    .where(eq(boards.sessionId, board.sessionId))
+    .returning({ version: boards.version });
+  return row!.version;
+}
+
+export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<number> {
+  const [row] = await tx
+    .update(boards)
+    .set({ nextSeq: sql`${boards.nextSeq} + ${count}` })
+    .where(eq(boards.sessionId, board.sessionId))
+    .returning({ next: boards.nextSeq });
+  return row!.next - count;
+}
+
+/**
+ * Brings the queue in line with check-in: every checked-in registration gets a queue row (in
+ * check-in order); a check-in undone or cancelled marks the row gone. True if anything changed.
+ */
+export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
+  const checkedIn = await tx
+    .select({
+      id: sessionRegistrations.id,
+      userId: sessionRegistrations.userId,
+      name: sql<string>`coalesce(${profiles.fullName}, ${users.name}, ${sessionRegistrations.guestName}, 'Guest')`,
+    })
+    .from(sessionRegistrations)
+    .leftJoin(users, eq(users.id, sessionRegistrations.userId))
+    .leftJoin(profiles, eq(profiles.id, sessionRegistrations.userId))
+    .where(
+      and(
+        eq(sessionRegistrations.sessionId, board.sessionId),
+        eq(sessionRegistrations.status, "registered"),
+        isNotNull(sessionRegistrations.checkedInAt),
+      ),
+    )
+    .orderBy(asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq));
+  const known = await tx.select().from(queuePlayers).where(eq(queuePlayers.sessionId, board.sessionId));
+  const knownIds = new Set(known.map((p) => p.registrationId));
+  const fresh = checkedIn.filter((r) => !knownIds.has(r.id));
+  let changed = false;
+  if (fresh.length > 0) {
+    const first = await takeSeq(tx, board, fresh.length);
+    await tx.insert(queuePlayers).values(
+      fresh.map((r, i) => ({
+        registrationId: r.id,
+        organizationId: board.organizationId,
+        sessionId: board.sessionId,
+        userId: r.userId,
+        name: r.name,
+        readySeq: first + i,
+        arrivedSeq: first + i,
+      })),
+    );
+    changed = true;
+  }
+  const stillIn = checkedIn.map((r) => r.id);
+  const gone = await tx
+    .update(queuePlayers)
+    .set({ present: false })
+    .where(
+      and(
+        eq(queuePlayers.sessionId, board.sessionId),
+        eq(queuePlayers.present, true),
+        stillIn.length ? notInArray(queuePlayers.registrationId, stillIn) : sql`true`,
+      ),
+    )
+    .returning({ id: queuePlayers.registrationId });
+  return changed || gone.length > 0;
+}
+
+export async function loadState(db: Db | Tx, organizationId: string, sessionId: string) {
+  const [players, playing, clubCourts, unavailable] = await Promise.all([
+    db
+      .select()
+      .from(queuePlayers)
+      .where(eq(queuePlayers.sessionId, sessionId))
+      .orderBy(asc(queuePlayers.readySeq)),
+    db
+      .select()
+      .from(games)
+      .where(and(eq(games.sessionId, sessionId), eq(games.status, "playing")))
+      .orderBy(asc(games.startedAt)),
+    db
+      .select({ id: courts.id, name: courts.name })
+      .from(courts)
+      .where(and(eq(courts.organizationId, organizationId), eq(courts.isActive, true))),
+    db
+      .select({ courtId: unavailableCourts.courtId })
+      .from(unavailableCourts)
+      .where(eq(unavailableCourts.sessionId, sessionId)),
+  ]);
+  clubCourts.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+  return { players, playing, courts: clubCourts, unavailable: new Set(unavailable.map((u) => u.courtId)) };
+}
+export type BoardState = Awaited<ReturnType<typeof loadState>>;

@@ -1,0 +1,162 @@
+// What every viewer sees: courts with their games and the group up next, the waiting line
+// with estimated waits, the banner figures, and for a player, their own place.
+import { eq } from "drizzle-orm";
+import type { BoardView, MyPlace } from "../../../shared/contracts/board.js";
+import type { Db } from "../../db/database.js";
+import { boards, organizations } from "../../db/schema.js";
+import { activeSession, type BoardState, loadState } from "./board-store.js";
+import { previewQueue } from "./rotation.js";
+
+const PER_COURT = 4;
+
+export async function boardView(
+  db: Db,
+  organizationId: string,
+  viewer: { userId: string | null; canManage: boolean },
+  appUrl: string,
+): Promise<BoardView> {
+  const [club] = await db
+    .select({ name: organizations.name, logoUrl: organizations.logoUrl })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const session = await activeSession(db, organizationId);
+  const empty = {
+    mode: "fair" as const,
+    balanceByRating: false,
+    version: 0,
+    courts: [],
+    queue: [],
+    onBreak: [],
+  };
+  if (!session) {
+    return {
+      ...empty,
+      session: null,
+      club: club!,
+      stats: { waiting: 0, averageWaitMinutes: 0, activePlayers: 0 },
+      me: null,
+      canManage: viewer.canManage,
+      checkInUrl: null,
+    };
+  }
+  const [board] = await db.select().from(boards).where(eq(boards.sessionId, session.id));
+  const state = await loadState(db, organizationId, session.id);
+  const names = new Map(state.players.map((p) => [p.registrationId, p.name]));
+  const person = (id: string) => ({ registrationId: id, name: names.get(id) ?? "Player" });
+  const queue = board ? previewQueue(board, state) : [];
+  const waiting = queue.map((q, i) => ({
+    ...person(q.playerId),
+    position: i + 1,
+    estimatedWaitMinutes: q.estimatedWaitMinutes,
+    gamesPlayed: state.players.find((p) => p.registrationId === q.playerId)?.gamesPlayed ?? 0,
+  }));
+  const nextUp = projectNextUp(
+    state,
+    waiting.map((w) => w.registrationId),
+  );
+  const courts = state.courts.map((court) => {
+    const game = state.playing.find((g) => g.courtId === court.id);
+    return {
+      id: court.id,
+      name: court.name,
+      status: game
+        ? ("playing" as const)
+        : state.unavailable.has(court.id)
+          ? ("unavailable" as const)
+          : ("idle" as const),
+      game: game
+        ? {
+            id: game.id,
+            startedAt: game.startedAt.toISOString(),
+            teamA: game.teamA.map(person),
+            teamB: game.teamB.map(person),
+          }
+        : null,
+      nextUp: (nextUp.get(court.id) ?? []).map(person),
+    };
+  });
+  const present = state.players.filter((p) => p.present);
+  const onBreak = present.filter((p) => p.onBreak).map((p) => person(p.registrationId));
+  const me = viewer.userId ? myPlace(state, viewer.userId, waiting, courts) : null;
+  return {
+    session: {
+      id: session.id,
+      name: session.name,
+      startsAt: session.startsAt.toISOString(),
+      endsAt: session.endsAt.toISOString(),
+    },
+    club: club!,
+    mode: board?.mode ?? "fair",
+    balanceByRating: board?.balanceByRating ?? false,
+    version: board?.version ?? 0,
+    courts,
+    queue: waiting,
+    onBreak,
+    stats: {
+      waiting: waiting.length,
+      averageWaitMinutes: waiting.length
+        ? Math.round(waiting.reduce((sum, w) => sum + w.estimatedWaitMinutes, 0) / waiting.length)
+        : 0,
+      activePlayers: present.length - onBreak.length,
+    },
+    me,
+    canManage: viewer.canManage,
+    checkInUrl: `${appUrl}/sessions/${session.id}/check-in?org=${organizationId}&token=${session.checkInToken}`,
+  };
+}
+
+/**
+ * The groups of four from the front of the line, onto free courts first, then the courts whose
+ * games began earliest (they should finish first).
+ */
+function projectNextUp(state: BoardState, line: string[]): Map<string, string[]> {
+  const free = state.courts.filter(
+    (c) => !state.unavailable.has(c.id) && !state.playing.some((g) => g.courtId === c.id),
+  );
+  const byStart = [...state.playing]
+    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
+    .map((g) => g.courtId);
+  const order = [...free.map((c) => c.id), ...byStart];
+  const result = new Map<string, string[]>();
+  order.forEach((courtId, i) => {
+    const group = line.slice(i * PER_COURT, (i + 1) * PER_COURT);
+    if (group.length === PER_COURT) result.set(courtId, group);
+  });
+  return result;
+}
+
+function myPlace(
+  state: BoardState,
+  userId: string,
+  waiting: Array<{ registrationId: string; position: number; estimatedWaitMinutes: number }>,
+  courts: Array<{
+    name: string;
+    game: { teamA: { registrationId: string }[]; teamB: { registrationId: string }[] } | null;
+    nextUp: { registrationId: string }[];
+  }>,
+): MyPlace {
+  const player = state.players.find((p) => p.userId === userId && p.present);
+  const none = { courtName: null, position: null, estimatedWaitMinutes: null };
+  if (!player) return { state: "not-checked-in", ...none };
+  if (player.onBreak) return { state: "on-break", ...none };
+  const id = player.registrationId;
+  const playing = courts.find(
+    (c) => c.game && [...c.game.teamA, ...c.game.teamB].some((p) => p.registrationId === id),
+  );
+  if (playing) return { state: "playing", ...none, courtName: playing.name };
+  const upNext = courts.find((c) => c.nextUp.some((p) => p.registrationId === id));
+  const line = waiting.find((w) => w.registrationId === id);
+  if (upNext)
+    return {
+      state: "up-next",
+      courtName: upNext.name,
+      position: line?.position ?? null,
+      estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
+    };
+  return {
+    state: "waiting",
+    courtName: null,
+    position: line?.position ?? null,
+    estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
+  };
+}

@@ -1,0 +1,70 @@
+// The fairness report of a session, from its finished games and queue counters: what an
+// organizer checks to see the rotation treated everyone alike.
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { games, queuePlayers } from "../../db/schema.js";
+
+export type FairnessReport = {
+  players: Array<{ name: string; gamesPlayed: number; sitOuts: number; longestWaitMinutes: number }>;
+  gamesPlayedSpread: number;
+  longestWaitMinutes: number;
+  averageWaitMinutes: number;
+  partnerRepeats: number;
+  opponentRepeats: number;
+  gamesFinished: number;
+};
+
+const minutes = (ms: number) => Math.round(ms / 60_000);
+
+export async function fairnessReport(db: Db, sessionId: string): Promise<FairnessReport> {
+  const [players, finished] = await Promise.all([
+    db.select().from(queuePlayers).where(eq(queuePlayers.sessionId, sessionId)),
+    db
+      .select()
+      .from(games)
+      .where(and(eq(games.sessionId, sessionId), eq(games.status, "finished")))
+      .orderBy(asc(games.startedAt)),
+  ]);
+  // A player's waits: from coming off court (or the first game's start) to the next game's start.
+  const waits = new Map<string, number[]>();
+  const freeSince = new Map<string, number>();
+  const partnerPairs = new Map<string, number>();
+  const opponentPairs = new Map<string, number>();
+  const pair = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  const sessionStart = finished[0]?.startedAt.getTime() ?? 0;
+  for (const game of finished) {
+    for (const id of [...game.teamA, ...game.teamB]) {
+      const since = freeSince.get(id) ?? sessionStart;
+      waits.set(id, [...(waits.get(id) ?? []), Math.max(0, game.startedAt.getTime() - since)]);
+      freeSince.set(id, game.endedAt?.getTime() ?? game.startedAt.getTime());
+    }
+    for (const team of [game.teamA, game.teamB]) {
+      const key = pair(team[0]!, team[1]!);
+      partnerPairs.set(key, (partnerPairs.get(key) ?? 0) + 1);
+    }
+    for (const a of game.teamA)
+      for (const b of game.teamB) opponentPairs.set(pair(a, b), (opponentPairs.get(pair(a, b)) ?? 0) + 1);
+  }
+  const repeats = (counts: Map<string, number>) =>
+    [...counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+  const rows = players.map((p) => {
+    const mine = waits.get(p.registrationId) ?? [];
+    return {
+      name: p.name,
+      gamesPlayed: p.gamesPlayed,
+      sitOuts: p.sitOuts,
+      longestWaitMinutes: minutes(Math.max(0, ...mine)),
+    };
+  });
+  const allWaits = [...waits.values()].flat();
+  const played = rows.map((r) => r.gamesPlayed);
+  return {
+    players: rows.sort((a, b) => b.gamesPlayed - a.gamesPlayed || a.name.localeCompare(b.name)),
+    gamesPlayedSpread: played.length ? Math.max(...played) - Math.min(...played) : 0,
+    longestWaitMinutes: minutes(Math.max(0, ...allWaits)),
+    averageWaitMinutes: allWaits.length ? minutes(allWaits.reduce((a, b) => a + b, 0) / allWaits.length) : 0,
+    partnerRepeats: repeats(partnerPairs),
+    opponentRepeats: repeats(opponentPairs),
+    gamesFinished: finished.length,
+  };
+}

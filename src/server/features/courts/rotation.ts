@@ -1,0 +1,69 @@
+// The bridge between the stored queue and the pure rotation engine in src/shared/rotation.
+
+import { decide } from "../../../shared/rotation/decide.js";
+import type {
+  CourtState,
+  PlayerState,
+  RotationInput,
+  RotationOutput,
+} from "../../../shared/rotation/types.js";
+import type { BoardRow, BoardState, GameRow } from "./board-store.js";
+
+export const AVERAGE_GAME_MINUTES = 12;
+
+export function engineInput(board: BoardRow, state: BoardState, lastGame?: GameRow): RotationInput {
+  const players: PlayerState[] = state.players.map((p) => ({
+    id: p.registrationId,
+    arrivedAt: p.readySeq,
+    gamesPlayed: p.gamesPlayed,
+    gamesWaited: p.gamesWaited,
+    sitOuts: p.sitOuts,
+    onBreak: p.onBreak,
+    present: p.present,
+    recentPartners: p.partners,
+    recentOpponents: p.opponents,
+    winStreak: p.winStreak,
+  }));
+  const courts: CourtState[] = state.courts.map((court) => {
+    const game = state.playing.find((g) => g.courtId === court.id);
+    if (game) return { id: court.id, status: "playing", players: [...game.teamA, ...game.teamB] };
+    return { id: court.id, status: state.unavailable.has(court.id) ? "unavailable" : "free" };
+  });
+  return {
+    mode: board.mode,
+    players,
+    courts,
+    balanceByRating: board.balanceByRating,
+    // A new seed per decision keeps choices varied yet reproducible from the board's history.
+    seed: board.seed + board.version,
+    averageGameMinutes: AVERAGE_GAME_MINUTES,
+    lastGame: lastGame
+      ? { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: losersOf(lastGame) }
+      : undefined,
+  };
+}
+
+/** Who goes on the free courts, and who was ready but passed over (a sit-out). */
+export function decideAssignments(board: BoardRow, state: BoardState, lastGame?: GameRow) {
+  const output: RotationOutput = decide(engineInput(board, state, lastGame));
+  const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
+  const passedOver =
+    output.assignments.length > 0
+      ? output.queue.map((q) => q.playerId).filter((id) => !assigned.has(id))
+      : [];
+  return { assignments: output.assignments, passedOver };
+}
+
+/** The waiting line and its estimates, without assigning anyone. */
+export function previewQueue(board: BoardRow, state: BoardState): RotationOutput["queue"] {
+  const input = engineInput(board, state);
+  // With every court busy the engine only orders the queue.
+  return decide({
+    ...input,
+    courts: input.courts.map((c) => (c.status === "free" ? { ...c, status: "unavailable" } : c)),
+  }).queue;
+}
+
+const teamAWon = (game: GameRow) => (game.scoreA ?? 0) > (game.scoreB ?? 0);
+export const winnersOf = (game: GameRow) => (teamAWon(game) ? game.teamA : game.teamB);
+export const losersOf = (game: GameRow) => (teamAWon(game) ? game.teamB : game.teamA);

@@ -1,0 +1,192 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  boardCourtParams,
+  boardParams,
+  boardSettingsBody,
+  boardView as boardViewSchema,
+  courtAvailabilityBody,
+  fairnessReport as fairnessReportSchema,
+  gameParams,
+  playerActionBody,
+  playerParams,
+  scoreBody,
+} from "../../../shared/contracts/board.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import type { AppDeps } from "../../app-deps.js";
+import { clubAccess } from "../members/club-access.js";
+import {
+  cancelGame,
+  playerAction,
+  recordScore,
+  setCourtAvailability,
+  startFilling,
+  updateSettings,
+} from "./actions.js";
+import { requireActiveSession } from "./board-store.js";
+import { boardView } from "./board-view.js";
+import { fairnessReport } from "./report.js";
+
+const versionResponse = { 200: z.object({ version: z.number().int() }) };
+
+export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const access = clubAccess(deps);
+  const tags = ["court board"];
+  return async (app) => {
+    app.get(
+      "/api/orgs/:orgId/board",
+      {
+        schema: {
+          tags,
+          summary: "The live court board of the club's active session",
+          params: boardParams,
+          response: { 200: boardViewSchema },
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "club.view");
+        return boardView(
+          db,
+          member.organizationId,
+          { userId: member.userId, canManage: can(member.role, "sessions.manage") },
+          deps.config.appUrl,
+        );
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/board/fill",
+      {
+        schema: {
+          tags,
+          summary: "Put the next groups on every free court",
+          params: boardParams,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        return { version: await startFilling(deps, member.organizationId) };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/board/games/:gameId/score",
+      {
+        schema: {
+          tags,
+          summary: "Record a finished game's score; the court gets the next group",
+          params: gameParams,
+          body: scoreBody,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        const { scoreA, scoreB } = request.body;
+        return {
+          version: await recordScore(deps, member.organizationId, request.params.gameId, scoreA, scoreB),
+        };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/board/games/:gameId/cancel",
+      {
+        schema: {
+          tags,
+          summary: "Take a game off court without a result",
+          params: gameParams,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        return { version: await cancelGame(deps, member.organizationId, request.params.gameId) };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/board/players/:registrationId",
+      {
+        schema: {
+          tags,
+          summary: "Break, return, skip, move to the front, or remove a player",
+          params: playerParams,
+          body: playerActionBody,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        return {
+          version: await playerAction(
+            deps,
+            member.organizationId,
+            request.params.registrationId,
+            request.body.action,
+          ),
+        };
+      },
+    );
+
+    app.put(
+      "/api/orgs/:orgId/board/courts/:courtId",
+      {
+        schema: {
+          tags,
+          summary: "Take a court out of play, or back",
+          params: boardCourtParams,
+          body: courtAvailabilityBody,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        return {
+          version: await setCourtAvailability(
+            deps,
+            member.organizationId,
+            request.params.courtId,
+            request.body.available,
+          ),
+        };
+      },
+    );
+
+    app.put(
+      "/api/orgs/:orgId/board/settings",
+      {
+        schema: {
+          tags,
+          summary: "Rotation mode",
+          params: boardParams,
+          body: boardSettingsBody,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        return { version: await updateSettings(deps, member.organizationId, request.body) };
+      },
+    );
+
+    app.get(
+      "/api/orgs/:orgId/board/report",
+      {
+        schema: {
+          tags,
+          summary: "The active session's fairness report",
+          params: boardParams,
+          response: { 200: fairnessReportSchema },
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        const session = await requireActiveSession(db, member.organizationId);
+        return fairnessReport(db, session.id);
+      },
+    );
+  };
+}

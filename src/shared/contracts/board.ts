@@ -1,0 +1,90 @@
+import { z } from "zod";
+
+export const rotationModes = ["fair", "paddle-stack", "winners-stay"] as const;
+
+const person = z.object({ registrationId: z.string(), name: z.string() });
+
+export const boardCourt = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.enum(["playing", "idle", "unavailable"]),
+  game: z
+    .object({ id: z.uuid(), startedAt: z.iso.datetime(), teamA: z.array(person), teamB: z.array(person) })
+    .nullable(),
+  /** The group projected onto this court next, from the front of the queue. */
+  nextUp: z.array(person),
+});
+export type BoardCourt = z.infer<typeof boardCourt>;
+
+export const queueEntry = person.extend({
+  position: z.number().int(),
+  estimatedWaitMinutes: z.number(),
+  gamesPlayed: z.number().int(),
+});
+
+export const myPlace = z.object({
+  state: z.enum(["playing", "up-next", "waiting", "on-break", "not-checked-in"]),
+  courtName: z.string().nullable(),
+  position: z.number().int().nullable(),
+  estimatedWaitMinutes: z.number().nullable(),
+});
+export type MyPlace = z.infer<typeof myPlace>;
+
+export const boardView = z.object({
+  session: z
+    .object({ id: z.uuid(), name: z.string(), startsAt: z.iso.datetime(), endsAt: z.iso.datetime() })
+    .nullable(),
+  club: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  mode: z.enum(rotationModes),
+  balanceByRating: z.boolean(),
+  version: z.number().int(),
+  courts: z.array(boardCourt),
+  queue: z.array(queueEntry),
+  onBreak: z.array(person),
+  stats: z.object({
+    waiting: z.number().int(),
+    averageWaitMinutes: z.number(),
+    activePlayers: z.number().int(),
+  }),
+  me: myPlace.nullable(),
+  canManage: z.boolean(),
+  /** For the TV: the address players open to check in (QR code). */
+  checkInUrl: z.string().nullable(),
+});
+export type BoardView = z.infer<typeof boardView>;
+
+export const boardParams = z.object({ orgId: z.uuid() });
+export const gameParams = z.object({ orgId: z.uuid(), gameId: z.uuid() });
+export const playerParams = z.object({ orgId: z.uuid(), registrationId: z.uuid() });
+export const boardCourtParams = z.object({ orgId: z.uuid(), courtId: z.uuid() });
+
+const score = z.number().int().min(0).max(99);
+export const scoreBody = z.object({ scoreA: score, scoreB: score }).refine((s) => s.scoreA !== s.scoreB, {
+  message: "A game has a winner: the scores cannot be equal",
+  path: ["scoreB"],
+});
+export const playerActionBody = z.object({ action: z.enum(["break", "return", "skip", "front", "remove"]) });
+export const courtAvailabilityBody = z.object({ available: z.boolean() });
+export const boardSettingsBody = z.object({
+  mode: z.enum(rotationModes),
+  balanceByRating: z.boolean().default(false),
+});
+
+export const displayToken = z.object({ token: z.string(), url: z.string(), createdAt: z.iso.datetime() });
+
+export const fairnessReport = z.object({
+  players: z.array(
+    z.object({
+      name: z.string(),
+      gamesPlayed: z.number().int(),
+      sitOuts: z.number().int(),
+      longestWaitMinutes: z.number(),
+    }),
+  ),
+  gamesPlayedSpread: z.number().int(),
+  longestWaitMinutes: z.number(),
+  averageWaitMinutes: z.number(),
+  partnerRepeats: z.number().int(),
+  opponentRepeats: z.number().int(),
+  gamesFinished: z.number().int(),
+});

@@ -1,0 +1,124 @@
+// A whole session in memory, keeping the same counters the server keeps in the database:
+// used by the tests and the benchmark to play many games through the engine.
+import { decide } from "./decide.js";
+import type { Assignment, CourtState, PlayerState, RotationInput, RotationMode } from "./types.js";
+import { keepsWinners, offCourtOrder } from "./winners-stay.js";
+
+export type SimGame = Assignment & { startedAt: number };
+
+export class SessionSim {
+  readonly players = new Map<string, PlayerState>();
+  readonly courts: CourtState[];
+  readonly playing = new Map<string, SimGame>();
+  readonly finished: SimGame[] = [];
+  private seq = 0;
+  private decisions = 0;
+  lastGame: RotationInput["lastGame"];
+
+  constructor(
+    courtCount: number,
+    readonly mode: RotationMode = "fair",
+    readonly seed = 1,
+  ) {
+    this.courts = Array.from({ length: courtCount }, (_, i) => ({
+      id: `c${i + 1}`,
+      status: "free" as const,
+    }));
+  }
+
+  arrive(id: string, rating?: number) {
+    this.players.set(id, {
+      id,
+      arrivedAt: ++this.seq,
+      gamesPlayed: 0,
+      gamesWaited: 0,
+      sitOuts: 0,
+      onBreak: false,
+      present: true,
+      rating,
+      recentPartners: [],
+      recentOpponents: [],
+      winStreak: 0,
+    });
+  }
+
+  leave(id: string) {
+    const p = this.players.get(id);
+    if (p) p.present = false;
+  }
+
+  setBreak(id: string, onBreak: boolean) {
+    const p = this.players.get(id);
+    if (p) p.onBreak = onBreak;
+  }
+
+  input(): RotationInput {
+    return {
+      mode: this.mode,
+      players: [...this.players.values()],
+      courts: this.courts.map((c) => {
+        const game = this.playing.get(c.id);
+        return game ? { id: c.id, status: "playing", players: game.teams.flat() } : c;
+      }),
+      seed: this.seed + this.decisions,
+      lastGame: this.lastGame,
+    };
+  }
+
+  /** Fills free courts; returns the new games and who was ready but passed over. */
+  fill(now = 0) {
+    const output = decide(this.input());
+    this.decisions += 1;
+    const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
+    for (const a of output.assignments) {
+      this.playing.set(a.courtId, { ...a, startedAt: now });
+      const staying = keepsWinners(a, this.lastGame);
+      for (const [mine, theirs] of [
+        [a.teams[0], a.teams[1]],
+        [a.teams[1], a.teams[0]],
+      ]) {
+        for (const id of mine!) {
+          const p = this.players.get(id)!;
+          p.gamesWaited = 0;
+          if (!(staying && this.lastGame?.winners.includes(id))) p.winStreak = 0;
+          p.recentPartners.push(mine!.find((o) => o !== id)!);
+          p.recentOpponents.push(...theirs!);
+        }
+      }
+    }
+    const passedOver =
+      output.assignments.length > 0
+        ? output.queue.map((q) => q.playerId).filter((id) => !assigned.has(id))
+        : [];
+    for (const id of passedOver) this.players.get(id)!.sitOuts += 1;
+    return { assignments: output.assignments, passedOver, queue: output.queue };
+  }
+
+  /** Ends the game on `courtId`; team A wins unless told otherwise. */
+  finish(courtId: string, teamAWins = true) {
+    const game = this.playing.get(courtId);
+    if (!game) throw new Error(`no game on ${courtId}`);
+    this.playing.delete(courtId);
+    this.finished.push(game);
+    const [winners, losers] = teamAWins ? game.teams : [game.teams[1], game.teams[0]];
+    for (const id of winners) this.players.get(id)!.winStreak = (this.players.get(id)!.winStreak ?? 0) + 1;
+    for (const id of losers) this.players.get(id)!.winStreak = 0;
+    for (const id of offCourtOrder(winners, losers, (id) => this.players.get(id)!.winStreak ?? 0)) {
+      const p = this.players.get(id)!;
+      p.gamesPlayed += 1;
+      p.arrivedAt = ++this.seq;
+    }
+    const busy = new Set([...this.playing.values()].flatMap((g) => g.teams.flat()));
+    for (const p of this.players.values()) {
+      if (p.present && !p.onBreak && !busy.has(p.id) && !game.teams.flat().includes(p.id)) p.gamesWaited += 1;
+    }
+    this.lastGame = { courtId, winners: [...winners], losers: [...losers] };
+  }
+
+  /** Plays one equal round: fill every court, then finish them all. */
+  round() {
+    const filled = this.fill();
+    for (const a of filled.assignments) this.finish(a.courtId);
+    return filled;
+  }
+}
