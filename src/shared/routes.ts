@@ -18,6 +18,7 @@ export const clientRoutes = [
   "/settings",
   "/club/:slug",
   "/invite/:token",
+  "/display/:token",
   "/sessions/:sessionId",
   "/sessions/:sessionId/check-in",
 ] as const;

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { PageLoading } from "../components/ui/spinner.js";
 import { AuthPage } from "../features/auth/auth-page.js";
 import { BoardPage } from "../features/board/board-page.js";
+import { DisplayPage } from "../features/board/display-page.js";
 import { ClubPage } from "../features/clubs/club-page.js";
 import { OnboardingPage } from "../features/clubs/onboarding-page.js";
 import { DashboardPage } from "../features/dashboard/dashboard-page.js";
@@ -49,6 +50,7 @@ export const router = createBrowserRouter([
       { path: "/auth", element: <AuthPage /> },
       { path: "/club/:slug", element: <ClubPage /> },
       { path: "/invite/:token", element: <InvitePage /> },
+      { path: "/display/:token", element: <DisplayPage /> },
       // Onboarding handles a missing session itself: SPEC §8 wants a toast before /auth.
       { path: "/onboarding", element: <OnboardingPage /> },
       {

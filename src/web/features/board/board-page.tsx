@@ -1,3 +1,147 @@
+import { Clock, Tv, Users } from "lucide-react";
+import { toast } from "sonner";
+import type { BoardView } from "../../../shared/contracts/board.js";
+import { rotationModes } from "../../../shared/contracts/board.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import { messages } from "../../../shared/domain/messages.js";
+import { useExamples } from "../../app/examples.js";
+import { NoClub } from "../../app/no-club.js";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Button } from "../../components/ui/button.js";
+import { PageLoading } from "../../components/ui/spinner.js";
+import { boardApi } from "./board-api.js";
+import { CourtCard } from "./court-card.js";
+import { DisplayLinks } from "./display-links.js";
+import { FairnessReportButton } from "./fairness-report.js";
+import { MyPlaceBanner } from "./my-place.js";
+import { QueuePanel } from "./queue-panel.js";
+import { SampleBoard } from "./sample-board.js";
+import { useLiveBoard } from "./use-live-board.js";
+
+const modeLabels = {
+  fair: "Fair rotation",
+  "paddle-stack": "Paddle stack",
+  "winners-stay": "Winners stay",
+} as const;
+
+/** SPEC §2 Court board, live for the club's active session. */
 export function BoardPage() {
-  return <div>BoardPage</div>;
+  const { current } = useOrganization();
+  if (!current) return <NoClub />;
+  return <ClubBoard orgId={current.id} canEditClub={can(current.role, "club.edit")} />;
+}
+
+function ClubBoard({ orgId, canEditClub }: { orgId: string; canEditClub: boolean }) {
+  const board = useLiveBoard({ kind: "club", orgId });
+  const { showExamples, clearExamples } = useExamples();
+  if (board.isPending) return <PageLoading />;
+  const data = board.data;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Court Board</h1>
+          <p className="text-sm text-muted">
+            {data?.session ? data.session.name : "No active session"}
+            {data?.session ? (
+              <span className={board.connected ? "text-brand-700" : "text-red-600"}>
+                {" "}
+                · {board.connected ? "live" : "reconnecting..."}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        {canEditClub ? <DisplayLinks orgId={orgId} /> : null}
+      </div>
+      {!data?.session ? (
+        showExamples ? (
+          <SampleBoard onClear={clearExamples} />
+        ) : (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center text-muted">
+            {messages.board.empty}
+          </p>
+        )
+      ) : (
+        <LiveBoard board={data} orgId={orgId} />
+      )}
+    </div>
+  );
+}
+
+function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
+  const myId = board.me && board.me.state !== "not-checked-in" ? findMyRegistration(board) : null;
+  return (
+    <>
+      {board.me ? <MyPlaceBanner me={board.me} /> : null}
+      <WaitingBanner board={board} />
+      {board.canManage ? <OrganizerBar board={board} orgId={orgId} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="grid content-start gap-4 md:grid-cols-2">
+          {board.courts.map((court) => (
+            <CourtCard
+              key={court.id}
+              court={court}
+              orgId={orgId}
+              canManage={board.canManage}
+              highlight={myId}
+            />
+          ))}
+        </div>
+        <QueuePanel board={board} orgId={orgId} highlight={myId} />
+      </div>
+    </>
+  );
+}
+
+export function WaitingBanner({ board, large }: { board: BoardView; large?: boolean }) {
+  return (
+    <div
+      className={`flex flex-wrap gap-x-8 gap-y-2 rounded-2xl bg-brand-800 px-6 py-4 text-white ${large ? "text-2xl" : ""}`}
+    >
+      <span className="flex items-center gap-2">
+        <Users className="h-5 w-5" /> <strong>{board.stats.waiting}</strong> waiting
+      </span>
+      <span className="flex items-center gap-2">
+        <Clock className="h-5 w-5" /> Average wait <strong>{board.stats.averageWaitMinutes} minutes</strong>
+      </span>
+      <span>
+        <strong>{board.stats.activePlayers}</strong> active players
+      </span>
+    </div>
+  );
+}
+
+function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
+  const report = (error: unknown) =>
+    toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3">
+      <Button onClick={() => boardApi.fill(orgId).catch(report)}>
+        <Tv className="h-4 w-4" /> Fill Courts
+      </Button>
+      <label className="flex items-center gap-2 text-sm">
+        Rotation
+        <select
+          value={board.mode}
+          onChange={(event) => boardApi.settings(orgId, event.target.value).catch(report)}
+          className="h-9 rounded-lg border border-slate-300 bg-white px-2"
+        >
+          {rotationModes.map((mode) => (
+            <option key={mode} value={mode}>
+              {modeLabels[mode]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FairnessReportButton orgId={orgId} />
+    </div>
+  );
+}
+
+function findMyRegistration(board: BoardView): string | null {
+  const me = board.me;
+  if (!me) return null;
+  if (me.state === "waiting" || me.state === "up-next")
+    return board.queue.find((q) => q.position === me.position)?.registrationId ?? null;
+  return null;
 }

@@ -1,0 +1,158 @@
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { Dialog, DialogContent } from "../../components/ui/dialog.js";
+import { Input } from "../../components/ui/input.js";
+import { cn } from "../../lib/cn.js";
+import { boardApi } from "./board-api.js";
+import { Elapsed } from "./elapsed.js";
+
+type Props = {
+  court: BoardCourt;
+  orgId?: string;
+  canManage: boolean;
+  highlight?: string | null;
+  large?: boolean;
+};
+
+const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of play" } as const;
+
+export function CourtCard({ court, orgId, canManage, highlight, large }: Props) {
+  const [scoring, setScoring] = useState(false);
+  const run = (work: () => Promise<unknown>) => () =>
+    work().catch((error: unknown) =>
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined }),
+    );
+  const name = (p: { registrationId: string; name: string }) => (
+    <span
+      key={p.registrationId}
+      className={cn(
+        "truncate rounded-lg px-3 py-2 font-medium",
+        large ? "text-2xl" : "text-sm",
+        highlight === p.registrationId ? "bg-ball text-ink" : "bg-brand-50",
+      )}
+    >
+      {p.name}
+    </span>
+  );
+  return (
+    <Card
+      className={cn(court.status === "unavailable" && "opacity-60")}
+      data-testid="court"
+      data-court={court.name}
+    >
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className={large ? "text-3xl" : "text-xl"}>{court.name}</CardTitle>
+        <div className="flex items-center gap-2">
+          <Badge tone={court.status === "playing" ? "brand" : court.status === "idle" ? "neutral" : "danger"}>
+            {statusLabel[court.status]}
+          </Badge>
+          {court.game ? (
+            <span className={cn("text-muted", large ? "text-xl" : "text-sm")}>
+              <Elapsed since={court.game.startedAt} />
+            </span>
+          ) : null}
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {court.game ? (
+          <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
+            <div className="flex flex-col gap-1">{court.game.teamA.map(name)}</div>
+            <span className="text-xs font-bold text-muted">VS</span>
+            <div className="flex flex-col gap-1">{court.game.teamB.map(name)}</div>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">
+            {court.status === "unavailable" ? "Not in play this session." : "Free court."}
+          </p>
+        )}
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
+          <p className={cn(large ? "text-xl" : "text-sm")}>
+            {court.nextUp.length ? court.nextUp.map((p) => p.name).join(" · ") : "Waiting for players"}
+          </p>
+        </div>
+        {canManage && orgId ? (
+          <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+            {court.game ? (
+              <>
+                <Button size="sm" onClick={() => setScoring(true)}>
+                  Record Score
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={run(() => boardApi.cancelGame(orgId, court.game!.id))}
+                >
+                  Cancel Game
+                </Button>
+              </>
+            ) : (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={run(() => boardApi.court(orgId, court.id, court.status === "unavailable"))}
+              >
+                {court.status === "unavailable" ? "Bring Back" : "Take Out of Play"}
+              </Button>
+            )}
+          </div>
+        ) : null}
+      </CardContent>
+      {court.game && orgId ? (
+        <ScoreDialog open={scoring} onOpenChange={setScoring} orgId={orgId} court={court} />
+      ) : null}
+    </Card>
+  );
+}
+
+function ScoreDialog({
+  open,
+  onOpenChange,
+  orgId,
+  court,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  orgId: string;
+  court: BoardCourt;
+}) {
+  const game = court.game!;
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const scoreA = Number(data.get("scoreA"));
+    const scoreB = Number(data.get("scoreB"));
+    try {
+      await boardApi.score(orgId, game.id, scoreA, scoreB);
+      toast.success(`Score recorded on ${court.name}`);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+  const team = (players: { name: string }[]) => players.map((p) => p.name).join(" & ");
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={`Score for ${court.name}`}
+        description="The court gets the next group as soon as you save."
+      >
+        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+          <div className="flex items-center justify-between gap-3 text-sm font-medium">
+            <label htmlFor="score-a">{team(game.teamA)}</label>
+            <Input id="score-a" name="scoreA" type="number" min={0} max={99} required className="w-20" />
+          </div>
+          <div className="flex items-center justify-between gap-3 text-sm font-medium">
+            <label htmlFor="score-b">{team(game.teamB)}</label>
+            <Input id="score-b" name="scoreB" type="number" min={0} max={99} required className="w-20" />
+          </div>
+          <Button type="submit">Save Score</Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Monitor } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "../../components/ui/button.js";
+import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
+import { api } from "../../lib/api.js";
+
+type Token = { token: string; url: string; createdAt: string };
+
+/** Admins make and revoke the links a TV at the club opens to show the board. */
+export function DisplayLinks({ orgId }: { orgId: string }) {
+  const queryClient = useQueryClient();
+  const queryKey = ["display-tokens", orgId];
+  const tokens = useQuery({
+    queryKey,
+    queryFn: async () => (await api<{ tokens: Token[] }>(`/api/orgs/${orgId}/display-tokens`)).tokens,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const create = () =>
+    api(`/api/orgs/${orgId}/display-tokens`, { method: "POST" }).then(refresh, () =>
+      toast.error("Could not create a link"),
+    );
+  const revoke = (token: string) =>
+    api(`/api/orgs/${orgId}/display-tokens/${token}`, { method: "DELETE" }).then(refresh, () =>
+      toast.error("Could not revoke"),
+    );
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="secondary">
+          <Monitor className="h-4 w-4" /> TV Display
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Show the board on a TV"
+        description="Open a link on the club's TV: no sign-in, live, full screen. Revoke it any time."
+      >
+        <div className="flex flex-col gap-3">
+          {(tokens.data ?? []).map((t) => (
+            <div
+              key={t.token}
+              className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center"
+            >
+              <a
+                href={t.url}
+                target="_blank"
+                rel="noreferrer"
+                className="min-w-0 flex-1 truncate text-sm text-brand-700 underline"
+              >
+                {t.url}
+              </a>
+              <Button size="sm" variant="ghost" className="text-red-600" onClick={() => revoke(t.token)}>
+                Revoke
+              </Button>
+            </div>
+          ))}
+          <Button onClick={create}>New Display Link</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

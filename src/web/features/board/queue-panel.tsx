@@ -1,0 +1,103 @@
+import { Coffee, MoreHorizontal } from "lucide-react";
+import { toast } from "sonner";
+import type { BoardView } from "../../../shared/contracts/board.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { cn } from "../../lib/cn.js";
+import { boardApi } from "./board-api.js";
+
+type Action = "break" | "return" | "skip" | "front" | "remove";
+
+/** The waiting line in order with estimated waits; organizers move players from here. */
+export function QueuePanel({
+  board,
+  orgId,
+  highlight,
+}: {
+  board: BoardView;
+  orgId?: string;
+  highlight?: string | null;
+}) {
+  const act = (registrationId: string, action: Action) =>
+    orgId &&
+    boardApi
+      .player(orgId, registrationId, action)
+      .catch((error: unknown) =>
+        toast.error("Error", { description: error instanceof Error ? error.message : undefined }),
+      );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Waiting ({board.queue.length})</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {board.queue.length === 0 ? <p className="text-sm text-muted">Nobody is waiting.</p> : null}
+        <ol className="divide-y divide-slate-100" data-testid="queue">
+          {board.queue.map((entry) => (
+            <li
+              key={entry.registrationId}
+              className={cn(
+                "flex items-center gap-3 py-2",
+                highlight === entry.registrationId && "rounded-lg bg-yellow-50",
+              )}
+            >
+              <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
+                {entry.position}
+              </span>
+              <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
+              <span className="text-xs text-muted">~{entry.estimatedWaitMinutes} min</span>
+              {board.canManage && orgId ? (
+                <details className="relative">
+                  <summary
+                    className="flex cursor-pointer list-none rounded-md p-1 hover:bg-slate-100"
+                    aria-label={`Actions for ${entry.name}`}
+                  >
+                    <MoreHorizontal className="h-4 w-4" />
+                  </summary>
+                  <div className="absolute right-0 z-10 mt-1 flex w-40 flex-col rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+                    {(
+                      [
+                        ["front", "Move to front"],
+                        ["skip", "Skip (to the back)"],
+                        ["break", "Put on break"],
+                        ["remove", "Remove (left)"],
+                      ] as const
+                    ).map(([action, label]) => (
+                      <button
+                        key={action}
+                        type="button"
+                        className="rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100"
+                        onClick={() => act(entry.registrationId, action)}
+                      >
+                        {label}
+                      </button>
+                    ))}
+                  </div>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+        {board.onBreak.length > 0 ? (
+          <div className="mt-4 border-t border-slate-100 pt-3">
+            <p className="mb-2 flex items-center gap-2 text-sm font-semibold text-muted">
+              <Coffee className="h-4 w-4" /> On a break
+            </p>
+            <ul className="flex flex-col gap-1">
+              {board.onBreak.map((p) => (
+                <li key={p.registrationId} className="flex items-center justify-between text-sm">
+                  {p.name}
+                  {board.canManage && orgId ? (
+                    <Button size="sm" variant="ghost" onClick={() => act(p.registrationId, "return")}>
+                      Back in line
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
