@@ -1,0 +1,218 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CalendarDays, MapPin, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
+import { formatCents } from "../../../shared/domain/money.js";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { Textarea } from "../../components/ui/input.js";
+import { PageLoading } from "../../components/ui/spinner.js";
+import { ApiError } from "../../lib/api.js";
+import { SiteFooter } from "../marketing/site-footer.js";
+import { longDate, timeRange } from "../sessions/session-time.js";
+import { publicClubApi } from "./public-api.js";
+
+/** SPEC §2 /club/{slug}: the club's public page, where visitors ask to join. */
+export function ClubPage() {
+  const { slug = "" } = useParams();
+  const page = useQuery({
+    queryKey: ["public-club", slug],
+    queryFn: () => publicClubApi.load(slug),
+    retry: false,
+  });
+  const notFound = page.error instanceof ApiError && page.error.status === 404;
+
+  useEffect(() => {
+    if (page.isError && !notFound) toast.error("Failed to load club information");
+  }, [page.isError, notFound]);
+
+  if (page.isPending) return <PageLoading />;
+  if (!page.data) {
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">
+        <h1 className="text-2xl font-bold">Club Not Found</h1>
+        <p className="text-muted">There is no club at this address.</p>
+        <Button asChild>
+          <Link to="/">Go Home</Link>
+        </Button>
+      </main>
+    );
+  }
+  return <ClubView data={page.data} refetch={page.refetch} />;
+}
+
+function ClubView({ data, refetch }: { data: PublicClubPage; refetch: () => Promise<unknown> }) {
+  const { club } = data;
+  const here = `/club/${club.slug}`;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4">
+          <Link to="/" className="flex items-center gap-2 font-bold">
+            <img src="/favicon.svg" alt="" className="h-8 w-8" /> Courtside
+          </Link>
+          {data.viewer === "anonymous" ? (
+            <Button asChild size="sm">
+              <Link to={`/auth?next=${encodeURIComponent(here)}`}>Sign In</Link>
+            </Button>
+          ) : data.viewer === "member" ? (
+            <DashboardButton clubId={club.id} size="sm" />
+          ) : null}
+        </div>
+      </header>
+      <main className="mx-auto flex w-full max-w-5xl flex-1 flex-col gap-6 px-4 py-8">
+        <section className="flex flex-col gap-4 rounded-3xl bg-gradient-to-br from-brand-800 to-brand-600 p-6 text-white sm:flex-row sm:items-center sm:p-10">
+          {club.logoUrl ? (
+            <img src={club.logoUrl} alt="" className="h-20 w-20 rounded-2xl bg-white object-cover" />
+          ) : null}
+          <div className="flex flex-col gap-2">
+            <h1 className="text-3xl font-bold sm:text-4xl">{club.name}</h1>
+            <div className="flex flex-wrap gap-x-5 gap-y-1 text-brand-100">
+              {club.location ? (
+                <span className="flex items-center gap-1">
+                  <MapPin className="h-4 w-4" /> {club.location}
+                </span>
+              ) : null}
+              {data.memberCount !== null && data.memberCount > 0 ? (
+                <span className="flex items-center gap-1">
+                  <Users className="h-4 w-4" /> {data.memberCount} members
+                </span>
+              ) : null}
+            </div>
+            {club.description ? <p className="max-w-2xl text-brand-50">{club.description}</p> : null}
+          </div>
+        </section>
+        <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
+          <Card>
+            <CardHeader>
+              <CardTitle>Upcoming Sessions</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {data.upcomingSessions.length === 0 ? (
+                <p className="text-muted">No upcoming sessions scheduled</p>
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {data.upcomingSessions.map((s) => (
+                    <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                      <div>
+                        <p className="font-semibold">{s.name}</p>
+                        <p className="flex items-center gap-1 text-sm text-muted">
+                          <CalendarDays className="h-4 w-4" /> {longDate(s.startsAt, club.timeZone)} ·{" "}
+                          {timeRange(s.startsAt, s.endsAt, club.timeZone)}
+                        </p>
+                      </div>
+                      {s.paymentRequired && s.paymentAmount !== null ? (
+                        <Badge tone="brand">{formatCents(s.paymentAmount)}</Badge>
+                      ) : (
+                        <Badge>Free</Badge>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <JoinCard data={data} here={here} refetch={refetch} />
+        </div>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+function DashboardButton({ clubId, size }: { clubId: string; size?: "sm" | "md" }) {
+  const { select } = useOrganization();
+  const navigate = useNavigate();
+  return (
+    <Button
+      size={size}
+      onClick={() => {
+        select(clubId);
+        navigate("/dashboard");
+      }}
+    >
+      Go to Dashboard
+    </Button>
+  );
+}
+
+/** SPEC §2 Join This Club: signed out, member, may ask, or waiting for an answer. */
+function JoinCard({
+  data,
+  here,
+  refetch,
+}: {
+  data: PublicClubPage;
+  here: string;
+  refetch: () => Promise<unknown>;
+}) {
+  const [message, setMessage] = useState("");
+  const join = useMutation({
+    mutationFn: () => publicClubApi.requestToJoin(data.club.slug, message),
+    onSuccess: async () => {
+      toast.success("Request Sent", { description: "Your join request has been sent to the club admins." });
+      setMessage("");
+      await refetch();
+    },
+    onError: (error) => {
+      console.warn("Join request failed", error);
+      toast.error("Error", { description: "Failed to send join request" });
+    },
+  });
+  return (
+    <Card className="h-fit">
+      <CardHeader>
+        <CardTitle>Join This Club</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {data.viewer === "anonymous" ? (
+          <>
+            <p className="text-sm text-muted">
+              Sign in or create a free account to ask to join {data.club.name}.
+            </p>
+            <Button asChild>
+              <Link to={`/auth?next=${encodeURIComponent(here)}`}>Sign In to Join</Link>
+            </Button>
+          </>
+        ) : data.viewer === "member" ? (
+          <>
+            <Badge tone="brand" className="w-fit">
+              Already a Member
+            </Badge>
+            <DashboardButton clubId={data.club.id} />
+          </>
+        ) : data.viewer === "pending" ? (
+          <>
+            <Badge tone="ball" className="w-fit">
+              Request Pending
+            </Badge>
+            <p className="text-sm text-muted">Your join request is being reviewed by the club admins.</p>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-muted">
+              Ask to join and the club's admins will review your request. You'll get an email either way.
+            </p>
+            <label htmlFor="join-message" className="sr-only">
+              Message to the admins
+            </label>
+            <Textarea
+              id="join-message"
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              placeholder="Why do you want to join? (optional)"
+              maxLength={1000}
+            />
+            <Button disabled={join.isPending} onClick={() => join.mutate()}>
+              {join.isPending ? "Sending..." : "Request to Join"}
+            </Button>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
