@@ -40,6 +40,19 @@ export async function createTestApp(
     deps,
     db: deps.database.db,
     smtp,
+    /** Another app instance on the same database, as a second server process would be. */
+    secondInstance: async () => {
+      const other = await composeDeps(config, withDatabase(serverUrl, name), log, { now: options.now });
+      const otherApp = await buildApp(other, { logger: log });
+      await otherApp.ready();
+      return {
+        app: otherApp,
+        close: async () => {
+          await otherApp.close();
+          await other.close();
+        },
+      };
+    },
     request: (opts: InjectOptions & { cookie?: string }) => request(app, opts),
     close: async () => {
       await app.close();
