@@ -1,7 +1,7 @@
 // Fair mode: fewest games first, then most sit-outs, then longest wait; among players tied on
 // those, the ones whose games repeat the fewest partners and opponents (and, when asked,
 // whose teams are closest in rating).
-import { combinations, type Game, gameCost, groupGreedy } from "./grouping.js";
+import { combinations, type Game, groupGreedy } from "./grouping.js";
 import { History } from "./history.js";
 import { planRound } from "./lookahead.js";
 import type { Assignment, PlayerState } from "./types.js";
@@ -25,12 +25,17 @@ export function fairOrder<T extends PlayerState>(players: T[]): T[] {
   );
 }
 
-/** Who must play (strictly ahead of the last place), and the tied group the rest come from. */
+/**
+ * Who must play (strictly ahead of the last place), and the group the rest come from. The
+ * split looks at games and sit-outs only: among players level on both, a few minutes more or
+ * less of waiting matters less than a fresh partner, so the choice among them is free.
+ */
 export function mustAndTied<T extends PlayerState>(ordered: T[], places: number) {
-  const boundary = fairKey(ordered[places - 1]!);
+  const level = (p: T) => fairKey(p).slice(0, 2);
+  const boundary = level(ordered[places - 1]!);
   return {
-    must: ordered.filter((p) => compareKeys(fairKey(p), boundary) < 0),
-    tied: ordered.filter((p) => compareKeys(fairKey(p), boundary) === 0),
+    must: ordered.filter((p) => compareKeys(level(p), boundary) < 0),
+    tied: ordered.filter((p) => compareKeys(level(p), boundary) === 0),
   };
 }
 
@@ -51,6 +56,9 @@ export function decideFair(
   return games.map((teams, i) => ({ courtId: freeCourts[i]!, teams }));
 }
 
+/** Ties beyond this many extra candidates are cut (in order) to keep a decision well under 5 ms. */
+const TIE_WINDOW = 6;
+
 function chooseGames(
   ordered: PlayerState[],
   courts: number,
@@ -59,19 +67,15 @@ function chooseGames(
 ): Game[] {
   const places = courts * PLAYERS_PER_COURT;
   const { must, tied } = mustAndTied(ordered, places);
-  // Every way to fill the open places from the tied group, while that stays small.
-  const options = combinations(tied, places - must.length, courts === 1 ? 500 : 60);
+  const open = places - must.length;
+  // Every way to fill the open places from the front of the tied group.
+  const options = combinations(tied.slice(0, open + TIE_WINDOW), open, courts === 1 ? 300 : 40);
   let best: { games: Game[]; cost: number } | undefined;
   for (const chosen of options) {
-    const games = groupGreedy(fairOrder([...must, ...chosen]), courts, history.clone(), ratings);
-    const scratch = history.clone();
-    let cost = 0;
-    for (const game of games) {
-      cost += gameCost(game, scratch, ratings);
-      scratch.add(game);
-    }
-    if (!best || cost < best.cost) best = { games, cost };
-    if (cost === 0) break;
+    const trial = groupGreedy(fairOrder([...must, ...chosen]), courts, history, ratings);
+    for (const game of trial.games) history.remove(game);
+    if (!best || trial.cost < best.cost) best = trial;
+    if (trial.cost === 0) break;
   }
   return best!.games;
 }

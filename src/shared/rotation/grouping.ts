@@ -71,17 +71,19 @@ export function combinations<T>(items: T[], k: number, limit = 5000): T[][] {
 /**
  * Puts `players` (a multiple of four, best first) onto `courts` games: each court takes the
  * best remaining player and the three others, from a bounded window behind them, that make
- * the cheapest game. Bounded work: at most C(window, 3) x 3 games per court.
+ * the cheapest game. Bounded work: at most C(window, 3) x 3 games per court. The games are
+ * added to `history`.
  */
 export function groupGreedy(
   players: PlayerState[],
   courts: number,
   history: History,
   ratings?: Map<string, number>,
-): Game[] {
+): { games: Game[]; cost: number } {
   const WINDOW = 9;
   const left = [...players];
   const games: Game[] = [];
+  let total = 0;
   for (let court = 0; court < courts; court++) {
     const anchor = left.shift()!;
     const window = left.slice(0, Math.min(WINDOW, left.length));
@@ -91,8 +93,10 @@ export function groupGreedy(
       if (!best || option.cost < best.cost) best = { ...option, others };
     }
     for (const o of best!.others) left.splice(left.indexOf(o), 1);
+    // Later courts in this decision see this game in the history; the caller may undo it.
     history.add(best!.game);
     games.push(best!.game);
+    total += best!.cost;
   }
-  return games;
+  return { games, cost: total };
 }

@@ -15,13 +15,6 @@ export class History {
     }
   }
 
-  clone(): History {
-    const copy = new History([]);
-    for (const [k, v] of this.partners) copy.partners.set(k, v);
-    for (const [k, v] of this.opponents) copy.opponents.set(k, v);
-    return copy;
-  }
-
   private bump(map: Map<string, number>, k: string, by = 1) {
     map.set(k, (map.get(k) ?? 0) + by);
   }
