@@ -36,7 +36,10 @@ async function database() {
   const embedded = await startEmbeddedPostgres(dir, { info: () => {}, warn: () => {} });
   return {
     url: embedded.url,
-    stop: async () => (await embedded.stop(), rmSync(dir, { recursive: true, force: true })),
+    stop: async () => {
+      await embedded.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -86,15 +89,13 @@ async function main() {
     new Date(),
   );
   const startsAt = new Date();
-  await a.deps.database.db
-    .insert(sessions)
-    .values({
-      organizationId: organization.id,
-      name: "Bench Night",
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 3_600_000),
-      status: "active",
-    });
+  await a.deps.database.db.insert(sessions).values({
+    organizationId: organization.id,
+    name: "Bench Night",
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 3_600_000),
+    status: "active",
+  });
 
   async function measure(count: number) {
     const received: number[][] = Array.from({ length: ROUNDS }, () => []);
