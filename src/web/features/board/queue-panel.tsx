@@ -44,7 +44,9 @@ export function QueuePanel({
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
                 {entry.position}
               </span>
-              <span className="min-w-0 flex-1 truncate font-medium">{entry.name}</span>
+              <span className="min-w-0 flex-1 truncate font-medium" data-testid="queue-name">
+                {entry.name}
+              </span>
               <span className="text-xs text-muted">~{entry.estimatedWaitMinutes} min</span>
               {board.canManage && orgId ? (
                 <details className="relative">
