@@ -11,8 +11,16 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn("flex flex-col gap-1.5 p-6 pb-3", className)} {...props} />;
 }
 
+// A size passed in replaces the default (class order alone would not decide which wins).
+const hasTextSize = (className?: string) => /(^|\s)text-(xs|sm|base|lg|\d?xl)(\s|$)/.test(className ?? "");
+
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
+  return (
+    <h3
+      className={cn(!hasTextSize(className) && "text-lg", "font-semibold leading-tight", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
