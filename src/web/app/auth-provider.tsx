@@ -1,7 +1,7 @@
 // Who is signed in, from GET /api/me. A 401 anywhere means the session ended: the cached
 // user is dropped and the guards send the person to /auth.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Me } from "../../shared/contracts/account.js";
 import { ApiError, api, onSessionEnded } from "../lib/api.js";
 
@@ -9,6 +9,8 @@ export const meQueryKey = ["me"] as const;
 
 type AuthState = {
   status: "loading" | "signed-in" | "signed-out";
+  /** True after the person signed out themself: guards then send them to plain /auth. */
+  signedOutByChoice: boolean;
   me: Me | null;
   refresh: () => Promise<void>;
   signOut: () => Promise<void>;
@@ -18,6 +20,7 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [signedOutByChoice, setSignedOutByChoice] = useState(false);
   const query = useQuery({
     queryKey: meQueryKey,
     queryFn: async () => {
@@ -46,18 +49,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await api("/api/auth/sign-out", { method: "POST", body: {} }).catch(() => undefined);
-    queryClient.clear();
+    setSignedOutByChoice(true);
+    // Set the user to null on the same cached query (its observer must see the change), then
+    // drop everything else the person had loaded.
     queryClient.setQueryData(meQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
   }, [queryClient]);
 
   const value = useMemo<AuthState>(
     () => ({
       status: query.isPending ? "loading" : query.data ? "signed-in" : "signed-out",
+      signedOutByChoice: signedOutByChoice && !query.data,
       me: query.data ?? null,
       refresh,
       signOut,
     }),
-    [query.isPending, query.data, refresh, signOut],
+    [query.isPending, query.data, refresh, signOut, signedOutByChoice],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

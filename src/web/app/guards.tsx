@@ -5,9 +5,10 @@ import { useAuth } from "./auth-provider.js";
 
 /** SPEC §2 login guard: a spinner with 'Loading...' while the session loads; no user, /auth. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
+  const { status, signedOutByChoice } = useAuth();
   const location = useLocation();
   if (status === "loading") return <PageLoading />;
+  if (status === "signed-out" && signedOutByChoice) return <Navigate to="/auth" replace />;
   if (status === "signed-out") {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/auth?next=${encodeURIComponent(next)}`} replace />;

@@ -1,48 +1,17 @@
 import { MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { newPasswordForm, resetRequestForm, signInForm, signUpForm } from "../../../shared/contracts/auth.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { useAuth } from "../../app/auth-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
-import { checkForm, type FieldErrors } from "../../lib/form.js";
+import { useZodForm } from "../../lib/use-zod-form.js";
 import { authApi } from "./api.js";
 import type { AuthMode } from "./auth-page.js";
 
 const t = messages.toasts;
-
-/** Shared submit plumbing: check with the shared schema, toast the first problem, mark fields. */
-function useAuthForm<S extends z.ZodType>(schema: S, submit: (data: z.output<S>) => Promise<void>) {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const checked = checkForm(schema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(t.validationError, { description: checked.first });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await submit(checked.data);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const fieldProps = (name: string) => ({
-    id: name,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${name}-error` : undefined,
-  });
-  return { errors, busy, onSubmit, fieldProps };
-}
 
 function SwitchLink({ label, onClick }: { label: string; onClick: () => void }) {
   return (
@@ -54,7 +23,7 @@ function SwitchLink({ label, onClick }: { label: string; onClick: () => void }) 
 
 export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
   const { refresh } = useAuth();
-  const form = useAuthForm(signInForm, async (data) => {
+  const form = useZodForm(signInForm, async (data) => {
     try {
       await authApi.signIn(data);
       await refresh();
@@ -85,7 +54,7 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
 
 export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => void; next?: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAuthForm(signUpForm, async (data) => {
+  const form = useZodForm(signUpForm, async (data) => {
     try {
       await authApi.signUp(data, next);
       setSentTo(data.email);
@@ -135,7 +104,7 @@ export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => v
 }
 
 export function ResetRequestForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
-  const form = useAuthForm(resetRequestForm, async (data) => {
+  const form = useZodForm(resetRequestForm, async (data) => {
     try {
       await authApi.requestReset(data.email);
       toast.success(t.resetSent, { description: t.resetSentBody });
@@ -160,7 +129,7 @@ export function ResetRequestForm({ onSwitch }: { onSwitch: (mode: AuthMode) => v
 }
 
 export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const form = useAuthForm(newPasswordForm, async (data) => {
+  const form = useZodForm(newPasswordForm, async (data) => {
     try {
       await authApi.resetPassword(token, data.password);
       toast.success("Password updated", { description: "Sign in with your new password." });

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import {
@@ -12,12 +12,13 @@ import { useAuth } from "../../app/auth-provider.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { Field, Input, Textarea } from "../../components/ui/input.js";
+import { Field, Input } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
-import { checkForm, type FieldErrors } from "../../lib/form.js";
+import { useZodForm } from "../../lib/use-zod-form.js";
 import { clubsApi } from "./api.js";
-import { allTimeZones, browserTimeZone } from "./time-zones.js";
+import { ClubFields } from "./club-fields.js";
+import { browserTimeZone } from "./time-zones.js";
 
 const t = messages.toasts;
 
@@ -26,9 +27,6 @@ export function OnboardingPage() {
   const { status, me, refresh } = useAuth();
   const { select } = useOrganization();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const zones = useMemo(allTimeZones, []);
 
   useEffect(() => {
     if (status === "signed-out") {
@@ -37,19 +35,7 @@ export function OnboardingPage() {
     }
   }, [status, navigate]);
 
-  if (status !== "signed-in") return <PageLoading />;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const checked = checkForm(createOrganizationBody, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(t.validationError, { description: checked.first });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const form = useZodForm(createOrganizationBody, async (_data, values) => {
     try {
       const { organization } = await clubsApi.create(values as never);
       select(organization.id);
@@ -65,17 +51,10 @@ export function OnboardingPage() {
       } else {
         toast.error("Error", { description: error instanceof ApiError ? error.message : t.slugExhausted });
       }
-    } finally {
-      setBusy(false);
     }
-  };
-
-  const field = (name: string) => ({
-    id: name,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${name}-error` : undefined,
   });
+
+  if (status !== "signed-in") return <PageLoading />;
   const firstName = me?.user.fullName.split(" ")[0];
 
   return (
@@ -95,72 +74,32 @@ export function OnboardingPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+            <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+              <ClubFields
+                field={form.fieldProps}
+                errors={form.errors}
+                defaults={{ timeZone: browserTimeZone() }}
+                courts={
+                  <Field
+                    label="Number of courts"
+                    htmlFor="courtsCount"
+                    error={form.errors.courtsCount}
+                    hint="From 1 to 20."
+                  >
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={MIN_COURTS}
+                      max={MAX_COURTS}
+                      defaultValue={DEFAULT_COURTS}
+                      {...form.fieldProps("courtsCount")}
+                    />
+                  </Field>
+                }
+              />
               <div className="sm:col-span-2">
-                <Field label="Club name" htmlFor="name" error={errors.name}>
-                  <Input
-                    placeholder="Riverside Pickleball Club"
-                    autoComplete="organization"
-                    {...field("name")}
-                  />
-                </Field>
-              </div>
-              <Field
-                label="Number of courts"
-                htmlFor="courtsCount"
-                error={errors.courtsCount}
-                hint="From 1 to 20."
-              >
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={MIN_COURTS}
-                  max={MAX_COURTS}
-                  defaultValue={DEFAULT_COURTS}
-                  {...field("courtsCount")}
-                />
-              </Field>
-              <Field label="Time zone" htmlFor="timeZone" error={errors.timeZone}>
-                <select
-                  {...field("timeZone")}
-                  defaultValue={browserTimeZone()}
-                  className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
-                >
-                  {zones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll("_", " ")}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Contact email" htmlFor="contactEmail" error={errors.contactEmail}>
-                <Input type="email" placeholder="hello@club.com" {...field("contactEmail")} />
-              </Field>
-              <Field label="Phone" htmlFor="contactPhone" error={errors.contactPhone}>
-                <Input
-                  type="tel"
-                  autoComplete="tel"
-                  placeholder="(555) 123-4567"
-                  {...field("contactPhone")}
-                />
-              </Field>
-              <Field label="Location" htmlFor="location" error={errors.location}>
-                <Input placeholder="Austin, TX" {...field("location")} />
-              </Field>
-              <Field label="Logo URL" htmlFor="logoUrl" error={errors.logoUrl}>
-                <Input type="url" placeholder="https://club.com/logo.png" {...field("logoUrl")} />
-              </Field>
-              <div className="sm:col-span-2">
-                <Field label="Description" htmlFor="description" error={errors.description}>
-                  <Textarea
-                    placeholder="Open play every weekday evening, all levels welcome."
-                    {...field("description")}
-                  />
-                </Field>
-              </div>
-              <div className="sm:col-span-2">
-                <Button type="submit" size="lg" className="w-full" disabled={busy}>
-                  {busy ? "Creating..." : "Create Organization"}
+                <Button type="submit" size="lg" className="w-full" disabled={form.busy}>
+                  {form.busy ? "Creating..." : "Create Organization"}
                 </Button>
               </div>
             </form>
