@@ -12,14 +12,18 @@ export const publicClub = z.object({
   logoUrl: z.string().nullable(),
   location: z.string().nullable(),
   description: z.string().nullable(),
-  timeZone: z.string(),
 });
 
+/** Dates and times come formatted in the club's zone, so the zone itself stays private. */
 export const publicSession = z.object({
   id: z.uuid(),
   name: z.string(),
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
+  /** Long form, e.g. "Saturday, June 1, 2030". */
+  dateLabel: z.string(),
+  /** Short times, e.g. "9:00 AM - 11:00 AM". */
+  timeLabel: z.string(),
   paymentRequired: z.boolean(),
   paymentAmount: z.number().int().nullable(),
 });

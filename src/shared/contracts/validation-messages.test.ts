@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { messages } from "../domain/messages.js";
+import { dollarsToCents, formatCents } from "../domain/money.js";
 import { resetRequestForm, signInForm, signUpForm } from "./auth.js";
 import { createOrganizationBody } from "./clubs.js";
+import { sessionForm } from "./sessions.js";
 
 const v = messages.validation;
 
@@ -51,5 +53,45 @@ describe("SPEC §5 messages", () => {
       });
       expect(parsed).toEqual({ name: "Riverside", courtsCount: 2, timeZone: "Europe/Paris" });
     });
+  });
+});
+
+describe("SPEC §5 session messages", () => {
+  const base = {
+    name: "Tuesday Open Play",
+    startsAt: "2026-03-03T18:00",
+    endsAt: "2026-03-03T20:00",
+    paymentRequired: false,
+  };
+  it("name: required, at most 100, letters digits spaces and - _ . : '", () => {
+    expect(firstMessage(sessionForm, { ...base, name: "   " })).toBe(v.sessionNameRequired);
+    expect(firstMessage(sessionForm, { ...base, name: "x".repeat(101) })).toBe(v.sessionNameTooLong);
+    expect(firstMessage(sessionForm, { ...base, name: "x".repeat(100) })).toBeUndefined();
+    expect(firstMessage(sessionForm, { ...base, name: "Open Play!" })).toBe(v.sessionNameCharacters);
+    expect(firstMessage(sessionForm, { ...base, name: "Mixed 3.5-4.0: Kate's_Night" })).toBeUndefined();
+  });
+  it("amount: digits with up to two decimals, not negative", () => {
+    const paid = (paymentAmount: string) =>
+      firstMessage(sessionForm, { ...base, paymentRequired: true, paymentAmount });
+    expect(paid("abc")).toBe(v.amountFormat);
+    expect(paid("10.123")).toBe(v.amountFormat);
+    expect(paid("-5")).toBe(v.amountPositive);
+    expect(paid("0")).toBeUndefined();
+    expect(paid("10.5")).toBeUndefined();
+  });
+  it("start and end: required, end after start", () => {
+    expect(firstMessage(sessionForm, { ...base, startsAt: "" })).toBe(v.startRequired);
+    expect(firstMessage(sessionForm, { ...base, endsAt: "" })).toBe(v.endRequired);
+    expect(firstMessage(sessionForm, { ...base, endsAt: "2026-03-03T17:00" })).toBe(v.endAfterStart);
+  });
+});
+
+describe("money", () => {
+  it("stores dollars as cents, rounded", () => {
+    expect(dollarsToCents("10")).toBe(1000);
+    expect(dollarsToCents("10.5")).toBe(1050);
+    expect(dollarsToCents("0.29")).toBe(29);
+    expect(dollarsToCents("19.99")).toBe(1999);
+    expect(formatCents(1050)).toBe("$10.50");
   });
 });

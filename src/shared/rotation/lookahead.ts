@@ -12,7 +12,10 @@ import type { PlayerState, Team } from "./types.js";
 import { PLAYERS_PER_COURT } from "./types.js";
 
 const MAX_PLAYERS = 12;
-const NODE_BUDGET = 150_000;
+/** Planning further ahead than this costs more than it saves; the one-round choice takes over. */
+const MAX_ROUNDS = 12;
+/** Every candidate round tried counts; past this the search gives up (a few ms at most). */
+const NODE_BUDGET = 40_000;
 
 type Sim = { id: string; arrivedAt: number; gamesPlayed: number; sitOuts: number; gamesWaited: number };
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
@@ -29,7 +32,7 @@ export function planRound(ordered: PlayerState[], courts: number, history: Histo
   }
   // How many more rounds can be made of new partners alone.
   const rounds = Math.floor(unused / (2 * courts));
-  if (rounds === 0) return null;
+  if (rounds === 0 || rounds > MAX_ROUNDS) return null;
 
   let nodes = 0;
   let firstRound: Team[] | null = null;

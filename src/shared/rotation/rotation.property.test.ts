@@ -75,7 +75,7 @@ describe("invariants in every mode, over random sessions", () => {
       ),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   it("winners stay on at most two games in a row, then split", () => {
     fc.assert(
@@ -124,9 +124,9 @@ describe("fair mode targets, over random equal-round sessions", () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
-  });
+  }, 60_000);
 
   it("with uneven game lengths, a freed court always takes the players with the fewest games", () => {
     fc.assert(
@@ -155,9 +155,9 @@ describe("fair mode targets, over random equal-round sessions", () => {
           }
         },
       ),
-      { numRuns: 80 },
+      { numRuns: 60 },
     );
-  });
+  }, 60_000);
 
   it("is deterministic for a given input", () => {
     const sim = new SessionSim(3);

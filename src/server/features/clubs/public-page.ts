@@ -2,6 +2,7 @@
 // next five sessions, and, for a signed-in viewer, the member count and where they stand.
 import { and, asc, count, eq, gte } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
+import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
 import { organizationJoinRequests, organizationMembers, organizations, sessions } from "../../db/schema.js";
 import { notFound } from "../../platform/errors/app-error.js";
@@ -56,8 +57,11 @@ export async function publicClubPage(
     ...s,
     startsAt: s.startsAt.toISOString(),
     endsAt: s.endsAt.toISOString(),
+    dateLabel: longDate(s.startsAt.toISOString(), club.timeZone),
+    timeLabel: timeRange(s.startsAt.toISOString(), s.endsAt.toISOString(), club.timeZone),
   }));
-  if (!viewerId) return { club, upcomingSessions, memberCount: null, viewer: "anonymous" };
+  const { timeZone: _zone, ...publicFields } = club;
+  if (!viewerId) return { club: publicFields, upcomingSessions, memberCount: null, viewer: "anonymous" };
 
   const [members] = await db
     .select({ n: count() })

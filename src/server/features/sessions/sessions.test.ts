@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
-import { sessionRegistrations } from "../../db/schema.js";
+import { organizations, sessionRegistrations } from "../../db/schema.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -324,6 +324,30 @@ describe("lifecycle and check-in", () => {
     expect(cancel.statusCode).toBe(204);
     await t.smtp.waitForMail(players[40]!.email, /Cancelled: Rained Out/);
     expect((await registerAs(players[41]!, session!.id)).statusCode).toBe(409);
+  });
+});
+
+describe("the public club page", () => {
+  it("lists the next five sessions with club-time labels, and exposes only the public fields", async () => {
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, orgId));
+    const page = await t.request({ method: "GET", url: `/api/public/clubs/${row!.slug}` });
+    expect(page.statusCode).toBe(200);
+    const body = page.json();
+    expect(Object.keys(body.club).sort()).toEqual([
+      "description",
+      "id",
+      "location",
+      "logoUrl",
+      "name",
+      "slug",
+    ]);
+    expect(page.body).not.toContain("America/New_York");
+    expect(body.upcomingSessions.length).toBeLessThanOrEqual(5);
+    expect(body.upcomingSessions[0]).toMatchObject({
+      dateLabel: "Tuesday, March 3, 2026",
+      timeLabel: "6:00 PM - 8:00 PM",
+    });
+    expect(body.memberCount).toBeNull();
   });
 });
 

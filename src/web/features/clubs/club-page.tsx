@@ -13,7 +13,6 @@ import { Textarea } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
 import { SiteFooter } from "../marketing/site-footer.js";
-import { longDate, timeRange } from "../sessions/session-time.js";
 import { publicClubApi } from "./public-api.js";
 
 /** SPEC §2 /club/{slug}: the club's public page, where visitors ask to join. */
@@ -101,8 +100,7 @@ function ClubView({ data, refetch }: { data: PublicClubPage; refetch: () => Prom
                       <div>
                         <p className="font-semibold">{s.name}</p>
                         <p className="flex items-center gap-1 text-sm text-muted">
-                          <CalendarDays className="h-4 w-4" /> {longDate(s.startsAt, club.timeZone)} ·{" "}
-                          {timeRange(s.startsAt, s.endsAt, club.timeZone)}
+                          <CalendarDays className="h-4 w-4" /> {s.dateLabel} · {s.timeLabel}
                         </p>
                       </div>
                       {s.paymentRequired && s.paymentAmount !== null ? (

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { formatCents } from "../../../shared/domain/money.js";
+import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -14,7 +15,6 @@ import { useSessionDetails } from "./api.js";
 import { OrganizerTools } from "./organizer-tools.js";
 import { PlayerActions } from "./player-actions.js";
 import { Roster } from "./roster.js";
-import { longDate, timeRange } from "./session-time.js";
 
 const statusBadge = {
   scheduled: <Badge tone="brand">Scheduled</Badge>,

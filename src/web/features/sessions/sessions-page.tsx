@@ -4,6 +4,7 @@ import type { Session } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { formatCents } from "../../../shared/domain/money.js";
+import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -12,7 +13,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { useSessions } from "./api.js";
 import { CalendarFeedButton } from "./calendar-feed-button.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
-import { longDate, timeRange } from "./session-time.js";
 
 /** SPEC §2 Sessions: upcoming sessions in a grid, and the Create Session dialog. */
 export function SessionsPage() {
