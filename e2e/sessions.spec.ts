@@ -91,4 +91,17 @@ test("an organizer schedules a paid session; members pay, wait and get promoted"
   await second.getByRole("button", { name: "Complete Payment" }).click();
   await second.getByRole("button", { name: "Pay $15.50" }).click();
   await expect(second.getByTestId("my-status")).toHaveText("You're registered.");
+
+  // The organizer edits the session; the price and places stay as they were.
+  await page.goto(
+    second
+      .url()
+      .replace(/\?.*$/, "")
+      .replace(/^https?:\/\/[^/]+/, ""),
+  );
+  await page.getByRole("button", { name: "Edit Session" }).click();
+  await page.getByRole("dialog").getByLabel("Session name").fill("Saturday Clinic Advanced");
+  await page.getByRole("dialog").getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("heading", { name: "Saturday Clinic Advanced" })).toBeVisible();
+  await expect(page.getByText("$15.50 per player")).toBeVisible();
 });

@@ -36,6 +36,8 @@ export function useCreateSessions(orgId: string) {
 }
 
 export const sessionsApi = {
+  update: (orgId: string, sessionId: string, body: Omit<CreateSessionBody, "repeatWeeks">) =>
+    api<Session>(`/api/orgs/${orgId}/sessions/${sessionId}`, { method: "PUT", body }),
   register: (orgId: string, sessionId: string) =>
     api<{ registration: Registration; checkoutUrl: string | null }>(
       `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,

@@ -2,21 +2,32 @@ import * as Switch from "@radix-ui/react-switch";
 import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { DEFAULT_SESSION_PRICE, sessionForm } from "../../../shared/contracts/sessions.js";
+import { DEFAULT_SESSION_PRICE, type Session, sessionForm } from "../../../shared/contracts/sessions.js";
 import { messages } from "../../../shared/domain/messages.js";
-import { instantOf, parseWallTime } from "../../../shared/domain/time-zones.js";
+import { instantOf, parseWallTime, toWallTimeInput } from "../../../shared/domain/time-zones.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
 import { checkForm, type FieldErrors } from "../../lib/form.js";
-import { useCreateSessions } from "./api.js";
+import { sessionsApi, useCreateSessions } from "./api.js";
 
-/** SPEC §2 Create Session dialog, plus capacity, skill range, description and a weekly repeat. */
-export function CreateSessionDialog({ orgId, timeZone }: { orgId: string; timeZone: string }) {
+type Props = {
+  orgId: string;
+  timeZone: string;
+  /** Given: the dialog edits this session (no repeat); absent: it creates new ones. */
+  session?: Session;
+  onSaved?: () => Promise<unknown>;
+};
+
+/** SPEC §2 Create Session dialog, plus capacity, skill range, description and a weekly repeat; also edits. */
+export function CreateSessionDialog({ orgId, timeZone, session, onSaved }: Props) {
   const [open, setOpen] = useState(false);
-  const [paid, setPaid] = useState(false);
+  const [paid, setPaid] = useState(session?.paymentRequired ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateSessions(orgId);
+  const editing = session !== undefined;
+  const title = editing ? "Edit Session" : "Create Session";
+  const wall = (iso: string | undefined) => (iso ? toWallTimeInput(new Date(iso), timeZone) : undefined);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,25 +42,31 @@ export function CreateSessionDialog({ orgId, timeZone }: { orgId: string; timeZo
     const form = checked.data;
     // The form's times are wall times at the club, whatever zone this browser is in.
     const instant = (value: string) => instantOf(parseWallTime(value)!, timeZone).toISOString();
+    const body = {
+      name: form.name,
+      startsAt: instant(form.startsAt),
+      endsAt: instant(form.endsAt),
+      paymentRequired: form.paymentRequired,
+      paymentAmount: form.paymentRequired ? form.paymentAmount?.trim() : undefined,
+      capacity: form.capacity,
+      skillMin: form.skillMin,
+      skillMax: form.skillMax,
+      description: form.description,
+    };
     try {
-      const { sessions } = await create.mutateAsync({
-        name: form.name,
-        startsAt: instant(form.startsAt),
-        endsAt: instant(form.endsAt),
-        paymentRequired: form.paymentRequired,
-        paymentAmount: form.paymentRequired ? form.paymentAmount?.trim() : undefined,
-        capacity: form.capacity,
-        skillMin: form.skillMin,
-        skillMax: form.skillMax,
-        description: form.description,
-        repeatWeeks: form.repeatWeeks ?? 1,
-      });
-      toast.success("Success!", {
-        description:
-          sessions.length > 1 ? `${sessions.length} weekly sessions created.` : messages.sessions.created,
-      });
+      if (session) {
+        await sessionsApi.update(orgId, session.id, body);
+        toast.success("Session updated");
+      } else {
+        const { sessions } = await create.mutateAsync({ ...body, repeatWeeks: form.repeatWeeks ?? 1 });
+        toast.success("Success!", {
+          description:
+            sessions.length > 1 ? `${sessions.length} weekly sessions created.` : messages.sessions.created,
+        });
+        setPaid(false);
+      }
       setOpen(false);
-      setPaid(false);
+      await onSaved?.();
     } catch (error) {
       toast.error("Error", { description: error instanceof Error ? error.message : undefined });
     }
@@ -64,28 +81,32 @@ export function CreateSessionDialog({ orgId, timeZone }: { orgId: string; timeZo
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button>
-          <Plus className="h-4 w-4" /> Create Session
-        </Button>
+        {editing ? (
+          <Button variant="secondary">Edit Session</Button>
+        ) : (
+          <Button>
+            <Plus className="h-4 w-4" /> Create Session
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent
-        title="Create Session"
+        title={title}
         description={`Times are in the club's time zone (${timeZone.replaceAll("_", " ")}).`}
       >
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <Field label="Session name" htmlFor="session-name" error={errors.name}>
-              <Input placeholder="Tuesday Open Play" {...field("name")} />
+              <Input placeholder="Tuesday Open Play" defaultValue={session?.name} {...field("name")} />
             </Field>
           </div>
           <div className="sm:col-span-2">
             <Field label="Start" htmlFor="session-startsAt" error={errors.startsAt}>
-              <Input type="datetime-local" {...field("startsAt")} />
+              <Input type="datetime-local" defaultValue={wall(session?.startsAt)} {...field("startsAt")} />
             </Field>
           </div>
           <div className="sm:col-span-2">
             <Field label="End" htmlFor="session-endsAt" error={errors.endsAt}>
-              <Input type="datetime-local" {...field("endsAt")} />
+              <Input type="datetime-local" defaultValue={wall(session?.endsAt)} {...field("endsAt")} />
             </Field>
           </div>
           <div className="flex items-center gap-3 sm:col-span-2">
@@ -111,7 +132,11 @@ export function CreateSessionDialog({ orgId, timeZone }: { orgId: string; timeZo
                 type="number"
                 step="0.01"
                 min="0"
-                defaultValue={DEFAULT_SESSION_PRICE}
+                defaultValue={
+                  session?.paymentAmount != null
+                    ? (session.paymentAmount / 100).toFixed(2)
+                    : DEFAULT_SESSION_PRICE
+                }
                 inputMode="decimal"
                 {...field("paymentAmount")}
               />
@@ -123,40 +148,66 @@ export function CreateSessionDialog({ orgId, timeZone }: { orgId: string; timeZo
             error={errors.capacity}
             hint="Leave empty for no limit."
           >
-            <Input type="number" min="1" inputMode="numeric" placeholder="16" {...field("capacity")} />
-          </Field>
-          <Field label="Skill from" htmlFor="session-skillMin" error={errors.skillMin}>
-            <Input type="number" step="0.5" min="1" max="8" placeholder="3.0" {...field("skillMin")} />
-          </Field>
-          <Field label="Skill to" htmlFor="session-skillMax" error={errors.skillMax}>
-            <Input type="number" step="0.5" min="1" max="8" placeholder="4.0" {...field("skillMax")} />
-          </Field>
-          <Field
-            label="Repeat weekly"
-            htmlFor="session-repeatWeeks"
-            error={errors.repeatWeeks}
-            hint="Number of weeks, 1 for once."
-          >
             <Input
               type="number"
               min="1"
-              max="52"
-              defaultValue="1"
               inputMode="numeric"
-              {...field("repeatWeeks")}
+              placeholder="16"
+              defaultValue={session?.capacity ?? undefined}
+              {...field("capacity")}
             />
           </Field>
+          <Field label="Skill from" htmlFor="session-skillMin" error={errors.skillMin}>
+            <Input
+              type="number"
+              step="0.5"
+              min="1"
+              max="8"
+              placeholder="3.0"
+              defaultValue={session?.skillMin ?? undefined}
+              {...field("skillMin")}
+            />
+          </Field>
+          <Field label="Skill to" htmlFor="session-skillMax" error={errors.skillMax}>
+            <Input
+              type="number"
+              step="0.5"
+              min="1"
+              max="8"
+              placeholder="4.0"
+              defaultValue={session?.skillMax ?? undefined}
+              {...field("skillMax")}
+            />
+          </Field>
+          {editing ? null : (
+            <Field
+              label="Repeat weekly"
+              htmlFor="session-repeatWeeks"
+              error={errors.repeatWeeks}
+              hint="Number of weeks, 1 for once."
+            >
+              <Input
+                type="number"
+                min="1"
+                max="52"
+                defaultValue="1"
+                inputMode="numeric"
+                {...field("repeatWeeks")}
+              />
+            </Field>
+          )}
           <div className="sm:col-span-2">
             <Field label="Description" htmlFor="session-description" error={errors.description}>
               <Textarea
                 placeholder="Rotating doubles, all levels welcome. Bring water!"
+                defaultValue={session?.description ?? undefined}
                 {...field("description")}
               />
             </Field>
           </div>
           <div className="sm:col-span-2">
             <Button type="submit" className="w-full" disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create Session"}
+              {editing ? "Save Changes" : create.isPending ? "Creating..." : "Create Session"}
             </Button>
           </div>
         </form>

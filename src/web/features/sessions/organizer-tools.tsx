@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Input } from "../../components/ui/input.js";
 import { sessionsApi } from "./api.js";
+import { CreateSessionDialog } from "./create-session-dialog.js";
 
 type Props = { orgId: string; data: SessionDetails; refetch: () => Promise<unknown> };
 
@@ -35,6 +36,9 @@ export function OrganizerTools({ orgId, data, refetch }: Props) {
           ) : null}
           {session.status === "active" ? (
             <Button onClick={act("complete", "Session completed")}>Complete Session</Button>
+          ) : null}
+          {open ? (
+            <CreateSessionDialog orgId={orgId} timeZone={data.timeZone} session={session} onSaved={refetch} />
           ) : null}
           {open ? (
             <ConfirmButton
