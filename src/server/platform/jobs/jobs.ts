@@ -20,7 +20,14 @@ const retries = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
 
 export async function startJobs(databaseUrl: string, mailer: Mailer, log: FastifyBaseLogger): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
-  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  boss.on("error", (error) => {
+    // When the process stops, the embedded PostgreSQL may go down before the queue does.
+    if (/terminating connection due to administrator command|Connection terminated/.test(String(error))) {
+      log.info("job queue: database connection closed");
+      return;
+    }
+    log.error({ err: error }, "job queue error");
+  });
   await boss.start();
 
   const jobs: Jobs = {
