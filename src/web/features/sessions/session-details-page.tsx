@@ -1,11 +1,10 @@
-import { ArrowLeft, CalendarDays, CalendarPlus, Clock, Users } from "lucide-react";
+import { ArrowLeft, CalendarPlus } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { formatCents } from "../../../shared/domain/money.js";
-import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -15,6 +14,7 @@ import { useSessionDetails } from "./api.js";
 import { OrganizerTools } from "./organizer-tools.js";
 import { PlayerActions } from "./player-actions.js";
 import { Roster } from "./roster.js";
+import { SessionFacts } from "./session-facts.js";
 
 const statusBadge = {
   scheduled: <Badge tone="brand">Scheduled</Badge>,
@@ -70,19 +70,7 @@ function Summary({ data, orgId }: { data: SessionDetails; orgId: string }) {
         </div>
       </CardHeader>
       <CardContent className="grid gap-2 text-sm sm:grid-cols-2">
-        <p className="flex items-center gap-2">
-          <CalendarDays className="h-4 w-4 text-muted" /> {longDate(session.startsAt, timeZone)}
-        </p>
-        <p className="flex items-center gap-2">
-          <Clock className="h-4 w-4 text-muted" /> {timeRange(session.startsAt, session.endsAt, timeZone)}
-        </p>
-        <p className="flex items-center gap-2">
-          <Users className="h-4 w-4 text-muted" />
-          {session.capacity === null
-            ? `${session.registeredCount} registered`
-            : `${session.registeredCount} / ${session.capacity} places taken`}
-          {session.waitlistCount > 0 ? ` · ${session.waitlistCount} on the waitlist` : ""}
-        </p>
+        <SessionFacts session={session} timeZone={timeZone} />
         <p className="font-semibold">
           {session.paymentRequired && session.paymentAmount !== null
             ? `${formatCents(session.paymentAmount)} per player`

@@ -1,10 +1,9 @@
-import { CalendarDays, Clock, Users } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { formatCents } from "../../../shared/domain/money.js";
-import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -13,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { useSessions } from "./api.js";
 import { CalendarFeedButton } from "./calendar-feed-button.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
+import { SessionFacts } from "./session-facts.js";
 
 /** SPEC §2 Sessions: upcoming sessions in a grid, and the Create Session dialog. */
 export function SessionsPage() {
@@ -59,7 +59,6 @@ function SessionGrid({ orgId, timeZone }: { orgId: string; timeZone: string }) {
 }
 
 function SessionCard({ session, timeZone }: { session: Session; timeZone: string }) {
-  const full = session.capacity !== null && session.registeredCount >= session.capacity;
   return (
     <Card className="flex flex-col" data-testid="session-card">
       <CardHeader>
@@ -73,19 +72,7 @@ function SessionCard({ session, timeZone }: { session: Session; timeZone: string
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-2 text-sm">
-        <p className="flex items-center gap-2">
-          <CalendarDays className="h-4 w-4 text-muted" /> {longDate(session.startsAt, timeZone)}
-        </p>
-        <p className="flex items-center gap-2">
-          <Clock className="h-4 w-4 text-muted" /> {timeRange(session.startsAt, session.endsAt, timeZone)}
-        </p>
-        <p className="flex items-center gap-2">
-          <Users className="h-4 w-4 text-muted" />
-          {session.capacity === null
-            ? `${session.registeredCount} registered`
-            : `${session.registeredCount} / ${session.capacity} registered`}
-          {session.waitlistCount > 0 ? ` · ${session.waitlistCount} waitlisted` : full ? " · full" : ""}
-        </p>
+        <SessionFacts session={session} timeZone={timeZone} />
         {session.paymentRequired && session.paymentAmount !== null ? (
           <p className="font-semibold text-brand-800">{formatCents(session.paymentAmount)} per player</p>
         ) : (
