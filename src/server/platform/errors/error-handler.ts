@@ -32,6 +32,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send(body("INTERNAL", "Something went wrong.", request.id));
     }
+    if (databaseUnavailable(error)) {
+      // PostgreSQL restarting or shutting down: a passing condition, not a bug.
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send(body("UNAVAILABLE", "Courtside is restarting. Please try again in a moment."));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
@@ -44,6 +52,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(body("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));
   });
+}
+
+/** Admin shutdown, crash recovery or start-up (57P0x), or no server listening. */
+function databaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: string }).code;
+    if (code === "57P01" || code === "57P02" || code === "57P03" || code === "ECONNREFUSED") return true;
+  }
+  return false;
 }
 
 function body(code: string, message: string, requestId?: string): ErrorBody {
