@@ -72,4 +72,9 @@ export const courtName = z
   .min(1, "Court name is required")
   .max(40, "Court name must be at most 40 characters");
 export const createCourtBody = z.object({ name: courtName });
-export const updateCourtBody = z.object({ name: courtName.optional(), isActive: z.boolean().optional() });
+export const updateCourtBody = z
+  .object({ name: courtName.optional(), isActive: z.boolean().optional() })
+  .refine(
+    (change) => change.name !== undefined || change.isActive !== undefined,
+    "Give a new name or isActive",
+  );

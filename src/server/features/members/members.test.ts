@@ -292,6 +292,13 @@ describe("plan limits", () => {
     });
     expect(off.json()).toMatchObject({ isActive: false });
     expect((await add("Court 3")).statusCode).toBe(201);
+    const nothing = await t.request({
+      method: "PATCH",
+      url: `/api/orgs/${club.id}/courts/${courtTwo.id}`,
+      cookie: owner.cookie,
+      payload: {},
+    });
+    expect(nothing.statusCode).toBe(400);
     const back = await t.request({
       method: "PATCH",
       url: `/api/orgs/${club.id}/courts/${courtTwo.id}`,

@@ -40,6 +40,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .header("retry-after", "5")
         .send(body("UNAVAILABLE", "Courtside is restarting. Please try again in a moment."));
     }
+    if (badDataForDatabase(error)) {
+      // Class 22 (data exception): a value the schemas let through but PostgreSQL refuses, such
+      // as a NUL byte in a text value. The caller's input, not a bug.
+      return reply
+        .status(400)
+        .send(body("BAD_REQUEST", "The request contains a value that cannot be stored."));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
@@ -54,13 +61,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+function databaseCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") codes.push(code);
+  }
+  return codes;
+}
+
+function badDataForDatabase(error: unknown): boolean {
+  return databaseCodes(error).some((code) => /^22[0-9A-Z]{3}$/.test(code));
+}
+
 /** Admin shutdown, crash recovery or start-up (57P0x), or no server listening. */
 function databaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: string }).code;
-    if (code === "57P01" || code === "57P02" || code === "57P03" || code === "ECONNREFUSED") return true;
-  }
-  return false;
+  return databaseCodes(error).some((code) => ["57P01", "57P02", "57P03", "ECONNREFUSED"].includes(code));
 }
 
 function body(code: string, message: string, requestId?: string): ErrorBody {
