@@ -78,7 +78,8 @@ function ClubView({ data, refetch }: { data: PublicClubPage; refetch: () => Prom
               ) : null}
               {data.memberCount !== null && data.memberCount > 0 ? (
                 <span className="flex items-center gap-1">
-                  <Users className="h-4 w-4" /> {data.memberCount} members
+                  <Users className="h-4 w-4" /> {data.memberCount}{" "}
+                  {data.memberCount === 1 ? "member" : "members"}
                 </span>
               ) : null}
             </div>
