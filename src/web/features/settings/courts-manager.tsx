@@ -93,7 +93,7 @@ function CourtRow({
         onBlur={() => {
           if (name.trim() && name !== court.name) onChange({ name: name.trim() });
         }}
-        className="h-9 max-w-48 flex-1"
+        className="h-9 min-w-40 flex-1 sm:max-w-56"
       />
       <Badge tone={court.isActive ? "brand" : "neutral"}>{court.isActive ? "In play" : "Out of play"}</Badge>
       <Button size="sm" variant="ghost" onClick={() => onChange({ isActive: !court.isActive })}>
