@@ -15,6 +15,7 @@ import { displayRoutes } from "./features/courts/display-routes.js";
 import { registerLiveRoutes } from "./features/courts/live-routes.js";
 import { courtRoutes } from "./features/courts/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
+import { notificationRoutes } from "./features/notifications/routes.js";
 import { calendarRoutes } from "./features/sessions/calendar-routes.js";
 import { registerSessionJobs } from "./features/sessions/payments.js";
 import { sessionRoutes } from "./features/sessions/routes.js";
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
   registerAuthRoutes(app, deps.auth, deps.database.db);
   await app.register(accountRoutes(deps));
+  await app.register(notificationRoutes(deps));
   await app.register(clubRoutes(deps));
   await app.register(billingRoutes(deps));
   await app.register(memberRoutes(deps));

@@ -1,10 +1,11 @@
 import { can } from "../../../shared/domain/capabilities.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { NotificationSettings } from "../notifications/notification-settings.js";
 import { ClubProfileForm } from "./club-profile-form.js";
 import { CourtsManager } from "./courts-manager.js";
 
-/** Settings: the club's profile and courts for owners and admins (notifications and payments come later). */
+/** Settings: the club's profile and courts for owners and admins, and everyone's email notifications. */
 export function SettingsPage() {
   const { current } = useOrganization();
   const manager = current ? can(current.role, "club.edit") : false;
@@ -40,12 +41,12 @@ export function SettingsPage() {
           </CardContent>
         </Card>
       ) : null}
+      <NotificationSettings />
       <Card>
         <CardHeader>
-          <CardTitle>Email notifications and payments</CardTitle>
+          <CardTitle>Payment settings</CardTitle>
           <CardDescription>
-            Notification preferences and connecting a payment account arrive with the notifications and
-            payments releases.
+            Connecting your club's payment account arrives with the payments release.
           </CardDescription>
         </CardHeader>
       </Card>

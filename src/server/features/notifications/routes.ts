@@ -1,0 +1,73 @@
+// The signed-in person's email notification preferences (SPEC §2 Settings, §7).
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  type NotificationPreferences,
+  notificationPreferences,
+} from "../../../shared/contracts/notifications.js";
+import type { AppDeps } from "../../app-deps.js";
+import { notificationPreferences as table } from "../../db/schema.js";
+import { requireUser } from "../../platform/auth/current-user.js";
+
+type Row = typeof table.$inferSelect;
+
+const toBody = (
+  row: Pick<
+    Row,
+    "sessionReminders" | "courtUpNext" | "matchResults" | "weeklySummary" | "waitlistNotifications"
+  >,
+): NotificationPreferences => ({
+  session_reminders: row.sessionReminders,
+  court_up_next: row.courtUpNext,
+  match_results: row.matchResults,
+  weekly_summary: row.weeklySummary,
+  waitlist_notifications: row.waitlistNotifications,
+});
+
+export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const tags = ["notifications"];
+  return async (app) => {
+    app.get(
+      "/api/me/notification-preferences",
+      { schema: { tags, response: { 200: notificationPreferences } } },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        const [row] = await db.select().from(table).where(eq(table.userId, user.id));
+        // No row yet means the defaults: everything on.
+        return row
+          ? toBody(row)
+          : toBody({
+              sessionReminders: true,
+              courtUpNext: true,
+              matchResults: true,
+              weeklySummary: true,
+              waitlistNotifications: true,
+            });
+      },
+    );
+
+    app.put(
+      "/api/me/notification-preferences",
+      { schema: { tags, body: notificationPreferences, response: { 200: notificationPreferences } } },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        const b = request.body;
+        const values = {
+          sessionReminders: b.session_reminders,
+          courtUpNext: b.court_up_next,
+          matchResults: b.match_results,
+          weeklySummary: b.weekly_summary,
+          waitlistNotifications: b.waitlist_notifications,
+          updatedAt: deps.now(),
+        };
+        const [row] = await db
+          .insert(table)
+          .values({ userId: user.id, ...values })
+          .onConflictDoUpdate({ target: table.userId, set: values })
+          .returning();
+        return toBody(row!);
+      },
+    );
+  };
+}
