@@ -21,6 +21,7 @@ export const clientRoutes = [
   "/display/:token",
   "/sessions/:sessionId",
   "/sessions/:sessionId/check-in",
+  "/players/:userId",
 ] as const;
 
 export function isClientRoute(pathname: string): boolean {

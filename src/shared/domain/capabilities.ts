@@ -18,6 +18,7 @@ export const capabilities = {
   "joinRequests.review": managers,
   "billing.manage": ["owner"],
   "sessions.manage": ["owner", "admin", "organizer"],
+  "matches.manage": ["owner", "admin", "organizer"],
 } satisfies Record<string, Role[]>;
 
 export type Capability = keyof typeof capabilities;

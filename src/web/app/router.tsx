@@ -8,6 +8,7 @@ import { ClubPage } from "../features/clubs/club-page.js";
 import { OnboardingPage } from "../features/clubs/onboarding-page.js";
 import { DashboardPage } from "../features/dashboard/dashboard-page.js";
 import { LadderPage } from "../features/ladder/ladder-page.js";
+import { PlayerPage } from "../features/ladder/player-page.js";
 import { AboutPage } from "../features/marketing/about-page.js";
 import { FeaturesPage } from "../features/marketing/features-page.js";
 import { LandingPage } from "../features/marketing/landing-page.js";
@@ -59,6 +60,7 @@ export const router = createBrowserRouter([
           { path: "/dashboard", element: <DashboardPage /> },
           { path: "/board", element: <BoardPage /> },
           { path: "/ladder", element: <LadderPage /> },
+          { path: "/players/:userId", element: <PlayerPage /> },
           { path: "/sessions", element: <SessionsPage /> },
           { path: "/sessions/:sessionId", element: <SessionDetailsPage /> },
           { path: "/sessions/:sessionId/check-in", element: <CheckInPage /> },

@@ -6,8 +6,16 @@ import type { z } from "zod";
 import type { boardSettingsBody, playerActionBody } from "../../../shared/contracts/board.js";
 import { keepsWinners, offCourtOrder } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
-import { boards, games, playerNotices, queuePlayers, unavailableCourts } from "../../db/schema.js";
+import {
+  boards,
+  games,
+  playerNotices,
+  queuePlayers,
+  sessionRegistrations,
+  unavailableCourts,
+} from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { matchFromBoardGame } from "../ladder/matches.js";
 import type { Tx } from "../sessions/service.js";
 import {
   type BoardRow,
@@ -140,6 +148,17 @@ export function recordScore(
       .where(and(eq(games.id, gameId), eq(games.sessionId, board.sessionId), eq(games.status, "playing")))
       .returning();
     if (!game) throw notFound("That game is not on court any more.");
+    // The result goes to the ladder when every player is a member (guests are not rated).
+    const players = await tx
+      .select({ id: sessionRegistrations.id, userId: sessionRegistrations.userId })
+      .from(sessionRegistrations)
+      .where(inArray(sessionRegistrations.id, [...game.teamA, ...game.teamB]));
+    await matchFromBoardGame(
+      tx,
+      { ...game, scoreA, scoreB },
+      new Map(players.map((p) => [p.id, p.userId])),
+      now,
+    );
     const winners = scoreA > scoreB ? game.teamA : game.teamB;
     const losers = scoreA > scoreB ? game.teamB : game.teamA;
     const current = await tx

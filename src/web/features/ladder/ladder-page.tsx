@@ -1,32 +1,36 @@
-import { Flame, Medal, Swords, Trophy } from "lucide-react";
+import { Flame, Medal, Trophy } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { LadderRow, MatchFormat } from "../../../shared/contracts/ladder.js";
+import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
+import { useAuth } from "../../app/auth-provider.js";
 import { useExamples } from "../../app/examples.js";
+import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
+import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { PageLoading } from "../../components/ui/spinner.js";
 import { cn } from "../../lib/cn.js";
+import { useAnswerMatch, useDecideMatch, useDeleteMatch, useLadder, useMatches } from "./api.js";
+import { LadderTable } from "./ladder-table.js";
+import { LogMatchDialog } from "./log-match-dialog.js";
+import { MatchCard } from "./match-card.js";
+import { sampleLadder } from "./sample-ladder.js";
 
-type Row = { rank: number; name: string; rating: number; delta: number; streak: number; games: number };
-
-// SPEC §2: sample rankings until real match results build the ladder.
-const sample: Row[] = [
-  { rank: 1, name: "Maya Chen", rating: 1684, delta: 24, streak: 5, games: 42 },
-  { rank: 2, name: "Jordan Price", rating: 1651, delta: 12, streak: 3, games: 38 },
-  { rank: 3, name: "Sam Rivera", rating: 1622, delta: -8, streak: -1, games: 51 },
-  { rank: 4, name: "Priya Shah", rating: 1598, delta: 16, streak: 2, games: 29 },
-  { rank: 5, name: "Alex Kim", rating: 1574, delta: -14, streak: -2, games: 33 },
-  { rank: 6, name: "Tom Walsh", rating: 1552, delta: 6, streak: 1, games: 47 },
-  { rank: 7, name: "Lena Moretti", rating: 1533, delta: -19, streak: -3, games: 26 },
-  { rank: 8, name: "Chris Duval", rating: 1510, delta: 9, streak: 4, games: 35 },
-];
-
-const medal = ["bg-yellow-400 text-ink", "bg-slate-300 text-ink", "bg-amber-600 text-white"];
-
-/** SPEC §2 Ladder. */
+/** SPEC §2 Ladder, from the club's counted matches; singles and doubles kept apart. */
 export function LadderPage() {
+  const { current } = useOrganization();
+  const { me } = useAuth();
   const { showExamples, clearExamples } = useExamples();
-  const topRated = sample[0]!;
-  const longest = sample.reduce((a, b) => (b.streak > a.streak ? b : a));
-  const mostActive = sample.reduce((a, b) => (b.games > a.games ? b : a));
+  const [format, setFormat] = useState<MatchFormat>("doubles");
+  const orgId = current?.id ?? "";
+  const ladder = useLadder(orgId, format);
+  if (!current || !me || ladder.isPending) return <PageLoading />;
+  const manager = can(current.role, "matches.manage");
+  const sample = showExamples && ladder.data?.hasMatches === false;
+  const rows = sample ? sampleLadder : (ladder.data?.rows ?? []);
+
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -34,88 +38,115 @@ export function LadderPage() {
           <h1 className="text-2xl font-bold">Ladder</h1>
           <p className="text-sm text-muted">Elo ratings from recorded games.</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {showExamples ? (
             <Button variant="secondary" onClick={clearExamples}>
               Clear Examples
             </Button>
           ) : null}
-          <Button disabled title="Logging a match arrives with the ladder release">
-            <Swords className="h-4 w-4" /> Log a Match
-          </Button>
+          <LogMatchDialog orgId={orgId} me={me.user.id} manager={manager} />
         </div>
       </div>
-      {!showExamples ? (
+      <WaitingMatches orgId={orgId} manager={manager} />
+      <div className="flex gap-1 self-start rounded-xl bg-slate-100 p-1" role="tablist" aria-label="Format">
+        {(["doubles", "singles"] as const).map((f) => (
+          <button
+            key={f}
+            type="button"
+            role="tab"
+            aria-selected={format === f}
+            onClick={() => setFormat(f)}
+            className={cn(
+              "rounded-lg px-4 py-1.5 text-sm font-semibold",
+              format === f ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
+            )}
+          >
+            {f === "doubles" ? "Doubles" : "Singles"}
+          </button>
+        ))}
+      </div>
+      {rows.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center text-muted">
           {messages.ladder.empty}
         </p>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Summary icon={Trophy} label="Top Rated" name={topRated.name} value={`${topRated.rating}`} />
-            <Summary
-              icon={Flame}
-              label="Longest Streak"
-              name={longest.name}
-              value={`+${longest.streak} wins`}
-            />
-            <Summary
-              icon={Medal}
-              label="Most Active"
-              name={mostActive.name}
-              value={`${mostActive.games} games`}
-            />
-          </div>
+          <SummaryCards rows={rows} />
           <Card>
-            <CardContent className="overflow-x-auto pt-4">
-              <p className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">Sample rankings</p>
-              <table className="w-full min-w-[32rem] text-left text-sm">
-                <thead className="text-xs text-muted uppercase">
-                  <tr>
-                    <th className="py-2">Rank</th>
-                    <th>Player</th>
-                    <th>Rating</th>
-                    <th>Change</th>
-                    <th>Streak</th>
-                    <th>Games</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sample.map((row) => (
-                    <tr key={row.rank} className="border-t border-slate-100">
-                      <td className="py-3">
-                        <span
-                          className={cn(
-                            "inline-flex h-7 w-7 items-center justify-center rounded-full text-xs font-bold",
-                            medal[row.rank - 1] ?? "bg-slate-100",
-                          )}
-                        >
-                          {row.rank}
-                        </span>
-                      </td>
-                      <td className="font-medium">{row.name}</td>
-                      <td className="tabular-nums">{row.rating}</td>
-                      <td className={cn("tabular-nums", row.delta >= 0 ? "text-brand-700" : "text-red-600")}>
-                        {row.delta >= 0 ? `+${row.delta}` : row.delta}
-                      </td>
-                      <td
-                        className={cn(
-                          "tabular-nums",
-                          row.streak >= 3 && "font-bold text-brand-700",
-                          row.streak <= -2 && "font-bold text-red-600",
-                        )}
-                      >
-                        {row.streak > 0 ? `+${row.streak}` : row.streak}
-                      </td>
-                      <td className="tabular-nums">{row.games}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <CardContent className="px-3 pt-4 sm:px-6">
+              {sample ? (
+                <p className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
+                  Sample rankings
+                </p>
+              ) : null}
+              <LadderTable rows={rows} linkPlayers={!sample} />
             </CardContent>
           </Card>
         </>
       )}
+      {manager ? <RecentMatches orgId={orgId} me={me.user.id} /> : null}
+    </div>
+  );
+}
+
+/** Organizers see the latest matches, to correct or remove one. */
+function RecentMatches({ orgId, me }: { orgId: string; me: string }) {
+  const recent = useMatches(orgId, "all");
+  const remove = useDeleteMatch(orgId);
+  if (!recent.data?.length) return null;
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="font-semibold">Recent matches</h2>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {recent.data.slice(0, 10).map((match) => (
+          <MatchCard
+            key={match.id}
+            match={match}
+            actions={
+              <>
+                <LogMatchDialog orgId={orgId} me={me} manager match={match} />
+                <ConfirmButton
+                  trigger={
+                    <Button size="sm" variant="secondary">
+                      Delete
+                    </Button>
+                  }
+                  title="Delete this match?"
+                  description="The ratings are replayed without it."
+                  confirmLabel="Delete Match"
+                  onConfirm={async () => {
+                    await remove.mutateAsync(match.id);
+                    toast.success("Match deleted");
+                  }}
+                />
+              </>
+            }
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SummaryCards({ rows }: { rows: LadderRow[] }) {
+  const top = rows[0]!;
+  const longest = rows.reduce((a, b) => (b.streak > a.streak ? b : a));
+  const busiest = rows.reduce((a, b) => (b.games > a.games ? b : a));
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <Summary icon={Trophy} label="Top Rated" name={top.name} value={`${top.rating}`} />
+      <Summary
+        icon={Flame}
+        label="Longest Streak"
+        name={longest.streak > 0 ? longest.name : "No winning streak yet"}
+        value={longest.streak > 0 ? `+${longest.streak} ${longest.streak === 1 ? "win" : "wins"}` : ""}
+      />
+      <Summary
+        icon={Medal}
+        label="Most Active"
+        name={busiest.name}
+        value={`${busiest.games} ${busiest.games === 1 ? "game" : "games"}`}
+      />
     </div>
   );
 }
@@ -134,15 +165,98 @@ function Summary({
   return (
     <Card>
       <CardContent className="flex items-center gap-3 pt-6">
-        <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
           <Icon className="h-5 w-5" />
         </span>
-        <div>
+        <div className="min-w-0">
           <p className="text-xs text-muted">{label}</p>
-          <p className="font-semibold">{name}</p>
+          <p className="truncate font-semibold">{name}</p>
           <p className="text-sm text-muted">{value}</p>
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** Matches that wait for this person (to confirm or dispute) or, for organizers, for a decision. */
+function WaitingMatches({ orgId, manager }: { orgId: string; manager: boolean }) {
+  const pending = useMatches(orgId, "pending");
+  const disputed = useMatches(orgId, "disputed");
+  const answer = useAnswerMatch(orgId);
+  const decide = useDecideMatch(orgId);
+  const mine = (pending.data ?? []).filter((m) => m.canAnswer);
+  const toDecide = manager ? (disputed.data ?? []) : [];
+  if (mine.length === 0 && toDecide.length === 0) return null;
+
+  const run = async (work: Promise<unknown>, done: string) => {
+    try {
+      await work;
+      toast.success(done);
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-6">
+        <h2 className="font-semibold">Waiting for you</h2>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {mine.map((match) => (
+            <MatchCard
+              key={match.id}
+              match={match}
+              actions={
+                <Choices
+                  yes={[
+                    "Confirm",
+                    () =>
+                      run(answer.mutateAsync({ matchId: match.id, answer: "confirm" }), "Match confirmed"),
+                  ]}
+                  no={[
+                    "Dispute",
+                    () => run(answer.mutateAsync({ matchId: match.id, answer: "dispute" }), "Match disputed"),
+                  ]}
+                />
+              }
+            />
+          ))}
+          {toDecide.map((match) => (
+            <MatchCard
+              key={match.id}
+              match={match}
+              actions={
+                <Choices
+                  yes={[
+                    "Count It",
+                    () =>
+                      run(decide.mutateAsync({ matchId: match.id, outcome: "count" }), "The match counts"),
+                  ]}
+                  no={[
+                    "Void It",
+                    () =>
+                      run(decide.mutateAsync({ matchId: match.id, outcome: "void" }), "The match was voided"),
+                  ]}
+                />
+              }
+            />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+type Choice = [label: string, act: () => void];
+
+function Choices({ yes, no }: { yes: Choice; no: Choice }) {
+  return (
+    <>
+      <Button size="sm" onClick={yes[1]}>
+        {yes[0]}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={no[1]}>
+        {no[0]}
+      </Button>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import type { InvitationPreview } from "../../../shared/contracts/members.js";
+import { messages } from "../../../shared/domain/messages.js";
 import { useAuth } from "../../app/auth-provider.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
@@ -65,7 +66,7 @@ function Invitation({
   preview: InvitationPreview;
   signedIn: boolean;
 }) {
-  const { refresh } = useAuth();
+  const { refresh, signOut } = useAuth();
   const { select } = useOrganization();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -115,6 +116,15 @@ function Invitation({
             <Link to={`/auth?next=${next}`}>Sign In</Link>
           </Button>
         </div>
+      ) : preview.forSomeoneElse ? (
+        <>
+          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {messages.invitationForSomeoneElse(preview.email)}
+          </p>
+          <Button className="w-full" variant="secondary" onClick={() => void signOut()}>
+            Sign Out
+          </Button>
+        </>
       ) : preview.alreadyMember ? (
         <>
           <p className="font-medium">You're already a member of {club.name}.</p>

@@ -1,0 +1,337 @@
+// The ladder from real matches: logging, answering, deciding, editing, concurrency, the board
+// feeding it, and the stored ratings always equal to a fresh replay.
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type MatchInput, replay } from "../../../shared/rating/index.js";
+import {
+  games,
+  matches,
+  matchResultEvents,
+  playerRatings,
+  sessionRegistrations,
+  sessions,
+} from "../../db/schema.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { refreshQueue } from "../courts/actions.js";
+import { UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
+
+let t: TestApp;
+let now = new Date("2026-11-20T18:00:00Z");
+let owner: TestUser;
+let organizer: TestUser;
+let people: TestUser[];
+let orgId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  owner = await makeUser(t, "owner@ladder.example", "Olive Owner");
+  organizer = await makeUser(t, "organizer@ladder.example", "Oscar Organizer");
+  people = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => makeUser(t, `p${i}@ladder.example`, `Player ${i}`)),
+  );
+  orgId = (
+    await makeClub(t, owner, [
+      [organizer, "organizer"],
+      ...people.map((p) => [p, "member"] as [TestUser, "member"]),
+    ])
+  ).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const doubles = (a: TestUser[], b: TestUser[], games = [{ a: 11, b: 7 }]) => ({
+  format: "doubles",
+  teamA: a.map((p) => p.id),
+  teamB: b.map((p) => p.id),
+  target: 11,
+  games,
+  playedAt: "2026-11-19",
+});
+const log = (by: TestUser, payload: object) =>
+  t.request({ method: "POST", url: `/api/orgs/${orgId}/matches`, cookie: by.cookie, payload });
+const ladder = async (format = "doubles") =>
+  (
+    await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/ladder?format=${format}`,
+      cookie: people[0]!.cookie,
+    })
+  ).json();
+
+/** The stored ratings of a format against a replay of its counted matches from scratch. */
+async function expectStoredEqualsReplay(format: "singles" | "doubles") {
+  const rows = await t.db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.organizationId, orgId), eq(matches.format, format)))
+    .orderBy(asc(matches.playedAt), asc(matches.createdAt), asc(matches.id));
+  const counted = rows.filter(
+    (m) =>
+      m.status === "confirmed" ||
+      (m.status === "pending" && m.createdAt.getTime() <= now.getTime() - UNANSWERED_COUNTS_AFTER_MS),
+  );
+  const fresh = replay(
+    counted.map(
+      (m): MatchInput => ({
+        id: m.id,
+        teamA: m.teamA,
+        teamB: m.teamB,
+        winner: m.winner,
+        scoreA: m.games.reduce((s, g) => s + g.a, 0),
+        scoreB: m.games.reduce((s, g) => s + g.b, 0),
+      }),
+    ),
+  );
+  const stored = await t.db
+    .select()
+    .from(playerRatings)
+    .where(and(eq(playerRatings.organizationId, orgId), eq(playerRatings.format, format)));
+  expect(stored).toHaveLength(fresh.ratings.size);
+  for (const row of stored) expect(row.rating).toBeCloseTo(fresh.ratings.get(row.userId)!, 9);
+}
+
+describe("logging a match", () => {
+  it("a member's match waits for the other side, counts once confirmed, and moves the table", async () => {
+    const [a, b, c, d] = people as [TestUser, TestUser, TestUser, TestUser];
+    const logged = await log(a, doubles([a, b], [c, d]));
+    expect(logged.statusCode, logged.body).toBe(201);
+    const match = logged.json();
+    expect(match).toMatchObject({ status: "pending", counts: false, canAnswer: false, winner: "A" });
+    expect((await ladder()).rows).toHaveLength(0);
+
+    // Only the other side answers.
+    const byPartner = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${match.id}/confirm`,
+      cookie: b.cookie,
+    });
+    expect(byPartner.statusCode).toBe(403);
+    const mine = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/matches?status=pending`,
+      cookie: c.cookie,
+    });
+    expect(mine.json().matches[0]).toMatchObject({ id: match.id, canAnswer: true });
+    const confirmed = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${match.id}/confirm`,
+      cookie: c.cookie,
+    });
+    expect(confirmed.json()).toMatchObject({ status: "confirmed", counts: true });
+    expect(confirmed.json().deltas[a.id]).toBeGreaterThan(0);
+
+    const table = await ladder();
+    expect(table.hasMatches).toBe(true);
+    expect(
+      table.rows
+        .map((r: { name: string }) => r.name)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["Player 0", "Player 1"]);
+    expect(table.rows[0]).toMatchObject({ rank: 1, streak: 1, games: 1, wins: 1 });
+    expect(table.rows[3]).toMatchObject({ rank: 4, streak: -1, games: 1, wins: 0 });
+    expect(table.rows[0].change).toBe(-table.rows[3].change);
+    // Each player of a counted match gets one result event for the notifications.
+    const events = await t.db.select().from(matchResultEvents).where(eq(matchResultEvents.matchId, match.id));
+    expect(events).toHaveLength(4);
+    await expectStoredEqualsReplay("doubles");
+  });
+
+  it("a disputed match does not count until an organizer decides", async () => {
+    const [, , , , e, f, g, h] = people as TestUser[];
+    const match = (await log(e!, doubles([e!, f!], [g!, h!], [{ a: 11, b: 3 }]))).json();
+    const disputed = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${match.id}/dispute`,
+      cookie: h!.cookie,
+    });
+    expect(disputed.json()).toMatchObject({ status: "disputed", counts: false });
+    const again = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${match.id}/confirm`,
+      cookie: g!.cookie,
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await ladder()).rows.some((r: { userId: string }) => r.userId === e!.id)).toBe(false);
+    const byMember = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${match.id}/decide`,
+      cookie: g!.cookie,
+      payload: { outcome: "count" },
+    });
+    expect(byMember.statusCode).toBe(403);
+    const decided = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${match.id}/decide`,
+      cookie: organizer.cookie,
+      payload: { outcome: "count" },
+    });
+    expect(decided.json()).toMatchObject({ status: "confirmed", counts: true });
+    expect((await ladder()).rows.some((r: { userId: string }) => r.userId === e!.id)).toBe(true);
+    await expectStoredEqualsReplay("doubles");
+  });
+
+  it("an unanswered match counts after 48 hours (replayed by the scheduled job)", async () => {
+    const [a, , c] = people as TestUser[];
+    const match = (
+      await log(a!, { ...doubles([], []), format: "singles", teamA: [a!.id], teamB: [c!.id] })
+    ).json();
+    expect(match.counts).toBe(false);
+    now = new Date(now.getTime() + UNANSWERED_COUNTS_AFTER_MS + 60_000);
+    await t.db.transaction(async (tx) => {
+      const { recomputeLadder } = await import("./replay-store.js");
+      await recomputeLadder(tx, orgId, "singles", now);
+    });
+    const singles = await ladder("singles");
+    expect(singles.rows.map((r: { userId: string }) => r.userId)).toEqual([a!.id, c!.id]);
+    await expectStoredEqualsReplay("singles");
+  });
+
+  it("refuses scores no game ends on, players outside the club, and matches the logger did not play", async () => {
+    const [a, b, c, d] = people as TestUser[];
+    const bad = await log(a!, doubles([a!, b!], [c!, d!], [{ a: 11, b: 10 }]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("A game is won by 2 points.");
+    const tie = await log(
+      a!,
+      doubles(
+        [a!, b!],
+        [c!, d!],
+        [
+          { a: 11, b: 5 },
+          { a: 5, b: 11 },
+        ],
+      ),
+    );
+    expect(tie.json().error.message).toBe("The games must have a winner.");
+    const twice = await log(a!, doubles([a!, b!], [a!, d!]));
+    expect(twice.json().error.message).toBe("A player can only be on one side, once.");
+    const outsider = await makeUser(t, "outsider@ladder.example");
+    const withOutsider = await log(a!, doubles([a!, b!], [c!, outsider]));
+    expect(withOutsider.statusCode).toBe(400);
+    expect(withOutsider.json().error.message).toBe("Every player must be a member of the club.");
+    const notMine = await log(a!, doubles([b!, c!], [d!, people[4]!]));
+    expect(notMine.statusCode).toBe(403);
+  });
+});
+
+describe("organizers", () => {
+  it("log matches that count at once, edit and delete them, and the ratings follow", async () => {
+    const [a, b, c, d] = people as TestUser[];
+    const logged = (await log(organizer, doubles([a!, b!], [c!, d!], [{ a: 2, b: 11 }]))).json();
+    expect(logged).toMatchObject({ status: "confirmed", counts: true, winner: "B" });
+    const edited = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/matches/${logged.id}`,
+      cookie: organizer.cookie,
+      payload: doubles([a!, b!], [c!, d!], [{ a: 15, b: 13 }]),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ winner: "A", games: [{ a: 15, b: 13 }] });
+    await expectStoredEqualsReplay("doubles");
+    const byMember = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/matches/${logged.id}`,
+      cookie: a!.cookie,
+    });
+    expect(byMember.statusCode).toBe(403);
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/matches/${logged.id}`,
+      cookie: organizer.cookie,
+    });
+    expect(removed.statusCode).toBe(204);
+    await expectStoredEqualsReplay("doubles");
+  });
+
+  it("20 matches logged at once leave the ratings equal to a fresh replay", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const four = [0, 1, 2, 3].map((k) => people[(i + k * 2) % people.length]!);
+        return log(organizer, doubles(four.slice(0, 2), four.slice(2), [{ a: 11, b: i % 10 }]));
+      }),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    await expectStoredEqualsReplay("doubles");
+  });
+});
+
+describe("a player's page", () => {
+  it("shows the rating history, recent matches and partners", async () => {
+    const page = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/players/${people[0]!.id}`,
+      cookie: people[5]!.cookie,
+    });
+    expect(page.statusCode).toBe(200);
+    const view = page.json();
+    expect(view.name).toBe("Player 0");
+    expect(view.ratings.doubles.games).toBeGreaterThan(0);
+    expect(view.history.length).toBe(view.ratings.doubles.games + (view.ratings.singles?.games ?? 0));
+    expect(view.recent.length).toBeGreaterThan(0);
+    expect(view.partners[0].games).toBeGreaterThan(0);
+    const stranger = await makeUser(t, "stranger@ladder.example");
+    const elsewhere = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/players/${stranger.id}`,
+      cookie: owner.cookie,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+describe("the court board", () => {
+  it("a score recorded on the board becomes a counted match", async () => {
+    await t.db.update(sessions).set({ status: "completed" }).where(eq(sessions.organizationId, orgId));
+    const startsAt = new Date(now.getTime() - 600_000);
+    const [session] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: orgId,
+        name: "Ladder Night",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 7_200_000),
+        status: "active",
+      })
+      .returning();
+    await t.db.insert(sessionRegistrations).values(
+      people.slice(0, 4).map((p, i) => ({
+        organizationId: orgId,
+        sessionId: session!.id,
+        userId: p.id,
+        status: "registered" as const,
+        seq: i + 1,
+        checkedInAt: new Date(now.getTime() + i),
+      })),
+    );
+    await refreshQueue(t.deps, orgId);
+    const fill = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/fill`,
+      cookie: organizer.cookie,
+    });
+    expect(fill.statusCode, fill.body).toBe(200);
+    const [game] = await t.db
+      .select()
+      .from(games)
+      .where(and(eq(games.sessionId, session!.id), eq(games.status, "playing")));
+    const scored = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
+      cookie: organizer.cookie,
+      payload: { scoreA: 11, scoreB: 9 },
+    });
+    expect(scored.statusCode, scored.body).toBe(200);
+    const [match] = await t.db.select().from(matches).where(eq(matches.gameId, game!.id));
+    expect(match).toMatchObject({
+      status: "confirmed",
+      format: "doubles",
+      winner: "A",
+      games: [{ a: 11, b: 9 }],
+    });
+    expect(match!.teamA.every((id) => people.some((p) => p.id === id))).toBe(true);
+    await expectStoredEqualsReplay("doubles");
+  });
+});

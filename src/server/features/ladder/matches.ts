@@ -1,0 +1,196 @@
+// Logging and answering matches. A member logs a match they played; the other side confirms
+// or disputes it. Unanswered, it counts after 48 hours; disputed, it waits for an organizer,
+// who decides. Organizers and admins log (counted at once), edit and delete any match. Every
+// change replays the ratings of its format in the same transaction (replay-store.ts).
+import { and, eq } from "drizzle-orm";
+import type { MatchBody, MatchFormat } from "../../../shared/contracts/ladder.js";
+import { matchWinner } from "../../../shared/rating/index.js";
+import type { Db } from "../../db/database.js";
+import { matches, organizationMembers } from "../../db/schema.js";
+import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
+import type { ClubAccess } from "../members/policy.js";
+import type { Tx } from "../sessions/service.js";
+import { recomputeLadder } from "./replay-store.js";
+
+type MatchRow = typeof matches.$inferSelect;
+
+const problems = {
+  notPlayer: "You can log only matches you played in.",
+  notMember: "Every player must be a member of the club.",
+  notYours: "Only the other side of this match can confirm or dispute it.",
+  answered: "This match has already been answered.",
+  notDisputed: "Only a disputed match waits for a decision.",
+};
+
+/** A date (YYYY-MM-DD) as the instant a match is filed under: midday UTC keeps the day in every zone. */
+const playedAtOf = (date: string) => new Date(`${date}T12:00:00Z`);
+
+async function assertMembers(tx: Tx, organizationId: string, players: string[]) {
+  const rows = await tx
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organizationId, organizationId));
+  const members = new Set(rows.map((r) => r.userId));
+  if (!players.every((id) => members.has(id)))
+    throw new AppError(400, "VALIDATION_ERROR", problems.notMember, {
+      issues: [{ path: ["teamB"], message: problems.notMember }],
+    });
+}
+
+async function lockedMatch(tx: Tx, organizationId: string, matchId: string): Promise<MatchRow> {
+  const [row] = await tx
+    .select()
+    .from(matches)
+    .where(and(eq(matches.organizationId, organizationId), eq(matches.id, matchId)))
+    .for("update");
+  if (!row) throw notFound("Match not found");
+  return row;
+}
+
+export function logMatch(db: Db, access: ClubAccess, body: MatchBody, manager: boolean, now: Date) {
+  return db.transaction(async (tx) => {
+    const players = [...body.teamA, ...body.teamB];
+    if (!manager && !players.includes(access.userId)) throw forbidden(problems.notPlayer);
+    await assertMembers(tx, access.organizationId, players);
+    const [row] = await tx
+      .insert(matches)
+      .values({
+        organizationId: access.organizationId,
+        format: body.format,
+        teamA: body.teamA,
+        teamB: body.teamB,
+        games: body.games,
+        winner: matchWinner(body.games)!,
+        playedAt: playedAtOf(body.playedAt),
+        status: manager ? "confirmed" : "pending",
+        loggedBy: access.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (row!.status === "confirmed") await recomputeLadder(tx, access.organizationId, body.format, now);
+    return row!;
+  });
+}
+
+export function editMatch(db: Db, access: ClubAccess, matchId: string, body: MatchBody, now: Date) {
+  return db.transaction(async (tx) => {
+    const before = await lockedMatch(tx, access.organizationId, matchId);
+    await assertMembers(tx, access.organizationId, [...body.teamA, ...body.teamB]);
+    const [row] = await tx
+      .update(matches)
+      .set({
+        format: body.format,
+        teamA: body.teamA,
+        teamB: body.teamB,
+        games: body.games,
+        winner: matchWinner(body.games)!,
+        playedAt: playedAtOf(body.playedAt),
+        updatedAt: now,
+      })
+      .where(eq(matches.id, before.id))
+      .returning();
+    for (const format of new Set<MatchFormat>([before.format, body.format]))
+      await recomputeLadder(tx, access.organizationId, format, now);
+    return row!;
+  });
+}
+
+export function deleteMatch(db: Db, access: ClubAccess, matchId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const row = await lockedMatch(tx, access.organizationId, matchId);
+    await tx.delete(matches).where(eq(matches.id, row.id));
+    await recomputeLadder(tx, access.organizationId, row.format, now);
+  });
+}
+
+/** The other side of a logged match: whoever is not on the logger's team. */
+export const answeringSide = (row: Pick<MatchRow, "teamA" | "teamB" | "loggedBy">) =>
+  row.loggedBy && row.teamA.includes(row.loggedBy) ? row.teamB : row.teamA;
+
+export function answerMatch(
+  db: Db,
+  access: ClubAccess,
+  matchId: string,
+  answer: "confirm" | "dispute",
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockedMatch(tx, access.organizationId, matchId);
+    if (!answeringSide(row).includes(access.userId)) throw forbidden(problems.notYours);
+    if (row.status !== "pending") throw new AppError(409, "MATCH_ANSWERED", problems.answered);
+    const [updated] = await tx
+      .update(matches)
+      .set({
+        status: answer === "confirm" ? "confirmed" : "disputed",
+        answeredBy: access.userId,
+        updatedAt: now,
+      })
+      .where(eq(matches.id, row.id))
+      .returning();
+    // A pending match may already count (after 48 hours): either answer can change the ratings.
+    await recomputeLadder(tx, access.organizationId, row.format, now);
+    return updated!;
+  });
+}
+
+export function decideMatch(
+  db: Db,
+  access: ClubAccess,
+  matchId: string,
+  outcome: "count" | "void",
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockedMatch(tx, access.organizationId, matchId);
+    if (row.status !== "disputed") throw new AppError(409, "MATCH_NOT_DISPUTED", problems.notDisputed);
+    const [updated] = await tx
+      .update(matches)
+      .set({ status: outcome === "count" ? "confirmed" : "voided", updatedAt: now })
+      .where(eq(matches.id, row.id))
+      .returning();
+    await recomputeLadder(tx, access.organizationId, row.format, now);
+    return updated!;
+  });
+}
+
+/**
+ * A game scored on the court board becomes a counted match when all its players are club
+ * members (guests have no rating). Called inside the board action's transaction.
+ */
+export async function matchFromBoardGame(
+  tx: Tx,
+  game: {
+    id: string;
+    organizationId: string;
+    teamA: string[];
+    teamB: string[];
+    scoreA: number;
+    scoreB: number;
+  },
+  userOf: Map<string, string | null>,
+  now: Date,
+): Promise<void> {
+  const teamA = game.teamA.map((id) => userOf.get(id) ?? null);
+  const teamB = game.teamB.map((id) => userOf.get(id) ?? null);
+  if ([...teamA, ...teamB].some((id) => id === null) || game.scoreA === game.scoreB) return;
+  if (teamA.length !== teamB.length || teamA.length > 2) return;
+  const format: MatchFormat = teamA.length === 1 ? "singles" : "doubles";
+  await tx
+    .insert(matches)
+    .values({
+      organizationId: game.organizationId,
+      format,
+      teamA: teamA as string[],
+      teamB: teamB as string[],
+      games: [{ a: game.scoreA, b: game.scoreB }],
+      winner: game.scoreA > game.scoreB ? "A" : "B",
+      playedAt: now,
+      status: "confirmed",
+      gameId: game.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  await recomputeLadder(tx, game.organizationId, format, now);
+}

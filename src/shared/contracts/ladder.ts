@@ -1,0 +1,122 @@
+// The ladder: ratings from counted matches, logging and answering matches, a player's page.
+import { z } from "zod";
+import { GAME_TARGETS, gameScoreProblem, matchWinner } from "../rating/scores.js";
+import { orgParams } from "./common.js";
+
+export const matchFormat = z.enum(["singles", "doubles"]);
+export type MatchFormat = z.infer<typeof matchFormat>;
+export const teamSize: Record<MatchFormat, number> = { singles: 1, doubles: 2 };
+
+export const ladderQuery = z.object({ format: matchFormat.default("doubles") });
+
+export const ladderRow = z.object({
+  rank: z.number().int(),
+  userId: z.string(),
+  name: z.string(),
+  rating: z.number().int(),
+  change: z.number().int(),
+  streak: z.number().int(),
+  games: z.number().int(),
+  wins: z.number().int(),
+});
+export type LadderRow = z.infer<typeof ladderRow>;
+
+export const ladderView = z.object({
+  format: matchFormat,
+  rows: z.array(ladderRow),
+  /** Whether the club has any counted match, in either format. */
+  hasMatches: z.boolean(),
+});
+export type LadderView = z.infer<typeof ladderView>;
+
+const player = z.object({ userId: z.string(), name: z.string() });
+const scoreFormat = "Enter each game's score like 11-7.";
+const points = z.number({ error: scoreFormat }).int(scoreFormat).min(0, scoreFormat).max(99, scoreFormat);
+const gameScore = z.object({ a: points, b: points });
+
+export const matchView = z.object({
+  id: z.uuid(),
+  format: matchFormat,
+  teamA: z.array(player),
+  teamB: z.array(player),
+  games: z.array(gameScore),
+  winner: z.enum(["A", "B"]),
+  playedAt: z.iso.datetime(),
+  status: z.enum(["pending", "confirmed", "disputed", "voided"]),
+  /** Counted in the ratings now (confirmed, or pending for more than 48 hours). */
+  counts: z.boolean(),
+  fromBoard: z.boolean(),
+  loggedBy: z.string().nullable(),
+  /** The viewer is on the other side of a pending match: they confirm or dispute it. */
+  canAnswer: z.boolean(),
+  /** Each player's rating change from this match, when it counts. */
+  deltas: z.record(z.string(), z.number().int()),
+});
+export type MatchView = z.infer<typeof matchView>;
+
+export const matchesQuery = z.object({
+  status: z.enum(["pending", "disputed", "all"]).default("all"),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+const messages = {
+  sides: "Pick the players of both sides.",
+  twice: "A player can only be on one side, once.",
+  tie: "The games must have a winner.",
+};
+
+/** A match as logged or edited: both sides from the club's members, and its game scores. */
+export const matchBody = z
+  .object({
+    format: matchFormat,
+    teamA: z.array(z.string().min(1).max(100)).max(2),
+    teamB: z.array(z.string().min(1).max(100)).max(2),
+    target: z.union(
+      GAME_TARGETS.map((t) => z.literal(t)) as [z.ZodLiteral<11>, z.ZodLiteral<15>, z.ZodLiteral<21>],
+    ),
+    games: z.array(gameScore).min(1, scoreFormat).max(5, "A match has at most 5 games."),
+    playedAt: z.iso.date({ error: "Pick the date of the match." }),
+  })
+  .superRefine((body, ctx) => {
+    const size = teamSize[body.format];
+    if (body.teamA.length !== size || body.teamB.length !== size)
+      ctx.addIssue({ code: "custom", path: ["teamB"], message: messages.sides });
+    if (new Set([...body.teamA, ...body.teamB]).size !== body.teamA.length + body.teamB.length)
+      ctx.addIssue({ code: "custom", path: ["teamB"], message: messages.twice });
+    body.games.forEach((game, index) => {
+      const problem = gameScoreProblem(game, body.target);
+      if (problem) ctx.addIssue({ code: "custom", path: ["games", index], message: problem });
+    });
+    if (matchWinner(body.games) === null)
+      ctx.addIssue({ code: "custom", path: ["games"], message: messages.tie });
+  });
+export type MatchBody = z.infer<typeof matchBody>;
+
+export const matchParams = orgParams.extend({ matchId: z.uuid() });
+export const decideBody = z.object({ outcome: z.enum(["count", "void"]) });
+export const playerParams = orgParams.extend({ userId: z.string().min(1).max(100) });
+
+const formatRating = z.object({
+  rating: z.number().int(),
+  rank: z.number().int(),
+  games: z.number().int(),
+  wins: z.number().int(),
+  streak: z.number().int(),
+});
+
+export const playerView = z.object({
+  userId: z.string(),
+  name: z.string(),
+  ratings: z.object({ singles: formatRating.nullable(), doubles: formatRating.nullable() }),
+  history: z.array(
+    z.object({
+      matchId: z.uuid(),
+      format: matchFormat,
+      playedAt: z.iso.datetime(),
+      rating: z.number().int(),
+    }),
+  ),
+  recent: z.array(matchView),
+  partners: z.array(player.extend({ games: z.number().int(), wins: z.number().int() })),
+});
+export type PlayerView = z.infer<typeof playerView>;

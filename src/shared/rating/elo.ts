@@ -1,0 +1,103 @@
+// The ladder's ratings: Elo, replayed from the club's matches in the order they were played,
+// so that editing or deleting one match recomputes everything after it the same way.
+//
+// Doubles use the team's average rating, and both partners move by the team's change (times
+// their own K). The default rule adds two things to plain Elo, each measured in
+// bench/rating against plain Elo K=32 on synthetic clubs (docs/decisions/007-ladder.md):
+//   - provisional K: a player's first games move them faster (a newcomer's 1500 is a guess);
+//   - margin of victory: 11-2 says more than 12-10, scaled so that an average win counts as
+//     plain Elo, and damped when the favourite wins big (the usual autocorrelation guard).
+
+export type Side = "A" | "B";
+
+export type MatchInput = {
+  id: string;
+  teamA: string[];
+  teamB: string[];
+  winner: Side;
+  /** Points over the whole match, when known (the sum of its games). */
+  scoreA?: number;
+  scoreB?: number;
+  playedAt?: Date | string;
+};
+
+export type ReplayOptions = {
+  k?: number;
+  initial?: number;
+  initialRatings?: Record<string, number>;
+  /** How many first games use `provisionalK`; 0 turns the provisional rule off. */
+  provisionalGames?: number;
+  provisionalK?: number;
+  /** Scale the change by the margin of victory when scores are known. */
+  marginOfVictory?: boolean;
+};
+
+export type ReplayStep = { matchId: string; expectedA: number; deltas: Record<string, number> };
+export type ReplayResult = { ratings: Map<string, number>; steps: ReplayStep[] };
+
+export const DEFAULT_RATING = 1500;
+export const DEFAULTS = {
+  k: 32,
+  initial: DEFAULT_RATING,
+  provisionalGames: 5,
+  provisionalK: 56,
+  marginOfVictory: true,
+} as const;
+
+/** Team A's expected score against team B (ratings or team averages). */
+export function expectedScore(ratingA: number, ratingB: number): number {
+  return 1 / (1 + 10 ** ((ratingB - ratingA) / 400));
+}
+
+// ln(1 + margin) grows slowly; dividing by its value at a typical margin (5 points) keeps
+// the average win near plain Elo's step.
+const TYPICAL_MARGIN_LOG = Math.log(1 + 5);
+
+export function marginMultiplier(margin: number, winnerLead: number): number {
+  const size = Math.log(1 + Math.max(0, margin)) / TYPICAL_MARGIN_LOG;
+  // A favourite's big win was expected: damp it (and lift an underdog's).
+  const damping = 2.2 / (Math.max(-400, Math.min(400, winnerLead)) * 0.001 + 2.2);
+  return size * damping;
+}
+
+const average = (ratings: number[]) => ratings.reduce((sum, r) => sum + r, 0) / ratings.length;
+
+export function replay(matches: readonly MatchInput[], options: ReplayOptions = {}): ReplayResult {
+  const k = options.k ?? DEFAULTS.k;
+  const initial = options.initial ?? DEFAULTS.initial;
+  const provisionalGames = options.provisionalGames ?? DEFAULTS.provisionalGames;
+  const provisionalK = options.provisionalK ?? DEFAULTS.provisionalK;
+  const useMargin = options.marginOfVictory ?? DEFAULTS.marginOfVictory;
+  const ratings = new Map<string, number>();
+  const played = new Map<string, number>();
+  const ratingOf = (id: string) => ratings.get(id) ?? options.initialRatings?.[id] ?? initial;
+  const steps: ReplayStep[] = [];
+
+  for (const match of matches) {
+    const averageA = average(match.teamA.map(ratingOf));
+    const averageB = average(match.teamB.map(ratingOf));
+    const expectedA = expectedScore(averageA, averageB);
+    const resultA = match.winner === "A" ? 1 : 0;
+    let multiplier = 1;
+    if (useMargin && match.scoreA !== undefined && match.scoreB !== undefined) {
+      const lead = match.winner === "A" ? averageA - averageB : averageB - averageA;
+      multiplier = marginMultiplier(Math.abs(match.scoreA - match.scoreB), lead);
+    }
+    const deltas: Record<string, number> = {};
+    const move = (team: string[], change: number) => {
+      for (const id of team) {
+        const games = played.get(id) ?? 0;
+        const playerK = games < provisionalGames ? provisionalK : k;
+        deltas[id] = playerK * multiplier * change;
+      }
+    };
+    move(match.teamA, resultA - expectedA);
+    move(match.teamB, expectedA - resultA);
+    for (const [id, delta] of Object.entries(deltas)) {
+      ratings.set(id, ratingOf(id) + delta);
+      played.set(id, (played.get(id) ?? 0) + 1);
+    }
+    steps.push({ matchId: match.id, expectedA, deltas });
+  }
+  return { ratings, steps };
+}

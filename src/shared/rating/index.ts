@@ -1,0 +1,3 @@
+export * from "./elo.js";
+export * from "./scores.js";
+export * from "./standings.js";

@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import type { LadderRow } from "../../../shared/contracts/ladder.js";
+import { streakTone } from "../../../shared/rating/standings.js";
+import { cn } from "../../lib/cn.js";
+
+const medal = ["bg-yellow-400 text-ink", "bg-slate-300 text-ink", "bg-amber-600 text-white"];
+const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
+
+/**
+ * SPEC §2's table: Rank, Player, Rating, Change, Streak, Games. Six narrow columns fit a
+ * 390 px phone; long names are cut with an ellipsis and shown whole on hover.
+ */
+export function LadderTable({ rows, linkPlayers }: { rows: LadderRow[]; linkPlayers: boolean }) {
+  return (
+    <table className="w-full table-fixed text-left text-sm" data-testid="ladder-table">
+      <colgroup>
+        <col className="w-9 sm:w-16" />
+        <col />
+        <col className="w-12 sm:w-20" />
+        <col className="w-12 sm:w-20" />
+        <col className="w-12 sm:w-20" />
+        <col className="w-11 sm:w-20" />
+      </colgroup>
+      <thead className="text-[10px] tracking-tight text-muted uppercase sm:text-xs sm:tracking-normal">
+        <tr>
+          <th className="py-2">Rank</th>
+          <th>Player</th>
+          <th className="text-right">Rating</th>
+          <th className="text-right">Change</th>
+          <th className="text-right">Streak</th>
+          <th className="text-right">Games</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const tone = streakTone(row.streak);
+          return (
+            <tr key={row.userId} className="border-t border-slate-100">
+              <td className="py-3">
+                <span
+                  className={cn(
+                    "inline-flex h-6 w-6 items-center justify-center rounded-full text-xs font-bold sm:h-7 sm:w-7",
+                    medal[row.rank - 1] ?? "bg-slate-100",
+                  )}
+                >
+                  {row.rank}
+                </span>
+              </td>
+              <td className="truncate pr-2 font-medium" title={row.name}>
+                {linkPlayers ? (
+                  <Link to={`/players/${row.userId}`} className="hover:text-brand-700 hover:underline">
+                    {row.name}
+                  </Link>
+                ) : (
+                  row.name
+                )}
+              </td>
+              <td className="text-right tabular-nums">{row.rating}</td>
+              <td
+                className={cn("text-right tabular-nums", row.change >= 0 ? "text-brand-700" : "text-red-600")}
+              >
+                {signed(row.change)}
+              </td>
+              <td
+                data-tone={tone}
+                className={cn(
+                  "text-right tabular-nums",
+                  tone === "positive" && "font-bold text-brand-700",
+                  tone === "negative" && "font-bold text-red-600",
+                )}
+              >
+                {signed(row.streak)}
+              </td>
+              <td className="text-right tabular-nums">{row.games}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,208 @@
+import { Swords } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { type MatchFormat, type MatchView, matchBody, teamSize } from "../../../shared/contracts/ladder.js";
+import { messages } from "../../../shared/domain/messages.js";
+import { formatGames, GAME_TARGETS, gameScoreProblem } from "../../../shared/rating/scores.js";
+import { Button } from "../../components/ui/button.js";
+import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
+import { Field, Input } from "../../components/ui/input.js";
+import { ApiError } from "../../lib/api.js";
+import { checkForm, type FieldErrors } from "../../lib/form.js";
+import { useMembers } from "../members/api.js";
+import { useEditMatch, useLogMatch } from "./api.js";
+
+const selectClass = "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base";
+const today = () => new Date().toLocaleDateString("en-CA");
+
+/** "11-7, 9-11, 11-5" (or with spaces, or one per line) read as game scores. */
+function parseGames(text: string) {
+  return text
+    .split(/[,;\n]+/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [a, b] = part.split(/\s*[-–:]\s*/).map(Number);
+      return { a: a ?? Number.NaN, b: b ?? Number.NaN };
+    });
+}
+
+/** The smallest target every game of `match` is a finished game to (11 for a new match). */
+const targetOf = (match: MatchView | undefined) =>
+  (match && GAME_TARGETS.find((t) => match.games.every((g) => gameScoreProblem(g, t) === null))) ?? 11;
+
+type Props = {
+  orgId: string;
+  me: string;
+  manager: boolean;
+  /** Given: an organizer edits this match; absent: a new match is logged. */
+  match?: MatchView;
+};
+
+/** Log a Match: singles or doubles, both sides from the club's members, the game scores, the date. */
+export function LogMatchDialog({ orgId, me, manager, match }: Props) {
+  const [open, setOpen] = useState(false);
+  const [format, setFormat] = useState<MatchFormat>(match?.format ?? "doubles");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const members = useMembers(orgId);
+  const logMatch = useLogMatch(orgId);
+  const editMatch = useEditMatch(orgId);
+  const busy = logMatch.isPending || editMatch.isPending;
+  const size = teamSize[format];
+  const title = match ? "Edit Match" : "Log a Match";
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = new FormData(event.currentTarget);
+    const team = (side: "A" | "B") =>
+      Array.from({ length: size }, (_, i) => String(values.get(`team${side}${i}`) ?? "")).filter(Boolean);
+    const body = {
+      format,
+      teamA: team("A"),
+      teamB: team("B"),
+      target: Number(values.get("target")),
+      games: parseGames(String(values.get("games") ?? "")),
+      playedAt: String(values.get("playedAt") ?? ""),
+    };
+    const checked = checkForm(matchBody, body);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast.error(messages.toasts.validationError, { description: checked.first });
+      return;
+    }
+    setErrors({});
+    try {
+      if (match) {
+        await editMatch.mutateAsync({ matchId: match.id, body: checked.data });
+        toast.success("Match updated", { description: "The ladder has been updated." });
+      } else {
+        const logged = await logMatch.mutateAsync(checked.data);
+        toast.success("Match logged", {
+          description: logged.counts
+            ? "The ladder has been updated."
+            : "The other side will be asked to confirm it.",
+        });
+      }
+      setOpen(false);
+    } catch (error) {
+      toast.error("Error", {
+        description: error instanceof ApiError ? error.message : "Could not log the match.",
+      });
+    }
+  };
+
+  const picker = (side: "A" | "B", index: number) => {
+    const name = `team${side}${index}`;
+    const mine = side === "A" && index === 0 && !manager;
+    const current = (side === "A" ? match?.teamA : match?.teamB)?.[index]?.userId;
+    return (
+      <select
+        key={`${format}-${name}`}
+        id={name}
+        name={name}
+        aria-label={`${side === "A" ? (manager ? "Side A" : "Your side") : manager ? "Side B" : "Opponents"}, player ${index + 1}`}
+        defaultValue={current ?? (mine ? me : "")}
+        className={selectClass}
+      >
+        <option value="">Choose a player</option>
+        {(members.data ?? []).map((m) => (
+          <option key={m.userId} value={m.userId}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {match ? (
+          <Button size="sm" variant="secondary">
+            Edit
+          </Button>
+        ) : (
+          <Button>
+            <Swords className="h-4 w-4" /> Log a Match
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent
+        title={title}
+        description={
+          manager
+            ? "Matches you log count at once."
+            : "The other side confirms it; unanswered, it counts after 48 hours."
+        }
+      >
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Format">
+            {(["doubles", "singles"] as const).map((f) => (
+              <Button
+                key={f}
+                type="button"
+                role="radio"
+                aria-checked={format === f}
+                variant={format === f ? "primary" : "secondary"}
+                onClick={() => setFormat(f)}
+              >
+                {f === "doubles" ? "Doubles" : "Singles"}
+              </Button>
+            ))}
+          </div>
+          <Field label={manager ? "Side A" : "Your side"} htmlFor="teamA0" error={errors.teamA}>
+            <div className="flex flex-col gap-2">
+              {Array.from({ length: size }, (_, i) => picker("A", i))}
+            </div>
+          </Field>
+          <Field label={manager ? "Side B" : "Opponents"} htmlFor="teamB0" error={errors.teamB}>
+            <div className="flex flex-col gap-2">
+              {Array.from({ length: size }, (_, i) => picker("B", i))}
+            </div>
+          </Field>
+          <div className="grid grid-cols-[1fr_7rem] gap-3">
+            <Field
+              label="Game scores"
+              htmlFor="games"
+              error={errors.games}
+              hint="Side A's points first, e.g. 11-7, 9-11, 11-5"
+            >
+              <Input
+                id="games"
+                name="games"
+                placeholder="11-7"
+                autoComplete="off"
+                defaultValue={match ? formatGames(match.games) : undefined}
+                aria-invalid={Boolean(errors.games)}
+              />
+            </Field>
+            <Field label="Played to" htmlFor="target" error={errors.target}>
+              <select
+                id="target"
+                name="target"
+                defaultValue={String(targetOf(match))}
+                className={selectClass}
+              >
+                <option value="11">11</option>
+                <option value="15">15</option>
+                <option value="21">21</option>
+              </select>
+            </Field>
+          </div>
+          <Field label="Date" htmlFor="playedAt" error={errors.playedAt}>
+            <Input
+              id="playedAt"
+              name="playedAt"
+              type="date"
+              defaultValue={match ? match.playedAt.slice(0, 10) : today()}
+              max={today()}
+            />
+          </Field>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Saving..." : match ? "Save Match" : "Log Match"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import type { MatchView } from "../../../shared/contracts/ladder.js";
+import { formatGames } from "../../../shared/rating/scores.js";
+import { Badge } from "../../components/ui/badge.js";
+import { cn } from "../../lib/cn.js";
+
+const statusText: Record<MatchView["status"], string> = {
+  pending: "Waiting for confirmation",
+  confirmed: "Counted",
+  disputed: "Disputed",
+  voided: "Voided",
+};
+
+function Side({
+  players,
+  won,
+  deltas,
+}: {
+  players: MatchView["teamA"];
+  won: boolean;
+  deltas: MatchView["deltas"];
+}) {
+  return (
+    <p className={cn("min-w-0 break-words", won && "font-semibold")}>
+      {players.map((p, i) => (
+        <span key={p.userId}>
+          {i > 0 ? " & " : ""}
+          <Link to={`/players/${p.userId}`} className="hover:underline">
+            {p.name}
+          </Link>
+          {deltas[p.userId] !== undefined ? (
+            <span
+              className={cn(
+                "ml-1 text-xs tabular-nums",
+                deltas[p.userId]! >= 0 ? "text-brand-700" : "text-red-600",
+              )}
+            >
+              ({deltas[p.userId]! >= 0 ? "+" : ""}
+              {deltas[p.userId]})
+            </span>
+          ) : null}
+        </span>
+      ))}
+      {won ? <span className="ml-1 text-xs text-brand-700">won</span> : null}
+    </p>
+  );
+}
+
+/** One match: both sides, the games, its status, and whatever the viewer may do with it. */
+export function MatchCard({ match, actions }: { match: MatchView; actions?: React.ReactNode }) {
+  const status = match.counts ? "Counted" : statusText[match.status];
+  return (
+    <li
+      className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm"
+      data-testid="match"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
+        <span>
+          {new Date(match.playedAt).toLocaleDateString(undefined, { dateStyle: "medium" })} ·{" "}
+          {match.format === "doubles" ? "Doubles" : "Singles"}
+          {match.fromBoard ? " · court board" : ""}
+        </span>
+        <Badge tone={match.counts ? "brand" : match.status === "disputed" ? "danger" : "neutral"}>
+          {status}
+        </Badge>
+      </div>
+      <Side players={match.teamA} won={match.winner === "A"} deltas={match.deltas} />
+      <p className="text-xs text-muted">vs</p>
+      <Side players={match.teamB} won={match.winner === "B"} deltas={match.deltas} />
+      <p className="font-mono text-sm tabular-nums">{formatGames(match.games)}</p>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </li>
+  );
+}

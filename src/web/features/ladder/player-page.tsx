@@ -1,0 +1,103 @@
+import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Link, useParams } from "react-router";
+import type { PlayerView } from "../../../shared/contracts/ladder.js";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Card, CardContent } from "../../components/ui/card.js";
+import { PageLoading, Spinner } from "../../components/ui/spinner.js";
+import { usePlayer } from "./api.js";
+import { MatchCard } from "./match-card.js";
+
+const RatingChart = lazy(() => import("./rating-chart.js"));
+
+/** A player's page: ratings, rating history, recent matches and the partners they win with. */
+export function PlayerPage() {
+  const { userId = "" } = useParams();
+  const { current } = useOrganization();
+  const player = usePlayer(current?.id ?? "", userId);
+  if (!current || player.isPending) return <PageLoading />;
+  if (!player.data)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <p className="text-muted">This player is not in {current.name}.</p>
+      </div>
+    );
+  const view = player.data;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+      <Link to="/ladder" className="inline-flex items-center gap-1 text-sm text-muted hover:text-ink">
+        <ArrowLeft className="h-4 w-4" /> Ladder
+      </Link>
+      <h1 className="text-2xl font-bold break-words">{view.name}</h1>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <RatingCard label="Doubles" rating={view.ratings.doubles} />
+        <RatingCard label="Singles" rating={view.ratings.singles} />
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          <h2 className="mb-3 font-semibold">Rating history</h2>
+          {view.history.length === 0 ? (
+            <p className="text-sm text-muted">No counted matches yet.</p>
+          ) : (
+            <Suspense fallback={<Spinner />}>
+              <RatingChart history={view.history} />
+            </Suspense>
+          )}
+        </CardContent>
+      </Card>
+      {view.partners.length > 0 ? (
+        <Card>
+          <CardContent className="pt-6">
+            <h2 className="mb-3 font-semibold">Partners</h2>
+            <ul className="flex flex-col divide-y divide-slate-100 text-sm">
+              {view.partners.map((p) => (
+                <li key={p.userId} className="flex items-center justify-between gap-3 py-2">
+                  <Link to={`/players/${p.userId}`} className="min-w-0 truncate font-medium hover:underline">
+                    {p.name}
+                  </Link>
+                  <span className="shrink-0 tabular-nums text-muted">
+                    {Math.round((100 * p.wins) / p.games)}% won · {p.games}{" "}
+                    {p.games === 1 ? "match" : "matches"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+      <section className="flex flex-col gap-3">
+        <h2 className="font-semibold">Recent matches</h2>
+        {view.recent.length === 0 ? (
+          <p className="text-sm text-muted">No matches yet.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {view.recent.map((match) => (
+              <MatchCard key={match.id} match={match} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function RatingCard({ label, rating }: { label: string; rating: PlayerView["ratings"]["doubles"] }) {
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <p className="text-xs text-muted">{label}</p>
+        {rating ? (
+          <>
+            <p className="text-3xl font-bold tabular-nums">{rating.rating}</p>
+            <p className="text-sm text-muted">
+              Rank {rating.rank} · {rating.wins} of {rating.games} won · streak{" "}
+              {rating.streak > 0 ? `+${rating.streak}` : rating.streak}
+            </p>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-muted">Not rated yet</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

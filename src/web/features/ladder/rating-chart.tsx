@@ -1,0 +1,44 @@
+// The rating history chart. Recharts is heavy, so this file is loaded only on a player's page
+// (React.lazy in player-page.tsx) and never weighs on the rest of the app.
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { PlayerView } from "../../../shared/contracts/ladder.js";
+
+const colors = { doubles: "#15803d", singles: "#0369a1" } as const;
+
+export default function RatingChart({ history }: { history: PlayerView["history"] }) {
+  const points = history.map((h, index) => ({
+    game: index + 1,
+    date: new Date(h.playedAt).toLocaleDateString(undefined, { dateStyle: "medium" }),
+    [h.format]: h.rating,
+  }));
+  const formats = (["doubles", "singles"] as const).filter((f) => history.some((h) => h.format === f));
+  return (
+    <div className="h-64 w-full" data-testid="rating-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+          <XAxis
+            dataKey="game"
+            tick={{ fontSize: 12 }}
+            label={{ value: "Match", position: "insideBottomRight", offset: -2, fontSize: 12 }}
+          />
+          <YAxis domain={["dataMin - 20", "dataMax + 20"]} tick={{ fontSize: 12 }} allowDecimals={false} />
+          <Tooltip labelFormatter={(_, payload) => payload?.[0]?.payload?.date ?? ""} />
+          {formats.map((format) => (
+            <Line
+              key={format}
+              type="monotone"
+              dataKey={format}
+              name={format === "doubles" ? "Doubles" : "Singles"}
+              stroke={colors[format]}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
