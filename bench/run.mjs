@@ -5,6 +5,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const steps = [
   ["npx", ["tsx", "bench/rotation/run.ts"]],
+  ["npx", ["tsx", "bench/rating/run.ts"]],
   ["npx", ["tsx", "bench/realtime/fanout.ts"]],
   ["npm", ["run", "build"]],
   ["node", ["bench/api-reads.mjs"]],

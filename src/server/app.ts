@@ -4,7 +4,7 @@ import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyBaseLogger, type RouteOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps.js";
 import { accountRoutes } from "./features/account/routes.js";
@@ -14,6 +14,8 @@ import { clubRoutes } from "./features/clubs/routes.js";
 import { displayRoutes } from "./features/courts/display-routes.js";
 import { registerLiveRoutes } from "./features/courts/live-routes.js";
 import { courtRoutes } from "./features/courts/routes.js";
+import { registerLadderJobs } from "./features/ladder/jobs.js";
+import { ladderRoutes } from "./features/ladder/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { calendarRoutes } from "./features/sessions/calendar-routes.js";
@@ -23,7 +25,30 @@ import { registerSandboxCheckout } from "./features/sessions/sandbox-checkout.js
 import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { registerErrorHandler } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
+import { limitJsonDepth } from "./platform/web/json-depth.js";
+import { refuseCrossSiteWrites } from "./platform/web/same-origin.js";
 import { registerWebClient } from "./platform/web/web-client.js";
+
+/** The WebSocket close code for "the server is restarting: reconnect shortly" (RFC 6455 registry). */
+const SERVICE_RESTART = 1012;
+
+// While the app closes, every response it still sends ends its keep-alive connection: the
+// server can then finish as soon as the requests in flight are answered, instead of waiting
+// for idle clients to hang up.
+function closeConnectionsWhenStopping(app: FastifyInstance) {
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+}
+
+/** A number of trusted hops becomes Fastify's function form (its types take no number). */
+const trustedHops = (trust: boolean | number | string[]) =>
+  typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
 
 type BuildOptions = {
   logger?: FastifyBaseLogger;
@@ -36,19 +61,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: deps.config.logLevel } }),
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
+    // Rate limits key on request.ip: behind a proxy it must be the client's, read from
+    // X-Forwarded-For of the proxies we trust (TRUST_PROXY), and never of anyone else.
+    trustProxy: trustedHops(deps.config.trustProxy),
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Plain HTML forms (the sandbox checkout) post url-encoded bodies.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string" },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
+  limitJsonDepth(app);
+  refuseCrossSiteWrites(app, deps.config);
+  closeConnectionsWhenStopping(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -68,7 +91,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
-  registerAuthRoutes(app, deps.auth, deps.database.db);
+  registerAuthRoutes(app, { auth: deps.auth, db: deps.database.db, config: deps.config });
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(clubRoutes(deps));
@@ -78,12 +101,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(sessionRoutes(deps));
   await app.register(calendarRoutes(deps));
   await app.register(courtRoutes(deps));
+  await app.register(ladderRoutes(deps));
   await app.register(displayRoutes(deps));
+  // Runs before the plugin's own closing hook, so viewers hear "restarting", not a bare close.
+  app.addHook("preClose", function tellViewersToReconnect(done) {
+    for (const client of this.websocketServer?.clients ?? [])
+      client.close(SERVICE_RESTART, "Server restarting");
+    done();
+  });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(async (live) => registerLiveRoutes(live, deps));
   await registerSessionJobs(deps);
-  if (deps.payments.kind === "sandbox") registerSandboxCheckout(app, deps);
-  if (deps.mailer.kind === "mailbox") registerMailboxPage(app, deps.database.db);
+  await registerLadderJobs(deps);
+  if (deps.payments.kind === "sandbox")
+    await app.register(async (scope) => registerSandboxCheckout(scope, deps));
+  if (deps.config.mailboxPage) registerMailboxPage(app, deps.database.db);
   if (deps.webRoot) await registerWebClient(app, deps.webRoot);
   return app;
 }

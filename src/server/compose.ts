@@ -16,11 +16,12 @@ export async function composeDeps(
   log: FastifyBaseLogger,
   extra: { webRoot?: string; now?: () => Date; trustedOrigins?: string[] } = {},
 ): Promise<AppDeps & { close: () => Promise<void> }> {
-  const database = connectDatabase(databaseUrl);
-  await migrateDatabase(database);
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createMailboxMailer(database.db, log);
+  await migrateDatabase(databaseUrl);
+  const database = connectDatabase(databaseUrl, { log });
+  const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
+  const mailer =
+    smtp ??
+    createMailboxMailer(database.db, log, config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined);
   const jobs = await startJobs(databaseUrl, mailer, log);
   const auth = createAuth({ db: database.db, config, jobs, log, extraTrustedOrigins: extra.trustedOrigins });
   // The Stripe adapter arrives with the billing and payments issue; until then, the sandbox.
@@ -39,6 +40,7 @@ export async function composeDeps(
     close: async () => {
       await realtime.close();
       await jobs.stop();
+      smtp?.close();
       await database.pool.end();
     },
   };

@@ -21,6 +21,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MAILBOX: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 export type Config = {
@@ -36,6 +38,10 @@ export type Config = {
   redisUrl: string | undefined;
   sessionSecret: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** /dev/mailbox is served: every mailed link is readable there, so only on a private machine. */
+  mailboxPage: boolean;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client. */
+  trustProxy: boolean | number | string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,7 +65,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    mailboxPage: !e.SMTP_URL && mailboxPage(e.MAILBOX, e.HOST, e.DATABASE_URL),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
+// The mailbox page holds every reset and invitation link. It is on by default only for a
+// local install (the embedded database, listening on loopback), can be asked for with
+// MAILBOX=1 or refused with MAILBOX=0, and is never served on a reachable address.
+function mailboxPage(flag: "0" | "1" | undefined, host: string, databaseUrl: string | undefined): boolean {
+  if (!LOOPBACK_HOSTS.has(host)) return false;
+  if (flag !== undefined) return flag === "1";
+  return databaseUrl === undefined;
+}
+
+// Unset: no proxy, the socket's address is the client's. "true": every hop is trusted (only
+// behind a proxy that overwrites the header). A number: that many hops. Otherwise a list of
+// the proxies' addresses or CIDR ranges, comma-separated.
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 // Without SESSION_SECRET a random one is generated once and kept in DATA_DIR, so sessions

@@ -1,17 +1,20 @@
 // Process entry: read configuration, start the database (embedded unless DATABASE_URL is
-// set), apply migrations, serve the API and the web client, and shut down cleanly.
+// set), apply migrations, serve the API and the web client, and stop gracefully.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pino from "pino";
 import { buildApp } from "./app.js";
 import { composeDeps } from "./compose.js";
 import { loadConfig } from "./config.js";
 import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
+import { createLogger } from "./platform/logging/logger.js";
+
+/** How long a stop may take: requests in flight, then jobs, then the database. */
+const STOP_DEADLINE_MS = 20_000;
 
 const startedAt = performance.now();
 const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const log = createLogger(config.logLevel);
 // The built client is dist/web: beside dist/server when compiled, two levels up from src/server under tsx.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.resolve(
@@ -28,27 +31,50 @@ async function main() {
   const webBuilt = existsSync(path.join(webRoot, "index.html"));
   const deps = await composeDeps(config, databaseUrl, log, { webRoot: webBuilt ? webRoot : undefined });
   const app = await buildApp(deps, { logger: log });
-  await app.listen({ port: config.port, host: config.host });
 
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  const address = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
-  log.info(`Courtside is running at ${address} (started in ${seconds} s)`);
-  if (deps.mailer.kind === "mailbox")
-    log.info(`No SMTP_URL: mail is kept in the local mailbox at ${address}/dev/mailbox`);
-  if (embedded) log.info(`Embedded PostgreSQL data is in ${config.dataDir}`);
-
+  // Stop accepting, let the requests in flight finish (new ones on open connections get
+  // 503), tell live viewers to reconnect, let running jobs finish, close the pool, stop the
+  // embedded database last, and exit 0. A stop that hangs is cut off at the deadline.
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: shutting down`);
-    await app.close();
-    await deps.close();
-    await embedded?.stop();
-    process.exit(0);
+    log.info(`${reason}: finishing requests in flight, then stopping`);
+    setTimeout(() => {
+      log.error(`Stopping took longer than ${STOP_DEADLINE_MS / 1000} s; exiting now.`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    try {
+      await app.close();
+      await deps.close();
+      await embedded?.stop();
+    } catch (error) {
+      log.error({ err: error }, "error while stopping");
+      exitCode = 1;
+    }
+    log.info("stopped");
+    process.exit(exitCode);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  // A promise nobody awaited is a bug to fix, not a reason to drop every request in flight.
+  process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
+  // After an exception nothing caught, the process state is unknown: stop gracefully and let
+  // the supervisor start a fresh one.
+  process.on("uncaughtException", (error) => {
+    log.fatal({ err: error }, "uncaught exception");
+    void stop("uncaught exception", 1);
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const address = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
+  log.info(`Courtside is running at ${address} (started in ${seconds} s)`);
+  if (config.mailboxPage)
+    log.info(`No SMTP_URL: mail is kept in the local mailbox at ${address}/dev/mailbox`);
+  else if (!config.smtpUrl)
+    log.warn("No SMTP_URL and the mailbox page is off: mail is kept but not delivered. Set SMTP_URL.");
+  if (embedded) log.info(`Embedded PostgreSQL data is in ${config.dataDir}`);
 }
 
 main().catch((error: unknown) => {

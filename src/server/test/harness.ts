@@ -2,11 +2,12 @@
 // a real SMTP peer, and helpers that act as a browser would (cookies, origin header).
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from "fastify";
-import pino from "pino";
+import type pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
 import { composeDeps } from "../compose.js";
 import { loadConfig } from "../config.js";
+import { createLogger } from "../platform/logging/logger.js";
 import { admin, withDatabase } from "./global-setup.js";
 import { firstLink, startSmtpPeer } from "./smtp-peer.js";
 
@@ -15,7 +16,12 @@ export const APP_URL = "http://localhost:3000";
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(
-  options: { now?: () => Date; onRoute?: (route: RouteOptions) => void } = {},
+  options: {
+    now?: () => Date;
+    onRoute?: (route: RouteOptions) => void;
+    /** Connect the app through something else (a proxy that can cut the line) to its database. */
+    routeDatabase?: (directUrl: string) => string;
+  } = {},
 ) {
   const { serverUrl, template } = inject("testDatabase");
   const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -30,8 +36,11 @@ export async function createTestApp(
     DATA_DIR: "/tmp/courtside-test-unused",
     LOG_LEVEL: "silent",
   });
-  const log = pino({ level: "silent" });
-  const deps = await composeDeps(config, withDatabase(serverUrl, name), log, { now: options.now });
+  const log = createLogger("silent");
+  const directUrl = withDatabase(serverUrl, name);
+  const deps = await composeDeps(config, options.routeDatabase?.(directUrl) ?? directUrl, log, {
+    now: options.now,
+  });
   const app = await buildApp(deps, { logger: log, onRoute: options.onRoute });
   await app.ready();
 
@@ -40,6 +49,9 @@ export async function createTestApp(
     deps,
     db: deps.database.db,
     smtp,
+    /** This file's database, and an administrator's connection to its server. */
+    databaseName: name,
+    admin: (work: (client: pg.Client) => Promise<void>) => admin(serverUrl, work),
     /** Another app instance on the same database, as a second server process would be. */
     secondInstance: async () => {
       const other = await composeDeps(config, withDatabase(serverUrl, name), log, { now: options.now });

@@ -6,7 +6,9 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { to: string; subject: string; text: string; html: string };
 
-export async function startSmtpPeer() {
+/** `stallFirst`: that many messages are taken in but never acknowledged, as a dying sender would leave them. */
+export async function startSmtpPeer(options: { stallFirst?: number } = {}) {
+  let stallsLeft = options.stallFirst ?? 0;
   const inbox: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -14,6 +16,11 @@ export async function startSmtpPeer() {
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, _session, callback) {
+      if (stallsLeft > 0) {
+        stallsLeft--;
+        stream.resume();
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;

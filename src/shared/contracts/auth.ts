@@ -29,21 +29,41 @@ export const newPasswordForm = z.object({
   password: z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.passwordTooLong),
 });
 
+/**
+ * Where a mailed link or a finished flow lands: a path on this site. Absolute URLs and
+ * protocol-relative ones ("//evil.example") would make our links an open redirect.
+ */
+export const returnPath = z
+  .string()
+  .max(500)
+  .refine((value) => /^\/(?![/\\])[^\s]*$/.test(value), "Must be a path on this site");
+
 // The bodies the auth endpoints receive, checked before better-auth sees them.
 export const signUpBody = z.object({
   name: signUpForm.shape.fullName,
   email,
   password: signUpForm.shape.password,
-  callbackURL: z.string().max(500).optional(),
+  callbackURL: returnPath.optional(),
 });
 export const signInBody = z.object({
   email,
   password: signInForm.shape.password,
-  callbackURL: z.string().max(500).optional(),
+  callbackURL: returnPath.optional(),
   rememberMe: z.boolean().optional(),
 });
-export const resetRequestBody = z.object({ email, redirectTo: z.string().max(500).optional() });
+export const resetRequestBody = z.object({ email, redirectTo: returnPath.optional() });
 export const resetPasswordBody = z.object({
   newPassword: newPasswordForm.shape.password,
   token: z.string().min(1).max(500),
+});
+export const changePasswordBody = z.object({
+  currentPassword: signInForm.shape.password,
+  newPassword: newPasswordForm.shape.password,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export const verificationEmailBody = z.object({ email, callbackURL: returnPath.optional() });
+/** The confirmation link's query: a token and where to land. */
+export const verifyEmailQuery = z.object({
+  token: z.string().min(1).max(2000),
+  callbackURL: returnPath.optional(),
 });

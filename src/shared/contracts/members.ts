@@ -44,6 +44,8 @@ export const invitationPreview = z.object({
   email: z.string(),
   club: z.object({ name: z.string(), slug: z.string(), logoUrl: z.string().nullable() }),
   alreadyMember: z.boolean(),
+  /** Signed in as someone other than the invited address: only that address can accept. */
+  forSomeoneElse: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreview>;
 

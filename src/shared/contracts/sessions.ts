@@ -78,7 +78,16 @@ export const sessionBodyFields = z.object({
 });
 export type SessionBodyFields = z.output<typeof sessionBodyFields>;
 
+// A club schedules play in this century and the next: a year such as 0001 is a typing slip,
+// and far-off years also break two-digit-year arithmetic in date libraries.
+const YEARS = { min: 2000, max: 2199 };
+
 function checkSessionBody(body: SessionBodyFields, ctx: z.RefinementCtx) {
+  for (const field of ["startsAt", "endsAt"] as const) {
+    const year = new Date(body[field]).getUTCFullYear();
+    if (year < YEARS.min || year > YEARS.max)
+      ctx.addIssue({ code: "custom", path: [field], message: v.yearRange });
+  }
   if (new Date(body.endsAt) <= new Date(body.startsAt)) {
     ctx.addIssue({ code: "custom", path: ["endsAt"], message: v.endAfterStart });
   }

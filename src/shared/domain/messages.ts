@@ -2,6 +2,7 @@
 // from here so a test can hold each one to the spec.
 export const messages = {
   validation: {
+    yearRange: "Pick a date between the years 2000 and 2199.",
     emailInvalid: "Invalid email address",
     passwordTooShort: "Password must be at least 8 characters",
     passwordRequired: "Password is required",
@@ -50,7 +51,13 @@ export const messages = {
   },
   notFound: "Oops! Page not found",
   routingError: "Unexpected Application Error!",
-  rateLimited: "Too many attempts. Please wait a minute and try again.",
+  /** The wait is said as it is: "a minute", "2 minutes", "15 minutes". */
+  rateLimited: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
+  crossSite: "This request came from another site and was refused.",
+  jsonOnly: "Send this request as JSON (Content-Type: application/json).",
+  unavailable: "Courtside is restarting. Please try again in a moment.",
+  invitationForSomeoneElse: (email: string) =>
+    `This invitation was sent to ${email}. Sign out and sign in or sign up with that address to accept it.`,
   sessions: {
     loading: "Loading sessions...",
     emptyTitle: "No upcoming sessions yet",

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { joinRequestBody, publicClubPage, slugParams } from "../../../shared/contracts/public-club.js";
 import type { AppDeps } from "../../app-deps.js";
 import { currentUser, requireUser } from "../../platform/auth/current-user.js";
+import { consume } from "../../platform/auth/rate-limit.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { requestToJoin } from "../members/join-requests.js";
 import { findPublicClub, publicClubPage as loadPage, viewerStanding } from "./public-page.js";
@@ -37,6 +38,11 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await requireUser(deps.auth, request);
+        // Each request mails the club's admins: a cap per person and per address.
+        await consume(db, [
+          { key: `join-requests:user:${user.id}`, max: 10, windowSeconds: 60 * 60 },
+          { key: `join-requests:ip:${request.ip}`, max: 30, windowSeconds: 60 * 60 },
+        ]);
         const club = await findPublicClub(db, request.params.slug);
         if ((await viewerStanding(db, club.id, user.id)) === "member")
           throw new AppError(409, "ALREADY_MEMBER", "You are already a member of this club.");

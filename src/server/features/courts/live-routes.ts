@@ -1,14 +1,17 @@
 // WebSockets for live boards. A viewer subscribes to one club; the server sends
 // {"type":"changed","version":N} on every change (and "hello" with the current version on
 // connect, so a reconnecting client knows whether it missed something), and the client
-// refetches through the normal, permission-checked API.
+// refetches through the normal, permission-checked API. A "resync" says notices may have
+// been missed (the bus was away): the client refetches whatever it shows.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { z } from "zod";
+import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps } from "../../app-deps.js";
 import { boards } from "../../db/schema.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { isSameOrigin } from "../../platform/web/same-origin.js";
 import { clubAccess } from "../members/club-access.js";
 import { activeSession } from "./board-store.js";
 import { organizationOfDisplay } from "./display-routes.js";
@@ -25,6 +28,9 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
     (find: (request: FastifyRequest) => Promise<string>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       try {
+        // A browser always names the page that opens a socket: another site's page may not
+        // ride on this person's cookie (cross-site WebSocket hijacking).
+        if (!isSameOrigin(request, deps.config)) throw new AppError(403, "CROSS_SITE", messages.crossSite);
         resolveOrg.set(request, await find(request));
       } catch (error) {
         const status = error instanceof AppError ? error.statusCode : 400;
@@ -34,26 +40,38 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
       }
     };
 
-  const serve = async (socket: WebSocket, request: FastifyRequest) => {
-    const organizationId = resolveOrg.get(request)!;
-    const send = (message: object) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  /** `stillAllowed` is asked before each notice: a revoked TV link stops receiving at once. */
+  const serve =
+    (stillAllowed?: (request: FastifyRequest) => Promise<boolean>) =>
+    async (socket: WebSocket, request: FastifyRequest) => {
+      const organizationId = resolveOrg.get(request)!;
+      const send = (message: object) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      };
+      const unsubscribe = deps.realtime.subscribe(organizationId, async (event) => {
+        if (stillAllowed && !(await stillAllowed(request).catch(() => true))) {
+          socket.close(4404, "This display link is not valid.");
+          return;
+        }
+        send(event.type === "changed" ? { type: "changed", version: event.version } : { type: "resync" });
+      });
+      socket.on("close", () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+      // Pings keep idle connections open through proxies and reveal dead ones.
+      const heartbeat = setInterval(() => socket.ping(), HEARTBEAT_MS);
+      try {
+        const session = await activeSession(db, organizationId);
+        const [board] = session
+          ? await db.select({ version: boards.version }).from(boards).where(eq(boards.sessionId, session.id))
+          : [];
+        send({ type: "hello", version: board?.version ?? 0 });
+      } catch {
+        // The database is away: the client reconnects later and gets its hello then.
+        socket.close(1013, "Try again later");
+      }
     };
-    const unsubscribe = deps.realtime.subscribe(organizationId, (notice) =>
-      send({ type: "changed", version: notice.version }),
-    );
-    const session = await activeSession(db, organizationId);
-    const [board] = session
-      ? await db.select({ version: boards.version }).from(boards).where(eq(boards.sessionId, session.id))
-      : [];
-    send({ type: "hello", version: board?.version ?? 0 });
-    // Pings keep idle connections open through proxies and reveal dead ones.
-    const heartbeat = setInterval(() => socket.ping(), HEARTBEAT_MS);
-    socket.on("close", () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
-  };
 
   app.get(
     "/api/orgs/:orgId/board/ws",
@@ -65,7 +83,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
         return (await access(request, orgId, "club.view")).organizationId;
       }),
     },
-    serve,
+    serve(),
   );
 
   app.get(
@@ -78,6 +96,12 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
         return organizationOfDisplay(db, token);
       }),
     },
-    serve,
+    serve(async (request) => {
+      const { token } = request.params as { token: string };
+      return organizationOfDisplay(db, token).then(
+        () => true,
+        (error) => !(error instanceof AppError),
+      );
+    }),
   );
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { games, sessionRegistrations, sessions } from "../../db/schema.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { APP_URL, createTestApp, type TestApp } from "../../test/harness.js";
 import { refreshQueue } from "./actions.js";
 
 let t: TestApp;
@@ -51,9 +51,11 @@ afterAll(async () => {
 });
 
 /** A connected viewer that records every message. */
-function viewer(base: string, cookie: string) {
+function viewer(base: string, cookie: string, options: { origin?: string; path?: string } = {}) {
   const messages: Array<{ type: string; version: number }> = [];
-  const socket = new WebSocket(`${base}/api/orgs/${orgId}/board/ws`, { headers: { cookie } });
+  const socket = new WebSocket(`${base}${options.path ?? `/api/orgs/${orgId}/board/ws`}`, {
+    headers: { cookie, ...(options.origin ? { origin: options.origin } : {}) },
+  });
   const opened = new Promise<void>((resolve, reject) => {
     socket.once("open", () => resolve());
     socket.once("unexpected-response", (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
@@ -142,6 +144,42 @@ describe("live board", () => {
   it("refuses a member of another club and an anonymous viewer before the upgrade", async () => {
     await expect(viewer(urls[0]!, stranger.cookie).opened).rejects.toThrow("refused with 404");
     await expect(viewer(urls[0]!, "").opened).rejects.toThrow("refused with 401");
+  });
+
+  it("refuses a socket opened by another site's page, even with the member's cookie", async () => {
+    await expect(viewer(urls[0]!, member.cookie, { origin: "https://evil.example" }).opened).rejects.toThrow(
+      "refused with 403",
+    );
+    const own = viewer(urls[0]!, member.cookie, { origin: APP_URL });
+    await own.opened;
+    own.socket.close();
+  });
+
+  it("a revoked TV link's open socket is closed at the next change and hears nothing more", async () => {
+    await activeSessionWith(8);
+    const created = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/display-tokens`,
+      cookie: owner.cookie,
+    });
+    const { token } = created.json();
+    const tv = viewer(urls[0]!, "", { path: `/api/display/${token}/ws` });
+    await tv.opened;
+    const closed = new Promise<number>((resolve) => tv.socket.once("close", (code) => resolve(code)));
+    const revoke = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/display-tokens/${token}`,
+      cookie: owner.cookie,
+    });
+    expect(revoke.statusCode).toBe(204);
+    const fill = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/fill`,
+      cookie: admin.cookie,
+    });
+    expect(fill.statusCode).toBe(200);
+    expect(await closed).toBe(4404);
+    expect(tv.messages.filter((m) => m.type === "changed")).toHaveLength(0);
   });
 
   it("two organizers filling at once never put a player on two courts", async () => {

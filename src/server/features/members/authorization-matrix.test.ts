@@ -1,5 +1,9 @@
 // Every club-scoped endpoint x every kind of caller, with the status each must get. The test
-// fails when a club-scoped route exists that the table does not list.
+// fails when a club-scoped route exists that the table does not list. The same rows then face
+// hostile requests from the owner's own browser:
+//   - club A's path naming club B's entities (mixed ids) answers 404 and changes nothing in B;
+//   - another site's form post (CSRF) answers 403, a same-origin text/plain body 415, and
+//     neither changes anything in the club.
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,12 +12,14 @@ import {
   displayTokens,
   games,
   invitations,
+  matches,
   organizationJoinRequests,
   sessionRegistrations,
   sessions,
 } from "../../db/schema.js";
+import { clubSnapshot } from "../../test/club-snapshot.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { cookiesFrom, createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
 import { refreshQueue, startFilling } from "../courts/actions.js";
 
 const callers = ["anonymous", "member", "organizer", "admin", "owner", "otherOwner"] as const;
@@ -148,6 +154,44 @@ async function firstCourt(ctx: Ctx) {
   const [row] = await ctx.t.db.select().from(courts).where(eq(courts.organizationId, ctx.orgId)).limit(1);
   return row!.id;
 }
+
+/** A singles match in the club between `a` and `b`, logged by `a`, in the given state. */
+async function aMatch(ctx: Ctx, a: string, b: string, status: "pending" | "confirmed" | "disputed") {
+  const [row] = await ctx.t.db
+    .insert(matches)
+    .values({
+      organizationId: ctx.orgId,
+      format: "singles",
+      teamA: [a],
+      teamB: [b],
+      games: [{ a: 11, b: 6 }],
+      winner: "A",
+      playedAt: new Date(),
+      status,
+      loggedBy: a,
+    })
+    .returning();
+  return row!.id;
+}
+
+const singlesBody = (ctx: Ctx) => ({
+  format: "singles",
+  teamA: [ctx.extra.id],
+  teamB: [ctx.owner.id],
+  target: 11,
+  games: [{ a: 11, b: 8 }],
+  playedAt: "2026-11-01",
+});
+
+// Only the other side of a logged match answers it: here the club's member.
+const otherSide = (ok: number): Expect => ({
+  anonymous: 401,
+  member: ok,
+  organizer: 403,
+  admin: 403,
+  owner: 403,
+  otherOwner: 404,
+});
 
 const matrix: Row[] = [
   {
@@ -505,11 +549,82 @@ const matrix: Row[] = [
       return { url: `/api/orgs/${c.orgId}/display-tokens/${token}` };
     },
   },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/ladder",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/ladder?format=singles` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/matches",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/matches` }),
+  },
+  {
+    // Members log only matches they played; this one is between two other people.
+    method: "POST",
+    route: "/api/orgs/:orgId/matches",
+    expect: organizers(201),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/matches`, payload: singlesBody(c) }),
+  },
+  {
+    method: "PUT",
+    route: "/api/orgs/:orgId/matches/:matchId",
+    expect: organizers(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/matches/${await aMatch(c, c.extra.id, c.owner.id, "confirmed")}`,
+      payload: singlesBody(c),
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId/matches/:matchId",
+    expect: organizers(204),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/matches/${await aMatch(c, c.extra.id, c.owner.id, "confirmed")}`,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/matches/:matchId/confirm",
+    expect: otherSide(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/matches/${await aMatch(c, c.extra.id, people.member.id, "pending")}/confirm`,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/matches/:matchId/dispute",
+    expect: otherSide(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/matches/${await aMatch(c, c.extra.id, people.member.id, "pending")}/dispute`,
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/matches/:matchId/decide",
+    expect: organizers(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/matches/${await aMatch(c, c.extra.id, people.member.id, "disputed")}/decide`,
+      payload: { outcome: "count" },
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/players/:userId",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/players/${c.extra.id}` }),
+  },
 ];
 
 let t: TestApp;
 const registered: string[] = [];
-const people = {} as Record<Exclude<Caller, "anonymous"> | "extra" | "joiner", TestUser>;
+const people = {} as Record<
+  Exclude<Caller, "anonymous"> | "extra" | "joiner" | "ownerB" | "memberB",
+  TestUser
+>;
+let clubCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -523,7 +638,17 @@ beforeAll(async () => {
       }
     },
   });
-  for (const name of ["owner", "admin", "organizer", "member", "otherOwner", "extra", "joiner"] as const) {
+  for (const name of [
+    "owner",
+    "admin",
+    "organizer",
+    "member",
+    "otherOwner",
+    "extra",
+    "joiner",
+    "ownerB",
+    "memberB",
+  ] as const) {
     people[name] = await makeUser(t, `${name.toLowerCase()}@matrix.example`);
   }
   await makeClub(t, people.otherOwner, [], { name: "Other Club" });
@@ -531,6 +656,85 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** A fresh club A (people.owner's, with one person in each role) ready for the row. */
+async function clubA(row: Row): Promise<Ctx> {
+  const organization = await makeClub(
+    t,
+    people.owner,
+    [
+      [people.admin, "admin"],
+      [people.organizer, "organizer"],
+      [people.member, "member"],
+      [people.extra, "member"],
+    ],
+    { courtsCount: 1 },
+  );
+  // Join requests come from someone outside the club.
+  const extra = row.route.includes("join-requests/") ? people.joiner : people.extra;
+  return { t, orgId: organization.id, extra, owner: people.owner };
+}
+
+/** A fresh club B, owned and joined by people who are not in club A. */
+async function clubB(row: Row): Promise<Ctx> {
+  const organization = await makeClub(t, people.ownerB, [[people.memberB, "member"]], {
+    courtsCount: 1,
+    name: `Secret Club B ${++clubCounter}`,
+  });
+  const extra = row.route.includes("join-requests/") ? people.joiner : people.memberB;
+  return { t, orgId: organization.id, extra, owner: people.ownerB };
+}
+
+/** The path parameters of a concrete url made for `route`, by name. */
+function pathParams(route: string, url: string): Record<string, string> {
+  const values = url.split("?")[0]!.split("/");
+  return Object.fromEntries(
+    route.split("/").flatMap((part, i) => (part.startsWith(":") ? [[part.slice(1), values[i]!]] : [])),
+  );
+}
+
+const fillPath = (route: string, values: Record<string, string>) =>
+  route.replace(/:([a-zA-Z]+)/g, (_, name: string) => values[name]!);
+
+/** The row's path parameters other than the club's id. */
+const entityParams = (row: Row) =>
+  [...row.route.matchAll(/:([a-zA-Z]+)/g)].map((m) => m[1]!).filter((name) => name !== "orgId");
+
+/** Which of the row's entity ids come from club B: each one alone, then all together. */
+function mixedVariants(row: Row): string[][] {
+  const names = entityParams(row);
+  return [...names.map((name) => [name]), ...(names.length > 1 ? [names] : [])];
+}
+
+const EVIL = "https://evil.example";
+// Another site's page, however it hides where it comes from.
+const crossSite: Array<Record<string, string>> = [
+  { origin: EVIL, "content-type": "application/x-www-form-urlencoded" },
+  { origin: EVIL, "content-type": "text/plain" },
+  { origin: "null", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
+  { "sec-fetch-site": "same-site", "content-type": "application/x-www-form-urlencoded" },
+];
+
+/** A request with exactly these headers: no Origin unless they name one (the harness adds ours). */
+const sendAs = (
+  headers: Record<string, string>,
+  request: { method: Row["method"]; url: string; cookie: string; payload: string },
+) =>
+  t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: { cookie: request.cookie, ...headers },
+    payload: request.payload,
+  });
+
+/** The row's JSON body as another site's HTML form would send it. */
+const formBody = (payload: Record<string, unknown> | undefined) =>
+  new URLSearchParams(
+    Object.entries(payload ?? {}).map(([key, value]) => [
+      key,
+      typeof value === "string" ? value : JSON.stringify(value),
+    ]),
+  ).toString();
 
 describe("authorization matrix", () => {
   it("lists every club-scoped route", () => {
@@ -542,20 +746,7 @@ describe("authorization matrix", () => {
     for (const caller of callers) {
       it(`${row.method} ${row.route} as ${caller} -> ${row.expect[caller]}`, async () => {
         // A fresh club per cell, so one cell's success (a deletion, a departure) cannot change another.
-        const organization = await makeClub(
-          t,
-          people.owner,
-          [
-            [people.admin, "admin"],
-            [people.organizer, "organizer"],
-            [people.member, "member"],
-            [people.extra, "member"],
-          ],
-          { courtsCount: 1 },
-        );
-        const ctx: Ctx = { t, orgId: organization.id, extra: people.extra, owner: people.owner };
-        // Join requests come from someone outside the club.
-        if (row.route.includes("join-requests/")) ctx.extra = people.joiner;
+        const ctx = await clubA(row);
         const { url, payload } = await row.prepare(ctx);
         const response = await t.request({
           method: row.method,
@@ -568,4 +759,162 @@ describe("authorization matrix", () => {
       });
     }
   }
+});
+
+describe("club A's path with club B's entity ids", () => {
+  const mixedRows = matrix.filter((row) => mixedVariants(row).length > 0);
+
+  // With "lists every club-scoped route" above, this covers every club-scoped route naming an entity.
+  it("covers every kind of entity a path names", () => {
+    expect(mixedRows.length).toBeGreaterThan(25);
+    expect(new Set(mixedRows.flatMap(entityParams))).toEqual(
+      new Set([
+        "courtId",
+        "userId",
+        "invitationId",
+        "requestId",
+        "sessionId",
+        "registrationId",
+        "gameId",
+        "token",
+        "matchId",
+      ]),
+    );
+  });
+
+  for (const row of mixedRows) {
+    for (const fromB of mixedVariants(row)) {
+      it(`${row.method} ${row.route} with club B's ${fromB.join(" and ")}, as A's owner -> 404`, async () => {
+        // Both clubs hold the same things (a live board, a pending match...), so the only thing
+        // wrong with the request is whose entity it names.
+        const a = await clubA(row);
+        const b = await clubB(row);
+        const own = await row.prepare(a);
+        const theirs = await row.prepare(b);
+        const values = { ...pathParams(row.route, own.url) };
+        // The path is rebuilt from its parts: make sure that gives back club A's own request.
+        expect(fillPath(row.route, values)).toBe(own.url.split("?")[0]);
+        const ofB = pathParams(row.route, theirs.url);
+        for (const name of fromB) {
+          expect(ofB[name]).not.toBe(values[name]);
+          values[name] = ofB[name]!;
+        }
+        const before = await clubSnapshot(t, b.orgId);
+
+        // Club A's body, as A's own request would carry; and, when every id is B's, B's body too
+        // (a check-in token read off B's screen, B's players).
+        const bodies = [own.payload];
+        if (fromB.length === entityParams(row).length && theirs.payload) bodies.push(theirs.payload);
+        for (const payload of bodies) {
+          const response = await t.request({
+            method: row.method,
+            url: fillPath(row.route, values),
+            payload,
+            cookie: people.owner.cookie,
+          });
+          expect(response.statusCode, `${JSON.stringify(payload)} -> ${response.body}`).toBe(404);
+          // The entity was not found, not the route.
+          expect(response.json().error.message).not.toMatch(/^No route/);
+          expect(response.body).not.toContain("Secret Club B");
+        }
+        expect(await clubSnapshot(t, b.orgId)).toEqual(before);
+      });
+    }
+  }
+});
+
+describe("hostile requests from the owner's own browser", () => {
+  const writes = matrix.filter((row) => row.method !== "GET");
+
+  for (const row of writes) {
+    it(`${row.method} ${row.route} as another site's form post, with the owner's cookie -> 403`, async () => {
+      const ctx = await clubA(row);
+      const { url, payload } = await row.prepare(ctx);
+      const before = await clubSnapshot(t, ctx.orgId);
+      for (const headers of crossSite) {
+        const response = await sendAs(headers, {
+          method: row.method,
+          url,
+          cookie: people.owner.cookie,
+          payload:
+            headers["content-type"] === "text/plain" ? JSON.stringify(payload ?? {}) : formBody(payload),
+        });
+        expect(response.statusCode, `${JSON.stringify(headers)} -> ${response.body}`).toBe(403);
+        expect(response.json().error.code).toBe("CROSS_SITE");
+      }
+      expect(await clubSnapshot(t, ctx.orgId)).toEqual(before);
+    });
+
+    // text/plain is what another site can send without a preflight; our own pages never do.
+    it(`${row.method} ${row.route} with a same-origin text/plain body -> 415`, async () => {
+      const ctx = await clubA(row);
+      const { url, payload } = await row.prepare(ctx);
+      const before = await clubSnapshot(t, ctx.orgId);
+      const response = await t.request({
+        method: row.method,
+        url,
+        cookie: people.owner.cookie,
+        headers: { "content-type": "text/plain" },
+        payload: JSON.stringify(payload ?? {}),
+      });
+      expect(response.statusCode, response.body).toBe(415);
+      expect(response.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+      expect(await clubSnapshot(t, ctx.orgId)).toEqual(before);
+    });
+  }
+
+  it("the sandbox checkout's HTML forms refuse another site's post too", async () => {
+    expect(t.deps.payments.kind).toBe("sandbox");
+    for (const action of ["confirm", "cancel"])
+      for (const headers of crossSite) {
+        const response = await sendAs(headers, {
+          method: "POST",
+          url: `/sandbox/checkout/00000000-0000-4000-8000-000000000000/${action}`,
+          cookie: people.owner.cookie,
+          payload: "",
+        });
+        expect(response.statusCode, `${action} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.json().error.code).toBe("CROSS_SITE");
+      }
+  });
+
+  describe("better-auth's own forms", () => {
+    const email = "csrf.target@matrix.example";
+    const password = "correct horse battery";
+    let cookie: string;
+    beforeAll(async () => {
+      cookie = await signUpVerified(t, { email, password });
+    });
+
+    const forms: Array<[string, Record<string, string>]> = [
+      ["/api/auth/sign-out", {}],
+      ["/api/auth/change-password", { currentPassword: password, newPassword: "attacker chosen pass" }],
+      // Login CSRF: signing the victim's browser into an account the attacker controls.
+      ["/api/auth/sign-in/email", { email, password }],
+    ];
+
+    for (const [url, fields] of forms) {
+      it(`POST ${url} from another site is never accepted`, async () => {
+        for (const headers of crossSite) {
+          const response = await sendAs(headers, {
+            method: "POST",
+            url,
+            cookie,
+            payload: new URLSearchParams(fields).toString(),
+          });
+          expect(response.statusCode, `${JSON.stringify(headers)} -> ${response.body}`).toBe(403);
+          expect(cookiesFrom(response)).not.toContain("session_token");
+        }
+        // Still signed in, with the same password.
+        const session = await t.request({ method: "GET", url: "/api/auth/get-session", cookie });
+        expect(session.json()?.user?.email).toBe(email);
+        const signIn = await t.request({
+          method: "POST",
+          url: "/api/auth/sign-in/email",
+          payload: { email, password },
+        });
+        expect(signIn.statusCode, signIn.body).toBe(200);
+      });
+    }
+  });
 });

@@ -1,10 +1,12 @@
 // Invitations by email: a single-use link valid INVITATION_DAYS days, revocable, resendable
 // (a resend issues a fresh link and retires the old one).
+
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Invitation, InvitationPreview } from "../../../shared/contracts/members.js";
 import { INVITATION_DAYS } from "../../../shared/contracts/members.js";
 import { addDays } from "../../../shared/domain/dates.js";
+import { messages } from "../../../shared/domain/messages.js";
 import type { Db } from "../../db/database.js";
 import { invitations, organizationMembers, organizations, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
@@ -194,10 +196,11 @@ function statusOf(row: InvitationRow, now: Date): InvitationPreview["status"] {
 export async function previewInvitation(
   db: Db,
   token: string,
-  userId: string | null,
+  viewer: { id: string; email: string } | null,
   now: Date,
 ): Promise<InvitationPreview> {
   const { invitation, club } = await findByToken(db, token);
+  const userId = viewer?.id;
   let alreadyMember = false;
   if (userId) {
     const [m] = await db
@@ -212,8 +215,11 @@ export async function previewInvitation(
     email: invitation.email,
     club: { name: club.name, slug: club.slug, logoUrl: club.logoUrl },
     alreadyMember,
+    forSomeoneElse: viewer !== null && !sameAddress(viewer.email, invitation.email),
   };
 }
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const invitationProblems = {
   used: "This invitation has already been used.",
@@ -221,8 +227,18 @@ const invitationProblems = {
   expired: "This invitation has expired. Ask the club for a new one.",
 } as const;
 
-/** Joins the club through the link; the link is spent in the same transaction. */
-export async function acceptInvitation(db: Db, token: string, userId: string, now: Date) {
+/**
+ * Joins the club through the link; the link is spent in the same transaction. An invitation
+ * is bound to the address it was sent to: a forwarded link (or a shared computer signed in
+ * as someone else) cannot hand its role to another account.
+ */
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  user: { id: string; email: string },
+  now: Date,
+) {
+  const userId = user.id;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -234,6 +250,8 @@ export async function acceptInvitation(db: Db, token: string, userId: string, no
     const status = statusOf(row, now);
     if (status !== "valid")
       throw new AppError(410, `INVITATION_${status.toUpperCase()}`, invitationProblems[status]);
+    if (!sameAddress(user.email, row.email))
+      throw new AppError(403, "INVITATION_FOR_SOMEONE_ELSE", messages.invitationForSomeoneElse(row.email));
     const joined = await addMember(tx, row.organizationId, userId, row.role, now);
     if (!joined) throw new AppError(409, "ALREADY_MEMBER", "You are already a member of this club.");
     await tx

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../shared/domain/messages.js";
 import {
   invitations,
   organizationJoinRequests,
@@ -81,6 +82,63 @@ describe("invitations", () => {
     expect(reused.json().error.message).toBe("This invitation has already been used.");
     const again = await t.request({ method: "GET", url: `/api/invitations/${token}`, cookie: newbie.cookie });
     expect(again.json()).toMatchObject({ status: "used", alreadyMember: true });
+  });
+
+  it("is bound to the invited address: a forwarded admin invitation gives nothing to another account", async () => {
+    const club = await makeClub(t, owner);
+    const response = await t.request({
+      method: "POST",
+      url: `/api/orgs/${club.id}/invitations`,
+      cookie: owner.cookie,
+      payload: { email: "meant-for@members.example", role: "admin" },
+    });
+    expect(response.statusCode).toBe(201);
+    const token = firstLink(await t.smtp.waitForMail("meant-for@members.example", /invited to join/)).split(
+      "/invite/",
+    )[1]!;
+    const holder = await makeUser(t, "link-holder@members.example");
+    const preview = await t.request({
+      method: "GET",
+      url: `/api/invitations/${token}`,
+      cookie: holder.cookie,
+    });
+    expect(preview.json()).toMatchObject({ status: "valid", forSomeoneElse: true });
+    const taken = await t.request({
+      method: "POST",
+      url: `/api/invitations/${token}/accept`,
+      cookie: holder.cookie,
+    });
+    expect(taken.statusCode).toBe(403);
+    expect(taken.json().error).toEqual({
+      code: "INVITATION_FOR_SOMEONE_ELSE",
+      message: messages.invitationForSomeoneElse("meant-for@members.example"),
+    });
+    const roles = await t.db.select().from(userRoles).where(eq(userRoles.userId, holder.id));
+    expect(roles).toHaveLength(0);
+    // The invited person, whatever the case of the address, still can.
+    const invited = await makeUser(t, "Meant-For@members.example");
+    const accepted = await t.request({
+      method: "POST",
+      url: `/api/invitations/${token}/accept`,
+      cookie: invited.cookie,
+    });
+    expect(accepted.statusCode).toBe(200);
+  });
+
+  it("allows 50 invitations per club per hour, then says how long to wait", async () => {
+    const club = await makeClub(t, owner);
+    const send = (i: number) =>
+      t.request({
+        method: "POST",
+        url: `/api/orgs/${club.id}/invitations`,
+        cookie: owner.cookie,
+        payload: { email: `flood${i}@members.example` },
+      });
+    const statuses = await Promise.all(
+      Array.from({ length: 55 }, (_, i) => send(i)).map(async (r) => (await r).statusCode),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
 
   it("expires after 7 days, and a resend gives a fresh link that retires the old one", async () => {
@@ -180,7 +238,9 @@ describe("join requests", () => {
     );
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    // The rest are refused as pending, or (past 10 in an hour) by the per-person limit.
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 409 || s === 429)).toHaveLength(19);
     const rows = await t.db
       .select()
       .from(organizationJoinRequests)

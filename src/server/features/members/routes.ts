@@ -16,6 +16,7 @@ import {
 } from "../../../shared/contracts/members.js";
 import type { AppDeps } from "../../app-deps.js";
 import { currentUser, requireUser } from "../../platform/auth/current-user.js";
+import { consume, type Limit } from "../../platform/auth/rate-limit.js";
 import { clubAccess } from "./club-access.js";
 import {
   acceptInvitation,
@@ -27,6 +28,14 @@ import {
 } from "./invitations.js";
 import { decideJoinRequest, listPendingJoinRequests } from "./join-requests.js";
 import { changeRole, leaveClub, listMembers, removeMember, transferOwnership } from "./service.js";
+
+// Each invitation sends a mail in the club's name: a club (or a stolen admin account) may
+// not turn Courtside into a mailing cannon. Checked after the role, so strangers cannot use it up.
+const invitationsPerClub = (organizationId: string): Limit => ({
+  key: `invitations:org:${organizationId}`,
+  max: 50,
+  windowSeconds: 60 * 60,
+});
 
 export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -102,6 +111,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: orgParams, body: inviteBody, response: { 201: invitation } } },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "members.invite");
+        await consume(db, [invitationsPerClub(club.organizationId)]);
         const sent = await createInvitation(db, club, request.body, deps.config.appUrl, deps.now());
         await deps.jobs.sendEmail(sent.mail);
         return reply.status(201).send(sent.invitation);
@@ -113,6 +123,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: invitationParams, response: { 200: invitation } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "members.invite");
+        await consume(db, [invitationsPerClub(club.organizationId)]);
         const sent = await resendInvitation(
           db,
           club,
@@ -181,7 +192,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const viewer = await currentUser(deps.auth, request);
-        return previewInvitation(db, request.params.token, viewer?.id ?? null, deps.now());
+        return previewInvitation(db, request.params.token, viewer, deps.now());
       },
     );
 
@@ -196,7 +207,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await requireUser(deps.auth, request);
-        return acceptInvitation(db, request.params.token, user.id, deps.now());
+        return acceptInvitation(db, request.params.token, user, deps.now());
       },
     );
   };

@@ -15,6 +15,7 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
   const [row] = await deps.database.db
     .select({
       payment: payments,
+      payerId: sessionRegistrations.userId,
       session: sessions,
       clubName: organizations.name,
       timeZone: organizations.timeZone,

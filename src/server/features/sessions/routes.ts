@@ -102,6 +102,8 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         async (request, reply) => {
           const club = await access(request, request.params.orgId, "sessions.manage");
           await transition(db, club.organizationId, request.params.sessionId, action);
+          // Everyone checked in before the start (by organizers, as walk-ins) is in line at once.
+          if (action === "start") await refreshQueue(deps, club.organizationId);
           if (action === "cancel") await notifyCancellation(db, deps.jobs, appUrl, request.params.sessionId);
           return reply.status(204).send();
         },

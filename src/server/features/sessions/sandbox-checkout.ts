@@ -1,20 +1,40 @@
 // The sandbox provider's checkout page: what Stripe's hosted page would be, run locally so
-// paid sessions work with no keys. Served only while the sandbox provider is in use.
-import type { FastifyInstance } from "fastify";
+// paid sessions work with no keys. Served only while the sandbox provider is in use, and only
+// to the person paying: a forwarded link shows nothing to anyone else.
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { formatCents } from "../../../shared/domain/money.js";
 import type { AppDeps } from "../../app-deps.js";
+import { requireUser } from "../../platform/auth/current-user.js";
+import { notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { notifyPromotions } from "./notices.js";
 import { paymentContext } from "./payments.js";
 import { abandonPayment, confirmPayment } from "./registrations.js";
 
 const params = z.object({ paymentId: z.uuid() });
+// The page's two buttons are plain HTML forms.
+const forms = { acceptsForms: true };
 
 export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): void {
+  // Only in this plugin's scope: every other route takes JSON alone.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  /** The payment, if the signed-in person is the one paying it; 404 for anyone else. */
+  const payersPayment = async (request: FastifyRequest, paymentId: string) => {
+    const user = await requireUser(deps.auth, request);
+    const context = await paymentContext(deps, paymentId);
+    if (context.payerId !== user.id) throw notFound("Payment not found");
+    return context;
+  };
+
   app.get("/sandbox/checkout/:paymentId", { schema: { hide: true, params } }, async (request, reply) => {
     const { paymentId } = params.parse(request.params);
-    const { payment, session, clubName, timeZone } = await paymentContext(deps, paymentId);
+    const { payment, session, clubName, timeZone } = await payersPayment(request, paymentId);
     const when = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short", timeZone }).format(
       session.startsAt,
     );
@@ -40,9 +60,10 @@ button{width:100%;border:0;border-radius:10px;padding:14px;font-size:16px;font-w
 
   app.post(
     "/sandbox/checkout/:paymentId/confirm",
-    { schema: { hide: true, params } },
+    { schema: { hide: true, params }, config: forms },
     async (request, reply) => {
       const { paymentId } = params.parse(request.params);
+      await payersPayment(request, paymentId);
       const { registration } = await confirmPayment(deps.database.db, paymentId, deps.now());
       return reply.redirect(`/sessions/${registration.sessionId}?payment=success`, 303);
     },
@@ -50,10 +71,10 @@ button{width:100%;border:0;border-radius:10px;padding:14px;font-size:16px;font-w
 
   app.post(
     "/sandbox/checkout/:paymentId/cancel",
-    { schema: { hide: true, params } },
+    { schema: { hide: true, params }, config: forms },
     async (request, reply) => {
       const { paymentId } = params.parse(request.params);
-      const { session } = await paymentContext(deps, paymentId);
+      const { session } = await payersPayment(request, paymentId);
       const { promotions } = await abandonPayment(deps.database.db, paymentId, deps.now());
       await notifyPromotions(deps.database.db, deps.jobs, deps.config.appUrl, promotions);
       return reply.redirect(`/sessions/${session.id}?payment=cancelled`, 303);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
-import { organizations, sessionRegistrations } from "../../db/schema.js";
+import { organizations, sessionRegistrations, sessions } from "../../db/schema.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -187,10 +187,25 @@ describe("registration", () => {
     const second = await registerAs(players[11]!, session!.id);
     expect(second.json().registration.status).toBe("waitlisted");
 
-    const page = await t.request({ method: "GET", url: checkout.pathname });
+    // The checkout is the payer's alone: a forwarded link shows nothing and does nothing.
+    expect((await t.request({ method: "GET", url: checkout.pathname })).statusCode).toBe(401);
+    const stranger = players[12]!.cookie;
+    expect((await t.request({ method: "GET", url: checkout.pathname, cookie: stranger })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.request({ method: "POST", url: `${checkout.pathname}/cancel`, cookie: stranger })).statusCode,
+    ).toBe(404);
+    const page = await t.request({ method: "GET", url: checkout.pathname, cookie: players[10]!.cookie });
     expect(page.body).toContain("Paid Clinic");
     expect(page.body).toContain("$20.00");
-    const cancelled = await t.request({ method: "POST", url: `${checkout.pathname}/cancel` });
+    const cancelled = await t.request({
+      method: "POST",
+      url: `${checkout.pathname}/cancel`,
+      cookie: players[10]!.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
     expect(cancelled.statusCode).toBe(303);
     // The released place goes to the waitlist's first, who now has to pay.
     await t.smtp.waitForMail(players[11]!.email, /You're in: Paid Clinic/);
@@ -199,12 +214,14 @@ describe("registration", () => {
     const pay = await t.request({
       method: "POST",
       url: `${new URL(promoted.json().checkoutUrl).pathname}/confirm`,
+      cookie: players[11]!.cookie,
     });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`/sessions/${session!.id}?payment=success`);
     const again = await t.request({
       method: "POST",
       url: `${new URL(promoted.json().checkoutUrl).pathname}/confirm`,
+      cookie: players[11]!.cookie,
     });
     expect(again.statusCode).toBe(303);
     const details = await t.request({
@@ -311,6 +328,37 @@ describe("lifecycle and check-in", () => {
         })
       ).statusCode,
     ).toBe(204);
+  });
+
+  it("starting a session puts everyone already checked in on the board's queue", async () => {
+    await t.db.update(sessions).set({ status: "completed" }).where(eq(sessions.status, "active"));
+    const [session] = await createSession({ name: "Early Birds" });
+    const id = session!.id;
+    for (const player of [players[32]!, players[33]!]) await registerAs(player, id);
+    const roster = (
+      await t.request({ method: "GET", url: `/api/orgs/${orgId}/sessions/${id}`, cookie: owner.cookie })
+    ).json().registrations as Array<{ id: string }>;
+    for (const registration of roster) {
+      const checkIn = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/sessions/${id}/registrations/${registration.id}/check-in`,
+        cookie: owner.cookie,
+      });
+      expect(checkIn.statusCode, checkIn.body).toBeLessThan(300);
+    }
+    const started = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${id}/start`,
+      cookie: owner.cookie,
+    });
+    expect(started.statusCode).toBe(204);
+    const board = await t.request({ method: "GET", url: `/api/orgs/${orgId}/board`, cookie: owner.cookie });
+    expect(
+      board
+        .json()
+        .queue.map((q: { name: string }) => q.name)
+        .sort(),
+    ).toEqual(["Player 32", "Player 33"]);
   });
 
   it("cancelling a session tells the registered players", async () => {

@@ -12,6 +12,7 @@ import type { Db } from "../../db/database.js";
 import { authAccounts, authSessions, authVerifications, profiles, users } from "../../db/schema.js";
 import type { Jobs } from "../jobs/jobs.js";
 import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
+import { authFailure } from "./auth-failure.js";
 
 export const SESSION_DAYS = 14;
 
@@ -25,9 +26,21 @@ export function createAuth(deps: {
   const { db, config, jobs, log } = deps;
   return betterAuth({
     appName: "Courtside",
-    // better-auth's notices (an unknown address asking for a reset, say) go to our log.
+    // better-auth's notices (an unknown address asking for a reset, say) go to our log; its
+    // extra arguments can hold SQL parameters (session tokens), so only errors among them are
+    // kept, through the redacting error serializer.
     logger: {
-      log: (level, message, ...args) => log[level]({ args }, `auth: ${message}`),
+      log: (level, message, ...args) => {
+        const error = args.find((arg) => arg instanceof Error);
+        log[level](error ? { err: error } : {}, `auth: ${message}`);
+      },
+    },
+    onAPIError: {
+      onError: (error) => {
+        const failure = authFailure.getStore();
+        if (failure) failure.error = error;
+        else log.error({ err: error }, "auth: unexpected error");
+      },
     },
     baseURL: config.appUrl,
     basePath: "/api/auth",

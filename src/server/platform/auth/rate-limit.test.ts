@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,23 +19,91 @@ const signIn = (email: string, ip = "127.0.0.1") =>
   });
 
 describe("rate limits", () => {
-  it("limits sign-in attempts per account, from any address", async () => {
-    for (let i = 0; i < 10; i++) {
-      expect((await signIn("target@example.com", `127.0.0.${i + 1}`)).statusCode).toBe(401);
-    }
-    const limited = await signIn("target@example.com", "127.0.0.99");
+  it("limits failed sign-ins for one account from one address, and says how long to wait", async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn("pair@example.com", "127.0.4.1")).statusCode).toBe(401);
+    const limited = await signIn("pair@example.com", "127.0.4.1");
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toEqual({ code: "RATE_LIMITED", message: messages.rateLimited });
-    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-    // Another account is not affected.
-    expect((await signIn("other@example.com", "127.0.0.99")).statusCode).toBe(401);
+    const wait = Number(limited.headers["retry-after"]);
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(limited.json().error).toEqual({
+      code: "RATE_LIMITED",
+      message: messages.rateLimited("15 minutes"),
+    });
+    // The same account from another address, and another account from this one, go on.
+    expect((await signIn("pair@example.com", "127.0.4.2")).statusCode).toBe(401);
+    expect((await signIn("other@example.com", "127.0.4.1")).statusCode).toBe(401);
   });
 
-  it("limits sign-in attempts per address, across accounts", async () => {
+  it("limits guessing one account from many addresses, but never on a device it signed in on", async () => {
+    const owner = "owner@limits.example";
+    const cookie = await signUpVerified(t, { email: owner, password: "owner's own password" });
+    const devicePart = (
+      await t.request({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: owner, password: "owner's own password" },
+        remoteAddress: "127.0.5.250",
+      })
+    ).cookies.find((c) => c.name === "courtside_device");
+    expect(devicePart?.httpOnly).toBe(true);
+    expect(cookie).toContain("session_token");
+    // An attacker spreads 20 wrong guesses over 20 addresses: new devices must now wait...
+    for (let i = 0; i < 20; i++) expect((await signIn(owner, `127.0.5.${i + 1}`)).statusCode).toBe(401);
+    expect((await signIn(owner, "127.0.5.100")).statusCode).toBe(429);
+    // ...but the owner's own browser, from yet another address, signs in.
+    const own = await t.request({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: owner, password: "owner's own password" },
+      remoteAddress: "127.0.5.200",
+      cookie: `courtside_device=${devicePart!.value}`,
+    });
+    expect(own.statusCode).toBe(200);
+    // A device cookie made for another account does not help.
+    const forged = await t.request({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: owner, password: "owner's own password" },
+      remoteAddress: "127.0.5.201",
+      cookie: "courtside_device=abc.def",
+    });
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it("limits failed sign-ins per address, across accounts", async () => {
     const ip = "127.0.1.1";
     for (let i = 0; i < 50; i++) await signIn(`spray-${i}@example.com`, ip);
     const limited = await signIn("spray-last@example.com", ip);
     expect(limited.statusCode).toBe(429);
+  });
+
+  it("limits verification mails per address", async () => {
+    const send = () =>
+      t.request({
+        method: "POST",
+        url: "/api/auth/send-verification-email",
+        payload: { email: "verify-flood@example.com" },
+        remoteAddress: "127.0.6.1",
+      });
+    for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(429);
+  });
+
+  it("limits password changes per account", async () => {
+    const cookie = await signUpVerified(t, { email: "changer@limits.example" });
+    const change = () =>
+      t.request({
+        method: "POST",
+        url: "/api/auth/change-password",
+        payload: { currentPassword: "wrong password", newPassword: "a new password here" },
+        cookie,
+        remoteAddress: "127.0.7.1",
+      });
+    for (let i = 0; i < 5; i++) expect((await change()).statusCode).toBe(400);
+    expect((await change()).statusCode).toBe(429);
+    expect(
+      (await t.request({ method: "POST", url: "/api/auth/change-password", payload: {} })).statusCode,
+    ).toBe(400);
   });
 
   it("limits password reset requests per account", async () => {

@@ -1,89 +1,152 @@
 // Mounts better-auth under /api/auth. Before it sees a request, the bodies of the account
 // forms are checked with the shared schemas and the rate limits are counted.
-
+//
+// Sign-in counts failures only, in three buckets (docs/decisions/006-hardening.md):
+//   - one account from one address: 5 failures in 15 minutes;
+//   - one address across accounts: 50 failures in 15 minutes (password spraying);
+//   - one account from devices it has never signed in on: 20 failures in an hour (guessing
+//     spread over many addresses). A browser that signed in to the account before is exempt,
+//     so a stranger can never lock the owner out of her own device.
 import { fromNodeHeaders } from "better-auth/node";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import {
+  changePasswordBody,
   resetPasswordBody,
   resetRequestBody,
   signInBody,
   signUpBody,
+  verificationEmailBody,
+  verifyEmailQuery,
 } from "../../../shared/contracts/auth.js";
 import { messages } from "../../../shared/domain/messages.js";
+import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
 import { users } from "../../db/schema.js";
 import { AppError } from "../errors/app-error.js";
 import type { Auth } from "./auth.js";
-import { consume, type Limit } from "./rate-limit.js";
+import { type AuthFailure, authFailure } from "./auth-failure.js";
+import { currentUser } from "./current-user.js";
+import { isKnownDevice, knownDeviceCookie } from "./known-device.js";
+import { check, clear, consume, type Limit, recordFailure } from "./rate-limit.js";
 
 const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 
+type Caller = { ip: string; email: string | undefined; userId: string | undefined };
 type Guard = {
   schema: z.ZodType<object>;
-  limits: (ip: string, email: string | undefined) => Limit[];
+  /** The limits are per signed-in account: the caller must be signed in. */
+  signedIn?: boolean;
+  limits: (caller: Caller) => Limit[];
 };
 
-const perAddress = (name: string, ip: string, max: number, windowSeconds = 15 * MINUTE): Limit => ({
-  key: `${name}:ip:${ip}`,
-  max,
-  windowSeconds,
-});
-const perAccount = (
-  name: string,
-  email: string | undefined,
-  max: number,
-  windowSeconds = 15 * MINUTE,
-): Limit[] => (email ? [{ key: `${name}:email:${email.toLowerCase()}`, max, windowSeconds }] : []);
+const limit = (key: string, max: number, windowSeconds = 15 * MINUTE): Limit => ({ key, max, windowSeconds });
+const perAccount = (name: string, email: string | undefined, max: number, windowSeconds?: number) =>
+  email ? [limit(`${name}:email:${email.toLowerCase()}`, max, windowSeconds)] : [];
 
 export const guards: Record<string, Guard> = {
   "/api/auth/sign-up/email": {
     schema: signUpBody,
-    limits: (ip, email) => [perAddress("sign-up", ip, 20), ...perAccount("sign-up", email, 5)],
-  },
-  "/api/auth/sign-in/email": {
-    schema: signInBody,
-    limits: (ip, email) => [perAddress("sign-in", ip, 50), ...perAccount("sign-in", email, 10)],
+    limits: ({ ip, email }) => [limit(`sign-up:ip:${ip}`, 20), ...perAccount("sign-up", email, 5)],
   },
   "/api/auth/request-password-reset": {
     schema: resetRequestBody,
-    limits: (ip, email) => [perAddress("reset", ip, 20), ...perAccount("reset", email, 5)],
+    limits: ({ ip, email }) => [limit(`reset:ip:${ip}`, 20), ...perAccount("reset", email, 5)],
   },
   "/api/auth/reset-password": {
     schema: resetPasswordBody,
-    limits: (ip) => [perAddress("reset-password", ip, 20)],
+    limits: ({ ip }) => [limit(`reset-password:ip:${ip}`, 20)],
+  },
+  "/api/auth/send-verification-email": {
+    schema: verificationEmailBody,
+    limits: ({ ip, email }) => [
+      limit(`verify-mail:ip:${ip}`, 10, HOUR),
+      ...perAccount("verify-mail", email, 3, HOUR),
+    ],
+  },
+  "/api/auth/change-password": {
+    schema: changePasswordBody,
+    signedIn: true,
+    limits: ({ ip, userId }) => [
+      limit(`change-password:ip:${ip}`, 20),
+      limit(`change-password:user:${userId}`, 5),
+    ],
   },
 };
 
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, db: Db): void {
+const SIGN_IN = "/api/auth/sign-in/email";
+const signInLimits = (ip: string, email: string, knownDevice: boolean): Limit[] => [
+  limit(`sign-in:pair:${email.toLowerCase()}:${ip}`, 5),
+  limit(`sign-in:ip:${ip}`, 50),
+  ...(knownDevice ? [] : [limit(`sign-in:new-devices:${email.toLowerCase()}`, 20, HOUR)]),
+];
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; db: Db; config: Pick<Config, "sessionSecret" | "appUrl"> },
+): void {
+  const { auth, db, config } = deps;
+  const secureCookies = config.appUrl.startsWith("https://");
+
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
     async handler(request, reply) {
       const path = request.url.split("?")[0] ?? "";
+      const isSignIn = request.method === "POST" && path === SIGN_IN;
       const guard = request.method === "POST" ? guards[path] : undefined;
-      if (guard) {
-        const parsed = guard.schema.safeParse(request.body ?? {});
-        if (!parsed.success) {
-          const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
-          throw new AppError(400, "VALIDATION_ERROR", issues[0]?.message ?? "Invalid request", { issues });
-        }
-        const email = "email" in parsed.data ? String(parsed.data.email) : undefined;
-        await consume(db, guard.limits(request.ip, email));
+      // The mailed confirmation link arrives by GET: its query is checked like a body.
+      if (path === "/api/auth/verify-email") parse(verifyEmailQuery, request.query);
+      let signInBuckets: Limit[] = [];
+      let signInEmail: string | undefined;
+      if (isSignIn) {
+        const { email } = parse(signInBody, request.body);
+        const knownDevice = isKnownDevice(config.sessionSecret, email, request.headers.cookie);
+        signInBuckets = signInLimits(request.ip, email, knownDevice);
+        signInEmail = email;
+        await check(db, signInBuckets);
+      } else if (guard) {
+        const body = parse(guard.schema, request.body);
+        const email = "email" in body ? String(body.email) : undefined;
+        const user = guard.signedIn ? await currentUser(auth, request) : undefined;
+        if (guard.signedIn && !user) throw new AppError(401, "UNAUTHORIZED", "Please sign in.");
+        await consume(db, guard.limits({ ip: request.ip, email, userId: user?.id }));
         if (path === "/api/auth/sign-up/email" && email) await refuseExistingEmail(db, email);
       }
-      const response = await auth.handler(toFetchRequest(request));
+
+      const failure: AuthFailure = {};
+      const response = await authFailure.run(failure, () => auth.handler(toFetchRequest(request)));
+      // Our error handler tells an outage (503) from a bug (500, logged without secrets).
+      if (response.status >= 500 && failure.error) throw failure.error;
+      const cookies = response.headers.getSetCookie();
+      if (isSignIn && signInEmail) {
+        if (response.status === 401) await recordFailure(db, signInBuckets);
+        if (response.ok) {
+          // Success forgets this pair's failures and marks the browser as known for the account.
+          await clear(db, signInBuckets.slice(0, 1));
+          cookies.push(knownDeviceCookie(config.sessionSecret, signInEmail, secureCookies));
+        }
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
       });
-      const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });
+}
+
+function parse<T extends object>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
+    throw new AppError(400, "VALIDATION_ERROR", issues[0]?.message ?? "Invalid request", { issues });
+  }
+  return parsed.data;
 }
 
 // SPEC §8 tells a newcomer plainly that the address is taken ('Account exists'), so sign-up

@@ -124,8 +124,19 @@ function utcStamp(date: Date): string {
     .replace(/\.\d{3}/, "");
 }
 
+// Every line break (CRLF, a bare CR or LF) becomes the escaped "\n", and other control
+// characters are dropped: a raw CR would end the line and let a description write its own
+// properties (BEGIN:VALARM) into someone's calendar.
 function escapeText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  return (
+    value
+      .replace(/\\/g, "\\\\")
+      .replace(/;/g, "\\;")
+      .replace(/,/g, "\\,")
+      .replace(/\r\n|\r|\n/g, "\\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
+  );
 }
 
 /** Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1). */

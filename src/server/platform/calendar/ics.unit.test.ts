@@ -39,4 +39,26 @@ describe("buildCalendar", () => {
     expect(ics).toContain("X-WR-CALNAME:Riverside\\, Open Play");
     expect(ics.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
   });
+
+  it("keeps a bare CR, LF or control character in user text from starting a line of its own", () => {
+    const hostile = buildCalendar({
+      name: "Club\rBEGIN:VALARM",
+      timeZone: NY,
+      now: new Date("2026-02-01T00:00:00Z"),
+      events: [
+        {
+          uid: "x@courtside",
+          title: "Night\rBEGIN:VALARM\rTRIGGER:-PT5M",
+          description: "a\nb\r\nc\u0000d",
+          startsAt: first,
+          endsAt: second,
+        },
+      ],
+    });
+    const lines = hostile.split("\r\n");
+    expect(lines.some((line) => line.startsWith("BEGIN:VALARM") || line.startsWith("TRIGGER"))).toBe(false);
+    const body = hostile.replace(/\r\n/g, "");
+    expect(["\r", "\n", String.fromCharCode(0)].some((c) => body.includes(c))).toBe(false);
+    expect(hostile).toContain("SUMMARY:Night\\nBEGIN:VALARM\\nTRIGGER:-PT5M");
+  });
 });

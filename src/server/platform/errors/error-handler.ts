@@ -74,9 +74,22 @@ function badDataForDatabase(error: unknown): boolean {
   return databaseCodes(error).some((code) => /^22[0-9A-Z]{3}$/.test(code));
 }
 
-/** Admin shutdown, crash recovery or start-up (57P0x), or no server listening. */
-function databaseUnavailable(error: unknown): boolean {
-  return databaseCodes(error).some((code) => ["57P01", "57P02", "57P03", "ECONNREFUSED"].includes(code));
+// SQLSTATE class 08 (connection exception), 57P0x (shutdown, crash recovery, start-up) and
+// 57014 (our statement timeout), the socket's own errors, and the driver's and pool's words
+// for a connection that died or never came: the database is away for now, not a bug.
+const unavailableCodes =
+  /^(08[0-9A-Z]{3}|57P0[1-3]|57014|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/;
+const unavailableMessages =
+  /Connection terminated|Query read timeout|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/;
+
+/** True for an error that says the database cannot be reached right now. */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && unavailableCodes.test(code)) return true;
+    if (typeof message === "string" && unavailableMessages.test(message)) return true;
+  }
+  return false;
 }
 
 function body(code: string, message: string, requestId?: string): ErrorBody {

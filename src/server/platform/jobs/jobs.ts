@@ -3,6 +3,8 @@
 // after the write commits, and retried with backoff when it fails.
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
+import { DATABASE_TIMEOUTS } from "../../db/database.js";
+import { databaseUnavailable } from "../errors/error-handler.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
 
 export const SEND_EMAIL = "send-email";
@@ -10,20 +12,54 @@ export const SEND_EMAIL = "send-email";
 export type Jobs = {
   sendEmail(message: MailMessage): Promise<void>;
   /** Runs `handler` for every job of `queue`; call once per queue at start. */
-  handle<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  handle<T extends object>(
+    queue: string,
+    handler: (data: T) => Promise<void>,
+    options?: { workers?: number },
+  ): Promise<void>;
   /** Queues a job to run no earlier than `startAfter`. */
   schedule<T extends object>(queue: string, data: T, startAfter: Date): Promise<void>;
   stop(): Promise<void>;
 };
 
-const retries = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
+// A job whose worker died (a crash, a kill) is active until it expires; the supervisor then
+// hands it back for a retry. Every job here takes seconds, so both are short: a crashed mail
+// is sent again well within a minute.
+const policy = { retryLimit: 8, retryDelay: 5, retryBackoff: true, expireInSeconds: 20 };
+const SUPERVISE_EVERY_SECONDS = 10;
+// A queue's workers fetch small batches and run a batch's jobs side by side; mail has 4, so
+// at 2 polls a second it leaves at up to 80 a second instead of 2. Small batches keep one
+// slow job from holding many others, and a job that runs past JOB_TIMEOUT_MS fails alone
+// (and is retried) well before the batch's 20 s expiry would fail them all.
+const MAIL_WORKERS = 4;
+const BATCH_SIZE = 10;
+const JOB_TIMEOUT_MS = 15_000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`job took longer than ${JOB_TIMEOUT_MS} ms`)), JOB_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 export async function startJobs(databaseUrl: string, mailer: Mailer, log: FastifyBaseLogger): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: databaseUrl, max: 4 });
+  // pg-boss hands its options to pg.Pool, whose bounded waits its types do not list.
+  const poolBounds = {
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectionTimeoutMillis,
+    query_timeout: 10_000,
+    keepAlive: true,
+  };
+  const options = {
+    connectionString: databaseUrl,
+    max: 4,
+    maintenanceIntervalSeconds: SUPERVISE_EVERY_SECONDS,
+  };
+  const boss = new PgBoss({ ...options, ...poolBounds });
   boss.on("error", (error) => {
-    // When the process stops, the embedded PostgreSQL may go down before the queue does.
-    if (/terminating connection due to administrator command|Connection terminated/.test(String(error))) {
-      log.info("job queue: database connection closed");
+    // The database going away is a passing condition: the workers poll again and carry on.
+    if (databaseUnavailable(error)) {
+      log.warn(`job queue: database unavailable (${error.message})`);
       return;
     }
     log.error({ err: error }, "job queue error");
@@ -34,15 +70,26 @@ export async function startJobs(databaseUrl: string, mailer: Mailer, log: Fastif
     async sendEmail(message) {
       await boss.send(SEND_EMAIL, message);
     },
-    async handle(queue, handler) {
-      await boss.createQueue(queue, { name: queue, ...retries });
-      await boss.work<Parameters<typeof handler>[0]>(
-        queue,
-        { pollingIntervalSeconds: 0.5 },
-        async (batch) => {
-          for (const job of batch) await handler(job.data);
-        },
-      );
+    async handle(queue, handler, options = {}) {
+      await boss.createQueue(queue, { name: queue, ...policy });
+      // A queue made by an older version keeps its old policy unless told.
+      await boss.updateQueue(queue, { name: queue, ...policy });
+      for (let worker = 0; worker < (options.workers ?? 1); worker++)
+        await boss.work<Parameters<typeof handler>[0]>(
+          queue,
+          { pollingIntervalSeconds: 0.5, batchSize: BATCH_SIZE },
+          async (batch) => {
+            const results = await Promise.allSettled(batch.map((job) => withTimeout(handler(job.data))));
+            // One failure retries that job alone; pg-boss then completes only the ones still active.
+            await Promise.all(
+              results.map((result, index) =>
+                result.status === "rejected"
+                  ? boss.fail(queue, batch[index]!.id, errorData(result.reason))
+                  : null,
+              ),
+            );
+          },
+        );
     },
     async schedule(queue, data, startAfter) {
       await boss.send(queue, data, { startAfter });
@@ -51,6 +98,8 @@ export async function startJobs(databaseUrl: string, mailer: Mailer, log: Fastif
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };
-  await jobs.handle<MailMessage>(SEND_EMAIL, (message) => mailer.send(message));
+  await jobs.handle<MailMessage>(SEND_EMAIL, (message) => mailer.send(message), { workers: MAIL_WORKERS });
   return jobs;
 }
+
+const errorData = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });

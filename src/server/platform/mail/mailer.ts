@@ -1,5 +1,6 @@
-// How mail leaves: over SMTP when SMTP_URL is set, else into the local mailbox
-// (listed at /dev/mailbox) with the message's first link printed to the log.
+// How mail leaves: over SMTP when SMTP_URL is set, else into the local mailbox (listed at
+// /dev/mailbox when that page is on). Mailed links are tokens, so the log names the message
+// and where to read it, never the link itself.
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/database.js";
@@ -12,25 +13,33 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
+  // A few pooled connections: a new SMTP handshake per message would cap throughput. Bounded
+  // waits: a mail job must finish (or fail and retry) well within its 20 s expiry.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    connectionTimeout: 8_000,
+    greetingTimeout: 8_000,
+    socketTimeout: 15_000,
+  });
   return {
     kind: "smtp",
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
+    close: () => transport.close(),
   };
 }
 
-export function createMailboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+export function createMailboxMailer(db: Db, log: FastifyBaseLogger, mailboxUrl: string | undefined): Mailer {
   return {
     kind: "mailbox",
     async send(message) {
       await db.insert(mailboxMessages).values(message);
-      const link = message.text.match(/https?:\/\/\S+/)?.[0];
       log.info(
-        { to: message.to, subject: message.subject, link },
-        `mail to ${message.to}: ${link ?? message.subject}`,
+        `mail to ${message.to}: "${message.subject}"${mailboxUrl ? `, open it at ${mailboxUrl}` : " (kept, not delivered: set SMTP_URL)"}`,
       );
     },
   };

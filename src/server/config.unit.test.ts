@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+
+const base = { SESSION_SECRET: "x".repeat(32), DATA_DIR: "/tmp/courtside-config-test" };
+const mailbox = (env: Record<string, string>) => loadConfig({ ...base, ...env }).mailboxPage;
+
+describe("the mailbox page", () => {
+  it("is on for a local install: the embedded database on loopback, no SMTP", () => {
+    expect(mailbox({})).toBe(true);
+    expect(mailbox({ HOST: "localhost" })).toBe(true);
+  });
+
+  it("is off with a database server unless asked for, and off with SMTP", () => {
+    expect(mailbox({ DATABASE_URL: "postgres://db.example/courtside" })).toBe(false);
+    expect(mailbox({ DATABASE_URL: "postgres://db.example/courtside", MAILBOX: "1" })).toBe(true);
+    expect(mailbox({ SMTP_URL: "smtp://mail.example:587", MAILBOX: "1" })).toBe(false);
+    expect(mailbox({ MAILBOX: "0" })).toBe(false);
+  });
+
+  it("is never served on an address other machines can reach", () => {
+    expect(mailbox({ HOST: "0.0.0.0" })).toBe(false);
+    expect(mailbox({ HOST: "0.0.0.0", MAILBOX: "1" })).toBe(false);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  const trust = (value?: string) =>
+    loadConfig({ ...base, ...(value ? { TRUST_PROXY: value } : {}) }).trustProxy;
+  it("reads off, all, a hop count or a list of proxies", () => {
+    expect(trust()).toBe(false);
+    expect(trust("true")).toBe(true);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.1, 192.168.0.0/16")).toEqual(["10.0.0.1", "192.168.0.0/16"]);
+  });
+});

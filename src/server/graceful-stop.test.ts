@@ -1,0 +1,121 @@
+// SIGTERM with requests in flight: the server stops accepting, answers every request it
+// already has, and exits 0, with DATABASE_URL and with its embedded PostgreSQL alike.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { admin, withDatabase } from "./test/global-setup.js";
+import { type ServerProcess, startServerProcess } from "./test/server-process.js";
+
+const { serverUrl, template } = inject("testDatabase");
+const running: ServerProcess[] = [];
+afterAll(() => {
+  for (const server of running) server.child.kill("SIGKILL");
+});
+
+/** A GET on a connection of its own: its status, or the network error's code. */
+function statusOf(url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      })
+      .on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const IN_FLIGHT = 8;
+
+/**
+ * Holds a lock that every read of a club waits behind, so the requests are truly in flight
+ * inside the server when SIGTERM arrives; then lets them through and expects every one
+ * answered and the process to exit 0.
+ */
+async function stopWithRequestsInFlight(server: ServerProcess, databaseUrl: string) {
+  const holder = new pg.Client({ connectionString: databaseUrl });
+  const watcher = new pg.Client({ connectionString: databaseUrl });
+  await Promise.all([holder.connect(), watcher.connect()]);
+  try {
+    await holder.query(
+      "insert into organizations (name, slug, trial_ends_at) values ('Stop Club', 'stop-club', now() + interval '30 days')",
+    );
+    await holder.query("begin");
+    await holder.query("lock table organizations in access exclusive mode");
+    const inFlight = Array.from({ length: IN_FLIGHT }, () =>
+      statusOf(`${server.url}/api/public/clubs/stop-club`),
+    );
+    // Watched from a connection outside the holder's transaction, whose statistics views
+    // would show one frozen snapshot.
+    await waitUntil(
+      async () =>
+        (
+          await watcher.query(
+            "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          )
+        ).rows.length >= IN_FLIGHT,
+      10_000,
+      "requests waiting on the lock",
+    );
+
+    server.child.kill("SIGTERM");
+    // It keeps going while the requests wait, and takes no new ones...
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.child.exitCode, server.output()).toBeNull();
+    expect(await statusOf(`${server.url}/api/health`)).toBe("ECONNREFUSED");
+    // ...and answers them all once the database lets them through.
+    await holder.query("commit");
+    expect(await Promise.all(inFlight)).toEqual(Array(IN_FLIGHT).fill(200));
+  } finally {
+    await Promise.all([holder.end(), watcher.end()]);
+  }
+  expect(await server.exited, server.output()).toBe(0);
+  expect(server.output()).toContain('"msg":"stopped"');
+}
+
+describe("graceful stop", () => {
+  it("with DATABASE_URL: answers every request in flight, then exits 0", async () => {
+    const name = `t_${process.pid}_stop_${randomBytes(3).toString("hex")}`;
+    await admin(serverUrl, async (client) => {
+      await client.query(`create database ${name} template ${template}`);
+    });
+    const databaseUrl = withDatabase(serverUrl, name);
+    try {
+      const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: tmpdir() });
+      running.push(server);
+      await stopWithRequestsInFlight(server, databaseUrl);
+    } finally {
+      await admin(serverUrl, async (client) => {
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
+    }
+  }, 90_000);
+
+  it("with the embedded PostgreSQL: answers every request in flight, stops the database last, exits 0", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-stop-"));
+    try {
+      const server = await startServerProcess({ DATA_DIR: dataDir }, 120_000);
+      running.push(server);
+      // The embedded server's port is the fourth line of its postmaster.pid.
+      const postmaster = path.join(dataDir, "postgres", "postmaster.pid");
+      const port = readFileSync(postmaster, "utf8").split("\n")[3];
+      await stopWithRequestsInFlight(server, `postgres://postgres:courtside@127.0.0.1:${port}/courtside`);
+      // We stopped the database ourselves, after the requests: nothing is left running.
+      expect(existsSync(postmaster)).toBe(false);
+      expect(existsSync(path.join(dataDir, "courtside.pid"))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
+});

@@ -1,0 +1,8 @@
+// better-auth answers its own errors with a 500 response and no way to tell a bug from the
+// database being away. While it handles one of our requests, the error it met is kept here
+// (per request, through async context), so the route can answer 503 for an outage.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export type AuthFailure = { error?: unknown };
+
+export const authFailure = new AsyncLocalStorage<AuthFailure>();

@@ -1,0 +1,81 @@
+// Mail leaves fast, and a mail whose sender died on the way is sent again within a minute.
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { admin, withDatabase } from "../../test/global-setup.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { type ServerProcess, startServerProcess } from "../../test/server-process.js";
+import { startSmtpPeer } from "../../test/smtp-peer.js";
+
+let t: TestApp | undefined;
+const processes: ServerProcess[] = [];
+afterAll(async () => {
+  for (const server of processes) server.child.kill("SIGKILL");
+  await t?.close();
+});
+
+describe("mail jobs", () => {
+  it("send at least 50 mails a second to a local SMTP peer", async () => {
+    t = await createTestApp();
+    const count = 300;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        t!.deps.jobs.sendEmail({
+          to: `bulk${i}@mail.example`,
+          subject: `Bulk ${i}`,
+          text: "Hello",
+          html: "<p>Hello</p>",
+        }),
+      ),
+    );
+    const deadline = Date.now() + 30_000;
+    while (t.smtp.inbox.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const seconds = (performance.now() - started) / 1000;
+    expect(t.smtp.inbox).toHaveLength(count);
+    expect(count / seconds).toBeGreaterThanOrEqual(50);
+  }, 60_000);
+
+  it("a mail whose sending process was killed is sent again within a minute", async () => {
+    const { serverUrl, template } = inject("testDatabase");
+    const name = `t_${process.pid}_mail_${randomBytes(3).toString("hex")}`;
+    await admin(serverUrl, async (client) => {
+      await client.query(`create database ${name} template ${template}`);
+    });
+    // The first server takes the job and is killed while the SMTP peer holds its message.
+    const smtp = await startSmtpPeer({ stallFirst: 1 });
+    try {
+      const env = { DATABASE_URL: withDatabase(serverUrl, name), DATA_DIR: tmpdir(), SMTP_URL: smtp.url };
+      const first = await startServerProcess(env);
+      processes.push(first);
+      const signUp = await fetch(`${first.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: first.url },
+        body: JSON.stringify({
+          name: "Crash Test",
+          email: "crash@mail.example",
+          password: "crash-test-password",
+        }),
+      });
+      expect(signUp.status).toBe(200);
+      // Give the worker time to take the job into the stalled conversation, then kill it.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      first.child.kill("SIGKILL");
+      await first.exited;
+      const killedAt = Date.now();
+
+      const second = await startServerProcess(env);
+      processes.push(second);
+      const mail = await smtp.waitForMail("crash@mail.example", /Confirm/, 60_000);
+      expect(mail.subject).toMatch(/Confirm/);
+      expect(Date.now() - killedAt).toBeLessThan(60_000);
+      second.child.kill("SIGTERM");
+      await second.exited;
+    } finally {
+      await smtp.close();
+      await admin(serverUrl, async (client) => {
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
+    }
+  }, 120_000);
+});

@@ -1,0 +1,55 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger, REDACTED, redactText, redactUrl } from "./logger.js";
+
+function capture() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { log: createLogger("info", destination), text: () => lines.join("") };
+}
+
+const token = "Zk3Jq8xP1mN4vB7cT2wR9yL5sD6gH0aE";
+
+describe("redaction", () => {
+  it("hides query values and token-like path segments, keeps ids readable", () => {
+    expect(redactUrl(`/api/auth/verify-email?token=${token}&callbackURL=%2Fonboarding`)).toBe(
+      `/api/auth/verify-email?token=${REDACTED}&callbackURL=${REDACTED}`,
+    );
+    expect(redactUrl(`/api/display/${token}/board`)).toBe(`/api/display/${REDACTED}/board`);
+    const id = "0573dddf-dbf9-4412-8330-3433a3bfa92a";
+    expect(redactUrl(`/api/orgs/${id}/sessions`)).toBe(`/api/orgs/${id}/sessions`);
+  });
+
+  it("cuts SQL parameters and mailed links out of messages", () => {
+    const message = `Failed query: select * from "auth_sessions" where "token" = $1\nparams: ${token}`;
+    expect(redactText(message)).not.toContain(token);
+    expect(redactText(`open http://localhost:3000/reset-password/${token}?callbackURL=/auth`)).toBe(
+      `open http://localhost:3000/reset-password/${REDACTED}?callbackURL=${REDACTED}`,
+    );
+  });
+
+  it("never writes a cookie, a password, a token or SQL parameters to the log", () => {
+    const { log, text } = capture();
+    log.info(
+      { req: { method: "GET", url: `/invite/${token}`, headers: { cookie: `s=${token}` } } },
+      "request",
+    );
+    log.info({ body: { email: "a@b.example", password: "hunter2-secret", token } }, "body");
+    const error = Object.assign(new Error(`Failed query: select 1\nparams: ${token}`), {
+      params: [token],
+      cause: new Error(`at http://localhost:3000/api/auth/reset-password/${token}`),
+    });
+    log.error({ err: error }, "failure");
+    log.info(`mail link http://localhost:3000/api/auth/verify-email?token=${token}`);
+    const written = text();
+    expect(written).not.toContain(token);
+    expect(written).not.toContain("hunter2-secret");
+    expect(written).toContain("a@b.example");
+    expect(written).toContain("Failed query: select 1");
+  });
+});

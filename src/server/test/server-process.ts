@@ -1,0 +1,68 @@
+// The real server as a child process (src/server/main.ts under tsx), for what only a process
+// shows: signals, exit codes, a kill -9. Every wait is bounded.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { freePort } from "../platform/net/free-port.js";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed so far, for failure messages. */
+  output: () => string;
+  /** Resolves with the exit code (or the signal) once the process has ended. */
+  exited: Promise<number | string>;
+};
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: url,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
+  const server: ServerProcess = { url, child, output: () => output, exited };
+  const deadline = Date.now() + timeoutMs;
+  let ended = false;
+  void exited.then(() => {
+    ended = true;
+  });
+  while (true) {
+    if (ended) throw new Error(`the server exited before answering:\n${output}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
