@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { joinRequestBody, publicClubPage, slugParams } from "../../../shared/contracts/public-club.js";
 import type { AppDeps } from "../../app-deps.js";
 import { currentUser, requireUser } from "../../platform/auth/current-user.js";
-import { consume } from "../../platform/auth/rate-limit.js";
+import { addressKey, consume } from "../../platform/auth/rate-limit.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { requestToJoin } from "../members/join-requests.js";
 import { findPublicClub, publicClubPage as loadPage, viewerStanding } from "./public-page.js";
@@ -41,7 +41,7 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Each request mails the club's admins: a cap per person and per address.
         await consume(db, [
           { key: `join-requests:user:${user.id}`, max: 10, windowSeconds: 60 * 60 },
-          { key: `join-requests:ip:${request.ip}`, max: 30, windowSeconds: 60 * 60 },
+          { key: `join-requests:ip:${addressKey(request.ip)}`, max: 30, windowSeconds: 60 * 60 },
         ]);
         const club = await findPublicClub(db, request.params.slug);
         if ((await viewerStanding(db, club.id, user.id)) === "member")

@@ -16,16 +16,20 @@ export function knownDeviceCookie(secret: string, email: string, secure: boolean
   return `${DEVICE_COOKIE}=${value}; Path=/api/auth; Max-Age=${ONE_YEAR_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** True when the request's cookies include a device cookie made for `email`. */
-export function isKnownDevice(secret: string, email: string, cookieHeader: string | undefined): boolean {
+/** The device's id when the request's cookies include a device cookie made for `email`. */
+export function knownDeviceId(
+  secret: string,
+  email: string,
+  cookieHeader: string | undefined,
+): string | undefined {
   const value = (cookieHeader ?? "")
     .split(";")
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${DEVICE_COOKIE}=`))
     ?.slice(DEVICE_COOKIE.length + 1);
   const [nonce, signature] = (value ?? "").split(".");
-  if (!nonce || !signature) return false;
+  if (!nonce || !signature) return undefined;
   const expected = Buffer.from(mac(secret, nonce, email));
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : undefined;
 }

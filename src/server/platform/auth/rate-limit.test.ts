@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
@@ -68,6 +70,75 @@ describe("rate limits", () => {
       cookie: "courtside_device=abc.def",
     });
     expect(forged.statusCode).toBe(429);
+  });
+
+  it("counts parallel guesses before they are tried, so a burst cannot overrun the limit", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => signIn("burst@example.com", "127.0.7.1")),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("a stranger behind the owner's own address cannot lock her known browser out", async () => {
+    const owner = "nat@limits.example";
+    await signUpVerified(t, { email: owner, password: "owner's own password" });
+    const device = (
+      await t.request({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: owner, password: "owner's own password" },
+        remoteAddress: "127.0.8.1",
+      })
+    ).cookies.find((c) => c.name === "courtside_device");
+    for (let i = 0; i < 6; i++) await signIn(owner, "127.0.8.1");
+    expect((await signIn(owner, "127.0.8.1")).statusCode).toBe(429);
+    const own = await t.request({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: owner, password: "owner's own password" },
+      remoteAddress: "127.0.8.1",
+      cookie: `courtside_device=${device!.value}`,
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it("counts an IPv6 client per /64, not per address", async () => {
+    for (let i = 1; i <= 5; i++)
+      expect((await signIn("six@example.com", `2001:db8:1:2::${i}`)).statusCode).toBe(401);
+    expect((await signIn("six@example.com", "2001:db8:1:2:ffff::9")).statusCode).toBe(429);
+    expect((await signIn("six@example.com", "2001:db8:1:3::1")).statusCode).toBe(401);
+  });
+
+  it("refuses non-canonical auth paths instead of letting them pass the guards", async () => {
+    // Over a real socket: the test injector would tidy the path before the app saw it.
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const post = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({ email: "path@example.com", password: "not-the-password" });
+        const request = http.request(
+          { host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json" } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.on("error", reject);
+        request.end(body);
+      });
+    for (const path of [
+      "/api/auth//sign-in/email",
+      "/api/auth/./sign-in/email",
+      "/api/auth/x/../sign-in/email",
+      "/api/auth/%2e/sign-in/email",
+      "/api/auth/%73ign-in/email",
+      "/api/auth/sign-in/email/",
+      "/api/auth/Sign-In/email",
+    ])
+      expect(await post(path), path).toBe(404);
+    expect(await post("/api/auth/sign-in/email")).toBe(401);
   });
 
   it("limits failed sign-ins per address, across accounts", async () => {

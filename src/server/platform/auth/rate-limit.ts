@@ -1,7 +1,7 @@
-// Fixed-window limits, counted in PostgreSQL so every app instance shares them. Two ways to
-// count: `consume` counts every attempt (sending mail, creating things), while `check` then
-// `recordFailure` count only failures (signing in), so a person who gets it right is never
-// held back by attempts that were not theirs.
+// Fixed-window limits, counted in PostgreSQL so every app instance shares them. `consume`
+// counts an attempt before it is made, in one statement per limit, so parallel attempts cannot
+// all slip under a limit. Sign-in then gives the count back (`release`) when the attempt was
+// not a failure, so a person who gets it right is never held back by attempts not theirs.
 import { inArray, sql } from "drizzle-orm";
 import { messages } from "../../../shared/domain/messages.js";
 import type { Db } from "../../db/database.js";
@@ -9,6 +9,23 @@ import { rateLimits } from "../../db/schema.js";
 import { AppError } from "../errors/app-error.js";
 
 export type Limit = { key: string; max: number; windowSeconds: number };
+
+/**
+ * The key a client's address is counted under. An IPv6 host usually holds a whole /64, so it
+ * is counted per /64; otherwise one machine could use 2^64 fresh addresses.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.split("%")[0] ?? ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const headParts = head ? head.split(":") : [];
+  const tailParts = address.includes("::") && tail ? tail.split(":") : [];
+  const zeros = Array<string>(Math.max(0, 8 - headParts.length - tailParts.length)).fill("0");
+  const hextets = [...headParts, ...zeros, ...tailParts].slice(0, 4);
+  return `${hextets.map((h) => h.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
 
 /** "a minute", "2 minutes": the wait as the message says it, rounded up. */
 export function waitInWords(seconds: number): string {
@@ -46,26 +63,15 @@ export async function consume(db: Db, limits: Limit[]): Promise<void> {
   }
 }
 
-/** Refuses with 429 when a limit is already used up, without counting this attempt. */
-export async function check(db: Db, limits: Limit[]): Promise<void> {
+/** Gives back one count of every limit (the attempt turned out not to count). */
+export async function release(db: Db, limits: Limit[]): Promise<void> {
   if (limits.length === 0) return;
-  const result = await db.execute<{ key: string; count: number; retry_after: number }>(sql`
-    select key, count,
-      ceil(extract(epoch from (window_started_at - now())))::int as retry_after
-    from rate_limits where key in (${sql.join(
+  await db.execute(sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key in (${sql.join(
       limits.map((l) => sql`${l.key}`),
       sql`, `,
     )})`);
-  for (const limit of limits) {
-    const row = result.rows.find((r) => r.key === limit.key);
-    const retryAfter = (row?.retry_after ?? 0) + limit.windowSeconds;
-    if (row && retryAfter > 0 && row.count >= limit.max) throw rateLimited(retryAfter);
-  }
-}
-
-/** Counts a failed attempt against every limit. */
-export async function recordFailure(db: Db, limits: Limit[]): Promise<void> {
-  for (const limit of limits) await count(db, limit);
 }
 
 /** Forgets the counts of these limits (after a success). */

@@ -1,12 +1,19 @@
 // Mounts better-auth under /api/auth. Before it sees a request, the bodies of the account
 // forms are checked with the shared schemas and the rate limits are counted.
 //
-// Sign-in counts failures only, in three buckets (docs/decisions/006-hardening.md):
+// Sign-in counts failures only (docs/decisions/006-hardening.md). From a browser that has
+// never signed in to the account, three buckets:
 //   - one account from one address: 5 failures in 15 minutes;
 //   - one address across accounts: 50 failures in 15 minutes (password spraying);
 //   - one account from devices it has never signed in on: 20 failures in an hour (guessing
-//     spread over many addresses). A browser that signed in to the account before is exempt,
-//     so a stranger can never lock the owner out of her own device.
+//     spread over many addresses).
+// A browser that signed in to the account before counts in a bucket of its own (5 in 15
+// minutes), so a stranger, even one behind the same address, can never lock the owner out of
+// her own device. Addresses are counted per IPv6 /64 (addressKey).
+//
+// Only exact, canonical paths reach better-auth: its router ignores empty segments and the
+// URL parser resolves dots, so "/api/auth//sign-in/email" or "/api/auth/x/../sign-in/email"
+// would otherwise reach an endpoint without meeting its guard.
 import { fromNodeHeaders } from "better-auth/node";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -28,8 +35,8 @@ import { AppError } from "../errors/app-error.js";
 import type { Auth } from "./auth.js";
 import { type AuthFailure, authFailure } from "./auth-failure.js";
 import { currentUser } from "./current-user.js";
-import { isKnownDevice, knownDeviceCookie } from "./known-device.js";
-import { check, clear, consume, type Limit, recordFailure } from "./rate-limit.js";
+import { knownDeviceCookie, knownDeviceId } from "./known-device.js";
+import { addressKey, clear, consume, type Limit, release } from "./rate-limit.js";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -77,11 +84,18 @@ export const guards: Record<string, Guard> = {
 };
 
 const SIGN_IN = "/api/auth/sign-in/email";
-const signInLimits = (ip: string, email: string, knownDevice: boolean): Limit[] => [
-  limit(`sign-in:pair:${email.toLowerCase()}:${ip}`, 5),
-  limit(`sign-in:ip:${ip}`, 50),
-  ...(knownDevice ? [] : [limit(`sign-in:new-devices:${email.toLowerCase()}`, 20, HOUR)]),
-];
+const signInLimits = (ip: string, email: string, deviceId: string | undefined): Limit[] =>
+  deviceId
+    ? [limit(`sign-in:device:${deviceId}:${email.toLowerCase()}`, 5)]
+    : [
+        limit(`sign-in:pair:${email.toLowerCase()}:${ip}`, 5),
+        limit(`sign-in:ip:${ip}`, 50),
+        limit(`sign-in:new-devices:${email.toLowerCase()}`, 20, HOUR),
+      ];
+
+// Lower-case words and dashes for the forms (POST); a GET may carry a token segment
+// (the mailed reset link is /api/auth/reset-password/<token>).
+const CANONICAL_PATH = { post: /^\/api\/auth(\/[a-z0-9-]+)+$/, get: /^\/api\/auth(\/[A-Za-z0-9_-]+)+$/ };
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -96,6 +110,9 @@ export function registerAuthRoutes(
     schema: { hide: true },
     async handler(request, reply) {
       const path = request.url.split("?")[0] ?? "";
+      if (!CANONICAL_PATH[request.method === "POST" ? "post" : "get"].test(path))
+        throw new AppError(404, "NOT_FOUND", `No route for ${request.method} ${path}`);
+      const ip = addressKey(request.ip);
       const isSignIn = request.method === "POST" && path === SIGN_IN;
       const guard = request.method === "POST" ? guards[path] : undefined;
       // The mailed confirmation link arrives by GET: its query is checked like a body.
@@ -104,32 +121,41 @@ export function registerAuthRoutes(
       let signInEmail: string | undefined;
       if (isSignIn) {
         const { email } = parse(signInBody, request.body);
-        const knownDevice = isKnownDevice(config.sessionSecret, email, request.headers.cookie);
-        signInBuckets = signInLimits(request.ip, email, knownDevice);
+        const deviceId = knownDeviceId(config.sessionSecret, email, request.headers.cookie);
+        signInBuckets = signInLimits(ip, email, deviceId);
         signInEmail = email;
-        await check(db, signInBuckets);
+        // Counted before it is tried (parallel guesses cannot all slip in), given back below
+        // unless the password was wrong.
+        await consume(db, signInBuckets);
       } else if (guard) {
         const body = parse(guard.schema, request.body);
         const email = "email" in body ? String(body.email) : undefined;
         const user = guard.signedIn ? await currentUser(auth, request) : undefined;
         if (guard.signedIn && !user) throw new AppError(401, "UNAUTHORIZED", "Please sign in.");
-        await consume(db, guard.limits({ ip: request.ip, email, userId: user?.id }));
+        await consume(db, guard.limits({ ip, email, userId: user?.id }));
         if (path === "/api/auth/sign-up/email" && email) await refuseExistingEmail(db, email);
       }
 
       const failure: AuthFailure = {};
-      const response = await authFailure.run(failure, () => auth.handler(toFetchRequest(request)));
-      // Our error handler tells an outage (503) from a bug (500, logged without secrets).
-      if (response.status >= 500 && failure.error) throw failure.error;
+      let response: Response;
+      try {
+        response = await authFailure.run(failure, () => auth.handler(toFetchRequest(request)));
+      } catch (error) {
+        if (isSignIn) await release(db, signInBuckets).catch(() => {});
+        throw error;
+      }
       const cookies = response.headers.getSetCookie();
-      if (isSignIn && signInEmail) {
-        if (response.status === 401) await recordFailure(db, signInBuckets);
+      if (isSignIn && signInEmail && response.status !== 401) {
+        // Not a wrong password: the attempt is given back. A success also forgets this pair's
+        // (or device's) failures and marks the browser as known for the account.
+        await release(db, signInBuckets);
         if (response.ok) {
-          // Success forgets this pair's failures and marks the browser as known for the account.
           await clear(db, signInBuckets.slice(0, 1));
           cookies.push(knownDeviceCookie(config.sessionSecret, signInEmail, secureCookies));
         }
       }
+      // Our error handler tells an outage (503) from a bug (500, logged without secrets).
+      if (response.status >= 500 && failure.error) throw failure.error;
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
