@@ -25,6 +25,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
+type Env = z.infer<typeof envSchema>;
+
 export type Config = {
   port: number;
   host: string;
@@ -65,7 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
-    mailboxPage: !e.SMTP_URL && mailboxPage(e.MAILBOX, e.HOST, e.DATABASE_URL),
+    mailboxPage: !e.SMTP_URL && mailboxPage(e),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
@@ -73,12 +75,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
 
 // The mailbox page holds every reset and invitation link. It is on by default only for a
-// local install (the embedded database, listening on loopback), can be asked for with
-// MAILBOX=1 or refused with MAILBOX=0, and is never served on a reachable address.
-function mailboxPage(flag: "0" | "1" | undefined, host: string, databaseUrl: string | undefined): boolean {
-  if (!LOOPBACK_HOSTS.has(host)) return false;
-  if (flag !== undefined) return flag === "1";
-  return databaseUrl === undefined;
+// local install (the embedded database, listening on loopback, its own address a loopback
+// one, no proxy in front), can be asked for with MAILBOX=1 or refused with MAILBOX=0, and is
+// never served on a reachable address. The page itself also refuses anything that did not
+// come straight from this machine (mailbox-page.ts): a reverse proxy on the same machine
+// would otherwise make every visitor look local.
+function mailboxPage(e: Env): boolean {
+  if (!LOOPBACK_HOSTS.has(e.HOST)) return false;
+  if (e.MAILBOX !== undefined) return e.MAILBOX === "1";
+  const appHost = e.APP_URL ? new URL(e.APP_URL).hostname.replace(/^\[|\]$/g, "") : "localhost";
+  return e.DATABASE_URL === undefined && e.TRUST_PROXY === undefined && LOOPBACK_HOSTS.has(appHost);
 }
 
 // Unset: no proxy, the socket's address is the client's. "true": every hop is trusted (only

@@ -33,3 +33,11 @@ describe("TRUST_PROXY", () => {
     expect(trust("10.0.0.1, 192.168.0.0/16")).toEqual(["10.0.0.1", "192.168.0.0/16"]);
   });
 });
+
+describe("the mailbox page's default", () => {
+  it("is off when the app says it lives elsewhere or sits behind a proxy", () => {
+    expect(mailbox({ APP_URL: "https://club.example.com" })).toBe(false);
+    expect(mailbox({ TRUST_PROXY: "1" })).toBe(false);
+    expect(mailbox({ APP_URL: "http://127.0.0.1:3000" })).toBe(true);
+  });
+});

@@ -1,7 +1,7 @@
 // /dev/mailbox: the local mailbox, only when no SMTP server is configured. A newcomer opens
 // the confirmation link from here with no mail server at all.
 import { desc } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/database.js";
 import { mailboxMessages } from "../../db/schema.js";
 import { escapeHtml } from "./escape-html.js";
@@ -9,8 +9,29 @@ import { escapeHtml } from "./escape-html.js";
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const LOOPBACK_NAME = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
+const PROXY_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip", "via"];
+
+/**
+ * Only a browser on this machine, talking to the app directly: the socket is loopback, no
+ * proxy header (a proxy on the same machine connects from loopback for everyone), and the
+ * Host names this machine (a rebound DNS name does not).
+ */
+export function isStraightFromThisMachine(request: FastifyRequest): boolean {
+  return (
+    LOOPBACK_ADDRESS.test(request.socket.remoteAddress ?? "") &&
+    PROXY_HEADERS.every((name) => request.headers[name] === undefined) &&
+    LOOPBACK_NAME.test(request.headers.host ?? "")
+  );
+}
+
 export function registerMailboxPage(app: FastifyInstance, db: Db): void {
-  app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/dev/mailbox", { schema: { hide: true } }, async (request, reply) => {
+    if (!isStraightFromThisMachine(request))
+      return reply
+        .status(404)
+        .send({ error: { code: "NOT_FOUND", message: "No route for GET /dev/mailbox" } });
     const rows = await db.select().from(mailboxMessages).orderBy(desc(mailboxMessages.id)).limit(100);
     const items = rows
       .map(
