@@ -53,8 +53,13 @@ export function expectedScore(ratingA: number, ratingB: number): number {
 // the average win near plain Elo's step.
 const TYPICAL_MARGIN_LOG = Math.log(1 + 5);
 
+/**
+ * How much a win by `margin` points (the winner's total minus the loser's) counts. A match can
+ * be won on games with fewer points (11-9, 11-9, 7-11), so it counts at least as a one-point
+ * win: a win always moves the ratings.
+ */
 export function marginMultiplier(margin: number, winnerLead: number): number {
-  const size = Math.log(1 + Math.max(0, margin)) / TYPICAL_MARGIN_LOG;
+  const size = Math.log(1 + Math.max(1, margin)) / TYPICAL_MARGIN_LOG;
   // A favourite's big win was expected: damp it (and lift an underdog's).
   const damping = 2.2 / (Math.max(-400, Math.min(400, winnerLead)) * 0.001 + 2.2);
   return size * damping;
@@ -81,7 +86,8 @@ export function replay(matches: readonly MatchInput[], options: ReplayOptions = 
     let multiplier = 1;
     if (useMargin && match.scoreA !== undefined && match.scoreB !== undefined) {
       const lead = match.winner === "A" ? averageA - averageB : averageB - averageA;
-      multiplier = marginMultiplier(Math.abs(match.scoreA - match.scoreB), lead);
+      const points = match.winner === "A" ? match.scoreA - match.scoreB : match.scoreB - match.scoreA;
+      multiplier = marginMultiplier(points, lead);
     }
     const deltas: Record<string, number> = {};
     const move = (team: string[], change: number) => {

@@ -79,6 +79,19 @@ describe("replay", () => {
     expect(won(1)).toBeGreaterThan(won(9));
   });
 
+  it("a match won on games with no more points than the loser still moves the winner up", () => {
+    // 11-9, 11-9, 7-11: 29 points each; 11-9, 11-9, 0-11: fewer points than the loser.
+    for (const [scoreA, scoreB] of [
+      [29, 29],
+      [22, 29],
+    ] as const) {
+      const { deltas } = replay([{ id: "m", teamA: ["a"], teamB: ["b"], winner: "A", scoreA, scoreB }])
+        .steps[0]!;
+      expect(deltas.a).toBeGreaterThan(0);
+      expect(deltas.b).toBeLessThan(0);
+    }
+  });
+
   it("an edited or deleted match replays to the same ratings as a fresh replay", () => {
     const matchArb = fc.record({
       teamA: fc.shuffledSubarray(["a", "b", "c", "d", "e", "f"], { minLength: 4, maxLength: 4 }),
