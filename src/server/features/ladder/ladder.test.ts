@@ -8,6 +8,7 @@ import {
   matches,
   matchResultEvents,
   playerRatings,
+  ratingHistory,
   sessionRegistrations,
   sessions,
 } from "../../db/schema.js";
@@ -90,6 +91,15 @@ async function expectStoredEqualsReplay(format: "singles" | "doubles") {
     .where(and(eq(playerRatings.organizationId, orgId), eq(playerRatings.format, format)));
   expect(stored).toHaveLength(fresh.ratings.size);
   for (const row of stored) expect(row.rating).toBeCloseTo(fresh.ratings.get(row.userId)!, 9);
+  // The history too: one row per player of every counted match, with the replay's change.
+  const history = await t.db
+    .select()
+    .from(ratingHistory)
+    .where(and(eq(ratingHistory.organizationId, orgId), eq(ratingHistory.format, format)));
+  const expected = fresh.steps.flatMap((step) =>
+    Object.entries(step.deltas).map(([userId, delta]) => `${step.matchId}:${userId}:${delta}`),
+  );
+  expect(history.map((h) => `${h.matchId}:${h.userId}:${h.delta}`).sort()).toEqual(expected.sort());
 }
 
 describe("logging a match", () => {
@@ -255,6 +265,83 @@ describe("organizers", () => {
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     await expectStoredEqualsReplay("doubles");
+  });
+});
+
+describe("editing matches between formats", () => {
+  const singles = (a: TestUser, b: TestUser, playedAt: string) => ({
+    ...doubles([a], [b]),
+    format: "singles",
+    playedAt,
+  });
+
+  it("moving older matches in time or between formats keeps both formats equal to a fresh replay", async () => {
+    const [a, b, c, d] = people as TestUser[];
+    const first = (await log(organizer, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-11-01" })).json();
+    await log(organizer, { ...doubles([a!, c!], [b!, d!], [{ a: 5, b: 11 }]), playedAt: "2026-11-02" });
+    await log(organizer, singles(a!, d!, "2026-11-03"));
+    const edit = (id: string, payload: object) =>
+      t.request({
+        method: "PUT",
+        url: `/api/orgs/${orgId}/matches/${id}`,
+        cookie: organizer.cookie,
+        payload,
+      });
+    // Later in time, then into the other format, then back: every step equals a replay.
+    expect(
+      (await edit(first.id, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-11-18" })).statusCode,
+    ).toBe(200);
+    await expectStoredEqualsReplay("doubles");
+    expect((await edit(first.id, singles(b!, c!, "2026-10-30"))).statusCode).toBe(200);
+    await expectStoredEqualsReplay("doubles");
+    await expectStoredEqualsReplay("singles");
+    expect(
+      (await edit(first.id, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-10-29" })).statusCode,
+    ).toBe(200);
+    await expectStoredEqualsReplay("doubles");
+    await expectStoredEqualsReplay("singles");
+  });
+
+  it("opposite format changes at the same time do not deadlock", async () => {
+    const [a, b, c, d] = people as TestUser[];
+    const one = (await log(organizer, doubles([a!, b!], [c!, d!]))).json();
+    const two = (await log(organizer, singles(a!, b!, "2026-11-19"))).json();
+    const edit = (id: string, payload: object) =>
+      t.request({
+        method: "PUT",
+        url: `/api/orgs/${orgId}/matches/${id}`,
+        cookie: organizer.cookie,
+        payload,
+      });
+    for (let round = 0; round < 4; round++) {
+      const flip = round % 2 === 0;
+      const answers = await Promise.all([
+        edit(one.id, flip ? singles(a!, c!, "2026-11-19") : doubles([a!, b!], [c!, d!])),
+        edit(two.id, flip ? doubles([a!, b!], [c!, d!]) : singles(a!, b!, "2026-11-19")),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    }
+    await expectStoredEqualsReplay("doubles");
+    await expectStoredEqualsReplay("singles");
+  });
+
+  it("an unanswered match moved to the other format is counted there after 48 hours", async () => {
+    const [a, b] = people as TestUser[];
+    const pending = (await log(a!, singles(a!, b!, "2026-11-19"))).json();
+    expect(pending.status).toBe("pending");
+    const [c, d] = [people[2]!, people[3]!];
+    const moved = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/matches/${pending.id}`,
+      cookie: organizer.cookie,
+      payload: doubles([a!, c!], [b!, d!]),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const { rows } = await t.deps.database.pool.query<{ format: string }>(
+      "select data->>'format' as format from pgboss.job where name = 'recompute-ladder' and data->>'organizationId' = $1",
+      [orgId],
+    );
+    expect(rows.map((r) => r.format)).toContain("doubles");
   });
 });
 

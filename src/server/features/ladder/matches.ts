@@ -10,7 +10,7 @@ import { matches, organizationMembers } from "../../db/schema.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
 import type { ClubAccess } from "../members/policy.js";
 import type { Tx } from "../sessions/service.js";
-import { recomputeLadder } from "./replay-store.js";
+import { lockLadder, recomputeLadder } from "./replay-store.js";
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -42,7 +42,9 @@ async function lockedMatch(tx: Tx, organizationId: string, matchId: string): Pro
     .select()
     .from(matches)
     .where(and(eq(matches.organizationId, organizationId), eq(matches.id, matchId)))
-    .for("update");
+    // Not "for update": the replay inserts history rows that reference this match, and their
+    // foreign key check (key share) must not wait for our own lock held by another edit.
+    .for("no key update");
   if (!row) throw notFound("Match not found");
   return row;
 }
@@ -90,8 +92,12 @@ export function editMatch(db: Db, access: ClubAccess, matchId: string, body: Mat
       })
       .where(eq(matches.id, before.id))
       .returning();
-    for (const format of new Set<MatchFormat>([before.format, body.format]))
-      await recomputeLadder(tx, access.organizationId, format, now);
+    // Both formats' locks first, always in the same order: two edits moving matches between
+    // formats in opposite directions would otherwise each hold one and wait for the other.
+    // Then the old format first, which takes the match's rows out of its history.
+    const formats = [...new Set<MatchFormat>([before.format, body.format])];
+    for (const format of [...formats].sort()) await lockLadder(tx, access.organizationId, format);
+    for (const format of formats) await recomputeLadder(tx, access.organizationId, format, now);
     return row!;
   });
 }

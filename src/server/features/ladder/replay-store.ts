@@ -1,9 +1,10 @@
 // The stored replay: after any change to a club's matches, the counted ones of that format
-// are replayed from the start (src/shared/rating) and the ratings, the history and the
-// result events are written again, in the same transaction as the change. A per-club,
-// per-format advisory lock makes concurrent changes take turns, so the stored ratings always
-// equal a fresh replay.
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+// are replayed from the start (src/shared/rating, milliseconds even for years of matches) in
+// the same transaction as the change. Writing is what costs, so only the part of the history
+// that came out different is written again: usually the last match, or everything after an
+// edited one. A per-club, per-format advisory lock makes concurrent changes take turns, so
+// the stored ratings always equal a fresh replay.
+import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import { DEFAULT_RATING, type MatchInput, replay, standings } from "../../../shared/rating/index.js";
 import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema.js";
@@ -26,8 +27,13 @@ export const countsAt = (row: { status: string; createdAt: Date }, now: Date) =>
   row.status === "confirmed" ||
   (row.status === "pending" && row.createdAt.getTime() <= now.getTime() - UNANSWERED_COUNTS_AFTER_MS);
 
-export async function recomputeLadder(tx: Tx, organizationId: string, format: MatchFormat, now: Date) {
+/** Takes turns with every other change to this club's format, until the transaction ends. */
+export async function lockLadder(tx: Tx, organizationId: string, format: MatchFormat) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ladder:${organizationId}:${format}`}))`);
+}
+
+export async function recomputeLadder(tx: Tx, organizationId: string, format: MatchFormat, now: Date) {
+  await lockLadder(tx, organizationId, format);
   const rows = await tx
     .select()
     .from(matches)
@@ -61,9 +67,6 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
       })),
     );
 
-  await tx
-    .delete(ratingHistory)
-    .where(and(eq(ratingHistory.organizationId, organizationId), eq(ratingHistory.format, format)));
   const running = new Map<string, number>();
   const history = rows.flatMap((match, index) =>
     Object.entries(result.steps[index]!.deltas).map(([userId, delta]) => {
@@ -80,12 +83,11 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
       };
     }),
   );
-  for (let i = 0; i < history.length; i += 1000)
-    await tx.insert(ratingHistory).values(history.slice(i, i + 1000));
+  const fresh = await rewriteChangedHistory(tx, organizationId, format, history);
 
   // The first time a match counts, each of its players gets one result event (never twice).
-  if (history.length > 0) {
-    const ids = rows.map((m) => m.id);
+  if (fresh.length > 0) {
+    const ids = [...new Set(fresh.map((h) => h.matchId))];
     const known = await tx
       .select({ matchId: matchResultEvents.matchId })
       .from(matchResultEvents)
@@ -93,12 +95,12 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
         and(eq(matchResultEvents.organizationId, organizationId), inArray(matchResultEvents.matchId, ids)),
       );
     const seen = new Set(known.map((k) => k.matchId));
-    const fresh = history.filter((h) => !seen.has(h.matchId));
-    for (let i = 0; i < fresh.length; i += 1000)
+    const firstTime = fresh.filter((h) => !seen.has(h.matchId));
+    for (let i = 0; i < firstTime.length; i += 1000)
       await tx
         .insert(matchResultEvents)
         .values(
-          fresh.slice(i, i + 1000).map((h) => ({
+          firstTime.slice(i, i + 1000).map((h) => ({
             organizationId,
             matchId: h.matchId,
             userId: h.userId,
@@ -108,6 +110,72 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
         )
         .onConflictDoNothing();
   }
+}
+
+type HistoryRow = typeof ratingHistory.$inferInsert & { playedAt: Date; ratingAfter: number; delta: number };
+
+/**
+ * Makes the stored history of a format equal `history` (in played order), writing only from
+ * the first match whose stored rows differ. Returns the rows written.
+ */
+async function rewriteChangedHistory(
+  tx: Tx,
+  organizationId: string,
+  format: MatchFormat,
+  history: HistoryRow[],
+): Promise<HistoryRow[]> {
+  const inFormat = and(eq(ratingHistory.organizationId, organizationId), eq(ratingHistory.format, format));
+  const stored = await tx
+    .select({
+      matchId: ratingHistory.matchId,
+      userId: ratingHistory.userId,
+      delta: ratingHistory.delta,
+      ratingAfter: ratingHistory.ratingAfter,
+      playedAt: ratingHistory.playedAt,
+    })
+    .from(ratingHistory)
+    .where(inFormat);
+  const storedRows = new Map(stored.map((row) => [`${row.matchId}:${row.userId}`, row]));
+  const storedCount = new Map<string, number>();
+  for (const row of stored) storedCount.set(row.matchId, (storedCount.get(row.matchId) ?? 0) + 1);
+  const computedCount = new Map<string, number>();
+  for (const row of history) computedCount.set(row.matchId, (computedCount.get(row.matchId) ?? 0) + 1);
+
+  const same = (row: HistoryRow) => {
+    const was = storedRows.get(`${row.matchId}:${row.userId}`);
+    return (
+      was !== undefined &&
+      was.delta === row.delta &&
+      was.ratingAfter === row.ratingAfter &&
+      was.playedAt.getTime() === row.playedAt.getTime() &&
+      storedCount.get(row.matchId) === computedCount.get(row.matchId)
+    );
+  };
+  const firstDifferent = history.findIndex((row) => !same(row));
+  // Everything played from the first difference on is written again; before it, stored rows
+  // are kept only for the matches the replay kept there (a deleted, voided or moved match's
+  // old rows go, wherever they were).
+  const cut = firstDifferent === -1 ? undefined : history[firstDifferent]!.playedAt;
+  const kept = new Set(
+    history.filter((row) => cut === undefined || row.playedAt < cut).map((r) => r.matchId),
+  );
+  const gone = [
+    ...new Set(
+      stored
+        .filter((row) => !kept.has(row.matchId) && (cut === undefined || row.playedAt < cut))
+        .map((r) => r.matchId),
+    ),
+  ];
+  for (let i = 0; i < gone.length; i += 1000)
+    await tx
+      .delete(ratingHistory)
+      .where(and(inFormat, inArray(ratingHistory.matchId, gone.slice(i, i + 1000))));
+  if (cut === undefined) return [];
+  await tx.delete(ratingHistory).where(and(inFormat, gte(ratingHistory.playedAt, cut)));
+  const fresh = history.filter((row) => row.playedAt >= cut);
+  for (let i = 0; i < fresh.length; i += 1000)
+    await tx.insert(ratingHistory).values(fresh.slice(i, i + 1000));
+  return fresh;
 }
 
 /** The job that replays a format once an unanswered match has waited long enough to count. */

@@ -7,6 +7,7 @@ import {
   decideBody,
   ladderQuery,
   ladderView as ladderViewSchema,
+  type MatchFormat,
   matchBody,
   matchesQuery,
   matchParams,
@@ -27,6 +28,20 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tags = ["ladder"];
   const viewOf = (organizationId: string, matchId: string, viewerId: string) =>
     matchById(db, organizationId, matchId, viewerId, deps.now());
+  // An unanswered match counts after 48 h: its format is replayed then.
+  const scheduleAutoCount = async (row: {
+    organizationId: string;
+    format: MatchFormat;
+    status: string;
+    createdAt: Date;
+  }) => {
+    if (row.status !== "pending") return;
+    await deps.jobs.schedule<RecomputeJob>(
+      RECOMPUTE_LADDER,
+      { organizationId: row.organizationId, format: row.format },
+      new Date(row.createdAt.getTime() + UNANSWERED_COUNTS_AFTER_MS + 1000),
+    );
+  };
 
   return async (app) => {
     app.get(
@@ -71,12 +86,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const club = await access(request, request.params.orgId, "club.view");
         const now = deps.now();
         const row = await logMatch(db, club, request.body, can(club.role, "matches.manage"), now);
-        if (row.status === "pending")
-          await deps.jobs.schedule<RecomputeJob>(
-            RECOMPUTE_LADDER,
-            { organizationId: club.organizationId, format: row.format },
-            new Date(row.createdAt.getTime() + UNANSWERED_COUNTS_AFTER_MS + 1000),
-          );
+        await scheduleAutoCount(row);
         return reply.status(201).send((await viewOf(club.organizationId, row.id, club.userId))!);
       },
     );
@@ -95,6 +105,8 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const club = await access(request, request.params.orgId, "matches.manage");
         const row = await editMatch(db, club, request.params.matchId, request.body, deps.now());
+        // Its format may have changed: the replay at 48 h must be the new format's.
+        await scheduleAutoCount(row);
         return await viewOf(club.organizationId, row.id, club.userId);
       },
     );
