@@ -3,12 +3,13 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import net, { type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { admin, withDatabase } from "./test/global-setup.js";
-import { type ServerProcess, startServerProcess } from "./test/server-process.js";
+import { type ServerProcess, spawnServerProcess, startServerProcess } from "./test/server-process.js";
 
 const { serverUrl, template } = inject("testDatabase");
 const running: ServerProcess[] = [];
@@ -115,6 +116,27 @@ describe("graceful stop", () => {
       expect(existsSync(postmaster)).toBe(false);
       expect(existsSync(path.join(dataDir, "courtside.pid"))).toBe(false);
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
+
+  it("a start that fails part way (the port is taken) stops the embedded PostgreSQL it started", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-failed-start-"));
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    try {
+      const server = spawnServerProcess({ DATA_DIR: dataDir }, (taken.address() as AddressInfo).port);
+      running.push(server);
+      const code = await Promise.race([
+        server.exited,
+        new Promise((resolve) => setTimeout(() => resolve("still running"), 120_000)),
+      ]);
+      expect(code, server.output()).toBe(1);
+      expect(server.output()).toContain("EADDRINUSE");
+      expect(existsSync(path.join(dataDir, "postgres", "PG_VERSION")), server.output()).toBe(true);
+      expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid")), server.output()).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 150_000);

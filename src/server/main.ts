@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
 import { composeDeps } from "./compose.js";
 import { loadConfig } from "./config.js";
-import { startEmbeddedPostgres } from "./db/embedded-postgres.js";
+import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { createLogger } from "./platform/logging/logger.js";
 
 /** How long a stop may take: requests in flight, then jobs, then the database. */
@@ -22,14 +22,20 @@ const webRoot = path.resolve(
   here.includes(`${path.sep}dist${path.sep}`) ? "../../web" : "../../dist/web",
 );
 
+// What has been started so far, so that a start that fails part way (the port is taken)
+// still stops what it started: the embedded database's own exit hooks are removed.
+const started: { embedded?: EmbeddedDatabase; deps?: { close: () => Promise<void> } } = {};
+
 async function main() {
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedPostgres(config.dataDir, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+  started.embedded = embedded;
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   // Under `npm run dev` Vite serves the client; the server then answers the API only.
   const webBuilt = existsSync(path.join(webRoot, "index.html"));
   const deps = await composeDeps(config, databaseUrl, log, { webRoot: webBuilt ? webRoot : undefined });
+  started.deps = deps;
   const app = await buildApp(deps, { logger: log });
 
   // Stop accepting, let the requests in flight finish (new ones on open connections get
@@ -77,7 +83,9 @@ async function main() {
   if (embedded) log.info(`Embedded PostgreSQL data is in ${config.dataDir}`);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   log.fatal(error instanceof Error ? error.message : String(error));
+  await started.deps?.close().catch(() => {});
+  await started.embedded?.stop().catch(() => {});
   process.exit(1);
 });

@@ -16,11 +16,8 @@ export type ServerProcess = {
   exited: Promise<number | string>;
 };
 
-export async function startServerProcess(
-  env: Record<string, string>,
-  timeoutMs = 60_000,
-): Promise<ServerProcess> {
-  const port = await freePort();
+/** Starts the server process without waiting for it to answer (it may be meant to fail). */
+export function spawnServerProcess(env: Record<string, string>, port: number): ServerProcess {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
@@ -46,14 +43,22 @@ export async function startServerProcess(
   const exited = new Promise<number | string>((resolve) =>
     child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
   );
-  const server: ServerProcess = { url, child, output: () => output, exited };
+  return { url, child, output: () => output, exited };
+}
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const server = spawnServerProcess(env, await freePort());
+  const { url, child, output, exited } = server;
   const deadline = Date.now() + timeoutMs;
   let ended = false;
   void exited.then(() => {
     ended = true;
   });
   while (true) {
-    if (ended) throw new Error(`the server exited before answering:\n${output}`);
+    if (ended) throw new Error(`the server exited before answering:\n${output()}`);
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -61,7 +66,7 @@ export async function startServerProcess(
     if (healthy) return server;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`the server did not answer within ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
