@@ -35,27 +35,62 @@ const MAIL_WORKERS = 4;
 const BATCH_SIZE = 10;
 const JOB_TIMEOUT_MS = 15_000;
 
-function withTimeout<T>(work: Promise<T>): Promise<T> {
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`job took longer than ${JOB_TIMEOUT_MS} ms`)), JOB_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`job took longer than ${timeoutMs} ms`)), timeoutMs);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function startJobs(databaseUrl: string, mailer: Mailer, log: FastifyBaseLogger): Promise<Jobs> {
+// How long a finished attempt is remembered: longer than the retries of a timed-out job.
+const REMEMBER_DONE_MS = 10 * 60_000;
+
+/**
+ * Runs each job's handler at most once at a time per process, and not again once it has
+ * succeeded. A timeout cannot cancel a mail already on its way: when it fails the job, the
+ * retry waits for that first attempt, and sends only if it failed. (Across processes a mail
+ * can still go twice, when the first sender died after sending: delivery is at least once.)
+ */
+function onceAtATime<T>(handler: (data: T) => Promise<void>) {
+  const running = new Map<string, Promise<void>>();
+  const done = new Set<string>();
+  return (job: { id: string; data: T }): Promise<void> => {
+    if (done.has(job.id)) return Promise.resolve();
+    const earlier = running.get(job.id);
+    const attempt = (earlier ? earlier.catch(() => handler(job.data)) : handler(job.data)).then(() => {
+      done.add(job.id);
+      setTimeout(() => done.delete(job.id), REMEMBER_DONE_MS).unref();
+    });
+    const tracked = attempt.finally(() => {
+      if (running.get(job.id) === tracked) running.delete(job.id);
+    });
+    // Nobody may be waiting for it any more (the attempt timed out): its failure is not unhandled.
+    tracked.catch(() => {});
+    running.set(job.id, tracked);
+    return tracked;
+  };
+}
+
+export async function startJobs(
+  databaseUrl: string,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  options: { jobTimeoutMs?: number } = {},
+): Promise<Jobs> {
+  const jobTimeoutMs = options.jobTimeoutMs ?? JOB_TIMEOUT_MS;
   // pg-boss hands its options to pg.Pool, whose bounded waits its types do not list.
   const poolBounds = {
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectionTimeoutMillis,
     query_timeout: 10_000,
     keepAlive: true,
   };
-  const options = {
+  const bossOptions = {
     connectionString: databaseUrl,
     max: 4,
     maintenanceIntervalSeconds: SUPERVISE_EVERY_SECONDS,
   };
-  const boss = new PgBoss({ ...options, ...poolBounds });
+  const boss = new PgBoss({ ...bossOptions, ...poolBounds });
   boss.on("error", (error) => {
     // The database going away is a passing condition: the workers poll again and carry on.
     if (databaseUnavailable(error)) {
@@ -70,23 +105,38 @@ export async function startJobs(databaseUrl: string, mailer: Mailer, log: Fastif
     async sendEmail(message) {
       await boss.send(SEND_EMAIL, message);
     },
-    async handle(queue, handler, options = {}) {
+    async handle(queue, handler, handleOptions = {}) {
       await boss.createQueue(queue, { name: queue, ...policy });
       // A queue made by an older version keeps its old policy unless told.
       await boss.updateQueue(queue, { name: queue, ...policy });
-      for (let worker = 0; worker < (options.workers ?? 1); worker++)
+      const run = onceAtATime(handler);
+      for (let worker = 0; worker < (handleOptions.workers ?? 1); worker++)
         await boss.work<Parameters<typeof handler>[0]>(
           queue,
           { pollingIntervalSeconds: 0.5, batchSize: BATCH_SIZE },
           async (batch) => {
-            const results = await Promise.allSettled(batch.map((job) => withTimeout(handler(job.data))));
-            // One failure retries that job alone; pg-boss then completes only the ones still active.
+            const results = await Promise.allSettled(batch.map((job) => withTimeout(run(job), jobTimeoutMs)));
+            // One failure retries that job alone; pg-boss then completes the ones still active.
+            // The batch itself never fails: that would retry (and send again) the jobs that
+            // succeeded. A failure that cannot be recorded (the database is away) leaves the
+            // job to expire and be retried, unless pg-boss completes it first: then it is logged.
             await Promise.all(
-              results.map((result, index) =>
-                result.status === "rejected"
-                  ? boss.fail(queue, batch[index]!.id, errorData(result.reason))
-                  : null,
-              ),
+              results.map(async (result, index) => {
+                if (result.status === "fulfilled") return;
+                const job = batch[index]!;
+                for (let attempt = 1; ; attempt++) {
+                  try {
+                    await boss.fail(queue, job.id, errorData(result.reason));
+                    return;
+                  } catch (error) {
+                    if (attempt === 3) {
+                      log.error({ err: error, queue, jobId: job.id }, "could not record a failed job");
+                      return;
+                    }
+                    await new Promise((resolve) => setTimeout(resolve, 1000));
+                  }
+                }
+              }),
             );
           },
         );

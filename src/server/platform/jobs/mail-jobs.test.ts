@@ -6,6 +6,7 @@ import { admin, withDatabase } from "../../test/global-setup.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { type ServerProcess, startServerProcess } from "../../test/server-process.js";
 import { startSmtpPeer } from "../../test/smtp-peer.js";
+import { startJobs } from "./jobs.js";
 
 let t: TestApp | undefined;
 const processes: ServerProcess[] = [];
@@ -78,4 +79,33 @@ describe("mail jobs", () => {
       });
     }
   }, 120_000);
+
+  it("a job that timed out is not run again once its first attempt has finished (no second mail)", async () => {
+    t ??= await createTestApp();
+    const jobs = await startJobs(t.deps.database.url, t.deps.mailer, t.app.log, { jobTimeoutMs: 300 });
+    try {
+      let calls = 0;
+      await jobs.handle<{ n: number }>("slow-once", async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      });
+      await jobs.schedule("slow-once", { n: 1 }, new Date());
+      // The first attempt times out at 0.3 s and is retried about 5 s later: by then the
+      // attempt itself has finished, so the retry completes the job without running it again.
+      const deadline = Date.now() + 30_000;
+      let state = "";
+      while (state !== "completed" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const { rows } = await t.deps.database.pool.query<{ state: string; retry_count: number }>(
+          "select state, retry_count from pgboss.job where name = 'slow-once'",
+        );
+        state = rows[0]?.state ?? "";
+        if (state === "completed") expect(rows[0]!.retry_count).toBeGreaterThanOrEqual(1);
+      }
+      expect(state).toBe("completed");
+      expect(calls).toBe(1);
+    } finally {
+      await jobs.stop();
+    }
+  }, 60_000);
 });
