@@ -6,6 +6,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const steps = [
   ["npx", ["tsx", "bench/rotation/run.ts"]],
   ["npx", ["tsx", "bench/rating/run.ts"]],
+  ["npx", ["tsx", "bench/rating/store.ts"]],
   ["npx", ["tsx", "bench/realtime/fanout.ts"]],
   ["npm", ["run", "build"]],
   ["node", ["bench/api-reads.mjs"]],
