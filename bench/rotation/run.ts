@@ -1,15 +1,91 @@
-// Rotation engine benchmark: time to decide one freed court against player and court counts,
-// as a ratio against sorting the same players (a baseline measured in the same run), and the
-// fairness figures of simulated sessions. Writes bench/results/rotation.json.
+// Rotation engine benchmark, in one run:
+//   - uneven play (courts free one at a time, games of 8 to 16 minutes), 10 seeds per case,
+//     the engine beside FIFO and the greedy baseline (bench/rotation/baselines.ts);
+//   - equal rounds: R, the rounds before the first repeated partner, beside the counting
+//     bound floor(N(N-1) / 4c), with the longest sit-out run beside ceil(s / 4c);
+//   - skill-balanced play: how even the teams are, beside fair mixing;
+//   - decision times, as a ratio to sorting the same players (measured in the same run).
+// Writes bench/results/rotation.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { decide } from "../../src/shared/rotation/decide.js";
 import { fairOrder } from "../../src/shared/rotation/fair.js";
-import { SessionSim } from "../../src/shared/rotation/simulate.js";
+import { seededRandom } from "../../src/shared/rotation/prng.js";
+import { type Figures, roundsBeforeRepeat, unevenSession } from "../../src/shared/rotation/scenarios.js";
+import type { SimOptions } from "../../src/shared/rotation/simulate.js";
+import type { RotationInput, RotationMode } from "../../src/shared/rotation/types.js";
+import { type Baseline, fifo, greedy } from "./baselines.js";
+
+const SEEDS = Array.from({ length: 10 }, (_, i) => i + 1);
+const mean = (values: number[]) => +(values.reduce((s, v) => s + v, 0) / values.length).toFixed(2);
+
+function uneven(players: number, courts: number, games: number, choose?: Baseline) {
+  const runs = SEEDS.map(
+    (seed) => unevenSession(players, courts, games, seed, choose ? { choose } : {}).figures as Figures,
+  );
+  return {
+    partnerRepeats: mean(runs.map((r) => r.partnerRepeats)),
+    lowerBound: mean(runs.map((r) => r.lowerBound)),
+    opponentRepeats: mean(runs.map((r) => r.opponentRepeats)),
+    backToBackPartners: mean(runs.map((r) => r.backToBackPartners)),
+    gamesSpread: Math.max(...runs.map((r) => r.gamesSpread)),
+    maxWaitMinutes: Math.max(...runs.map((r) => r.maxWaitMinutes)),
+    meanWaitMinutes: mean(runs.map((r) => r.meanWaitMinutes)),
+    longestSitRun: Math.max(...runs.map((r) => r.longestSitRun)),
+  };
+}
+
+const unevenPlay = [];
+for (const [players, courts] of [
+  [24, 4],
+  [16, 3],
+  [12, 2],
+  [40, 8],
+] as const) {
+  for (const games of [40, 100]) {
+    unevenPlay.push({
+      players,
+      courts,
+      games,
+      engine: uneven(players, courts, games),
+      greedy: uneven(players, courts, games, greedy),
+      fifo: uneven(players, courts, games, fifo),
+    });
+  }
+}
+
+const equalRounds = [];
+for (let players = 5; players <= 16; players++)
+  for (let courts = 1; courts <= 4; courts++)
+    if (courts * 4 <= players) equalRounds.push(roundsBeforeRepeat(players, courts));
+for (const [players, courts] of [
+  [20, 4],
+  [24, 5],
+  [40, 8],
+] as const)
+  equalRounds.push(roundsBeforeRepeat(players, courts));
+
+/** Mean |difference of the teams' average ratings| over a session's games. */
+function teamGap(mode: RotationMode) {
+  const gaps: number[] = [];
+  const repeats: number[] = [];
+  for (const seed of SEEDS) {
+    const random = seededRandom(seed);
+    const ratings = new Map(Array.from({ length: 24 }, (_, i) => [`p${i}`, 1500 + (random() - 0.5) * 800]));
+    const withRatings: SimOptions["choose"] = undefined;
+    const { sim, figures } = unevenSession(24, 4, 100, seed, { choose: withRatings, mode, ratings });
+    for (const game of sim.finished) {
+      const average = (team: string[]) => team.reduce((s, id) => s + ratings.get(id)!, 0) / team.length;
+      gaps.push(Math.abs(average(game.teams[0]) - average(game.teams[1])));
+    }
+    repeats.push(figures.partnerRepeats);
+  }
+  return { meanTeamGap: mean(gaps), partnerRepeats: mean(repeats) };
+}
+const skillBalanced = { fair: teamGap("fair"), skillBalanced: teamGap("skill-balanced") };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 function timeIt(run: () => void, repeats: number): number[] {
   const times: number[] = [];
   for (let i = 0; i < repeats; i++) {
@@ -19,121 +95,53 @@ function timeIt(run: () => void, repeats: number): number[] {
   }
   return times.sort((a, b) => a - b);
 }
-
-/** A session mid-evening: everyone has played a few games, every court is busy but one. */
-function midSession(players: number, courts: number) {
-  const sim = new SessionSim(courts);
-  for (let i = 0; i < players; i++) sim.arrive(`p${i}`);
-  for (let r = 0; r < 4; r++) sim.round();
-  sim.fill();
+/** A late state of a long session with one court just freed. */
+function lateSession(players: number, courts: number, games: number): RotationInput {
+  const { sim } = unevenSession(players, courts, games, 1);
   const first = [...sim.playing.keys()][0];
   if (first) sim.finish(first);
   return sim.input();
 }
-
 const timing = [];
-for (const courts of [2, 8, 30]) {
-  for (const players of [8, 16, 50, 100, 200]) {
-    if (players < courts * 4 && courts > 2) continue;
-    const input = midSession(players, courts);
-    const decisions = timeIt(() => decide(input), 200);
-    const baseline = timeIt(() => fairOrder(input.players), 200);
-    const p50 = percentile(decisions, 50);
-    timing.push({
-      players,
-      courts,
-      p50Ms: +p50.toFixed(3),
-      p95Ms: +percentile(decisions, 95).toFixed(3),
-      maxMs: +decisions[decisions.length - 1]!.toFixed(3),
-      baselineSortP50Ms: +percentile(baseline, 50).toFixed(4),
-      ratioToSort: +(p50 / Math.max(percentile(baseline, 50), 1e-6)).toFixed(1),
-    });
-  }
-}
-
-function summary(sim: SessionSim, waits: number[]) {
-  const all = [...sim.players.values()];
-  const partners = new Map<string, number>();
-  for (const game of sim.finished) {
-    for (const team of game.teams) {
-      const key = [...team].sort().join("|");
-      partners.set(key, (partners.get(key) ?? 0) + 1);
-    }
-  }
-  return {
-    players: all.length,
-    courts: sim.courts.length,
-    gamesFinished: sim.finished.length,
-    gamesPlayedSpread:
-      Math.max(...all.map((p) => p.gamesPlayed)) - Math.min(...all.map((p) => p.gamesPlayed)),
-    sitOutsSpread: Math.max(...all.map((p) => p.sitOuts)) - Math.min(...all.map((p) => p.sitOuts)),
-    partnerRepeats: [...partners.values()].reduce((s, n) => s + n - 1, 0),
-    averageWaitMinutes: +(waits.reduce((s, w) => s + w, 0) / Math.max(1, waits.length)).toFixed(1),
-    longestWaitMinutes: Math.max(0, ...waits),
-  };
-}
-
-/** Every court starts and ends together; a round lasts 12 minutes. */
-function equalRounds(players: number, courts: number, rounds: number) {
-  const sim = new SessionSim(courts);
-  for (let i = 0; i < players; i++) sim.arrive(`p${i}`);
-  const lastPlayed = new Map<string, number>();
-  const waits: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const { assignments } = sim.round();
-    for (const id of assignments.flatMap((a) => a.teams.flat())) {
-      waits.push((r - (lastPlayed.get(id) ?? r)) * 12);
-      lastPlayed.set(id, r + 1);
-    }
-  }
-  return summary(sim, waits);
-}
-
-/** Courts free one at a time as games of 10 to 14 minutes end. */
-function unevenGames(players: number, courts: number, rounds: number) {
-  const sim = new SessionSim(courts);
-  for (let i = 0; i < players; i++) sim.arrive(`p${i}`);
-  let clock = 0;
-  const ends = new Map<string, number>();
-  const lastOff = new Map<string, number>();
-  const waits: number[] = [];
-  const record = (assignments: ReturnType<SessionSim["fill"]>["assignments"]) => {
-    for (const a of assignments) {
-      for (const id of a.teams.flat()) waits.push(clock - (lastOff.get(id) ?? 0));
-      // Games last 10-14 minutes when uneven, 12 otherwise (a fixed pattern, so runs compare).
-      ends.set(a.courtId, clock + 10 + ((a.courtId.length + waits.length) % 5));
-    }
-  };
-  record(sim.fill(clock).assignments);
-  for (let g = 0; g < rounds * courts; g++) {
-    const [courtId, end] = [...ends.entries()].sort((a, b) => a[1] - b[1])[0]!;
-    clock = end;
-    ends.delete(courtId);
-    const game = sim.playing.get(courtId)!;
-    sim.finish(courtId, g % 3 !== 0);
-    for (const id of game.teams.flat()) lastOff.set(id, clock);
-    record(sim.fill(clock).assignments);
-  }
-  return summary(sim, waits);
+for (const [players, courts, games] of [
+  [24, 4, 100],
+  [40, 8, 200],
+  [200, 30, 2000],
+] as const) {
+  const input = lateSession(players, courts, games);
+  const decisions = timeIt(() => decide(input), 300);
+  const baseline = timeIt(() => fairOrder(input.players), 300);
+  timing.push({
+    players,
+    courts,
+    afterGames: games,
+    p50Ms: +percentile(decisions, 50).toFixed(3),
+    p95Ms: +percentile(decisions, 95).toFixed(3),
+    sortP50Ms: +percentile(baseline, 50).toFixed(4),
+    ratioToSort: +(percentile(decisions, 50) / Math.max(percentile(baseline, 50), 1e-6)).toFixed(1),
+  });
 }
 
 const report = {
   date: new Date().toISOString(),
   node: process.version,
+  unevenPlay,
+  equalRounds,
+  skillBalanced,
   timing,
-  fairness: {
-    equalRounds: [
-      equalRounds(8, 2, 7),
-      equalRounds(9, 2, 9),
-      equalRounds(13, 3, 8),
-      equalRounds(40, 8, 10),
-      equalRounds(200, 30, 8),
-    ],
-    unevenGames: [unevenGames(9, 2, 9), unevenGames(24, 4, 10), unevenGames(200, 30, 6)],
-  },
 };
 const out = path.resolve(import.meta.dirname, "../results/rotation.json");
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+console.table(
+  unevenPlay.flatMap((row) =>
+    (["engine", "greedy", "fifo"] as const).map((who) => ({
+      case: `${row.players}/${row.courts} ${row.games} games`,
+      who,
+      ...row[who],
+    })),
+  ),
+);
+console.table(equalRounds);
+console.table(skillBalanced);
 console.table(timing);
-console.table([...report.fairness.equalRounds, ...report.fairness.unevenGames]);

@@ -2,52 +2,61 @@
 // estimated wait for each player. Invariants in every mode: only free courts are filled,
 // nobody is on two courts, and nobody on a break, gone, or already on court is assigned.
 import { decideFair, fairOrder } from "./fair.js";
+import { DEFAULT_RATING } from "./grouping.js";
+import { decideKing } from "./king.js";
 import { decidePaddleStack, stackOrder } from "./paddle-stack.js";
 import type { Assignment, RotationInput, RotationOutput } from "./types.js";
-import { DEFAULT_GAME_MINUTES, PLAYERS_PER_COURT } from "./types.js";
+import { courtSize, DEFAULT_GAME_MINUTES } from "./types.js";
 import { decideWinnersStay } from "./winners-stay.js";
 
 export function decide(input: RotationInput): RotationOutput {
   const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
   const ready = input.players.filter((p) => p.present && !p.onBreak && !onCourt.has(p.id));
-  const freeCourts = input.courts.filter((c) => c.status === "free").map((c) => c.id);
+  const freeCourts = input.courts.filter((c) => c.status === "free");
+  const playable = input.courts.filter((c) => c.status !== "unavailable");
+  const skill = input.mode === "skill-balanced" || (input.mode === "fair" && input.balanceByRating === true);
 
   let assignments: Assignment[];
-  if (input.mode === "paddle-stack") assignments = decidePaddleStack(ready, freeCourts, input.players);
+  if (input.mode === "paddle-stack")
+    assignments = decidePaddleStack(ready, freeCourts, input.players, input.pairings);
   else if (input.mode === "winners-stay")
-    assignments = decideWinnersStay(ready, freeCourts, input.players, input.lastGame);
+    assignments = decideWinnersStay(ready, freeCourts, input.players, input.lastGame, input.pairings);
+  else if (input.mode === "king-of-the-court")
+    assignments = decideKing(ready, freeCourts, playable, input.players, input.pairings);
   else {
-    const equalRound =
-      onCourt.size === 0 &&
-      freeCourts.length === input.courts.filter((c) => c.status !== "unavailable").length;
     assignments = decideFair(ready, freeCourts, input.players, {
-      balanceByRating: input.balanceByRating,
-      equalRound,
+      ratings: skill ? new Map(ready.map((p) => [p.id, p.rating ?? DEFAULT_RATING])) : undefined,
+      pairings: input.pairings,
+      equalRound: onCourt.size === 0 && freeCourts.length === playable.length,
+      seed: input.seed,
+      present: input.players.filter((p) => p.present && !p.onBreak).length,
+      playableCourts: playable,
     });
   }
 
   const assigned = new Set(assignments.flatMap((a) => a.teams.flat()));
   const waiting = ready.filter((p) => !assigned.has(p.id));
-  const line = input.mode === "fair" ? fairOrder(waiting) : stackOrder(waiting);
-  const playable = input.courts.filter((c) => c.status !== "unavailable").length;
+  const line =
+    input.mode === "fair" || input.mode === "skill-balanced" ? fairOrder(waiting) : stackOrder(waiting);
+  const places = playable.reduce((sum, c) => sum + courtSize(c), 0);
   const minutes = input.averageGameMinutes ?? DEFAULT_GAME_MINUTES;
   return {
     assignments,
     queue: line.map((p, i) => ({
       playerId: p.id,
       position: i + 1,
-      estimatedWaitMinutes: estimateWait(i, playable, minutes),
+      estimatedWaitMinutes: estimateWait(i, playable.length, places, minutes),
     })),
   };
 }
 
 /**
- * The k-th in line (0-based) goes on with group floor(k / 4); with `courts` courts turning
- * over about every `minutes`, on average one court frees every minutes / courts, and the
- * first group waits about half of that.
+ * The k-th in line (0-based) goes on with about the k / (places per court)-th group; with
+ * `courts` courts turning over about every `minutes`, one court frees every minutes /
+ * courts, and the first group waits about half of that.
  */
-export function estimateWait(index: number, courts: number, minutes: number): number {
+export function estimateWait(index: number, courts: number, places: number, minutes: number): number {
   if (courts === 0) return 0;
-  const group = Math.floor(index / PLAYERS_PER_COURT);
+  const group = Math.floor(index / (places / courts));
   return Math.round(((group + 0.5) * minutes) / courts);
 }

@@ -1,81 +1,243 @@
-// Fair mode: fewest games first, then most sit-outs, then longest wait; among players tied on
-// those, the ones whose games repeat the fewest partners and opponents (and, when asked,
-// whose teams are closest in rating).
-import { combinations, type Game, groupGreedy } from "./grouping.js";
+// Fair mixing (and skill-balanced play, which is fair mixing that also weighs the teams).
+//
+// Who plays: fewest games first (a late arrival's credit counted), then whoever has waited
+// longest. Two rules are never broken to save a repeat: nobody with more games goes on
+// while someone with fewer waits (games stay within 1), and nobody sits longer than the
+// group's size makes necessary (ceil(s / places) rounds in a row with s players sitting).
+//
+// With whom: each freed court takes the player whose turn it is and the three others, from
+// the next few in line, that repeat the fewest partners (never a back-to-back partner while
+// another way exists) and opponents, preferring those who have waited longer. Choosing from
+// everyone whose turn has come, not from the four who just came off together, is what keeps
+// partners fresh when courts free one at a time. When every court starts together (equal
+// rounds) the round is planned as a whole instead (equal-rounds.ts).
+import { planEqualRound } from "./equal-rounds.js";
+import { allowed, bestSplit, type CostContext, combinations, type Game } from "./grouping.js";
 import { History } from "./history.js";
-import { planRound } from "./lookahead.js";
-import type { Assignment, PlayerState } from "./types.js";
-import { PLAYERS_PER_COURT } from "./types.js";
+import type { Assignment, CourtState, Pairings, PlayerState } from "./types.js";
+import { courtSize } from "./types.js";
 
-/** Lower goes sooner. Arrival only breaks ties in the final order, so it never blocks a choice. */
-export function fairKey(
-  p: Pick<PlayerState, "gamesPlayed" | "sitOuts" | "gamesWaited">,
-): [number, number, number] {
-  return [p.gamesPlayed, -p.sitOuts, -p.gamesWaited];
+/** Games counted for fairness: played, plus a late arrival's credit, plus one while a bye is owed. */
+export function effectiveGames(p: PlayerState): number {
+  return p.gamesPlayed + (p.gamesCredit ?? 0) + (byeOwed(p) ? 1 : 0);
 }
 
-export const compareKeys = (a: number[], b: number[]) => {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
-};
+const byeOwed = (p: PlayerState) => p.wantsBye === true && p.gamesPlayed === 0 && p.sitOuts === 0;
 
 export function fairOrder<T extends PlayerState>(players: T[]): T[] {
   return [...players].sort(
-    (a, b) => compareKeys(fairKey(a), fairKey(b)) || a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1),
+    (a, b) => effectiveGames(a) - effectiveGames(b) || a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1),
   );
 }
 
 /**
- * Who must play (strictly ahead of the last place), and the group the rest come from. The
- * split looks at games and sit-outs only: among players level on both, a few minutes more or
- * less of waiting matters less than a fresh partner, so the choice among them is free.
+ * How many games may finish elsewhere while a player waits before they must play: with s
+ * players sitting and `places` places on `courts` courts, ceil(s / places) rounds of games.
  */
-export function mustAndTied<T extends PlayerState>(ordered: T[], places: number) {
-  const level = (p: T) => fairKey(p).slice(0, 2);
-  const boundary = level(ordered[places - 1]!);
-  return {
-    must: ordered.filter((p) => compareKeys(level(p), boundary) < 0),
-    tied: ordered.filter((p) => compareKeys(level(p), boundary) === 0),
-  };
+export function waitLimit(present: number, places: number, courts: number): number {
+  const sitting = present - places;
+  if (sitting <= 0 || places === 0) return 0;
+  return Math.ceil(sitting / places) * courts;
 }
+
+/**
+ * Who must play now (fewer games than the last place, or waited to the limit) and who may:
+ * the players level with the last place. Both in fair order.
+ */
+export function mustAndTied(ordered: PlayerState[], places: number, limit: number) {
+  const boundary = effectiveGames(ordered[Math.min(places, ordered.length) - 1]!);
+  const must = ordered.filter(
+    (p) =>
+      effectiveGames(p) < boundary || (limit > 0 && effectiveGames(p) === boundary && p.gamesWaited >= limit),
+  );
+  const tied = ordered.filter((p) => effectiveGames(p) === boundary && !must.includes(p));
+  return { must: must.slice(0, places), tied };
+}
+
+/** How many of the next in line a court's choice looks at beyond the player whose turn it is. */
+const WINDOW = 8;
+/** Preferring those who waited longer: per place further back in line. */
+const LINE_POSITION = 30;
+
+export type FairOptions = {
+  ratings?: Map<string, number>;
+  pairings?: Pairings;
+  equalRound: boolean;
+  seed: number;
+  /** Present players (not on a break), on court or not: the size of the group. */
+  present: number;
+  playableCourts: CourtState[];
+};
 
 export function decideFair(
   ready: PlayerState[],
-  freeCourts: string[],
+  freeCourts: CourtState[],
   allPlayers: PlayerState[],
-  options: { balanceByRating?: boolean; equalRound: boolean },
+  options: FairOptions,
 ): Assignment[] {
-  const courts = Math.min(freeCourts.length, Math.floor(ready.length / PLAYERS_PER_COURT));
-  if (courts === 0) return [];
+  const courts = fillableCourts(freeCourts, ready.length);
+  if (courts.length === 0) return [];
   const history = new History(allPlayers);
-  const ratings = options.balanceByRating ? new Map(ready.map((p) => [p.id, p.rating ?? 1000])) : undefined;
+  const context: CostContext = { history, ratings: options.ratings, pairings: options.pairings };
+  const places = courts.reduce((sum, c) => sum + courtSize(c), 0);
+  const allPlaces = options.playableCourts.reduce((sum, c) => sum + courtSize(c), 0);
+  const limit = waitLimit(options.present, allPlaces, options.playableCourts.length);
   const ordered = fairOrder(ready);
-  // Small groups in equal rounds: plan ahead so no partner repeats while one can be avoided.
-  const planned = options.equalRound && !ratings ? planRound(ordered, courts, history) : null;
-  const games = planned ?? chooseGames(ordered, courts, history, ratings);
-  return games.map((teams, i) => ({ courtId: freeCourts[i]!, teams }));
+
+  if (options.equalRound) {
+    const { must, tied } = mustAndTied(ordered, places, limit);
+    if (courts.every((c) => !c.singles)) {
+      const planned = planEqualRound(ordered, must, tied, courts.length, context, options.seed);
+      if (planned) return planned.map((teams, i) => ({ courtId: courts[i]!.id, teams }));
+    }
+    return fillOneByOne(courts, must, tied, context);
+  }
+  return fillAsCourtsFree(courts, ordered, context, options.present - allPlaces);
 }
 
-/** Ties beyond this many extra candidates are cut (in order) to keep a decision well under 5 ms. */
-const TIE_WINDOW = 6;
+/** Preferring the fewer-games player: per game more than the lowest in the band. */
+const LEVEL = 200_000;
+/** Going on once overdue: between a back-to-back partner and a repeated one. */
+const OVERDUE = 600_000;
 
-function chooseGames(
+/**
+ * Courts freeing one at a time. Only players within one game of the fewest are considered;
+ * among them the longest waiter anchors the court and the others come from the next in
+ * line, so a group that just came off together is split up rather than sent back on
+ * together. Fewer games, and having sat through ceil(s / 4) + 1 court changes (s players
+ * sitting), weigh for going on; ceil(s / 4) + 2 is a rule.
+ */
+function fillAsCourtsFree(
+  courts: CourtState[],
   ordered: PlayerState[],
-  courts: number,
-  history: History,
-  ratings?: Map<string, number>,
-): Game[] {
-  const places = courts * PLAYERS_PER_COURT;
-  const { must, tied } = mustAndTied(ordered, places);
-  const open = places - must.length;
-  // Every way to fill the open places from the front of the tied group.
-  const options = combinations(tied.slice(0, open + TIE_WINDOW), open, courts === 1 ? 300 : 40);
-  let best: { games: Game[]; cost: number } | undefined;
-  for (const chosen of options) {
-    const trial = groupGreedy(fairOrder([...must, ...chosen]), courts, history, ratings);
-    for (const game of trial.games) history.remove(game);
-    if (!best || trial.cost < best.cost) best = trial;
-    if (trial.cost === 0) break;
+  context: CostContext,
+  sitting: number,
+): Assignment[] {
+  const assignments: Assignment[] = [];
+  const chosen = new Set<string>();
+  for (const court of courts) {
+    const size = courtSize(court);
+    const left = ordered.filter((p) => !chosen.has(p.id));
+    const lowest = effectiveGames(left[0]!);
+    const near = left.filter((p) => effectiveGames(p) <= lowest + 1);
+    const line = (near.length >= size ? near : left).sort(
+      (a, b) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1),
+    );
+    const due = Math.ceil(Math.max(0, sitting) / size) + 1;
+    const overdue = line.filter((p) => p.gamesWaited > due).slice(0, size);
+    const game = chooseGroup(
+      line,
+      size,
+      new Set(overdue.map((p) => p.id)),
+      context,
+      (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due ? OVERDUE : 0),
+    );
+    if (!game) break;
+    context.history.add(game);
+    for (const id of game.flat()) chosen.add(id);
+    assignments.push({ courtId: court.id, teams: game });
   }
-  return best!.games;
+  return assignments;
+}
+
+/** The free courts that can be filled, in order, while enough players are ready. */
+export function fillableCourts(freeCourts: CourtState[], readyCount: number): CourtState[] {
+  const out: CourtState[] = [];
+  let left = readyCount;
+  for (const court of freeCourts) {
+    if (left < courtSize(court)) continue;
+    out.push(court);
+    left -= courtSize(court);
+  }
+  return out;
+}
+
+function fillOneByOne(
+  courts: CourtState[],
+  must: PlayerState[],
+  tied: PlayerState[],
+  context: CostContext,
+): Assignment[] {
+  const assignments: Assignment[] = [];
+  const chosen = new Set<string>();
+  for (const court of courts) {
+    const size = courtSize(court);
+    const mustLeft = must.filter((p) => !chosen.has(p.id));
+    const tiedLeft = tied.filter((p) => !chosen.has(p.id));
+    // Everyone who must play is placed before anyone who merely may.
+    const line = mustLeft.length >= size ? mustLeft : [...mustLeft, ...tiedLeft];
+    const required = new Set(mustLeft.length >= size ? [] : mustLeft.map((p) => p.id));
+    const game = chooseGroup(line, size, required, context);
+    if (!game) break;
+    context.history.add(game);
+    for (const id of game.flat()) chosen.add(id);
+    assignments.push({ courtId: court.id, teams: game });
+  }
+  return assignments;
+}
+
+/**
+ * The first in `line` and `size - 1` others from the next WINDOW (all of `required` among
+ * them) making the cheapest game, with a little weight on keeping the line's order.
+ */
+export function chooseGroup(
+  line: PlayerState[],
+  size: number,
+  required: Set<string>,
+  context: CostContext,
+  extraCost: (p: PlayerState) => number = () => 0,
+): Game | undefined {
+  const [anchor, ...rest] = line;
+  if (!anchor || line.length < size) return undefined;
+  const window = withFixedPartners(
+    rest.slice(0, Math.max(WINDOW, required.size)),
+    anchor,
+    rest,
+    context.pairings,
+  );
+  const position = new Map(line.map((p, i) => [p.id, i]));
+  const anchorCost = extraCost(anchor);
+  let best: { game: Game; cost: number } | undefined;
+  for (const others of combinations(window, size - 1, 2000)) {
+    const ids = [anchor.id, ...others.map((o) => o.id)];
+    if ([...required].some((id) => id !== anchor.id && !ids.includes(id))) continue;
+    if (!keepsFixedPartners(ids, line, context.pairings)) continue;
+    const split = bestSplit(ids, context);
+    if (!split || !allowed(split.game, context.pairings)) continue;
+    let cost = split.cost;
+    cost += anchorCost;
+    for (const o of others) cost += position.get(o.id)! * LINE_POSITION + extraCost(o);
+    if (!best || cost < best.cost) best = { game: split.game, cost };
+  }
+  return best?.game;
+}
+
+/** The window, plus the fixed partners of anyone in it (or of the anchor) from further back. */
+function withFixedPartners(
+  window: PlayerState[],
+  anchor: PlayerState,
+  rest: PlayerState[],
+  pairings?: Pairings,
+): PlayerState[] {
+  if (!pairings || pairings.together.length === 0) return window;
+  const out = [...window];
+  for (const p of [anchor, ...window]) {
+    for (const [a, b] of pairings.together) {
+      const partner = p.id === a ? b : p.id === b ? a : undefined;
+      const found = partner ? rest.find((q) => q.id === partner) : undefined;
+      if (found && !out.includes(found)) out.push(found);
+    }
+  }
+  return out;
+}
+
+/** A player with a fixed partner who is also ready goes on with them, or not at all. */
+function keepsFixedPartners(ids: string[], line: PlayerState[], pairings?: Pairings): boolean {
+  if (!pairings || pairings.together.length === 0) return true;
+  const ready = new Set(line.map((p) => p.id));
+  for (const [a, b] of pairings.together) {
+    if (!ready.has(a) || !ready.has(b)) continue;
+    if (ids.includes(a) !== ids.includes(b)) return false;
+  }
+  return true;
 }

@@ -1,50 +1,79 @@
-// Splitting chosen players into courts and teams with the fewest repeats.
+// What a game costs: repeated partners above all (back-to-back ones most), then repeated
+// opponents, then, in skill-balanced play, how uneven the teams are. Organizers' pairings
+// are rules, not costs: a game that breaks one is never made.
 import type { History } from "./history.js";
-import type { PlayerState, Team } from "./types.js";
+import type { Pairings, Team } from "./types.js";
 
 export type Game = [Team, Team];
 
-export const PARTNER_REPEAT = 1000;
-export const OPPONENT_REPEAT = 10;
+export const PARTNER_REPEAT = 1_000_000;
+export const BACK_TO_BACK_PARTNER = 300_000;
+export const OPPONENT_REPEAT = 1_000;
+/** Per rating point of difference between the teams' averages (skill-balanced play). */
+export const RATING_POINT = 50;
+export const DEFAULT_RATING = 1500;
 
-/** The three ways to split four players into two teams. */
-export function splits([a, b, c, d]: string[]): Game[] {
+export type CostContext = {
+  history: History;
+  ratings?: Map<string, number>;
+  pairings?: Pairings;
+};
+
+/** The ways to split a group into two teams: three for four players, one for two. */
+export function splits(ids: string[]): Game[] {
+  if (ids.length === 2) return [[[ids[0]!], [ids[1]!]]];
+  const [a, b, c, d] = ids as [string, string, string, string];
   return [
     [
-      [a!, b!],
-      [c!, d!],
+      [a, b],
+      [c, d],
     ],
     [
-      [a!, c!],
-      [b!, d!],
+      [a, c],
+      [b, d],
     ],
     [
-      [a!, d!],
-      [b!, c!],
+      [a, d],
+      [b, c],
     ],
   ];
 }
 
-export function gameCost(game: Game, history: History, ratings?: Map<string, number>): number {
+const together = (team: Team, a: string, b: string) => team.includes(a) && team.includes(b);
+
+/** False when the game breaks an organizer's pairing (fixed partners split, or kept-apart players partnered). */
+export function allowed(game: Game, pairings?: Pairings): boolean {
+  if (!pairings) return true;
+  const ids = game.flat();
+  for (const [a, b] of pairings.together)
+    if (ids.includes(a) && ids.includes(b) && !game.some((t) => together(t, a, b))) return false;
+  for (const [a, b] of pairings.apart) if (game.some((t) => together(t, a, b))) return false;
+  return true;
+}
+
+export function gameCost(game: Game, { history, ratings }: CostContext): number {
   const [t1, t2] = game;
-  let cost = (history.partnered(t1[0], t1[1]) + history.partnered(t2[0], t2[1])) * PARTNER_REPEAT;
+  let cost = 0;
+  for (const team of game) {
+    if (team.length !== 2) continue;
+    const [a, b] = team as [string, string];
+    cost += history.partnered(a, b) * PARTNER_REPEAT;
+    if (history.lastPartner(a) === b) cost += BACK_TO_BACK_PARTNER;
+  }
   for (const a of t1) for (const b of t2) cost += history.faced(a, b) * OPPONENT_REPEAT;
   if (ratings) {
-    const sum = (t: Team) => (ratings.get(t[0]) ?? 1000) + (ratings.get(t[1]) ?? 1000);
-    cost += Math.abs(sum(t1) - sum(t2)) / 10;
+    const average = (t: Team) => t.reduce((s, id) => s + (ratings.get(id) ?? DEFAULT_RATING), 0) / t.length;
+    cost += Math.abs(average(t1) - average(t2)) * RATING_POINT;
   }
   return cost;
 }
 
-export function bestSplit(
-  four: string[],
-  history: History,
-  ratings?: Map<string, number>,
-): { game: Game; cost: number } {
-  let best = { game: splits(four)[0]!, cost: Number.POSITIVE_INFINITY };
-  for (const game of splits(four)) {
-    const cost = gameCost(game, history, ratings);
-    if (cost < best.cost) best = { game, cost };
+export function bestSplit(ids: string[], context: CostContext): { game: Game; cost: number } | undefined {
+  let best: { game: Game; cost: number } | undefined;
+  for (const game of splits(ids)) {
+    if (!allowed(game, context.pairings)) continue;
+    const cost = gameCost(game, context);
+    if (!best || cost < best.cost) best = { game, cost };
   }
   return best;
 }
@@ -66,37 +95,4 @@ export function combinations<T>(items: T[], k: number, limit = 5000): T[][] {
   };
   pick(0, []);
   return out;
-}
-
-/**
- * Puts `players` (a multiple of four, best first) onto `courts` games: each court takes the
- * best remaining player and the three others, from a bounded window behind them, that make
- * the cheapest game. Bounded work: at most C(window, 3) x 3 games per court. The games are
- * added to `history`.
- */
-export function groupGreedy(
-  players: PlayerState[],
-  courts: number,
-  history: History,
-  ratings?: Map<string, number>,
-): { games: Game[]; cost: number } {
-  const WINDOW = 9;
-  const left = [...players];
-  const games: Game[] = [];
-  let total = 0;
-  for (let court = 0; court < courts; court++) {
-    const anchor = left.shift()!;
-    const window = left.slice(0, Math.min(WINDOW, left.length));
-    let best: { game: Game; cost: number; others: PlayerState[] } | undefined;
-    for (const others of combinations(window, 3)) {
-      const option = bestSplit([anchor.id, ...others.map((o) => o.id)], history, ratings);
-      if (!best || option.cost < best.cost) best = { ...option, others };
-    }
-    for (const o of best!.others) left.splice(left.indexOf(o), 1);
-    // Later courts in this decision see this game in the history; the caller may undo it.
-    history.add(best!.game);
-    games.push(best!.game);
-    total += best!.cost;
-  }
-  return { games, cost: total };
 }

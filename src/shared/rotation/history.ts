@@ -1,42 +1,68 @@
-// Who has partnered and faced whom, counted once so scoring a candidate is cheap.
+// Who has partnered and faced whom. Read lazily from the players' own lists, and only for
+// the players a decision looks at: a decision late in a long session (200 players, 2,000
+// games) must not rebuild every player's history to place four of them.
 import type { PlayerState, Team } from "./types.js";
 
-const key = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+type Counts = Map<string, number>;
+
+function tally(list: readonly string[]): Counts {
+  const counts: Counts = new Map();
+  for (const id of list) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
+}
 
 export class History {
-  private readonly partners = new Map<string, number>();
-  private readonly opponents = new Map<string, number>();
+  private readonly byId: Map<string, PlayerState>;
+  private readonly partnerCounts = new Map<string, Counts>();
+  private readonly opponentCounts = new Map<string, Counts>();
+  // Games decided earlier in this same decision (later courts must see them).
+  private readonly added: Array<[Team, Team]> = [];
 
-  constructor(players: PlayerState[]) {
-    for (const p of players) {
-      // Each pair is listed by both players; count it from the smaller id's side only.
-      for (const q of p.recentPartners) if (p.id < q) this.bump(this.partners, key(p.id, q));
-      for (const q of p.recentOpponents) if (p.id < q) this.bump(this.opponents, key(p.id, q));
-    }
+  constructor(players: readonly PlayerState[]) {
+    this.byId = new Map(players.map((p) => [p.id, p]));
   }
 
-  private bump(map: Map<string, number>, k: string, by = 1) {
-    map.set(k, (map.get(k) ?? 0) + by);
+  private counts(cache: Map<string, Counts>, id: string, pick: (p: PlayerState) => string[]): Counts {
+    let counts = cache.get(id);
+    if (!counts) {
+      counts = tally(pick(this.byId.get(id) ?? ({ recentPartners: [], recentOpponents: [] } as never)));
+      cache.set(id, counts);
+    }
+    return counts;
   }
 
   partnered(a: string, b: string): number {
-    return this.partners.get(key(a, b)) ?? 0;
+    let n = this.counts(this.partnerCounts, a, (p) => p.recentPartners).get(b) ?? 0;
+    for (const [t1, t2] of this.added) for (const t of [t1, t2]) if (t.includes(a) && t.includes(b)) n += 1;
+    return n;
   }
 
   faced(a: string, b: string): number {
-    return this.opponents.get(key(a, b)) ?? 0;
+    let n = this.counts(this.opponentCounts, a, (p) => p.recentOpponents).get(b) ?? 0;
+    for (const [t1, t2] of this.added)
+      if ((t1.includes(a) && t2.includes(b)) || (t2.includes(a) && t1.includes(b))) n += 1;
+    return n;
+  }
+
+  /** The partner of `id`'s latest game, if any. */
+  lastPartner(id: string): string | undefined {
+    const list = this.byId.get(id)?.recentPartners ?? [];
+    return list[list.length - 1];
+  }
+
+  /** The opponents of `id`'s latest game. */
+  lastOpponents(id: string): string[] {
+    const list = this.byId.get(id)?.recentOpponents ?? [];
+    return list.slice(-2);
   }
 
   /** Records a game as decided, so later courts in the same decision see it. */
-  add([t1, t2]: [Team, Team]) {
-    this.bump(this.partners, key(t1[0], t1[1]));
-    this.bump(this.partners, key(t2[0], t2[1]));
-    for (const a of t1) for (const b of t2) this.bump(this.opponents, key(a, b));
+  add(game: [Team, Team]) {
+    this.added.push(game);
   }
 
-  remove([t1, t2]: [Team, Team]) {
-    this.bump(this.partners, key(t1[0], t1[1]), -1);
-    this.bump(this.partners, key(t2[0], t2[1]), -1);
-    for (const a of t1) for (const b of t2) this.bump(this.opponents, key(a, b), -1);
+  remove(game: [Team, Team]) {
+    const index = this.added.lastIndexOf(game);
+    if (index >= 0) this.added.splice(index, 1);
   }
 }

@@ -1,39 +1,40 @@
-// Paddle stack: first come, first served, in groups of four, the way clubs stack paddles.
-import { bestSplit } from "./grouping.js";
+// Paddle stack: first come, first served, in groups of four (two on a singles court), the way
+// clubs stack paddles.
+import { bestSplit, type CostContext, splits } from "./grouping.js";
 import { History } from "./history.js";
-import type { Assignment, PlayerState } from "./types.js";
-import { PLAYERS_PER_COURT } from "./types.js";
+import type { Assignment, CourtState, Pairings, PlayerState } from "./types.js";
+import { courtSize } from "./types.js";
 
 export const stackOrder = (players: PlayerState[]) =>
   [...players].sort((a, b) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1));
 
 export function decidePaddleStack(
   ready: PlayerState[],
-  freeCourts: string[],
+  freeCourts: CourtState[],
   allPlayers: PlayerState[],
+  pairings?: Pairings,
 ): Assignment[] {
-  return fillInOrder(stackOrder(ready), freeCourts, allPlayers);
+  return fillInOrder(stackOrder(ready), freeCourts, allPlayers, pairings);
 }
 
-/** Groups of four from the front of `line`, as it stands, onto `freeCourts`. */
+/** Groups from the front of `line`, as it stands, onto `freeCourts`. */
 export function fillInOrder(
   line: PlayerState[],
-  freeCourts: string[],
+  freeCourts: CourtState[],
   allPlayers: PlayerState[],
+  pairings?: Pairings,
 ): Assignment[] {
   const left = [...line];
-  const history = new History(allPlayers);
+  const context: CostContext = { history: new History(allPlayers), pairings };
   const assignments: Assignment[] = [];
-  for (const courtId of freeCourts) {
-    const group = left.splice(0, PLAYERS_PER_COURT);
-    if (group.length < PLAYERS_PER_COURT) break;
-    // The group is fixed by the line; only the split into teams avoids repeats.
-    const { game } = bestSplit(
-      group.map((p) => p.id),
-      history,
-    );
-    history.add(game);
-    assignments.push({ courtId, teams: game });
+  for (const court of freeCourts) {
+    if (left.length < courtSize(court)) continue;
+    const group = left.splice(0, courtSize(court)).map((p) => p.id);
+    // The group is fixed by the line; only the split into teams avoids repeats (and keeps
+    // organizers' pairings when it can).
+    const game = bestSplit(group, context)?.game ?? splits(group)[0]!;
+    context.history.add(game);
+    assignments.push({ courtId: court.id, teams: game });
   }
   return assignments;
 }

@@ -6,7 +6,7 @@ const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 function partnerCounts(sim: SessionSim) {
   const counts = new Map<string, number>();
   for (const game of sim.finished)
-    for (const [a, b] of game.teams) counts.set(pairKey(a, b), (counts.get(pairKey(a, b)) ?? 0) + 1);
+    for (const [a, b] of game.teams) counts.set(pairKey(a!, b!), (counts.get(pairKey(a!, b!)) ?? 0) + 1);
   return counts;
 }
 

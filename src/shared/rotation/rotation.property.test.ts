@@ -128,7 +128,7 @@ describe("fair mode targets, over random equal-round sessions", () => {
     );
   }, 60_000);
 
-  it("with uneven game lengths, a freed court always takes the players with the fewest games", () => {
+  it("with uneven game lengths, nobody goes on more than one game ahead of anyone left waiting", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 8, max: 40 }),
@@ -150,7 +150,7 @@ describe("fair mode targets, over random equal-round sessions", () => {
             const waitingGames = ready.filter((p) => !chosen.has(p.id)).map((p) => p.gamesPlayed);
             for (const id of chosen) {
               const games = ready.find((p) => p.id === id)!.gamesPlayed;
-              expect(games).toBeLessThanOrEqual(Math.min(...waitingGames, Number.POSITIVE_INFINITY));
+              expect(games).toBeLessThanOrEqual(Math.min(...waitingGames, Number.POSITIVE_INFINITY) + 1);
             }
           }
         },

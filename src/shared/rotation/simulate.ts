@@ -1,10 +1,30 @@
 // A whole session in memory, keeping the same counters the server keeps in the database:
 // used by the tests and the benchmark to play many games through the engine.
 import { decide } from "./decide.js";
-import type { Assignment, CourtState, PlayerState, RotationInput, RotationMode } from "./types.js";
+import { effectiveGames } from "./fair.js";
+import { kingMoves } from "./king.js";
+import type { Assignment, CourtState, Pairings, PlayerState, RotationInput, RotationMode } from "./types.js";
 import { keepsWinners, offCourtOrder } from "./winners-stay.js";
 
 export type SimGame = Assignment & { startedAt: number };
+
+export type SimOptions = {
+  /** Ids of courts (c1, c2, ...) that are singles courts. */
+  singlesCourts?: string[];
+  pairings?: Pairings;
+  /** Another way to choose the games (a benchmark's baseline); the engine by default. */
+  choose?: (input: RotationInput) => Assignment[];
+};
+
+/** The median of the games counted so far: where a late arrival joins (0 before any game). */
+export function arrivalCredit(players: Iterable<PlayerState>): number {
+  const games = [...players]
+    .filter((p) => p.present)
+    .map(effectiveGames)
+    .sort((a, b) => a - b);
+  if (games.length === 0) return 0;
+  return games[Math.floor((games.length - 1) / 2)]!;
+}
 
 export class SessionSim {
   readonly players = new Map<string, PlayerState>();
@@ -12,25 +32,33 @@ export class SessionSim {
   readonly playing = new Map<string, SimGame>();
   readonly finished: SimGame[] = [];
   private seq = 0;
-  private decisions = 0;
   lastGame: RotationInput["lastGame"];
+  pairings: Pairings | undefined;
+  private readonly choose: SimOptions["choose"];
 
   constructor(
     courtCount: number,
     readonly mode: RotationMode = "fair",
     readonly seed = 1,
+    options: SimOptions = {},
   ) {
     this.courts = Array.from({ length: courtCount }, (_, i) => ({
       id: `c${i + 1}`,
       status: "free" as const,
+      singles: options.singlesCourts?.includes(`c${i + 1}`) ?? false,
     }));
+    this.pairings = options.pairings;
+    this.choose = options.choose;
   }
 
-  arrive(id: string, rating?: number) {
+  /** A player checks in; after games have been played they join at the median of games. */
+  arrive(id: string, rating?: number, options: { wantsBye?: boolean } = {}) {
+    const credit = arrivalCredit(this.players.values());
     this.players.set(id, {
       id,
       arrivedAt: ++this.seq,
       gamesPlayed: 0,
+      gamesCredit: credit,
       gamesWaited: 0,
       sitOuts: 0,
       onBreak: false,
@@ -39,6 +67,8 @@ export class SessionSim {
       recentPartners: [],
       recentOpponents: [],
       winStreak: 0,
+      wantsBye: options.wantsBye ?? false,
+      courtTarget: null,
     });
   }
 
@@ -58,17 +88,19 @@ export class SessionSim {
       players: [...this.players.values()],
       courts: this.courts.map((c) => {
         const game = this.playing.get(c.id);
-        return game ? { id: c.id, status: "playing", players: game.teams.flat() } : c;
+        return game ? { ...c, status: "playing", players: game.teams.flat() } : c;
       }),
-      seed: this.seed + this.decisions,
+      seed: this.seed,
       lastGame: this.lastGame,
+      pairings: this.pairings,
     };
   }
 
   /** Fills free courts; returns the new games and who was ready but passed over. */
   fill(now = 0) {
-    const output = decide(this.input());
-    this.decisions += 1;
+    const input = this.input();
+    const output = decide(input);
+    if (this.choose) output.assignments = this.choose(input);
     const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
     for (const a of output.assignments) {
       this.playing.set(a.courtId, { ...a, startedAt: now });
@@ -80,8 +112,10 @@ export class SessionSim {
         for (const id of mine!) {
           const p = this.players.get(id)!;
           p.gamesWaited = 0;
+          p.courtTarget = null;
           if (!(staying && this.lastGame?.winners.includes(id))) p.winStreak = 0;
-          p.recentPartners.push(mine!.find((o) => o !== id)!);
+          const partner = mine!.find((o) => o !== id);
+          if (partner) p.recentPartners.push(partner);
           p.recentOpponents.push(...theirs!);
         }
       }
@@ -103,6 +137,11 @@ export class SessionSim {
     const [winners, losers] = teamAWins ? game.teams : [game.teams[1], game.teams[0]];
     for (const id of winners) this.players.get(id)!.winStreak = (this.players.get(id)!.winStreak ?? 0) + 1;
     for (const id of losers) this.players.get(id)!.winStreak = 0;
+    if (this.mode === "king-of-the-court") {
+      const order = this.courts.map((c) => c.id);
+      for (const [id, target] of kingMoves(order, courtId, winners, losers))
+        this.players.get(id)!.courtTarget = target;
+    }
     for (const id of offCourtOrder(winners, losers, (id) => this.players.get(id)!.winStreak ?? 0)) {
       const p = this.players.get(id)!;
       p.gamesPlayed += 1;

@@ -1,12 +1,24 @@
 // The rotation engine's contract. The engine is pure: the same input (seed included) gives
 // the same output, with no clock, randomness or I/O of its own.
-export type RotationMode = "fair" | "paddle-stack" | "winners-stay";
+export const ROTATION_MODES = [
+  "fair",
+  "skill-balanced",
+  "paddle-stack",
+  "winners-stay",
+  "king-of-the-court",
+] as const;
+export type RotationMode = (typeof ROTATION_MODES)[number];
 
 export type PlayerState = {
   id: string;
   /** Order of becoming ready (arrival, then each time off court): only its order matters. */
   arrivedAt: number;
   gamesPlayed: number;
+  /**
+   * Games counted as played without being played: a late arrival joins at the median of the
+   * games played so far, not at zero, so they do not play every round until caught up.
+   */
+  gamesCredit?: number;
   /** Games finished elsewhere while this player waited, since their last game. */
   gamesWaited: number;
   /** Times this player was ready but passed over when courts were filled. */
@@ -14,6 +26,7 @@ export type PlayerState = {
   onBreak: boolean;
   /** False once they left: never assigned. */
   present: boolean;
+  /** On the Elo scale (the ladder's, or a self-rated level converted), for skill-balanced play. */
   rating?: number;
   /** Every partner so far, oldest first (repeats allowed). */
   recentPartners: string[];
@@ -21,22 +34,40 @@ export type PlayerState = {
   recentOpponents: string[];
   /** Consecutive wins on the current court (winners-stay). */
   winStreak?: number;
+  /** Asked to sit out their first round (a bye): they go on after the first ready group. */
+  wantsBye?: boolean;
+  /** King of the court: the court this player moves to next (null: back to the queue). */
+  courtTarget?: string | null;
 };
 
-export type CourtState = { id: string; status: "free" | "playing" | "unavailable"; players?: string[] };
+export type CourtState = {
+  id: string;
+  status: "free" | "playing" | "unavailable";
+  players?: string[];
+  /** A singles court takes two players, one a side. */
+  singles?: boolean;
+};
+
+/** Organizers' requests: partners who always play together, and players never partnered. */
+export type Pairings = { together: [string, string][]; apart: [string, string][] };
 
 export type RotationInput = {
   mode: RotationMode;
   players: PlayerState[];
+  /** In the club's order: in king of the court the first is the top court. */
   courts: CourtState[];
+  /** @deprecated the "skill-balanced" mode says it; kept so older boards keep working. */
   balanceByRating?: boolean;
+  /** Fixed for a session: it orders ties, so two sessions need not play the same schedule. */
   seed: number;
   averageGameMinutes?: number;
   /** The game that just ended, for winners-stay. */
   lastGame?: { courtId: string; winners: string[]; losers: string[] };
+  pairings?: Pairings;
 };
 
-export type Team = [string, string];
+/** One player (singles) or two (doubles). */
+export type Team = string[];
 export type Assignment = { courtId: string; teams: [Team, Team] };
 
 export type RotationOutput = {
@@ -47,3 +78,4 @@ export type RotationOutput = {
 
 export const PLAYERS_PER_COURT = 4;
 export const DEFAULT_GAME_MINUTES = 12;
+export const courtSize = (court: Pick<CourtState, "singles">) => (court.singles ? 2 : PLAYERS_PER_COURT);

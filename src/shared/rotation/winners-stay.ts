@@ -1,40 +1,39 @@
 // Winners stay: the winning pair keeps the court (at most two games in a row, then they split
 // and join the line); challengers come from the front of the line.
 import { fillInOrder, stackOrder } from "./paddle-stack.js";
-import type { Assignment, PlayerState, RotationInput, Team } from "./types.js";
+import type { Assignment, CourtState, Pairings, PlayerState, RotationInput, Team } from "./types.js";
 
 export const MAX_STAY = 2;
 
 export function decideWinnersStay(
   ready: PlayerState[],
-  freeCourts: string[],
+  freeCourts: CourtState[],
   allPlayers: PlayerState[],
   lastGame: RotationInput["lastGame"],
+  pairings?: Pairings,
 ): Assignment[] {
   const assignments: Assignment[] = [];
   let line = stackOrder(ready);
-  const stayCourt = lastGame && freeCourts.includes(lastGame.courtId) ? lastGame.courtId : undefined;
+  const stayCourt = lastGame ? freeCourts.find((c) => c.id === lastGame.courtId) : undefined;
   if (stayCourt && lastGame) {
     const byId = new Map(allPlayers.map((p) => [p.id, p]));
+    const side = lastGame.winners.length;
     const winners = lastGame.winners.filter((id) => line.some((p) => p.id === id));
     const streak = Math.min(...winners.map((id) => byId.get(id)?.winStreak ?? 0));
     const challengers = line
       .filter((p) => !lastGame.winners.includes(p.id) && !lastGame.losers.includes(p.id))
-      .slice(0, 2);
-    if (winners.length === 2 && streak >= MAX_STAY) {
+      .slice(0, side);
+    if (winners.length === side && streak >= MAX_STAY) {
       // Their turn is up: they split and join the back of the line, behind the losers.
       line = [...line.filter((p) => !winners.includes(p.id)), ...line.filter((p) => winners.includes(p.id))];
-    } else if (winners.length === 2 && challengers.length === 2) {
-      assignments.push({
-        courtId: stayCourt,
-        teams: [winners as Team, [challengers[0]!.id, challengers[1]!.id]],
-      });
+    } else if (winners.length === side && challengers.length === side) {
+      assignments.push({ courtId: stayCourt.id, teams: [winners as Team, challengers.map((c) => c.id)] });
       const taken = new Set([...winners, ...challengers.map((c) => c.id)]);
       line = line.filter((p) => !taken.has(p.id));
     }
   }
-  const rest = freeCourts.filter((id) => !assignments.some((a) => a.courtId === id));
-  return [...assignments, ...fillInOrder(line, rest, allPlayers)];
+  const rest = freeCourts.filter((c) => !assignments.some((a) => a.courtId === c.id));
+  return [...assignments, ...fillInOrder(line, rest, allPlayers, pairings)];
 }
 
 /**

@@ -1,0 +1,149 @@
+// Simulated sessions for the rotation tests and benchmark: courts freeing one
+// at a time as games of random length end (uneven play), and equal rounds.
+import { seededRandom } from "./prng.js";
+import { SessionSim, type SimOptions } from "./simulate.js";
+import type { RotationMode } from "./types.js";
+
+export type Figures = {
+  partnerRepeats: number;
+  lowerBound: number;
+  opponentRepeats: number;
+  backToBackPartners: number;
+  /** Largest spread of games (in progress counted) among present players when a court filled. */
+  gamesSpread: number;
+  maxWaitMinutes: number;
+  meanWaitMinutes: number;
+  /** Most court fills in a row a ready player was passed over. */
+  longestSitRun: number;
+};
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+export function figures(sim: SessionSim, waits: number[], spread: number, sitRun: number): Figures {
+  const partners = new Map<string, number>();
+  const opponents = new Map<string, number>();
+  let backToBack = 0;
+  for (const game of sim.finished) {
+    for (const team of game.teams)
+      if (team.length === 2)
+        partners.set(pairKey(team[0]!, team[1]!), (partners.get(pairKey(team[0]!, team[1]!)) ?? 0) + 1);
+    for (const a of game.teams[0])
+      for (const b of game.teams[1]) opponents.set(pairKey(a, b), (opponents.get(pairKey(a, b)) ?? 0) + 1);
+  }
+  for (const p of sim.players.values())
+    for (let i = 1; i < p.recentPartners.length; i++)
+      if (p.recentPartners[i] === p.recentPartners[i - 1]) backToBack += 1;
+  const n = sim.players.size;
+  const games = sim.finished.length;
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((s, k) => s + k - 1, 0);
+  return {
+    partnerRepeats: sum(partners),
+    lowerBound: Math.max(0, 2 * games - (n * (n - 1)) / 2),
+    opponentRepeats: sum(opponents),
+    backToBackPartners: backToBack / 2,
+    gamesSpread: spread,
+    maxWaitMinutes: Math.max(0, ...waits),
+    meanWaitMinutes: +(waits.reduce((s, w) => s + w, 0) / Math.max(1, waits.length)).toFixed(1),
+    longestSitRun: sitRun,
+  };
+}
+
+/** Games of 8 to 16 minutes; a freed court is filled at once. Stops after `games` games end. */
+export function unevenSession(
+  players: number,
+  courts: number,
+  games: number,
+  seed: number,
+  options: SimOptions & { mode?: RotationMode; ratings?: Map<string, number> } = {},
+) {
+  const random = seededRandom(seed * 7919);
+  const sim = new SessionSim(courts, options.mode ?? "fair", seed, options);
+  for (let i = 0; i < players; i++) sim.arrive(`p${i}`, options.ratings?.get(`p${i}`));
+  let clock = 0;
+  const ends = new Map<string, number>();
+  const readySince = new Map<string, number>();
+  const sitRun = new Map<string, number>();
+  const waits: number[] = [];
+  let spread = 0;
+  let spreadPlaying = 0;
+  let longestRun = 0;
+  const fill = () => {
+    const { assignments, passedOver } = sim.fill(clock);
+    const onCourt = new Set([...sim.playing.values()].flatMap((g) => g.teams.flat()));
+    const present = [...sim.players.values()].filter((p) => p.present && !p.onBreak);
+    // Games played (finished) when the court fills, a late arrival's credit counted.
+    const counted = present.map((p) => p.gamesPlayed + (p.gamesCredit ?? 0));
+    if (assignments.length > 0) spread = Math.max(spread, Math.max(...counted) - Math.min(...counted));
+    const withPlaying = present.map(
+      (p) => p.gamesPlayed + (p.gamesCredit ?? 0) + (onCourt.has(p.id) ? 1 : 0),
+    );
+    if (assignments.length > 0)
+      spreadPlaying = Math.max(spreadPlaying, Math.max(...withPlaying) - Math.min(...withPlaying));
+    for (const a of assignments) {
+      for (const id of a.teams.flat()) {
+        waits.push(clock - (readySince.get(id) ?? 0));
+        sitRun.set(id, 0);
+      }
+      ends.set(a.courtId, clock + 8 + Math.floor(random() * 9));
+    }
+    for (const id of passedOver) {
+      sitRun.set(id, (sitRun.get(id) ?? 0) + 1);
+      longestRun = Math.max(longestRun, sitRun.get(id)!);
+    }
+  };
+  fill();
+  for (let g = 0; g < games; g++) {
+    const [courtId, end] = [...ends.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+    clock = end;
+    ends.delete(courtId);
+    const game = sim.playing.get(courtId)!;
+    sim.finish(courtId, random() < 0.5);
+    for (const id of game.teams.flat()) readySince.set(id, clock);
+    fill();
+  }
+  return {
+    sim,
+    figures: { ...figures(sim, waits, spread, longestRun), gamesSpreadCountingPlaying: spreadPlaying },
+  };
+}
+
+/**
+ * Equal rounds until a partner repeats: R is the number of rounds played before the first
+ * round with a repeated partner, beside the counting bound floor(N(N-1) / 4c). Also the
+ * longest run of rounds sat out and the spread of games, over those rounds.
+ */
+export function roundsBeforeRepeat(players: number, courts: number, seed = 1) {
+  const sim = new SessionSim(courts, "fair", seed);
+  for (let i = 0; i < players; i++) sim.arrive(`p${i}`);
+  const bound = Math.floor((players * (players - 1)) / (4 * courts));
+  const seen = new Set<string>();
+  const run = new Map<string, number>();
+  let longestSitRun = 0;
+  let spread = 0;
+  let rounds = 0;
+  for (; rounds < bound + 1; rounds++) {
+    const { assignments, passedOver } = sim.round();
+    let repeated = false;
+    for (const a of assignments)
+      for (const t of a.teams) {
+        const key = pairKey(t[0]!, t[1]!);
+        if (seen.has(key)) repeated = true;
+        seen.add(key);
+      }
+    if (repeated) break;
+    for (const id of sim.players.keys()) run.set(id, passedOver.includes(id) ? (run.get(id) ?? 0) + 1 : 0);
+    longestSitRun = Math.max(longestSitRun, ...run.values());
+    const games = [...sim.players.values()].map((p) => p.gamesPlayed);
+    spread = Math.max(spread, Math.max(...games) - Math.min(...games));
+  }
+  const sitting = players - 4 * courts;
+  return {
+    players,
+    courts,
+    rounds,
+    bound,
+    longestSitRun,
+    sitRunBound: sitting > 0 ? Math.ceil(sitting / (4 * courts)) : 0,
+    gamesSpread: spread,
+  };
+}
