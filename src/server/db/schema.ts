@@ -267,7 +267,13 @@ export const payments = pgTable(
 
 // ---------------------------------------------------------------- court queue
 
-export const rotationMode = pgEnum("rotation_mode", ["fair", "paddle-stack", "winners-stay"]);
+export const rotationMode = pgEnum("rotation_mode", [
+  "fair",
+  "paddle-stack",
+  "winners-stay",
+  "skill-balanced",
+  "king-of-the-court",
+]);
 
 // The live queue of an active session: one row per checked-in player, carrying the counters
 // the rotation engine decides from. Every change bumps sessions' board version (below) under
@@ -290,6 +296,8 @@ export const queuePlayers = pgTable(
     readySeq: integer("ready_seq").notNull(),
     arrivedSeq: integer("arrived_seq").notNull(),
     gamesPlayed: integer("games_played").notNull().default(0),
+    // A late arrival joins at the median of games played: counted for fairness, not shown.
+    gamesCredit: integer("games_credit").notNull().default(0),
     gamesWaited: integer("games_waited").notNull().default(0),
     sitOuts: integer("sit_outs").notNull().default(0),
     winStreak: integer("win_streak").notNull().default(0),
@@ -297,6 +305,9 @@ export const queuePlayers = pgTable(
     present: boolean("present").notNull().default(true),
     partners: text("partners").array().notNull().default(sql`'{}'::text[]`),
     opponents: text("opponents").array().notNull().default(sql`'{}'::text[]`),
+    wantsBye: boolean("wants_bye").notNull().default(false),
+    // King of the court: the court this player moves to next (null: the queue).
+    courtTarget: uuid("court_target"),
   },
   (t) => [index("queue_players_org_session_idx").on(t.organizationId, t.sessionId)],
 );
@@ -316,6 +327,12 @@ export const boards = pgTable("boards", {
   version: integer("version").notNull().default(0),
   nextSeq: integer("next_seq").notNull().default(1),
   seed: integer("seed").notNull(),
+  singlesCourts: uuid("singles_courts").array().notNull().default(sql`'{}'::uuid[]`),
+  // Organizers' requests: { together: [[a, b]], apart: [[a, b]] } of registration ids.
+  pairings: jsonb("pairings")
+    .$type<{ together: [string, string][]; apart: [string, string][] }>()
+    .notNull()
+    .default({ together: [], apart: [] }),
 });
 
 export const gameStatus = pgEnum("game_status", ["playing", "finished", "cancelled"]);

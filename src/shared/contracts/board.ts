@@ -1,6 +1,13 @@
 import { z } from "zod";
+import { ROTATION_MODES } from "../rotation/types.js";
 
-export const rotationModes = ["fair", "paddle-stack", "winners-stay"] as const;
+export const rotationModes = ROTATION_MODES;
+
+/** Organizers' pairings, by registration id. */
+export const pairings = z.object({
+  together: z.array(z.tuple([z.uuid(), z.uuid()])).max(50),
+  apart: z.array(z.tuple([z.uuid(), z.uuid()])).max(50),
+});
 
 const person = z.object({ registrationId: z.string(), name: z.string() });
 
@@ -8,6 +15,7 @@ export const boardCourt = z.object({
   id: z.uuid(),
   name: z.string(),
   status: z.enum(["playing", "idle", "unavailable"]),
+  singles: z.boolean(),
   game: z
     .object({ id: z.uuid(), startedAt: z.iso.datetime(), teamA: z.array(person), teamB: z.array(person) })
     .nullable(),
@@ -20,6 +28,7 @@ export const queueEntry = person.extend({
   position: z.number().int(),
   estimatedWaitMinutes: z.number(),
   gamesPlayed: z.number().int(),
+  wantsBye: z.boolean(),
 });
 
 export const myPlace = z.object({
@@ -37,6 +46,10 @@ export const boardView = z.object({
   club: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
   mode: z.enum(rotationModes),
   balanceByRating: z.boolean(),
+  pairings: z.object({
+    together: z.array(z.tuple([person, person])),
+    apart: z.array(z.tuple([person, person])),
+  }),
   version: z.number().int(),
   courts: z.array(boardCourt),
   queue: z.array(queueEntry),
@@ -63,12 +76,23 @@ export const scoreBody = z.object({ scoreA: score, scoreB: score }).refine((s) =
   message: "A game has a winner: the scores cannot be equal",
   path: ["scoreB"],
 });
-export const playerActionBody = z.object({ action: z.enum(["break", "return", "skip", "front", "remove"]) });
-export const courtAvailabilityBody = z.object({ available: z.boolean() });
-export const boardSettingsBody = z.object({
-  mode: z.enum(rotationModes),
-  balanceByRating: z.boolean().default(false),
+export const playerActionBody = z.object({
+  action: z.enum(["break", "return", "skip", "front", "remove", "bye", "cancel-bye"]),
 });
+export const courtAvailabilityBody = z.object({ available: z.boolean() });
+export const boardSettingsBody = z
+  .object({
+    mode: z.enum(rotationModes),
+    /** Kept for older clients: "skill-balanced" says it now. */
+    balanceByRating: z.boolean().default(false),
+    /** The club's courts played as singles in this session; unchanged when left out. */
+    singlesCourts: z.array(z.uuid()).max(64).optional(),
+    pairings: pairings.optional(),
+  })
+  .refine((s) => !s.pairings || [...s.pairings.together, ...s.pairings.apart].every(([a, b]) => a !== b), {
+    message: "A pair needs two different players",
+    path: ["pairings"],
+  });
 
 export const displayToken = z.object({ token: z.string(), url: z.string(), createdAt: z.iso.datetime() });
 

@@ -1,3 +1,4 @@
 export * from "./elo.js";
+export * from "./levels.js";
 export * from "./scores.js";
 export * from "./standings.js";

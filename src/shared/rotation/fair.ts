@@ -17,12 +17,24 @@ import { History } from "./history.js";
 import type { Assignment, CourtState, Pairings, PlayerState } from "./types.js";
 import { courtSize } from "./types.js";
 
+type Counts = Pick<PlayerState, "gamesPlayed" | "gamesCredit" | "wantsBye" | "sitOuts">;
+
 /** Games counted for fairness: played, plus a late arrival's credit, plus one while a bye is owed. */
-export function effectiveGames(p: PlayerState): number {
+export function effectiveGames(p: Counts): number {
   return p.gamesPlayed + (p.gamesCredit ?? 0) + (byeOwed(p) ? 1 : 0);
 }
 
-const byeOwed = (p: PlayerState) => p.wantsBye === true && p.gamesPlayed === 0 && p.sitOuts === 0;
+const byeOwed = (p: Counts) => p.wantsBye === true && p.gamesPlayed === 0 && p.sitOuts === 0;
+
+/** The median of the games counted so far: where a late arrival joins (0 before any game). */
+export function arrivalCredit(players: Iterable<Counts & Pick<PlayerState, "present">>): number {
+  const games = [...players]
+    .filter((p) => p.present)
+    .map(effectiveGames)
+    .sort((a, b) => a - b);
+  if (games.length === 0) return 0;
+  return games[Math.floor((games.length - 1) / 2)]!;
+}
 
 export function fairOrder<T extends PlayerState>(players: T[]): T[] {
   return [...players].sort(
@@ -86,7 +98,8 @@ export function decideFair(
 
   if (options.equalRound) {
     const { must, tied } = mustAndTied(ordered, places, limit);
-    if (courts.every((c) => !c.singles)) {
+    // Skill-balanced rounds are built court by court: the plan's pairs ignore ratings.
+    if (courts.every((c) => !c.singles) && !options.ratings) {
       const planned = planEqualRound(ordered, must, tied, courts.length, context, options.seed);
       if (planned) return planned.map((teams, i) => ({ courtId: courts[i]!.id, teams }));
     }

@@ -2,7 +2,8 @@
 // court (the top court's winners stay) and its losers move down (the bottom court's losers
 // go back to the queue); the waiting queue comes on at the bottom court. On every court the
 // newcomers split up: partners of the last game are not partners again while another way
-// exists (the cost of a repeated partner does that).
+// exists (the cost of a repeated partner does that). It is played in rounds: a court's next
+// players come from the courts around it, so courts are filled once every game has ended.
 import { fairOrder } from "./fair.js";
 import { bestSplit, type CostContext, splits } from "./grouping.js";
 import { History } from "./history.js";
@@ -29,6 +30,7 @@ export function decideKing(
   allPlayers: PlayerState[],
   pairings?: Pairings,
 ): Assignment[] {
+  if (freeCourts.length < playable.length) return [];
   const context: CostContext = { history: new History(allPlayers), pairings };
   const playableIds = new Set(playable.map((c) => c.id));
   // A target that is not a playable court (closed since) means the queue.

@@ -1,7 +1,7 @@
 // A whole session in memory, keeping the same counters the server keeps in the database:
 // used by the tests and the benchmark to play many games through the engine.
 import { decide } from "./decide.js";
-import { effectiveGames } from "./fair.js";
+import { arrivalCredit } from "./fair.js";
 import { kingMoves } from "./king.js";
 import type { Assignment, CourtState, Pairings, PlayerState, RotationInput, RotationMode } from "./types.js";
 import { keepsWinners, offCourtOrder } from "./winners-stay.js";
@@ -15,16 +15,6 @@ export type SimOptions = {
   /** Another way to choose the games (a benchmark's baseline); the engine by default. */
   choose?: (input: RotationInput) => Assignment[];
 };
-
-/** The median of the games counted so far: where a late arrival joins (0 before any game). */
-export function arrivalCredit(players: Iterable<PlayerState>): number {
-  const games = [...players]
-    .filter((p) => p.present)
-    .map(effectiveGames)
-    .sort((a, b) => a - b);
-  if (games.length === 0) return 0;
-  return games[Math.floor((games.length - 1) / 2)]!;
-}
 
 export class SessionSim {
   readonly players = new Map<string, PlayerState>();

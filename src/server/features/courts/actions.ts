@@ -4,6 +4,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { boardSettingsBody, playerActionBody } from "../../../shared/contracts/board.js";
+import { levelToRating } from "../../../shared/rating/levels.js";
+import { kingMoves } from "../../../shared/rotation/king.js";
 import { keepsWinners, offCourtOrder } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
 import {
@@ -12,13 +14,16 @@ import {
   playerNotices,
   queuePlayers,
   sessionRegistrations,
+  sessions,
   unavailableCourts,
 } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { matchFromBoardGame } from "../ladder/matches.js";
+import { currentRatings } from "../ladder/ratings.js";
 import type { Tx } from "../sessions/service.js";
 import {
   type BoardRow,
+  type BoardState,
   bumpVersion,
   loadState,
   lockBoard,
@@ -62,7 +67,9 @@ async function fillCourts(tx: Tx, locked: BoardRow, now: Date, lastGame?: typeof
   // Read again: this action may have changed the mode.
   const [board] = await tx.select().from(boards).where(eq(boards.sessionId, locked.sessionId));
   const state = await loadState(tx, board!.organizationId, board!.sessionId);
-  const { assignments, passedOver } = decideAssignments(board!, state, lastGame);
+  const skill = board!.mode === "skill-balanced" || (board!.mode === "fair" && board!.balanceByRating);
+  const ratings = skill ? await skillRatings(tx, board!, state) : undefined;
+  const { assignments, passedOver } = decideAssignments(board!, state, lastGame, ratings);
   if (assignments.length === 0) return;
   const names = new Map(state.courts.map((c) => [c.id, c.name]));
   for (const assignment of assignments) {
@@ -84,14 +91,16 @@ async function fillCourts(tx: Tx, locked: BoardRow, now: Date, lastGame?: typeof
       [teamB, teamA],
     ] as const) {
       for (const id of mine) {
-        const partner = mine.find((other: string) => other !== id)!;
+        const partner = mine.find((other: string) => other !== id);
         const keepStreak = staying && lastGame !== undefined && winnersOf(lastGame).includes(id);
         await tx
           .update(queuePlayers)
           .set({
             gamesWaited: 0,
+            courtTarget: null,
             ...(keepStreak ? {} : { winStreak: 0 }),
-            partners: sql`array_append(${queuePlayers.partners}, ${partner})`,
+            // A singles game has no partner to remember.
+            ...(partner ? { partners: sql`array_append(${queuePlayers.partners}, ${partner})` } : {}),
             opponents: sql`${queuePlayers.opponents} || ${sql.param(theirs as unknown as string[])}::text[]`,
           })
           .where(eq(queuePlayers.registrationId, id));
@@ -167,8 +176,18 @@ export function recordScore(
       .where(inArray(queuePlayers.registrationId, [...winners, ...losers]));
     const streakAfter = (id: string) =>
       winners.includes(id) ? (current.find((p) => p.registrationId === id)?.winStreak ?? 0) + 1 : 0;
+    // King of the court: winners move up a court, losers down (or back to the queue).
+    const moves =
+      board.mode === "king-of-the-court"
+        ? kingMoves(
+            (await loadState(tx, board.organizationId, board.sessionId)).courts.map((c) => c.id),
+            game.courtId,
+            winners,
+            losers,
+          )
+        : undefined;
     // Players coming off court rejoin the line at its end (winners first, unless their turn is up).
-    const first = await takeSeq(tx, board, 4);
+    const first = await takeSeq(tx, board, winners.length + losers.length);
     for (const [i, id] of offCourtOrder(winners, losers, streakAfter).entries()) {
       await tx
         .update(queuePlayers)
@@ -176,6 +195,7 @@ export function recordScore(
           gamesPlayed: sql`${queuePlayers.gamesPlayed} + 1`,
           readySeq: first + i,
           winStreak: streakAfter(id),
+          ...(moves ? { courtTarget: moves.get(id) ?? null } : {}),
         })
         .where(eq(queuePlayers.registrationId, id));
     }
@@ -270,6 +290,18 @@ export function playerAction(
       case "remove":
         await tx.update(queuePlayers).set({ present: false }).where(where);
         break;
+      case "bye":
+        if (player.gamesPlayed > 0 || player.sitOuts > 0)
+          throw new AppError(
+            409,
+            "BYE_TOO_LATE",
+            `${player.name} has already had a turn: a bye is for the first round.`,
+          );
+        await tx.update(queuePlayers).set({ wantsBye: true }).where(where);
+        break;
+      case "cancel-bye":
+        await tx.update(queuePlayers).set({ wantsBye: false }).where(where);
+        break;
     }
   });
 }
@@ -305,6 +337,47 @@ export function updateSettings(
   settings: z.infer<typeof boardSettingsBody>,
 ) {
   return act(deps, organizationId, async (tx, board) => {
-    await tx.update(boards).set(settings).where(eq(boards.sessionId, board.sessionId));
+    const state = await loadState(tx, organizationId, board.sessionId);
+    const courtIds = new Set(state.courts.map((c) => c.id));
+    if (settings.singlesCourts?.some((id) => !courtIds.has(id))) throw notFound("Court not found");
+    const playerIds = new Set(state.players.map((p) => p.registrationId));
+    const pairs = [...(settings.pairings?.together ?? []), ...(settings.pairings?.apart ?? [])];
+    if (pairs.flat().some((id) => !playerIds.has(id)))
+      throw notFound("Player not found in this session's queue");
+    const together = new Set((settings.pairings?.together ?? []).flat());
+    if (together.size !== (settings.pairings?.together.length ?? 0) * 2)
+      throw new AppError(422, "VALIDATION_ERROR", "A player can have one fixed partner at a time.");
+    await tx
+      .update(boards)
+      .set({
+        mode: settings.mode,
+        balanceByRating: settings.balanceByRating,
+        ...(settings.singlesCourts ? { singlesCourts: settings.singlesCourts } : {}),
+        ...(settings.pairings ? { pairings: settings.pairings } : {}),
+      })
+      .where(eq(boards.sessionId, board.sessionId));
   });
+}
+
+/**
+ * Ratings for skill-balanced play, by registration: the club's doubles ladder where a player
+ * has a rating, else the middle of the session's stated level, else none (the engine's 1500).
+ */
+async function skillRatings(tx: Tx, board: BoardRow, state: BoardState): Promise<Map<string, number>> {
+  const userIds = state.players.flatMap((p) => (p.userId ? [p.userId] : []));
+  const ladder = await currentRatings(tx, board.organizationId, userIds, "doubles");
+  const [session] = await tx
+    .select({ skillMin: sessions.skillMin, skillMax: sessions.skillMax })
+    .from(sessions)
+    .where(eq(sessions.id, board.sessionId));
+  const levels = [session?.skillMin, session?.skillMax].filter((l): l is number => typeof l === "number");
+  const fallback = levels.length
+    ? levelToRating(levels.reduce((s, l) => s + l, 0) / levels.length)
+    : undefined;
+  const ratings = new Map<string, number>();
+  for (const p of state.players) {
+    const rating = (p.userId ? ladder.get(p.userId) : undefined) ?? fallback;
+    if (rating !== undefined) ratings.set(p.registrationId, rating);
+  }
+  return ratings;
 }

@@ -3,6 +3,7 @@
 // lost and no player can land on two courts. The version goes up with each change.
 import { randomInt } from "node:crypto";
 import { and, asc, eq, isNotNull, notInArray, sql } from "drizzle-orm";
+import { arrivalCredit } from "../../../shared/rotation/fair.js";
 import type { Db } from "../../db/database.js";
 import {
   boards,
@@ -96,6 +97,8 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
   let changed = false;
   if (fresh.length > 0) {
     const first = await takeSeq(tx, board, fresh.length);
+    // A late arrival joins at the median of games played so far (0 before any game).
+    const credit = arrivalCredit(known);
     await tx.insert(queuePlayers).values(
       fresh.map((r, i) => ({
         registrationId: r.id,
@@ -105,6 +108,7 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
         name: r.name,
         readySeq: first + i,
         arrivedSeq: first + i,
+        gamesCredit: credit,
       })),
     );
     changed = true;

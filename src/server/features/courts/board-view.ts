@@ -7,8 +7,6 @@ import { boards, organizations } from "../../db/schema.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { previewQueue } from "./rotation.js";
 
-const PER_COURT = 4;
-
 export async function boardView(
   db: Db,
   organizationId: string,
@@ -23,6 +21,7 @@ export async function boardView(
   const empty = {
     mode: "fair" as const,
     balanceByRating: false,
+    pairings: { together: [], apart: [] },
     version: 0,
     courts: [],
     queue: [],
@@ -42,23 +41,27 @@ export async function boardView(
   const [board] = await db.select().from(boards).where(eq(boards.sessionId, session.id));
   const state = await loadState(db, organizationId, session.id);
   const names = new Map(state.players.map((p) => [p.registrationId, p.name]));
-  const person = (id: string) => ({ registrationId: id, name: names.get(id) ?? "Player" });
+  const person = (id: string): Person => ({ registrationId: id, name: names.get(id) ?? "Player" });
   const queue = board ? previewQueue(board, state) : [];
   const waiting = queue.map((q, i) => ({
     ...person(q.playerId),
     position: i + 1,
     estimatedWaitMinutes: q.estimatedWaitMinutes,
     gamesPlayed: state.players.find((p) => p.registrationId === q.playerId)?.gamesPlayed ?? 0,
+    wantsBye: state.players.find((p) => p.registrationId === q.playerId)?.wantsBye ?? false,
   }));
+  const singles = new Set(board?.singlesCourts ?? []);
   const nextUp = projectNextUp(
     state,
     waiting.map((w) => w.registrationId),
+    singles,
   );
   const courts = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     return {
       id: court.id,
       name: court.name,
+      singles: singles.has(court.id),
       status: game
         ? ("playing" as const)
         : state.unavailable.has(court.id)
@@ -88,6 +91,10 @@ export async function boardView(
     club: club!,
     mode: board?.mode ?? "fair",
     balanceByRating: board?.balanceByRating ?? false,
+    pairings: {
+      together: (board?.pairings.together ?? []).map(([a, b]) => [person(a), person(b)] as [Person, Person]),
+      apart: (board?.pairings.apart ?? []).map(([a, b]) => [person(a), person(b)] as [Person, Person]),
+    },
     version: board?.version ?? 0,
     courts,
     queue: waiting,
@@ -105,11 +112,13 @@ export async function boardView(
   };
 }
 
+type Person = { registrationId: string; name: string };
+
 /**
- * The groups of four from the front of the line, onto free courts first, then the courts whose
- * games began earliest (they should finish first).
+ * The groups from the front of the line (four, or two for a singles court), onto free courts
+ * first, then the courts whose games began earliest (they should finish first).
  */
-function projectNextUp(state: BoardState, line: string[]): Map<string, string[]> {
+function projectNextUp(state: BoardState, line: string[], singles: Set<string>): Map<string, string[]> {
   const free = state.courts.filter(
     (c) => !state.unavailable.has(c.id) && !state.playing.some((g) => g.courtId === c.id),
   );
@@ -118,10 +127,14 @@ function projectNextUp(state: BoardState, line: string[]): Map<string, string[]>
     .map((g) => g.courtId);
   const order = [...free.map((c) => c.id), ...byStart];
   const result = new Map<string, string[]>();
-  order.forEach((courtId, i) => {
-    const group = line.slice(i * PER_COURT, (i + 1) * PER_COURT);
-    if (group.length === PER_COURT) result.set(courtId, group);
-  });
+  let from = 0;
+  for (const courtId of order) {
+    const size = singles.has(courtId) ? 2 : 4;
+    const group = line.slice(from, from + size);
+    if (group.length < size) break;
+    result.set(courtId, group);
+    from += size;
+  }
   return result;
 }
 

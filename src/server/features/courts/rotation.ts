@@ -11,11 +11,20 @@ import type { BoardRow, BoardState, GameRow } from "./board-store.js";
 
 export const AVERAGE_GAME_MINUTES = 12;
 
-export function engineInput(board: BoardRow, state: BoardState, lastGame?: GameRow): RotationInput {
+export function engineInput(
+  board: BoardRow,
+  state: BoardState,
+  lastGame?: GameRow,
+  ratings?: Map<string, number>,
+): RotationInput {
   const players: PlayerState[] = state.players.map((p) => ({
     id: p.registrationId,
     arrivedAt: p.readySeq,
     gamesPlayed: p.gamesPlayed,
+    gamesCredit: p.gamesCredit,
+    wantsBye: p.wantsBye,
+    courtTarget: p.courtTarget,
+    rating: ratings?.get(p.registrationId),
     gamesWaited: p.gamesWaited,
     sitOuts: p.sitOuts,
     onBreak: p.onBreak,
@@ -24,18 +33,21 @@ export function engineInput(board: BoardRow, state: BoardState, lastGame?: GameR
     recentOpponents: p.opponents,
     winStreak: p.winStreak,
   }));
+  const singles = new Set(board.singlesCourts);
   const courts: CourtState[] = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
-    if (game) return { id: court.id, status: "playing", players: [...game.teamA, ...game.teamB] };
-    return { id: court.id, status: state.unavailable.has(court.id) ? "unavailable" : "free" };
+    const kind = { id: court.id, singles: singles.has(court.id) };
+    if (game) return { ...kind, status: "playing", players: [...game.teamA, ...game.teamB] };
+    return { ...kind, status: state.unavailable.has(court.id) ? "unavailable" : "free" };
   });
   return {
     mode: board.mode,
     players,
     courts,
     balanceByRating: board.balanceByRating,
-    // A new seed per decision keeps choices varied yet reproducible from the board's history.
-    seed: board.seed + board.version,
+    // One seed per session: it orders ties, and planned equal rounds follow it round after round.
+    seed: board.seed,
+    pairings: board.pairings,
     averageGameMinutes: AVERAGE_GAME_MINUTES,
     lastGame: lastGame
       ? { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: losersOf(lastGame) }
@@ -44,8 +56,13 @@ export function engineInput(board: BoardRow, state: BoardState, lastGame?: GameR
 }
 
 /** Who goes on the free courts, and who was ready but passed over (a sit-out). */
-export function decideAssignments(board: BoardRow, state: BoardState, lastGame?: GameRow) {
-  const output: RotationOutput = decide(engineInput(board, state, lastGame));
+export function decideAssignments(
+  board: BoardRow,
+  state: BoardState,
+  lastGame?: GameRow,
+  ratings?: Map<string, number>,
+) {
+  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings));
   const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
   const passedOver =
     output.assignments.length > 0

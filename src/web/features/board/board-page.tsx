@@ -14,15 +14,20 @@ import { CourtCard } from "./court-card.js";
 import { DisplayLinks } from "./display-links.js";
 import { FairnessReportButton } from "./fairness-report.js";
 import { MyPlaceBanner } from "./my-place.js";
+import { PairingsButton } from "./pairings-dialog.js";
 import { QueuePanel } from "./queue-panel.js";
 import { SampleBoard } from "./sample-board.js";
 import { useLiveBoard } from "./use-live-board.js";
 
 const modeLabels = {
   fair: "Fair rotation",
+  "skill-balanced": "Skill-balanced",
+  "king-of-the-court": "King of the court",
   "paddle-stack": "Paddle stack",
   "winners-stay": "Winners stay",
 } as const;
+
+const singlesOf = (board: BoardView) => board.courts.filter((c) => c.singles).map((c) => c.id);
 
 /** SPEC §2 Court board, live for the club's active session. */
 export function BoardPage() {
@@ -84,6 +89,14 @@ function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
               orgId={orgId}
               canManage={board.canManage}
               highlight={myId}
+              onToggleSingles={() =>
+                boardApi.settings(orgId, {
+                  mode: board.mode,
+                  singlesCourts: court.singles
+                    ? singlesOf(board).filter((id) => id !== court.id)
+                    : [...singlesOf(board), court.id],
+                })
+              }
             />
           ))}
         </div>
@@ -123,7 +136,9 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
         Rotation
         <select
           value={board.mode}
-          onChange={(event) => boardApi.settings(orgId, event.target.value).catch(report)}
+          onChange={(event) =>
+            boardApi.settings(orgId, { mode: event.target.value as BoardView["mode"] }).catch(report)
+          }
           className="h-9 rounded-lg border border-slate-300 bg-white px-2"
         >
           {rotationModes.map((mode) => (
@@ -133,6 +148,7 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
           ))}
         </select>
       </label>
+      <PairingsButton board={board} orgId={orgId} />
       <FairnessReportButton orgId={orgId} />
     </div>
   );

@@ -16,11 +16,13 @@ type Props = {
   canManage: boolean;
   highlight?: string | null;
   large?: boolean;
+  /** Switches this court between singles and doubles (organizers, while it is free). */
+  onToggleSingles?: () => Promise<unknown>;
 };
 
 const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of play" } as const;
 
-export function CourtCard({ court, orgId, canManage, highlight, large }: Props) {
+export function CourtCard({ court, orgId, canManage, highlight, large, onToggleSingles }: Props) {
   const [scoring, setScoring] = useState(false);
   const run = (work: () => Promise<unknown>) => () =>
     work().catch((error: unknown) =>
@@ -47,6 +49,7 @@ export function CourtCard({ court, orgId, canManage, highlight, large }: Props) 
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle className={large ? "text-3xl" : "text-xl"}>{court.name}</CardTitle>
         <div className="flex items-center gap-2">
+          {court.singles ? <Badge tone="neutral">Singles</Badge> : null}
           <Badge tone={court.status === "playing" ? "brand" : court.status === "idle" ? "neutral" : "danger"}>
             {statusLabel[court.status]}
           </Badge>
@@ -91,13 +94,20 @@ export function CourtCard({ court, orgId, canManage, highlight, large }: Props) 
                 </Button>
               </>
             ) : (
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={run(() => boardApi.court(orgId, court.id, court.status === "unavailable"))}
-              >
-                {court.status === "unavailable" ? "Bring Back" : "Take Out of Play"}
-              </Button>
+              <>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={run(() => boardApi.court(orgId, court.id, court.status === "unavailable"))}
+                >
+                  {court.status === "unavailable" ? "Bring Back" : "Take Out of Play"}
+                </Button>
+                {onToggleSingles ? (
+                  <Button size="sm" variant="ghost" onClick={run(onToggleSingles)}>
+                    {court.singles ? "Play Doubles Here" : "Play Singles Here"}
+                  </Button>
+                ) : null}
+              </>
             )}
           </div>
         ) : null}

@@ -36,25 +36,26 @@ export function DisplayPage() {
       {!data.session ? (
         <p className="mt-24 text-center text-4xl text-white">{messages.board.empty}</p>
       ) : (
-        <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <div className="grid gap-6 xl:grid-cols-[1fr_26rem]">
           <div className="flex flex-col gap-6">
             <WaitingBanner board={data} large />
-            <div className="grid gap-6 lg:grid-cols-2">
+            {/* Read from across a gym: two columns up to 4 courts, four up to 8, all the width. */}
+            <div
+              className={data.courts.length > 4 ? "grid gap-4 lg:grid-cols-4" : "grid gap-6 lg:grid-cols-2"}
+            >
               {data.courts.map((court) => (
                 <CourtCard key={court.id} court={court} canManage={false} large />
               ))}
             </div>
           </div>
           <aside className="flex flex-col gap-6">
-            <div className="rounded-2xl bg-white p-5">
-              <h2 className="mb-3 text-2xl font-bold">Up next</h2>
-              <ol className="flex flex-col gap-2 text-xl">
-                {data.queue.slice(0, 12).map((q) => (
-                  <li key={q.registrationId} className="flex justify-between">
-                    <span>
-                      {q.position}. {q.name}
-                    </span>
-                    <span className="text-muted">~{q.estimatedWaitMinutes}m</span>
+            <div className="rounded-2xl bg-white p-5" data-testid="next-groups">
+              <h2 className="mb-3 text-3xl font-black">Up next</h2>
+              <ol className="flex flex-col gap-4">
+                {groups(data.queue.map((q) => q.name)).map((group, i) => (
+                  <li key={group.join("|")}>
+                    <p className="text-lg font-semibold tracking-wide text-muted uppercase">Group {i + 1}</p>
+                    <p className="text-2xl leading-snug font-bold break-words">{group.join(" · ")}</p>
                   </li>
                 ))}
               </ol>
@@ -70,4 +71,11 @@ export function DisplayPage() {
       )}
     </main>
   );
+}
+
+/** The next three groups of four from the front of the line. */
+function groups(names: string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < names.length && out.length < 3; i += 4) out.push(names.slice(i, i + 4));
+  return out;
 }

@@ -4,9 +4,7 @@ import type { BoardView } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
-import { boardApi } from "./board-api.js";
-
-type Action = "break" | "return" | "skip" | "front" | "remove";
+import { type PlayerAction as Action, boardApi } from "./board-api.js";
 
 /** The waiting line in order with estimated waits; organizers move players from here. */
 export function QueuePanel({
@@ -47,6 +45,9 @@ export function QueuePanel({
               <span className="min-w-0 flex-1 truncate font-medium" data-testid="queue-name">
                 {entry.name}
               </span>
+              {entry.wantsBye ? (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-muted">bye</span>
+              ) : null}
               <span className="text-xs text-muted">~{entry.estimatedWaitMinutes} min</span>
               {board.canManage && orgId ? (
                 <details className="relative">
@@ -63,7 +64,8 @@ export function QueuePanel({
                         ["skip", "Skip (to the back)"],
                         ["break", "Put on break"],
                         ["remove", "Remove (left)"],
-                      ] as const
+                        entry.wantsBye ? ["cancel-bye", "Cancel bye"] : ["bye", "First-round bye"],
+                      ] satisfies [Action, string][]
                     ).map(([action, label]) => (
                       <button
                         key={action}

@@ -1,0 +1,27 @@
+// The ladder's current ratings, for other features (the court queue's skill-balanced play).
+import { and, eq, inArray } from "drizzle-orm";
+import type { MatchFormat } from "../../../shared/contracts/ladder.js";
+import type { Db } from "../../db/database.js";
+import { playerRatings } from "../../db/schema.js";
+import type { Tx } from "../sessions/service.js";
+
+/** The rating of each of `userIds` who has one in `format`, by user id. */
+export async function currentRatings(
+  db: Db | Tx,
+  organizationId: string,
+  userIds: string[],
+  format: MatchFormat,
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: playerRatings.userId, rating: playerRatings.rating })
+    .from(playerRatings)
+    .where(
+      and(
+        eq(playerRatings.organizationId, organizationId),
+        eq(playerRatings.format, format),
+        inArray(playerRatings.userId, userIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.userId, r.rating]));
+}
