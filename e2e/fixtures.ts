@@ -96,9 +96,9 @@ export async function signUpThroughApi(
   await openMailedLink(page, email, /Confirm your Courtside account/);
 }
 
-export async function createClubThroughApi(page: Page, name: string) {
+export async function createClubThroughApi(page: Page, name: string, courtsCount = 2) {
   const response = await page.request.post("/api/orgs", {
-    data: { name, courtsCount: 2, location: "Portland, OR", timeZone: "America/Los_Angeles" },
+    data: { name, courtsCount, location: "Portland, OR", timeZone: "America/Los_Angeles" },
   });
   expect(response.status()).toBe(201);
   return (await response.json()).organization as { id: string; slug: string; name: string };

@@ -32,8 +32,8 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
     <span
       key={p.registrationId}
       className={cn(
-        "truncate rounded-lg px-3 py-2 font-medium",
-        large ? "text-2xl" : "text-sm",
+        "min-w-0 truncate rounded-lg font-medium",
+        large ? "px-3 py-1.5 text-2xl" : "px-3 py-2 text-sm",
         highlight === p.registrationId ? "bg-ball text-ink" : "bg-brand-50",
       )}
     >
@@ -62,10 +62,18 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {court.game ? (
-          <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2">
-            <div className="flex flex-col gap-1">{court.game.teamA.map(name)}</div>
-            <span className="text-xs font-bold text-muted">VS</span>
-            <div className="flex flex-col gap-1">{court.game.teamB.map(name)}</div>
+          // On the TV a card is narrow and read from afar: the teams stack, names get the width.
+          <div
+            className={cn(
+              "items-center gap-2",
+              large ? "flex flex-col items-stretch" : "grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]",
+            )}
+          >
+            <div className="flex min-w-0 flex-col gap-1">{court.game.teamA.map(name)}</div>
+            <span className={cn("font-bold text-muted", large ? "text-center text-base" : "text-xs")}>
+              VS
+            </span>
+            <div className="flex min-w-0 flex-col gap-1">{court.game.teamB.map(name)}</div>
           </div>
         ) : (
           <p className="text-sm text-muted">

@@ -1,0 +1,81 @@
+import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
+
+test("an organizer switches a session to skill-balanced and to king of the court; the TV reads from across the gym", async ({
+  page,
+  newPerson,
+}) => {
+  await signUpThroughApi(page, "Kim Organizer", uniqueEmail("formats-owner"));
+  const club = await createClubThroughApi(page, `Formats Club ${Date.now()}`, 8);
+  const now = Date.now();
+  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
+    data: {
+      name: "Ladder Night",
+      startsAt: new Date(now + 60_000).toISOString(),
+      endsAt: new Date(now + 3 * 3_600_000).toISOString(),
+    },
+  });
+  const sessionId = (await created.json()).sessions[0].id as string;
+  // Walk-ins checked in before the start are in the queue the moment it starts.
+  for (let i = 1; i <= 34; i++) {
+    const walkIn = await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/walk-ins`, {
+      data: { guestName: `Player ${String(i).padStart(2, "0")} Longname` },
+    });
+    expect(walkIn.status()).toBe(201);
+  }
+  expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
+
+  await page.goto("/board");
+  await expect(page.getByTestId("queue").getByRole("listitem")).toHaveCount(34);
+  const rotation = page.getByLabel("Rotation");
+  await rotation.selectOption({ label: "Skill-balanced" });
+  await expect(rotation).toHaveValue("skill-balanced");
+  await page.getByRole("button", { name: "Fill Courts" }).click();
+  await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(8);
+
+  // King of the court plays in rounds: the courts fill again once every score is in.
+  await rotation.selectOption({ label: "King of the court" });
+  await expect(rotation).toHaveValue("king-of-the-court");
+  for (let court = 0; court < 8; court++) {
+    const playing = page.getByTestId("court").filter({ hasText: "Record Score" }).first();
+    await playing.getByRole("button", { name: "Record Score" }).click();
+    await page.locator("#score-a").fill("11");
+    await page.locator("#score-b").fill(String(court));
+    await page.getByRole("button", { name: "Save Score" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  }
+  await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(8);
+  await page.reload();
+  await expect(rotation).toHaveValue("king-of-the-court");
+
+  // The TV at 1920x1080: eight courts across the full width, names large, three groups next.
+  const tokenResponse = await page.request.post(`/api/orgs/${club.id}/display-tokens`);
+  const display = await newPerson({ width: 1920, height: 1080 });
+  await display.goto(new URL((await tokenResponse.json()).url).pathname);
+  await expect(display.getByTestId("court")).toHaveCount(8);
+  await expect(display.getByTestId("next-groups").getByRole("listitem")).toHaveCount(1);
+  const layout = await display.evaluate(() => {
+    const courts = [...document.querySelectorAll('[data-testid="court"]')].map((c) =>
+      c.getBoundingClientRect(),
+    );
+    const name = document.querySelector('[data-testid="court"] span.truncate');
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      rightmost: Math.max(...courts.map((c) => c.right)),
+      columns: new Set(courts.map((c) => Math.round(c.left))).size,
+      nameSize: name ? Number.parseFloat(getComputedStyle(name).fontSize) : 0,
+      // No name spills out of its court's card.
+      namesInside: [...document.querySelectorAll('[data-testid="court"]')].every((card) => {
+        const box = card.getBoundingClientRect();
+        return [...card.querySelectorAll("span.truncate")].every(
+          (n) => n.getBoundingClientRect().right <= box.right,
+        );
+      }),
+    };
+  });
+  expect(layout.scrollWidth).toBeLessThanOrEqual(1920);
+  expect(layout.rightmost).toBeLessThanOrEqual(1920);
+  expect(layout.columns).toBe(4);
+  expect(layout.nameSize).toBeGreaterThanOrEqual(24);
+  expect(layout.namesInside).toBe(true);
+  await display.screenshot({ path: test.info().outputPath("tv-8-courts.png") });
+});
