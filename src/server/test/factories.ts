@@ -1,8 +1,11 @@
 // Quick builders for tests that need many people and clubs: accounts are created and signed
 // in through better-auth itself (confirmation skipped by marking the address confirmed).
+
+import { eq } from "drizzle-orm";
 import type { Role } from "../../shared/domain/roles.js";
-import { organizationMembers, profiles, userRoles } from "../db/schema.js";
+import { organizationMembers, profiles, sessionRegistrations, sessions, userRoles } from "../db/schema.js";
 import { createOrganization } from "../features/clubs/service.js";
+import { refreshQueue } from "../features/courts/actions.js";
 import type { TestApp } from "./harness.js";
 
 export type TestUser = { id: string; email: string; name: string; cookie: string };
@@ -57,4 +60,46 @@ export async function makeClub(
     await t.db.insert(userRoles).values({ organizationId: organization.id, userId: person.id, role });
   }
   return organization;
+}
+
+/**
+ * Makes a fresh session the club's only active one, with these people checked in in order
+ * (members by user id, then `guests` guests), and brings the board's queue up to date.
+ */
+export async function activeSessionWith(
+  t: TestApp,
+  organizationId: string,
+  guests: number,
+  members: TestUser[] = [],
+  name = "Open Play",
+) {
+  await t.db.update(sessions).set({ status: "completed" }).where(eq(sessions.organizationId, organizationId));
+  const startsAt = new Date();
+  const [session] = await t.db
+    .insert(sessions)
+    .values({
+      organizationId,
+      name,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 7_200_000),
+      status: "active",
+    })
+    .returning();
+  const people = [
+    ...members.map((m) => ({ userId: m.id })),
+    ...Array.from({ length: guests }, (_, i) => ({ guestName: `Guest ${i + 1}` })),
+  ];
+  if (people.length > 0)
+    await t.db.insert(sessionRegistrations).values(
+      people.map((person, i) => ({
+        organizationId,
+        sessionId: session!.id,
+        ...person,
+        status: "registered" as const,
+        seq: i + 1,
+        checkedInAt: new Date(Date.now() + i),
+      })),
+    );
+  await refreshQueue(t.deps, organizationId);
+  return session!;
 }

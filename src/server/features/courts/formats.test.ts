@@ -5,8 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { ROTATION_MODES } from "../../../shared/rotation/types.js";
-import { playerRatings, queuePlayers, sessionRegistrations, sessions } from "../../db/schema.js";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { playerRatings, queuePlayers, sessionRegistrations } from "../../db/schema.js";
+import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { refreshQueue } from "./actions.js";
 
@@ -32,37 +32,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A fresh active session with `guests` guests checked in (and these members, first). */
-async function sessionWith(guests: number, withMembers: TestUser[] = []) {
-  await t.db.update(sessions).set({ status: "completed" }).where(eq(sessions.organizationId, orgId));
-  const startsAt = new Date();
-  const [session] = await t.db
-    .insert(sessions)
-    .values({
-      organizationId: orgId,
-      name: "Format Night",
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 7_200_000),
-      status: "active",
-    })
-    .returning();
-  const rows = [
-    ...withMembers.map((m) => ({ userId: m.id })),
-    ...Array.from({ length: guests }, (_, i) => ({ guestName: `Guest ${i + 1}` })),
-  ];
-  await t.db.insert(sessionRegistrations).values(
-    rows.map((row, i) => ({
-      organizationId: orgId,
-      sessionId: session!.id,
-      ...row,
-      status: "registered" as const,
-      seq: i + 1,
-      checkedInAt: new Date(Date.now() + i),
-    })),
-  );
-  await refreshQueue(t.deps, orgId);
-  return session!;
-}
+const sessionWith = (guests: number, withMembers: TestUser[] = []) =>
+  activeSessionWith(t, orgId, guests, withMembers, "Format Night");
 
 const board = async (): Promise<BoardView> =>
   (await t.request({ method: "GET", url: `/api/orgs/${orgId}/board`, cookie: owner.cookie })).json();

@@ -5,10 +5,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { games, sessionRegistrations, sessions } from "../../db/schema.js";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { games, sessions } from "../../db/schema.js";
+import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { APP_URL, createTestApp, type TestApp } from "../../test/harness.js";
-import { refreshQueue } from "./actions.js";
 
 let t: TestApp;
 let second: Awaited<ReturnType<TestApp["secondInstance"]>>;
@@ -74,36 +73,11 @@ function viewer(base: string, cookie: string, options: { origin?: string; path?:
   return { socket, messages, opened, waitFor };
 }
 
-async function activeSessionWith(players: number) {
-  await t.db.update(sessions).set({ status: "completed" }).where(eq(sessions.organizationId, orgId));
-  const startsAt = new Date();
-  const [session] = await t.db
-    .insert(sessions)
-    .values({
-      organizationId: orgId,
-      name: "Live Night",
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 7_200_000),
-      status: "active",
-    })
-    .returning();
-  await t.db.insert(sessionRegistrations).values(
-    Array.from({ length: players }, (_, i) => ({
-      organizationId: orgId,
-      sessionId: session!.id,
-      guestName: `Guest ${i + 1}`,
-      status: "registered" as const,
-      seq: i + 1,
-      checkedInAt: new Date(Date.now() + i),
-    })),
-  );
-  await refreshQueue(t.deps, orgId);
-  return session!;
-}
+const sessionWith = (guests: number) => activeSessionWith(t, orgId, guests, [], "Live Night");
 
 describe("live board", () => {
   it("viewers on both instances hear of a change made through either, within a second", async () => {
-    await activeSessionWith(8);
+    await sessionWith(8);
     const a = viewer(urls[0]!, member.cookie);
     const b = viewer(urls[1]!, owner.cookie);
     await Promise.all([a.opened, b.opened]);
@@ -156,7 +130,7 @@ describe("live board", () => {
   });
 
   it("a revoked TV link's open socket is closed at the next change and hears nothing more", async () => {
-    await activeSessionWith(8);
+    await sessionWith(8);
     const created = await t.request({
       method: "POST",
       url: `/api/orgs/${orgId}/display-tokens`,
@@ -183,7 +157,7 @@ describe("live board", () => {
   });
 
   it("two organizers filling at once never put a player on two courts", async () => {
-    await activeSessionWith(8);
+    await sessionWith(8);
     const results = await Promise.all([
       t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: admin.cookie }),
       second.app.inject({
