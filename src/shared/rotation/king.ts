@@ -41,14 +41,7 @@ export function decideKing(
   // Top court first, so the queue fills the bottom courts last.
   const order = playable.map((c) => c.id);
   const free = [...freeCourts].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
-  for (const court of free) {
-    const size = courtSize(court);
-    const moving = left.filter((p) => targetOf(p) === court.id);
-    const queue = left.filter((p) => targetOf(p) === null);
-    // Those moving to this court first; then the queue (it enters at the bottom, and also
-    // fills any court still short, so no court stands empty while people wait).
-    const group = [...moving, ...queue].slice(0, size);
-    if (group.length < size) continue;
+  const place = (court: CourtState, group: PlayerState[]) => {
     const ids = group.map((p) => p.id);
     const game = bestSplit(ids, context)?.game ?? splits(ids)[0]!;
     context.history.add(game);
@@ -58,6 +51,21 @@ export function decideKing(
         1,
       );
     assignments.push({ courtId: court.id, teams: game });
+  };
+  for (const court of free) {
+    const size = courtSize(court);
+    const moving = left.filter((p) => targetOf(p) === court.id);
+    const queue = left.filter((p) => targetOf(p) === null);
+    // Those moving to this court first; then the queue (it enters at the bottom, and also
+    // fills a court still short).
+    const group = [...moving, ...queue].slice(0, size);
+    if (group.length === size) place(court, group);
+  }
+  // A group too small to keep its courts apart (say four players on two courts): no court
+  // stands empty while enough people wait, whatever their targets.
+  for (const court of free) {
+    if (assignments.some((a) => a.courtId === court.id) || left.length < courtSize(court)) continue;
+    place(court, left.slice(0, courtSize(court)));
   }
   return assignments;
 }

@@ -171,6 +171,16 @@ describe("king of the court", () => {
   });
 });
 
+describe("king of the court with few players", () => {
+  it("fills the courts it can even when everyone's target court is short", () => {
+    // Four players, two courts: after a game the winners target court 1, the losers court 2.
+    const sim = session(4, 2, "king-of-the-court");
+    sim.fill();
+    sim.finish("c1", false);
+    expect(sim.fill().assignments).toHaveLength(1);
+  });
+});
+
 describe("singles courts", () => {
   it("take two players, one a side, beside doubles courts", () => {
     const sim = session(10, 3, "fair", 1, { singlesCourts: ["c3"] });
