@@ -35,17 +35,43 @@ test("an organizer switches a session to skill-balanced and to king of the court
   // King of the court plays in rounds: the courts fill again once every score is in.
   await rotation.selectOption({ label: "King of the court" });
   await expect(rotation).toHaveValue("king-of-the-court");
+  type Game = { teamA: { name: string }[]; teamB: { name: string }[] };
+  const games = async () =>
+    ((await (await page.request.get(`/api/orgs/${club.id}/board`)).json()).courts as { game: Game }[]).map(
+      (c) => c.game,
+    );
+  const before = await games();
+  const recordButtons = page.getByRole("button", { name: "Record Score" });
   for (let court = 0; court < 8; court++) {
-    const playing = page.getByTestId("court").filter({ hasText: "Record Score" }).first();
-    await playing.getByRole("button", { name: "Record Score" }).click();
+    // Wait for the last save to show (a scored court stays free until the round ends), so
+    // the next click lands on a court still in play.
+    await expect(recordButtons).toHaveCount(8 - court);
+    await recordButtons.first().click();
     await page.locator("#score-a").fill("11");
     await page.locator("#score-b").fill(String(court));
     await page.getByRole("button", { name: "Save Score" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
   }
   await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(8);
+  // Team A won everywhere: court 1 now holds the winners of courts 1 and 2.
+  const names = (game: Game) => [...game.teamA, ...game.teamB].map((p) => p.name).sort();
+  expect(names((await games())[0]!)).toEqual(
+    [...before[0]!.teamA, ...before[1]!.teamA].map((p) => p.name).sort(),
+  );
   await page.reload();
   await expect(rotation).toHaveValue("king-of-the-court");
+
+  // On an organizer's phone the controls wrap and nothing runs off the side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: /Pairings/ }).click();
+  await expect(page.getByRole("dialog", { name: "Pairings" })).toBeVisible();
+  await page.getByLabel("First player").selectOption({ index: 0 });
+  await page.getByLabel("Second player").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Add Pairing" }).click();
+  await expect(page.getByTestId("pairings").getByRole("listitem")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("board-organizer-phone.png"), fullPage: true });
 
   // The TV at 1920x1080: eight courts across the full width, names large, three groups next.
   const tokenResponse = await page.request.post(`/api/orgs/${club.id}/display-tokens`);
