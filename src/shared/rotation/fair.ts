@@ -226,6 +226,9 @@ export function chooseGroup(
     for (const o of others) cost += position.get(o.id)! * LINE_POSITION + extraCost(o);
     if (!best || cost < best.cost) best = { game: split.game, cost };
   }
+  // Whoever must go on cannot all fit with the player whose turn it is (an organizer moved
+  // someone to the front, say): the court still fills rather than stand empty.
+  if (!best && required.size > 0) return chooseGroup(line, size, new Set(), context, extraCost);
   return best?.game;
 }
 
