@@ -98,6 +98,12 @@ describe("rotation formats on the board", () => {
     expect([filled.courts[2]!.game!.teamA.length, filled.courts[2]!.game!.teamB.length]).toEqual([1, 1]);
     await finishRound(filled);
     expect((await board()).courts.filter((c) => c.game).length).toBe(3);
+    await finishRound(await board());
+    // The fairness report counts no partners on a singles court.
+    const report = (
+      await t.request({ method: "GET", url: `/api/orgs/${orgId}/board/report`, cookie: owner.cookie })
+    ).json();
+    expect(report).toMatchObject({ gamesFinished: 6, partnerRepeats: 0 });
   });
 
   it("fixed partners stay together and kept-apart players are never partners", async () => {

@@ -39,6 +39,8 @@ export async function fairnessReport(db: Db, sessionId: string): Promise<Fairnes
       freeSince.set(id, game.endedAt?.getTime() ?? game.startedAt.getTime());
     }
     for (const team of [game.teamA, game.teamB]) {
+      // A singles side has no partner.
+      if (team.length !== 2) continue;
       const key = pair(team[0]!, team[1]!);
       partnerPairs.set(key, (partnerPairs.get(key) ?? 0) + 1);
     }
