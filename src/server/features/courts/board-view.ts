@@ -51,11 +51,17 @@ export async function boardView(
     wantsBye: state.players.find((p) => p.registrationId === q.playerId)?.wantsBye ?? false,
   }));
   const singles = new Set(board?.singlesCourts ?? []);
-  const nextUp = projectNextUp(
-    state,
-    waiting.map((w) => w.registrationId),
-    singles,
-  );
+  const nextUp =
+    board?.mode === "king-of-the-court"
+      ? kingNextUp(
+          state,
+          waiting.map((w) => w.registrationId),
+        )
+      : projectNextUp(
+          state,
+          waiting.map((w) => w.registrationId),
+          singles,
+        );
   const courts = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     return {
@@ -135,6 +141,28 @@ function projectNextUp(state: BoardState, line: string[], singles: Set<string>):
     result.set(courtId, group);
     from += size;
   }
+  return result;
+}
+
+/**
+ * King of the court: the players already moving to each court (winners from below, losers
+ * from above); the queue goes on at the bottom court.
+ */
+function kingNextUp(state: BoardState, line: string[]): Map<string, string[]> {
+  const playable = state.courts.filter((c) => !state.unavailable.has(c.id)).map((c) => c.id);
+  const result = new Map<string, string[]>();
+  for (const courtId of playable) {
+    const moving = line.filter(
+      (id) => state.players.find((p) => p.registrationId === id)?.courtTarget === courtId,
+    );
+    if (moving.length > 0) result.set(courtId, moving);
+  }
+  const bottom = playable[playable.length - 1];
+  const queue = line.filter((id) => {
+    const target = state.players.find((p) => p.registrationId === id)?.courtTarget;
+    return !target || !playable.includes(target);
+  });
+  if (bottom && queue.length > 0) result.set(bottom, [...(result.get(bottom) ?? []), ...queue].slice(0, 4));
   return result;
 }
 

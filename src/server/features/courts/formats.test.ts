@@ -73,7 +73,11 @@ describe("rotation formats on the board", () => {
     await post("/fill");
     const before = await board();
     const [c1, c2] = before.courts.map((c) => c.game!);
-    await finishRound(before);
+    // Mid-round, the board shows who is moving to each court.
+    await post(`/games/${c2!.id}/score`, { scoreA: 11, scoreB: 6 });
+    const midRound = await board();
+    expect(ids(midRound.courts[0]!.nextUp)).toEqual(expect.arrayContaining(ids(c2!.teamA)));
+    await finishRound(midRound);
     const after = await board();
     const top = after.courts[0]!.game!;
     expect(new Set([...ids(top.teamA), ...ids(top.teamB)])).toEqual(
