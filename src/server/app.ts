@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { AppDeps } from "./app-deps.js";
 import { accountRoutes } from "./features/account/routes.js";
 import { billingRoutes } from "./features/billing/routes.js";
+import { registerSandboxProviderPages } from "./features/billing/sandbox-pages.js";
 import { publicClubRoutes } from "./features/clubs/public-routes.js";
 import { clubRoutes } from "./features/clubs/routes.js";
 import { displayRoutes } from "./features/courts/display-routes.js";
@@ -18,6 +19,9 @@ import { registerLadderJobs } from "./features/ladder/jobs.js";
 import { ladderRoutes } from "./features/ladder/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
+import { registerRefundJobs } from "./features/payments/refunds.js";
+import { paymentRoutes } from "./features/payments/routes.js";
+import { registerWebhookRoutes } from "./features/payments/webhook-routes.js";
 import { calendarRoutes } from "./features/sessions/calendar-routes.js";
 import { registerSessionJobs } from "./features/sessions/payments.js";
 import { sessionRoutes } from "./features/sessions/routes.js";
@@ -96,6 +100,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(notificationRoutes(deps));
   await app.register(clubRoutes(deps));
   await app.register(billingRoutes(deps));
+  await app.register(paymentRoutes(deps));
+  if (deps.payments.kind === "stripe")
+    await app.register(async (scope) => registerWebhookRoutes(scope, deps));
   await app.register(memberRoutes(deps));
   await app.register(publicClubRoutes(deps));
   await app.register(sessionRoutes(deps));
@@ -113,8 +120,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(async (live) => registerLiveRoutes(live, deps));
   await registerSessionJobs(deps);
   await registerLadderJobs(deps);
-  if (deps.payments.kind === "sandbox")
+  await registerRefundJobs(deps);
+  if (deps.payments.kind === "sandbox") {
     await app.register(async (scope) => registerSandboxCheckout(scope, deps));
+    await app.register(async (scope) => registerSandboxProviderPages(scope, deps));
+  }
   if (deps.config.mailboxPage) registerMailboxPage(app, deps.database.db);
   if (deps.webRoot) await registerWebClient(app, deps.webRoot);
   return app;

@@ -1,5 +1,5 @@
 // Builds the app's dependencies from configuration: the one place that knows which adapter
-// (SMTP or mailbox, and later Stripe or sandbox) stands behind each port.
+// (SMTP or mailbox, Stripe or sandbox) stands behind each port.
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.js";
 import type { Config } from "./config.js";
@@ -7,7 +7,8 @@ import { connectDatabase, migrateDatabase } from "./db/database.js";
 import { createAuth } from "./platform/auth/auth.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
-import { createSandboxProvider } from "./platform/payments/payment-provider.js";
+import { createSandboxProvider } from "./platform/payments/sandbox-provider.js";
+import { createStripeProvider } from "./platform/payments/stripe-provider.js";
 import { startRealtimeHub } from "./platform/realtime/hub.js";
 
 export async function composeDeps(
@@ -24,8 +25,9 @@ export async function composeDeps(
     createMailboxMailer(database.db, log, config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined);
   const jobs = await startJobs(databaseUrl, mailer, log);
   const auth = createAuth({ db: database.db, config, jobs, log, extraTrustedOrigins: extra.trustedOrigins });
-  // The Stripe adapter arrives with the billing and payments issue; until then, the sandbox.
-  const payments = createSandboxProvider(config.appUrl);
+  const payments = config.stripe
+    ? createStripeProvider(config.stripe, log)
+    : createSandboxProvider(config.appUrl, database.db);
   const realtime = await startRealtimeHub(databaseUrl, database.pool, log);
   return {
     config,

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type PlanCatalog, sandboxCatalog } from "../shared/domain/plans.js";
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
@@ -18,6 +19,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Courtside <no-reply@courtside.local>"),
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  STRIPE_PRICE_BASIC: z.preprocess(emptyAsUndefined, z.string().optional()),
+  STRIPE_PRICE_PRO: z.preprocess(emptyAsUndefined, z.string().optional()),
+  STRIPE_PRODUCT_BASIC: z.preprocess(emptyAsUndefined, z.string().optional()),
+  STRIPE_PRODUCT_PRO: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Where the Stripe SDK sends its calls: unset for Stripe itself; a local stripe-mock or a
+  // test's fake server otherwise.
+  STRIPE_API_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -27,6 +35,40 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+
+// With a Stripe key, everything a real payment needs must be there: a half-configured Stripe
+// would take a club's money and never hear back (no webhook secret), or sell no plan.
+const STRIPE_REQUIRED = [
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_BASIC",
+  "STRIPE_PRICE_PRO",
+  "STRIPE_PRODUCT_BASIC",
+  "STRIPE_PRODUCT_PRO",
+] as const;
+
+function stripeConfig(e: Env): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  const missing = STRIPE_REQUIRED.filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  STRIPE_SECRET_KEY is set, so ${missing.join(", ")} must be too`,
+    );
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    apiUrl: e.STRIPE_API_URL,
+  };
+}
+
+function stripeCatalog(e: Env): PlanCatalog {
+  return {
+    basic: { priceId: e.STRIPE_PRICE_BASIC!, productId: e.STRIPE_PRODUCT_BASIC! },
+    pro: { priceId: e.STRIPE_PRICE_PRO!, productId: e.STRIPE_PRODUCT_PRO! },
+  };
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -35,8 +77,10 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripeSecretKey: string | undefined;
-  stripeWebhookSecret: string | undefined;
+  /** Set when STRIPE_SECRET_KEY is: the Stripe adapter replaces the sandbox. */
+  stripe: StripeConfig | undefined;
+  /** The paid plans' provider prices and products (the sandbox's own without Stripe). */
+  planCatalog: PlanCatalog;
   redisUrl: string | undefined;
   sessionSecret: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -62,8 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
-    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripe: stripeConfig(e),
+    planCatalog: e.STRIPE_SECRET_KEY ? stripeCatalog(e) : sandboxCatalog,
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,

@@ -92,24 +92,42 @@ export const authVerifications = pgTable(
 
 export const subscriptionStatus = pgEnum("subscription_status", ["trial", "active", "past_due", "canceled"]);
 
-export const organizations = pgTable("organizations", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  slug: text("slug").notNull().unique("organizations_slug_key"),
-  location: text("location"),
-  contactEmail: text("contact_email"),
-  contactPhone: text("contact_phone"),
-  logoUrl: text("logo_url"),
-  description: text("description"),
-  timeZone: text("time_zone").notNull().default("UTC"),
-  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }).notNull(),
-  subscriptionStatus: subscriptionStatus("subscription_status").notNull().default("trial"),
-  // Set by the billing feature once a paid plan is active.
-  subscriptionProductId: text("subscription_product_id"),
-  subscriptionEndsAt: timestamp("subscription_ends_at", { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const paidPlan = pgEnum("paid_plan", ["basic", "pro"]);
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique("organizations_slug_key"),
+    location: text("location"),
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+    logoUrl: text("logo_url"),
+    description: text("description"),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }).notNull(),
+    subscriptionStatus: subscriptionStatus("subscription_status").notNull().default("trial"),
+    // As last read from the payment provider (features/billing/subscription.ts).
+    subscriptionProductId: text("subscription_product_id"),
+    // The plan that product is, by the configured catalog; null for an unknown product.
+    subscriptionPlan: paidPlan("subscription_plan"),
+    subscriptionEndsAt: timestamp("subscription_ends_at", { withTimezone: true }),
+    // The club as the payment provider's customer (subscription checkout and portal).
+    billingCustomerRef: text("billing_customer_ref"),
+    // The club's payout account (Stripe Connect), and its state as last read from the provider.
+    payoutAccountRef: text("payout_account_ref"),
+    payoutDetailsSubmitted: boolean("payout_details_submitted").notNull().default(false),
+    payoutChargesEnabled: boolean("payout_charges_enabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Webhooks name the club by these.
+    uniqueIndex("organizations_billing_customer_ref_key").on(t.billingCustomerRef),
+    uniqueIndex("organizations_payout_account_ref_key").on(t.payoutAccountRef),
+  ],
+);
 
 export const organizationMembers = pgTable(
   "organization_members",
@@ -192,6 +210,8 @@ export const sessions = pgTable(
     paymentAmount: integer("payment_amount"),
     // Null: no limit on registrations.
     capacity: integer("capacity"),
+    // A paid place cancelled at least this many hours before the start is refunded.
+    refundCutoffHours: integer("refund_cutoff_hours").notNull().default(24),
     skillMin: numeric("skill_min", { precision: 2, scale: 1, mode: "number" }),
     skillMax: numeric("skill_max", { precision: 2, scale: 1, mode: "number" }),
     status: sessionStatus("status").notNull().default("scheduled"),
@@ -243,7 +263,15 @@ export const sessionRegistrations = pgTable(
   ],
 );
 
-export const paymentStatus = pgEnum("payment_status", ["pending", "paid", "cancelled", "expired"]);
+export const paymentStatus = pgEnum("payment_status", [
+  "pending",
+  "paid",
+  "cancelled",
+  "expired",
+  // Decided and owed: the provider's refund is made by a job (retried until it succeeds).
+  "refund_pending",
+  "refunded",
+]);
 
 export const payments = pgTable(
   "payments",
@@ -256,14 +284,40 @@ export const payments = pgTable(
       .notNull()
       .references(() => sessionRegistrations.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
+    // The checkout (Stripe: its Checkout Session id).
     providerRef: text("provider_ref"),
+    // The charge itself once paid (Stripe: the PaymentIntent id): what a refund names.
+    providerPaymentRef: text("provider_payment_ref"),
+    // The connected account the money went to; null when the platform took it (the sandbox).
+    payoutAccountRef: text("payout_account_ref"),
     amount: integer("amount").notNull(),
+    // Our share, in cents, by the club's plan when the checkout opened (docs/decisions/009).
+    applicationFee: integer("application_fee").notNull().default(0),
+    refundRef: text("refund_ref"),
     status: paymentStatus("status").notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("payments_org_idx").on(t.organizationId, t.registrationId)],
 );
+
+// Each payment-provider webhook event handled, by the provider's event id: an event delivered
+// again is acknowledged and changes nothing.
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+// The sandbox payment provider's side of the world (its customers, subscriptions, checkouts,
+// payout accounts), kept apart from ours so the app reads it back exactly as it reads Stripe.
+export const sandboxProviderRecords = pgTable("sandbox_provider_records", {
+  ref: text("ref").primaryKey(),
+  kind: text("kind").notNull(),
+  data: jsonb("data").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------- court queue
 

@@ -7,6 +7,9 @@ const v = messages.validation;
 export const SESSION_NAME_MAX = 100;
 export const DEFAULT_SESSION_PRICE = "10.00";
 export const MAX_REPEAT_WEEKS = 52;
+/** A paid place cancelled at least this many hours before the start is refunded, unless the organizer says otherwise. */
+export const DEFAULT_REFUND_CUTOFF_HOURS = 24;
+export const MAX_REFUND_CUTOFF_HOURS = 168;
 
 // SPEC §5: letters, digits, spaces and - _ . : '
 const sessionNamePattern = /^[\p{L}\p{N} \-_.:']+$/u;
@@ -44,6 +47,7 @@ export const sessionForm = z
     paymentRequired: z.boolean(),
     paymentAmount: z.string().optional(),
     capacity: optionalInt(1, 500, v.capacityRange),
+    refundCutoffHours: optionalInt(0, MAX_REFUND_CUTOFF_HOURS, v.refundCutoffRange),
     skillMin: optionalSkill,
     skillMax: optionalSkill,
     description: optionalText(2000),
@@ -72,6 +76,12 @@ export const sessionBodyFields = z.object({
   paymentRequired: z.boolean().default(false),
   paymentAmount: paymentAmount.optional(),
   capacity: z.number().int().min(1, v.capacityRange).max(500, v.capacityRange).optional(),
+  refundCutoffHours: z
+    .number()
+    .int(v.refundCutoffRange)
+    .min(0, v.refundCutoffRange)
+    .max(MAX_REFUND_CUTOFF_HOURS, v.refundCutoffRange)
+    .default(DEFAULT_REFUND_CUTOFF_HOURS),
   skillMin: z.number().min(1, v.skillRange).max(8, v.skillRange).optional(),
   skillMax: z.number().min(1, v.skillRange).max(8, v.skillRange).optional(),
   description: optionalText(2000),
@@ -118,6 +128,7 @@ export const session = z.object({
   endsAt: z.iso.datetime(),
   paymentRequired: z.boolean(),
   paymentAmount: z.number().int().nullable(),
+  refundCutoffHours: z.number().int(),
   capacity: z.number().int().nullable(),
   skillMin: z.number().nullable(),
   skillMax: z.number().nullable(),
@@ -165,3 +176,16 @@ export const walkInBody = z.union([
 ]);
 export const registrationParams = sessionParams.extend({ registrationId: z.uuid() });
 export const checkInBody = z.object({ token: z.string().min(8).max(100) });
+
+/** What cancelling a place did with its money: null for a free or unpaid place. */
+export const cancelRegistrationResponse = z.object({
+  refund: z
+    .object({
+      amount: z.number().int(),
+      refunded: z.boolean(),
+      /** One sentence for the person, also mailed to them. */
+      message: z.string(),
+    })
+    .nullable(),
+});
+export type CancelRegistrationResponse = z.infer<typeof cancelRegistrationResponse>;

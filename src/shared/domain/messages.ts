@@ -23,6 +23,7 @@ export const messages = {
     endAfterStart: "End time must be after start time",
     capacityRange: "Capacity must be between 1 and 500 players",
     skillRange: "Skill levels go from 1.0 to 8.0, lowest first",
+    refundCutoffRange: "Refunds can close from 0 to 168 hours (a week) before the start",
     repeatRange: "Repeat from 1 to 52 weeks",
   },
   toasts: {

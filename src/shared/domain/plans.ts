@@ -45,14 +45,34 @@ export const plans: Record<Plan["id"], Plan> = {
 
 export const TRIAL_DAYS = 30;
 
-/** Product ids the payment provider reports for each paid plan. */
-export const productIdsByPlan: Record<Plan["id"], string> = {
-  basic: "courtside_basic",
-  pro: "courtside_pro",
+export const PAID_PLANS = ["basic", "pro"] as const;
+export type PaidPlanId = (typeof PAID_PLANS)[number];
+
+/** Which provider price a plan is bought with and which product it reports (from configuration). */
+export type PlanCatalog = Record<PaidPlanId, { priceId: string; productId: string }>;
+
+/** The sandbox's own catalog: no provider behind it, so the ids only have to be stable. */
+export const sandboxCatalog: PlanCatalog = {
+  basic: { priceId: "sandbox_price_basic", productId: "courtside_basic" },
+  pro: { priceId: "sandbox_price_pro", productId: "courtside_pro" },
 };
 
-export function planForProduct(productId: string | null | undefined): PlanId {
-  if (productId === productIdsByPlan.basic) return "basic";
-  if (productId === productIdsByPlan.pro) return "pro";
+export function planForProduct(catalog: PlanCatalog, productId: string | null | undefined): PlanId {
+  if (productId && productId === catalog.basic.productId) return "basic";
+  if (productId && productId === catalog.pro.productId) return "pro";
   return "trial";
+}
+
+/** The limits a plan brings: the trial has Basic's. */
+export function limitsOf(planId: PlanId): Pick<Plan, "maxCourts" | "maxMembers"> {
+  return planId === "pro" ? plans.pro : plans.basic;
+}
+
+// Our share of each session fee, in basis points of the price, by the club's plan when the
+// checkout opens (docs/decisions/009-billing-and-payments.md). The provider's own card fee is
+// the club's, as on any Stripe Connect direct charge.
+export const sessionFeeBasisPoints: Record<PlanId, number> = { trial: 300, basic: 300, pro: 100 };
+
+export function applicationFeeCents(planId: PlanId, amountCents: number): number {
+  return Math.round((amountCents * sessionFeeBasisPoints[planId]) / 10_000);
 }

@@ -2,11 +2,11 @@
 // is unlimited. Checked inside the transaction that adds a member or a court, with the
 // club's row locked so two approvals at once cannot both take the last place.
 import { and, count, eq } from "drizzle-orm";
-import { planForProduct, plans } from "../../../shared/domain/plans.js";
+import { limitsOf } from "../../../shared/domain/plans.js";
 import type { Db } from "../../db/database.js";
 import { courts, organizationMembers, organizations } from "../../db/schema.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { checkSubscription } from "./subscription.js";
+import { currentPlan } from "./subscription.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -17,10 +17,8 @@ async function lockedPlan(tx: Tx, organizationId: string, now: Date) {
     .where(eq(organizations.id, organizationId))
     .for("update");
   if (!org) throw new AppError(404, "NOT_FOUND", "Club not found");
-  const check = checkSubscription(org, now);
-  const planId = check.subscribed ? planForProduct(check.product_id) : "trial";
-  // The trial has Basic limits.
-  return { planId, limits: planId === "pro" ? plans.pro : plans.basic };
+  const planId = currentPlan(org, now);
+  return { planId, limits: limitsOf(planId) };
 }
 
 function planLabel(planId: string) {

@@ -1,25 +1,76 @@
-// The subscription check of SPEC §3/§4, answered from the club's own trial and subscription
-// fields. The payment provider keeps these fields current (billing issue).
+// The subscription check of SPEC §3/§4, answered from the club's own fields, and the sync that
+// keeps those fields current by re-reading the provider (after a checkout, from a webhook, on
+// demand). The payload of a webhook is never trusted for the state itself.
+import { eq } from "drizzle-orm";
 import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
-import { planForProduct } from "../../../shared/domain/plans.js";
-import type { organizations } from "../../db/schema.js";
+import {
+  type PaidPlanId,
+  type PlanCatalog,
+  type PlanId,
+  planForProduct,
+} from "../../../shared/domain/plans.js";
+import type { AppDeps } from "../../app-deps.js";
+import { organizations } from "../../db/schema.js";
 
 type Row = Pick<
   typeof organizations.$inferSelect,
-  "subscriptionStatus" | "subscriptionProductId" | "subscriptionEndsAt" | "trialEndsAt"
+  "subscriptionStatus" | "subscriptionProductId" | "subscriptionPlan" | "subscriptionEndsAt" | "trialEndsAt"
 >;
 
 export function checkSubscription(org: Row, now: Date): SubscriptionCheck {
   const paidThrough = org.subscriptionEndsAt === null || org.subscriptionEndsAt > now;
-  const subscribed =
-    org.subscriptionStatus === "active" &&
-    planForProduct(org.subscriptionProductId) !== "trial" &&
-    paidThrough;
+  const subscribed = org.subscriptionStatus === "active" && org.subscriptionPlan !== null && paidThrough;
   return {
     subscribed,
+    plan: subscribed ? org.subscriptionPlan! : "trial",
     product_id: subscribed ? org.subscriptionProductId : null,
     subscription_end: subscribed && org.subscriptionEndsAt ? org.subscriptionEndsAt.toISOString() : null,
     trial_expired: !subscribed && org.trialEndsAt <= now,
     trial_ends_at: org.trialEndsAt.toISOString(),
   };
+}
+
+/** The plan whose limits apply now: the trial's (Basic) unless a known plan is paid for. */
+export function currentPlan(org: Row, now: Date): PlanId {
+  return checkSubscription(org, now).plan;
+}
+
+/**
+ * Re-reads the club's subscription from the provider and stores it. Safe to run any number of
+ * times and in any order: it always writes what the provider says now.
+ */
+export async function syncSubscription(deps: AppDeps, organizationId: string): Promise<void> {
+  const { db } = deps.database;
+  const [org] = await db
+    .select({ customerRef: organizations.billingCustomerRef })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!org?.customerRef) return;
+  const state = await deps.payments.retrieveSubscription(org.customerRef);
+  await db
+    .update(organizations)
+    .set(
+      state
+        ? {
+            subscriptionStatus: state.status,
+            subscriptionProductId: state.productId,
+            // An unknown product is no plan (SPEC §4): the club keeps the trial's limits.
+            subscriptionPlan: paidPlanOf(deps.config.planCatalog, state.productId),
+            subscriptionEndsAt: state.currentPeriodEnd,
+            updatedAt: new Date(),
+          }
+        : {
+            subscriptionStatus: "trial",
+            subscriptionProductId: null,
+            subscriptionPlan: null,
+            subscriptionEndsAt: null,
+            updatedAt: new Date(),
+          },
+    )
+    .where(eq(organizations.id, organizationId));
+}
+
+function paidPlanOf(catalog: PlanCatalog, productId: string | null): PaidPlanId | null {
+  const plan = planForProduct(catalog, productId);
+  return plan === "trial" ? null : plan;
 }

@@ -83,6 +83,7 @@ describe("onboarding", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       subscribed: false,
+      plan: "trial",
       product_id: null,
       subscription_end: null,
       trial_expired: false,

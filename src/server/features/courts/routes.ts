@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -14,6 +15,7 @@ import {
 } from "../../../shared/contracts/board.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
+import { assertClubRunning } from "../billing/trial.js";
 import { clubAccess } from "../members/club-access.js";
 import {
   cancelGame,
@@ -33,6 +35,12 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const access = clubAccess(deps);
   const tags = ["court board"];
+  // After the trial, games already on court can still be scored; starting new ones asks for an upgrade.
+  const accessToStartGames = async (request: FastifyRequest, orgId: string) => {
+    const member = await access(request, orgId, "sessions.manage");
+    await assertClubRunning(deps, member.organizationId);
+    return member;
+  };
   return async (app) => {
     app.get(
       "/api/orgs/:orgId/board",
@@ -66,7 +74,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = await access(request, request.params.orgId, "sessions.manage");
+        const member = await accessToStartGames(request, request.params.orgId);
         return { version: await startFilling(deps, member.organizationId) };
       },
     );
@@ -143,7 +151,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = await access(request, request.params.orgId, "sessions.manage");
+        const member = await accessToStartGames(request, request.params.orgId);
         return {
           version: await setCourtAvailability(
             deps,

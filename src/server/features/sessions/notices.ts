@@ -11,7 +11,7 @@ import {
 } from "../../db/schema.js";
 import type { Jobs } from "../../platform/jobs/jobs.js";
 import { actionEmail } from "../../platform/mail/templates.js";
-import type { Promotion } from "./registrations.js";
+import type { Promotion, RefundDecision } from "./registrations.js";
 
 function when(startsAt: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short", timeZone }).format(
@@ -56,11 +56,17 @@ export async function notifyPromotions(db: Db, jobs: Jobs, appUrl: string, promo
   }
 }
 
-/** Tells everyone still registered or waiting that the session will not happen. */
-export async function notifyCancellation(db: Db, jobs: Jobs, appUrl: string, sessionId: string) {
+/** Tells everyone still registered or waiting that the session will not happen, and about their money. */
+export async function notifyCancellation(
+  db: Db,
+  jobs: Jobs,
+  appUrl: string,
+  sessionId: string,
+  refunds: RefundDecision[],
+) {
   const { session, clubName, timeZone } = await sessionAndClub(db, sessionId);
   const people = await db
-    .selectDistinct({ email: users.email, name: users.name })
+    .selectDistinct({ id: users.id, email: users.email, name: users.name })
     .from(sessionRegistrations)
     .innerJoin(users, eq(users.id, sessionRegistrations.userId))
     .where(
@@ -71,6 +77,7 @@ export async function notifyCancellation(db: Db, jobs: Jobs, appUrl: string, ses
       ),
     );
   for (const person of people) {
+    const refund = refunds.find((r) => r.userId === person.id);
     await jobs.sendEmail(
       actionEmail(
         person.email,
@@ -79,12 +86,49 @@ export async function notifyCancellation(db: Db, jobs: Jobs, appUrl: string, ses
         [
           `Hi ${person.name},`,
           `${clubName} cancelled ${session.name} on ${when(session.startsAt, timeZone)}.`,
-          session.paymentRequired
-            ? "If you paid, the club will refund you."
+          refund
+            ? `Your payment of ${formatCents(refund.amount)} is being refunded in full to the card you paid with. Refunds usually reach your account within 5 to 10 business days.`
             : "Sorry for the change of plans.",
         ],
         { label: "See other sessions", url: `${appUrl}/sessions` },
       ),
     );
   }
+}
+
+/** What a person hears when they cancel a paid place: refunded, or past the cut-off. */
+export function refundMessage(decision: Pick<RefundDecision, "amount" | "refunded" | "cutoffHours">): string {
+  const amount = formatCents(decision.amount);
+  if (decision.refunded) return `Your ${amount} is being refunded to the card you paid with.`;
+  const cutoff = decision.cutoffHours === 1 ? "1 hour" : `${decision.cutoffHours} hours`;
+  return `Places cancelled less than ${cutoff} before the start are not refunded, so your ${amount} stays with the club.`;
+}
+
+/** Emails the person whose paid place was cancelled what happens to their money. */
+export async function notifyRefundDecision(
+  db: Db,
+  jobs: Jobs,
+  appUrl: string,
+  decision: RefundDecision | null,
+) {
+  if (!decision?.userId) return;
+  const [person] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, decision.userId));
+  if (!person) return;
+  const { session, clubName, timeZone } = await sessionAndClub(db, decision.sessionId);
+  await jobs.sendEmail(
+    actionEmail(
+      person.email,
+      decision.refunded ? `Refund on its way: ${session.name}` : `Cancelled: ${session.name}`,
+      decision.refunded ? "Your place is cancelled and refunded" : "Your place is cancelled",
+      [
+        `Hi ${person.name},`,
+        `Your place in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)} is cancelled.`,
+        refundMessage(decision),
+      ],
+      { label: "See other sessions", url: `${appUrl}/sessions` },
+    ),
+  );
 }

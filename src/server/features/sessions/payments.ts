@@ -1,10 +1,14 @@
 // Paid registration through the PaymentProvider port: the checkout is opened after the place
-// is held (never inside the transaction), and a job releases the place if nobody pays.
-import { eq } from "drizzle-orm";
+// is held (never inside the transaction), and a job releases the place if nobody pays. The
+// fee goes to the club's payout account with our application fee (decision 009).
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
+import { applicationFeeCents } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
-import { organizations, payments, sessionRegistrations, sessions } from "../../db/schema.js";
-import { notFound } from "../../platform/errors/app-error.js";
+import { organizations, payments, sessionRegistrations, sessions, users } from "../../db/schema.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { currentPlan } from "../billing/subscription.js";
 import { notifyPromotions } from "./notices.js";
 import { sweepHolds } from "./registrations.js";
 
@@ -16,32 +20,70 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
     .select({
       payment: payments,
       payerId: sessionRegistrations.userId,
+      payerEmail: users.email,
       session: sessions,
-      clubName: organizations.name,
-      timeZone: organizations.timeZone,
+      club: organizations,
     })
     .from(payments)
     .innerJoin(sessionRegistrations, eq(sessionRegistrations.id, payments.registrationId))
     .innerJoin(sessions, eq(sessions.id, sessionRegistrations.sessionId))
     .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .leftJoin(users, eq(users.id, sessionRegistrations.userId))
     .where(eq(payments.id, paymentId));
   if (!row) throw notFound("Payment not found");
-  return row;
+  return { ...row, clubName: row.club.name, timeZone: row.club.timeZone };
+}
+
+/**
+ * With Stripe, a session fee can only go to a club's payout account that takes charges; the
+ * sandbox takes it itself. Checked before a place is held, so nobody waits on a checkout that
+ * cannot open.
+ */
+export async function assertCanTakePayment(deps: AppDeps, organizationId: string, sessionId: string) {
+  if (!deps.payments.needsPayoutAccount) return;
+  const [row] = await deps.database.db
+    .select({ paid: sessions.paymentRequired, ready: organizations.payoutChargesEnabled })
+    .from(sessions)
+    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
+  if (row?.paid && !row.ready) {
+    throw new AppError(
+      409,
+      "PAYMENTS_NOT_READY",
+      "This club cannot take payments yet: its owner needs to finish connecting a payment account.",
+    );
+  }
 }
 
 /** Opens (or reopens) the provider's checkout for a pending payment and returns its address. */
 export async function checkoutFor(deps: AppDeps, paymentId: string): Promise<string> {
-  const { payment, session, clubName } = await paymentContext(deps, paymentId);
+  const { payment, session, club, payerEmail } = await paymentContext(deps, paymentId);
+  // The money goes to the club's account when there is one that takes charges; our share
+  // follows the club's plan at this moment.
+  const payoutAccountRef = club.payoutChargesEnabled ? club.payoutAccountRef : null;
+  const applicationFee = payoutAccountRef
+    ? applicationFeeCents(currentPlan(club, deps.now()), payment.amount)
+    : 0;
   const checkout = await deps.payments.createCheckout({
     paymentId,
     amount: payment.amount,
+    applicationFee,
     description: `${session.name} (${formatCents(payment.amount)})`,
-    clubName,
+    clubName: club.name,
+    customerEmail: payerEmail,
+    payoutAccountRef,
     returnUrl: `${deps.config.appUrl}/sessions/${session.id}`,
+    attemptKey: randomUUID(),
   });
   await deps.database.db
     .update(payments)
-    .set({ provider: deps.payments.kind, providerRef: checkout.providerRef, updatedAt: new Date() })
+    .set({
+      provider: deps.payments.kind,
+      providerRef: checkout.providerRef,
+      payoutAccountRef,
+      applicationFee,
+      updatedAt: new Date(),
+    })
     .where(eq(payments.id, paymentId));
   return checkout.url;
 }

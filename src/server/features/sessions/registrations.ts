@@ -191,7 +191,26 @@ async function openPaymentId(tx: Tx, registration: RegistrationRow): Promise<str
   return createPayment(tx, session!, registration.id);
 }
 
-/** Cancels a registration (the player's own, or any for organizers) and promotes the waitlist. */
+/** What happened to the money of a cancelled paid place. */
+export type RefundDecision = {
+  paymentId: string;
+  userId: string | null;
+  sessionId: string;
+  amount: number;
+  refunded: boolean;
+  cutoffHours: number;
+};
+
+/** A paid place is refunded when cancelled at least the session's cut-off before its start. */
+export function refundable(session: Pick<SessionRow, "startsAt" | "refundCutoffHours">, now: Date): boolean {
+  return now.getTime() <= session.startsAt.getTime() - session.refundCutoffHours * 3_600_000;
+}
+
+/**
+ * Cancels a registration (the player's own, or any for organizers) and promotes the waitlist.
+ * A paid place is marked for refund here, in the same transaction; the provider's refund is
+ * made after commit by a job (features/payments/refunds.ts).
+ */
 export async function cancelRegistration(
   db: Db,
   organizationId: string,
@@ -216,12 +235,57 @@ export async function cancelRegistration(
       .update(payments)
       .set({ status: "cancelled", updatedAt: now })
       .where(and(eq(payments.registrationId, row.id), eq(payments.status, "pending")));
-    return promoteFromWaitlist(tx, session, now);
+    const [paid] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.registrationId, row.id), eq(payments.status, "paid")))
+      .for("update");
+    let refund: RefundDecision | null = null;
+    if (paid) {
+      const refunded = refundable(session, now);
+      if (refunded) {
+        await tx
+          .update(payments)
+          .set({ status: "refund_pending", updatedAt: now })
+          .where(eq(payments.id, paid.id));
+      }
+      refund = {
+        paymentId: paid.id,
+        userId: row.userId,
+        sessionId,
+        amount: paid.amount,
+        refunded,
+        cutoffHours: session.refundCutoffHours,
+      };
+    }
+    return { promotions: await promoteFromWaitlist(tx, session, now), refund };
   });
 }
 
+/** A cancelled session owes every payment back, whatever the cut-off. */
+export async function refundWholeSession(tx: Tx, session: SessionRow, now: Date): Promise<RefundDecision[]> {
+  const rows = await tx
+    .update(payments)
+    .set({ status: "refund_pending", updatedAt: now })
+    .from(sessionRegistrations)
+    .where(
+      and(
+        eq(sessionRegistrations.id, payments.registrationId),
+        eq(sessionRegistrations.sessionId, session.id),
+        eq(payments.status, "paid"),
+      ),
+    )
+    .returning({ paymentId: payments.id, amount: payments.amount, userId: sessionRegistrations.userId });
+  return rows.map((r) => ({
+    ...r,
+    sessionId: session.id,
+    refunded: true,
+    cutoffHours: session.refundCutoffHours,
+  }));
+}
+
 /** The provider reported the payment paid: the held place becomes a registration. */
-export async function confirmPayment(db: Db, paymentId: string, now: Date) {
+export async function confirmPayment(db: Db, paymentId: string, paymentRef: string | null, now: Date) {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (!payment) throw notFound("Payment not found");
@@ -237,7 +301,10 @@ export async function confirmPayment(db: Db, paymentId: string, now: Date) {
       // The hold ran out before the money arrived: take a place if one is free, else the waitlist.
       status = hasRoom(session, await placesTaken(tx, session.id)) ? "registered" : "waitlisted";
     }
-    await tx.update(payments).set({ status: "paid", updatedAt: now }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ status: "paid", providerPaymentRef: paymentRef, updatedAt: now })
+      .where(eq(payments.id, payment.id));
     const [updated] = await tx
       .update(sessionRegistrations)
       .set({ status, holdExpiresAt: null, updatedAt: now })
@@ -256,7 +323,7 @@ export async function abandonPayment(db: Db, paymentId: string, now: Date) {
     .select()
     .from(sessionRegistrations)
     .where(eq(sessionRegistrations.id, payment.registrationId));
-  const promotions = await cancelRegistration(
+  const { promotions } = await cancelRegistration(
     db,
     payment.organizationId,
     registration!.sessionId,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orgParams } from "../../../shared/contracts/common.js";
 import {
+  cancelRegistrationResponse,
   checkInBody,
   createSessionBody,
   registerResponse,
@@ -14,12 +15,14 @@ import {
 } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
+import { assertClubRunning } from "../billing/trial.js";
 import { getOrganization } from "../clubs/service.js";
 import { refreshQueue } from "../courts/actions.js";
 import { clubAccess } from "../members/club-access.js";
+import { queueRefunds } from "../payments/refunds.js";
 import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
-import { notifyCancellation, notifyPromotions } from "./notices.js";
-import { checkoutFor, scheduleHoldExpiry } from "./payments.js";
+import { notifyCancellation, notifyPromotions, notifyRefundDecision, refundMessage } from "./notices.js";
+import { assertCanTakePayment, checkoutFor, scheduleHoldExpiry } from "./payments.js";
 import { cancelRegistration, listRegistrations, register, sweepHolds } from "./registrations.js";
 import { createSessions, getSession, listSessions, toSession, transition, updateSession } from "./service.js";
 
@@ -60,6 +63,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
+        await assertClubRunning(deps, club.organizationId);
         const created = await createSessions(db, club.organizationId, club.userId, request.body);
         return reply.status(201).send({ sessions: created });
       },
@@ -101,10 +105,14 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         { schema: { tags, summary: `${action} the session`, params: sessionParams } },
         async (request, reply) => {
           const club = await access(request, request.params.orgId, "sessions.manage");
-          await transition(db, club.organizationId, request.params.sessionId, action);
+          if (action === "start") await assertClubRunning(deps, club.organizationId);
+          const { refunds } = await transition(db, club.organizationId, request.params.sessionId, action);
           // Everyone checked in before the start (by organizers, as walk-ins) is in line at once.
           if (action === "start") await refreshQueue(deps, club.organizationId);
-          if (action === "cancel") await notifyCancellation(db, deps.jobs, appUrl, request.params.sessionId);
+          if (action === "cancel") {
+            await queueRefunds(deps, refunds);
+            await notifyCancellation(db, deps.jobs, appUrl, request.params.sessionId, refunds);
+          }
           return reply.status(204).send();
         },
       );
@@ -122,6 +130,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.view");
+        await assertCanTakePayment(deps, club.organizationId, request.params.sessionId);
         const result = await register(
           db,
           club.organizationId,
@@ -144,14 +153,16 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Cancel a registration (your own; organizers: anyone's)",
+          summary:
+            "Cancel a registration (your own; organizers: anyone's); a paid place is refunded before the cut-off",
           params: registrationParams,
+          response: { 200: cancelRegistrationResponse },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         const { sessionId, registrationId } = request.params;
-        const promotions = await cancelRegistration(
+        const { promotions, refund } = await cancelRegistration(
           db,
           club.organizationId,
           sessionId,
@@ -159,9 +170,17 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           { userId: club.userId, mayManage: can(club.role, "sessions.manage") },
           deps.now(),
         );
+        await queueRefunds(deps, [refund]);
+        await notifyRefundDecision(db, deps.jobs, appUrl, refund);
         await notifyPromotions(db, deps.jobs, appUrl, promotions);
         await refreshQueue(deps, club.organizationId);
-        return reply.status(204).send();
+        return {
+          refund: refund && {
+            amount: refund.amount,
+            refunded: refund.refunded,
+            message: refundMessage(refund),
+          },
+        };
       },
     );
 

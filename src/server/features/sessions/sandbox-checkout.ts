@@ -8,6 +8,8 @@ import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
+import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
+import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
 import { notifyPromotions } from "./notices.js";
 import { paymentContext } from "./payments.js";
 import { abandonPayment, confirmPayment } from "./registrations.js";
@@ -18,11 +20,7 @@ const forms = { acceptsForms: true };
 
 export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): void {
   // Only in this plugin's scope: every other route takes JSON alone.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string" },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  acceptFormPosts(app);
 
   /** The payment, if the signed-in person is the one paying it; 404 for anyone else. */
   const payersPayment = async (request: FastifyRequest, paymentId: string) => {
@@ -40,21 +38,16 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
     );
     const open = payment.status === "pending";
     const body = open
-      ? `<form method="post" action="/sandbox/checkout/${paymentId}/confirm"><button class="pay">Pay ${formatCents(payment.amount)}</button></form>
-<form method="post" action="/sandbox/checkout/${paymentId}/cancel"><button class="cancel">Cancel and release my place</button></form>`
+      ? formButton(`/sandbox/checkout/${paymentId}/confirm`, `Pay ${formatCents(payment.amount)}`, "pay") +
+        formButton(`/sandbox/checkout/${paymentId}/cancel`, "Cancel and release my place", "cancel")
       : `<p class="done">This checkout is ${payment.status}.</p><p><a href="/sessions/${session.id}">Back to the session</a></p>`;
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sandbox checkout · Courtside</title><style>
-body{font-family:system-ui,sans-serif;background:#f4f7f5;color:#14231b;margin:0}
-main{max-width:420px;margin:40px auto;background:#fff;border-radius:16px;padding:28px;box-shadow:0 2px 10px #0002}
-.tag{display:inline-block;background:#fef9c3;color:#854d0e;border-radius:999px;padding:2px 10px;font-size:12px;font-weight:600}
-h1{font-size:20px;margin:12px 0 4px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:20px 0}
-dt{color:#5b6b62}dd{margin:0;font-weight:600}.amount{font-size:28px;font-weight:700}
-button{width:100%;border:0;border-radius:10px;padding:14px;font-size:16px;font-weight:600;cursor:pointer;margin-top:10px}
-.pay{background:#15803d;color:#fff}.cancel{background:#fff;color:#b91c1c;border:1px solid #e2e8f0}.done{font-weight:600}
-</style></head><body><main><span class="tag">Sandbox payment: no real money moves</span>
-<h1>${escapeHtml(clubName)}</h1><dl><dt>Session</dt><dd>${escapeHtml(session.name)}</dd><dt>When</dt><dd>${escapeHtml(when)}</dd>
-<dt>Amount</dt><dd class="amount">${formatCents(payment.amount)}</dd></dl>${body}</main></body></html>`;
+    const html = sandboxPage(
+      "Sandbox checkout",
+      "Sandbox payment: no real money moves",
+      clubName,
+      `<dl><dt>Session</dt><dd>${escapeHtml(session.name)}</dd><dt>When</dt><dd>${escapeHtml(when)}</dd>
+<dt>Amount</dt><dd class="amount">${formatCents(payment.amount)}</dd></dl>${body}`,
+    );
     return reply.type("text/html").header("cache-control", "no-store").send(html);
   });
 
@@ -64,7 +57,12 @@ button{width:100%;border:0;border-radius:10px;padding:14px;font-size:16px;font-w
     async (request, reply) => {
       const { paymentId } = params.parse(request.params);
       await payersPayment(request, paymentId);
-      const { registration } = await confirmPayment(deps.database.db, paymentId, deps.now());
+      const { registration } = await confirmPayment(
+        deps.database.db,
+        paymentId,
+        sandboxRefs.paymentOf(paymentId),
+        deps.now(),
+      );
       return reply.redirect(`/sessions/${registration.sessionId}?payment=success`, 303);
     },
   );

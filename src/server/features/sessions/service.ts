@@ -9,6 +9,7 @@ import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { Db } from "../../db/database.js";
 import { organizations, sessions } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { refundWholeSession } from "./registrations.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -34,6 +35,7 @@ export function toSession(
     endsAt: row.endsAt.toISOString(),
     paymentRequired: row.paymentRequired,
     paymentAmount: row.paymentAmount,
+    refundCutoffHours: row.refundCutoffHours,
     capacity: row.capacity,
     skillMin: row.skillMin,
     skillMax: row.skillMax,
@@ -72,12 +74,16 @@ export async function getSession(db: Db | Tx, organizationId: string, sessionId:
 }
 
 function sessionValues(body: SessionBodyFields) {
+  const cents =
+    body.paymentRequired && body.paymentAmount !== undefined ? dollarsToCents(body.paymentAmount) : 0;
+  // A price of 0 is a free session: nobody is sent to a checkout for nothing.
+  const paid = cents > 0;
   return {
     name: body.name,
     description: body.description ?? null,
-    paymentRequired: body.paymentRequired,
-    paymentAmount:
-      body.paymentRequired && body.paymentAmount !== undefined ? dollarsToCents(body.paymentAmount) : null,
+    paymentRequired: paid,
+    paymentAmount: paid ? cents : null,
+    refundCutoffHours: body.refundCutoffHours,
     capacity: body.capacity ?? null,
     skillMin: body.skillMin ?? null,
     skillMax: body.skillMax ?? null,
@@ -126,7 +132,8 @@ export async function updateSession(db: Db, organizationId: string, sessionId: s
       `${current.registeredCount} players are registered: the capacity cannot go below that.`,
     );
   }
-  if (current.registeredCount > 0 && body.paymentRequired !== current.session.paymentRequired) {
+  const values = sessionValues(body);
+  if (current.registeredCount > 0 && values.paymentRequired !== current.session.paymentRequired) {
     throw new AppError(
       409,
       "PAYMENT_LOCKED",
@@ -136,7 +143,7 @@ export async function updateSession(db: Db, organizationId: string, sessionId: s
   await db
     .update(sessions)
     .set({
-      ...sessionValues(body),
+      ...values,
       startsAt: new Date(body.startsAt),
       endsAt: new Date(body.endsAt),
       updatedAt: new Date(),
@@ -152,7 +159,7 @@ const transitions = {
   cancel: { from: ["scheduled", "active"], to: "cancelled" },
 } as const;
 
-/** Moves a session along its lifecycle; returns the people registered, for notices. */
+/** Moves a session along its lifecycle; a cancelled session also owes back what was paid. */
 export async function transition(
   db: Db,
   organizationId: string,
@@ -180,7 +187,8 @@ export async function transition(
         `This session cannot be ${action === "start" ? "started" : `${action}d`} now.`,
       );
     }
-    return row;
+    const refunds = action === "cancel" ? await refundWholeSession(tx, row, new Date()) : [];
+    return { session: row, refunds };
   });
 }
 

@@ -1,25 +1,103 @@
-// The port every way of taking a card payment goes through. Without Stripe keys the sandbox
-// provider stands behind it: a local checkout page that confirms or cancels, so paid
-// sessions work end to end offline.
-export type CheckoutRequest = {
+// The port every payment goes through: the club's subscription (checkout and portal), its
+// payout account (Stripe Connect), session fees charged on that account, and refunds. Stripe
+// stands behind it with keys (stripe-provider.ts); without them the sandbox (sandbox-provider.ts)
+// plays every part locally, so the whole flow works offline.
+//
+// Every create call takes an idempotency key: a retried call (ours, or the SDK's after a lost
+// answer) creates nothing twice.
+import { AppError } from "../errors/app-error.js";
+
+export type SessionCheckoutRequest = {
   paymentId: string;
   amount: number; // cents
+  /** Our share, in cents (0 when the platform takes the money itself, as the sandbox does). */
+  applicationFee: number;
   description: string;
   clubName: string;
+  customerEmail: string | null;
+  /** The club's payout account the money goes to; null: the platform's own (sandbox only). */
+  payoutAccountRef: string | null;
   /** Where the person returns after paying or giving up. */
   returnUrl: string;
+  /** Distinguishes one opening of the checkout from the next (a reopened one is new). */
+  attemptKey: string;
+};
+
+export type CheckoutState = {
+  status: "open" | "paid" | "expired";
+  /** Our payment the checkout was opened for, as the provider recorded it. */
+  paymentId: string | null;
+  /** The charge (Stripe: its PaymentIntent), once paid: what a refund names. */
+  paymentRef: string | null;
+};
+
+export type SubscriptionState = {
+  status: "active" | "past_due" | "canceled";
+  productId: string | null;
+  /** The end of the period paid for. */
+  currentPeriodEnd: Date | null;
+};
+
+export type PayoutAccountState = { detailsSubmitted: boolean; chargesEnabled: boolean };
+
+export type ProviderEvent = {
+  id: string;
+  type: string;
+  /** The connected account the event happened on, for Connect events. */
+  account: string | null;
+  object: { id: string; object: string } & Record<string, unknown>;
 };
 
 export interface PaymentProvider {
   readonly kind: "sandbox" | "stripe";
-  createCheckout(request: CheckoutRequest): Promise<{ url: string; providerRef: string }>;
+  /** Stripe takes a session fee only onto a club's enabled payout account; the sandbox takes it itself. */
+  readonly needsPayoutAccount: boolean;
+
+  createCheckout(request: SessionCheckoutRequest): Promise<{ url: string; providerRef: string }>;
+  retrieveCheckout(providerRef: string, payoutAccountRef: string | null): Promise<CheckoutState>;
+  /** Whether the charge has been refunded in full (by us, or from the provider's dashboard). */
+  retrieveRefunded(paymentRef: string, payoutAccountRef: string | null): Promise<boolean>;
+  /** Refunds the whole charge, our application fee included: nothing kept that was not announced. */
+  refund(request: {
+    paymentId: string;
+    paymentRef: string;
+    payoutAccountRef: string | null;
+  }): Promise<{ refundRef: string }>;
+
+  createCustomer(request: { organizationId: string; name: string; email: string | null }): Promise<string>;
+  createSubscriptionCheckout(request: {
+    organizationId: string;
+    customerRef: string;
+    priceId: string;
+    /** Distinguishes one attempt from the next, so a second click opens a fresh checkout. */
+    attemptKey: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ url: string }>;
+  createPortal(request: {
+    organizationId: string;
+    customerRef: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
+  /** The club's current subscription, or null when it has none. */
+  retrieveSubscription(customerRef: string): Promise<SubscriptionState | null>;
+
+  createPayoutAccount(request: { organizationId: string; email: string | null }): Promise<string>;
+  createOnboardingLink(request: {
+    organizationId: string;
+    accountRef: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<string>;
+  retrievePayoutAccount(accountRef: string): Promise<PayoutAccountState>;
+
+  /** Checks a webhook's signature on its raw body and returns the event; throws when it fails. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined, now: Date): ProviderEvent;
 }
 
-export function createSandboxProvider(appUrl: string): PaymentProvider {
-  return {
-    kind: "sandbox",
-    async createCheckout({ paymentId }) {
-      return { url: `${appUrl}/sandbox/checkout/${paymentId}`, providerRef: `sandbox_${paymentId}` };
-    },
-  };
+/** The provider could not be reached or refused: answered 502, and nothing of ours changed. */
+export class ProviderError extends AppError {
+  constructor(readonly operation: string) {
+    super(502, "PAYMENT_PROVIDER_ERROR", "The payment provider could not complete this. Please try again.");
+  }
 }

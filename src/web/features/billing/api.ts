@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
-import { type PlanId, planForProduct } from "../../../shared/domain/plans.js";
 import { api } from "../../lib/api.js";
 
-export type SubscriptionState = SubscriptionCheck & { plan: PlanId };
+export type SubscriptionState = SubscriptionCheck;
 
 // SPEC §4: the plan is trial when the check fails; trial_expired is then false.
 const failedCheck: SubscriptionState = {
@@ -21,8 +20,7 @@ export function useSubscription(organizationId: string | undefined) {
     enabled: Boolean(organizationId),
     queryFn: async (): Promise<SubscriptionState> => {
       try {
-        const check = await api<SubscriptionCheck>(`/api/orgs/${organizationId}/subscription`);
-        return { ...check, plan: check.subscribed ? planForProduct(check.product_id) : "trial" };
+        return await api<SubscriptionCheck>(`/api/orgs/${organizationId}/subscription`);
       } catch (error) {
         console.warn("Subscription check failed", error);
         return failedCheck;

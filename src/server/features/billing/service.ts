@@ -1,0 +1,65 @@
+// The club's subscription, bought and managed on the provider's pages: the club becomes the
+// provider's customer once, then each checkout or portal visit is a fresh link opened in a
+// new tab. The plan itself only changes when the provider says so (subscription.ts).
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { PaidPlanId } from "../../../shared/domain/plans.js";
+import type { AppDeps } from "../../app-deps.js";
+import { organizations, users } from "../../db/schema.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { getOrganization } from "../clubs/service.js";
+
+/** The club's customer at the provider, made on first use (the provider's call is idempotent per club). */
+async function customerFor(deps: AppDeps, organizationId: string, ownerId: string): Promise<string> {
+  const { db } = deps.database;
+  const org = await getOrganization(db, organizationId);
+  if (org.billingCustomerRef) return org.billingCustomerRef;
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+  const ref = await deps.payments.createCustomer({
+    organizationId,
+    name: org.name,
+    email: org.contactEmail ?? owner?.email ?? null,
+  });
+  // Two first clicks at once get the same customer from the provider; the first write stands.
+  await db
+    .update(organizations)
+    .set({ billingCustomerRef: ref, updatedAt: new Date() })
+    .where(and(eq(organizations.id, organizationId), isNull(organizations.billingCustomerRef)));
+  return (await getOrganization(db, organizationId)).billingCustomerRef ?? ref;
+}
+
+export async function startPlanCheckout(
+  deps: AppDeps,
+  organizationId: string,
+  ownerId: string,
+  plan: PaidPlanId,
+): Promise<string> {
+  const customerRef = await customerFor(deps, organizationId, ownerId);
+  const billingPage = `${deps.config.appUrl}/billing`;
+  const { url } = await deps.payments.createSubscriptionCheckout({
+    organizationId,
+    customerRef,
+    priceId: deps.config.planCatalog[plan].priceId,
+    attemptKey: randomUUID(),
+    successUrl: `${billingPage}?checkout=success`,
+    cancelUrl: `${billingPage}?checkout=cancelled`,
+  });
+  return url;
+}
+
+export async function openBillingPortal(deps: AppDeps, organizationId: string): Promise<string> {
+  const org = await getOrganization(deps.database.db, organizationId);
+  if (!org.billingCustomerRef) {
+    throw new AppError(
+      409,
+      "NO_SUBSCRIPTION",
+      "There is no subscription to manage yet. Choose a plan first.",
+    );
+  }
+  const { url } = await deps.payments.createPortal({
+    organizationId,
+    customerRef: org.billingCustomerRef,
+    returnUrl: `${deps.config.appUrl}/billing`,
+  });
+  return url;
+}

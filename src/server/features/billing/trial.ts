@@ -1,0 +1,20 @@
+// What an expired trial still allows (docs/decisions/009-billing-and-payments.md): nothing is
+// deleted and every page still reads; members keep registering for, paying for and cancelling
+// sessions already scheduled, and see their ratings. What asks for an upgrade is running the
+// club: creating sessions, starting one, and moving players on the court board.
+import type { AppDeps } from "../../app-deps.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { getOrganization } from "../clubs/service.js";
+import { checkSubscription } from "./subscription.js";
+
+export const upgradeRequired = () =>
+  new AppError(
+    402,
+    "UPGRADE_REQUIRED",
+    "Your free trial has expired. Upgrade on the Billing page to keep scheduling sessions and running the court board.",
+  );
+
+export async function assertClubRunning(deps: AppDeps, organizationId: string): Promise<void> {
+  const org = await getOrganization(deps.database.db, organizationId);
+  if (checkSubscription(org, deps.now()).trial_expired) throw upgradeRequired();
+}

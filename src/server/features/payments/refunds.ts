@@ -1,0 +1,44 @@
+// Refunds owed are decided inside the cancelling transaction (the payment becomes
+// refund_pending); the provider's refund is made here, by a job, after commit. The job retries
+// until the provider answers, and the provider's idempotency key (one per payment) means a
+// retry after a lost answer refunds nothing twice.
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps.js";
+import { payments } from "../../db/schema.js";
+import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
+import type { RefundDecision } from "../sessions/registrations.js";
+
+export const REFUND_PAYMENT = "refund-payment";
+type RefundJob = { paymentId: string };
+
+export async function queueRefunds(deps: AppDeps, decisions: Array<RefundDecision | null>): Promise<void> {
+  for (const decision of decisions) {
+    if (decision?.refunded) {
+      await deps.jobs.schedule<RefundJob>(REFUND_PAYMENT, { paymentId: decision.paymentId }, deps.now());
+    }
+  }
+}
+
+/** Makes the provider's refund for a payment marked refund_pending; anything else is left alone. */
+export async function makeRefund(deps: AppDeps, paymentId: string): Promise<void> {
+  const { db } = deps.database;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (payment?.status !== "refund_pending") return;
+  const paymentRef =
+    payment.providerPaymentRef ??
+    (deps.payments.kind === "sandbox" ? sandboxRefs.paymentOf(payment.id) : null);
+  if (!paymentRef) throw new Error(`payment ${paymentId} has no charge to refund yet`);
+  const { refundRef } = await deps.payments.refund({
+    paymentId,
+    paymentRef,
+    payoutAccountRef: payment.payoutAccountRef,
+  });
+  await db
+    .update(payments)
+    .set({ status: "refunded", refundRef, updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "refund_pending")));
+}
+
+export async function registerRefundJobs(deps: AppDeps): Promise<void> {
+  await deps.jobs.handle<RefundJob>(REFUND_PAYMENT, ({ paymentId }) => makeRefund(deps, paymentId));
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { payoutAccountStatus, providerLink, refreshQuery } from "../../../shared/contracts/billing.js";
+import { orgParams } from "../../../shared/contracts/common.js";
+import type { AppDeps } from "../../app-deps.js";
+import { getOrganization } from "../clubs/service.js";
+import { clubAccess } from "../members/club-access.js";
+import { payoutOnboardingLink, payoutStatus, syncPayoutAccount } from "./payout-account.js";
+
+const tags = ["payments"];
+
+export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const access = clubAccess(deps);
+  return async (app) => {
+    app.get(
+      "/api/orgs/:orgId/payout-account",
+      {
+        schema: {
+          tags,
+          summary:
+            "The club's payout account status (SPEC check-connect-status); refresh=true re-reads the provider",
+          params: orgParams,
+          querystring: refreshQuery,
+          response: { 200: payoutAccountStatus },
+        },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "billing.manage");
+        if (request.query.refresh === "true") return syncPayoutAccount(deps, club.organizationId);
+        return payoutStatus(await getOrganization(deps.database.db, club.organizationId));
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/payout-account",
+      {
+        schema: {
+          tags,
+          summary:
+            "Create the club's payout account if needed and return its onboarding link (SPEC create-connect-account)",
+          params: orgParams,
+          response: { 200: providerLink },
+        },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "billing.manage");
+        return { url: await payoutOnboardingLink(deps, club.organizationId, club.userId) };
+      },
+    );
+  };
+}

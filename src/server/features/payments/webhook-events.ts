@@ -1,0 +1,81 @@
+// What each provider event changes. The payload only says which club, payment or account to
+// look at; the state itself is re-read from the provider, so a duplicate or an event that
+// arrives after a newer one writes what is true now, and changes nothing twice.
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps.js";
+import { organizations, payments } from "../../db/schema.js";
+import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
+import { syncSubscription } from "../billing/subscription.js";
+import { notifyPromotions } from "../sessions/notices.js";
+import { abandonPayment, confirmPayment } from "../sessions/registrations.js";
+import { syncPayoutAccount } from "./payout-account.js";
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+const idOf = (value: unknown): string | null =>
+  text(value) ?? text((value as { id?: unknown } | null)?.id ?? null);
+
+async function clubBy(deps: AppDeps, column: "billingCustomerRef" | "payoutAccountRef", ref: string | null) {
+  if (!ref) return null;
+  const [org] = await deps.database.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations[column], ref));
+  return org?.id ?? null;
+}
+
+async function subscriptionEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {
+  const organizationId = await clubBy(deps, "billingCustomerRef", idOf(event.object.customer));
+  if (organizationId) await syncSubscription(deps, organizationId);
+}
+
+async function sessionFeeCheckout(deps: AppDeps, event: ProviderEvent): Promise<void> {
+  const paymentId = text(event.object.client_reference_id);
+  if (!paymentId) return;
+  const [payment] = await deps.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) return;
+  const state = await deps.payments.retrieveCheckout(event.object.id, payment.payoutAccountRef);
+  // The checkout must be the one opened for this payment, as the provider itself says.
+  if (state.paymentId !== paymentId) return;
+  if (state.status === "paid")
+    await confirmPayment(deps.database.db, paymentId, state.paymentRef, deps.now());
+  if (state.status === "expired") {
+    const { promotions } = await abandonPayment(deps.database.db, paymentId, deps.now());
+    await notifyPromotions(deps.database.db, deps.jobs, deps.config.appUrl, promotions);
+  }
+}
+
+async function refundEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {
+  const paymentRef = idOf(event.object.payment_intent);
+  if (!paymentRef) return;
+  const [payment] = await deps.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerPaymentRef, paymentRef));
+  if (!payment || payment.status === "refunded") return;
+  if (!(await deps.payments.retrieveRefunded(paymentRef, payment.payoutAccountRef))) return;
+  // Refunded at the provider: by our job, or by someone in the provider's dashboard.
+  await deps.database.db
+    .update(payments)
+    .set({ status: "refunded", updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+}
+
+export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {
+  const { type } = event;
+  if (type.startsWith("checkout.session.")) {
+    if (event.object.mode === "subscription") return subscriptionEvent(deps, event);
+    return sessionFeeCheckout(deps, event);
+  }
+  if (type.startsWith("customer.subscription.") || type.startsWith("invoice.")) {
+    return subscriptionEvent(deps, event);
+  }
+  if (type === "account.updated") {
+    const organizationId = await clubBy(deps, "payoutAccountRef", event.object.id);
+    if (organizationId) await syncPayoutAccount(deps, organizationId);
+    return;
+  }
+  if (type === "charge.refunded" || type.startsWith("refund.") || type.startsWith("charge.refund.")) {
+    return refundEvent(deps, event);
+  }
+  // Any other event is acknowledged and recorded; nothing of ours depends on it.
+}
