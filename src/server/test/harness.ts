@@ -21,6 +21,8 @@ export async function createTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** Connect the app through something else (a proxy that can cut the line) to its database. */
     routeDatabase?: (directUrl: string) => string;
+    /** More environment for the app's configuration (Stripe's, for instance). */
+    env?: Record<string, string>;
   } = {},
 ) {
   const { serverUrl, template } = inject("testDatabase");
@@ -35,6 +37,7 @@ export async function createTestApp(
     SESSION_SECRET: randomBytes(32).toString("hex"),
     DATA_DIR: "/tmp/courtside-test-unused",
     LOG_LEVEL: "silent",
+    ...options.env,
   });
   const log = createLogger("silent");
   const directUrl = withDatabase(serverUrl, name);

@@ -223,7 +223,7 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
         config.webhookSecret,
         WEBHOOK_TOLERANCE_SECONDS,
         undefined,
-        Math.floor(now.getTime() / 1000),
+        now.getTime(), // milliseconds: the SDK divides by 1000
       );
       const object = event.data.object as unknown as { id: string; object: string } & Record<string, unknown>;
       return { id: event.id, type: event.type, account: event.account ?? null, object };

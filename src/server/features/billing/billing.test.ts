@@ -1,0 +1,381 @@
+// Billing and payments on the sandbox provider, as a club without Stripe keys lives them:
+// plan limits that follow the plan, the trial's end, the payout account's three states, and
+// refunds on each side of the organizer's cut-off.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courts, payments, sessionRegistrations, sessions } from "../../db/schema.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+let t: TestApp;
+let clock = new Date();
+let owner: TestUser;
+let admin: TestUser;
+let member: TestUser;
+let other: TestUser;
+let orgId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  owner = await makeUser(t, "billing-owner@example.com", "Olive Owner");
+  admin = await makeUser(t, "billing-admin@example.com", "Ada Admin");
+  member = await makeUser(t, "billing-member@example.com", "Max Member");
+  other = await makeUser(t, "billing-other@example.com", "Otto Other");
+  orgId = (
+    await makeClub(
+      t,
+      owner,
+      [
+        [admin, "admin"],
+        [member, "member"],
+        [other, "member"],
+      ],
+      { name: "Sandbox Club" },
+    )
+  ).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const formPost = (url: string, cookie: string, body = "") =>
+  t.request({
+    method: "POST",
+    url,
+    cookie,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: body,
+  });
+
+const subscription = async () =>
+  (await t.request({ method: "GET", url: `/api/orgs/${orgId}/subscription`, cookie: member.cookie })).json();
+
+const addCourt = (name: string) =>
+  t.request({ method: "POST", url: `/api/orgs/${orgId}/courts`, cookie: owner.cookie, payload: { name } });
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("plans and their limits", () => {
+  it("the trial has Basic limits: a third active court is refused with a reason", async () => {
+    expect(await subscription()).toMatchObject({ subscribed: false, plan: "trial", trial_expired: false });
+    const third = await addCourt("Court 3");
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toBe(
+      "Your trial (Basic plan limits) allows up to 2 active courts. Upgrade to Pro for unlimited courts.",
+    );
+  });
+
+  it("only the owner opens the checkout, and only the owner can use its page", async () => {
+    const byAdmin = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/checkout`,
+      cookie: admin.cookie,
+      payload: { plan: "pro" },
+    });
+    expect(byAdmin.statusCode).toBe(403);
+    const bad = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/checkout`,
+      cookie: owner.cookie,
+      payload: { plan: "gold" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe("Choose the Basic or Pro plan");
+
+    const checkout = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/checkout`,
+      cookie: owner.cookie,
+      payload: { plan: "pro" },
+    });
+    expect(checkout.statusCode).toBe(200);
+    const page = new URL(checkout.json().url).pathname;
+    expect((await t.request({ method: "GET", url: page, cookie: admin.cookie })).statusCode).toBe(404);
+    expect((await formPost(`${page}/confirm`, admin.cookie)).statusCode).toBe(404);
+    expect(await subscription()).toMatchObject({ plan: "trial" });
+
+    const shown = await t.request({ method: "GET", url: page, cookie: owner.cookie });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain("Courtside Pro");
+    expect(shown.body).toContain("$89.00");
+    const paid = await formPost(`${page}/confirm`, owner.cookie);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe("http://localhost:3000/billing?checkout=success");
+  });
+
+  it("Pro lifts the limits at once, with a renewal date", async () => {
+    const check = await subscription();
+    expect(check).toMatchObject({
+      subscribed: true,
+      plan: "pro",
+      product_id: "courtside_pro",
+      trial_expired: false,
+    });
+    expect(new Date(check.subscription_end).getTime()).toBeGreaterThan(clock.getTime() + 29 * 86_400_000);
+    expect((await addCourt("Court 3")).statusCode).toBe(201);
+    expect((await addCourt("Court 4")).statusCode).toBe(201);
+  });
+
+  it("a downgrade over the limits keeps every court and blocks adding more, with a message", async () => {
+    const portal = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/portal`,
+      cookie: owner.cookie,
+    });
+    expect(portal.statusCode).toBe(200);
+    const page = new URL(portal.json().url).pathname;
+    expect((await t.request({ method: "GET", url: page, cookie: owner.cookie })).body).toContain(
+      "Switch to Basic",
+    );
+    expect((await formPost(`${page}/switch`, owner.cookie, "plan=basic")).statusCode).toBe(303);
+
+    expect(await subscription()).toMatchObject({ subscribed: true, plan: "basic" });
+    const active = await t.db
+      .select()
+      .from(courts)
+      .where(and(eq(courts.organizationId, orgId), eq(courts.isActive, true)));
+    expect(active).toHaveLength(4);
+    const fifth = await addCourt("Court 5");
+    expect(fifth.statusCode).toBe(409);
+    expect(fifth.json().error.message).toBe(
+      "Your Basic plan allows up to 2 active courts. Upgrade to Pro for unlimited courts.",
+    );
+  });
+
+  it("cancelling in the portal returns the club to the trial's terms", async () => {
+    const portal = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/portal`,
+      cookie: owner.cookie,
+    });
+    const page = new URL(portal.json().url).pathname;
+    expect((await formPost(`${page}/cancel`, owner.cookie)).statusCode).toBe(303);
+    expect(await subscription()).toMatchObject({ subscribed: false, plan: "trial" });
+  });
+});
+
+describe("the payout account in the sandbox", () => {
+  const status = async () =>
+    (
+      await t.request({
+        method: "GET",
+        url: `/api/orgs/${orgId}/payout-account?refresh=true`,
+        cookie: owner.cookie,
+      })
+    ).json();
+
+  it("goes not connected -> details not submitted -> charges enabled", async () => {
+    expect(await status()).toEqual({ connected: false, details_submitted: false, charges_enabled: false });
+    const link = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/payout-account`,
+      cookie: owner.cookie,
+    });
+    expect(link.statusCode).toBe(200);
+    const page = new URL(link.json().url).pathname;
+    expect(await status()).toEqual({ connected: true, details_submitted: false, charges_enabled: false });
+
+    expect((await t.request({ method: "GET", url: page, cookie: member.cookie })).statusCode).toBe(404);
+    const later = await formPost(`${page}/later`, owner.cookie);
+    expect(later.headers.location).toBe("http://localhost:3000/settings?payouts=return");
+    expect(await status()).toEqual({ connected: true, details_submitted: false, charges_enabled: false });
+
+    expect((await formPost(`${page}/submit`, owner.cookie)).statusCode).toBe(303);
+    expect(await status()).toEqual({ connected: true, details_submitted: true, charges_enabled: true });
+  });
+});
+
+describe("session fees and refunds", () => {
+  async function paidSession(name: string, startsInHours: number, refundCutoffHours = 24) {
+    const startsAt = new Date(clock.getTime() + startsInHours * 3_600_000);
+    const [row] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: orgId,
+        name,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 7_200_000),
+        paymentRequired: true,
+        paymentAmount: 1200,
+        refundCutoffHours,
+      })
+      .returning();
+    return row!;
+  }
+
+  async function registerAndPay(person: TestUser, sessionId: string) {
+    const response = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
+      cookie: person.cookie,
+    });
+    expect(response.statusCode).toBe(201);
+    const pay = await formPost(`${new URL(response.json().checkoutUrl).pathname}/confirm`, person.cookie);
+    expect(pay.statusCode).toBe(303);
+    return response.json().registration.id as string;
+  }
+
+  const paymentOf = async (registrationId: string) =>
+    (await t.db.select().from(payments).where(eq(payments.registrationId, registrationId)))[0]!;
+
+  it("a payment on a club with a payout account carries our fee by plan (3% on the trial's terms)", async () => {
+    const session = await paidSession("Fee Check", 72);
+    const registrationId = await registerAndPay(member, session.id);
+    expect(await paymentOf(registrationId)).toMatchObject({
+      status: "paid",
+      applicationFee: 36,
+      amount: 1200,
+    });
+  });
+
+  it("cancelling before the cut-off refunds, says so, and mails it", async () => {
+    const session = await paidSession("Refund Before", 72);
+    const registrationId = await registerAndPay(other, session.id);
+    const cancel = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/sessions/${session.id}/registrations/${registrationId}`,
+      cookie: other.cookie,
+    });
+    expect(cancel.json()).toEqual({
+      refund: {
+        amount: 1200,
+        refunded: true,
+        message: "Your $12.00 is being refunded to the card you paid with.",
+      },
+    });
+    const payment = await until(
+      () => paymentOf(registrationId),
+      (p) => p.status === "refunded",
+      "the refund job",
+    );
+    expect(payment.refundRef).toBe(`sbx_re_${payment.id}`);
+    const mail = await t.smtp.waitForMail(other.email, /Refund on its way: Refund Before/);
+    expect(mail.text).toContain("Your $12.00 is being refunded");
+  });
+
+  it("cancelling after the cut-off keeps the payment, says so, and mails it", async () => {
+    const session = await paidSession("Refund After", 10, 24);
+    const registrationId = await registerAndPay(other, session.id);
+    const cancel = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/sessions/${session.id}/registrations/${registrationId}`,
+      cookie: other.cookie,
+    });
+    expect(cancel.json().refund).toEqual({
+      amount: 1200,
+      refunded: false,
+      message:
+        "Places cancelled less than 24 hours before the start are not refunded, so your $12.00 stays with the club.",
+    });
+    const mail = await t.smtp.waitForMail(other.email, /Cancelled: Refund After/);
+    expect(mail.text).toContain("not refunded");
+    expect((await paymentOf(registrationId)).status).toBe("paid");
+  });
+
+  it("cancelling the session refunds everyone who paid, whatever the cut-off", async () => {
+    const session = await paidSession("Rained Out", 2, 24);
+    const first = await registerAndPay(member, session.id);
+    const second = await registerAndPay(other, session.id);
+    const cancel = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${session.id}/cancel`,
+      cookie: admin.cookie,
+    });
+    expect(cancel.statusCode).toBe(204);
+    for (const registrationId of [first, second]) {
+      await until(
+        () => paymentOf(registrationId),
+        (p) => p.status === "refunded",
+        "both refunds",
+      );
+    }
+    const mail = await t.smtp.waitForMail(member.email, /Cancelled: Rained Out/);
+    expect(mail.text).toContain("$12.00 is being refunded in full");
+  });
+
+  it("a price of 0 makes a free session", async () => {
+    const response = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions`,
+      cookie: admin.cookie,
+      payload: {
+        name: "Free Night",
+        startsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
+        endsAt: new Date(clock.getTime() + 90_000_000).toISOString(),
+        paymentRequired: true,
+        paymentAmount: "0.00",
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().sessions[0]).toMatchObject({ paymentRequired: false, paymentAmount: null });
+  });
+});
+
+describe("after the trial", () => {
+  it("reads and registrations go on; creating, starting and filling courts ask for an upgrade", async () => {
+    const [scheduled] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: orgId,
+        name: "Booked Before",
+        startsAt: new Date(clock.getTime() + 40 * 86_400_000),
+        endsAt: new Date(clock.getTime() + 40 * 86_400_000 + 7_200_000),
+      })
+      .returning();
+    clock = new Date(clock.getTime() + 31 * 86_400_000);
+    expect(await subscription()).toMatchObject({ subscribed: false, plan: "trial", trial_expired: true });
+
+    const create = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions`,
+      cookie: admin.cookie,
+      payload: {
+        name: "After Trial",
+        startsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
+        endsAt: new Date(clock.getTime() + 90_000_000).toISOString(),
+      },
+    });
+    expect(create.statusCode).toBe(402);
+    expect(create.json().error.code).toBe("UPGRADE_REQUIRED");
+    const start = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${scheduled!.id}/start`,
+      cookie: admin.cookie,
+    });
+    expect(start.statusCode).toBe(402);
+    const fill = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/fill`,
+      cookie: admin.cookie,
+    });
+    expect(fill.statusCode).toBe(402);
+
+    expect(
+      (await t.request({ method: "GET", url: `/api/orgs/${orgId}/sessions`, cookie: member.cookie }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request({ method: "GET", url: `/api/orgs/${orgId}/ladder`, cookie: member.cookie }))
+        .statusCode,
+    ).toBe(200);
+    const register = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${scheduled!.id}/registrations`,
+      cookie: member.cookie,
+    });
+    expect(register.statusCode).toBe(201);
+    const rows = await t.db
+      .select()
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.sessionId, scheduled!.id));
+    expect(rows.map((r) => r.status)).toEqual(["registered"]);
+  });
+});

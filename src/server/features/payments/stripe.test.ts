@@ -1,0 +1,422 @@
+// The Stripe adapter at the HTTP level: the official SDK pointed at a local fake Stripe that
+// records every request, and webhook deliveries signed with the SDK's own test helper.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizations, paymentEvents, payments, sessionRegistrations, sessions } from "../../db/schema.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+let t: TestApp;
+let stripe: FakeStripe;
+let owner: TestUser;
+let member: TestUser;
+let orgId: string;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({ env: stripe.env });
+  owner = await makeUser(t, "stripe-owner@example.com", "Olive Owner");
+  member = await makeUser(t, "stripe-member@example.com", "Max Member");
+  orgId = (await makeClub(t, owner, [[member, "member"]], { name: "Stripe Club" })).id;
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+const since = (from: number) => stripe.requests.slice(from);
+
+/** Delivers one signed webhook body to the app, as Stripe would (no Origin header). */
+const deliver = (delivery: { payload: string; signature: string }) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/webhooks/stripe",
+    headers: { "content-type": "application/json", "stripe-signature": delivery.signature },
+    payload: delivery.payload,
+  });
+
+/** Each delivery 1 to 5 times, all shuffled together. */
+function replayedShuffled<T>(items: T[]): T[] {
+  const out = items.flatMap((item) => Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => item));
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+async function club() {
+  const [row] = await t.db.select().from(organizations).where(eq(organizations.id, orgId));
+  return row!;
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("the club's subscription through Stripe", () => {
+  it("checkout makes the club a customer once and opens subscription mode, each call under our idempotency key", async () => {
+    const from = stripe.requests.length;
+    const first = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/checkout`,
+      cookie: owner.cookie,
+      payload: { plan: "pro" },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/cs_/);
+    const second = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/checkout`,
+      cookie: owner.cookie,
+      payload: { plan: "basic" },
+    });
+    expect(second.statusCode).toBe(200);
+
+    const sent = since(from);
+    const customers = sent.filter((r) => r.path === "/v1/customers");
+    expect(customers).toHaveLength(1);
+    expect(customers[0]!.idempotencyKey).toBe(`customer:${orgId}`);
+    const checkouts = sent.filter((r) => r.path === "/v1/checkout/sessions");
+    expect(checkouts).toHaveLength(2);
+    for (const request of checkouts) {
+      expect(request.idempotencyKey).toMatch(new RegExp(`^subscription-checkout:${orgId}:`));
+      expect(request.body.get("mode")).toBe("subscription");
+      expect(request.body.get("customer")).toBe((await club()).billingCustomerRef);
+    }
+    expect(checkouts.map((r) => r.body.get("line_items[0][price]"))).toEqual(["price_pro", "price_basic"]);
+    // Two attempts are two checkouts, not one replayed.
+    expect(checkouts[0]!.idempotencyKey).not.toBe(checkouts[1]!.idempotencyKey);
+  });
+
+  it("subscription events, replayed and shuffled, give one effect; state is read from Stripe, not the payload", async () => {
+    const customer = (await club()).billingCustomerRef!;
+    stripe.setSubscription(customer, {
+      status: "active",
+      product: "prod_pro",
+      periodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+    // The payloads claim nothing useful: a deleted subscription and a failed invoice arrive
+    // beside the completed checkout, yet Stripe says the subscription is active.
+    const deliveries = [
+      stripe.event("checkout.session.completed", {
+        id: "cs_x",
+        object: "checkout.session",
+        mode: "subscription",
+        customer,
+      }),
+      stripe.event("customer.subscription.deleted", {
+        id: "sub_x",
+        object: "subscription",
+        customer,
+        status: "canceled",
+      }),
+      stripe.event("invoice.payment_failed", { id: "in_x", object: "invoice", customer }),
+    ];
+    for (const delivery of replayedShuffled(deliveries)) {
+      const response = await deliver(delivery);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await club()).toMatchObject({
+      subscriptionStatus: "active",
+      subscriptionPlan: "pro",
+      subscriptionProductId: "prod_pro",
+    });
+    const ids = deliveries.map((d) => JSON.parse(d.payload).id as string);
+    const recorded = await t.db.select().from(paymentEvents);
+    expect(recorded.filter((e) => ids.includes(e.id))).toHaveLength(3);
+
+    const check = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/subscription`,
+      cookie: member.cookie,
+    });
+    expect(check.json()).toMatchObject({
+      subscribed: true,
+      plan: "pro",
+      product_id: "prod_pro",
+      trial_expired: false,
+    });
+  });
+
+  it("an unknown product is no plan, and a cancelled subscription ends the plan", async () => {
+    const customer = (await club()).billingCustomerRef!;
+    stripe.setSubscription(customer, {
+      status: "active",
+      product: "prod_mystery",
+      periodEnd: new Date(Date.now() + 86_400_000),
+    });
+    await deliver(
+      stripe.event("customer.subscription.updated", { id: "sub_x", object: "subscription", customer }),
+    );
+    const check = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/subscription`,
+      cookie: owner.cookie,
+    });
+    expect(check.json()).toMatchObject({ subscribed: false, plan: "trial" });
+
+    stripe.setSubscription(customer, { status: "canceled", product: "prod_pro", periodEnd: new Date() });
+    await deliver(
+      stripe.event("customer.subscription.deleted", { id: "sub_x", object: "subscription", customer }),
+    );
+    expect(await club()).toMatchObject({ subscriptionStatus: "canceled" });
+  });
+
+  it("the portal opens for the club's customer", async () => {
+    const from = stripe.requests.length;
+    const response = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/portal`,
+      cookie: owner.cookie,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    const [portal] = since(from);
+    expect(portal).toMatchObject({ path: "/v1/billing_portal/sessions" });
+    expect(portal!.idempotencyKey).toMatch(new RegExp(`^portal:${orgId}:`));
+    expect(portal!.body.get("customer")).toBe((await club()).billingCustomerRef);
+  });
+});
+
+describe("webhook signatures", () => {
+  it("a bad signature, another secret or a stale timestamp answers 400 and changes nothing", async () => {
+    const customer = (await club()).billingCustomerRef!;
+    stripe.setSubscription(customer, {
+      status: "active",
+      product: "prod_basic",
+      periodEnd: new Date(Date.now() + 86_400_000),
+    });
+    const before = await club();
+    const eventsBefore = (await t.db.select().from(paymentEvents)).length;
+    const object = { id: "sub_x", object: "subscription", customer };
+    const good = stripe.event("customer.subscription.updated", object);
+    const cases = [
+      { payload: good.payload, signature: good.signature.replace(/v1=[0-9a-f]{4}/, "v1=0000") },
+      {
+        payload: good.payload.replace("subscription.updated", "subscription.created"),
+        signature: good.signature,
+      },
+      stripe.event("customer.subscription.updated", object, { secret: "whsec_someone_else" }),
+      stripe.event("customer.subscription.updated", object, { at: new Date(Date.now() - 301_000) }),
+      { payload: good.payload, signature: "" },
+    ];
+    for (const delivery of cases) {
+      const response = await deliver(delivery);
+      expect(response.statusCode, `${cases.indexOf(delivery)}: ${response.body}`).toBe(400);
+      expect(response.json().error.code).toBe("BAD_SIGNATURE");
+    }
+    expect(await club()).toEqual(before);
+    expect((await t.db.select().from(paymentEvents)).length).toBe(eventsBefore);
+    // The same event, correctly signed, is taken.
+    expect((await deliver(good)).statusCode).toBe(200);
+    expect(await club()).toMatchObject({ subscriptionPlan: "basic" });
+  });
+});
+
+describe("the payout account and session fees", () => {
+  let accountId: string;
+  let sessionId: string;
+
+  it("a paid session cannot take money before the club's account takes charges", async () => {
+    const [row] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: orgId,
+        name: "Paid Open Play",
+        startsAt: new Date(Date.now() + 3 * 86_400_000),
+        endsAt: new Date(Date.now() + 3 * 86_400_000 + 7_200_000),
+        paymentRequired: true,
+        paymentAmount: 1500,
+      })
+      .returning();
+    sessionId = row!.id;
+    const response = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
+      cookie: member.cookie,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("PAYMENTS_NOT_READY");
+  });
+
+  it("connects through three states: not connected, details not submitted, charges enabled", async () => {
+    const status = async () =>
+      (
+        await t.request({
+          method: "GET",
+          url: `/api/orgs/${orgId}/payout-account?refresh=true`,
+          cookie: owner.cookie,
+        })
+      ).json();
+    expect(await status()).toEqual({ connected: false, details_submitted: false, charges_enabled: false });
+
+    const from = stripe.requests.length;
+    const link = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/payout-account`,
+      cookie: owner.cookie,
+    });
+    expect(link.statusCode).toBe(200);
+    expect(link.json().url).toMatch(/^https:\/\/connect\.stripe\.test\//);
+    const again = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/payout-account`,
+      cookie: owner.cookie,
+    });
+    expect(again.statusCode).toBe(200);
+    const sent = since(from);
+    const accounts = sent.filter((r) => r.path === "/v1/accounts");
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.idempotencyKey).toBe(`payout-account:${orgId}`);
+    accountId = (await club()).payoutAccountRef!;
+    const links = sent.filter((r) => r.path === "/v1/account_links");
+    expect(links).toHaveLength(2);
+    for (const request of links) {
+      expect(request.body.get("account")).toBe(accountId);
+      expect(request.idempotencyKey).toMatch(new RegExp(`^account-link:${orgId}:`));
+    }
+    expect(await status()).toEqual({ connected: true, details_submitted: false, charges_enabled: false });
+
+    stripe.setAccount(accountId, { details_submitted: true, charges_enabled: true });
+    const update = stripe.event(
+      "account.updated",
+      { id: accountId, object: "account", charges_enabled: false },
+      { account: accountId },
+    );
+    expect((await deliver(update)).statusCode).toBe(200);
+    expect((await club()).payoutChargesEnabled).toBe(true);
+    expect(await status()).toEqual({ connected: true, details_submitted: true, charges_enabled: true });
+  });
+
+  let paymentId: string;
+  let checkoutId: string;
+
+  it("a session fee is a checkout on the club's account with our application fee by plan", async () => {
+    const from = stripe.requests.length;
+    const response = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
+      cookie: member.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().registration.status).toBe("pending_payment");
+    const [checkout] = since(from).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(checkout!.stripeAccount).toBe(accountId);
+    expect(checkout!.body.get("mode")).toBe("payment");
+    expect(checkout!.body.get("line_items[0][price_data][unit_amount]")).toBe("1500");
+    // The club is on Basic (the last test left it there): 3% of $15.00.
+    expect(checkout!.body.get("payment_intent_data[application_fee_amount]")).toBe("45");
+    paymentId = checkout!.body.get("client_reference_id")!;
+    expect(checkout!.idempotencyKey).toMatch(new RegExp(`^session-fee-checkout:${paymentId}:`));
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({
+      provider: "stripe",
+      payoutAccountRef: accountId,
+      applicationFee: 45,
+      status: "pending",
+    });
+    checkoutId = payment!.providerRef!;
+  });
+
+  it("the completed checkout, delivered 1-5 times in any order beside other events, registers the player once", async () => {
+    const intent = stripe.payCheckout(checkoutId, 1500);
+    const object = {
+      id: checkoutId,
+      object: "checkout.session",
+      mode: "payment",
+      client_reference_id: paymentId,
+    };
+    const deliveries = [
+      stripe.event("checkout.session.completed", object, { account: accountId }),
+      stripe.event("checkout.session.async_payment_succeeded", object, { account: accountId }),
+      stripe.event(
+        "charge.succeeded",
+        { id: "ch_x", object: "charge", payment_intent: intent },
+        { account: accountId },
+      ),
+    ];
+    for (const delivery of replayedShuffled(deliveries)) {
+      expect((await deliver(delivery)).statusCode).toBe(200);
+    }
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: "paid", providerPaymentRef: intent });
+    const registrations = await t.db
+      .select()
+      .from(sessionRegistrations)
+      .where(and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.userId, member.id)));
+    expect(registrations.map((r) => r.status)).toEqual(["registered"]);
+  });
+
+  it("a checkout that is not the payment's own changes nothing", async () => {
+    const [other] = await t.db
+      .insert(payments)
+      .values({
+        organizationId: orgId,
+        registrationId: (
+          await t.db.select().from(sessionRegistrations).where(eq(sessionRegistrations.sessionId, sessionId))
+        )[0]!.id,
+        provider: "stripe",
+        amount: 1500,
+        payoutAccountRef: accountId,
+      })
+      .returning();
+    // A genuine paid checkout, but opened for the first payment: naming another payment in the payload does not pay it.
+    const forged = stripe.event(
+      "checkout.session.completed",
+      { id: checkoutId, object: "checkout.session", mode: "payment", client_reference_id: other!.id },
+      { account: accountId },
+    );
+    expect((await deliver(forged)).statusCode).toBe(200);
+    const [after] = await t.db.select().from(payments).where(eq(payments.id, other!.id));
+    expect(after!.status).toBe("pending");
+    await t.db.delete(payments).where(eq(payments.id, other!.id));
+  });
+
+  it("cancelling before the cut-off refunds the whole charge on the club's account, once", async () => {
+    const registration = (
+      await t.db
+        .select()
+        .from(sessionRegistrations)
+        .where(and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.userId, member.id)))
+    )[0]!;
+    const from = stripe.requests.length;
+    const cancel = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registration.id}`,
+      cookie: member.cookie,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().refund).toMatchObject({ amount: 1500, refunded: true });
+    const payment = await until(
+      async () => (await t.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!,
+      (p) => p.status === "refunded",
+      "the refund job",
+    );
+    expect(payment.refundRef).toMatch(/^re_/);
+    const refunds = since(from).filter((r) => r.path === "/v1/refunds");
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ idempotencyKey: `refund:${paymentId}`, stripeAccount: accountId });
+    expect(refunds[0]!.body.get("payment_intent")).toBe(payment.providerPaymentRef);
+    expect(refunds[0]!.body.get("refund_application_fee")).toBe("true");
+    // Stripe's own refund events afterwards change nothing more.
+    const refunded = stripe.event(
+      "charge.refunded",
+      { id: "ch_x", object: "charge", payment_intent: payment.providerPaymentRef },
+      { account: accountId },
+    );
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    expect((await t.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.status).toBe(
+      "refunded",
+    );
+    const mail = await t.smtp.waitForMail(member.email, /Refund on its way/);
+    expect(mail.text).toContain("$15.00 is being refunded");
+  });
+});

@@ -1,0 +1,237 @@
+// A local stand-in for Stripe's HTTP API, for the Stripe adapter's tests: the official SDK is
+// pointed at it (STRIPE_API_URL), it answers the calls the adapter makes with Stripe-shaped
+// objects, replays the first answer for a repeated idempotency key (as Stripe does), and records
+// every request so tests can check what was sent, to which account, under which key.
+// Tests move its state along (a checkout paid, an account enabled) as Stripe's pages would, and
+// sign webhook events with the SDK's own test helper.
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: URLSearchParams;
+  idempotencyKey: string | undefined;
+  stripeAccount: string | undefined;
+};
+
+type StripeObject = { id: string; object: string } & Record<string, unknown>;
+
+export const FAKE_WEBHOOK_SECRET = "whsec_test_courtside";
+
+export async function startFakeStripe() {
+  const requests: RecordedRequest[] = [];
+  const objects = new Map<string, StripeObject>();
+  const subscriptions = new Map<string, StripeObject[]>(); // by customer
+  const replies = new Map<string, { status: number; body: unknown }>(); // by idempotency key
+  let counter = 0;
+  const newId = (prefix: string) => `${prefix}_${(++counter).toString().padStart(6, "0")}`;
+
+  function create(prefix: string, object: string, fields: Record<string, unknown>): StripeObject {
+    const made = { id: newId(prefix), object, ...fields };
+    objects.set(made.id, made);
+    return made;
+  }
+
+  function route(req: RecordedRequest): { status: number; body: unknown } {
+    const { method, path, body } = req;
+    const found = (id: string) => objects.get(id) ?? null;
+    const notFound = {
+      status: 404,
+      body: { error: { type: "invalid_request_error", message: "No such object" } },
+    };
+    if (method === "POST" && path === "/v1/customers") {
+      return {
+        status: 200,
+        body: create("cus", "customer", { name: body.get("name"), email: body.get("email") }),
+      };
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const session = create("cs", "checkout.session", {
+        mode: body.get("mode"),
+        customer: body.get("customer"),
+        client_reference_id: body.get("client_reference_id"),
+        status: "open",
+        payment_status: "unpaid",
+        payment_intent: null,
+        account: req.stripeAccount ?? null,
+      });
+      session.url = `https://checkout.stripe.test/${session.id}`;
+      return { status: 200, body: session };
+    }
+    const checkout = path.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
+    if (method === "GET" && checkout) {
+      const session = found(checkout[1]!);
+      // A connected account's objects are only found through that account.
+      if (!session || (session.account ?? undefined) !== req.stripeAccount) return notFound;
+      return { status: 200, body: session };
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      const portal = create("bps", "billing_portal.session", { customer: body.get("customer") });
+      return { status: 200, body: { ...portal, url: `https://billing.stripe.test/${portal.id}` } };
+    }
+    if (method === "GET" && path === "/v1/subscriptions") {
+      const data = subscriptions.get(req.query.get("customer") ?? "") ?? [];
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/subscriptions" } };
+    }
+    if (method === "POST" && path === "/v1/accounts") {
+      return {
+        status: 200,
+        body: create("acct", "account", {
+          email: body.get("email"),
+          details_submitted: false,
+          charges_enabled: false,
+        }),
+      };
+    }
+    const account = path.match(/^\/v1\/accounts\/([\w]+)$/);
+    if (method === "GET" && account) {
+      const found_ = found(account[1]!);
+      return found_ ? { status: 200, body: found_ } : notFound;
+    }
+    if (method === "POST" && path === "/v1/account_links") {
+      return {
+        status: 200,
+        body: {
+          object: "account_link",
+          url: `https://connect.stripe.test/${newId("link")}`,
+          expires_at: 0,
+          created: 0,
+        },
+      };
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const intent = found(body.get("payment_intent") ?? "");
+      if (!intent) return notFound;
+      intent.refunded = true;
+      return {
+        status: 200,
+        body: create("re", "refund", {
+          payment_intent: intent.id,
+          amount: intent.amount,
+          status: "succeeded",
+        }),
+      };
+    }
+    const intentPath = path.match(/^\/v1\/payment_intents\/([\w]+)$/);
+    if (method === "GET" && intentPath) {
+      const intent = found(intentPath[1]!);
+      if (!intent) return notFound;
+      return {
+        status: 200,
+        body: {
+          ...intent,
+          latest_charge: { id: `ch_${intent.id}`, object: "charge", refunded: intent.refunded === true },
+        },
+      };
+    }
+    return notFound;
+  }
+
+  const server = createServer(async (request, response) => {
+    const recorded = await record(request);
+    requests.push(recorded);
+    const key = recorded.idempotencyKey;
+    const reply = key && replies.has(key) ? replies.get(key)! : route(recorded);
+    if (key && recorded.method === "POST" && !replies.has(key)) replies.set(key, reply);
+    response.writeHead(reply.status, { "content-type": "application/json", "request-id": newId("req") });
+    response.end(JSON.stringify(reply.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const signer = new Stripe("sk_test_signer");
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    /** The Stripe environment for an app that talks to this fake. */
+    env: {
+      STRIPE_SECRET_KEY: "sk_test_courtside",
+      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_PRICE_BASIC: "price_basic",
+      STRIPE_PRICE_PRO: "price_pro",
+      STRIPE_PRODUCT_BASIC: "prod_basic",
+      STRIPE_PRODUCT_PRO: "prod_pro",
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    },
+    object: (id: string) => objects.get(id),
+    /** The person paid on Stripe's checkout page. */
+    payCheckout(sessionId: string, amount: number): string {
+      const session = objects.get(sessionId)!;
+      const intent = create("pi", "payment_intent", { amount, refunded: false });
+      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id });
+      return intent.id;
+    },
+    expireCheckout(sessionId: string) {
+      Object.assign(objects.get(sessionId)!, { status: "expired" });
+    },
+    setAccount(accountId: string, state: { details_submitted: boolean; charges_enabled: boolean }) {
+      Object.assign(objects.get(accountId)!, state);
+    },
+    /** The customer's subscriptions as Stripe would list them. */
+    setSubscription(customerId: string, state: { status: string; product: string; periodEnd: Date } | null) {
+      if (!state) {
+        subscriptions.set(customerId, []);
+        return;
+      }
+      const end = Math.floor(state.periodEnd.getTime() / 1000);
+      subscriptions.set(customerId, [
+        {
+          id: `sub_${customerId}`,
+          object: "subscription",
+          customer: customerId,
+          status: state.status,
+          items: {
+            object: "list",
+            data: [{ id: "si_1", price: { id: "price_x", product: state.product }, current_period_end: end }],
+          },
+        },
+      ]);
+    },
+    /** A webhook delivery: the raw JSON body and its Stripe-Signature header, signed at `at`. */
+    event(
+      type: string,
+      object: StripeObject,
+      options: { account?: string; at?: Date; secret?: string } = {},
+    ) {
+      const payload = JSON.stringify({
+        id: newId("evt"),
+        object: "event",
+        type,
+        api_version: Stripe.API_VERSION,
+        created: Math.floor((options.at ?? new Date()).getTime() / 1000),
+        ...(options.account ? { account: options.account } : {}),
+        data: { object },
+      });
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.secret ?? FAKE_WEBHOOK_SECRET,
+        timestamp: Math.floor((options.at ?? new Date()).getTime() / 1000),
+      });
+      return { payload, signature };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+async function record(request: IncomingMessage): Promise<RecordedRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const url = new URL(request.url ?? "/", "http://fake");
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return {
+    method: request.method ?? "GET",
+    path: url.pathname,
+    query: url.searchParams,
+    body: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
+    idempotencyKey: header("idempotency-key"),
+    stripeAccount: header("stripe-account"),
+  };
+}
