@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { PAID_PLANS } from "../domain/plans.js";
+import { PAID_PLANS, type PaidPlanId } from "../domain/plans.js";
+
+export type { PaidPlanId };
 
 // SPEC §3 "Subscription status (from the check)", with the snake_case field names it gives,
 // plus the plan it means (the server knows the provider's product ids; the client does not).

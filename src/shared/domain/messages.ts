@@ -38,6 +38,14 @@ export const messages = {
     authErrorBody: "Please sign in again to continue.",
     slugExhausted: "Unable to create organization. Please try a different name.",
   },
+  // SPEC §8: billing and the payment account.
+  billing: {
+    selectOrganization: "Please select an organization first",
+    checkoutFailed: "Failed to start checkout",
+    portalFailed: "Failed to open billing portal",
+    connectFailed: "Connection failed",
+    connectFailedBody: "Failed to connect Stripe account",
+  },
   dashboard: {
     noOrganizationTitle: "No Organization Found",
     noOrganizationBody: "You're not a member of any organization yet.",

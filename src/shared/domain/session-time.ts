@@ -18,3 +18,8 @@ export function shortTime(iso: string, timeZone: string): string {
 export function timeRange(startsAt: string, endsAt: string, timeZone: string): string {
   return `${shortTime(startsAt, timeZone)} - ${shortTime(endsAt, timeZone)}`;
 }
+
+/** "1 hour", "24 hours": a refund cut-off as people say it. */
+export function hoursPhrase(hours: number): string {
+  return hours === 1 ? "1 hour" : `${hours} hours`;
+}

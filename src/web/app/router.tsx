@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { PageLoading } from "../components/ui/spinner.js";
 import { AuthPage } from "../features/auth/auth-page.js";
+import { BillingPage } from "../features/billing/billing-page.js";
 import { BoardPage } from "../features/board/board-page.js";
 import { DisplayPage } from "../features/board/display-page.js";
 import { ClubPage } from "../features/clubs/club-page.js";
@@ -24,7 +25,6 @@ import { SettingsPage } from "../features/settings/settings-page.js";
 import { AppLayout } from "./app-layout.js";
 import { useAuth } from "./auth-provider.js";
 import { RequireAuth } from "./guards.js";
-import { PlannedPage } from "./planned-page.js";
 import { RouteErrorPage } from "./route-error-page.js";
 
 // "/" is the landing page for visitors and the dashboard for signed-in people (SPEC §2 gives
@@ -64,15 +64,7 @@ export const router = createBrowserRouter([
           { path: "/sessions", element: <SessionsPage /> },
           { path: "/sessions/:sessionId", element: <SessionDetailsPage /> },
           { path: "/sessions/:sessionId/check-in", element: <CheckInPage /> },
-          {
-            path: "/billing",
-            element: (
-              <PlannedPage
-                title="Billing"
-                description="Plans, checkout and the billing portal arrive with the billing release."
-              />
-            ),
-          },
+          { path: "/billing", element: <BillingPage /> },
           { path: "/members", element: <MembersPage /> },
           { path: "/settings", element: <SettingsPage /> },
         ],

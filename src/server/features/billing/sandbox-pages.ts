@@ -8,7 +8,7 @@ import { formatCents } from "../../../shared/domain/money.js";
 import { PAID_PLANS, type PaidPlanId, planForProduct, plans } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
-import { notFound } from "../../platform/errors/app-error.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
 import {
@@ -37,8 +37,10 @@ export function registerSandboxProviderPages(app: FastifyInstance, deps: AppDeps
 
   /** The record behind a page, if the signed-in person owns its club; 404 for anyone else. */
   async function ownersRecord<T extends { organizationId: string }>(request: FastifyRequest, kind: string) {
-    const { ref } = params.parse(request.params);
     const user = await requireUser(deps.auth, request);
+    const parsed = params.safeParse(request.params);
+    if (!parsed.success) throw notFound("Not found");
+    const { ref } = parsed.data;
     const record = await store.get<T>(ref);
     if (!record || record.kind !== kind) throw notFound("Not found");
     try {
@@ -152,7 +154,9 @@ export function registerSandboxProviderPages(app: FastifyInstance, deps: AppDeps
     { schema: { hide: true }, config: forms },
     async (request, reply) => {
       const { ref, data } = await ownersRecord<SandboxPortalSession>(request, "portal_session");
-      const { plan } = planForm.parse(request.body);
+      const form = planForm.safeParse(request.body);
+      if (!form.success) throw new AppError(400, "VALIDATION_ERROR", "Choose the Basic or Pro plan");
+      const { plan } = form.data;
       await writeSubscription(data.organizationId, data.customerRef, plan);
       return reply.redirect(`/sandbox/billing/portal/${ref}`, 303);
     },

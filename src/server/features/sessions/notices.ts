@@ -1,6 +1,7 @@
 // Emails about sessions, sent through the job queue after the change commits.
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
+import { hoursPhrase } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
 import {
   notificationPreferences,
@@ -100,8 +101,7 @@ export async function notifyCancellation(
 export function refundMessage(decision: Pick<RefundDecision, "amount" | "refunded" | "cutoffHours">): string {
   const amount = formatCents(decision.amount);
   if (decision.refunded) return `Your ${amount} is being refunded to the card you paid with.`;
-  const cutoff = decision.cutoffHours === 1 ? "1 hour" : `${decision.cutoffHours} hours`;
-  return `Places cancelled less than ${cutoff} before the start are not refunded, so your ${amount} stays with the club.`;
+  return `Places cancelled less than ${hoursPhrase(decision.cutoffHours)} before the start are not refunded, so your ${amount} stays with the club.`;
 }
 
 /** Emails the person whose paid place was cancelled what happens to their money. */

@@ -1,5 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
-import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import type {
+  PaidPlanId,
+  PayoutAccountStatus,
+  ProviderLink,
+  SubscriptionCheck,
+} from "../../../shared/contracts/billing.js";
 import { api } from "../../lib/api.js";
 
 export type SubscriptionState = SubscriptionCheck;
@@ -7,24 +13,77 @@ export type SubscriptionState = SubscriptionCheck;
 // SPEC §4: the plan is trial when the check fails; trial_expired is then false.
 const failedCheck: SubscriptionState = {
   subscribed: false,
+  plan: "trial",
   product_id: null,
   subscription_end: null,
   trial_expired: false,
   trial_ends_at: new Date(0).toISOString(),
-  plan: "trial",
 };
+
+const subscriptionKey = (organizationId: string | undefined) => ["subscription", organizationId] as const;
+
+async function checkSubscription(organizationId: string, refresh: boolean): Promise<SubscriptionState> {
+  try {
+    return await api<SubscriptionCheck>(
+      `/api/orgs/${organizationId}/subscription${refresh ? "?refresh=true" : ""}`,
+    );
+  } catch (error) {
+    console.warn("Subscription check failed", error);
+    return failedCheck;
+  }
+}
 
 export function useSubscription(organizationId: string | undefined) {
   return useQuery({
-    queryKey: ["subscription", organizationId],
+    queryKey: subscriptionKey(organizationId),
     enabled: Boolean(organizationId),
-    queryFn: async (): Promise<SubscriptionState> => {
-      try {
-        return await api<SubscriptionCheck>(`/api/orgs/${organizationId}/subscription`);
-      } catch (error) {
-        console.warn("Subscription check failed", error);
-        return failedCheck;
-      }
-    },
+    queryFn: () => checkSubscription(organizationId!, false),
   });
+}
+
+/** Asks the server to re-read the subscription from the payment provider (after a checkout, on return). */
+export function useRecheckSubscription(organizationId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    if (!organizationId) return;
+    queryClient.setQueryData(subscriptionKey(organizationId), await checkSubscription(organizationId, true));
+  }, [organizationId, queryClient]);
+}
+
+const payoutKey = (organizationId: string) => ["payout-account", organizationId] as const;
+
+export function usePayoutAccount(organizationId: string) {
+  return useQuery({
+    queryKey: payoutKey(organizationId),
+    // Always re-read from the provider: the owner may have just finished onboarding in the other tab.
+    queryFn: () => api<PayoutAccountStatus>(`/api/orgs/${organizationId}/payout-account?refresh=true`),
+  });
+}
+
+export const billingApi = {
+  checkout: (organizationId: string, plan: PaidPlanId) =>
+    api<ProviderLink>(`/api/orgs/${organizationId}/billing/checkout`, { body: { plan } }),
+  portal: (organizationId: string) =>
+    api<ProviderLink>(`/api/orgs/${organizationId}/billing/portal`, { method: "POST" }),
+  connectPayouts: (organizationId: string) =>
+    api<ProviderLink>(`/api/orgs/${organizationId}/payout-account`, { method: "POST" }),
+};
+
+/**
+ * Opens a provider page in a new tab. The tab is opened at once, inside the click, so popup
+ * blockers let it through; it is pointed at the page when the address arrives, and closed if
+ * none does.
+ */
+export async function openInNewTab(getUrl: () => Promise<{ url: string }>): Promise<void> {
+  const tab = window.open("about:blank", "_blank");
+  // The provider's page has no business with ours.
+  if (tab) tab.opener = null;
+  try {
+    const { url } = await getUrl();
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  CancelRegistrationResponse,
   CreateSessionBody,
   Registration,
   Session,
@@ -46,7 +47,12 @@ export const sessionsApi = {
       },
     ),
   cancelRegistration: (orgId: string, sessionId: string, registrationId: string) =>
-    api(`/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registrationId}`, { method: "DELETE" }),
+    api<CancelRegistrationResponse>(
+      `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registrationId}`,
+      {
+        method: "DELETE",
+      },
+    ),
   transition: (orgId: string, sessionId: string, action: "start" | "complete" | "cancel") =>
     api(`/api/orgs/${orgId}/sessions/${sessionId}/${action}`, { method: "POST" }),
   setCheckedIn: (orgId: string, sessionId: string, registrationId: string, checkedIn: boolean) =>

@@ -2,7 +2,13 @@ import * as Switch from "@radix-ui/react-switch";
 import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { DEFAULT_SESSION_PRICE, type Session, sessionForm } from "../../../shared/contracts/sessions.js";
+import {
+  DEFAULT_REFUND_CUTOFF_HOURS,
+  DEFAULT_SESSION_PRICE,
+  MAX_REFUND_CUTOFF_HOURS,
+  type Session,
+  sessionForm,
+} from "../../../shared/contracts/sessions.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { instantOf, parseWallTime, toWallTimeInput } from "../../../shared/domain/time-zones.js";
 import { Button } from "../../components/ui/button.js";
@@ -49,6 +55,7 @@ export function CreateSessionDialog({ orgId, timeZone, session, onSaved }: Props
       paymentRequired: form.paymentRequired,
       paymentAmount: form.paymentRequired ? form.paymentAmount?.trim() : undefined,
       capacity: form.capacity,
+      refundCutoffHours: form.refundCutoffHours ?? session?.refundCutoffHours ?? DEFAULT_REFUND_CUTOFF_HOURS,
       skillMin: form.skillMin,
       skillMax: form.skillMax,
       description: form.description,
@@ -139,6 +146,23 @@ export function CreateSessionDialog({ orgId, timeZone, session, onSaved }: Props
                 }
                 inputMode="decimal"
                 {...field("paymentAmount")}
+              />
+            </Field>
+          ) : null}
+          {paid ? (
+            <Field
+              label="Refunds until (hours before the start)"
+              htmlFor="session-refundCutoffHours"
+              error={errors.refundCutoffHours}
+              hint="A player who cancels earlier gets their money back; later, it stays with the club."
+            >
+              <Input
+                type="number"
+                min="0"
+                max={MAX_REFUND_CUTOFF_HOURS}
+                inputMode="numeric"
+                defaultValue={session?.refundCutoffHours ?? DEFAULT_REFUND_CUTOFF_HOURS}
+                {...field("refundCutoffHours")}
               />
             </Field>
           ) : null}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { formatCents } from "../../../shared/domain/money.js";
+import { hoursPhrase } from "../../../shared/domain/session-time.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
@@ -36,8 +37,13 @@ export function PlayerActions({ orgId, data, refetch }: Props) {
   const cancel = async () => {
     if (!mine) return;
     try {
-      await sessionsApi.cancelRegistration(orgId, session.id, mine.id);
-      toast.success(mine.status === "waitlisted" ? "You left the waitlist" : "Registration cancelled");
+      const { refund } = await sessionsApi.cancelRegistration(orgId, session.id, mine.id);
+      // A paid place says what happens to the money, in the toast as in the email; older
+      // toasts (the payment's) would only cover it.
+      toast.dismiss();
+      toast.success(mine.status === "waitlisted" ? "You left the waitlist" : "Registration cancelled", {
+        description: refund?.message,
+      });
       await refetch();
     } catch (error) {
       toast.error("Error", { description: error instanceof Error ? error.message : undefined });
@@ -87,7 +93,7 @@ export function PlayerActions({ orgId, data, refetch }: Props) {
                 </Button>
               }
               title="Cancel your registration?"
-              description="Your place goes to the first person on the waitlist."
+              description={cancelDescription(data, new Date())}
               confirmLabel="Cancel Registration"
               onConfirm={cancel}
             />
@@ -96,4 +102,16 @@ export function PlayerActions({ orgId, data, refetch }: Props) {
       </CardContent>
     </Card>
   );
+}
+
+/** What cancelling will do, money included, before the person confirms. */
+function cancelDescription({ session, mine }: SessionDetails, now: Date): string {
+  const place = "Your place goes to the first person on the waitlist.";
+  if (mine?.status !== "registered" || !session.paymentRequired || session.paymentAmount === null)
+    return place;
+  const amount = formatCents(session.paymentAmount);
+  const cutoff = new Date(session.startsAt).getTime() - session.refundCutoffHours * 3_600_000;
+  return now.getTime() <= cutoff
+    ? `${place} Your ${amount} will be refunded to your card.`
+    : `${place} It is less than ${hoursPhrase(session.refundCutoffHours)} before the start, so your ${amount} is not refunded.`;
 }

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { formatCents } from "../../../shared/domain/money.js";
+import { hoursPhrase } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -76,6 +77,11 @@ function Summary({ data, orgId }: { data: SessionDetails; orgId: string }) {
             ? `${formatCents(session.paymentAmount)} per player`
             : "Free"}
         </p>
+        {session.paymentRequired ? (
+          <p className="text-muted" data-testid="refund-policy">
+            Full refund if you cancel at least {hoursPhrase(session.refundCutoffHours)} before the start.
+          </p>
+        ) : null}
         {session.skillMin !== null || session.skillMax !== null ? (
           <p>
             Skill {session.skillMin?.toFixed(1) ?? "any"} to {session.skillMax?.toFixed(1) ?? "any"}

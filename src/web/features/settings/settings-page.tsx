@@ -1,14 +1,16 @@
 import { can } from "../../../shared/domain/capabilities.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { PayoutAccountCard } from "../billing/payout-account-card.js";
 import { NotificationSettings } from "../notifications/notification-settings.js";
 import { ClubProfileForm } from "./club-profile-form.js";
 import { CourtsManager } from "./courts-manager.js";
 
-/** Settings: the club's profile and courts for owners and admins, and everyone's email notifications. */
+/** Settings: the club's profile and courts for owners and admins, everyone's email notifications, the owner's payment account. */
 export function SettingsPage() {
   const { current } = useOrganization();
   const manager = current ? can(current.role, "club.edit") : false;
+  const owner = current ? can(current.role, "billing.manage") : false;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -42,14 +44,7 @@ export function SettingsPage() {
         </Card>
       ) : null}
       <NotificationSettings />
-      <Card>
-        <CardHeader>
-          <CardTitle>Payment settings</CardTitle>
-          <CardDescription>
-            Connecting your club's payment account arrives with the payments release.
-          </CardDescription>
-        </CardHeader>
-      </Card>
+      {current && owner ? <PayoutAccountCard orgId={current.id} /> : null}
     </div>
   );
 }
