@@ -301,6 +301,36 @@ describe("session fees and refunds", () => {
     expect(mail.text).toContain("$12.00 is being refunded in full");
   });
 
+  it("someone who paid after their hold ran out waits with their money in: promoted free, refunded in full if they leave", async () => {
+    const session = await paidSession("One Place", 72);
+    await t.db.update(sessions).set({ capacity: 1 }).where(eq(sessions.id, session.id));
+    const late = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${session.id}/registrations`,
+      cookie: member.cookie,
+    });
+    const lateCheckout = new URL(late.json().checkoutUrl).pathname;
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    const prompt = await registerAndPay(other, session.id);
+    // The late payer pays on the page still open in their tab: the place is gone.
+    expect((await formPost(`${lateCheckout}/confirm`, member.cookie)).statusCode).toBe(303);
+    const lateId = late.json().registration.id as string;
+    const statusOf = async (id: string) =>
+      (await t.db.select().from(sessionRegistrations).where(eq(sessionRegistrations.id, id)))[0]!.status;
+    expect(await statusOf(lateId)).toBe("waitlisted");
+
+    await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/sessions/${session.id}/registrations/${prompt}`,
+      cookie: other.cookie,
+    });
+    expect(await statusOf(lateId)).toBe("registered");
+    const paid = (await t.db.select().from(payments).where(eq(payments.registrationId, lateId))).map(
+      (p) => p.status,
+    );
+    expect(paid).toEqual(["paid"]);
+  });
+
   it("a price of 0 makes a free session", async () => {
     const response = await t.request({
       method: "POST",

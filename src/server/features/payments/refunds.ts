@@ -41,4 +41,14 @@ export async function makeRefund(deps: AppDeps, paymentId: string): Promise<void
 
 export async function registerRefundJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.handle<RefundJob>(REFUND_PAYMENT, ({ paymentId }) => makeRefund(deps, paymentId));
+  // A refund decided just before a process died, between its commit and its job, is still
+  // owed: every start queues the owed ones again (the job and the provider's key make a
+  // repeat harmless).
+  const owed = await deps.database.db
+    .select({ paymentId: payments.id })
+    .from(payments)
+    .where(eq(payments.status, "refund_pending"));
+  for (const { paymentId } of owed) {
+    await deps.jobs.schedule<RefundJob>(REFUND_PAYMENT, { paymentId }, deps.now());
+  }
 }

@@ -101,7 +101,13 @@ export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date
       .orderBy(asc(sessionRegistrations.seq))
       .limit(1);
     if (!next) break;
-    const needsPayment = session.paymentRequired;
+    // Someone who paid after their hold ran out waited on the list with their money in: the
+    // place is theirs without paying twice.
+    const [paid] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.registrationId, next.id), eq(payments.status, "paid")));
+    const needsPayment = session.paymentRequired && !paid;
     await tx
       .update(sessionRegistrations)
       .set({
@@ -242,7 +248,8 @@ export async function cancelRegistration(
       .for("update");
     let refund: RefundDecision | null = null;
     if (paid) {
-      const refunded = refundable(session, now);
+      // Paid but never given a place (the hold ran out before the money came): always refunded.
+      const refunded = row.status === "waitlisted" || refundable(session, now);
       if (refunded) {
         await tx
           .update(payments)
