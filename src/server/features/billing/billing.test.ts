@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courts, payments, sessionRegistrations, sessions } from "../../db/schema.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { until } from "../../test/until.js";
 
 let t: TestApp;
 let clock = new Date();
@@ -52,16 +53,6 @@ const subscription = async () =>
 
 const addCourt = (name: string) =>
   t.request({ method: "POST", url: `/api/orgs/${orgId}/courts`, cookie: owner.cookie, payload: { name } });
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("plans and their limits", () => {
   it("the trial has Basic limits: a third active court is refused with a reason", async () => {

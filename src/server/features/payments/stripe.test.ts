@@ -6,6 +6,7 @@ import { organizations, paymentEvents, payments, sessionRegistrations, sessions 
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { until } from "../../test/until.js";
 
 let t: TestApp;
 let stripe: FakeStripe;
@@ -49,16 +50,6 @@ function replayedShuffled<T>(items: T[]): T[] {
 async function club() {
   const [row] = await t.db.select().from(organizations).where(eq(organizations.id, orgId));
   return row!;
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe("the club's subscription through Stripe", () => {

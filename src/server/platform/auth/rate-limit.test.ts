@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
+import { SIGN_UPS_PER_ADDRESS } from "./routes.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -198,7 +199,7 @@ describe("rate limits", () => {
         payload: { name: "Bulk Maker", email: `bulk-${i}@example.com`, password: "password1234" },
         remoteAddress: ip,
       });
-    for (let i = 0; i < 20; i++) expect((await signUp(i)).statusCode).toBe(200);
-    expect((await signUp(21)).statusCode).toBe(429);
+    for (let i = 0; i < SIGN_UPS_PER_ADDRESS; i++) expect((await signUp(i)).statusCode).toBe(200);
+    expect((await signUp(SIGN_UPS_PER_ADDRESS)).statusCode).toBe(429);
   });
 });

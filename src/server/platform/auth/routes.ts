@@ -53,10 +53,17 @@ const limit = (key: string, max: number, windowSeconds = 15 * MINUTE): Limit => 
 const perAccount = (name: string, email: string | undefined, max: number, windowSeconds?: number) =>
   email ? [limit(`${name}:email:${email.toLowerCase()}`, max, windowSeconds)] : [];
 
+// A club's sign-up night puts a whole room behind one Wi-Fi address: the address limit only
+// has to stop mass account creation; each address's own limit stops mail-bombing a person.
+export const SIGN_UPS_PER_ADDRESS = 60;
+
 export const guards: Record<string, Guard> = {
   "/api/auth/sign-up/email": {
     schema: signUpBody,
-    limits: ({ ip, email }) => [limit(`sign-up:ip:${ip}`, 20), ...perAccount("sign-up", email, 5)],
+    limits: ({ ip, email }) => [
+      limit(`sign-up:ip:${ip}`, SIGN_UPS_PER_ADDRESS),
+      ...perAccount("sign-up", email, 5),
+    ],
   },
   "/api/auth/request-password-reset": {
     schema: resetRequestBody,

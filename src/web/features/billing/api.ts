@@ -34,10 +34,15 @@ async function checkSubscription(organizationId: string, refresh: boolean): Prom
 }
 
 export function useSubscription(organizationId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = subscriptionKey(organizationId);
   return useQuery({
-    queryKey: subscriptionKey(organizationId),
+    queryKey: key,
     enabled: Boolean(organizationId),
-    queryFn: () => checkSubscription(organizationId!, false),
+    // SPEC §4: re-checked with the provider after sign-in or when a session is restored: the
+    // first check with nothing cached (a page load, or after signing out, which empties the
+    // cache); later checks read what the server holds.
+    queryFn: () => checkSubscription(organizationId!, queryClient.getQueryData(key) === undefined),
   });
 }
 
