@@ -52,6 +52,13 @@ test("the owner upgrades to Pro in the sandbox checkout: the banner goes and the
   await expect(page.getByText("You're on a trial period", { exact: false })).toHaveCount(0);
   const lifted = await page.request.post(`/api/orgs/${club.id}/courts`, { data: { name: "Court 3" } });
   expect(lifted.status()).toBe(201);
+
+  // On a phone the plans stack and nothing runs off the side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/billing");
+  await expect(page.getByRole("button", { name: "Manage billing" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await shoot("billing-pro-390");
 });
 
 test("the owner connects a payout account through its three states; a member pays and cancels with a refund", async ({
@@ -90,7 +97,11 @@ test("the owner connects a payout account through its three states; a member pay
   await page.reload();
   await expect(card).toContainText("Ready to take payments");
   await expect(card.getByRole("button", { name: "Connected" })).toBeDisabled();
-  await shoot("payouts-ready");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await card.screenshot({ path: test.info().outputPath("payouts-ready-390.png") });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A paid session three days out, refundable until 24 hours before.
   const startsAt = new Date(Date.now() + 3 * 86_400_000);
