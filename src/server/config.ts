@@ -35,7 +35,7 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+export type StripeConfig = { secretKey: string; webhookSecrets: string[]; apiUrl: string | undefined };
 
 // With a Stripe key, everything a real payment needs must be there: a half-configured Stripe
 // would take a club's money and never hear back (no webhook secret), or sell no plan.
@@ -57,7 +57,11 @@ function stripeConfig(e: Env): StripeConfig | undefined {
   }
   return {
     secretKey: e.STRIPE_SECRET_KEY,
-    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    // Comma-separated: the platform endpoint's secret and the Connect endpoint's.
+    webhookSecrets: e
+      .STRIPE_WEBHOOK_SECRET!.split(",")
+      .map((secret) => secret.trim())
+      .filter(Boolean),
     apiUrl: e.STRIPE_API_URL,
   };
 }

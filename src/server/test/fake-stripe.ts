@@ -20,6 +20,8 @@ export type RecordedRequest = {
 type StripeObject = { id: string; object: string } & Record<string, unknown>;
 
 export const FAKE_WEBHOOK_SECRET = "whsec_test_courtside";
+/** The Connect endpoint's own signing secret (events on the clubs' accounts). */
+export const FAKE_CONNECT_WEBHOOK_SECRET = "whsec_test_connect";
 
 export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
@@ -59,6 +61,16 @@ export async function startFakeStripe() {
         account: req.stripeAccount ?? null,
       });
       session.url = `https://checkout.stripe.test/${session.id}`;
+      return { status: 200, body: session };
+    }
+    const expire = path.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/);
+    if (method === "POST" && expire) {
+      const session = found(expire[1]!);
+      if (!session || (session.account ?? undefined) !== req.stripeAccount) return notFound;
+      if (session.status !== "open") {
+        return { status: 400, body: { error: { type: "invalid_request_error", message: "Not open" } } };
+      }
+      session.status = "expired";
       return { status: 200, body: session };
     }
     const checkout = path.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
@@ -149,7 +161,7 @@ export async function startFakeStripe() {
     /** The Stripe environment for an app that talks to this fake. */
     env: {
       STRIPE_SECRET_KEY: "sk_test_courtside",
-      STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+      STRIPE_WEBHOOK_SECRET: `${FAKE_WEBHOOK_SECRET},${FAKE_CONNECT_WEBHOOK_SECRET}`,
       STRIPE_PRICE_BASIC: "price_basic",
       STRIPE_PRICE_PRO: "price_pro",
       STRIPE_PRODUCT_BASIC: "prod_basic",
@@ -207,7 +219,8 @@ export async function startFakeStripe() {
       });
       const signature = signer.webhooks.generateTestHeaderString({
         payload,
-        secret: options.secret ?? FAKE_WEBHOOK_SECRET,
+        // Events on a club's account come through the Connect endpoint, signed with its secret.
+        secret: options.secret ?? (options.account ? FAKE_CONNECT_WEBHOOK_SECRET : FAKE_WEBHOOK_SECRET),
         timestamp: Math.floor((options.at ?? new Date()).getTime() / 1000),
       });
       return { payload, signature };

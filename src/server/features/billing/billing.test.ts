@@ -3,8 +3,8 @@
 // refunds on each side of the organizer's cut-off.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courts, payments, sessionRegistrations, sessions } from "../../db/schema.js";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { courts, games, payments, sessionRegistrations, sessions } from "../../db/schema.js";
+import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { until } from "../../test/until.js";
 
@@ -100,6 +100,17 @@ describe("plans and their limits", () => {
     const paid = await formPost(`${page}/confirm`, owner.cookie);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe("http://localhost:3000/billing?checkout=success");
+  });
+
+  it("a club with a subscription cannot start a second one beside it", async () => {
+    const again = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/billing/checkout`,
+      cookie: owner.cookie,
+      payload: { plan: "basic" },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe("ALREADY_SUBSCRIBED");
   });
 
   it("Pro lifts the limits at once, with a renewal date", async () => {
@@ -342,6 +353,20 @@ describe("session fees and refunds", () => {
 
 describe("after the trial", () => {
   it("reads and registrations go on; creating, starting and filling courts ask for an upgrade", async () => {
+    // Open play in progress when the trial ends: 12 players, 8 on court, 4 waiting.
+    const running = await activeSessionWith(t, orgId, 12);
+    expect(
+      (await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(200);
+    const playing = () =>
+      t.db
+        .select()
+        .from(games)
+        .where(and(eq(games.sessionId, running.id), eq(games.status, "playing")));
+    const onCourt = await playing();
+    expect(onCourt.length).toBeGreaterThanOrEqual(2);
+
     const [scheduled] = await t.db
       .insert(sessions)
       .values({
@@ -378,6 +403,15 @@ describe("after the trial", () => {
       cookie: admin.cookie,
     });
     expect(fill.statusCode).toBe(402);
+    // A game on court is still scored, but its court is not filled again.
+    const score = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/games/${onCourt[0]!.id}/score`,
+      cookie: admin.cookie,
+      payload: { scoreA: 11, scoreB: 7 },
+    });
+    expect(score.statusCode).toBe(200);
+    expect(await playing()).toHaveLength(onCourt.length - 1);
 
     expect(
       (await t.request({ method: "GET", url: `/api/orgs/${orgId}/sessions`, cookie: member.cookie }))

@@ -7,15 +7,13 @@ import {
 } from "../../../shared/contracts/billing.js";
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
-import { getOrganization } from "../clubs/service.js";
 import { clubAccess } from "../members/club-access.js";
 import { openBillingPortal, startPlanCheckout } from "./service.js";
-import { checkSubscription, syncSubscription } from "./subscription.js";
+import { freshSubscription } from "./subscription.js";
 
 const tags = ["billing"];
 
 export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db } = deps.database;
   const access = clubAccess(deps);
   return async (app) => {
     app.get(
@@ -32,20 +30,10 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
-        const org = await getOrganization(db, club.organizationId);
-        // A paid period that has ended has usually renewed: ask the provider rather than lapse.
-        const renewalDue =
-          org.subscriptionStatus === "active" &&
-          org.subscriptionEndsAt !== null &&
-          org.subscriptionEndsAt <= deps.now();
-        if (request.query.refresh !== "true" && !renewalDue) return checkSubscription(org, deps.now());
-        try {
-          await syncSubscription(deps, club.organizationId);
-        } catch (error) {
-          // SPEC §8: a failed check is logged; the club keeps what was last known.
-          request.log.warn({ err: error }, "subscription re-check failed");
-        }
-        return checkSubscription(await getOrganization(db, club.organizationId), deps.now());
+        return freshSubscription(deps, club.organizationId, {
+          refresh: request.query.refresh === "true",
+          log: request.log,
+        });
       },
     );
 

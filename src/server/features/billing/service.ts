@@ -8,6 +8,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { organizations, users } from "../../db/schema.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { getOrganization } from "../clubs/service.js";
+import { syncSubscription } from "./subscription.js";
 
 /** The club's customer at the provider, made on first use (the provider's call is idempotent per club). */
 async function customerFor(deps: AppDeps, organizationId: string, ownerId: string): Promise<string> {
@@ -35,6 +36,17 @@ export async function startPlanCheckout(
   plan: PaidPlanId,
 ): Promise<string> {
   const customerRef = await customerFor(deps, organizationId, ownerId);
+  // A second checkout would start a second subscription billed beside the first: a plan is
+  // changed, and a failing card fixed, in the portal.
+  await syncSubscription(deps, organizationId);
+  const org = await getOrganization(deps.database.db, organizationId);
+  if (org.subscriptionStatus === "active" || org.subscriptionStatus === "past_due") {
+    throw new AppError(
+      409,
+      "ALREADY_SUBSCRIBED",
+      "Your club already has a subscription: change its plan or its card in the billing portal.",
+    );
+  }
   const billingPage = `${deps.config.appUrl}/billing`;
   const { url } = await deps.payments.createSubscriptionCheckout({
     organizationId,

@@ -11,6 +11,7 @@ import {
 } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
 import { organizations } from "../../db/schema.js";
+import { getOrganization } from "../clubs/service.js";
 
 type Row = Pick<
   typeof organizations.$inferSelect,
@@ -73,4 +74,29 @@ export async function syncSubscription(deps: AppDeps, organizationId: string): P
 function paidPlanOf(catalog: PlanCatalog, productId: string | null): PaidPlanId | null {
   const plan = planForProduct(catalog, productId);
   return plan === "trial" ? null : plan;
+}
+
+/**
+ * The check as it stands, re-reading the provider first when asked to, or when a paid period
+ * has ended (it has usually renewed, and a missed webhook must not lapse a paying club). A
+ * provider that cannot be reached leaves what was last known (SPEC §8: logged).
+ */
+export async function freshSubscription(
+  deps: AppDeps,
+  organizationId: string,
+  options: { refresh?: boolean; log?: { warn: (o: object, m: string) => void } } = {},
+): Promise<SubscriptionCheck> {
+  const { db } = deps.database;
+  const org = await getOrganization(db, organizationId);
+  const renewalDue =
+    org.subscriptionStatus === "active" &&
+    org.subscriptionEndsAt !== null &&
+    org.subscriptionEndsAt <= deps.now();
+  if (!options.refresh && !renewalDue) return checkSubscription(org, deps.now());
+  try {
+    await syncSubscription(deps, organizationId);
+  } catch (error) {
+    options.log?.warn({ err: error }, "subscription re-check failed");
+  }
+  return checkSubscription(await getOrganization(db, organizationId), deps.now());
 }

@@ -4,8 +4,7 @@
 // club: creating sessions, starting one, and moving players on the court board.
 import type { AppDeps } from "../../app-deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { getOrganization } from "../clubs/service.js";
-import { checkSubscription } from "./subscription.js";
+import { freshSubscription } from "./subscription.js";
 
 export const upgradeRequired = () =>
   new AppError(
@@ -14,7 +13,11 @@ export const upgradeRequired = () =>
     "Your free trial has expired. Upgrade on the Billing page to keep scheduling sessions and running the court board.",
   );
 
+/** Whether the club may start new games and sessions: subscribed, or still in its trial. */
+export async function clubRunning(deps: AppDeps, organizationId: string): Promise<boolean> {
+  return !(await freshSubscription(deps, organizationId)).trial_expired;
+}
+
 export async function assertClubRunning(deps: AppDeps, organizationId: string): Promise<void> {
-  const org = await getOrganization(deps.database.db, organizationId);
-  if (checkSubscription(org, deps.now()).trial_expired) throw upgradeRequired();
+  if (!(await clubRunning(deps, organizationId))) throw upgradeRequired();
 }

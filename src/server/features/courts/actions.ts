@@ -18,6 +18,7 @@ import {
   unavailableCourts,
 } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { clubRunning } from "../billing/trial.js";
 import { matchFromBoardGame } from "../ladder/matches.js";
 import { currentRatings } from "../ladder/ratings.js";
 import type { Tx } from "../sessions/service.js";
@@ -50,12 +51,14 @@ export async function act(
   options = { fill: true },
 ): Promise<number> {
   const now = deps.now();
+  // After the trial, games on court can still be scored and players moved, but no new game starts.
+  const fill = options.fill && (await clubRunning(deps, organizationId));
   const result = await deps.database.db.transaction(async (tx) => {
     const session = await requireActiveSession(tx, organizationId);
     const board = await lockBoard(tx, organizationId, session.id);
     await syncQueue(tx, board);
     const outcome = await change(tx, board, now);
-    if (options.fill) await fillCourts(tx, board, now, finishedGame(outcome));
+    if (fill) await fillCourts(tx, board, now, finishedGame(outcome));
     return { sessionId: session.id, version: await bumpVersion(tx, board) };
   });
   await deps.realtime.publish({ organizationId, sessionId: result.sessionId, version: result.version });

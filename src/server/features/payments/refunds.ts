@@ -1,14 +1,16 @@
 // Refunds owed are decided inside the cancelling transaction (the payment becomes
 // refund_pending); the provider's refund is made here, by a job, after commit. The job retries
-// until the provider answers, and the provider's idempotency key (one per payment) means a
-// retry after a lost answer refunds nothing twice.
+// 16 times with doubling waits (over about a week), every start queues what is still
+// owed, and the provider's idempotency key (one per payment) means a retry after a lost answer
+// refunds nothing twice.
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
 import { payments } from "../../db/schema.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
-import type { RefundDecision } from "../sessions/registrations.js";
+import type { RefundDecision } from "../sessions/payment-outcomes.js";
 
 export const REFUND_PAYMENT = "refund-payment";
+const REFUND_RETRIES = 16;
 type RefundJob = { paymentId: string };
 
 export async function queueRefunds(deps: AppDeps, decisions: Array<RefundDecision | null>): Promise<void> {
@@ -40,7 +42,10 @@ export async function makeRefund(deps: AppDeps, paymentId: string): Promise<void
 }
 
 export async function registerRefundJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.handle<RefundJob>(REFUND_PAYMENT, ({ paymentId }) => makeRefund(deps, paymentId));
+  // Retried with doubling waits for days: a provider outage delays a refund, never drops it.
+  await deps.jobs.handle<RefundJob>(REFUND_PAYMENT, ({ paymentId }) => makeRefund(deps, paymentId), {
+    retryLimit: REFUND_RETRIES,
+  });
   // A refund decided just before a process died, between its commit and its job, is still
   // owed: every start queues the owed ones again (the job and the provider's key make a
   // repeat harmless).

@@ -2,7 +2,14 @@
 // records every request, and webhook deliveries signed with the SDK's own test helper.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organizations, paymentEvents, payments, sessionRegistrations, sessions } from "../../db/schema.js";
+import {
+  organizationMembers,
+  organizations,
+  paymentEvents,
+  payments,
+  sessionRegistrations,
+  sessions,
+} from "../../db/schema.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -409,5 +416,148 @@ describe("the payout account and session fees", () => {
     );
     const mail = await t.smtp.waitForMail(member.email, /Refund on its way/);
     expect(mail.text).toContain("$15.00 is being refunded");
+  });
+});
+
+describe("money nobody can use is given back", () => {
+  let payer: TestUser;
+  let sessionId: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    payer = await makeUser(t, "stripe-payer@example.com", "Pia Payer");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: payer.id });
+    accountId = (await club()).payoutAccountRef!;
+    const startsAt = new Date(Date.now() + 5 * 86_400_000);
+    const [row] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: orgId,
+        name: "Twice Paid",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 7_200_000),
+        paymentRequired: true,
+        paymentAmount: 1000,
+      })
+      .returning();
+    sessionId = row!.id;
+  });
+
+  const register = () =>
+    t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
+      cookie: payer.cookie,
+    });
+  const paymentsOfPayer = async () =>
+    t.db
+      .select({ payment: payments })
+      .from(payments)
+      .innerJoin(sessionRegistrations, eq(sessionRegistrations.id, payments.registrationId))
+      .where(and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.userId, payer.id)));
+
+  it("opening the checkout again closes the last one; a second checkout paid anyway is refunded, the first keeps the place", async () => {
+    expect((await register()).statusCode).toBe(201);
+    const [{ payment }] = (await paymentsOfPayer()) as [{ payment: typeof payments.$inferSelect }];
+    const first = payment.providerRef!;
+
+    // "Complete Payment" again while the first checkout is open: it is closed first.
+    let from = stripe.requests.length;
+    expect((await register()).statusCode).toBe(201);
+    const expired = since(from).filter((r) => r.path === `/v1/checkout/sessions/${first}/expire`);
+    expect(expired).toHaveLength(1);
+    expect(expired[0]!.stripeAccount).toBe(accountId);
+    expect(stripe.object(first)!.status).toBe("expired");
+    const second = (await paymentsOfPayer())[0]!.payment.providerRef!;
+
+    // Paid in one tab before the other was opened: that one cannot be closed, and is paid too.
+    const firstIntent = stripe.payCheckout(second, 1000);
+    from = stripe.requests.length;
+    expect((await register()).statusCode).toBe(201);
+    const third = (await paymentsOfPayer())[0]!.payment.providerRef!;
+    const thirdIntent = stripe.payCheckout(third, 1000);
+    const deliveries = [second, third].map((id) =>
+      stripe.event(
+        "checkout.session.completed",
+        { id, object: "checkout.session", mode: "payment", client_reference_id: payment.id },
+        { account: accountId },
+      ),
+    );
+    for (const delivery of replayedShuffled(deliveries))
+      expect((await deliver(delivery)).statusCode).toBe(200);
+
+    const rows = await until(
+      paymentsOfPayer,
+      (list) => list.some((r) => r.payment.status === "refunded"),
+      "the second charge's refund",
+    );
+    const byIntent = new Map(rows.map((r) => [r.payment.providerPaymentRef, r.payment.status]));
+    const kept = byIntent.get(firstIntent) === "paid" ? firstIntent : thirdIntent;
+    const given = kept === firstIntent ? thirdIntent : firstIntent;
+    expect(byIntent.get(kept)).toBe("paid");
+    expect(byIntent.get(given)).toBe("refunded");
+    const refunds = stripe.requests.filter(
+      (r) => r.path === "/v1/refunds" && r.body.get("payment_intent") === given,
+    );
+    expect(refunds).toHaveLength(1);
+    const registrations = await t.db
+      .select()
+      .from(sessionRegistrations)
+      .where(and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.userId, payer.id)));
+    expect(registrations.map((r) => r.status)).toEqual(["registered"]);
+    const mail = await t.smtp.waitForMail(payer.email, /Refund on its way: Twice Paid/);
+    expect(mail.text).toContain("refunded in full");
+  });
+
+  it("a checkout paid after its session was cancelled is refunded, not turned into a place", async () => {
+    const other = await makeUser(t, "stripe-late@example.com", "Lou Late");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: other.id });
+    const response = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
+      cookie: other.cookie,
+    });
+    expect(response.statusCode).toBe(201);
+    const registrationId = response.json().registration.id as string;
+    const [payment] = await t.db.select().from(payments).where(eq(payments.registrationId, registrationId));
+    const cancel = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/cancel`,
+      cookie: owner.cookie,
+    });
+    expect(cancel.statusCode).toBe(204);
+
+    const intent = stripe.payCheckout(payment!.providerRef!, 1000);
+    const late = stripe.event(
+      "checkout.session.completed",
+      {
+        id: payment!.providerRef!,
+        object: "checkout.session",
+        mode: "payment",
+        client_reference_id: payment!.id,
+      },
+      { account: accountId },
+    );
+    expect((await deliver(late)).statusCode).toBe(200);
+    const settled = await until(
+      async () => (await t.db.select().from(payments).where(eq(payments.id, payment!.id)))[0]!,
+      (p) => p.status === "refunded",
+      "the late payment's refund",
+    );
+    expect(settled.providerPaymentRef).toBe(intent);
+    const [registration] = await t.db
+      .select()
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.id, registrationId));
+    expect(registration!.status).not.toBe("registered");
+  });
+
+  it("a checkout naming something that is not one of our payments is acknowledged and ignored", async () => {
+    const stray = stripe.event(
+      "checkout.session.completed",
+      { id: "cs_other", object: "checkout.session", mode: "payment", client_reference_id: "order-1234" },
+      { account: accountId },
+    );
+    expect((await deliver(stray)).statusCode).toBe(200);
   });
 });

@@ -6,10 +6,12 @@ import type { AppDeps } from "../../app-deps.js";
 import { organizations, payments } from "../../db/schema.js";
 import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
 import { syncSubscription } from "../billing/subscription.js";
-import { notifyPromotions } from "../sessions/notices.js";
-import { abandonPayment, confirmPayment } from "../sessions/registrations.js";
+import { notifyPromotions, notifyRefundDecision } from "../sessions/notices.js";
+import { abandonPayment, confirmPayment } from "../sessions/payment-outcomes.js";
 import { syncPayoutAccount } from "./payout-account.js";
+import { queueRefunds } from "./refunds.js";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 const idOf = (value: unknown): string | null =>
   text(value) ?? text((value as { id?: unknown } | null)?.id ?? null);
@@ -29,15 +31,19 @@ async function subscriptionEvent(deps: AppDeps, event: ProviderEvent): Promise<v
 }
 
 async function sessionFeeCheckout(deps: AppDeps, event: ProviderEvent): Promise<void> {
+  // Checkouts made by anything else on the account (a payment link, say) name no payment of ours.
   const paymentId = text(event.object.client_reference_id);
-  if (!paymentId) return;
+  if (!paymentId || !UUID.test(paymentId)) return;
   const [payment] = await deps.database.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment) return;
   const state = await deps.payments.retrieveCheckout(event.object.id, payment.payoutAccountRef);
   // The checkout must be the one opened for this payment, as the provider itself says.
   if (state.paymentId !== paymentId) return;
-  if (state.status === "paid")
-    await confirmPayment(deps.database.db, paymentId, state.paymentRef, deps.now());
+  if (state.status === "paid") {
+    const { refund } = await confirmPayment(deps.database.db, paymentId, state.paymentRef, deps.now());
+    await queueRefunds(deps, [refund]);
+    await notifyRefundDecision(deps.database.db, deps.jobs, deps.config.appUrl, refund);
+  }
   if (state.status === "expired") {
     const { promotions } = await abandonPayment(deps.database.db, paymentId, deps.now());
     await notifyPromotions(deps.database.db, deps.jobs, deps.config.appUrl, promotions);

@@ -12,7 +12,8 @@ import {
 } from "../../db/schema.js";
 import type { Jobs } from "../../platform/jobs/jobs.js";
 import { actionEmail } from "../../platform/mail/templates.js";
-import type { Promotion, RefundDecision } from "./registrations.js";
+import type { RefundDecision } from "./payment-outcomes.js";
+import type { Promotion } from "./registrations.js";
 
 function when(startsAt: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short", timeZone }).format(
@@ -98,13 +99,18 @@ export async function notifyCancellation(
 }
 
 /** What a person hears when they cancel a paid place: refunded, or past the cut-off. */
-export function refundMessage(decision: Pick<RefundDecision, "amount" | "refunded" | "cutoffHours">): string {
+export function refundMessage(
+  decision: Pick<RefundDecision, "amount" | "refunded" | "cutoffHours" | "reason">,
+): string {
   const amount = formatCents(decision.amount);
+  if (decision.reason === "unused") {
+    return `There was no place this payment could pay for (it was paid twice, or the session had closed), so your ${amount} is being refunded in full.`;
+  }
   if (decision.refunded) return `Your ${amount} is being refunded to the card you paid with.`;
   return `Places cancelled less than ${hoursPhrase(decision.cutoffHours)} before the start are not refunded, so your ${amount} stays with the club.`;
 }
 
-/** Emails the person whose paid place was cancelled what happens to their money. */
+/** Emails the person whose paid place was cancelled, or whose charge went unused, what happens to their money. */
 export async function notifyRefundDecision(
   db: Db,
   jobs: Jobs,
@@ -122,10 +128,16 @@ export async function notifyRefundDecision(
     actionEmail(
       person.email,
       decision.refunded ? `Refund on its way: ${session.name}` : `Cancelled: ${session.name}`,
-      decision.refunded ? "Your place is cancelled and refunded" : "Your place is cancelled",
+      decision.reason === "unused"
+        ? "We're refunding your payment"
+        : decision.refunded
+          ? "Your place is cancelled and refunded"
+          : "Your place is cancelled",
       [
         `Hi ${person.name},`,
-        `Your place in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)} is cancelled.`,
+        decision.reason === "unused"
+          ? `We received a payment for ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}.`
+          : `Your place in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)} is cancelled.`,
         refundMessage(decision),
       ],
       { label: "See other sessions", url: `${appUrl}/sessions` },

@@ -34,6 +34,13 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
   return { ...row, clubName: row.club.name, timeZone: row.club.timeZone };
 }
 
+const paymentsNotReady = () =>
+  new AppError(
+    409,
+    "PAYMENTS_NOT_READY",
+    "This club cannot take payments yet: its owner needs to finish connecting a payment account.",
+  );
+
 /**
  * With Stripe, a session fee can only go to a club's payout account that takes charges; the
  * sandbox takes it itself. Checked before a place is held, so nobody waits on a checkout that
@@ -46,13 +53,7 @@ export async function assertCanTakePayment(deps: AppDeps, organizationId: string
     .from(sessions)
     .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
-  if (row?.paid && !row.ready) {
-    throw new AppError(
-      409,
-      "PAYMENTS_NOT_READY",
-      "This club cannot take payments yet: its owner needs to finish connecting a payment account.",
-    );
-  }
+  if (row?.paid && !row.ready) throw paymentsNotReady();
 }
 
 /** Opens (or reopens) the provider's checkout for a pending payment and returns its address. */
@@ -61,6 +62,14 @@ export async function checkoutFor(deps: AppDeps, paymentId: string): Promise<str
   // The money goes to the club's account when there is one that takes charges; our share
   // follows the club's plan at this moment.
   const payoutAccountRef = club.payoutChargesEnabled ? club.payoutAccountRef : null;
+  // With Stripe the money only ever goes to the club's own account (checked again here: the
+  // account can be disabled between the registration and this call).
+  if (deps.payments.needsPayoutAccount && !payoutAccountRef) throw paymentsNotReady();
+  // A checkout opened again replaces the last one, which is closed so it cannot be paid too
+  // (if it was paid already, that charge is found and refunded: payment-outcomes.ts).
+  if (payment.providerRef && payment.provider === deps.payments.kind) {
+    await deps.payments.expireCheckout(payment.providerRef, payment.payoutAccountRef);
+  }
   const applicationFee = payoutAccountRef
     ? applicationFeeCents(currentPlan(club, deps.now()), payment.amount)
     : 0;

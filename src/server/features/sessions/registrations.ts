@@ -6,6 +6,7 @@ import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { Db } from "../../db/database.js";
 import { payments, profiles, sessionRegistrations, sessions, users } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { settleCancelledPlace } from "./payment-outcomes.js";
 import type { Tx } from "./service.js";
 
 /** How long an unpaid place is held for someone at the checkout. */
@@ -13,8 +14,8 @@ export const PAYMENT_HOLD_MINUTES = 15;
 /** A waitlisted player promoted into a paid session gets longer to come and pay. */
 export const PROMOTED_HOLD_HOURS = 12;
 
-type RegistrationRow = typeof sessionRegistrations.$inferSelect;
-type SessionRow = typeof sessions.$inferSelect;
+export type RegistrationRow = typeof sessionRegistrations.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 const holdsPlace = ["registered", "pending_payment"] as const;
 
 /** What happened, for the notices sent after the commit. */
@@ -56,7 +57,8 @@ export async function nextSeq(tx: Tx, sessionId: string): Promise<number> {
   return (row?.n ?? 0) + 1;
 }
 
-const hasRoom = (session: SessionRow, taken: number) => session.capacity === null || taken < session.capacity;
+export const hasRoom = (session: SessionRow, taken: number) =>
+  session.capacity === null || taken < session.capacity;
 
 /** Releases places whose payment hold ran out, then fills freed places from the waitlist. */
 export async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
@@ -89,6 +91,8 @@ export async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promi
 
 /** Moves waitlisted players, first come first served, into every free place. */
 export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
+  // A cancelled or finished session has no places to give.
+  if (session.status !== "scheduled" && session.status !== "active") return [];
   const promotions: Promotion[] = [];
   let taken = await placesTaken(tx, session.id);
   while (hasRoom(session, taken)) {
@@ -197,25 +201,9 @@ async function openPaymentId(tx: Tx, registration: RegistrationRow): Promise<str
   return createPayment(tx, session!, registration.id);
 }
 
-/** What happened to the money of a cancelled paid place. */
-export type RefundDecision = {
-  paymentId: string;
-  userId: string | null;
-  sessionId: string;
-  amount: number;
-  refunded: boolean;
-  cutoffHours: number;
-};
-
-/** A paid place is refunded when cancelled at least the session's cut-off before its start. */
-export function refundable(session: Pick<SessionRow, "startsAt" | "refundCutoffHours">, now: Date): boolean {
-  return now.getTime() <= session.startsAt.getTime() - session.refundCutoffHours * 3_600_000;
-}
-
 /**
  * Cancels a registration (the player's own, or any for organizers) and promotes the waitlist.
- * A paid place is marked for refund here, in the same transaction; the provider's refund is
- * made after commit by a job (features/payments/refunds.ts).
+ * A paid place is marked for refund here, in the same transaction (payment-outcomes.ts).
  */
 export async function cancelRegistration(
   db: Db,
@@ -233,112 +221,18 @@ export async function cancelRegistration(
       .where(and(eq(sessionRegistrations.id, registrationId), eq(sessionRegistrations.sessionId, sessionId)));
     if (!row || row.status === "cancelled") throw notFound("Registration not found");
     if (row.userId !== actor.userId && !actor.mayManage) throw notFound("Registration not found");
-    await tx
-      .update(sessionRegistrations)
-      .set({ status: "cancelled", checkedInAt: null, updatedAt: now })
-      .where(eq(sessionRegistrations.id, row.id));
-    await tx
-      .update(payments)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(payments.registrationId, row.id), eq(payments.status, "pending")));
-    const [paid] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.registrationId, row.id), eq(payments.status, "paid")))
-      .for("update");
-    let refund: RefundDecision | null = null;
-    if (paid) {
-      // Paid but never given a place (the hold ran out before the money came): always refunded.
-      const refunded = row.status === "waitlisted" || refundable(session, now);
-      if (refunded) {
-        await tx
-          .update(payments)
-          .set({ status: "refund_pending", updatedAt: now })
-          .where(eq(payments.id, paid.id));
-      }
-      refund = {
-        paymentId: paid.id,
-        userId: row.userId,
-        sessionId,
-        amount: paid.amount,
-        refunded,
-        cutoffHours: session.refundCutoffHours,
-      };
-    }
-    return { promotions: await promoteFromWaitlist(tx, session, now), refund };
+    return releasePlace(tx, session, row, now);
   });
 }
 
-/** A cancelled session owes every payment back, whatever the cut-off. */
-export async function refundWholeSession(tx: Tx, session: SessionRow, now: Date): Promise<RefundDecision[]> {
-  const rows = await tx
-    .update(payments)
-    .set({ status: "refund_pending", updatedAt: now })
-    .from(sessionRegistrations)
-    .where(
-      and(
-        eq(sessionRegistrations.id, payments.registrationId),
-        eq(sessionRegistrations.sessionId, session.id),
-        eq(payments.status, "paid"),
-      ),
-    )
-    .returning({ paymentId: payments.id, amount: payments.amount, userId: sessionRegistrations.userId });
-  return rows.map((r) => ({
-    ...r,
-    sessionId: session.id,
-    refunded: true,
-    cutoffHours: session.refundCutoffHours,
-  }));
-}
-
-/** The provider reported the payment paid: the held place becomes a registration. */
-export async function confirmPayment(db: Db, paymentId: string, paymentRef: string | null, now: Date) {
-  return db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-    if (!payment) throw notFound("Payment not found");
-    const [registration] = await tx
-      .select()
-      .from(sessionRegistrations)
-      .where(eq(sessionRegistrations.id, payment.registrationId));
-    // Processed once: a repeated confirmation changes nothing.
-    if (payment.status === "paid") return { payment, registration: registration! };
-    const session = await lockSession(tx, payment.organizationId, registration!.sessionId);
-    let status: RegistrationRow["status"] = "registered";
-    if (registration!.status !== "pending_payment") {
-      // The hold ran out before the money arrived: take a place if one is free, else the waitlist.
-      status = hasRoom(session, await placesTaken(tx, session.id)) ? "registered" : "waitlisted";
-    }
-    await tx
-      .update(payments)
-      .set({ status: "paid", providerPaymentRef: paymentRef, updatedAt: now })
-      .where(eq(payments.id, payment.id));
-    const [updated] = await tx
-      .update(sessionRegistrations)
-      .set({ status, holdExpiresAt: null, updatedAt: now })
-      .where(eq(sessionRegistrations.id, registration!.id))
-      .returning();
-    return { payment: { ...payment, status: "paid" as const }, registration: updated! };
-  });
-}
-
-/** The person gave up at the checkout: the held place is released at once. */
-export async function abandonPayment(db: Db, paymentId: string, now: Date) {
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment) throw notFound("Payment not found");
-  if (payment.status !== "pending") return { promotions: [] as Promotion[], payment };
-  const [registration] = await db
-    .select()
-    .from(sessionRegistrations)
-    .where(eq(sessionRegistrations.id, payment.registrationId));
-  const { promotions } = await cancelRegistration(
-    db,
-    payment.organizationId,
-    registration!.sessionId,
-    registration!.id,
-    { userId: registration!.userId ?? "", mayManage: true },
-    now,
-  );
-  return { promotions, payment };
+/** Frees `row`'s place (or waitlist spot) under the session's lock: its money, then the waitlist. */
+export async function releasePlace(tx: Tx, session: SessionRow, row: RegistrationRow, now: Date) {
+  await tx
+    .update(sessionRegistrations)
+    .set({ status: "cancelled", checkedInAt: null, updatedAt: now })
+    .where(eq(sessionRegistrations.id, row.id));
+  const refund = await settleCancelledPlace(tx, session, row, now);
+  return { promotions: await promoteFromWaitlist(tx, session, now), refund };
 }
 
 export async function sweepHolds(db: Db, organizationId: string, sessionId: string, now: Date) {

@@ -10,9 +10,10 @@ import { notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
-import { notifyPromotions } from "./notices.js";
+import { queueRefunds } from "../payments/refunds.js";
+import { notifyPromotions, notifyRefundDecision } from "./notices.js";
+import { abandonPayment, confirmPayment } from "./payment-outcomes.js";
 import { paymentContext } from "./payments.js";
-import { abandonPayment, confirmPayment } from "./registrations.js";
 
 const params = z.object({ paymentId: z.uuid() });
 // The page's two buttons are plain HTML forms.
@@ -57,13 +58,16 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
     async (request, reply) => {
       const { paymentId } = params.parse(request.params);
       await payersPayment(request, paymentId);
-      const { registration } = await confirmPayment(
+      const { registration, refund } = await confirmPayment(
         deps.database.db,
         paymentId,
         sandboxRefs.paymentOf(paymentId),
         deps.now(),
       );
-      return reply.redirect(`/sessions/${registration.sessionId}?payment=success`, 303);
+      await queueRefunds(deps, [refund]);
+      await notifyRefundDecision(deps.database.db, deps.jobs, deps.config.appUrl, refund);
+      const outcome = refund ? "refunded" : "success";
+      return reply.redirect(`/sessions/${registration.sessionId}?payment=${outcome}`, 303);
     },
   );
 

@@ -9,7 +9,7 @@ import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { Db } from "../../db/database.js";
 import { organizations, sessions } from "../../db/schema.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { refundWholeSession } from "./registrations.js";
+import { refundWholeSession } from "./payment-outcomes.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

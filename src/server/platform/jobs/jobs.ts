@@ -15,7 +15,7 @@ export type Jobs = {
   handle<T extends object>(
     queue: string,
     handler: (data: T) => Promise<void>,
-    options?: { workers?: number },
+    options?: { workers?: number; retryLimit?: number },
   ): Promise<void>;
   /** Queues a job to run no earlier than `startAfter`. */
   schedule<T extends object>(queue: string, data: T, startAfter: Date): Promise<void>;
@@ -106,9 +106,14 @@ export async function startJobs(
       await boss.send(SEND_EMAIL, message);
     },
     async handle(queue, handler, handleOptions = {}) {
-      await boss.createQueue(queue, { name: queue, ...policy });
+      const queuePolicy = {
+        name: queue,
+        ...policy,
+        retryLimit: handleOptions.retryLimit ?? policy.retryLimit,
+      };
+      await boss.createQueue(queue, queuePolicy);
       // A queue made by an older version keeps its old policy unless told.
-      await boss.updateQueue(queue, { name: queue, ...policy });
+      await boss.updateQueue(queue, queuePolicy);
       const run = onceAtATime(handler);
       for (let worker = 0; worker < (handleOptions.workers ?? 1); worker++)
         await boss.work<Parameters<typeof handler>[0]>(

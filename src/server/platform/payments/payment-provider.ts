@@ -55,6 +55,8 @@ export interface PaymentProvider {
 
   createCheckout(request: SessionCheckoutRequest): Promise<{ url: string; providerRef: string }>;
   retrieveCheckout(providerRef: string, payoutAccountRef: string | null): Promise<CheckoutState>;
+  /** Closes a checkout so it can no longer be paid; one already paid or closed is left as it is. */
+  expireCheckout(providerRef: string, payoutAccountRef: string | null): Promise<void>;
   /** Whether the charge has been refunded in full (by us, or from the provider's dashboard). */
   retrieveRefunded(paymentRef: string, payoutAccountRef: string | null): Promise<boolean>;
   /** Refunds the whole charge, our application fee included: nothing kept that was not announced. */

@@ -73,6 +73,8 @@ export function createSandboxProvider(appUrl: string, db: Db): PaymentProvider {
       }
       return { status: "paid", paymentId, paymentRef: sandboxRefs.paymentOf(payment.id) };
     },
+    // The sandbox's checkout page belongs to the payment itself: there is never a second one to close.
+    async expireCheckout() {},
     async retrieveRefunded(paymentRef) {
       const [payment] = await db.select().from(payments).where(eq(payments.providerPaymentRef, paymentRef));
       return payment?.status === "refunded";

@@ -8,14 +8,17 @@ import Stripe from "stripe";
 import type { StripeConfig } from "../../config.js";
 import { type PaymentProvider, ProviderError, type SubscriptionState } from "./payment-provider.js";
 
+const CHECKOUT_LIFETIME_SECONDS = 30 * 60;
+
 /** Webhooks older than this are refused: a captured delivery cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export function createStripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
   return new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    // One attempt and one retry of 7 s each: a call made by a job ends inside the job's time.
+    maxNetworkRetries: 1,
+    timeout: 7_000,
     ...(api
       ? {
           host: api.hostname,
@@ -89,6 +92,8 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
               application_fee_amount: request.applicationFee,
               metadata: { paymentId: request.paymentId },
             },
+            // The shortest Stripe allows; the place itself is held for less (registrations.ts).
+            expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
             success_url: withQuery(returnUrl, "payment", "success"),
             cancel_url: withQuery(returnUrl, "payment", "cancelled"),
           },
@@ -117,6 +122,19 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
         if (session.status === "expired") return { status: "expired", paymentId, paymentRef: null };
         return { status: "open", paymentId, paymentRef: null };
       });
+    },
+    async expireCheckout(providerRef, payoutAccountRef) {
+      const options = payoutAccountRef ? { stripeAccount: payoutAccountRef } : {};
+      try {
+        const session = await stripe.checkout.sessions.retrieve(providerRef, {}, options);
+        if (session.status === "open") await stripe.checkout.sessions.expire(providerRef, {}, options);
+      } catch (error) {
+        // Paid or expired in the meantime: nothing to close, and a paid one is refunded when its event comes.
+        log.warn(
+          { operation: "checkout.expire", code: (error as { code?: string }).code },
+          "could not close a checkout",
+        );
+      }
     },
     retrieveRefunded(paymentRef, payoutAccountRef) {
       return call("payment-intent.retrieve", async () => {
@@ -217,13 +235,17 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
     },
 
     verifyWebhook(rawBody, signature, now) {
-      const event = stripe.webhooks.constructEvent(
-        rawBody,
-        signature ?? "",
-        config.webhookSecret,
-        WEBHOOK_TOLERANCE_SECONDS,
-        undefined,
-        now.getTime(), // milliseconds: the SDK divides by 1000
+      // The platform's endpoint and the Connect endpoint (events on the clubs' accounts) sign
+      // with secrets of their own; either may have sent this.
+      const event = firstVerified(config.webhookSecrets, (secret) =>
+        stripe.webhooks.constructEvent(
+          rawBody,
+          signature ?? "",
+          secret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          now.getTime(), // milliseconds: the SDK divides by 1000
+        ),
       );
       const object = event.data.object as unknown as { id: string; object: string } & Record<string, unknown>;
       return { id: event.id, type: event.type, account: event.account ?? null, object };
@@ -235,4 +257,16 @@ function withQuery(url: URL, key: string, value: string): string {
   const copy = new URL(url);
   copy.searchParams.set(key, value);
   return copy.toString();
+}
+
+function firstVerified<T>(secrets: string[], verify: (secret: string) => T): T {
+  let failure: unknown = new Error("no webhook secret");
+  for (const secret of secrets) {
+    try {
+      return verify(secret);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }

@@ -102,7 +102,7 @@ function Summary({ data, orgId }: { data: SessionDetails; orgId: string }) {
   );
 }
 
-/** The sandbox (or Stripe) checkout returns here with ?payment=success or ?payment=cancelled. */
+/** The sandbox (or Stripe) checkout returns here with ?payment=success, cancelled or (sandbox) refunded. */
 function usePaymentOutcomeToast() {
   const [params, setParams] = useSearchParams();
   const outcome = params.get("payment");
@@ -111,6 +111,10 @@ function usePaymentOutcomeToast() {
     if (outcome === "success")
       toast.success("Payment confirmed", { description: "You're registered. See you on court!" });
     if (outcome === "cancelled") toast("Payment cancelled", { description: "Your place was released." });
+    if (outcome === "refunded")
+      toast("Payment refunded", {
+        description: "There was no place left for this payment, so it is refunded in full.",
+      });
     setParams({}, { replace: true });
   }, [outcome, setParams]);
 }

@@ -1,0 +1,244 @@
+// What happens to a session fee's money: a charge reported by the provider takes the place it
+// was for, or is owed back when nobody can use it; a cancelled place is refunded before the
+// session's cut-off; a cancelled session refunds everyone. Every decision is made with the
+// session's row locked first and the payment's second (the order every writer takes, so no
+// two of them can deadlock), and is only recorded here: the provider's refund is made after
+// commit by a job (features/payments/refunds.ts).
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { payments, sessionRegistrations } from "../../db/schema.js";
+import { notFound } from "../../platform/errors/app-error.js";
+import {
+  hasRoom,
+  lockSession,
+  type Promotion,
+  placesTaken,
+  type RegistrationRow,
+  releasePlace,
+  type SessionRow,
+} from "./registrations.js";
+import type { Tx } from "./service.js";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What happened to the money of a paid place. */
+export type RefundDecision = {
+  paymentId: string;
+  userId: string | null;
+  sessionId: string;
+  amount: number;
+  refunded: boolean;
+  cutoffHours: number;
+  /** A cancelled place, or a charge nobody could use (a second checkout paid, a closed session). */
+  reason: "cancelled" | "unused";
+};
+
+/** A paid place is refunded when cancelled at least the session's cut-off before its start. */
+export function refundable(session: Pick<SessionRow, "startsAt" | "refundCutoffHours">, now: Date): boolean {
+  return now.getTime() <= session.startsAt.getTime() - session.refundCutoffHours * 3_600_000;
+}
+
+const decision = (
+  payment: Pick<PaymentRow, "id" | "amount">,
+  registration: Pick<RegistrationRow, "userId">,
+  session: SessionRow,
+  refunded: boolean,
+  reason: RefundDecision["reason"],
+): RefundDecision => ({
+  paymentId: payment.id,
+  userId: registration.userId,
+  sessionId: session.id,
+  amount: payment.amount,
+  refunded,
+  cutoffHours: session.refundCutoffHours,
+  reason,
+});
+
+/** The money of a place just cancelled (under the session's lock): an open checkout closes, a payment is refunded or kept. */
+export async function settleCancelledPlace(
+  tx: Tx,
+  session: SessionRow,
+  row: RegistrationRow,
+  now: Date,
+): Promise<RefundDecision | null> {
+  await tx
+    .update(payments)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(payments.registrationId, row.id), eq(payments.status, "pending")));
+  const [paid] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.registrationId, row.id), eq(payments.status, "paid")))
+    .for("update");
+  if (!paid) return null;
+  // Paid but never given a place (the hold ran out before the money came): always refunded.
+  const refunded = row.status === "waitlisted" || refundable(session, now);
+  if (refunded) {
+    await tx
+      .update(payments)
+      .set({ status: "refund_pending", updatedAt: now })
+      .where(eq(payments.id, paid.id));
+  }
+  return decision(paid, row, session, refunded, "cancelled");
+}
+
+/** A cancelled session owes every payment back, whatever the cut-off, and takes no more. */
+export async function refundWholeSession(tx: Tx, session: SessionRow, now: Date): Promise<RefundDecision[]> {
+  const ofThisSession = (status: PaymentRow["status"]) =>
+    and(
+      eq(sessionRegistrations.id, payments.registrationId),
+      eq(sessionRegistrations.sessionId, session.id),
+      eq(payments.status, status),
+    );
+  await tx
+    .update(payments)
+    .set({ status: "cancelled", updatedAt: now })
+    .from(sessionRegistrations)
+    .where(ofThisSession("pending"));
+  const rows = await tx
+    .update(payments)
+    .set({ status: "refund_pending", updatedAt: now })
+    .from(sessionRegistrations)
+    .where(ofThisSession("paid"))
+    .returning({ id: payments.id, amount: payments.amount, userId: sessionRegistrations.userId });
+  return rows.map((row) => decision(row, row, session, true, "cancelled"));
+}
+
+/** Whether `userId` holds another live registration for the session than `exceptId`. */
+async function registeredElsewhere(
+  tx: Tx,
+  sessionId: string,
+  userId: string,
+  exceptId: string,
+): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: sessionRegistrations.id })
+    .from(sessionRegistrations)
+    .where(
+      and(
+        eq(sessionRegistrations.sessionId, sessionId),
+        eq(sessionRegistrations.userId, userId),
+        ne(sessionRegistrations.id, exceptId),
+        inArray(sessionRegistrations.status, ["registered", "waitlisted", "pending_payment"]),
+      ),
+    );
+  return other !== undefined;
+}
+
+/**
+ * A charge that cannot be this payment's (the payment already holds another charge: a second
+ * checkout was paid too) is recorded as a payment of its own, owed back in full. Recorded
+ * once: the same charge reported again changes nothing.
+ */
+async function oweStrayCharge(
+  tx: Tx,
+  payment: PaymentRow,
+  registration: RegistrationRow,
+  session: SessionRow,
+  paymentRef: string,
+  now: Date,
+): Promise<RefundDecision | null> {
+  const [known] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.providerPaymentRef, paymentRef));
+  if (known) return null;
+  const [stray] = await tx
+    .insert(payments)
+    .values({
+      organizationId: payment.organizationId,
+      registrationId: payment.registrationId,
+      provider: payment.provider,
+      providerPaymentRef: paymentRef,
+      payoutAccountRef: payment.payoutAccountRef,
+      amount: payment.amount,
+      applicationFee: payment.applicationFee,
+      status: "refund_pending",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return decision(stray!, registration, session, true, "unused");
+}
+
+/** Locks the payment's session, then the payment, and reads both and the registration as they are now. */
+async function lockPayment(tx: Tx, found: PaymentRow) {
+  const [{ sessionId }] = (await tx
+    .select({ sessionId: sessionRegistrations.sessionId })
+    .from(sessionRegistrations)
+    .where(eq(sessionRegistrations.id, found.registrationId))) as [{ sessionId: string }];
+  const session = await lockSession(tx, found.organizationId, sessionId);
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
+  const [registration] = await tx
+    .select()
+    .from(sessionRegistrations)
+    .where(eq(sessionRegistrations.id, found.registrationId));
+  return { session, registration, payment };
+}
+
+/**
+ * The provider reported a charge for this payment. The first charge of a payment still open
+ * takes the place (or the waitlist, when the hold ran out and the place went to someone else);
+ * a charge nobody can use (a cancelled session, a player who has registered again since, a
+ * second checkout paid) is kept on record and owed back.
+ */
+export async function confirmPayment(db: Db, paymentId: string, paymentRef: string | null, now: Date) {
+  const [found] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!found) throw notFound("Payment not found");
+  return db.transaction(async (tx) => {
+    const { session, registration, payment } = await lockPayment(tx, found);
+    const unchanged = { registration: registration!, refund: null as RefundDecision | null };
+    if (
+      payment!.status === "paid" ||
+      payment!.status === "refund_pending" ||
+      payment!.status === "refunded"
+    ) {
+      if (paymentRef === null || paymentRef === payment!.providerPaymentRef) return unchanged;
+      return {
+        ...unchanged,
+        refund: await oweStrayCharge(tx, payment!, registration!, session, paymentRef, now),
+      };
+    }
+    const sessionOpen = session.status === "scheduled" || session.status === "active";
+    const cameBackSince =
+      registration!.status === "cancelled" &&
+      registration!.userId !== null &&
+      (await registeredElsewhere(tx, session.id, registration!.userId, registration!.id));
+    if (!sessionOpen || cameBackSince) {
+      await tx
+        .update(payments)
+        .set({ status: "refund_pending", providerPaymentRef: paymentRef, updatedAt: now })
+        .where(eq(payments.id, paymentId));
+      return { ...unchanged, refund: decision(payment!, registration!, session, true, "unused") };
+    }
+    let status: RegistrationRow["status"] = "registered";
+    if (registration!.status !== "pending_payment") {
+      // The hold ran out before the money arrived: take a place if one is free, else the waitlist.
+      status = hasRoom(session, await placesTaken(tx, session.id)) ? "registered" : "waitlisted";
+    }
+    await tx
+      .update(payments)
+      .set({ status: "paid", providerPaymentRef: paymentRef, updatedAt: now })
+      .where(eq(payments.id, paymentId));
+    const [updated] = await tx
+      .update(sessionRegistrations)
+      .set({ status, holdExpiresAt: null, updatedAt: now })
+      .where(eq(sessionRegistrations.id, registration!.id))
+      .returning();
+    return { registration: updated!, refund: null };
+  });
+}
+
+/** The person gave up at the checkout: the held place is released at once, unless the money came first. */
+export async function abandonPayment(db: Db, paymentId: string, now: Date) {
+  const [found] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!found) throw notFound("Payment not found");
+  return db.transaction(async (tx) => {
+    const { session, registration, payment } = await lockPayment(tx, found);
+    if (payment!.status !== "pending" || registration!.status === "cancelled") {
+      return { promotions: [] as Promotion[], payment: payment! };
+    }
+    const { promotions } = await releasePlace(tx, session, registration!, now);
+    return { promotions, payment: payment! };
+  });
+}
