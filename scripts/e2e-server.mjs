@@ -1,5 +1,6 @@
 // The server the end-to-end tests talk to: the built app on a fresh embedded PostgreSQL in a
-// temporary DATA_DIR, with the local mailbox (no SMTP), removed again when it stops.
+// temporary DATA_DIR, with the local mailbox (no SMTP) and the demo club, removed again when
+// it stops.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,6 +20,8 @@ const server = spawn(process.execPath, [path.join(root, "dist/server/server/main
     PORT: port,
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "warn",
+    // The demo club is built at start, as `npm run demo` does: e2e/demo.spec.ts signs in to it.
+    SEED_DEMO: "1",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

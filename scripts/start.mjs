@@ -27,9 +27,12 @@ if (!built || stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// `npm run demo` is `npm start` that also builds the demo club (once) and prints how to sign in.
+const demo = process.argv.includes("--demo");
 const server = spawn(process.execPath, ["--enable-source-maps", serverEntry], {
   cwd: root,
   stdio: "inherit",
+  env: demo ? { ...process.env, SEED_DEMO: "1" } : process.env,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -31,6 +31,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAILBOX: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // The demo club: 1 allows it anywhere, 0 nowhere; unset, only on a local install.
+  DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
+  // Set by `npm run demo`: build the demo club at start.
+  SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
+  NODE_ENV: z.string().optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -92,6 +97,10 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   /** /dev/mailbox is served: every mailed link is readable there, so only on a private machine. */
   mailboxPage: boolean;
+  /** The demo club may be built (`npm run demo`, the dashboard's button): never in production unless DEMO=1. */
+  demo: boolean;
+  /** Build the demo club at start (`npm run demo`). */
+  seedDemo: boolean;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client. */
   trustProxy: boolean | number | string[];
 };
@@ -120,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     mailboxPage: !e.SMTP_URL && mailboxPage(e),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",
+    seedDemo: e.SEED_DEMO === "1",
   };
 }
 

@@ -4,9 +4,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.js";
+import type { AppDeps } from "./app-deps.js";
 import { composeDeps } from "./compose.js";
 import { loadConfig } from "./config.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded-postgres.js";
+import { DEMO_OWNER, demoOwner, seedDemoClub } from "./features/demo/seed.js";
 import { createLogger } from "./platform/logging/logger.js";
 
 /** How long a stop may take: requests in flight, then jobs, then the database. */
@@ -41,6 +43,7 @@ async function main() {
   const deps = await composeDeps(config, databaseUrl, log, { webRoot: webBuilt ? webRoot : undefined });
   started.deps = deps;
   const app = await buildApp(deps, { logger: log });
+  if (config.seedDemo) await seedDemo(deps);
 
   // Stop accepting, let the requests in flight finish (new ones on open connections get
   // 503), tell live viewers to reconnect, let running jobs finish, close the pool, stop the
@@ -85,6 +88,17 @@ async function main() {
   else if (!config.smtpUrl)
     log.warn("No SMTP_URL and the mailbox page is off: mail is kept but not delivered. Set SMTP_URL.");
   if (embedded) log.info(`Embedded PostgreSQL data is in ${embedded.databaseDir}`);
+}
+
+/** `npm run demo`: the demo club, built once, and how to sign in to it. */
+async function seedDemo(deps: AppDeps) {
+  if (!config.demo) {
+    throw new Error("the demo club is not built in production. Set DEMO=1 if you really want it here.");
+  }
+  const owner = await demoOwner(deps);
+  const { created } = await seedDemoClub(deps, { id: owner, name: DEMO_OWNER.name });
+  log.info(created ? "Demo club built: Riverside Pickleball Club" : "The demo club is already here");
+  log.info(`Sign in as ${DEMO_OWNER.email} with the password ${DEMO_OWNER.password}`);
 }
 
 /** A start that failed says so in one sentence, stops what it started, and exits 1. */

@@ -1,6 +1,12 @@
-import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
 import { messages } from "../../shared/domain/messages.js";
 import { Button } from "../components/ui/button.js";
+import { api } from "../lib/api.js";
+import { useAuth } from "./auth-provider.js";
+import { useOrganization } from "./organization-provider.js";
 
 /** What a club screen shows to someone who belongs to no club yet (SPEC §2 dashboard wording). */
 export function NoClub() {
@@ -10,6 +16,41 @@ export function NoClub() {
       <p className="text-muted">{messages.dashboard.noOrganizationBody}</p>
       <Button asChild>
         <Link to="/onboarding">Create Organization</Link>
+      </Button>
+      <LoadDemoClub />
+    </div>
+  );
+}
+
+/** On a local install: a ready-made club with players, a ladder and open play running, to look around in. */
+function LoadDemoClub() {
+  const demo = useQuery({ queryKey: ["demo"], queryFn: () => api<{ available: boolean }>("/api/demo") });
+  const { refresh } = useAuth();
+  const { select } = useOrganization();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (!demo.data?.available) return null;
+  const load = async () => {
+    setBusy(true);
+    try {
+      const { organizationId } = await api<{ organizationId: string }>("/api/demo", { method: "POST" });
+      await refresh();
+      select(organizationId);
+      navigate("/board");
+    } catch (error) {
+      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-6 flex flex-col items-center gap-2 border-t border-slate-200 pt-6">
+      <p className="text-sm text-muted">
+        Just looking? Try Courtside with a made-up club: 24 players, a ladder and open play running on 4
+        courts.
+      </p>
+      <Button variant="secondary" onClick={load} disabled={busy}>
+        {busy ? "Building the demo club..." : "Load a demo club"}
       </Button>
     </div>
   );

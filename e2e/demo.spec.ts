@@ -1,0 +1,25 @@
+// The demo club, as a newcomer meets it: `npm run demo` built it at start (scripts/e2e-server.mjs),
+// its owner signs in and finds open play running; someone new loads their own from the dashboard.
+import { expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
+
+test("the demo owner signs in and sees open play running on 4 courts", async ({ page, shoot }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("owner@demo.courtside.local");
+  await page.getByLabel("Password").fill("courtside-demo");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Riverside Pickleball Club" })).toBeVisible();
+  await page.goto("/board");
+  await expect(page.getByTestId("court")).toHaveCount(4);
+  await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(4);
+  await shoot("demo-board");
+  await page.goto("/ladder");
+  await expect(page.getByRole("row")).toHaveCount(25);
+});
+
+test("a newcomer loads a demo club from the empty dashboard and lands on its board", async ({ page }) => {
+  await signUpThroughApi(page, "Lee Looking", uniqueEmail("demo-newcomer"));
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Load a demo club" }).click();
+  await expect(page).toHaveURL(/\/board$/);
+  await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(4);
+});

@@ -1,0 +1,207 @@
+// A demo club to look at in the first minute: 24 members with ratings built from six weeks of
+// real (made-up) matches, sessions past and upcoming, and open play running now on 4 courts.
+// Everything goes through the features' own services (the ladder replays its matches, the
+// board fills its courts), so the demo is exactly what a club would see.
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps.js";
+import {
+  organizationMembers,
+  organizations,
+  profiles,
+  sessionRegistrations,
+  sessions,
+  userRoles,
+  users,
+} from "../../db/schema.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { createOrganization } from "../clubs/service.js";
+import { refreshQueue, startFilling } from "../courts/actions.js";
+import { logMatch } from "../ladder/matches.js";
+
+export const DEMO_OWNER = {
+  email: "owner@demo.courtside.local",
+  password: "courtside-demo",
+  name: "Dana Demo",
+};
+const DEMO_SLUG = "riverside-demo";
+const DEMO_MEMBER_DOMAIN = "demo.courtside.local";
+
+const FIRST = ["Ava", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivan", "Jo", "Kai", "Lena"];
+const LAST = ["Park", "Ruiz", "Chen", "Okafor", "Novak", "Singh"];
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A small, fixed random stream: the demo is the same every time. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+async function makeMember(deps: AppDeps, email: string, name: string, withPassword?: string) {
+  const [existing] = await deps.database.db.select().from(users).where(eq(users.email, email));
+  if (existing) return existing.id;
+  const context = await deps.auth.$context;
+  const user = await context.internalAdapter.createUser(
+    { email, name, emailVerified: true },
+    { method: "admin" },
+  );
+  if (withPassword) {
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await context.password.hash(withPassword),
+    });
+  }
+  await deps.database.db.insert(profiles).values({ id: user.id, fullName: name }).onConflictDoNothing();
+  return user.id;
+}
+
+/** The demo owner's account (the one `npm run demo` prints), made once. */
+export function demoOwner(deps: AppDeps) {
+  return makeMember(deps, DEMO_OWNER.email, DEMO_OWNER.name, DEMO_OWNER.password);
+}
+
+/**
+ * Builds the demo club for `ownerId`, or returns the one already built by the same seed
+ * (`slug` names it): running it again changes nothing.
+ */
+export async function seedDemoClub(
+  deps: AppDeps,
+  owner: { id: string; name: string },
+  slug = DEMO_SLUG,
+): Promise<{ organizationId: string; created: boolean }> {
+  const { db } = deps.database;
+  const [existing] = await db.select().from(organizations).where(eq(organizations.slug, slug));
+  if (existing) return { organizationId: existing.id, created: false };
+  const now = deps.now();
+  const { organization } = await createOrganization(
+    db,
+    owner,
+    {
+      name: "Riverside Pickleball Club",
+      courtsCount: 4,
+      location: "Riverside Park, Portland, OR",
+      description:
+        "Open play every weekday evening and Saturday mornings. All levels welcome: paddles to borrow at the desk.",
+      timeZone: "America/Los_Angeles",
+    },
+    now,
+  );
+  const organizationId = organization.id;
+  // createOrganization picks its own slug from the name; the demo's is fixed, so a second run finds it.
+  await db.update(organizations).set({ slug }).where(eq(organizations.id, organizationId));
+
+  const random = seeded(7);
+  const memberIds: string[] = [];
+  for (let i = 0; i < 24; i++) {
+    const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / 4) % LAST.length]}`;
+    const id = await makeMember(deps, `player${i + 1}@${DEMO_MEMBER_DOMAIN}`, name);
+    memberIds.push(id);
+    const role = i === 0 ? "admin" : i < 3 ? "organizer" : "member";
+    await db.insert(organizationMembers).values({ organizationId, userId: id }).onConflictDoNothing();
+    await db.insert(userRoles).values({ organizationId, userId: id, role }).onConflictDoNothing();
+  }
+
+  // Six weeks of doubles: stronger players (lower index) win more often, so the ladder spreads.
+  const access = { organizationId, userId: owner.id, role: "owner" as const };
+  for (let m = 0; m < 72; m++) {
+    const four = [...memberIds].sort(() => random() - 0.5).slice(0, 4);
+    const strength = (id: string) => 24 - memberIds.indexOf(id);
+    const aWins =
+      random() * (strength(four[0]!) + strength(four[1]!) + strength(four[2]!) + strength(four[3]!)) <
+      strength(four[0]!) + strength(four[1]!);
+    const loser = 3 + Math.floor(random() * 8);
+    const playedAt = new Date(now.getTime() - (42 - Math.floor(m / 2)) * DAY).toISOString().slice(0, 10);
+    await logMatch(
+      db,
+      access,
+      {
+        format: "doubles",
+        teamA: four.slice(0, 2),
+        teamB: four.slice(2),
+        target: 11,
+        games: [aWins ? { a: 11, b: loser } : { a: loser, b: 11 }],
+        playedAt,
+      },
+      true,
+      now,
+    );
+  }
+
+  // Sessions: four past, open play running now, four to come (one paid).
+  const at = (offset: number) => new Date(now.getTime() + offset);
+  const past = [7, 5, 3, 1].map((days) => ({
+    name: days === 7 ? "Saturday Social" : "Evening Open Play",
+    startsAt: at(-days * DAY - 2 * HOUR),
+    endsAt: at(-days * DAY),
+    status: "completed" as const,
+  }));
+  const upcoming = [
+    { name: "Evening Open Play", startsAt: at(DAY + 3 * HOUR), capacity: 24 },
+    {
+      name: "Beginners Clinic",
+      startsAt: at(2 * DAY + 2 * HOUR),
+      capacity: 12,
+      paymentRequired: true,
+      paymentAmount: 1500,
+    },
+    { name: "Saturday Social", startsAt: at(4 * DAY), capacity: 32 },
+    { name: "Ladder Night", startsAt: at(6 * DAY + 3 * HOUR), capacity: 16 },
+  ].map((s) => ({ ...s, endsAt: new Date(s.startsAt.getTime() + 2 * HOUR), status: "scheduled" as const }));
+  for (const s of [...past, ...upcoming])
+    await db.insert(sessions).values({ organizationId, ...s, createdBy: owner.id });
+  const [live] = await db
+    .insert(sessions)
+    .values({
+      organizationId,
+      name: "Open Play Now",
+      startsAt: at(-40 * 60_000),
+      endsAt: at(80 * 60_000),
+      status: "active",
+      createdBy: owner.id,
+    })
+    .returning();
+  // 18 checked in: 16 on 4 courts, 2 waiting for the next one.
+  await db.insert(sessionRegistrations).values(
+    memberIds.slice(0, 18).map((userId, i) => ({
+      organizationId,
+      sessionId: live!.id,
+      userId,
+      status: "registered" as const,
+      seq: i + 1,
+      checkedInAt: at(-35 * 60_000 + i * 1000),
+    })),
+  );
+  // Some of the regulars have already signed up for tomorrow.
+  const [tomorrow] = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, organizationId),
+        eq(sessions.name, "Evening Open Play"),
+        eq(sessions.status, "scheduled"),
+      ),
+    );
+  await db.insert(sessionRegistrations).values(
+    memberIds.slice(4, 14).map((userId, i) => ({
+      organizationId,
+      sessionId: tomorrow!.id,
+      userId,
+      status: "registered" as const,
+      seq: i + 1,
+    })),
+  );
+  await refreshQueue(deps, organizationId);
+  await startFilling(deps, organizationId);
+  return { organizationId, created: true };
+}
+
+/** Refuses to seed where a real club could live: production, unless it was asked for in so many words. */
+export function assertDemoAllowed(deps: AppDeps): void {
+  if (!deps.config.demo) throw new AppError(404, "NOT_FOUND", "No route for POST /api/demo");
+}
