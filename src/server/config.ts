@@ -29,6 +29,8 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Unset: readable lines on a terminal, JSON lines otherwise.
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "pretty"]).optional()),
   MAILBOX: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   // The demo club: 1 allows it anywhere, 0 nowhere; unset, only on a local install.
@@ -95,6 +97,7 @@ export type Config = {
   redisUrl: string | undefined;
   sessionSecret: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  logFormat: "json" | "pretty" | undefined;
   /** /dev/mailbox is served: every mailed link is readable there, so only on a private machine. */
   mailboxPage: boolean;
   /** The demo club may be built (`npm run demo`, the dashboard's button): never in production unless DEMO=1. */
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     mailboxPage: !e.SMTP_URL && mailboxPage(e),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",

@@ -9,14 +9,14 @@ import { composeDeps } from "./compose.js";
 import { loadConfig } from "./config.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { DEMO_OWNER, demoOwner, seedDemoClub } from "./features/demo/seed.js";
-import { createLogger } from "./platform/logging/logger.js";
+import { createLogger, logDestination } from "./platform/logging/logger.js";
 
 /** How long a stop may take: requests in flight, then jobs, then the database. */
 const STOP_DEADLINE_MS = 20_000;
 
 const startedAt = performance.now();
 const config = loadConfig();
-const log = createLogger(config.logLevel);
+const log = createLogger(config.logLevel, logDestination(config.logFormat));
 // The built client is dist/web: beside dist/server when compiled, two levels up from src/server under tsx.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.resolve(

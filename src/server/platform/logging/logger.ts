@@ -3,6 +3,7 @@
 // fields are replaced, query-string values and token-like path segments of URLs are hidden,
 // and the parameters of failed SQL (better-auth's include raw session tokens) are dropped.
 import pino, { type Logger } from "pino";
+import pinoPretty from "pino-pretty";
 
 export const REDACTED = "[redacted]";
 
@@ -85,6 +86,34 @@ export const serializers = {
     remotePort: request.socket?.remotePort,
   }),
 };
+
+/**
+ * Where the log goes: readable lines when a person is watching (stdout is a terminal), JSON
+ * lines for machines otherwise or when LOG_FORMAT=json. Redaction happens before either.
+ */
+export function logDestination(
+  format: "json" | "pretty" | undefined,
+  output: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout,
+): pino.DestinationStream | undefined {
+  const pretty = format === "pretty" || (format === undefined && output.isTTY === true);
+  if (!pretty) return undefined;
+  return pinoPretty({
+    destination: output,
+    colorize: output.isTTY === true,
+    translateTime: "HH:MM:ss",
+    // Errors keep their details (and stack); a request's own fields are in its line already.
+    ignore: "pid,hostname,reqId,req,res,responseTime",
+    // A request's line says what it was and how it went; the rest stays in JSON mode.
+    messageFormat: (log, messageKey) => {
+      const request = log.req as { method?: string; url?: string } | undefined;
+      const response = log.res as { statusCode?: number } | undefined;
+      if (request) return `${request.method} ${request.url}`;
+      if (response) return `${response.statusCode} in ${Math.round(Number(log.responseTime ?? 0))} ms`;
+      return String(log[messageKey] ?? "");
+    },
+    sync: true,
+  });
+}
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, REDACTED, redactText, redactUrl } from "./logger.js";
+import { createLogger, logDestination, REDACTED, redactText, redactUrl } from "./logger.js";
 
 function capture() {
   const lines: string[] = [];
@@ -51,5 +51,44 @@ describe("redaction", () => {
     expect(written).not.toContain("hunter2-secret");
     expect(written).toContain("a@b.example");
     expect(written).toContain("Failed query: select 1");
+  });
+});
+
+describe("log format", () => {
+  function prettyCapture() {
+    const lines: string[] = [];
+    const output = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    return { log: createLogger("info", logDestination("pretty", output)), text: () => lines.join("") };
+  }
+
+  it("prints readable lines for people, with a mailbox link on its own line, still redacted", () => {
+    const { log, text } = prettyCapture();
+    log.info('mail to a@example.com: "Confirm"; open it at\n  http://localhost:3000/dev/mailbox');
+    log.info(
+      { password: "hunter2-hunter2", req: { method: "GET", url: `/api/display/${token}/board` } },
+      "incoming request",
+    );
+    const printed = text();
+    expect(printed).not.toMatch(/^\{/m);
+    expect(printed).toMatch(
+      /INFO.*mail to a@example\.com: "Confirm"; open it at\n\s+http:\/\/localhost:3000\/dev\/mailbox/,
+    );
+    expect(printed).toContain(`GET /api/display/${REDACTED}/board`);
+    expect(printed).not.toContain("hunter2");
+    expect(printed).not.toContain(token);
+  });
+
+  it("stays JSON when asked, or when nobody is watching", () => {
+    expect(logDestination("json")).toBeUndefined();
+    const notATerminal = Object.assign(new Writable({ write: (_c, _e, done) => done() }), { isTTY: false });
+    expect(logDestination(undefined, notATerminal)).toBeUndefined();
+    const { log, text } = capture();
+    log.info("hello");
+    expect(JSON.parse(text())).toMatchObject({ msg: "hello", level: 30 });
   });
 });

@@ -39,7 +39,8 @@ export function createMailboxMailer(db: Db, log: FastifyBaseLogger, mailboxUrl: 
     async send(message) {
       await db.insert(mailboxMessages).values(message);
       log.info(
-        `mail to ${message.to}: "${message.subject}"${mailboxUrl ? `, open it at ${mailboxUrl}` : " (kept, not delivered: set SMTP_URL)"}`,
+        // The link on a line of its own, where a person at the terminal can click it.
+        `mail to ${message.to}: "${message.subject}"${mailboxUrl ? `; open it at\n  ${mailboxUrl}` : " (kept, not delivered: set SMTP_URL)"}`,
       );
     },
   };
