@@ -76,6 +76,22 @@ export const scoreBody = z.object({ scoreA: score, scoreB: score }).refine((s) =
   message: "A game has a winner: the scores cannot be equal",
   path: ["scoreB"],
 });
+
+/** The score dialog as typed: both boxes filled with whole points from 0 to 99, not equal. */
+const typedScore = z.preprocess(
+  (value) => (value === "" || value === null || value === undefined ? undefined : Number(value)),
+  z
+    .number({ error: "Enter both scores" })
+    .int("Scores are whole points")
+    .min(0, "Scores go from 0 to 99")
+    .max(99, "Scores go from 0 to 99"),
+);
+export const scoreForm = z
+  .object({ scoreA: typedScore, scoreB: typedScore })
+  .refine((s) => s.scoreA !== s.scoreB, {
+    message: "A game has a winner: the scores cannot be equal",
+    path: ["scoreB"],
+  });
 export const playerActionBody = z.object({
   action: z.enum(["break", "return", "skip", "front", "remove", "bye", "cancel-bye"]),
 });

@@ -25,7 +25,7 @@ export const createOrganizationBody = z.object({
   name: z.string().trim().min(2, v.organizationNameTooShort).max(100),
   courtsCount: z.coerce
     .number({ error: v.courtsTooFew })
-    .int(v.courtsTooFew)
+    .int(v.courtsWhole)
     .min(MIN_COURTS, v.courtsTooFew)
     .max(MAX_COURTS, v.courtsTooMany),
   contactEmail: emptyOr(z.string().trim().pipe(z.email(v.emailInvalid))),

@@ -24,6 +24,23 @@ describe("SPEC §5 messages", () => {
     expect(firstMessage(signUpForm, { ...good, password: "x".repeat(100) })).toBeUndefined();
   });
 
+  it("a score is two whole, different numbers, and an empty box says so", async () => {
+    const { scoreForm } = await import("./board.js");
+    expect(firstMessage(scoreForm, { scoreA: "", scoreB: "" })).toBe("Enter both scores");
+    expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "" })).toBe("Enter both scores");
+    expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "11" })).toBe(
+      "A game has a winner: the scores cannot be equal",
+    );
+    expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "2.5" })).toBe("Scores are whole points");
+    expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "7" })).toBeUndefined();
+  });
+
+  it("a club's courts are a whole number", () => {
+    const club = { name: "Riverside", courtsCount: 2.5, timeZone: "UTC" };
+    expect(firstMessage(createOrganizationBody, club)).toBe(v.courtsWhole);
+    expect(firstMessage(createOrganizationBody, { ...club, courtsCount: 0 })).toBe(v.courtsTooFew);
+  });
+
   it("sign in", () => {
     expect(firstMessage(signInForm, { email: "nope", password: "x" })).toBe(v.emailInvalid);
     expect(firstMessage(signInForm, { email: "jo@example.com", password: "" })).toBe(v.passwordRequired);

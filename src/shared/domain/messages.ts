@@ -10,6 +10,7 @@ export const messages = {
     nameTooShort: "Name must be at least 2 characters",
     organizationNameTooShort: "Organization name must be at least 2 characters",
     courtsTooFew: "Must have at least 1 court",
+    courtsWhole: "Courts are counted in whole numbers",
     courtsTooMany: "At most 20 courts",
     urlInvalid: "Invalid URL",
     timeZoneInvalid: "Choose a valid time zone",

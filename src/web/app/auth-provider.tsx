@@ -1,9 +1,10 @@
-// Who is signed in, from GET /api/me. A 401 anywhere means the session ended: the cached
-// user is dropped and the guards send the person to /auth.
+// Who is signed in, from GET /api/session (null for a visitor, without a 401 in their
+// console). A 401 anywhere later means the session ended: the cached user is dropped and the
+// guards send the person to /auth.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Me } from "../../shared/contracts/account.js";
-import { ApiError, api, onSessionEnded } from "../lib/api.js";
+import { api, onSessionEnded } from "../lib/api.js";
 
 export const meQueryKey = ["me"] as const;
 
@@ -23,14 +24,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedOutByChoice, setSignedOutByChoice] = useState(false);
   const query = useQuery({
     queryKey: meQueryKey,
-    queryFn: async () => {
-      try {
-        return await api<Me>("/api/me");
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async () => (await api<{ me: Me | null }>("/api/session")).me,
     staleTime: 60_000,
     retry: 1,
   });

@@ -1,6 +1,8 @@
 // Form checking with the shared zod schemas: every field's first message, for marking fields,
 // and the first message overall, for the 'Validation Error' toast (SPEC §8).
+import { toast } from "sonner";
 import type { z } from "zod";
+import { messages } from "../../shared/domain/messages.js";
 
 export type FieldErrors = Record<string, string>;
 
@@ -16,4 +18,16 @@ export function checkForm<T extends z.ZodType>(
     errors[key] ??= issue.message;
   }
   return { ok: false, errors, first: result.error.issues[0]?.message ?? "Invalid input" };
+}
+
+const VALIDATION_TOAST = "validation-error";
+
+/** The 'Validation Error' toast (SPEC §8): one at a time, each replacing the last. */
+export function showValidationError(first: string): void {
+  toast.error(messages.toasts.validationError, { id: VALIDATION_TOAST, description: first });
+}
+
+/** Once the form passes, its old complaint leaves the screen (it would cover the page's top). */
+export function clearValidationError(): void {
+  toast.dismiss(VALIDATION_TOAST);
 }

@@ -6,3 +6,8 @@ export function formatDate(iso: string, timeZone?: string): string {
 export function formatUsd(cents: number): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 }
+
+/** "Welcome to Dink Club!", but not "Welcome to Dink Club!!": a name may end a sentence itself. */
+export function exclaim(text: string): string {
+  return /[!?.]$/.test(text.trim()) ? text.trim() : `${text.trim()}!`;
+}

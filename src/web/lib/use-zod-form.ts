@@ -1,10 +1,8 @@
 // Submit plumbing for forms checked with the shared zod schemas: the first problem as a
 // 'Validation Error' toast (SPEC §8), every field marked, and a busy flag while submitting.
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import type { z } from "zod";
-import { messages } from "../../shared/domain/messages.js";
-import { checkForm, type FieldErrors } from "./form.js";
+import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "./form.js";
 
 export function useZodForm<S extends z.ZodType>(
   schema: S,
@@ -20,9 +18,10 @@ export function useZodForm<S extends z.ZodType>(
     const checked = checkForm(schema, values);
     if (!checked.ok) {
       setErrors(checked.errors);
-      toast.error(messages.toasts.validationError, { description: checked.first });
+      showValidationError(checked.first);
       return;
     }
+    clearValidationError();
     setErrors({});
     setBusy(true);
     try {

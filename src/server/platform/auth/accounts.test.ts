@@ -47,6 +47,12 @@ describe("sign up and confirmation", () => {
       user: { email: "maya@example.com", fullName: "Maya Chen" },
       organizations: [],
     });
+    // The client asks /api/session: the same answer, and null (not a 401) for a visitor.
+    const session_ = await t.request({ method: "GET", url: "/api/session", cookie });
+    expect(session_.json()).toEqual({ me: me.json() });
+    const visitor = await t.request({ method: "GET", url: "/api/session" });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ me: null });
   });
 
   it("refuses to sign in before the address is confirmed", async () => {

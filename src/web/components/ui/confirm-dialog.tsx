@@ -8,12 +8,15 @@ export function ConfirmButton({
   title,
   description,
   confirmLabel,
+  dismissLabel = "Cancel",
   onConfirm,
 }: {
   trigger: ReactNode;
   title: string;
   description: string;
   confirmLabel: string;
+  /** The way back out; name it when "Cancel" would mean the very thing being confirmed. */
+  dismissLabel?: string;
   onConfirm: () => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
@@ -33,7 +36,7 @@ export function ConfirmButton({
       <DialogContent title={title} description={description}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            Cancel
+            {dismissLabel}
           </Button>
           <Button variant="destructive" disabled={busy} onClick={confirm}>
             {busy ? "Working..." : confirmLabel}

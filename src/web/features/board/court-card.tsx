@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { type BoardCourt, scoreForm } from "../../../shared/contracts/board.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { Input } from "../../components/ui/input.js";
 import { cn } from "../../lib/cn.js";
+import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
 import { boardApi } from "./board-api.js";
 import { Elapsed } from "./elapsed.js";
 
@@ -139,11 +140,18 @@ function ScoreDialog({
   court: BoardCourt;
 }) {
   const game = court.game!;
+  const [errors, setErrors] = useState<FieldErrors>({});
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const scoreA = Number(data.get("scoreA"));
-    const scoreB = Number(data.get("scoreB"));
+    const checked = checkForm(scoreForm, Object.fromEntries(new FormData(event.currentTarget)));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      showValidationError(checked.first);
+      return;
+    }
+    clearValidationError();
+    setErrors({});
+    const { scoreA, scoreB } = checked.data;
     try {
       await boardApi.score(orgId, game.id, scoreA, scoreB);
       toast.success(`Score recorded on ${court.name}`);
@@ -159,15 +167,40 @@ function ScoreDialog({
         title={`Score for ${court.name}`}
         description="The court gets the next group as soon as you save."
       >
-        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <div className="flex items-center justify-between gap-3 text-sm font-medium">
-            <label htmlFor="score-a">{team(game.teamA)}</label>
-            <Input id="score-a" name="scoreA" type="number" min={0} max={99} required className="w-20" />
+            <label htmlFor="score-a" className="min-w-0">
+              {team(game.teamA)}
+            </label>
+            <Input
+              id="score-a"
+              name="scoreA"
+              type="number"
+              min={0}
+              max={99}
+              aria-invalid={errors.scoreA ? true : undefined}
+              className="w-20 shrink-0"
+            />
           </div>
           <div className="flex items-center justify-between gap-3 text-sm font-medium">
-            <label htmlFor="score-b">{team(game.teamB)}</label>
-            <Input id="score-b" name="scoreB" type="number" min={0} max={99} required className="w-20" />
+            <label htmlFor="score-b" className="min-w-0">
+              {team(game.teamB)}
+            </label>
+            <Input
+              id="score-b"
+              name="scoreB"
+              type="number"
+              min={0}
+              max={99}
+              aria-invalid={errors.scoreB ? true : undefined}
+              className="w-20 shrink-0"
+            />
           </div>
+          {errors.scoreA || errors.scoreB ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.scoreA ?? errors.scoreB}
+            </p>
+          ) : null}
           <Button type="submit">Save Score</Button>
         </form>
       </DialogContent>

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
 import type { FieldErrors } from "../../lib/form.js";
-import { allTimeZones } from "./time-zones.js";
+import { allTimeZones, currentName } from "./time-zones.js";
 
 type FieldProps = (name: string) => { id: string; name: string; "aria-invalid"?: boolean };
 export type ClubFieldDefaults = Partial<
@@ -42,7 +42,8 @@ export function ClubFields({
       <Field label="Time zone" htmlFor={id("timeZone")} error={errors.timeZone}>
         <select
           {...field("timeZone")}
-          defaultValue={defaults.timeZone}
+          // A club saved under a zone's old name finds it under the new one (the same zone).
+          defaultValue={defaults.timeZone && currentName(defaults.timeZone)}
           className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
         >
           {zones.map((zone) => (

@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field, Input } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
+import { exclaim } from "../../lib/format.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { clubsApi } from "./api.js";
 import { ClubFields } from "./club-fields.js";
@@ -41,7 +42,7 @@ export function OnboardingPage() {
       select(organization.id);
       await refresh();
       toast.success("Club created", {
-        description: `Welcome to ${organization.name}! Your 30-day trial has started.`,
+        description: `${exclaim(`Welcome to ${organization.name}`)} Your 30-day trial has started.`,
       });
       navigate("/dashboard", { replace: true });
     } catch (error) {

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
-import { checkForm, type FieldErrors } from "../../lib/form.js";
+import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
 import { useMembers } from "../members/api.js";
 import { useEditMatch, useLogMatch } from "./api.js";
 
@@ -67,9 +67,10 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
     const checked = checkForm(matchBody, body);
     if (!checked.ok) {
       setErrors(checked.errors);
-      toast.error(messages.toasts.validationError, { description: checked.first });
+      showValidationError(checked.first);
       return;
     }
+    clearValidationError();
     setErrors({});
     try {
       if (match) {

@@ -1,7 +1,11 @@
 import { Link } from "react-router";
+import { useAuth } from "../../app/auth-provider.js";
 
 /** The footer of public pages and the dashboard: product, company and legal links. */
 export function SiteFooter() {
+  const { status } = useAuth();
+  const account =
+    status === "signed-in" ? { to: "/dashboard", label: "Dashboard" } : { to: "/auth", label: "Sign in" };
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-4">
@@ -14,11 +18,7 @@ export function SiteFooter() {
         </div>
         <FooterColumn
           title="Product"
-          links={[
-            { to: "/features", label: "Features" },
-            { to: "/pricing", label: "Pricing" },
-            { to: "/auth", label: "Sign in" },
-          ]}
+          links={[{ to: "/features", label: "Features" }, { to: "/pricing", label: "Pricing" }, account]}
         />
         <FooterColumn title="Company" links={[{ to: "/about", label: "About" }]} />
         <FooterColumn

@@ -7,7 +7,7 @@ import type { Role } from "../../../shared/domain/roles.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
-import { checkForm } from "../../lib/form.js";
+import { checkForm, clearValidationError, showValidationError } from "../../lib/form.js";
 import { useInvite } from "./api.js";
 
 /** SPEC §2 Members: invite by email with a join link. */
@@ -21,9 +21,10 @@ export function InviteDialog({ orgId, myRole }: { orgId: string; myRole: Role })
     const checked = checkForm(inviteBody, Object.fromEntries(new FormData(event.currentTarget)));
     if (!checked.ok) {
       setError(checked.errors.email ?? checked.first);
-      toast.error(messages.toasts.validationError, { description: checked.first });
+      showValidationError(checked.first);
       return;
     }
+    clearValidationError();
     setError(undefined);
     try {
       await invite.mutateAsync(checked.data);

@@ -11,6 +11,7 @@ import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
+import { exclaim } from "../../lib/format.js";
 import { invitationsApi } from "./api.js";
 
 const problems: Record<Exclude<InvitationPreview["status"], "valid">, string> = {
@@ -81,7 +82,7 @@ function Invitation({
       const { organizationId } = await invitationsApi.accept(token);
       await refresh();
       select(organizationId);
-      toast.success(`Welcome to ${club.name}!`);
+      toast.success(exclaim(`Welcome to ${club.name}`));
       navigate("/dashboard", { replace: true });
     } catch (failure) {
       const message = failure instanceof ApiError ? failure.message : "Could not join the club.";

@@ -14,7 +14,7 @@ import { instantOf, parseWallTime, toWallTimeInput } from "../../../shared/domai
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
-import { checkForm, type FieldErrors } from "../../lib/form.js";
+import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
 import { sessionsApi, useCreateSessions } from "./api.js";
 
 type Props = {
@@ -41,9 +41,10 @@ export function CreateSessionDialog({ orgId, timeZone, session, onSaved }: Props
     const checked = checkForm(sessionForm, { ...values, paymentRequired: paid });
     if (!checked.ok) {
       setErrors(checked.errors);
-      toast.error(messages.toasts.validationError, { description: checked.first });
+      showValidationError(checked.first);
       return;
     }
+    clearValidationError();
     setErrors({});
     const form = checked.data;
     // The form's times are wall times at the club, whatever zone this browser is in.

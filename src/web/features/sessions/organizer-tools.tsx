@@ -46,6 +46,7 @@ export function OrganizerTools({ orgId, data, refetch }: Props) {
               title="Cancel this session?"
               description="Everyone registered or waiting gets an email that it will not happen."
               confirmLabel="Cancel Session"
+              dismissLabel="Keep Session"
               onConfirm={act("cancel", "Session cancelled; players were told")}
             />
           ) : null}

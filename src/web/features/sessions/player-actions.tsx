@@ -95,6 +95,7 @@ export function PlayerActions({ orgId, data, refetch }: Props) {
               title="Cancel your registration?"
               description={cancelDescription(data, new Date())}
               confirmLabel="Cancel Registration"
+              dismissLabel="Keep My Place"
               onConfirm={cancel}
             />
           ) : null}
