@@ -8,6 +8,17 @@ test("the demo owner signs in and sees open play running on 4 courts", async ({ 
   await page.getByLabel("Password").fill("courtside-demo");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Riverside Pickleball Club" })).toBeVisible();
+  // The dashboard shows the club's own life.
+  const today = page.getByTestId("club-today");
+  await expect(today).toContainText("Open Play Now");
+  await expect(today).toContainText("4 of 4 courts playing");
+  await expect(today).toContainText("Evening Open Play");
+  await expect(today).toContainText("Latest results");
+  await shoot("demo-dashboard");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath("demo-dashboard-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto("/board");
   await expect(page.getByTestId("court")).toHaveCount(4);
   await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(4);

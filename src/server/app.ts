@@ -15,6 +15,7 @@ import { clubRoutes } from "./features/clubs/routes.js";
 import { displayRoutes } from "./features/courts/display-routes.js";
 import { registerLiveRoutes } from "./features/courts/live-routes.js";
 import { courtRoutes } from "./features/courts/routes.js";
+import { dashboardRoutes } from "./features/dashboard/routes.js";
 import { demoRoutes } from "./features/demo/routes.js";
 import { registerLadderJobs } from "./features/ladder/jobs.js";
 import { ladderRoutes } from "./features/ladder/routes.js";
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(billingRoutes(deps));
   await app.register(paymentRoutes(deps));
   await app.register(demoRoutes(deps));
+  await app.register(dashboardRoutes(deps));
   if (deps.payments.kind === "stripe")
     await app.register(async (scope) => registerWebhookRoutes(scope, deps));
   await app.register(memberRoutes(deps));

@@ -122,6 +122,34 @@ describe("the dashboard's demo button", () => {
     const again = await t.request({ method: "POST", url: "/api/demo", cookie: newcomer.cookie });
     expect(again.statusCode).toBe(409);
 
+    // Its dashboard shows the club's own life: next sessions, the live board, results, movers.
+    const dashboard = await t.request({
+      method: "GET",
+      url: `/api/orgs/${first.json().organizationId}/dashboard`,
+      cookie: newcomer.cookie,
+    });
+    expect(dashboard.statusCode).toBe(200);
+    const view = dashboard.json();
+    expect(view.upcoming).toHaveLength(3);
+    expect(view.upcoming[0]).toMatchObject({
+      name: "Evening Open Play",
+      registeredCount: 10,
+      placesLeft: 14,
+    });
+    expect(view.live).toMatchObject({
+      name: "Open Play Now",
+      checkedIn: 18,
+      courtsPlaying: 4,
+      courtsTotal: 4,
+      waiting: 2,
+    });
+    expect(view.live.checkedInNames).toHaveLength(8);
+    expect(view.results).toHaveLength(5);
+    expect(view.results[0].score).toMatch(/^11-\d+$/);
+    expect(view.movers.length).toBeGreaterThan(0);
+    expect(view.movers.every((m: { change: number }) => m.change > 0)).toBe(true);
+    expect(view.pendingJoinRequests).toBe(0);
+
     const owner = await makeUser(t, "demo-owner-of-real@example.com");
     await makeClub(t, owner);
     expect((await t.request({ method: "POST", url: "/api/demo", cookie: owner.cookie })).statusCode).toBe(

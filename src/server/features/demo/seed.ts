@@ -3,6 +3,7 @@
 // Everything goes through the features' own services (the ladder replays its matches, the
 // board fills its courts), so the demo is exactly what a club would see.
 import { and, eq } from "drizzle-orm";
+import { instantOf, wallTimeAt } from "../../../shared/domain/time-zones.js";
 import type { AppDeps } from "../../app-deps.js";
 import {
   organizationMembers,
@@ -24,6 +25,7 @@ export const DEMO_OWNER = {
   name: "Dana Demo",
 };
 const DEMO_SLUG = "riverside-demo";
+const DEMO_TIME_ZONE = "America/Los_Angeles";
 const DEMO_MEMBER_DOMAIN = "demo.courtside.local";
 
 const FIRST = ["Ava", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivan", "Jo", "Kai", "Lena"];
@@ -87,7 +89,7 @@ export async function seedDemoClub(
       location: "Riverside Park, Portland, OR",
       description:
         "Open play every weekday evening and Saturday mornings. All levels welcome: paddles to borrow at the desk.",
-      timeZone: "America/Los_Angeles",
+      timeZone: DEMO_TIME_ZONE,
     },
     now,
   );
@@ -132,25 +134,29 @@ export async function seedDemoClub(
     );
   }
 
-  // Sessions: four past, open play running now, four to come (one paid).
+  // Sessions: four past, open play running now, four to come (one paid), at the club's hours.
   const at = (offset: number) => new Date(now.getTime() + offset);
+  const clubHour = (days: number, hour: number) => {
+    const day = wallTimeAt(at(days * DAY), DEMO_TIME_ZONE);
+    return instantOf({ ...day, hour, minute: 0 }, DEMO_TIME_ZONE);
+  };
   const past = [7, 5, 3, 1].map((days) => ({
     name: days === 7 ? "Saturday Social" : "Evening Open Play",
-    startsAt: at(-days * DAY - 2 * HOUR),
-    endsAt: at(-days * DAY),
+    startsAt: clubHour(-days, 18),
+    endsAt: clubHour(-days, 20),
     status: "completed" as const,
   }));
   const upcoming = [
-    { name: "Evening Open Play", startsAt: at(DAY + 3 * HOUR), capacity: 24 },
+    { name: "Evening Open Play", startsAt: clubHour(1, 18), capacity: 24 },
     {
       name: "Beginners Clinic",
-      startsAt: at(2 * DAY + 2 * HOUR),
+      startsAt: clubHour(2, 17),
       capacity: 12,
       paymentRequired: true,
       paymentAmount: 1500,
     },
-    { name: "Saturday Social", startsAt: at(4 * DAY), capacity: 32 },
-    { name: "Ladder Night", startsAt: at(6 * DAY + 3 * HOUR), capacity: 16 },
+    { name: "Saturday Social", startsAt: clubHour(4, 9), capacity: 32 },
+    { name: "Ladder Night", startsAt: clubHour(6, 19), capacity: 16 },
   ].map((s) => ({ ...s, endsAt: new Date(s.startsAt.getTime() + 2 * HOUR), status: "scheduled" as const }));
   for (const s of [...past, ...upcoming])
     await db.insert(sessions).values({ organizationId, ...s, createdBy: owner.id });

@@ -219,6 +219,12 @@ const matrix: Row[] = [
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/subscription` }),
   },
   {
+    method: "GET",
+    route: "/api/orgs/:orgId/dashboard",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/dashboard` }),
+  },
+  {
     method: "POST",
     route: "/api/orgs/:orgId/billing/checkout",
     expect: ownerOnly(200),

@@ -42,7 +42,7 @@ export function registerMailboxPage(app: FastifyInstance, db: Db): void {
       )
       .join("");
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Local mailbox · Courtside</title><style>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Local mailbox · Courtside</title><style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f7f5;color:#14231b}
 main{max-width:760px;margin:auto;padding:24px}h1{font-size:22px}
 article{background:#fff;border-radius:10px;padding:16px;margin:12px 0;box-shadow:0 1px 3px #0001}

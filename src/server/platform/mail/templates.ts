@@ -21,7 +21,7 @@ export function actionEmail(
 function layout(heading: string, paragraphs: string[], action: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f7f5;padding:24px">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px;color:#14231b">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px;color:#14231b;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="font-size:13px;color:#5b6b62">If the button does not work, open this link: ${escapeHtml(action.url)}</p>

@@ -17,7 +17,7 @@ button{width:100%;border:0;border-radius:10px;padding:14px;font-size:16px;font-w
 /** A whole sandbox page; `inner` is trusted markup: callers escape what they put in it. */
 export function sandboxPage(title: string, tag: string, heading: string, inner: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · Courtside</title><style>${style}</style></head><body><main><span class="tag">${escapeHtml(tag)}</span>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} · Courtside</title><style>${style}</style></head><body><main><span class="tag">${escapeHtml(tag)}</span>
 <h1>${escapeHtml(heading)}</h1>${inner}</main></body></html>`;
 }
 

@@ -21,6 +21,11 @@ export async function registerWebClient(app: FastifyInstance, webRoot: string): 
       }
     },
   });
+  // Browsers ask for /favicon.ico wherever a page names no icon (our server-rendered pages,
+  // a bookmarked API address): the one icon we have answers it.
+  app.get("/favicon.ico", { schema: { hide: true } }, async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=86400").sendFile("favicon.svg"),
+  );
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname.startsWith("/api/")) {

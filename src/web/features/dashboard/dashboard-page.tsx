@@ -12,6 +12,7 @@ import { Card, CardContent } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { useSubscription } from "../billing/api.js";
 import { SiteFooter } from "../marketing/site-footer.js";
+import { ClubToday } from "./club-today.js";
 
 const features = [
   {
@@ -111,6 +112,8 @@ function ClubDashboard({ club }: { club: Membership }) {
             </div>
           </div>
         </section>
+
+        <ClubToday orgId={club.id} />
 
         <section className="grid gap-4 md:grid-cols-3">
           {features.map(({ icon: Icon, title, body }) => (

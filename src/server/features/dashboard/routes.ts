@@ -1,0 +1,100 @@
+// The dashboard's one read: the club's next sessions, its live board, its latest results and
+// ladder movers, and (for managers) the join requests waiting. Each part comes from its own
+// feature's service, so the dashboard shows exactly what those pages show.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { orgParams } from "../../../shared/contracts/common.js";
+import { type DashboardView, dashboardView } from "../../../shared/contracts/dashboard.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import type { AppDeps } from "../../app-deps.js";
+import { getOrganization } from "../clubs/service.js";
+import { boardView } from "../courts/board-view.js";
+import { ladderView, listMatches } from "../ladder/views.js";
+import { clubAccess } from "../members/club-access.js";
+import { listPendingJoinRequests } from "../members/join-requests.js";
+import { listSessions } from "../sessions/service.js";
+
+const UPCOMING = 3;
+const RESULTS = 5;
+const MOVERS = 3;
+const NAMES_AT_A_GLANCE = 8;
+
+export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const access = clubAccess(deps);
+  return async (app) => {
+    app.get(
+      "/api/orgs/:orgId/dashboard",
+      {
+        schema: {
+          tags: ["dashboard"],
+          summary: "The club today: next sessions, the live board, latest results and movers, join requests",
+          params: orgParams,
+          response: { 200: dashboardView },
+        },
+      },
+      async (request): Promise<DashboardView> => {
+        const club = await access(request, request.params.orgId, "club.view");
+        const now = deps.now();
+        const [org, sessions, board, matches, ladder] = await Promise.all([
+          getOrganization(db, club.organizationId),
+          listSessions(db, club.organizationId, now, "upcoming"),
+          boardView(db, club.organizationId, { userId: club.userId, canManage: false }, deps.config.appUrl),
+          listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now),
+          ladderView(db, club.organizationId, "doubles"),
+        ]);
+        const manager = can(club.role, "joinRequests.review");
+        const pending = manager ? (await listPendingJoinRequests(db, club.organizationId)).length : null;
+        const people = [
+          ...board.courts.flatMap((c) => (c.game ? [...c.game.teamA, ...c.game.teamB] : [])),
+          ...board.queue,
+        ];
+        return {
+          timeZone: org.timeZone,
+          upcoming: sessions
+            .filter((s) => s.status === "scheduled")
+            .slice(0, UPCOMING)
+            .map((s) => ({
+              id: s.id,
+              name: s.name,
+              startsAt: s.startsAt,
+              endsAt: s.endsAt,
+              placesLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.registeredCount),
+              registeredCount: s.registeredCount,
+              paymentAmount: s.paymentRequired ? s.paymentAmount : null,
+            })),
+          live: board.session
+            ? {
+                sessionId: board.session.id,
+                name: board.session.name,
+                checkedIn: board.stats.activePlayers,
+                checkedInNames: people.slice(0, NAMES_AT_A_GLANCE).map((p) => p.name),
+                courtsPlaying: board.courts.filter((c) => c.status === "playing").length,
+                courtsTotal: board.courts.filter((c) => c.status !== "unavailable").length,
+                waiting: board.stats.waiting,
+                averageWaitMinutes: board.stats.averageWaitMinutes,
+              }
+            : null,
+          results: matches
+            .filter((m) => m.counts)
+            .slice(0, RESULTS)
+            .map((m) => {
+              const [winners, losers] = m.winner === "A" ? [m.teamA, m.teamB] : [m.teamB, m.teamA];
+              return {
+                id: m.id,
+                playedAt: m.playedAt,
+                winners: winners.map((p) => p.name),
+                losers: losers.map((p) => p.name),
+                score: m.games.map((g) => (m.winner === "A" ? `${g.a}-${g.b}` : `${g.b}-${g.a}`)).join(", "),
+              };
+            }),
+          movers: [...ladder.rows]
+            .filter((r) => r.change > 0)
+            .sort((a, b) => b.change - a.change)
+            .slice(0, MOVERS)
+            .map((r) => ({ userId: r.userId, name: r.name, rating: r.rating, change: r.change })),
+          pendingJoinRequests: pending,
+        };
+      },
+    );
+  };
+}

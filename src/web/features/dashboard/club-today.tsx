@@ -1,0 +1,159 @@
+import { useQuery } from "@tanstack/react-query";
+import { CalendarDays, LayoutGrid, TrendingUp, Trophy, UserPlus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { DashboardView } from "../../../shared/contracts/dashboard.js";
+import { formatCents } from "../../../shared/domain/money.js";
+import { longDate, shortTime } from "../../../shared/domain/session-time.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { api } from "../../lib/api.js";
+import { formatDate } from "../../lib/format.js";
+
+function Panel({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Card className="flex min-w-0 flex-col">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <span className="text-brand-700">{icon}</span> {title}
+        </CardTitle>
+        {action}
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-3 text-sm">{children}</CardContent>
+    </Card>
+  );
+}
+
+const empty = (text: string) => <p className="text-muted">{text}</p>;
+
+function placesText(session: DashboardView["upcoming"][number]): string {
+  if (session.placesLeft === null) return `${session.registeredCount} registered`;
+  if (session.placesLeft === 0) return "Full: waitlist open";
+  return session.placesLeft === 1 ? "1 place left" : `${session.placesLeft} places left`;
+}
+
+/** The club's own life, first on the dashboard: what is next, what is on court, what happened. */
+export function ClubToday({ orgId }: { orgId: string }) {
+  const view = useQuery({
+    queryKey: ["dashboard", orgId],
+    queryFn: () => api<DashboardView>(`/api/orgs/${orgId}/dashboard`),
+    refetchInterval: 30_000,
+  });
+  if (!view.data) return null;
+  const { timeZone, upcoming, live, results, movers, pendingJoinRequests } = view.data;
+  return (
+    <section
+      aria-label="Your club today"
+      className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+      data-testid="club-today"
+    >
+      <Panel
+        icon={<LayoutGrid className="h-5 w-5" />}
+        title="On court now"
+        action={live ? <Badge tone="brand">Live</Badge> : null}
+      >
+        {live ? (
+          <>
+            <p className="font-medium">{live.name}</p>
+            <p>
+              {live.checkedIn} checked in · {live.courtsPlaying} of {live.courtsTotal} courts playing ·{" "}
+              {live.waiting} waiting
+              {live.waiting > 0 ? ` (about ${Math.round(live.averageWaitMinutes)} min)` : ""}
+            </p>
+            <p className="text-muted">
+              {live.checkedInNames.join(", ")}
+              {live.checkedIn > live.checkedInNames.length ? ", ..." : ""}
+            </p>
+            <Button asChild size="sm" className="mt-auto w-fit">
+              <Link to="/board">Open Court Board</Link>
+            </Button>
+          </>
+        ) : (
+          empty("No session is running. Start one from its page when players arrive.")
+        )}
+      </Panel>
+
+      <Panel icon={<CalendarDays className="h-5 w-5" />} title="Next sessions">
+        {upcoming.length === 0
+          ? empty("Nothing scheduled yet.")
+          : upcoming.map((session) => (
+              <Link
+                key={session.id}
+                to={`/sessions/${session.id}`}
+                className="flex flex-col rounded-lg p-2 hover:bg-slate-50"
+              >
+                <span className="font-medium">{session.name}</span>
+                <span className="text-muted">
+                  {longDate(session.startsAt, timeZone)}, {shortTime(session.startsAt, timeZone)}
+                </span>
+                <span>
+                  {placesText(session)}
+                  {session.paymentAmount !== null ? ` · ${formatCents(session.paymentAmount)}` : ""}
+                </span>
+              </Link>
+            ))}
+      </Panel>
+
+      <Panel icon={<Trophy className="h-5 w-5" />} title="Latest results">
+        {results.length === 0
+          ? empty("No results yet: scores from the court board and logged matches show here.")
+          : results.map((result) => (
+              <p key={result.id}>
+                <span className="font-medium">{result.winners.join(" & ")}</span> beat{" "}
+                {result.losers.join(" & ")}{" "}
+                <span className="whitespace-nowrap text-muted">
+                  {result.score} · {formatDate(result.playedAt, timeZone)}
+                </span>
+              </p>
+            ))}
+      </Panel>
+
+      <Panel icon={<TrendingUp className="h-5 w-5" />} title="Ladder movers">
+        {movers.length === 0
+          ? empty("Nobody has moved up yet.")
+          : movers.map((mover) => (
+              <Link
+                key={mover.userId}
+                to={`/players/${mover.userId}`}
+                className="flex items-center justify-between gap-2 rounded-lg p-2 hover:bg-slate-50"
+              >
+                <span className="min-w-0 font-medium">{mover.name}</span>
+                <span className="shrink-0">
+                  {mover.rating} <span className="font-semibold text-brand-700">+{mover.change}</span>
+                </span>
+              </Link>
+            ))}
+      </Panel>
+
+      {pendingJoinRequests !== null ? (
+        <Panel icon={<UserPlus className="h-5 w-5" />} title="Join requests">
+          {pendingJoinRequests === 0 ? (
+            empty("No one is waiting for an answer.")
+          ) : (
+            <>
+              <p>
+                {pendingJoinRequests === 1
+                  ? "1 person wants to join."
+                  : `${pendingJoinRequests} people want to join.`}
+              </p>
+              <Button asChild size="sm" className="w-fit">
+                <Link to="/members">Review requests</Link>
+              </Button>
+            </>
+          )}
+        </Panel>
+      ) : null}
+    </section>
+  );
+}
