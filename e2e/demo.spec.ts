@@ -25,6 +25,14 @@ test("the demo owner signs in and sees open play running on 4 courts", async ({ 
   await shoot("demo-board");
   await page.goto("/ladder");
   await expect(page.getByRole("row")).toHaveCount(25);
+  // The real ladder on a phone: every column on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  for (const column of ["Rank", "Player", "Rating", "Change", "Streak", "Games"]) {
+    const box = await page.getByRole("columnheader", { name: column }).boundingBox();
+    expect(box!.x + box!.width, column).toBeLessThanOrEqual(390);
+  }
+  await page.screenshot({ path: test.info().outputPath("demo-ladder-390.png"), fullPage: true });
 });
 
 test("a newcomer loads a demo club from the empty dashboard and lands on its board", async ({ page }) => {

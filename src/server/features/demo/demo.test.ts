@@ -1,92 +1,69 @@
 // The demo club: `npm run demo` (the server started with SEED_DEMO=1) twice gives one club you
 // can sign in to, with its ladder, its sessions and open play running on 4 courts; the
 // dashboard's button builds one for a newcomer, and neither exists in production.
-import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { and, count, eq, like } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { games, organizationMembers, organizations, playerRatings, sessions } from "../../db/schema.js";
 import { makeClub, makeUser } from "../../test/factories.js";
-import { admin, withDatabase } from "../../test/global-setup.js";
+import { withDatabase } from "../../test/global-setup.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startServerProcess } from "../../test/server-process.js";
 import { DEMO_OWNER } from "./seed.js";
 
 describe("npm run demo", () => {
-  const { serverUrl, template } = inject("testDatabase");
-  const name = `t_${process.pid}_demo_${randomBytes(3).toString("hex")}`;
-  const databaseUrl = withDatabase(serverUrl, name);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const db = drizzle(pool);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-demo-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  beforeAll(async () => {
-    await admin(serverUrl, async (client) => {
-      await client.query(`create database ${name} template ${template}`);
+  const signInAsOwner = async (url: string) => {
+    const response = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
     });
-  });
-  afterAll(async () => {
-    await pool.end();
-    await admin(serverUrl, async (client) => {
-      await client.query(`drop database if exists ${name} with (force)`);
-    });
-  });
+    expect(response.status).toBe(200);
+    return response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  };
 
-  it("run twice gives one demo club, running now on 4 courts, whose owner can sign in", async () => {
+  it("run twice on a fresh DATA_DIR gives one demo club, running now on 4 courts, whose owner can sign in", async () => {
     for (let run = 1; run <= 2; run++) {
-      const server = await startServerProcess({
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: tmpdir(),
-        SEED_DEMO: "1",
-        DEMO: "1",
-      });
-      expect(server.output()).toContain(
-        `Sign in as ${DEMO_OWNER.email} with the password ${DEMO_OWNER.password}`,
-      );
-      expect(server.output()).toContain(run === 1 ? "Demo club built" : "The demo club is already here");
-      const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: server.url },
-        body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
-      });
-      expect(signIn.status).toBe(200);
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
+      const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: "1" }, 120_000);
+      try {
+        expect(server.output()).toContain(
+          `Sign in as ${DEMO_OWNER.email} with the password ${DEMO_OWNER.password}`,
+        );
+        expect(server.output()).toContain(run === 1 ? "Demo club built" : "The demo club is already here");
+        const cookie = await signInAsOwner(server.url);
+        const me = await (await fetch(`${server.url}/api/me`, { headers: { cookie } })).json();
+        expect(me.organizations).toHaveLength(1);
+        const orgId = me.organizations[0].id as string;
+        const dashboard = await (
+          await fetch(`${server.url}/api/orgs/${orgId}/dashboard`, { headers: { cookie } })
+        ).json();
+        expect(dashboard.live).toMatchObject({ courtsPlaying: 4, checkedIn: 18 });
+        expect(dashboard.upcoming).toHaveLength(3);
+        const ladder = await (
+          await fetch(`${server.url}/api/orgs/${orgId}/ladder`, { headers: { cookie } })
+        ).json();
+        expect(ladder.rows).toHaveLength(24);
+        const members = await (
+          await fetch(`${server.url}/api/orgs/${orgId}/members`, { headers: { cookie } })
+        ).json();
+        expect(members.members).toHaveLength(25);
+      } finally {
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(0);
+      }
     }
-    const clubs = await db.select().from(organizations).where(like(organizations.slug, "riverside-demo%"));
-    expect(clubs).toHaveLength(1);
-    const organizationId = clubs[0]!.id;
-    const [members] = await db
-      .select({ n: count() })
-      .from(organizationMembers)
-      .where(eq(organizationMembers.organizationId, organizationId));
-    expect(members!.n).toBe(25);
-    const rated = await db
-      .select()
-      .from(playerRatings)
-      .where(eq(playerRatings.organizationId, organizationId));
-    expect(rated.length).toBeGreaterThanOrEqual(20);
-    const byStatus = await db
-      .select({ status: sessions.status, n: count() })
-      .from(sessions)
-      .where(eq(sessions.organizationId, organizationId))
-      .groupBy(sessions.status);
-    expect(Object.fromEntries(byStatus.map((r) => [r.status, r.n]))).toEqual({
-      completed: 4,
-      active: 1,
-      scheduled: 4,
-    });
-    const playing = await db
-      .select()
-      .from(games)
-      .where(and(eq(games.organizationId, organizationId), eq(games.status, "playing")));
-    expect(playing).toHaveLength(4);
   });
 
   it("refuses to build it in production unless DEMO=1", async () => {
+    const { serverUrl } = inject("testDatabase");
     const server = startServerProcess({
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: withDatabase(serverUrl, "postgres"),
       DATA_DIR: tmpdir(),
       SEED_DEMO: "1",
       NODE_ENV: "production",
