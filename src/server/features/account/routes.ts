@@ -9,7 +9,7 @@ import { listMemberships } from "../clubs/service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const describe = async (user: CurrentUser) => {
+  const profileOf = async (user: CurrentUser) => {
     const [profile] = await db
       .select({ fullName: profiles.fullName })
       .from(profiles)
@@ -24,7 +24,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/me",
       { schema: { tags: ["account"], summary: "The signed-in user and their clubs", response: { 200: me } } },
-      async (request) => describe(await requireUser(deps.auth, request)),
+      async (request) => profileOf(await requireUser(deps.auth, request)),
     );
     // The client's first question on every page: a visitor is an answer, not an error (a 401
     // would be logged in every visitor's console).
@@ -39,7 +39,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await currentUser(deps.auth, request);
-        return { me: user ? await describe(user) : null };
+        return { me: user ? await profileOf(user) : null };
       },
     );
   };

@@ -2,7 +2,6 @@ import { Swords } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { type MatchFormat, type MatchView, matchBody, teamSize } from "../../../shared/contracts/ladder.js";
-import { messages } from "../../../shared/domain/messages.js";
 import { formatGames, GAME_TARGETS, gameScoreProblem } from "../../../shared/rating/scores.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";

@@ -2,7 +2,6 @@ import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { inviteBody } from "../../../shared/contracts/members.js";
-import { messages } from "../../../shared/domain/messages.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
