@@ -1,6 +1,8 @@
-// CI: the README's quick start from a checkout inside a private folder (mode 700, as a home
+// CI: the README's two commands from a checkout inside a private folder (mode 700, as a home
 // folder is), as whoever runs CI (root in a container). Clones this repository there, installs,
-// runs `npm start` until /api/health answers, then stops it and expects a clean exit.
+// runs `npm start` until /api/health answers, then stops it and expects a clean exit; then runs
+// one integration test file the way `npm test` does without TEST_DATABASE_URL (on its own
+// embedded PostgreSQL), which is the rest of `npm test`'s start-up from such a folder.
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -49,6 +51,13 @@ try {
   const code = await exited;
   if (code !== 0) throw new Error(`npm start exited ${code} after SIGTERM`);
   console.log("private checkout: started and stopped cleanly");
+  const { TEST_DATABASE_URL: _ignored, ...withoutTestDatabase } = process.env;
+  execFileSync("npx", ["vitest", "run", "--project", "integration", "src/server/features/notifications"], {
+    cwd: checkout,
+    env: withoutTestDatabase,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  console.log("private checkout: the test suite's embedded PostgreSQL starts too");
 } catch (error) {
   console.error(`private checkout failed: ${error.message}\n--- npm start output ---\n${output}`);
   if (server?.exitCode === null) process.kill(-server.pid, "SIGKILL");
