@@ -127,6 +127,16 @@ describe("the dashboard's demo button", () => {
     expect(view.movers.every((m: { change: number }) => m.change > 0)).toBe(true);
     expect(view.pendingJoinRequests).toBe(0);
 
+    // Two presses at once build one club.
+    const eager = await makeUser(t, "demo-eager@example.com", "Eddie Eager");
+    const presses = await Promise.all(
+      [1, 2].map(() => t.request({ method: "POST", url: "/api/demo", cookie: eager.cookie })),
+    );
+    expect(presses.map((r) => r.statusCode).sort()).toEqual([201, 201]);
+    expect(presses[0]!.json().organizationId).toBe(presses[1]!.json().organizationId);
+    const eagerMe = await t.request({ method: "GET", url: "/api/me", cookie: eager.cookie });
+    expect(eagerMe.json().organizations).toHaveLength(1);
+
     const owner = await makeUser(t, "demo-owner-of-real@example.com");
     await makeClub(t, owner);
     expect((await t.request({ method: "POST", url: "/api/demo", cookie: owner.cookie })).statusCode).toBe(

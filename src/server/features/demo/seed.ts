@@ -94,8 +94,16 @@ export async function seedDemoClub(
     now,
   );
   const organizationId = organization.id;
-  // createOrganization picks its own slug from the name; the demo's is fixed, so a second run finds it.
-  await db.update(organizations).set({ slug }).where(eq(organizations.id, organizationId));
+  // createOrganization picks its own slug from the name; the demo's is fixed, so a second run
+  // finds it. Two runs at once: the slug's unique key lets one win, and the other gives way.
+  try {
+    await db.update(organizations).set({ slug }).where(eq(organizations.id, organizationId));
+  } catch (error) {
+    await db.delete(organizations).where(eq(organizations.id, organizationId));
+    const [winner] = await db.select().from(organizations).where(eq(organizations.slug, slug));
+    if (!winner) throw error;
+    return { organizationId: winner.id, created: false };
+  }
 
   const random = seeded(7);
   const memberIds: string[] = [];
