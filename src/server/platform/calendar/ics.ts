@@ -1,7 +1,7 @@
 // iCalendar (RFC 5545) for sessions. Times are written in the club's zone (TZID) with a
 // VTIMEZONE built from the zone's actual offset changes, so calendar apps show 6 PM as 6 PM
 // on both sides of a daylight-saving change.
-import { offsetMinutes, wallTimeAt } from "../../../shared/domain/time-zones.js";
+import { nextOffsetChange, offsetMinutes, wallTimeAt } from "../../../shared/domain/time-zones.js";
 
 export type CalendarEvent = {
   uid: string;
@@ -13,8 +13,6 @@ export type CalendarEvent = {
   cancelled?: boolean;
   url?: string;
 };
-
-const HOUR = 3_600_000;
 
 export function buildCalendar(input: {
   name: string;
@@ -52,8 +50,8 @@ export function buildCalendar(input: {
 }
 
 /**
- * One STANDARD/DAYLIGHT component per offset change in the years the events span (found by
- * scanning hour by hour and narrowing to the minute), plus the offset in force before the first.
+ * One STANDARD/DAYLIGHT component per offset change in the years the events span (the zone's own
+ * transitions, from its rules), plus the offset in force before the first.
  */
 function timeZoneBlock(timeZone: string, events: CalendarEvent[]): string[] {
   const times = events.flatMap((e) => [e.startsAt.getTime(), e.endsAt.getTime()]);
@@ -63,18 +61,11 @@ function timeZoneBlock(timeZone: string, events: CalendarEvent[]): string[] {
   const lines = ["BEGIN:VTIMEZONE", `TZID:${timeZone}`];
   lines.push(...component(new Date(from), initial, initial, timeZone));
   let previous = initial;
-  for (let t = from + HOUR; t <= to; t += HOUR) {
-    const offset = offsetMinutes(new Date(t), timeZone);
-    if (offset === previous) continue;
-    let low = t - HOUR;
-    let high = t;
-    while (high - low > 60_000) {
-      const mid = low + Math.floor((high - low) / 120_000) * 60_000;
-      if (offsetMinutes(new Date(mid), timeZone) === previous) low = mid;
-      else high = mid;
-    }
-    lines.push(...component(new Date(high), previous, offset, timeZone));
+  for (let change = nextOffsetChange(new Date(from), timeZone); change && change.getTime() <= to; ) {
+    const offset = offsetMinutes(change, timeZone);
+    lines.push(...component(change, previous, offset, timeZone));
     previous = offset;
+    change = nextOffsetChange(change, timeZone);
   }
   lines.push("END:VTIMEZONE");
   return lines;
