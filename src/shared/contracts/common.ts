@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { errorCodes } from "../domain/error-codes.js";
 
 /** The one error shape every endpoint answers with. */
 export const errorBody = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(errorCodes),
     message: z.string(),
     issues: z
       .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))

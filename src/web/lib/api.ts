@@ -1,6 +1,7 @@
 // The one way the client talks to the API. Errors come back as ApiError with the server's
 // code, message and field issues; a 401 tells the auth provider the session has ended.
 import type { ErrorBody } from "../../shared/contracts/common.js";
+import type { ErrorCode } from "../../shared/domain/error-codes.js";
 
 export class ApiError extends Error {
   constructor(
@@ -11,7 +12,15 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** Branch on the shared catalogue's codes (type-checked), never on a message's wording. */
+  is(code: ErrorCode | BetterAuthCode): boolean {
+    return this.code === code;
+  }
 }
+
+/** better-auth's own codes that the client answers specially. */
+type BetterAuthCode = "INVALID_TOKEN" | "EMAIL_NOT_VERIFIED";
 
 type Listener = () => void;
 const sessionEndedListeners = new Set<Listener>();

@@ -222,9 +222,12 @@ export async function previewInvitation(
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const invitationProblems = {
-  used: "This invitation has already been used.",
-  revoked: "This invitation was withdrawn by the club.",
-  expired: "This invitation has expired. Ask the club for a new one.",
+  used: { code: "INVITATION_USED", message: "This invitation has already been used." },
+  revoked: { code: "INVITATION_REVOKED", message: "This invitation was withdrawn by the club." },
+  expired: {
+    code: "INVITATION_EXPIRED",
+    message: "This invitation has expired. Ask the club for a new one.",
+  },
 } as const;
 
 /**
@@ -249,7 +252,7 @@ export async function acceptInvitation(
     if (!row) throw notFound("This invitation link is not valid.");
     const status = statusOf(row, now);
     if (status !== "valid")
-      throw new AppError(410, `INVITATION_${status.toUpperCase()}`, invitationProblems[status]);
+      throw new AppError(410, invitationProblems[status].code, invitationProblems[status].message);
     if (!sameAddress(user.email, row.email))
       throw new AppError(403, "INVITATION_FOR_SOMEONE_ELSE", messages.invitationForSomeoneElse(row.email));
     const joined = await addMember(tx, row.organizationId, userId, row.role, now);

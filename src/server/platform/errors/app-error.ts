@@ -1,4 +1,7 @@
-// The one error type the API answers with: `{ error: { code, message, issues? } }`.
+// The one error type the API answers with: `{ error: { code, message, issues? } }`, its code
+// from the shared catalogue.
+import type { ErrorCode } from "../../../shared/domain/error-codes.js";
+
 export type Issue = { path: string[]; message: string };
 
 export class AppError extends Error {
@@ -7,7 +10,7 @@ export class AppError extends Error {
 
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     options: { headers?: Record<string, string>; issues?: Issue[] } = {},
   ) {

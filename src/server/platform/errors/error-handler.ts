@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorBody } from "../../../shared/contracts/common.js";
+import type { ErrorCode } from "../../../shared/domain/error-codes.js";
 import { AppError } from "./app-error.js";
 
 // Validation answers 400 with every issue so forms can mark fields; anything unexpected
@@ -49,8 +50,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
-      return reply.status(status).send(body(error.code ?? "BAD_REQUEST", error.message));
+      // Fastify's own client errors (malformed JSON, body too large, unsupported media type),
+      // named in our catalogue rather than by Fastify's internal codes.
+      return reply.status(status).send(body(clientErrorCode(status), error.message));
     }
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send(body("INTERNAL", "Something went wrong.", request.id));
@@ -92,6 +94,14 @@ export function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-function body(code: string, message: string, requestId?: string): ErrorBody {
+function clientErrorCode(status: number): ErrorCode {
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 404) return "NOT_FOUND";
+  return "BAD_REQUEST";
+}
+
+function body(code: ErrorCode, message: string, requestId?: string): ErrorBody {
   return { error: { code, message, ...(requestId ? { requestId } : {}) } };
 }

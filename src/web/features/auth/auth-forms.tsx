@@ -59,10 +59,7 @@ export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => v
       await authApi.signUp(data, next);
       setSentTo(data.email);
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.code === "USER_ALREADY_EXISTS" || /already registered/i.test(error.message))
-      ) {
+      if (error instanceof ApiError && error.is("USER_ALREADY_EXISTS")) {
         toast.error(t.accountExists, { description: t.accountExistsBody });
       } else {
         toast.error(t.signUpFailed, { description: errorText(error) });
@@ -152,7 +149,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === "INVALID_TOKEN") return "This reset link has expired or was already used.";
+    if (error.is("INVALID_TOKEN")) return "This reset link has expired or was already used.";
     return error.message;
   }
   return "Please check your connection and try again.";

@@ -15,7 +15,7 @@ export function CourtsManager({ orgId }: { orgId: string }) {
   const update = useUpdateCourt(orgId);
 
   const report = (error: unknown) => {
-    const limit = error instanceof ApiError && error.code === "PLAN_LIMIT_REACHED";
+    const limit = error instanceof ApiError && error.is("PLAN_LIMIT_REACHED");
     toast.error(limit ? "Plan limit reached" : "Error", {
       description: error instanceof Error ? error.message : undefined,
       action: limit ? { label: "Upgrade", onClick: () => window.location.assign("/billing") } : undefined,

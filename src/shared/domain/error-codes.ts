@@ -1,0 +1,63 @@
+// Every code the API can answer in `{ error: { code } }`, in one list the server and the client
+// share: the server cannot invent a code the client does not know, and the client branches on
+// codes, never on a message's wording.
+export const errorCodes = [
+  // Requests and the platform
+  "VALIDATION_ERROR",
+  "BAD_REQUEST",
+  "BAD_SIGNATURE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "PAYLOAD_TOO_LARGE",
+  "CROSS_SITE",
+  "REFUSED",
+  "RATE_LIMITED",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "UNAVAILABLE",
+  "INTERNAL",
+  "USER_ALREADY_EXISTS",
+  // Clubs, members, invitations, join requests
+  "SLUG_TAKEN",
+  "ALREADY_IN_A_CLUB",
+  "ALREADY_MEMBER",
+  "OWNER_CANNOT_LEAVE",
+  "REQUEST_PENDING",
+  "INVITATION_USED",
+  "INVITATION_REVOKED",
+  "INVITATION_EXPIRED",
+  "INVITATION_FOR_SOMEONE_ELSE",
+  "COURT_NAME_TAKEN",
+  "COURT_IN_USE",
+  // Plans and billing
+  "PLAN_LIMIT_REACHED",
+  "UPGRADE_REQUIRED",
+  "ALREADY_SUBSCRIBED",
+  "NO_SUBSCRIPTION",
+  "PAYMENT_PROVIDER_ERROR",
+  "PAYMENTS_NOT_READY",
+  // Sessions, registrations, check-in
+  "SESSION_CLOSED",
+  "SESSION_FULL",
+  "NOT_REGISTERED",
+  "WAITLISTED",
+  "PAYMENT_PENDING",
+  "PAYMENT_LOCKED",
+  "CAPACITY_BELOW_REGISTERED",
+  "INVALID_TRANSITION",
+  "BAD_CHECK_IN_LINK",
+  // The board and the ladder
+  "NO_ACTIVE_SESSION",
+  "NOT_ACTIVE",
+  "ON_COURT",
+  "BYE_TOO_LATE",
+  "MATCH_ANSWERED",
+  "MATCH_NOT_DISPUTED",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+const known = new Set<string>(errorCodes);
+export function isErrorCode(code: string): code is ErrorCode {
+  return known.has(code);
+}
