@@ -1,4 +1,4 @@
-// Fails when src/server/db/schema.ts has changes that no committed migration carries: it
+// Fails when src/server/db/schema/ has changes that no committed migration carries: it
 // generates against a copy of the migrations and looks for a new file.
 import { spawnSync } from "node:child_process";
 import { cpSync, readdirSync, rmSync } from "node:fs";
@@ -20,7 +20,7 @@ const result = spawnSync(
     "--dialect",
     "postgresql",
     "--schema",
-    "src/server/db/schema.ts",
+    "src/server/db/schema",
     "--out",
     scratchRelative,
   ],
@@ -34,7 +34,7 @@ if (result.status !== 0 || (!/No schema changes/.test(result.stdout) && after ==
 }
 if (after !== before) {
   console.error(
-    "db:check: schema.ts has changes with no migration. Run `npm run db:generate` and commit the result.",
+    "db:check: src/server/db/schema/ has changes with no migration. Run `npm run db:generate` and commit the result.",
   );
   process.exit(1);
 }

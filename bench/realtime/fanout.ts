@@ -14,7 +14,7 @@ import { buildApp } from "../../src/server/app.js";
 import { composeDeps } from "../../src/server/compose.js";
 import { loadConfig } from "../../src/server/config.js";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres.js";
-import { sessions } from "../../src/server/db/schema.js";
+import { sessions } from "../../src/server/db/schema/sessions.js";
 import { createOrganization } from "../../src/server/features/clubs/service.js";
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 1000);

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import * as schema from "./schema.js";
+import * as schema from "./schema/index.js";
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { db: Db; pool: pg.Pool; url: string };

@@ -10,7 +10,7 @@ import { type HubEvent, startRealtimeHub } from "../platform/realtime/hub.js";
 import { makeClub, makeUser, type TestUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy.js";
-import { sessions } from "./schema.js";
+import { sessions } from "./schema/sessions.js";
 
 let t: TestApp;
 let owner: TestUser;

@@ -3,7 +3,9 @@
 
 import { eq } from "drizzle-orm";
 import type { Role } from "../../shared/domain/roles.js";
-import { organizationMembers, profiles, sessionRegistrations, sessions, userRoles } from "../db/schema.js";
+import { profiles } from "../db/schema/account.js";
+import { organizationMembers, userRoles } from "../db/schema/members.js";
+import { sessionRegistrations, sessions } from "../db/schema/sessions.js";
 import { createOrganization } from "../features/clubs/service.js";
 import { refreshQueue } from "../features/courts/actions.js";
 import type { TestApp } from "./harness.js";

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { me } from "../../../shared/contracts/account.js";
 import type { AppDeps } from "../../app-deps.js";
-import { profiles } from "../../db/schema.js";
+import { profiles } from "../../db/schema/account.js";
 import { type CurrentUser, currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { listMemberships } from "../clubs/service.js";
 

@@ -3,7 +3,10 @@
 // refunds on each side of the organizer's cut-off.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courts, games, payments, sessionRegistrations, sessions } from "../../db/schema.js";
+import { courts } from "../../db/schema/clubs.js";
+import { games } from "../../db/schema/courts.js";
+import { payments } from "../../db/schema/payments.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { until } from "../../test/until.js";

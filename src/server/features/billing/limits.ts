@@ -4,7 +4,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { limitsOf } from "../../../shared/domain/plans.js";
 import type { Db } from "../../db/database.js";
-import { courts, organizationMembers, organizations } from "../../db/schema.js";
+import { courts, organizations } from "../../db/schema/clubs.js";
+import { organizationMembers } from "../../db/schema/members.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { currentPlan } from "./subscription.js";
 

@@ -10,7 +10,7 @@ import {
   planForProduct,
 } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
-import { organizations } from "../../db/schema.js";
+import { organizations } from "../../db/schema/clubs.js";
 import { getOrganization } from "../clubs/service.js";
 
 type Row = Pick<

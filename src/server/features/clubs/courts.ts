@@ -2,7 +2,7 @@
 // plan's limit of active courts.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { courts } from "../../db/schema.js";
+import { courts } from "../../db/schema/clubs.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { assertRoomForActiveCourt } from "../billing/limits.js";
 

@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
-import {
-  courts,
-  notificationPreferences,
-  organizationMembers,
-  profiles,
-  userRoles,
-} from "../../db/schema.js";
+import { profiles } from "../../db/schema/account.js";
+import { courts } from "../../db/schema/clubs.js";
+import { organizationMembers, userRoles } from "../../db/schema/members.js";
+import { notificationPreferences } from "../../db/schema/notifications.js";
 import { clubInput, createClub, createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
 
 const NOW = new Date("2026-03-01T12:00:00Z");

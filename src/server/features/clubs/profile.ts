@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { UpdateOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { updateOrganizationBody } from "../../../shared/contracts/clubs.js";
 import type { Db } from "../../db/database.js";
-import { organizations } from "../../db/schema.js";
+import { organizations } from "../../db/schema/clubs.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { toOrganization } from "./service.js";
 

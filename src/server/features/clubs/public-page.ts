@@ -4,7 +4,9 @@ import { and, asc, count, eq, gte } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
-import { organizationJoinRequests, organizationMembers, organizations, sessions } from "../../db/schema.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { organizationJoinRequests, organizationMembers } from "../../db/schema/members.js";
+import { sessions } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;

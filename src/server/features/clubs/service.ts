@@ -9,14 +9,10 @@ import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
 import type { Db } from "../../db/database.js";
-import {
-  courts,
-  notificationPreferences,
-  organizationMembers,
-  organizations,
-  profiles,
-  userRoles,
-} from "../../db/schema.js";
+import { profiles } from "../../db/schema/account.js";
+import { courts, organizations } from "../../db/schema/clubs.js";
+import { organizationMembers, userRoles } from "../../db/schema/members.js";
+import { notificationPreferences } from "../../db/schema/notifications.js";
 import { AppError } from "../../platform/errors/app-error.js";
 
 type OrganizationRow = typeof organizations.$inferSelect;

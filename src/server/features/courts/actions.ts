@@ -8,15 +8,8 @@ import { levelToRating } from "../../../shared/rating/levels.js";
 import { kingMoves } from "../../../shared/rotation/king.js";
 import { keepsWinners, offCourtOrder } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
-import {
-  boards,
-  games,
-  playerNotices,
-  queuePlayers,
-  sessionRegistrations,
-  sessions,
-  unavailableCourts,
-} from "../../db/schema.js";
+import { boards, games, playerNotices, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { clubRunning } from "../billing/trial.js";
 import { matchFromBoardGame } from "../ladder/matches.js";

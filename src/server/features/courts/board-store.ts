@@ -5,17 +5,11 @@ import { randomInt } from "node:crypto";
 import { and, asc, eq, isNotNull, notInArray, sql } from "drizzle-orm";
 import { arrivalCredit } from "../../../shared/rotation/fair.js";
 import type { Db } from "../../db/database.js";
-import {
-  boards,
-  courts,
-  games,
-  profiles,
-  queuePlayers,
-  sessionRegistrations,
-  sessions,
-  unavailableCourts,
-  users,
-} from "../../db/schema.js";
+import { profiles } from "../../db/schema/account.js";
+import { users } from "../../db/schema/auth.js";
+import { courts } from "../../db/schema/clubs.js";
+import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { Tx } from "../sessions/service.js";
 

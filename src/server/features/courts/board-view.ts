@@ -3,7 +3,8 @@
 import { eq } from "drizzle-orm";
 import type { BoardView, MyPlace } from "../../../shared/contracts/board.js";
 import type { Db } from "../../db/database.js";
-import { boards, organizations } from "../../db/schema.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { boards } from "../../db/schema/courts.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { previewQueue } from "./rotation.js";
 

@@ -8,7 +8,7 @@ import { boardView as boardViewSchema, displayToken } from "../../../shared/cont
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
-import { displayTokens } from "../../db/schema.js";
+import { displayTokens } from "../../db/schema/courts.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { clubAccess } from "../members/club-access.js";
 import { boardView } from "./board-view.js";

@@ -9,7 +9,7 @@ import type { WebSocket } from "ws";
 import { z } from "zod";
 import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps } from "../../app-deps.js";
-import { boards } from "../../db/schema.js";
+import { boards } from "../../db/schema/courts.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { isSameOrigin } from "../../platform/web/same-origin.js";
 import { clubAccess } from "../members/club-access.js";

@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { games, sessions } from "../../db/schema.js";
+import { games } from "../../db/schema/courts.js";
+import { sessions } from "../../db/schema/sessions.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { APP_URL, createTestApp, type TestApp } from "../../test/harness.js";
 

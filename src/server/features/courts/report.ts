@@ -2,7 +2,7 @@
 // organizer checks to see the rotation treated everyone alike.
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { games, queuePlayers } from "../../db/schema.js";
+import { games, queuePlayers } from "../../db/schema/courts.js";
 
 export type FairnessReport = {
   players: Array<{ name: string; gamesPlayed: number; sitOuts: number; longestWaitMinutes: number }>;

@@ -5,15 +5,11 @@
 import { and, eq } from "drizzle-orm";
 import { instantOf, wallTimeAt } from "../../../shared/domain/time-zones.js";
 import type { AppDeps } from "../../app-deps.js";
-import {
-  organizationMembers,
-  organizations,
-  profiles,
-  sessionRegistrations,
-  sessions,
-  userRoles,
-  users,
-} from "../../db/schema.js";
+import { profiles } from "../../db/schema/account.js";
+import { users } from "../../db/schema/auth.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { organizationMembers, userRoles } from "../../db/schema/members.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { createOrganization } from "../clubs/service.js";
 import { refreshQueue, startFilling } from "../courts/actions.js";

@@ -3,15 +3,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MatchInput, replay } from "../../../shared/rating/index.js";
-import {
-  games,
-  matches,
-  matchResultEvents,
-  playerRatings,
-  ratingHistory,
-  sessionRegistrations,
-  sessions,
-} from "../../db/schema.js";
+import { games } from "../../db/schema/courts.js";
+import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { refreshQueue } from "../courts/actions.js";

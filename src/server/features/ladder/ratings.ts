@@ -2,7 +2,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import type { Db } from "../../db/database.js";
-import { playerRatings } from "../../db/schema.js";
+import { playerRatings } from "../../db/schema/ladder.js";
 import type { Tx } from "../sessions/service.js";
 
 /** The rating of each of `userIds` who has one in `format`, by user id. */

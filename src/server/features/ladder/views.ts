@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { LadderView, MatchFormat, MatchView, PlayerView } from "../../../shared/contracts/ladder.js";
 import type { Db } from "../../db/database.js";
-import { matches, playerRatings, ratingHistory } from "../../db/schema.js";
+import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { listMembers } from "../members/service.js";
 import { answeringSide } from "./matches.js";

@@ -7,16 +7,11 @@
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  courts,
-  displayTokens,
-  games,
-  invitations,
-  matches,
-  organizationJoinRequests,
-  sessionRegistrations,
-  sessions,
-} from "../../db/schema.js";
+import { courts } from "../../db/schema/clubs.js";
+import { displayTokens, games } from "../../db/schema/courts.js";
+import { matches } from "../../db/schema/ladder.js";
+import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubSnapshot } from "../../test/club-snapshot.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";

@@ -4,7 +4,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { JoinRequest } from "../../../shared/contracts/members.js";
 import type { Db } from "../../db/database.js";
-import { organizationJoinRequests, organizations, profiles, users } from "../../db/schema.js";
+import { profiles } from "../../db/schema/account.js";
+import { users } from "../../db/schema/auth.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { organizationJoinRequests } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type { MailMessage } from "../../platform/mail/mailer.js";
 import { actionEmail } from "../../platform/mail/templates.js";

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
+import { organizations } from "../../db/schema/clubs.js";
 import {
   invitations,
   organizationJoinRequests,
   organizationMembers,
-  organizations,
   userRoles,
-} from "../../db/schema.js";
+} from "../../db/schema/members.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { firstLink } from "../../test/smtp-peer.js";

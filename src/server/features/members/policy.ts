@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { type Capability, can } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import type { Db } from "../../db/database.js";
-import { organizationMembers, userRoles } from "../../db/schema.js";
+import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { forbidden, notFound } from "../../platform/errors/app-error.js";
 
 export type ClubAccess = { organizationId: string; userId: string; role: Role };

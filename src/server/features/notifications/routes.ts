@@ -6,7 +6,7 @@ import {
   notificationPreferences,
 } from "../../../shared/contracts/notifications.js";
 import type { AppDeps } from "../../app-deps.js";
-import { notificationPreferences as table } from "../../db/schema.js";
+import { notificationPreferences as table } from "../../db/schema/notifications.js";
 import { requireUser } from "../../platform/auth/current-user.js";
 
 type Row = typeof table.$inferSelect;

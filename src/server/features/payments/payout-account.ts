@@ -4,7 +4,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { PayoutAccountStatus } from "../../../shared/contracts/billing.js";
 import type { AppDeps } from "../../app-deps.js";
-import { organizations, users } from "../../db/schema.js";
+import { users } from "../../db/schema/auth.js";
+import { organizations } from "../../db/schema/clubs.js";
 import { getOrganization } from "../clubs/service.js";
 
 type PayoutColumns = Pick<

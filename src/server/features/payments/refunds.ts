@@ -5,7 +5,7 @@
 // refunds nothing twice.
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
-import { payments } from "../../db/schema.js";
+import { payments } from "../../db/schema/payments.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
 import type { RefundDecision } from "../sessions/payment-outcomes.js";
 

@@ -2,14 +2,10 @@
 // records every request, and webhook deliveries signed with the SDK's own test helper.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  organizationMembers,
-  organizations,
-  paymentEvents,
-  payments,
-  sessionRegistrations,
-  sessions,
-} from "../../db/schema.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { organizationMembers } from "../../db/schema/members.js";
+import { paymentEvents, payments } from "../../db/schema/payments.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";

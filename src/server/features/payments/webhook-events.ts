@@ -3,7 +3,8 @@
 // arrives after a newer one writes what is true now, and changes nothing twice.
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
-import { organizations, payments } from "../../db/schema.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { payments } from "../../db/schema/payments.js";
 import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
 import { syncSubscription } from "../billing/subscription.js";
 import { notifyPromotions, notifyRefundDecision } from "../sessions/notices.js";

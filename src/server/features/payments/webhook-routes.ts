@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps.js";
-import { paymentEvents } from "../../db/schema.js";
+import { paymentEvents } from "../../db/schema/payments.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
 import { handleProviderEvent } from "./webhook-events.js";

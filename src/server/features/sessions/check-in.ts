@@ -3,7 +3,8 @@
 // session is active.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { organizationMembers, sessionRegistrations } from "../../db/schema.js";
+import { organizationMembers } from "../../db/schema/members.js";
+import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { lockSession, nextSeq, placesTaken } from "./registrations.js";
 import type { Tx } from "./service.js";

@@ -3,13 +3,10 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import { hoursPhrase } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
-import {
-  notificationPreferences,
-  organizations,
-  sessionRegistrations,
-  sessions,
-  users,
-} from "../../db/schema.js";
+import { users } from "../../db/schema/auth.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { notificationPreferences } from "../../db/schema/notifications.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import type { Jobs } from "../../platform/jobs/jobs.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import type { RefundDecision } from "./payment-outcomes.js";

@@ -6,7 +6,8 @@
 // commit by a job (features/payments/refunds.ts).
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { payments, sessionRegistrations } from "../../db/schema.js";
+import { payments } from "../../db/schema/payments.js";
+import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import {
   hasRoom,

@@ -4,7 +4,10 @@
 import { and, asc, eq, inArray, lt, max, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { Db } from "../../db/database.js";
-import { payments, profiles, sessionRegistrations, sessions, users } from "../../db/schema.js";
+import { profiles } from "../../db/schema/account.js";
+import { users } from "../../db/schema/auth.js";
+import { payments } from "../../db/schema/payments.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 import type { Tx } from "./service.js";

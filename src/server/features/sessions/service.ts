@@ -7,7 +7,8 @@ import { createSessionBody, updateSessionBody } from "../../../shared/contracts/
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { Db } from "../../db/database.js";
-import { organizations, sessions } from "../../db/schema.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 

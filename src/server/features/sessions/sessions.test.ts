@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
-import { organizations, sessionRegistrations, sessions } from "../../db/schema.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 

@@ -5,7 +5,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { messages } from "../../../shared/domain/messages.js";
 import type { Db } from "../../db/database.js";
-import { rateLimits } from "../../db/schema.js";
+import { rateLimits } from "../../db/schema/auth.js";
 import { AppError } from "../errors/app-error.js";
 
 export type Limit = { key: string; max: number; windowSeconds: number };

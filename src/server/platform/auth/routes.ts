@@ -30,7 +30,7 @@ import {
 import { messages } from "../../../shared/domain/messages.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
-import { users } from "../../db/schema.js";
+import { users } from "../../db/schema/auth.js";
 import { AppError } from "../errors/app-error.js";
 import type { Auth } from "./auth.js";
 import { type AuthFailure, authFailure } from "./auth-failure.js";

@@ -3,7 +3,7 @@
 import { desc } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/database.js";
-import { mailboxMessages } from "../../db/schema.js";
+import { mailboxMessages } from "../../db/schema/mail.js";
 import { escapeHtml } from "./escape-html.js";
 
 const linkify = (text: string) =>

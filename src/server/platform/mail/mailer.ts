@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/database.js";
-import { mailboxMessages } from "../../db/schema.js";
+import { mailboxMessages } from "../../db/schema/mail.js";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 

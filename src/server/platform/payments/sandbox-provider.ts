@@ -6,7 +6,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { payments, sandboxProviderRecords } from "../../db/schema.js";
+import { payments } from "../../db/schema/payments.js";
+import { sandboxProviderRecords } from "../../db/schema/sandbox-payments.js";
 import type { PaymentProvider, PayoutAccountState, SubscriptionState } from "./payment-provider.js";
 
 type Stored<T> = { ref: string; kind: string; data: T };

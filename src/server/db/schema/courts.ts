@@ -1,0 +1,158 @@
+// The court queue: a session's board, its players, games, unavailable courts, TV display links and the notices players see. Owned by features/courts.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+import { courts, organizations } from "./clubs.js";
+import { createdAt } from "./columns.js";
+import { sessionRegistrations, sessions } from "./sessions.js";
+
+export const rotationMode = pgEnum("rotation_mode", [
+  "fair",
+  "paddle-stack",
+  "winners-stay",
+  "skill-balanced",
+  "king-of-the-court",
+]);
+// The live queue of an active session: one row per checked-in player, carrying the counters
+// the rotation engine decides from. Every change bumps sessions' board version (below) under
+// the session's row lock.
+export const queuePlayers = pgTable(
+  "queue_players",
+  {
+    registrationId: uuid("registration_id")
+      .primaryKey()
+      .references(() => sessionRegistrations.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: text("user_id"),
+    name: text("name").notNull(),
+    // Order of becoming ready: arrival, then each time the player comes off court.
+    readySeq: integer("ready_seq").notNull(),
+    arrivedSeq: integer("arrived_seq").notNull(),
+    gamesPlayed: integer("games_played").notNull().default(0),
+    // A late arrival joins at the median of games played: counted for fairness, not shown.
+    gamesCredit: integer("games_credit").notNull().default(0),
+    gamesWaited: integer("games_waited").notNull().default(0),
+    sitOuts: integer("sit_outs").notNull().default(0),
+    winStreak: integer("win_streak").notNull().default(0),
+    onBreak: boolean("on_break").notNull().default(false),
+    present: boolean("present").notNull().default(true),
+    partners: text("partners").array().notNull().default(sql`'{}'::text[]`),
+    opponents: text("opponents").array().notNull().default(sql`'{}'::text[]`),
+    wantsBye: boolean("wants_bye").notNull().default(false),
+    // King of the court: the court this player moves to next (null: the queue).
+    courtTarget: uuid("court_target"),
+  },
+  (t) => [index("queue_players_org_session_idx").on(t.organizationId, t.sessionId)],
+);
+export const boardCourtStatus = pgEnum("board_court_status", ["free", "playing", "unavailable"]);
+export const boards = pgTable("boards", {
+  sessionId: uuid("session_id")
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: "cascade" }),
+  organizationId: uuid("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  mode: rotationMode("mode").notNull().default("fair"),
+  balanceByRating: boolean("balance_by_rating").notNull().default(false),
+  // Bumped by every action; clients refetch when a notice carries a newer one.
+  version: integer("version").notNull().default(0),
+  nextSeq: integer("next_seq").notNull().default(1),
+  seed: integer("seed").notNull(),
+  singlesCourts: uuid("singles_courts").array().notNull().default(sql`'{}'::uuid[]`),
+  // Organizers' requests: { together: [[a, b]], apart: [[a, b]] } of registration ids.
+  pairings: jsonb("pairings")
+    .$type<{ together: [string, string][]; apart: [string, string][] }>()
+    .notNull()
+    .default({ together: [], apart: [] }),
+});
+export const gameStatus = pgEnum("game_status", ["playing", "finished", "cancelled"]);
+// Games on court, and once finished, the match results the ladder is built from.
+export const games = pgTable(
+  "games",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    courtId: uuid("court_id")
+      .notNull()
+      .references(() => courts.id, { onDelete: "cascade" }),
+    teamA: text("team_a").array().notNull(),
+    teamB: text("team_b").array().notNull(),
+    status: gameStatus("status").notNull().default("playing"),
+    scoreA: integer("score_a"),
+    scoreB: integer("score_b"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [index("games_org_session_idx").on(t.organizationId, t.sessionId, t.status)],
+);
+export const unavailableCourts = pgTable(
+  "unavailable_courts",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    courtId: uuid("court_id")
+      .notNull()
+      .references(() => courts.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.courtId] }),
+    index("unavailable_courts_org_idx").on(t.organizationId),
+  ],
+);
+// A TV at the club shows the board at /display/{token} without signing in.
+export const displayTokens = pgTable(
+  "display_tokens",
+  {
+    token: text("token").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("display_tokens_org_idx").on(t.organizationId)],
+);
+// "You're up next on Court 2": recorded for each player when their group is assigned; the
+// notifications issue turns these into emails (court_up_next preference).
+export const playerNotices = pgTable(
+  "player_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("player_notices_org_idx").on(t.organizationId, t.createdAt)],
+);

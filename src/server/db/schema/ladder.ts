@@ -1,0 +1,112 @@
+// The ladder: matches, ratings and their history. Owned by features/ladder.
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+import { organizations } from "./clubs.js";
+import { createdAt, updatedAt } from "./columns.js";
+import { games } from "./courts.js";
+
+// Matches are the source of truth; ratings, history and events are a stored replay of the
+// counted matches, recomputed in the same transaction as any change (features/ladder).
+
+export const matchFormat = pgEnum("match_format", ["singles", "doubles"]);
+/** pending: waiting for the other side (counts after 48 hours); disputed: waits for an organizer. */
+export const matchStatus = pgEnum("match_status", ["pending", "confirmed", "disputed", "voided"]);
+export const matches = pgTable(
+  "matches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    format: matchFormat("format").notNull(),
+    teamA: text("team_a").array().notNull(),
+    teamB: text("team_b").array().notNull(),
+    games: jsonb("games").$type<Array<{ a: number; b: number }>>().notNull(),
+    winner: text("winner").$type<"A" | "B">().notNull(),
+    playedAt: timestamp("played_at", { withTimezone: true }).notNull(),
+    status: matchStatus("status").notNull().default("pending"),
+    loggedBy: text("logged_by").references(() => users.id, { onDelete: "set null" }),
+    answeredBy: text("answered_by").references(() => users.id, { onDelete: "set null" }),
+    /** The board game this match came from, when it was scored on the court board. */
+    gameId: uuid("game_id").references(() => games.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("matches_org_format_played_idx").on(t.organizationId, t.format, t.playedAt),
+    uniqueIndex("matches_game_key").on(t.gameId),
+  ],
+);
+export const playerRatings = pgTable(
+  "player_ratings",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    format: matchFormat("format").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: doublePrecision("rating").notNull(),
+    lastChange: doublePrecision("last_change").notNull(),
+    streak: integer("streak").notNull(),
+    games: integer("games").notNull(),
+    wins: integer("wins").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.format, t.userId] })],
+);
+export const ratingHistory = pgTable(
+  "rating_history",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    matchId: uuid("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    format: matchFormat("format").notNull(),
+    ratingAfter: doublePrecision("rating_after").notNull(),
+    delta: doublePrecision("delta").notNull(),
+    playedAt: timestamp("played_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.matchId, t.userId] }),
+    index("rating_history_player_idx").on(t.organizationId, t.userId, t.playedAt),
+  ],
+);
+
+/** One row per player of each match the first time it counts: the notifications' outbox. */
+export const matchResultEvents = pgTable(
+  "match_result_events",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    matchId: uuid("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delta: doublePrecision("delta").notNull(),
+    ratingAfter: doublePrecision("rating_after").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.matchId, t.userId] })],
+);

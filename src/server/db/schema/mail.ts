@@ -1,0 +1,13 @@
+// The local mailbox used when no SMTP server is configured. Owned by platform/mail.
+import { bigint, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
+
+// The local mailbox used when no SMTP server is configured.
+export const mailboxMessages = pgTable("mailbox_messages", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,94 @@
+// Sessions, registrations with their waitlist, and calendar feeds. Owned by features/sessions.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+import { organizations } from "./clubs.js";
+import { createdAt, updatedAt } from "./columns.js";
+
+export const sessionStatus = pgEnum("session_status", ["scheduled", "active", "completed", "cancelled"]);
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    paymentRequired: boolean("payment_required").notNull().default(false),
+    // Integer cents; null when the session is free.
+    paymentAmount: integer("payment_amount"),
+    // Null: no limit on registrations.
+    capacity: integer("capacity"),
+    // A paid place cancelled at least this many hours before the start is refunded.
+    refundCutoffHours: integer("refund_cutoff_hours").notNull().default(24),
+    skillMin: numeric("skill_min", { precision: 2, scale: 1, mode: "number" }),
+    skillMax: numeric("skill_max", { precision: 2, scale: 1, mode: "number" }),
+    status: sessionStatus("status").notNull().default("scheduled"),
+    // Sessions made together by a weekly repeat share a series id.
+    seriesId: uuid("series_id"),
+    // The secret in the self check-in link and QR code.
+    checkInToken: text("check_in_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_org_starts_at_idx").on(t.organizationId, t.startsAt)],
+);
+export const registrationStatus = pgEnum("registration_status", [
+  "registered",
+  "waitlisted",
+  "pending_payment",
+  "cancelled",
+]);
+// One row per person (or walk-in guest) per session. A place is held by 'registered' and by
+// 'pending_payment' until its hold expires; 'waitlisted' rows are promoted in `seq` order.
+export const sessionRegistrations = pgTable(
+  "session_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestName: text("guest_name"),
+    status: registrationStatus("status").notNull(),
+    // Arrival order within the session, taken while the session row is locked.
+    seq: integer("seq").notNull(),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("session_registrations_org_session_idx").on(t.organizationId, t.sessionId, t.seq),
+    uniqueIndex("session_registrations_one_active_key")
+      .on(t.sessionId, t.userId)
+      .where(sql`${t.status} <> 'cancelled' and ${t.userId} is not null`),
+  ],
+);
+// The per-club iCal feed: calendar apps subscribe with the secret token in the URL. Rotating
+// the token revokes every earlier subscription.
+export const calendarFeeds = pgTable("calendar_feeds", {
+  organizationId: uuid("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  createdAt: createdAt(),
+});
