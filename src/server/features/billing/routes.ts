@@ -7,7 +7,7 @@ import {
 } from "../../../shared/contracts/billing.js";
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
-import { clubAccess } from "../members/club-access.js";
+import { clubAccess } from "../members/service.js";
 import { openBillingPortal, startPlanCheckout } from "./service.js";
 import { freshSubscription } from "./subscription.js";
 

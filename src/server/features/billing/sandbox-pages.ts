@@ -21,8 +21,8 @@ import {
   sandboxStore,
 } from "../../platform/payments/sandbox-provider.js";
 import { getOrganization } from "../clubs/service.js";
-import { requireCapability } from "../members/policy.js";
-import { syncPayoutAccount } from "../payments/payout-account.js";
+import { requireCapability } from "../members/service.js";
+import { syncPayoutAccount } from "../payments/service.js";
 import { syncSubscription } from "./subscription.js";
 
 const params = z.object({ ref: z.string().regex(/^sbx_[a-z]+_[0-9a-f]+$/) });

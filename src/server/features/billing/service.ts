@@ -76,3 +76,8 @@ export async function openBillingPortal(deps: AppDeps, organizationId: string): 
   });
   return url;
 }
+
+// What other features may use of this one (scripts/check-boundaries.mjs).
+export { assertRoomForActiveCourt, assertRoomForMember } from "./limits.js";
+export { currentPlan, syncSubscription } from "./subscription.js";
+export { assertClubRunning, clubRunning } from "./trial.js";

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { courts } from "../../db/schema/clubs.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { assertRoomForActiveCourt } from "../billing/limits.js";
+import { assertRoomForActiveCourt } from "../billing/service.js";
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, "en", { numeric: true });

@@ -4,7 +4,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { addressKey, consume } from "../../platform/auth/rate-limit.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { requestToJoin } from "../members/join-requests.js";
+import { requestToJoin } from "../members/service.js";
 import { findPublicClub, publicClubPage as loadPage, viewerStanding } from "./public-page.js";
 
 export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {

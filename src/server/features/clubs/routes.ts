@@ -14,7 +14,7 @@ import {
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
-import { clubAccess } from "../members/club-access.js";
+import { clubAccess } from "../members/service.js";
 import { addCourt, listCourts, updateCourt } from "./courts.js";
 import { deleteClub, updateProfile } from "./profile.js";
 import { createOrganization, getOrganization, toOrganization } from "./service.js";

@@ -11,9 +11,8 @@ import type { AppDeps } from "../../app-deps.js";
 import { boards, games, playerNotices, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { clubRunning } from "../billing/trial.js";
-import { matchFromBoardGame } from "../ladder/matches.js";
-import { currentRatings } from "../ladder/ratings.js";
+import { clubRunning } from "../billing/service.js";
+import { currentRatings, matchFromBoardGame } from "../ladder/service.js";
 import type { Tx } from "../sessions/service.js";
 import {
   type BoardRow,

@@ -10,7 +10,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
 import { displayTokens } from "../../db/schema/courts.js";
 import { notFound } from "../../platform/errors/app-error.js";
-import { clubAccess } from "../members/club-access.js";
+import { clubAccess } from "../members/service.js";
 import { boardView } from "./board-view.js";
 
 export async function organizationOfDisplay(db: Db, token: string): Promise<string> {

@@ -12,7 +12,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { boards } from "../../db/schema/courts.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { isSameOrigin } from "../../platform/web/same-origin.js";
-import { clubAccess } from "../members/club-access.js";
+import { clubAccess } from "../members/service.js";
 import { activeSession } from "./board-store.js";
 import { organizationOfDisplay } from "./display-routes.js";
 

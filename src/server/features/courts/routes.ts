@@ -15,8 +15,8 @@ import {
 } from "../../../shared/contracts/board.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
-import { assertClubRunning } from "../billing/trial.js";
-import { clubAccess } from "../members/club-access.js";
+import { assertClubRunning } from "../billing/service.js";
+import { clubAccess } from "../members/service.js";
 import {
   cancelGame,
   playerAction,

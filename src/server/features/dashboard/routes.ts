@@ -7,10 +7,9 @@ import { type DashboardView, dashboardView } from "../../../shared/contracts/das
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { getOrganization } from "../clubs/service.js";
-import { boardView } from "../courts/board-view.js";
-import { ladderView, listMatches } from "../ladder/views.js";
-import { clubAccess } from "../members/club-access.js";
-import { listPendingJoinRequests } from "../members/join-requests.js";
+import { boardView } from "../courts/service.js";
+import { ladderView, listMatches } from "../ladder/service.js";
+import { clubAccess, listPendingJoinRequests } from "../members/service.js";
 import { listSessions } from "../sessions/service.js";
 
 const UPCOMING = 3;

@@ -12,8 +12,8 @@ import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { createOrganization } from "../clubs/service.js";
-import { refreshQueue, startFilling } from "../courts/actions.js";
-import { logMatch } from "../ladder/matches.js";
+import { refreshQueue, startFilling } from "../courts/service.js";
+import { logMatch } from "../ladder/service.js";
 
 export const DEMO_OWNER = {
   email: "owner@demo.courtside.local",

@@ -9,7 +9,7 @@ import type { Db } from "../../db/database.js";
 import { matches } from "../../db/schema/ladder.js";
 import { organizationMembers } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
-import type { ClubAccess } from "../members/policy.js";
+import type { ClubAccess } from "../members/service.js";
 import type { Tx } from "../sessions/service.js";
 import { lockLadder, recomputeLadder } from "./replay-store.js";
 

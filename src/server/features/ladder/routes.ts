@@ -17,7 +17,7 @@ import {
 } from "../../../shared/contracts/ladder.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
-import { clubAccess } from "../members/club-access.js";
+import { clubAccess } from "../members/service.js";
 import { answerMatch, decideMatch, deleteMatch, editMatch, logMatch } from "./matches.js";
 import { RECOMPUTE_LADDER, type RecomputeJob, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
 import { ladderView, listMatches, matchById, playerView } from "./views.js";

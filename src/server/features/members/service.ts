@@ -10,7 +10,7 @@ import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
-import { assertRoomForMember } from "../billing/limits.js";
+import { assertRoomForMember } from "../billing/service.js";
 import type { ClubAccess } from "./policy.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -147,3 +147,9 @@ export async function transferOwnership(db: Db, access: ClubAccess, newOwnerId: 
       .onConflictDoUpdate({ target: [userRoles.organizationId, userRoles.userId], set: { role: "owner" } });
   });
 }
+
+// What other features may use of this one (scripts/check-boundaries.mjs).
+export { clubAccess } from "./club-access.js";
+export { listPendingJoinRequests, requestToJoin } from "./join-requests.js";
+export type { ClubAccess } from "./policy.js";
+export { requireCapability } from "./policy.js";

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
 import { payments } from "../../db/schema/payments.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
-import type { RefundDecision } from "../sessions/payment-outcomes.js";
+import type { RefundDecision } from "../sessions/service.js";
 
 export const REFUND_PAYMENT = "refund-payment";
 const REFUND_RETRIES = 16;

@@ -3,7 +3,7 @@ import { payoutAccountStatus, providerLink, refreshQuery } from "../../../shared
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { getOrganization } from "../clubs/service.js";
-import { clubAccess } from "../members/club-access.js";
+import { clubAccess } from "../members/service.js";
 import { payoutOnboardingLink, payoutStatus, syncPayoutAccount } from "./payout-account.js";
 
 const tags = ["payments"];

@@ -6,9 +6,13 @@ import type { AppDeps } from "../../app-deps.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { payments } from "../../db/schema/payments.js";
 import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
-import { syncSubscription } from "../billing/subscription.js";
-import { notifyPromotions, notifyRefundDecision } from "../sessions/notices.js";
-import { abandonPayment, confirmPayment } from "../sessions/payment-outcomes.js";
+import { syncSubscription } from "../billing/service.js";
+import {
+  abandonPayment,
+  confirmPayment,
+  notifyPromotions,
+  notifyRefundDecision,
+} from "../sessions/service.js";
 import { syncPayoutAccount } from "./payout-account.js";
 import { queueRefunds } from "./refunds.js";
 

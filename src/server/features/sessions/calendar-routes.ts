@@ -13,7 +13,7 @@ import { calendarFeeds, type sessions } from "../../db/schema/sessions.js";
 import { buildCalendar, type CalendarEvent } from "../../platform/calendar/ics.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { getOrganization } from "../clubs/service.js";
-import { clubAccess } from "../members/club-access.js";
+import { clubAccess } from "../members/service.js";
 import { getSession, upcomingForFeed } from "./service.js";
 
 const feedResponse = z.object({ url: z.string() });

@@ -11,7 +11,7 @@ import { organizations } from "../../db/schema/clubs.js";
 import { payments } from "../../db/schema/payments.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { currentPlan } from "../billing/subscription.js";
+import { currentPlan } from "../billing/service.js";
 import { notifyPromotions } from "./notices.js";
 import { sweepHolds } from "./registrations.js";
 

@@ -15,11 +15,11 @@ import {
 } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
-import { assertClubRunning } from "../billing/trial.js";
+import { assertClubRunning } from "../billing/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { refreshQueue } from "../courts/actions.js";
-import { clubAccess } from "../members/club-access.js";
-import { queueRefunds } from "../payments/refunds.js";
+import { refreshQueue } from "../courts/service.js";
+import { clubAccess } from "../members/service.js";
+import { queueRefunds } from "../payments/service.js";
 import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
 import { notifyCancellation, notifyPromotions, notifyRefundDecision, refundMessage } from "./notices.js";
 import { assertCanTakePayment, checkoutFor, scheduleHoldExpiry } from "./payments.js";

@@ -10,7 +10,7 @@ import { notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
-import { queueRefunds } from "../payments/refunds.js";
+import { queueRefunds } from "../payments/service.js";
 import { notifyPromotions, notifyRefundDecision } from "./notices.js";
 import { abandonPayment, confirmPayment } from "./payment-outcomes.js";
 import { paymentContext } from "./payments.js";

@@ -201,3 +201,8 @@ export async function upcomingForFeed(db: Db, organizationId: string, since: Dat
     .orderBy(asc(sessions.startsAt))
     .limit(1000);
 }
+
+// What other features may use of this one (scripts/check-boundaries.mjs).
+export { notifyPromotions, notifyRefundDecision } from "./notices.js";
+export type { RefundDecision } from "./payment-outcomes.js";
+export { abandonPayment, confirmPayment } from "./payment-outcomes.js";

@@ -1,0 +1,5 @@
+// The ladder feature's surface for other features: they reach it only through this file
+// (scripts/check-boundaries.mjs).
+export { logMatch, matchFromBoardGame } from "./matches.js";
+export { currentRatings } from "./ratings.js";
+export { ladderView, listMatches } from "./views.js";
