@@ -10,9 +10,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Schema file -> the one folder under src/server that owns its tables. */
+/**
+ * Schema file -> the folder under src/server that owns its tables. The account tables belong to
+ * better-auth's plumbing (platform/auth) and to the person's account as the app sees it
+ * (features/account, the one place names and addresses are read for everyone else).
+ */
 export const schemaOwners = {
-  auth: "platform/auth",
+  auth: ["platform/auth", "features/account"],
   mail: "platform/mail",
   "sandbox-payments": "platform/payments",
   account: "features/account",
@@ -51,10 +55,10 @@ function problem(from, to) {
   if (!unit) return null;
   const schema = /^src\/server\/db\/schema\/([^/]+)\.ts$/.exec(to);
   if (schema) {
-    const owner = schemaOwners[schema[1]];
-    if (owner === unit) return null;
-    if (!owner) return "import the owner's schema file, not the whole schema";
-    return `${schema[1]} tables belong to ${owner}: ask its service`;
+    const owners = [schemaOwners[schema[1]] ?? []].flat();
+    if (owners.includes(unit)) return null;
+    if (owners.length === 0) return "import the owner's schema file, not the whole schema";
+    return `${schema[1]} tables belong to ${owners.join(" and ")}: ask its service`;
   }
   const target = unitOf(to);
   if (!target || target === unit) return null;

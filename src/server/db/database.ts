@@ -14,6 +14,10 @@ import pg from "pg";
 import * as schema from "./schema/index.js";
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction: what a use case writes through, so its effects commit or roll back together. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either: read helpers run inside a caller's transaction or on their own. */
+export type Queryable = Db | Tx;
 export type Database = { db: Db; pool: pg.Pool; url: string };
 
 type WarnLog = { warn: (object: object, message: string) => void };

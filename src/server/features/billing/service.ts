@@ -2,13 +2,11 @@
 // provider's customer once, then each checkout or portal visit is a fresh link opened in a
 // new tab. The plan itself only changes when the provider says so (subscription.ts).
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import type { PaidPlanId } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
-import { users } from "../../db/schema/auth.js";
-import { organizations } from "../../db/schema/clubs.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { getOrganization } from "../clubs/service.js";
+import { person } from "../account/service.js";
+import { claimClubRef, getOrganization } from "../clubs/service.js";
 import { syncSubscription } from "./subscription.js";
 
 /** The club's customer at the provider, made on first use (the provider's call is idempotent per club). */
@@ -16,18 +14,14 @@ async function customerFor(deps: AppDeps, organizationId: string, ownerId: strin
   const { db } = deps.database;
   const org = await getOrganization(db, organizationId);
   if (org.billingCustomerRef) return org.billingCustomerRef;
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+  const owner = await person(db, ownerId);
   const ref = await deps.payments.createCustomer({
     organizationId,
     name: org.name,
     email: org.contactEmail ?? owner?.email ?? null,
   });
   // Two first clicks at once get the same customer from the provider; the first write stands.
-  await db
-    .update(organizations)
-    .set({ billingCustomerRef: ref, updatedAt: new Date() })
-    .where(and(eq(organizations.id, organizationId), isNull(organizations.billingCustomerRef)));
-  return (await getOrganization(db, organizationId)).billingCustomerRef ?? ref;
+  return claimClubRef(db, organizationId, "billingCustomerRef", ref);
 }
 
 export async function startPlanCheckout(
@@ -78,6 +72,6 @@ export async function openBillingPortal(deps: AppDeps, organizationId: string): 
 }
 
 // What other features may use of this one (scripts/check-boundaries.mjs).
-export { assertRoomForActiveCourt, assertRoomForMember } from "./limits.js";
+export { lockPlanLimits } from "./limits.js";
 export { currentPlan, syncSubscription } from "./subscription.js";
 export { assertClubRunning, clubRunning } from "./trial.js";

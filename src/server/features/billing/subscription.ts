@@ -1,7 +1,6 @@
 // The subscription check of SPEC §3/§4, answered from the club's own fields, and the sync that
 // keeps those fields current by re-reading the provider (after a checkout, from a webhook, on
 // demand). The payload of a webhook is never trusted for the state itself.
-import { eq } from "drizzle-orm";
 import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
 import {
   type PaidPlanId,
@@ -10,11 +9,10 @@ import {
   planForProduct,
 } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
-import { organizations } from "../../db/schema/clubs.js";
-import { getOrganization } from "../clubs/service.js";
+import { type Club, getOrganization, updateClubBilling } from "../clubs/service.js";
 
 type Row = Pick<
-  typeof organizations.$inferSelect,
+  Club,
   "subscriptionStatus" | "subscriptionProductId" | "subscriptionPlan" | "subscriptionEndsAt" | "trialEndsAt"
 >;
 
@@ -42,33 +40,27 @@ export function currentPlan(org: Row, now: Date): PlanId {
  */
 export async function syncSubscription(deps: AppDeps, organizationId: string): Promise<void> {
   const { db } = deps.database;
-  const [org] = await db
-    .select({ customerRef: organizations.billingCustomerRef })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  if (!org?.customerRef) return;
-  const state = await deps.payments.retrieveSubscription(org.customerRef);
-  await db
-    .update(organizations)
-    .set(
-      state
-        ? {
-            subscriptionStatus: state.status,
-            subscriptionProductId: state.productId,
-            // An unknown product is no plan (SPEC §4): the club keeps the trial's limits.
-            subscriptionPlan: paidPlanOf(deps.config.planCatalog, state.productId),
-            subscriptionEndsAt: state.currentPeriodEnd,
-            updatedAt: new Date(),
-          }
-        : {
-            subscriptionStatus: "trial",
-            subscriptionProductId: null,
-            subscriptionPlan: null,
-            subscriptionEndsAt: null,
-            updatedAt: new Date(),
-          },
-    )
-    .where(eq(organizations.id, organizationId));
+  const { billingCustomerRef } = await getOrganization(db, organizationId);
+  if (!billingCustomerRef) return;
+  const state = await deps.payments.retrieveSubscription(billingCustomerRef);
+  await updateClubBilling(
+    db,
+    organizationId,
+    state
+      ? {
+          subscriptionStatus: state.status,
+          subscriptionProductId: state.productId,
+          // An unknown product is no plan (SPEC §4): the club keeps the trial's limits.
+          subscriptionPlan: paidPlanOf(deps.config.planCatalog, state.productId),
+          subscriptionEndsAt: state.currentPeriodEnd,
+        }
+      : {
+          subscriptionStatus: "trial",
+          subscriptionProductId: null,
+          subscriptionPlan: null,
+          subscriptionEndsAt: null,
+        },
+  );
 }
 
 function paidPlanOf(catalog: PlanCatalog, productId: string | null): PaidPlanId | null {

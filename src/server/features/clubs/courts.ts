@@ -1,10 +1,10 @@
 // A club's courts: listed by name, added, renamed, taken out of play and back, within the
 // plan's limit of active courts.
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import { and, count, eq } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/database.js";
 import { courts } from "../../db/schema/clubs.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { assertRoomForActiveCourt } from "../billing/service.js";
+import { lockPlanLimits } from "../billing/service.js";
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, "en", { numeric: true });
@@ -23,10 +23,20 @@ function isDuplicateName(error: unknown): boolean {
 const duplicateName = (name: string) =>
   new AppError(409, "COURT_NAME_TAKEN", `There is already a court named ${name}.`);
 
+export async function activeCourtCount(db: Queryable, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(courts)
+    .where(and(eq(courts.organizationId, organizationId), eq(courts.isActive, true)));
+  return row?.n ?? 0;
+}
+
 export async function addCourt(db: Db, organizationId: string, name: string, now: Date) {
   try {
     return await db.transaction(async (tx) => {
-      await assertRoomForActiveCourt(tx, organizationId, now);
+      (await lockPlanLimits(tx, organizationId, now)).assertRoomForActiveCourt(
+        await activeCourtCount(tx, organizationId),
+      );
       const [row] = await tx
         .insert(courts)
         .values({ organizationId, name, isActive: true })
@@ -51,7 +61,11 @@ export async function updateCourt(
       const where = and(eq(courts.id, courtId), eq(courts.organizationId, organizationId));
       const [current] = await tx.select(columns).from(courts).where(where);
       if (!current) throw notFound("Court not found");
-      if (change.isActive && !current.isActive) await assertRoomForActiveCourt(tx, organizationId, now);
+      if (change.isActive && !current.isActive) {
+        (await lockPlanLimits(tx, organizationId, now)).assertRoomForActiveCourt(
+          await activeCourtCount(tx, organizationId),
+        );
+      }
       const [row] = await tx.update(courts).set(change).where(where).returning(columns);
       return row!;
     });

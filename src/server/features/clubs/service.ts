@@ -1,6 +1,6 @@
 // Creating a club (onboarding) and reading the clubs a user belongs to.
 
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { CreateOrganizationBody, Membership, Organization } from "../../../shared/contracts/clubs.js";
 import { createOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { addDays } from "../../../shared/domain/dates.js";
@@ -8,7 +8,7 @@ import { messages } from "../../../shared/domain/messages.js";
 import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
 import { profiles } from "../../db/schema/account.js";
 import { courts, organizations } from "../../db/schema/clubs.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
@@ -120,8 +120,87 @@ export async function listMemberships(db: Db, userId: string): Promise<Membershi
   return rows.map((r) => ({ ...toOrganization(r.organization), role: (r.role ?? "member") as Role }));
 }
 
-export async function getOrganization(db: Db, organizationId: string): Promise<OrganizationRow> {
+export async function getOrganization(db: Queryable, organizationId: string): Promise<OrganizationRow> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
   return row;
+}
+
+export type Club = OrganizationRow;
+
+/** The club's row, locked until the transaction ends: plan limits and billing changes queue here. */
+export async function lockClub(tx: Tx, organizationId: string): Promise<Club> {
+  const [row] = await tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for("update");
+  if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
+  return row;
+}
+
+/** The club's IANA time zone: every club-local time is read in it. */
+export async function clubTimeZone(db: Queryable, organizationId: string): Promise<string> {
+  return (await getOrganization(db, organizationId)).timeZone;
+}
+
+/** The columns the billing and payments features keep on the club's row. */
+export type ClubBilling = Partial<
+  Pick<
+    Club,
+    | "subscriptionStatus"
+    | "subscriptionProductId"
+    | "subscriptionPlan"
+    | "subscriptionEndsAt"
+    | "trialEndsAt"
+    | "billingCustomerRef"
+    | "payoutAccountRef"
+    | "payoutChargesEnabled"
+    | "payoutDetailsSubmitted"
+  >
+>;
+
+export async function updateClubBilling(
+  db: Queryable,
+  organizationId: string,
+  change: ClubBilling,
+): Promise<Club> {
+  const [row] = await db
+    .update(organizations)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
+  return row;
+}
+
+/**
+ * Records the provider's customer or payout account for the club unless one is already there
+ * (two requests racing to create one keep the first). Returns the reference in force.
+ */
+export async function claimClubRef(
+  db: Queryable,
+  organizationId: string,
+  column: "billingCustomerRef" | "payoutAccountRef",
+  ref: string,
+): Promise<string> {
+  await db
+    .update(organizations)
+    .set({ [column]: ref, updatedAt: new Date() })
+    .where(and(eq(organizations.id, organizationId), isNull(organizations[column])));
+  const club = await getOrganization(db, organizationId);
+  return club[column] ?? ref;
+}
+
+/** The club the provider knows by this customer or payout account reference. */
+export async function clubIdByRef(
+  db: Queryable,
+  column: "billingCustomerRef" | "payoutAccountRef",
+  ref: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations[column], ref));
+  return row?.id ?? null;
 }

@@ -8,12 +8,12 @@ import { levelToRating } from "../../../shared/rating/levels.js";
 import { kingMoves } from "../../../shared/rotation/king.js";
 import { keepsWinners, offCourtOrder } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
+import type { Tx } from "../../db/database.js";
 import { boards, games, playerNotices, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { clubRunning } from "../billing/service.js";
 import { currentRatings, matchFromBoardGame } from "../ladder/service.js";
-import type { Tx } from "../sessions/service.js";
 import {
   type BoardRow,
   type BoardState,

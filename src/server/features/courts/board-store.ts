@@ -4,14 +4,13 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, isNotNull, notInArray, sql } from "drizzle-orm";
 import { arrivalCredit } from "../../../shared/rotation/fair.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
 import { courts } from "../../db/schema/clubs.js";
 import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import type { Tx } from "../sessions/service.js";
 
 export type BoardRow = typeof boards.$inferSelect;
 export type PlayerRow = typeof queuePlayers.$inferSelect;

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import type { BoardView, MyPlace } from "../../../shared/contracts/board.js";
 import type { Db } from "../../db/database.js";
-import { organizations } from "../../db/schema/clubs.js";
 import { boards } from "../../db/schema/courts.js";
+import { getOrganization } from "../clubs/service.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { previewQueue } from "./rotation.js";
 
@@ -14,10 +14,8 @@ export async function boardView(
   viewer: { userId: string | null; canManage: boolean },
   appUrl: string,
 ): Promise<BoardView> {
-  const [club] = await db
-    .select({ name: organizations.name, logoUrl: organizations.logoUrl })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const { name, logoUrl } = await getOrganization(db, organizationId);
+  const club = { name, logoUrl };
   const session = await activeSession(db, organizationId);
   const empty = {
     mode: "fair" as const,
@@ -32,7 +30,7 @@ export async function boardView(
     return {
       ...empty,
       session: null,
-      club: club!,
+      club,
       stats: { waiting: 0, averageWaitMinutes: 0, activePlayers: 0 },
       me: null,
       canManage: viewer.canManage,
@@ -95,7 +93,7 @@ export async function boardView(
       startsAt: session.startsAt.toISOString(),
       endsAt: session.endsAt.toISOString(),
     },
-    club: club!,
+    club,
     mode: board?.mode ?? "fair",
     balanceByRating: board?.balanceByRating ?? false,
     pairings: {

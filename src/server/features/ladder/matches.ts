@@ -5,12 +5,10 @@
 import { and, eq } from "drizzle-orm";
 import type { MatchBody, MatchFormat } from "../../../shared/contracts/ladder.js";
 import { matchWinner } from "../../../shared/rating/index.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { matches } from "../../db/schema/ladder.js";
-import { organizationMembers } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
-import type { ClubAccess } from "../members/service.js";
-import type { Tx } from "../sessions/service.js";
+import { type ClubAccess, membersAmong } from "../members/service.js";
 import { lockLadder, recomputeLadder } from "./replay-store.js";
 
 type MatchRow = typeof matches.$inferSelect;
@@ -27,11 +25,7 @@ const problems = {
 const playedAtOf = (date: string) => new Date(`${date}T12:00:00Z`);
 
 async function assertMembers(tx: Tx, organizationId: string, players: string[]) {
-  const rows = await tx
-    .select({ userId: organizationMembers.userId })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.organizationId, organizationId));
-  const members = new Set(rows.map((r) => r.userId));
+  const members = await membersAmong(tx, organizationId, players);
   if (!players.every((id) => members.has(id)))
     throw new AppError(400, "VALIDATION_ERROR", problems.notMember, {
       issues: [{ path: ["teamB"], message: problems.notMember }],

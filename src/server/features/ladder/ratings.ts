@@ -1,9 +1,8 @@
 // The ladder's current ratings, for other features (the court queue's skill-balanced play).
 import { and, eq, inArray } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { playerRatings } from "../../db/schema/ladder.js";
-import type { Tx } from "../sessions/service.js";
 
 /** The rating of each of `userIds` who has one in `format`, by user id. */
 export async function currentRatings(

@@ -7,8 +7,8 @@
 import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import { DEFAULT_RATING, type MatchInput, replay, standings } from "../../../shared/rating/index.js";
+import type { Tx } from "../../db/database.js";
 import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
-import type { Tx } from "../sessions/service.js";
 
 /** An unconfirmed match counts once the other side has let it stand this long. */
 export const UNANSWERED_COUNTS_AFTER_MS = 48 * 60 * 60 * 1000;

@@ -7,15 +7,15 @@ import type { Invitation, InvitationPreview } from "../../../shared/contracts/me
 import { INVITATION_DAYS } from "../../../shared/contracts/members.js";
 import { addDays } from "../../../shared/domain/dates.js";
 import { messages } from "../../../shared/domain/messages.js";
-import type { Db } from "../../db/database.js";
-import { users } from "../../db/schema/auth.js";
-import { organizations } from "../../db/schema/clubs.js";
-import { invitations, organizationMembers } from "../../db/schema/members.js";
+import type { Db, Tx } from "../../db/database.js";
+import { invitations } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type { MailMessage } from "../../platform/mail/mailer.js";
 import { actionEmail } from "../../platform/mail/templates.js";
+import { people, person, personByEmail } from "../account/service.js";
+import { getOrganization } from "../clubs/service.js";
 import type { ClubAccess } from "./policy.js";
-import { addMember } from "./service.js";
+import { addMember, isMember } from "./service.js";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(24).toString("base64url");
@@ -39,9 +39,8 @@ export async function listPendingInvitations(
   now: Date,
 ): Promise<Invitation[]> {
   const rows = await db
-    .select({ invitation: invitations, invitedByName: users.name })
+    .select()
     .from(invitations)
-    .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(
       and(
         eq(invitations.organizationId, organizationId),
@@ -51,7 +50,11 @@ export async function listPendingInvitations(
       ),
     )
     .orderBy(desc(invitations.createdAt));
-  return rows.map((r) => toInvitation(r.invitation, r.invitedByName));
+  const inviters = await people(
+    db,
+    rows.flatMap((r) => (r.invitedBy ? [r.invitedBy] : [])),
+  );
+  return rows.map((r) => toInvitation(r, (r.invitedBy && inviters.get(r.invitedBy)?.name) || null));
 }
 
 type Sent = { invitation: Invitation; mail: MailMessage };
@@ -67,13 +70,8 @@ export async function createInvitation(
     throw new AppError(403, "FORBIDDEN", "Only the owner can invite admins.");
   }
   return db.transaction(async (tx) => {
-    const [already] = await tx
-      .select({ id: organizationMembers.id })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(and(eq(organizationMembers.organizationId, access.organizationId), eq(users.email, input.email)))
-      .limit(1);
-    if (already)
+    const invitee = await personByEmail(tx, input.email);
+    if (invitee && (await isMember(tx, access.organizationId, invitee.id)))
       throw new AppError(409, "ALREADY_MEMBER", `${input.email} is already a member of this club.`);
     // Inviting the same address again replaces the earlier pending invitation.
     await tx
@@ -152,24 +150,21 @@ export async function revokeInvitation(db: Db, access: ClubAccess, invitationId:
 }
 
 async function inviteMail(
-  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  tx: Tx,
   row: InvitationRow,
   token: string,
   inviterId: string,
   appUrl: string,
 ): Promise<Sent> {
-  const [club] = await tx
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, row.organizationId));
-  const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, inviterId));
+  const club = await getOrganization(tx, row.organizationId);
+  const inviter = await person(tx, inviterId);
   const url = `${appUrl}/invite/${token}`;
   const mail = actionEmail(
     row.email,
-    `You're invited to join ${club?.name} on Courtside`,
-    `Join ${club?.name}`,
+    `You're invited to join ${club.name} on Courtside`,
+    `Join ${club.name}`,
     [
-      `${inviter?.name ?? "A club admin"} invited you to join ${club?.name} on Courtside, where the club runs its sessions, court queue and ladder.`,
+      `${inviter?.name ?? "A club admin"} invited you to join ${club.name} on Courtside, where the club runs its sessions, court queue and ladder.`,
       `The link works once and is valid for ${INVITATION_DAYS} days.`,
     ],
     { label: "Accept invitation", url },
@@ -178,14 +173,13 @@ async function inviteMail(
 }
 
 async function findByToken(db: Db, token: string) {
-  const [row] = await db
-    .select({ invitation: invitations, club: organizations })
+  const [invitation] = await db
+    .select()
     .from(invitations)
-    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
     .where(eq(invitations.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row) throw notFound("This invitation link is not valid.");
-  return row;
+  if (!invitation) throw notFound("This invitation link is not valid.");
+  return { invitation, club: await getOrganization(db, invitation.organizationId) };
 }
 
 function statusOf(row: InvitationRow, now: Date): InvitationPreview["status"] {
@@ -204,14 +198,7 @@ export async function previewInvitation(
   const { invitation, club } = await findByToken(db, token);
   const userId = viewer?.id;
   let alreadyMember = false;
-  if (userId) {
-    const [m] = await db
-      .select({ id: organizationMembers.id })
-      .from(organizationMembers)
-      .where(and(eq(organizationMembers.organizationId, club.id), eq(organizationMembers.userId, userId)))
-      .limit(1);
-    alreadyMember = Boolean(m);
-  }
+  if (userId) alreadyMember = await isMember(db, club.id, userId);
   return {
     status: statusOf(invitation, now),
     email: invitation.email,

@@ -4,13 +4,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { JoinRequest } from "../../../shared/contracts/members.js";
 import type { Db } from "../../db/database.js";
-import { profiles } from "../../db/schema/account.js";
-import { users } from "../../db/schema/auth.js";
-import { organizations } from "../../db/schema/clubs.js";
 import { organizationJoinRequests } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type { MailMessage } from "../../platform/mail/mailer.js";
 import { actionEmail } from "../../platform/mail/templates.js";
+import { people, person } from "../account/service.js";
+import { getOrganization } from "../clubs/service.js";
 import type { ClubAccess } from "./policy.js";
 import { addMember } from "./service.js";
 
@@ -25,22 +24,22 @@ export async function listPendingJoinRequests(db: Db, organizationId: string): P
     .select({
       id: organizationJoinRequests.id,
       userId: organizationJoinRequests.userId,
-      name: users.name,
-      fullName: profiles.fullName,
-      email: users.email,
       message: organizationJoinRequests.message,
       createdAt: organizationJoinRequests.createdAt,
     })
     .from(organizationJoinRequests)
-    .innerJoin(users, eq(users.id, organizationJoinRequests.userId))
-    .leftJoin(profiles, eq(profiles.id, organizationJoinRequests.userId))
     .where(pending(organizationId))
     .orderBy(asc(organizationJoinRequests.createdAt));
-  return rows.map(({ fullName, createdAt, ...r }) => ({
-    ...r,
-    name: fullName ?? r.name,
-    createdAt: createdAt.toISOString(),
-  }));
+  const byId = await people(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.flatMap(({ createdAt, ...r }) => {
+    const requester = byId.get(r.userId);
+    return requester
+      ? [{ ...r, name: requester.name, email: requester.email, createdAt: createdAt.toISOString() }]
+      : [];
+  });
 }
 
 /** True when a new request was recorded; false when one was already pending. */
@@ -81,15 +80,9 @@ export async function decideJoinRequest(
       .update(organizationJoinRequests)
       .set({ status: decision, decidedAt: now, decidedBy: access.userId })
       .where(eq(organizationJoinRequests.id, request.id));
-    const [club] = await tx
-      .select({ name: organizations.name, slug: organizations.slug })
-      .from(organizations)
-      .where(eq(organizations.id, access.organizationId));
-    const [person] = await tx
-      .select({ email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, request.userId));
-    return decisionMail(person!, club!, decision, appUrl);
+    const club = await getOrganization(tx, access.organizationId);
+    const requester = await person(tx, request.userId);
+    return decisionMail(requester!, club, decision, appUrl);
   });
 }
 

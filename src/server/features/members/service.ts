@@ -1,33 +1,25 @@
 // Members of a club: listing, role changes, removal, leaving and ownership transfer, with
 // the rules of docs/ARCHITECTURE.md: always exactly one owner, nobody removes the owner,
 // nobody removes themself (members may leave).
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Member } from "../../../shared/contracts/members.js";
 import { canManageRole } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
-import type { Db } from "../../db/database.js";
-import { profiles } from "../../db/schema/account.js";
-import { users } from "../../db/schema/auth.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
-import { assertRoomForMember } from "../billing/service.js";
+import { people } from "../account/service.js";
+import { lockPlanLimits } from "../billing/service.js";
 import type { ClubAccess } from "./policy.js";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export async function listMembers(db: Db, organizationId: string): Promise<Member[]> {
   const rows = await db
     .select({
       userId: organizationMembers.userId,
-      name: users.name,
-      fullName: profiles.fullName,
-      email: users.email,
       role: userRoles.role,
       joinedAt: organizationMembers.createdAt,
     })
     .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .leftJoin(profiles, eq(profiles.id, organizationMembers.userId))
     .leftJoin(
       userRoles,
       and(
@@ -37,19 +29,69 @@ export async function listMembers(db: Db, organizationId: string): Promise<Membe
     )
     .where(eq(organizationMembers.organizationId, organizationId))
     .orderBy(asc(organizationMembers.createdAt));
-  return rows.map((r) => ({
-    userId: r.userId,
-    name: r.fullName ?? r.name,
-    email: r.email,
-    role: r.role ?? "member",
-    joinedAt: r.joinedAt.toISOString(),
-  }));
+  const byId = await people(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.flatMap((r) => {
+    const member = byId.get(r.userId);
+    if (!member) return [];
+    return [
+      {
+        userId: r.userId,
+        name: member.name,
+        email: member.email,
+        role: r.role ?? "member",
+        joinedAt: r.joinedAt.toISOString(),
+      },
+    ];
+  });
+}
+
+export async function isMember(db: Queryable, organizationId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizationMembers.id })
+    .from(organizationMembers)
+    .where(
+      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+    );
+  return row !== undefined;
+}
+
+/** Those of `userIds` who are members of the club. */
+export async function membersAmong(
+  db: Queryable,
+  organizationId: string,
+  userIds: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        inArray(organizationMembers.userId, userIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.userId));
+}
+
+export async function memberCount(db: Queryable, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organizationId, organizationId));
+  return row?.n ?? 0;
 }
 
 /** Adds a person to the club with `role`, within the plan's member limit. False if already in. */
 export async function addMember(tx: Tx, organizationId: string, userId: string, role: Role, now: Date) {
-  // Locks the club's row first, so the member count below cannot change under us.
-  await assertRoomForMember(tx, organizationId, now, userId);
+  // Locks the club's row first, so the member count below cannot change under us. Someone
+  // already in takes no new place.
+  const plan = await lockPlanLimits(tx, organizationId, now);
+  if (!(await isMember(tx, organizationId, userId)))
+    plan.assertRoomForMember(await memberCount(tx, organizationId));
   const inserted = await tx
     .insert(organizationMembers)
     .values({ organizationId, userId, createdAt: now })

@@ -1,17 +1,12 @@
 // The club's payout account (Stripe Connect): made once, completed on the provider's own
 // onboarding pages, and read back from the provider (after onboarding, from its webhook, on
 // demand). Session fees go to it once charges are enabled.
-import { and, eq, isNull } from "drizzle-orm";
 import type { PayoutAccountStatus } from "../../../shared/contracts/billing.js";
 import type { AppDeps } from "../../app-deps.js";
-import { users } from "../../db/schema/auth.js";
-import { organizations } from "../../db/schema/clubs.js";
-import { getOrganization } from "../clubs/service.js";
+import { person } from "../account/service.js";
+import { type Club, claimClubRef, getOrganization, updateClubBilling } from "../clubs/service.js";
 
-type PayoutColumns = Pick<
-  typeof organizations.$inferSelect,
-  "payoutAccountRef" | "payoutDetailsSubmitted" | "payoutChargesEnabled"
->;
+type PayoutColumns = Pick<Club, "payoutAccountRef" | "payoutDetailsSubmitted" | "payoutChargesEnabled">;
 
 export function payoutStatus(org: PayoutColumns): PayoutAccountStatus {
   return {
@@ -27,16 +22,11 @@ export async function syncPayoutAccount(deps: AppDeps, organizationId: string): 
   const org = await getOrganization(db, organizationId);
   if (!org.payoutAccountRef) return payoutStatus(org);
   const state = await deps.payments.retrievePayoutAccount(org.payoutAccountRef);
-  const [updated] = await db
-    .update(organizations)
-    .set({
-      payoutDetailsSubmitted: state.detailsSubmitted,
-      payoutChargesEnabled: state.chargesEnabled,
-      updatedAt: new Date(),
-    })
-    .where(eq(organizations.id, organizationId))
-    .returning();
-  return payoutStatus(updated!);
+  const updated = await updateClubBilling(db, organizationId, {
+    payoutDetailsSubmitted: state.detailsSubmitted,
+    payoutChargesEnabled: state.chargesEnabled,
+  });
+  return payoutStatus(updated);
 }
 
 /** The onboarding link for the club's account, making the account first if there is none. */
@@ -45,16 +35,13 @@ export async function payoutOnboardingLink(deps: AppDeps, organizationId: string
   const org = await getOrganization(db, organizationId);
   let accountRef = org.payoutAccountRef;
   if (!accountRef) {
-    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, ownerId));
+    const owner = await person(db, ownerId);
     accountRef = await deps.payments.createPayoutAccount({
       organizationId,
       email: org.contactEmail ?? owner?.email ?? null,
     });
     // The provider's create is idempotent per club, so two first clicks name the same account.
-    await db
-      .update(organizations)
-      .set({ payoutAccountRef: accountRef, updatedAt: new Date() })
-      .where(and(eq(organizations.id, organizationId), isNull(organizations.payoutAccountRef)));
+    accountRef = await claimClubRef(db, organizationId, "payoutAccountRef", accountRef);
   }
   const settings = `${deps.config.appUrl}/settings`;
   return deps.payments.createOnboardingLink({

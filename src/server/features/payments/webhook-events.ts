@@ -3,10 +3,10 @@
 // arrives after a newer one writes what is true now, and changes nothing twice.
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
-import { organizations } from "../../db/schema/clubs.js";
 import { payments } from "../../db/schema/payments.js";
 import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
 import { syncSubscription } from "../billing/service.js";
+import { clubIdByRef } from "../clubs/service.js";
 import {
   abandonPayment,
   confirmPayment,
@@ -22,12 +22,7 @@ const idOf = (value: unknown): string | null =>
   text(value) ?? text((value as { id?: unknown } | null)?.id ?? null);
 
 async function clubBy(deps: AppDeps, column: "billingCustomerRef" | "payoutAccountRef", ref: string | null) {
-  if (!ref) return null;
-  const [org] = await deps.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations[column], ref));
-  return org?.id ?? null;
+  return ref ? clubIdByRef(deps.database.db, column, ref) : null;
 }
 
 async function subscriptionEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {

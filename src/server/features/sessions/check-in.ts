@@ -2,12 +2,11 @@
 // name); a player checks in from their phone through the session's link or QR code while the
 // session is active.
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
-import { organizationMembers } from "../../db/schema/members.js";
+import type { Db, Tx } from "../../db/database.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { isMember } from "../members/service.js";
 import { lockSession, nextSeq, placesTaken } from "./registrations.js";
-import type { Tx } from "./service.js";
 
 async function activeRegistrationOf(tx: Tx, sessionId: string, userId: string) {
   const [row] = await tx
@@ -65,16 +64,7 @@ export async function addWalkIn(
       throw new AppError(409, "SESSION_CLOSED", "This session is over.");
     }
     if ("userId" in who) {
-      const [member] = await tx
-        .select({ id: organizationMembers.id })
-        .from(organizationMembers)
-        .where(
-          and(
-            eq(organizationMembers.organizationId, organizationId),
-            eq(organizationMembers.userId, who.userId),
-          ),
-        );
-      if (!member) throw notFound("Member not found");
+      if (!(await isMember(tx, organizationId, who.userId))) throw notFound("Member not found");
       const existing = await activeRegistrationOf(tx, sessionId, who.userId);
       if (existing?.status === "registered") {
         await tx

@@ -5,7 +5,7 @@
 // two of them can deadlock), and is only recorded here: the provider's refund is made after
 // commit by a job (features/payments/refunds.ts).
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { payments } from "../../db/schema/payments.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
@@ -18,7 +18,6 @@ import {
   releasePlace,
   type SessionRow,
 } from "./registrations.js";
-import type { Tx } from "./service.js";
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -3,14 +3,13 @@
 // queue up: capacity is never exceeded, and the waitlist keeps arrival order.
 import { and, asc, eq, inArray, lt, max, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
 import { payments } from "../../db/schema/payments.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
-import type { Tx } from "./service.js";
 
 /** How long an unpaid place is held for someone at the checkout. */
 export const PAYMENT_HOLD_MINUTES = 15;

@@ -6,14 +6,13 @@ import type { CreateSessionBody, Session, SessionBodyFields } from "../../../sha
 import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 
 type SessionRow = typeof sessions.$inferSelect;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 // Written out in SQL: inside a subquery drizzle would print the outer column unqualified, and
 // "id" would then bind to the registration's own id.

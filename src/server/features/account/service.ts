@@ -1,0 +1,60 @@
+// People as the rest of the app sees them: the one display-name rule (the profile's full name,
+// else the account's name) and the address to write to. Other features ask here rather than
+// reading the account tables (scripts/check-boundaries.mjs).
+import { eq, inArray } from "drizzle-orm";
+import type { Queryable, Tx } from "../../db/database.js";
+import { profiles } from "../../db/schema/account.js";
+import { users } from "../../db/schema/auth.js";
+
+export type Person = { id: string; name: string; email: string };
+
+const personColumns = {
+  id: users.id,
+  email: users.email,
+  accountName: users.name,
+  fullName: profiles.fullName,
+};
+
+function toPerson(row: { id: string; email: string; accountName: string; fullName: string | null }): Person {
+  return { id: row.id, email: row.email, name: row.fullName ?? row.accountName };
+}
+
+/** The people with these ids, by id (unknown ids are simply absent). */
+export async function people(db: Queryable, ids: readonly string[]): Promise<Map<string, Person>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select(personColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, toPerson(row)]));
+}
+
+export async function person(db: Queryable, id: string): Promise<Person | null> {
+  return (await people(db, [id])).get(id) ?? null;
+}
+
+/** The account registered with this address (addresses are stored lower-cased). */
+export async function personByEmail(db: Queryable, email: string): Promise<Person | null> {
+  const [row] = await db
+    .select(personColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row ? toPerson(row) : null;
+}
+
+/** Sets the full name shown in clubs (creating the profile the first time). */
+export async function saveFullName(tx: Tx, userId: string, fullName: string, now: Date): Promise<void> {
+  await tx
+    .insert(profiles)
+    .values({ id: userId, fullName })
+    .onConflictDoUpdate({ target: profiles.id, set: { fullName, updatedAt: now } });
+}
+
+/** A profile for a new account, keeping one that already exists. */
+export async function ensureProfile(db: Queryable, userId: string, fullName: string): Promise<void> {
+  await db.insert(profiles).values({ id: userId, fullName }).onConflictDoNothing();
+}
