@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { messages } from "../../shared/domain/messages.js";
 import { Button } from "../components/ui/button.js";
+import { useLoadDemoClub } from "../features/clubs/api.js";
 import { api } from "../lib/api.js";
-import { useAuth } from "./auth-provider.js";
 import { useOrganization } from "./organization-provider.js";
 
 /** What a club screen shows to someone who belongs to no club yet (SPEC §2 dashboard wording). */
@@ -25,32 +23,23 @@ export function NoClub() {
 /** On a local install: a ready-made club with players, a ladder and open play running, to look around in. */
 function LoadDemoClub() {
   const demo = useQuery({ queryKey: ["demo"], queryFn: () => api<{ available: boolean }>("/api/demo") });
-  const { refresh } = useAuth();
   const { select } = useOrganization();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  if (!demo.data?.available) return null;
-  const load = async () => {
-    setBusy(true);
-    try {
-      const { organizationId } = await api<{ organizationId: string }>("/api/demo", { method: "POST" });
-      await refresh();
+  const load = useLoadDemoClub({
+    onSuccess: ({ organizationId }) => {
       select(organizationId);
       navigate("/board");
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  if (!demo.data?.available) return null;
   return (
     <div className="mt-6 flex flex-col items-center gap-2 border-t border-slate-200 pt-6">
       <p className="text-sm text-muted">
         Just looking? Try Courtside with a made-up club: 24 players, a ladder and open play running on 4
         courts.
       </p>
-      <Button variant="secondary" onClick={load} disabled={busy}>
-        {busy ? "Building the demo club..." : "Load a demo club"}
+      <Button variant="secondary" onClick={() => load.run()} disabled={load.busy}>
+        {load.busy ? "Building the demo club..." : "Load a demo club"}
       </Button>
     </div>
   );

@@ -1,15 +1,35 @@
 // The account calls, against better-auth's endpoints under /api/auth.
+import { meQueryKey } from "../../app/auth-provider.js";
 import { api } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
-export const authApi = {
-  /** The confirmation link signs the person in and lands on `callbackURL` (onboarding by default). */
-  signUp: (input: { fullName: string; email: string; password: string }, callbackURL = "/onboarding") =>
-    api("/api/auth/sign-up/email", {
-      body: { name: input.fullName, email: input.email, password: input.password, callbackURL },
-    }),
-  signIn: (input: { email: string; password: string }) => api("/api/auth/sign-in/email", { body: input }),
-  requestReset: (email: string) =>
-    api("/api/auth/request-password-reset", { body: { email, redirectTo: "/auth" } }),
-  resetPassword: (token: string, newPassword: string) =>
-    api("/api/auth/reset-password", { body: { token, newPassword } }),
-};
+type SignUp = { fullName: string; email: string; password: string };
+type SignIn = { email: string; password: string };
+
+/** The confirmation link signs the person in and lands on `callbackURL` (onboarding by default). */
+export const useSignUp = (callbackURL = "/onboarding", feedback?: ActionFeedback<unknown, SignUp>) =>
+  useAction({
+    run: ({ fullName, email, password }: SignUp) =>
+      api("/api/auth/sign-up/email", { body: { name: fullName, email, password, callbackURL } }),
+    ...feedback,
+  });
+
+/** Signed in, /api/me answers with the person. */
+export const useSignIn = (feedback?: ActionFeedback<unknown, SignIn>) =>
+  useAction({
+    run: (input: SignIn) => api("/api/auth/sign-in/email", { body: input }),
+    invalidates: [meQueryKey],
+    ...feedback,
+  });
+
+export const useRequestReset = (feedback?: ActionFeedback<unknown, string>) =>
+  useAction({
+    run: (email: string) => api("/api/auth/request-password-reset", { body: { email, redirectTo: "/auth" } }),
+    ...feedback,
+  });
+
+export const useResetPassword = (token: string, feedback?: ActionFeedback<unknown, string>) =>
+  useAction({
+    run: (newPassword: string) => api("/api/auth/reset-password", { body: { token, newPassword } }),
+    ...feedback,
+  });

@@ -1,14 +1,13 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { newPasswordForm, resetRequestForm, signInForm, signUpForm } from "../../../shared/contracts/auth.js";
 import { messages } from "../../../shared/domain/messages.js";
-import { useAuth } from "../../app/auth-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
+import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
-import { authApi } from "./api.js";
+import { useRequestReset, useResetPassword, useSignIn, useSignUp } from "./api.js";
 import type { AuthMode } from "./auth-page.js";
 
 const t = messages.toasts;
@@ -22,14 +21,9 @@ function SwitchLink({ label, onClick }: { label: string; onClick: () => void }) 
 }
 
 export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
-  const { refresh } = useAuth();
+  const signIn = useSignIn({ errorTitle: t.signInFailed });
   const form = useZodForm(signInForm, async (data) => {
-    try {
-      await authApi.signIn(data);
-      await refresh();
-    } catch (error) {
-      toast.error(t.signInFailed, { description: errorText(error) });
-    }
+    await signIn.run(data);
   });
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
@@ -54,17 +48,17 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
 
 export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => void; next?: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const signUp = useSignUp(next, {
+    onSuccess: (_, { email }) => setSentTo(email),
+    errorTitle: t.signUpFailed,
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.is("USER_ALREADY_EXISTS"))) return false;
+      showErrorToast(error, t.accountExists, { description: t.accountExistsBody });
+      return true;
+    },
+  });
   const form = useZodForm(signUpForm, async (data) => {
-    try {
-      await authApi.signUp(data, next);
-      setSentTo(data.email);
-    } catch (error) {
-      if (error instanceof ApiError && error.is("USER_ALREADY_EXISTS")) {
-        toast.error(t.accountExists, { description: t.accountExistsBody });
-      } else {
-        toast.error(t.signUpFailed, { description: errorText(error) });
-      }
-    }
+    await signUp.run(data);
   });
   if (sentTo) {
     return (
@@ -101,14 +95,13 @@ export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => v
 }
 
 export function ResetRequestForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
+  const requestReset = useRequestReset({
+    onSuccess: () => onSwitch("sign-in"),
+    success: { title: t.resetSent, description: t.resetSentBody },
+    errorTitle: "Reset failed",
+  });
   const form = useZodForm(resetRequestForm, async (data) => {
-    try {
-      await authApi.requestReset(data.email);
-      toast.success(t.resetSent, { description: t.resetSentBody });
-      onSwitch("sign-in");
-    } catch (error) {
-      toast.error("Reset failed", { description: errorText(error) });
-    }
+    await requestReset.run(data.email);
   });
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
@@ -126,14 +119,20 @@ export function ResetRequestForm({ onSwitch }: { onSwitch: (mode: AuthMode) => v
 }
 
 export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const resetPassword = useResetPassword(token, {
+    onSuccess: onDone,
+    success: { title: "Password updated", description: "Sign in with your new password." },
+    errorTitle: "Reset failed",
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.is("INVALID_TOKEN"))) return false;
+      showErrorToast(error, "Reset failed", {
+        description: "This reset link has expired or was already used.",
+      });
+      return true;
+    },
+  });
   const form = useZodForm(newPasswordForm, async (data) => {
-    try {
-      await authApi.resetPassword(token, data.password);
-      toast.success("Password updated", { description: "Sign in with your new password." });
-      onDone();
-    } catch (error) {
-      toast.error("Reset failed", { description: errorText(error) });
-    }
+    await resetPassword.run(data.password);
   });
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
@@ -145,12 +144,4 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
       </Button>
     </form>
   );
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.is("INVALID_TOKEN")) return "This reset link has expired or was already used.";
-    return error.message;
-  }
-  return "Please check your connection and try again.";
 }

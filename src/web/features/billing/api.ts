@@ -7,6 +7,7 @@ import type {
   SubscriptionCheck,
 } from "../../../shared/contracts/billing.js";
 import { api } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 export type SubscriptionState = SubscriptionCheck;
 
@@ -65,14 +66,32 @@ export function usePayoutAccount(organizationId: string) {
   });
 }
 
-export const billingApi = {
-  checkout: (organizationId: string, plan: PaidPlanId) =>
-    api<ProviderLink>(`/api/orgs/${organizationId}/billing/checkout`, { body: { plan } }),
-  portal: (organizationId: string) =>
-    api<ProviderLink>(`/api/orgs/${organizationId}/billing/portal`, { method: "POST" }),
-  connectPayouts: (organizationId: string) =>
-    api<ProviderLink>(`/api/orgs/${organizationId}/payout-account`, { method: "POST" }),
-};
+// The provider's pages open in a new tab; what they change is read again when the person
+// comes back (see the pages' focus handlers).
+
+export const useCheckout = (organizationId: string, feedback?: ActionFeedback<void, PaidPlanId>) =>
+  useAction({
+    run: (plan: PaidPlanId) =>
+      openInNewTab(() =>
+        api<ProviderLink>(`/api/orgs/${organizationId}/billing/checkout`, { body: { plan } }),
+      ),
+    ...feedback,
+  });
+
+export const useBillingPortal = (organizationId: string, feedback?: ActionFeedback<void, void>) =>
+  useAction({
+    run: () =>
+      openInNewTab(() => api<ProviderLink>(`/api/orgs/${organizationId}/billing/portal`, { method: "POST" })),
+    ...feedback,
+  });
+
+export const useConnectPayouts = (organizationId: string, feedback?: ActionFeedback<void, void>) =>
+  useAction({
+    run: () =>
+      openInNewTab(() => api<ProviderLink>(`/api/orgs/${organizationId}/payout-account`, { method: "POST" })),
+    invalidates: [payoutKey(organizationId)],
+    ...feedback,
+  });
 
 /**
  * Opens a provider page in a new tab. The tab is opened at once, inside the click, so popup

@@ -2,6 +2,7 @@ import { Check, Crown, ExternalLink } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
+import type { Membership } from "../../../shared/contracts/clubs.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { PAID_PLANS, type PaidPlanId, plans } from "../../../shared/domain/plans.js";
@@ -12,9 +13,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { PageLoading } from "../../components/ui/spinner.js";
 import { cn } from "../../lib/cn.js";
 import {
-  billingApi,
-  openInNewTab,
   type SubscriptionState,
+  useBillingPortal,
+  useCheckout,
   useRecheckSubscription,
   useSubscription,
 } from "./api.js";
@@ -43,9 +44,7 @@ export function BillingPage() {
   const { current } = useOrganization();
   const subscription = useSubscription(current?.id);
   const recheck = useRecheckSubscription(current?.id);
-  const [busy, setBusy] = useState<PaidPlanId | "portal" | null>(null);
   const [params, setParams] = useSearchParams();
-  const owner = current ? can(current.role, "billing.manage") : false;
 
   // Back from the provider's page (this tab or the other): ask it what changed.
   useEffect(() => {
@@ -70,39 +69,38 @@ export function BillingPage() {
     );
   }
   if (subscription.isPending) return <PageLoading />;
-  const state = subscription.data!;
+  return <ClubBilling club={current} state={subscription.data!} recheck={recheck} />;
+}
 
-  const startCheckout = async (plan: PaidPlanId) => {
-    setBusy(plan);
-    try {
-      await openInNewTab(() => billingApi.checkout(current.id, plan));
-      setTimeout(() => void recheck(), RECHECK_AFTER_CHECKOUT_MS);
-    } catch (error) {
-      toast.error(messages.billing.checkoutFailed, {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setBusy(null);
-    }
+function ClubBilling({
+  club,
+  state,
+  recheck,
+}: {
+  club: Membership;
+  state: SubscriptionState;
+  recheck: () => Promise<void>;
+}) {
+  const owner = can(club.role, "billing.manage");
+  // Which plan's checkout is opening, for its button's label.
+  const [chosen, setChosen] = useState<PaidPlanId>();
+  const checkout = useCheckout(club.id, {
+    onSuccess: () => setTimeout(() => void recheck(), RECHECK_AFTER_CHECKOUT_MS),
+    errorTitle: messages.billing.checkoutFailed,
+  });
+  const portal = useBillingPortal(club.id, { errorTitle: messages.billing.portalFailed });
+  const busy = checkout.busy || portal.busy;
+  const startCheckout = (plan: PaidPlanId) => {
+    setChosen(plan);
+    return checkout.run(plan);
   };
-  const openPortal = async () => {
-    setBusy("portal");
-    try {
-      await openInNewTab(() => billingApi.portal(current.id));
-    } catch (error) {
-      toast.error(messages.billing.portalFailed, {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const openPortal = () => portal.run();
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
       <div>
         <h1 className="text-2xl font-bold">Billing</h1>
-        <p className="text-muted">Plans and payments for {current.name}.</p>
+        <p className="text-muted">Plans and payments for {club.name}.</p>
       </div>
 
       <Card data-testid="current-plan">
@@ -122,9 +120,9 @@ export function BillingPage() {
             <p className="font-medium">{planSummary(state)}</p>
           </div>
           {owner && state.subscribed ? (
-            <Button variant="secondary" onClick={openPortal} disabled={busy !== null}>
+            <Button variant="secondary" onClick={openPortal} disabled={busy}>
               <ExternalLink className="h-4 w-4" />
-              {busy === "portal" ? "Opening..." : "Manage billing"}
+              {portal.busy ? "Opening..." : "Manage billing"}
             </Button>
           ) : null}
         </CardContent>
@@ -159,12 +157,12 @@ export function BillingPage() {
                 {owner ? (
                   <Button
                     variant={id === "pro" ? "primary" : "secondary"}
-                    disabled={isCurrent || busy !== null}
+                    disabled={isCurrent || busy}
                     onClick={() => (state.subscribed ? openPortal() : startCheckout(id))}
                   >
                     {isCurrent
                       ? "Current plan"
-                      : busy === id
+                      : checkout.busy && chosen === id
                         ? "Opening checkout..."
                         : state.subscribed
                           ? `Switch to ${plan.name}`

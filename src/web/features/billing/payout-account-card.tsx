@@ -1,13 +1,12 @@
 import { CircleCheck, ExternalLink } from "lucide-react";
-import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { useEffect } from "react";
 import type { PayoutAccountStatus } from "../../../shared/contracts/billing.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { plans, sessionFeeBasisPoints } from "../../../shared/domain/plans.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { billingApi, openInNewTab, usePayoutAccount } from "./api.js";
+import { useConnectPayouts, usePayoutAccount } from "./api.js";
 
 const RECHECK_AFTER_OPEN_MS = 3000;
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
@@ -35,7 +34,6 @@ function stage(status: PayoutAccountStatus) {
 
 export function PayoutAccountCard({ orgId }: { orgId: string }) {
   const account = usePayoutAccount(orgId);
-  const [busy, setBusy] = useState(false);
   const { refetch } = account;
 
   // Onboarding happens in another tab: look again when the owner comes back to this one.
@@ -45,18 +43,11 @@ export function PayoutAccountCard({ orgId }: { orgId: string }) {
     return () => window.removeEventListener("focus", onFocus);
   }, [refetch]);
 
-  const connect = async () => {
-    setBusy(true);
-    try {
-      await openInNewTab(() => billingApi.connectPayouts(orgId));
-      await refetch();
-      setTimeout(() => void refetch(), RECHECK_AFTER_OPEN_MS);
-    } catch {
-      toast.error(messages.billing.connectFailed, { description: messages.billing.connectFailedBody });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const connect = useConnectPayouts(orgId, {
+    onSuccess: () => setTimeout(() => void refetch(), RECHECK_AFTER_OPEN_MS),
+    errorTitle: messages.billing.connectFailed,
+    errorDescription: messages.billing.connectFailedBody,
+  });
 
   const status = account.data;
   const current = status ? stage(status) : null;
@@ -81,13 +72,17 @@ export function PayoutAccountCard({ orgId }: { orgId: string }) {
         ) : (
           <p className="text-sm text-muted">Loading...</p>
         )}
-        <Button onClick={connect} disabled={!status || status.charges_enabled || busy} className="shrink-0">
+        <Button
+          onClick={() => connect.run()}
+          disabled={!status || status.charges_enabled || connect.busy}
+          className="shrink-0"
+        >
           {status?.charges_enabled ? (
             <CircleCheck className="h-4 w-4" />
           ) : (
             <ExternalLink className="h-4 w-4" />
           )}
-          {busy ? "Opening..." : (current?.action ?? "Connect Stripe account")}
+          {connect.busy ? "Opening..." : (current?.action ?? "Connect Stripe account")}
         </Button>
       </CardContent>
     </Card>

@@ -1,23 +1,74 @@
+import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { boardSettingsBody } from "../../../shared/contracts/board.js";
 import { api } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 export type PlayerAction = "break" | "return" | "skip" | "front" | "remove" | "bye" | "cancel-bye";
 
-/** The organizer's board actions; each answers the new version, which the socket also announces. */
-export const boardApi = {
-  fill: (orgId: string) => api<{ version: number }>(`/api/orgs/${orgId}/board/fill`, { method: "POST" }),
-  score: (orgId: string, gameId: string, scoreA: number, scoreB: number) =>
-    api<{ version: number }>(`/api/orgs/${orgId}/board/games/${gameId}/score`, { body: { scoreA, scoreB } }),
-  cancelGame: (orgId: string, gameId: string) =>
-    api<{ version: number }>(`/api/orgs/${orgId}/board/games/${gameId}/cancel`, { method: "POST" }),
-  player: (orgId: string, registrationId: string, action: PlayerAction) =>
-    api<{ version: number }>(`/api/orgs/${orgId}/board/players/${registrationId}`, { body: { action } }),
-  court: (orgId: string, courtId: string, available: boolean) =>
-    api<{ version: number }>(`/api/orgs/${orgId}/board/courts/${courtId}`, {
-      method: "PUT",
-      body: { available },
-    }),
-  settings: (orgId: string, settings: z.input<typeof boardSettingsBody>) =>
-    api<{ version: number }>(`/api/orgs/${orgId}/board/settings`, { method: "PUT", body: settings }),
-};
+type Version = { version: number };
+
+// The organizer's board actions. Each answers the board's new version, which the socket also
+// announces to every viewer, this one included, and that refetches the board: so they
+// invalidate nothing themselves.
+
+export const useFillCourts = (orgId: string) =>
+  useAction({ run: () => api<Version>(`/api/orgs/${orgId}/board/fill`, { method: "POST" }) });
+
+type Score = { gameId: string; scoreA: number; scoreB: number };
+
+export const useRecordScore = (orgId: string, feedback?: ActionFeedback<Version, Score>) =>
+  useAction({
+    run: ({ gameId, scoreA, scoreB }: Score) =>
+      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/score`, { body: { scoreA, scoreB } }),
+    ...feedback,
+  });
+
+export const useCancelGame = (orgId: string) =>
+  useAction({
+    run: (gameId: string) =>
+      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/cancel`, { method: "POST" }),
+  });
+
+export const useMovePlayer = (orgId: string) =>
+  useAction({
+    run: ({ registrationId, action }: { registrationId: string; action: PlayerAction }) =>
+      api<Version>(`/api/orgs/${orgId}/board/players/${registrationId}`, { body: { action } }),
+  });
+
+export const useSetCourtAvailable = (orgId: string) =>
+  useAction({
+    run: ({ courtId, available }: { courtId: string; available: boolean }) =>
+      api<Version>(`/api/orgs/${orgId}/board/courts/${courtId}`, { method: "PUT", body: { available } }),
+  });
+
+export const useBoardSettings = (orgId: string) =>
+  useAction({
+    run: (settings: z.input<typeof boardSettingsBody>) =>
+      api<Version>(`/api/orgs/${orgId}/board/settings`, { method: "PUT", body: settings }),
+  });
+
+type DisplayToken = { token: string; url: string; createdAt: string };
+
+const displayTokensKey = (orgId: string) => ["display-tokens", orgId] as const;
+
+/** The links a TV at the club opens to show the board. */
+export const useDisplayTokens = (orgId: string) =>
+  useQuery({
+    queryKey: displayTokensKey(orgId),
+    queryFn: async () => (await api<{ tokens: DisplayToken[] }>(`/api/orgs/${orgId}/display-tokens`)).tokens,
+  });
+
+export const useCreateDisplayToken = (orgId: string, feedback?: ActionFeedback<unknown, void>) =>
+  useAction({
+    run: () => api(`/api/orgs/${orgId}/display-tokens`, { method: "POST" }),
+    invalidates: [displayTokensKey(orgId)],
+    ...feedback,
+  });
+
+export const useRevokeDisplayToken = (orgId: string, feedback?: ActionFeedback<unknown, string>) =>
+  useAction({
+    run: (token: string) => api(`/api/orgs/${orgId}/display-tokens/${token}`, { method: "DELETE" }),
+    invalidates: [displayTokensKey(orgId)],
+    ...feedback,
+  });

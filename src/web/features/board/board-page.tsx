@@ -1,5 +1,4 @@
 import { Clock, Tv, Users } from "lucide-react";
-import { toast } from "sonner";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { rotationModes } from "../../../shared/contracts/board.js";
 import { can } from "../../../shared/domain/capabilities.js";
@@ -9,7 +8,7 @@ import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { PageLoading } from "../../components/ui/spinner.js";
-import { boardApi } from "./board-api.js";
+import { useBoardSettings, useFillCourts } from "./board-api.js";
 import { CourtCard } from "./court-card.js";
 import { DisplayLinks } from "./display-links.js";
 import { FairnessReportButton } from "./fairness-report.js";
@@ -75,6 +74,7 @@ function ClubBoard({ orgId, canEditClub }: { orgId: string; canEditClub: boolean
 
 function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
   const myId = board.me && board.me.state !== "not-checked-in" ? findMyRegistration(board) : null;
+  const settings = useBoardSettings(orgId);
   return (
     <>
       {board.me ? <MyPlaceBanner me={board.me} /> : null}
@@ -90,7 +90,7 @@ function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
               canManage={board.canManage}
               highlight={myId}
               onToggleSingles={() =>
-                boardApi.settings(orgId, {
+                settings.run({
                   mode: board.mode,
                   singlesCourts: court.singles
                     ? singlesOf(board).filter((id) => id !== court.id)
@@ -128,20 +128,18 @@ export function WaitingBanner({ board, large }: { board: BoardView; large?: bool
 }
 
 function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
-  const report = (error: unknown) =>
-    toast.error("Error", { description: error instanceof Error ? error.message : undefined });
+  const fill = useFillCourts(orgId);
+  const settings = useBoardSettings(orgId);
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3">
-      <Button onClick={() => boardApi.fill(orgId).catch(report)}>
+      <Button onClick={() => fill.run()}>
         <Tv className="h-4 w-4" /> Fill Courts
       </Button>
       <label className="flex items-center gap-2 text-sm">
         Rotation
         <select
           value={board.mode}
-          onChange={(event) =>
-            boardApi.settings(orgId, { mode: event.target.value as BoardView["mode"] }).catch(report)
-          }
+          onChange={(event) => settings.run({ mode: event.target.value as BoardView["mode"] })}
           className="h-9 rounded-lg border border-slate-300 bg-white px-2"
         >
           {rotationModes.map((mode) => (

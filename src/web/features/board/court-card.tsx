@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { type BoardCourt, scoreForm } from "../../../shared/contracts/board.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
@@ -8,7 +7,7 @@ import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { Input } from "../../components/ui/input.js";
 import { cn } from "../../lib/cn.js";
 import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
-import { boardApi } from "./board-api.js";
+import { useCancelGame, useRecordScore, useSetCourtAvailable } from "./board-api.js";
 import { Elapsed } from "./elapsed.js";
 
 type Props = {
@@ -25,10 +24,6 @@ const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of pla
 
 export function CourtCard({ court, orgId, canManage, highlight, large, onToggleSingles }: Props) {
   const [scoring, setScoring] = useState(false);
-  const run = (work: () => Promise<unknown>) => () =>
-    work().catch((error: unknown) =>
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined }),
-    );
   const name = (p: { registrationId: string; name: string }) => (
     <span
       key={p.registrationId}
@@ -88,43 +83,62 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
           </p>
         </div>
         {canManage && orgId ? (
-          <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-            {court.game ? (
-              <>
-                <Button size="sm" onClick={() => setScoring(true)}>
-                  Record Score
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={run(() => boardApi.cancelGame(orgId, court.game!.id))}
-                >
-                  Cancel Game
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={run(() => boardApi.court(orgId, court.id, court.status === "unavailable"))}
-                >
-                  {court.status === "unavailable" ? "Bring Back" : "Take Out of Play"}
-                </Button>
-                {onToggleSingles ? (
-                  <Button size="sm" variant="ghost" onClick={run(onToggleSingles)}>
-                    {court.singles ? "Play Doubles Here" : "Play Singles Here"}
-                  </Button>
-                ) : null}
-              </>
-            )}
-          </div>
+          <CourtActions
+            court={court}
+            orgId={orgId}
+            onScore={() => setScoring(true)}
+            onToggleSingles={onToggleSingles}
+          />
         ) : null}
       </CardContent>
       {court.game && orgId ? (
         <ScoreDialog open={scoring} onOpenChange={setScoring} orgId={orgId} court={court} />
       ) : null}
     </Card>
+  );
+}
+
+function CourtActions({
+  court,
+  orgId,
+  onScore,
+  onToggleSingles,
+}: {
+  court: BoardCourt;
+  orgId: string;
+  onScore: () => void;
+  onToggleSingles: Props["onToggleSingles"];
+}) {
+  const cancelGame = useCancelGame(orgId);
+  const setAvailable = useSetCourtAvailable(orgId);
+  return (
+    <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
+      {court.game ? (
+        <>
+          <Button size="sm" onClick={onScore}>
+            Record Score
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => cancelGame.run(court.game!.id)}>
+            Cancel Game
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setAvailable.run({ courtId: court.id, available: court.status === "unavailable" })}
+          >
+            {court.status === "unavailable" ? "Bring Back" : "Take Out of Play"}
+          </Button>
+          {onToggleSingles ? (
+            <Button size="sm" variant="ghost" onClick={onToggleSingles}>
+              {court.singles ? "Play Doubles Here" : "Play Singles Here"}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </div>
   );
 }
 
@@ -141,6 +155,10 @@ function ScoreDialog({
 }) {
   const game = court.game!;
   const [errors, setErrors] = useState<FieldErrors>({});
+  const record = useRecordScore(orgId, {
+    onSuccess: () => onOpenChange(false),
+    success: `Score recorded on ${court.name}`,
+  });
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = checkForm(scoreForm, Object.fromEntries(new FormData(event.currentTarget)));
@@ -151,14 +169,7 @@ function ScoreDialog({
     }
     clearValidationError();
     setErrors({});
-    const { scoreA, scoreB } = checked.data;
-    try {
-      await boardApi.score(orgId, game.id, scoreA, scoreB);
-      toast.success(`Score recorded on ${court.name}`);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    }
+    await record.run({ gameId: game.id, ...checked.data });
   };
   const team = (players: { name: string }[]) => players.map((p) => p.name).join(" & ");
   return (

@@ -1,29 +1,13 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Monitor } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
-import { api } from "../../lib/api.js";
-
-type Token = { token: string; url: string; createdAt: string };
+import { useCreateDisplayToken, useDisplayTokens, useRevokeDisplayToken } from "./board-api.js";
 
 /** Admins make and revoke the links a TV at the club opens to show the board. */
 export function DisplayLinks({ orgId }: { orgId: string }) {
-  const queryClient = useQueryClient();
-  const queryKey = ["display-tokens", orgId];
-  const tokens = useQuery({
-    queryKey,
-    queryFn: async () => (await api<{ tokens: Token[] }>(`/api/orgs/${orgId}/display-tokens`)).tokens,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
-  const create = () =>
-    api(`/api/orgs/${orgId}/display-tokens`, { method: "POST" }).then(refresh, () =>
-      toast.error("Could not create a link"),
-    );
-  const revoke = (token: string) =>
-    api(`/api/orgs/${orgId}/display-tokens/${token}`, { method: "DELETE" }).then(refresh, () =>
-      toast.error("Could not revoke"),
-    );
+  const tokens = useDisplayTokens(orgId);
+  const create = useCreateDisplayToken(orgId, { errorTitle: "Could not create a link" });
+  const revoke = useRevokeDisplayToken(orgId, { errorTitle: "Could not revoke" });
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -49,12 +33,12 @@ export function DisplayLinks({ orgId }: { orgId: string }) {
               >
                 {t.url}
               </a>
-              <Button size="sm" variant="ghost" className="text-red-600" onClick={() => revoke(t.token)}>
+              <Button size="sm" variant="ghost" className="text-red-600" onClick={() => revoke.run(t.token)}>
                 Revoke
               </Button>
             </div>
           ))}
-          <Button onClick={create}>New Display Link</Button>
+          <Button onClick={() => create.run()}>New Display Link</Button>
         </div>
       </DialogContent>
     </Dialog>

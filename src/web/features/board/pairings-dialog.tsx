@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
-import { boardApi } from "./board-api.js";
+import { useBoardSettings } from "./board-api.js";
 
 type Person = { registrationId: string; name: string };
 type Kind = "together" | "apart";
@@ -27,13 +27,9 @@ export function PairingsButton({ board, orgId }: { board: BoardView; orgId: stri
   const players = everyone(board);
   const ids = (kind: Kind) =>
     board.pairings[kind].map(([a, b]) => [a.registrationId, b.registrationId] as [string, string]);
-  const save = async (together: [string, string][], apart: [string, string][]) => {
-    try {
-      await boardApi.settings(orgId, { mode: board.mode, pairings: { together, apart } });
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    }
-  };
+  const settings = useBoardSettings(orgId);
+  const save = (together: [string, string][], apart: [string, string][]) =>
+    settings.run({ mode: board.mode, pairings: { together, apart } });
   const onAdd = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);

@@ -1,10 +1,9 @@
 import { Coffee, MoreHorizontal } from "lucide-react";
-import { toast } from "sonner";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
-import { type PlayerAction as Action, boardApi } from "./board-api.js";
+import { type PlayerAction as Action, useMovePlayer } from "./board-api.js";
 
 /** The waiting line in order with estimated waits; organizers move players from here. */
 export function QueuePanel({
@@ -13,16 +12,11 @@ export function QueuePanel({
   highlight,
 }: {
   board: BoardView;
-  orgId?: string;
+  orgId: string;
   highlight?: string | null;
 }) {
-  const act = (registrationId: string, action: Action) =>
-    orgId &&
-    boardApi
-      .player(orgId, registrationId, action)
-      .catch((error: unknown) =>
-        toast.error("Error", { description: error instanceof Error ? error.message : undefined }),
-      );
+  const move = useMovePlayer(orgId);
+  const act = (registrationId: string, action: Action) => move.run({ registrationId, action });
   return (
     <Card>
       <CardHeader>
@@ -49,7 +43,7 @@ export function QueuePanel({
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-muted">bye</span>
               ) : null}
               <span className="text-xs text-muted">~{entry.estimatedWaitMinutes} min</span>
-              {board.canManage && orgId ? (
+              {board.canManage ? (
                 <details className="relative">
                   <summary
                     className="flex cursor-pointer list-none rounded-md p-1 hover:bg-slate-100"
@@ -91,7 +85,7 @@ export function QueuePanel({
               {board.onBreak.map((p) => (
                 <li key={p.registrationId} className="flex items-center justify-between text-sm">
                   {p.name}
-                  {board.canManage && orgId ? (
+                  {board.canManage ? (
                     <Button size="sm" variant="ghost" onClick={() => act(p.registrationId, "return")}>
                       Back in line
                     </Button>

@@ -1,7 +1,23 @@
 import type { Court, CreateOrganizationBody, Membership } from "../../../shared/contracts/clubs.js";
+import { meQueryKey } from "../../app/auth-provider.js";
 import { api } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
-export const clubsApi = {
-  create: (body: CreateOrganizationBody) =>
-    api<{ organization: Membership; courts: Court[] }>("/api/orgs", { body }),
-};
+type Created = { organization: Membership; courts: Court[] };
+
+// Both add a club to the person's clubs, which /api/me lists.
+
+export const useCreateClub = (feedback?: ActionFeedback<Created, CreateOrganizationBody>) =>
+  useAction({
+    run: (body: CreateOrganizationBody) => api<Created>("/api/orgs", { body }),
+    invalidates: [meQueryKey],
+    ...feedback,
+  });
+
+/** On a local install: a ready-made club with players, a ladder and open play running. */
+export const useLoadDemoClub = (feedback?: ActionFeedback<{ organizationId: string }, void>) =>
+  useAction({
+    run: () => api<{ organizationId: string }>("/api/demo", { method: "POST" }),
+    invalidates: [meQueryKey],
+    ...feedback,
+  });

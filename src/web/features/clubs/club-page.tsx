@@ -1,8 +1,6 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarDays, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { useOrganization } from "../../app/organization-provider.js";
@@ -12,22 +10,19 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Textarea } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
+import { showErrorToast } from "../../lib/use-action.js";
 import { SiteFooter } from "../marketing/site-footer.js";
-import { publicClubApi } from "./public-api.js";
+import { usePublicClub, useRequestToJoin } from "./public-api.js";
 
 /** SPEC §2 /club/{slug}: the club's public page, where visitors ask to join. */
 export function ClubPage() {
   const { slug = "" } = useParams();
-  const page = useQuery({
-    queryKey: ["public-club", slug],
-    queryFn: () => publicClubApi.load(slug),
-    retry: false,
-  });
+  const page = usePublicClub(slug);
   const notFound = page.error instanceof ApiError && page.error.status === 404;
 
   useEffect(() => {
-    if (page.isError && !notFound) toast.error("Failed to load club information");
-  }, [page.isError, notFound]);
+    if (page.isError && !notFound) showErrorToast(page.error, "Failed to load club information");
+  }, [page.isError, page.error, notFound]);
 
   if (page.isPending) return <PageLoading />;
   if (!page.data) {
@@ -41,10 +36,10 @@ export function ClubPage() {
       </main>
     );
   }
-  return <ClubView data={page.data} refetch={page.refetch} />;
+  return <ClubView data={page.data} />;
 }
 
-function ClubView({ data, refetch }: { data: PublicClubPage; refetch: () => Promise<unknown> }) {
+function ClubView({ data }: { data: PublicClubPage }) {
   const { club } = data;
   const here = `/club/${club.slug}`;
   return (
@@ -115,7 +110,7 @@ function ClubView({ data, refetch }: { data: PublicClubPage; refetch: () => Prom
               )}
             </CardContent>
           </Card>
-          <JoinCard data={data} here={here} refetch={refetch} />
+          <JoinCard data={data} here={here} />
         </div>
       </main>
       <SiteFooter />
@@ -140,27 +135,12 @@ function DashboardButton({ clubId, size }: { clubId: string; size?: "sm" | "md" 
 }
 
 /** SPEC §2 Join This Club: signed out, member, may ask, or waiting for an answer. */
-function JoinCard({
-  data,
-  here,
-  refetch,
-}: {
-  data: PublicClubPage;
-  here: string;
-  refetch: () => Promise<unknown>;
-}) {
+function JoinCard({ data, here }: { data: PublicClubPage; here: string }) {
   const [message, setMessage] = useState("");
-  const join = useMutation({
-    mutationFn: () => publicClubApi.requestToJoin(data.club.slug, message),
-    onSuccess: async () => {
-      toast.success("Request Sent", { description: "Your join request has been sent to the club admins." });
-      setMessage("");
-      await refetch();
-    },
-    onError: (error) => {
-      console.warn("Join request failed", error);
-      toast.error("Error", { description: "Failed to send join request" });
-    },
+  const join = useRequestToJoin(data.club.slug, {
+    onSuccess: () => setMessage(""),
+    success: { title: "Request Sent", description: "Your join request has been sent to the club admins." },
+    errorDescription: "Failed to send join request",
   });
   return (
     <Card className="h-fit">
@@ -206,8 +186,8 @@ function JoinCard({
               placeholder="Why do you want to join? (optional)"
               maxLength={1000}
             />
-            <Button disabled={join.isPending} onClick={() => join.mutate()}>
-              {join.isPending ? "Sending..." : "Request to Join"}
+            <Button disabled={join.busy} onClick={() => join.run(message)}>
+              {join.busy ? "Sending..." : "Request to Join"}
             </Button>
           </>
         )}

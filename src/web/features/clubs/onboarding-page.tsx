@@ -17,7 +17,7 @@ import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
 import { exclaim } from "../../lib/format.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
-import { clubsApi } from "./api.js";
+import { useCreateClub } from "./api.js";
 import { ClubFields } from "./club-fields.js";
 import { browserTimeZone } from "./time-zones.js";
 
@@ -25,7 +25,7 @@ const t = messages.toasts;
 
 /** SPEC §2 /onboarding: create the club. Also where the sign-up confirmation link lands. */
 export function OnboardingPage() {
-  const { status, me, refresh } = useAuth();
+  const { status, me } = useAuth();
   const { select } = useOrganization();
   const navigate = useNavigate();
 
@@ -36,23 +36,21 @@ export function OnboardingPage() {
     }
   }, [status, navigate]);
 
-  const form = useZodForm(createOrganizationBody, async (_data, values) => {
-    try {
-      const { organization } = await clubsApi.create(values as never);
+  const create = useCreateClub({
+    onSuccess: ({ organization }) => {
       select(organization.id);
-      await refresh();
-      toast.success("Club created", {
-        description: `${exclaim(`Welcome to ${organization.name}`)} Your 30-day trial has started.`,
-      });
       navigate("/dashboard", { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        toast.error(t.authError, { description: t.authErrorBody });
-        navigate("/auth", { replace: true });
-      } else {
-        toast.error("Error", { description: error instanceof ApiError ? error.message : t.slugExhausted });
-      }
-    }
+    },
+    success: ({ organization }) => ({
+      title: "Club created",
+      description: `${exclaim(`Welcome to ${organization.name}`)} Your 30-day trial has started.`,
+    }),
+    // A 401 has already ended the session (lib/api.ts): the effect above tells the person and
+    // sends them to sign in.
+    onError: (error) => error instanceof ApiError && error.is("UNAUTHORIZED"),
+  });
+  const form = useZodForm(createOrganizationBody, async (_data, values) => {
+    await create.run(values as never);
   });
 
   if (status !== "signed-in") return <PageLoading />;

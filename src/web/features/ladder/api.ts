@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   LadderView,
   MatchBody,
@@ -7,6 +7,7 @@ import type {
   PlayerView,
 } from "../../../shared/contracts/ladder.js";
 import { api } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 export const ladderKeys = {
   all: (orgId: string) => ["ladder", orgId] as const,
@@ -34,34 +35,49 @@ export const usePlayer = (orgId: string, userId: string) =>
     queryFn: () => api<PlayerView>(`/api/orgs/${orgId}/players/${userId}`),
   });
 
-/** Any change to a match moves the whole ladder: refetch everything of this club's ladder. */
-function useLadderMutation<T, R>(orgId: string, run: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ladderKeys.all(orgId) }),
-  });
+/** Any change to a match moves the whole ladder: everything of this club's ladder is refetched. */
+function useLadderAction<T, V>(orgId: string, run: (vars: V) => Promise<T>, feedback?: ActionFeedback<T, V>) {
+  return useAction({ run, invalidates: [ladderKeys.all(orgId)], ...feedback });
 }
 
-export const useLogMatch = (orgId: string) =>
-  useLadderMutation(orgId, (body: MatchBody) => api<MatchView>(`/api/orgs/${orgId}/matches`, { body }));
+type MatchEdit = { matchId: string; body: MatchBody };
+type MatchAnswer = { matchId: string; answer: "confirm" | "dispute" };
+type MatchDecision = { matchId: string; outcome: "count" | "void" };
 
-export const useEditMatch = (orgId: string) =>
-  useLadderMutation(orgId, ({ matchId, body }: { matchId: string; body: MatchBody }) =>
-    api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}`, { method: "PUT", body }),
+export const useLogMatch = (orgId: string, feedback?: ActionFeedback<MatchView, MatchBody>) =>
+  useLadderAction(
+    orgId,
+    (body: MatchBody) => api<MatchView>(`/api/orgs/${orgId}/matches`, { body }),
+    feedback,
   );
 
-export const useAnswerMatch = (orgId: string) =>
-  useLadderMutation(orgId, ({ matchId, answer }: { matchId: string; answer: "confirm" | "dispute" }) =>
-    api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}/${answer}`, { method: "POST" }),
+export const useEditMatch = (orgId: string, feedback?: ActionFeedback<MatchView, MatchEdit>) =>
+  useLadderAction(
+    orgId,
+    ({ matchId, body }: MatchEdit) =>
+      api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}`, { method: "PUT", body }),
+    feedback,
   );
 
-export const useDecideMatch = (orgId: string) =>
-  useLadderMutation(orgId, ({ matchId, outcome }: { matchId: string; outcome: "count" | "void" }) =>
-    api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}/decide`, { body: { outcome } }),
+export const useAnswerMatch = (orgId: string, feedback?: ActionFeedback<MatchView, MatchAnswer>) =>
+  useLadderAction(
+    orgId,
+    ({ matchId, answer }: MatchAnswer) =>
+      api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}/${answer}`, { method: "POST" }),
+    feedback,
   );
 
-export const useDeleteMatch = (orgId: string) =>
-  useLadderMutation(orgId, (matchId: string) =>
-    api<void>(`/api/orgs/${orgId}/matches/${matchId}`, { method: "DELETE" }),
+export const useDecideMatch = (orgId: string, feedback?: ActionFeedback<MatchView, MatchDecision>) =>
+  useLadderAction(
+    orgId,
+    ({ matchId, outcome }: MatchDecision) =>
+      api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}/decide`, { body: { outcome } }),
+    feedback,
+  );
+
+export const useDeleteMatch = (orgId: string, feedback?: ActionFeedback<null, string>) =>
+  useLadderAction(
+    orgId,
+    (matchId: string) => api<null>(`/api/orgs/${orgId}/matches/${matchId}`, { method: "DELETE" }),
+    feedback,
   );

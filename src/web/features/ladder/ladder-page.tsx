@@ -1,6 +1,5 @@
 import { Flame, Medal, Trophy } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { LadderRow, MatchFormat } from "../../../shared/contracts/ladder.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
@@ -92,7 +91,7 @@ export function LadderPage() {
 /** Organizers see the latest matches, to correct or remove one. */
 function RecentMatches({ orgId, me }: { orgId: string; me: string }) {
   const recent = useMatches(orgId, "all");
-  const remove = useDeleteMatch(orgId);
+  const remove = useDeleteMatch(orgId, { success: "Match deleted" });
   if (!recent.data?.length) return null;
   return (
     <section className="flex flex-col gap-3">
@@ -114,10 +113,7 @@ function RecentMatches({ orgId, me }: { orgId: string; me: string }) {
                   title="Delete this match?"
                   description="The ratings are replayed without it."
                   confirmLabel="Delete Match"
-                  onConfirm={async () => {
-                    await remove.mutateAsync(match.id);
-                    toast.success("Match deleted");
-                  }}
+                  onConfirm={() => remove.run(match.id)}
                 />
               </>
             }
@@ -182,20 +178,15 @@ function Summary({
 function WaitingMatches({ orgId, manager }: { orgId: string; manager: boolean }) {
   const pending = useMatches(orgId, "pending");
   const disputed = useMatches(orgId, "disputed");
-  const answer = useAnswerMatch(orgId);
-  const decide = useDecideMatch(orgId);
+  const answer = useAnswerMatch(orgId, {
+    success: (_, vars) => (vars.answer === "confirm" ? "Match confirmed" : "Match disputed"),
+  });
+  const decide = useDecideMatch(orgId, {
+    success: (_, vars) => (vars.outcome === "count" ? "The match counts" : "The match was voided"),
+  });
   const mine = (pending.data ?? []).filter((m) => m.canAnswer);
   const toDecide = manager ? (disputed.data ?? []) : [];
   if (mine.length === 0 && toDecide.length === 0) return null;
-
-  const run = async (work: Promise<unknown>, done: string) => {
-    try {
-      await work;
-      toast.success(done);
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    }
-  };
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-6">
@@ -207,15 +198,8 @@ function WaitingMatches({ orgId, manager }: { orgId: string; manager: boolean })
               match={match}
               actions={
                 <Choices
-                  yes={[
-                    "Confirm",
-                    () =>
-                      run(answer.mutateAsync({ matchId: match.id, answer: "confirm" }), "Match confirmed"),
-                  ]}
-                  no={[
-                    "Dispute",
-                    () => run(answer.mutateAsync({ matchId: match.id, answer: "dispute" }), "Match disputed"),
-                  ]}
+                  yes={["Confirm", () => answer.run({ matchId: match.id, answer: "confirm" })]}
+                  no={["Dispute", () => answer.run({ matchId: match.id, answer: "dispute" })]}
                 />
               }
             />
@@ -226,16 +210,8 @@ function WaitingMatches({ orgId, manager }: { orgId: string; manager: boolean })
               match={match}
               actions={
                 <Choices
-                  yes={[
-                    "Count It",
-                    () =>
-                      run(decide.mutateAsync({ matchId: match.id, outcome: "count" }), "The match counts"),
-                  ]}
-                  no={[
-                    "Void It",
-                    () =>
-                      run(decide.mutateAsync({ matchId: match.id, outcome: "void" }), "The match was voided"),
-                  ]}
+                  yes={["Count It", () => decide.run({ matchId: match.id, outcome: "count" })]}
+                  no={["Void It", () => decide.run({ matchId: match.id, outcome: "void" })]}
                 />
               }
             />

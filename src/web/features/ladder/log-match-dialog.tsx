@@ -1,12 +1,10 @@
 import { Swords } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { type MatchFormat, type MatchView, matchBody, teamSize } from "../../../shared/contracts/ladder.js";
 import { formatGames, GAME_TARGETS, gameScoreProblem } from "../../../shared/rating/scores.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
-import { ApiError } from "../../lib/api.js";
 import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
 import { useMembers } from "../members/api.js";
 import { useEditMatch, useLogMatch } from "./api.js";
@@ -44,9 +42,21 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
   const [format, setFormat] = useState<MatchFormat>(match?.format ?? "doubles");
   const [errors, setErrors] = useState<FieldErrors>({});
   const members = useMembers(orgId);
-  const logMatch = useLogMatch(orgId);
-  const editMatch = useEditMatch(orgId);
-  const busy = logMatch.isPending || editMatch.isPending;
+  const close = () => setOpen(false);
+  const logMatch = useLogMatch(orgId, {
+    onSuccess: close,
+    success: (logged) => ({
+      title: "Match logged",
+      description: logged.counts
+        ? "The ladder has been updated."
+        : "The other side will be asked to confirm it.",
+    }),
+  });
+  const editMatch = useEditMatch(orgId, {
+    onSuccess: close,
+    success: { title: "Match updated", description: "The ladder has been updated." },
+  });
+  const busy = logMatch.busy || editMatch.busy;
   const size = teamSize[format];
   const title = match ? "Edit Match" : "Log a Match";
 
@@ -71,24 +81,8 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
     }
     clearValidationError();
     setErrors({});
-    try {
-      if (match) {
-        await editMatch.mutateAsync({ matchId: match.id, body: checked.data });
-        toast.success("Match updated", { description: "The ladder has been updated." });
-      } else {
-        const logged = await logMatch.mutateAsync(checked.data);
-        toast.success("Match logged", {
-          description: logged.counts
-            ? "The ladder has been updated."
-            : "The other side will be asked to confirm it.",
-        });
-      }
-      setOpen(false);
-    } catch (error) {
-      toast.error("Error", {
-        description: error instanceof ApiError ? error.message : "Could not log the match.",
-      });
-    }
+    if (match) await editMatch.run({ matchId: match.id, body: checked.data });
+    else await logMatch.run(checked.data);
   };
 
   const picker = (side: "A" | "B", index: number) => {

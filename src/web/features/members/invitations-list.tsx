@@ -1,4 +1,3 @@
-import { toast } from "sonner";
 import type { Invitation } from "../../../shared/contracts/members.js";
 import { Button } from "../../components/ui/button.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
@@ -7,7 +6,10 @@ import { useResendInvitation, useRevokeInvitation } from "./api.js";
 import { RoleBadge } from "./role-badge.js";
 
 export function InvitationsList({ orgId, invitations }: { orgId: string; invitations: Invitation[] }) {
-  const resend = useResendInvitation(orgId);
+  const resend = useResendInvitation(orgId, {
+    success: { title: "Invitation sent again", description: "The earlier link no longer works." },
+    errorTitle: "Failed to send invitation",
+  });
   const revoke = useRevokeInvitation(orgId);
   if (invitations.length === 0) return <p className="py-2 text-sm text-muted">No pending invitations.</p>;
   return (
@@ -22,17 +24,8 @@ export function InvitationsList({ orgId, invitations }: { orgId: string; invitat
           <Button
             size="sm"
             variant="secondary"
-            disabled={resend.isPending}
-            onClick={async () => {
-              try {
-                await resend.mutateAsync(invitation.id);
-                toast.success("Invitation sent again", { description: "The earlier link no longer works." });
-              } catch (error) {
-                toast.error("Failed to send invitation", {
-                  description: error instanceof Error ? error.message : undefined,
-                });
-              }
-            }}
+            disabled={resend.busy}
+            onClick={() => resend.run(invitation.id)}
           >
             Resend
           </Button>
@@ -45,7 +38,7 @@ export function InvitationsList({ orgId, invitations }: { orgId: string; invitat
             title="Revoke this invitation?"
             description={`The link sent to ${invitation.email} will stop working.`}
             confirmLabel="Revoke"
-            onConfirm={() => revoke.mutateAsync(invitation.id)}
+            onConfirm={() => revoke.run(invitation.id)}
           />
         </li>
       ))}

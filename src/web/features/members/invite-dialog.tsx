@@ -1,6 +1,5 @@
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { inviteBody } from "../../../shared/contracts/members.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { Button } from "../../components/ui/button.js";
@@ -13,7 +12,14 @@ import { useInvite } from "./api.js";
 export function InviteDialog({ orgId, myRole }: { orgId: string; myRole: Role }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
-  const invite = useInvite(orgId);
+  const invite = useInvite(orgId, {
+    onSuccess: () => setOpen(false),
+    success: (_, { email }) => ({
+      title: "Invitation sent",
+      description: `We emailed a join link to ${email}.`,
+    }),
+    errorTitle: "Failed to send invitation",
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,16 +31,7 @@ export function InviteDialog({ orgId, myRole }: { orgId: string; myRole: Role })
     }
     clearValidationError();
     setError(undefined);
-    try {
-      await invite.mutateAsync(checked.data);
-      toast.success("Invitation sent", { description: `We emailed a join link to ${checked.data.email}.` });
-      setOpen(false);
-    } catch (failure) {
-      console.warn("Invitation failed", failure);
-      toast.error("Failed to send invitation", {
-        description: failure instanceof Error ? failure.message : undefined,
-      });
-    }
+    await invite.run(checked.data);
   };
 
   return (
@@ -70,8 +67,8 @@ export function InviteDialog({ orgId, myRole }: { orgId: string; myRole: Role })
               {myRole === "owner" ? <option value="admin">Admin</option> : null}
             </select>
           </Field>
-          <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending ? "Sending..." : "Send Invitation"}
+          <Button type="submit" disabled={invite.busy}>
+            {invite.busy ? "Sending..." : "Send Invitation"}
           </Button>
         </form>
       </DialogContent>

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { MailOpen } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import type { InvitationPreview } from "../../../shared/contracts/members.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { useAuth } from "../../app/auth-provider.js";
@@ -10,9 +9,9 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
-import { ApiError } from "../../lib/api.js";
 import { exclaim } from "../../lib/format.js";
-import { invitationsApi } from "./api.js";
+import { errorMessage } from "../../lib/use-action.js";
+import { invitationsApi, useAcceptInvitation } from "./api.js";
 
 const problems: Record<Exclude<InvitationPreview["status"], "valid">, string> = {
   expired: "This invitation has expired. Ask the club for a new one.",
@@ -67,31 +66,25 @@ function Invitation({
   preview: InvitationPreview;
   signedIn: boolean;
 }) {
-  const { refresh, signOut } = useAuth();
+  const { signOut } = useAuth();
   const { select } = useOrganization();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const { club } = preview;
+  const accept = useAcceptInvitation(token, {
+    onSuccess: ({ organizationId }) => {
+      select(organizationId);
+      navigate("/dashboard", { replace: true });
+    },
+    success: exclaim(`Welcome to ${club.name}`),
+    // The reason also stays on the page, under the invitation.
+    onError: (failure) => {
+      setError(errorMessage(failure));
+      return false;
+    },
+  });
 
   if (preview.status !== "valid") return <Problem text={problems[preview.status]} signedIn={signedIn} />;
-
-  const accept = async () => {
-    setBusy(true);
-    try {
-      const { organizationId } = await invitationsApi.accept(token);
-      await refresh();
-      select(organizationId);
-      toast.success(exclaim(`Welcome to ${club.name}`));
-      navigate("/dashboard", { replace: true });
-    } catch (failure) {
-      const message = failure instanceof ApiError ? failure.message : "Could not join the club.";
-      setError(message);
-      toast.error("Error", { description: message });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const next = encodeURIComponent(`/invite/${token}`);
   return (
@@ -134,8 +127,8 @@ function Invitation({
           </Button>
         </>
       ) : (
-        <Button className="w-full" disabled={busy} onClick={accept}>
-          {busy ? "Joining..." : `Join ${club.name}`}
+        <Button className="w-full" disabled={accept.busy} onClick={() => accept.run()}>
+          {accept.busy ? "Joining..." : `Join ${club.name}`}
         </Button>
       )}
     </>

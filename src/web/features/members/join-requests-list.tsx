@@ -1,24 +1,16 @@
 import { Check, X } from "lucide-react";
-import { toast } from "sonner";
 import type { JoinRequest } from "../../../shared/contracts/members.js";
 import { Button } from "../../components/ui/button.js";
 import { formatDate } from "../../lib/format.js";
 import { useDecideJoinRequest } from "./api.js";
 
 export function JoinRequestsList({ orgId, requests }: { orgId: string; requests: JoinRequest[] }) {
-  const decide = useDecideJoinRequest(orgId);
-  const act = async (request: JoinRequest, decision: "approve" | "reject") => {
-    try {
-      await decide.mutateAsync({ id: request.id, decision });
-      toast.success(
-        decision === "approve" ? `${request.name} joined the club` : `Request from ${request.name} declined`,
-      );
-    } catch (error) {
-      toast.error("Could not update the request", {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    }
-  };
+  const decide = useDecideJoinRequest(orgId, {
+    success: (_, { request, decision }) =>
+      decision === "approve" ? `${request.name} joined the club` : `Request from ${request.name} declined`,
+    errorTitle: "Could not update the request",
+  });
+  const act = (request: JoinRequest, decision: "approve" | "reject") => decide.run({ request, decision });
   if (requests.length === 0) return <p className="py-2 text-sm text-muted">No pending join requests.</p>;
   return (
     <ul className="divide-y divide-slate-100">
@@ -38,14 +30,14 @@ export function JoinRequestsList({ orgId, requests }: { orgId: string; requests:
             ) : null}
           </div>
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => act(request, "approve")} disabled={decide.isPending}>
+            <Button size="sm" onClick={() => act(request, "approve")} disabled={decide.busy}>
               <Check className="h-4 w-4" /> Approve
             </Button>
             <Button
               size="sm"
               variant="secondary"
               onClick={() => act(request, "reject")}
-              disabled={decide.isPending}
+              disabled={decide.busy}
             >
               <X className="h-4 w-4" /> Reject
             </Button>

@@ -1,5 +1,4 @@
 import { Trash2 } from "lucide-react";
-import { toast } from "sonner";
 import type { Member } from "../../../shared/contracts/members.js";
 import { assignableRoles } from "../../../shared/contracts/members.js";
 import { canManageRole } from "../../../shared/domain/capabilities.js";
@@ -13,17 +12,14 @@ import { RoleBadge } from "./role-badge.js";
 type Props = { orgId: string; members: Member[]; myRole: Role; myUserId: string };
 
 export function MembersList({ orgId, members, myRole, myUserId }: Props) {
-  const remove = useRemoveMember(orgId);
-  const changeRole = useChangeRole(orgId);
-
-  const onRoleChange = async (member: Member, role: string) => {
-    try {
-      await changeRole.mutateAsync({ userId: member.userId, role });
-      toast.success(`${member.name} is now ${roleLabels[role as Role].toLowerCase()}`);
-    } catch (error) {
-      toast.error("Role not changed", { description: error instanceof Error ? error.message : undefined });
-    }
-  };
+  const remove = useRemoveMember(orgId, {
+    success: (_, member) => `${member.name} was removed`,
+    errorTitle: "Could not remove member",
+  });
+  const changeRole = useChangeRole(orgId, {
+    success: (_, { member, role }) => `${member.name} is now ${roleLabels[role].toLowerCase()}`,
+    errorTitle: "Role not changed",
+  });
 
   return (
     <ul className="divide-y divide-slate-100">
@@ -50,7 +46,7 @@ export function MembersList({ orgId, members, myRole, myUserId }: Props) {
                   <span className="sr-only">Role of {member.name}</span>
                   <select
                     value={member.role}
-                    onChange={(event) => onRoleChange(member, event.target.value)}
+                    onChange={(event) => changeRole.run({ member, role: event.target.value as Role })}
                     className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
                   >
                     {assignableRoles
@@ -75,16 +71,7 @@ export function MembersList({ orgId, members, myRole, myUserId }: Props) {
                   title={`Remove ${member.name}?`}
                   description="They lose access to the club's sessions, board and ladder. You can invite them again later."
                   confirmLabel="Remove"
-                  onConfirm={async () => {
-                    try {
-                      await remove.mutateAsync(member.userId);
-                      toast.success(`${member.name} was removed`);
-                    } catch (error) {
-                      toast.error("Could not remove member", {
-                        description: error instanceof Error ? error.message : undefined,
-                      });
-                    }
-                  }}
+                  onConfirm={() => remove.run(member)}
                 />
               ) : null}
             </div>

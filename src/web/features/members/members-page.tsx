@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { useAuth } from "../../app/auth-provider.js";
@@ -8,6 +7,7 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
+import { showErrorToast } from "../../lib/use-action.js";
 import { useInvitations, useJoinRequests, useMembers } from "./api.js";
 import { InvitationsList } from "./invitations-list.js";
 import { InviteDialog } from "./invite-dialog.js";
@@ -30,8 +30,8 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
   const requests = useJoinRequests(orgId, can(myRole, "joinRequests.review"));
 
   useEffect(() => {
-    if (members.isError) toast.error("Failed to load members");
-  }, [members.isError]);
+    if (members.isError) showErrorToast(members.error, "Failed to load members");
+  }, [members.isError, members.error]);
 
   if (members.isPending) return <PageLoading />;
   const list = members.data ?? [];

@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { Member } from "../../../shared/contracts/members.js";
 import type { Role } from "../../../shared/domain/roles.js";
-import { useAuth } from "../../app/auth-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { api } from "../../lib/api.js";
+import { useLeaveClub, useTransferOwnership } from "./api.js";
 
 /** Leaving the club, or (for the owner) handing it to another member first. */
 export function MembershipActions({
@@ -23,35 +21,19 @@ export function MembershipActions({
   members: Member[];
   myUserId: string;
 }) {
-  const { refresh } = useAuth();
   const navigate = useNavigate();
   const others = members.filter((m) => m.userId !== myUserId);
   const [newOwner, setNewOwner] = useState("");
 
-  const leave = async () => {
-    try {
-      await api(`/api/orgs/${orgId}/leave`, { method: "POST" });
-      await refresh();
-      toast.success(`You left ${clubName}`);
-      navigate("/dashboard", { replace: true });
-    } catch (error) {
-      toast.error("Could not leave the club", {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    }
-  };
-
-  const transfer = async () => {
-    try {
-      await api(`/api/orgs/${orgId}/transfer-ownership`, { body: { userId: newOwner } });
-      await refresh();
-      toast.success("Ownership transferred", { description: "You are now an admin of the club." });
-    } catch (error) {
-      toast.error("Could not transfer ownership", {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    }
-  };
+  const leave = useLeaveClub(orgId, {
+    onSuccess: () => navigate("/dashboard", { replace: true }),
+    success: `You left ${clubName}`,
+    errorTitle: "Could not leave the club",
+  });
+  const transfer = useTransferOwnership(orgId, {
+    success: { title: "Ownership transferred", description: "You are now an admin of the club." },
+    errorTitle: "Could not transfer ownership",
+  });
 
   return (
     <Card>
@@ -90,7 +72,7 @@ export function MembershipActions({
               title="Transfer ownership?"
               description="The new owner gets full control, including billing. You stay in the club as an admin."
               confirmLabel="Transfer"
-              onConfirm={transfer}
+              onConfirm={() => transfer.run(newOwner)}
             />
           </>
         ) : (
@@ -99,7 +81,7 @@ export function MembershipActions({
             title={`Leave ${clubName}?`}
             description="You will need a new invitation or an approved request to come back."
             confirmLabel="Leave"
-            onConfirm={leave}
+            onConfirm={() => leave.run()}
           />
         )}
       </CardContent>

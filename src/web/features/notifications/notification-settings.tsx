@@ -1,31 +1,19 @@
 import * as Switch from "@radix-ui/react-switch";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { type NotificationPreferences, notificationLabels } from "../../../shared/contracts/notifications.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { api } from "../../lib/api.js";
-
-const url = "/api/me/notification-preferences";
-const queryKey = ["notification-preferences"];
+import { useNotificationPreferences, useSavePreferences } from "./api.js";
 
 /** SPEC §2 Settings: the five email toggles; a failed save says so and reloads from the server (SPEC §8). */
 export function NotificationSettings() {
-  const queryClient = useQueryClient();
-  const prefs = useQuery({ queryKey, queryFn: () => api<NotificationPreferences>(url) });
+  const prefs = useNotificationPreferences();
+  const save = useSavePreferences({
+    success: "Preferences updated",
+    errorTitle: "Update failed",
+    errorDescription: "Failed to save preferences. Please try again.",
+  });
 
-  const toggle = async (key: keyof NotificationPreferences, value: boolean) => {
-    if (!prefs.data) return;
-    const next = { ...prefs.data, [key]: value };
-    queryClient.setQueryData(queryKey, next);
-    try {
-      await api(url, { method: "PUT", body: next });
-      toast.success("Preferences updated");
-    } catch (error) {
-      console.warn("Saving preferences failed", error);
-      toast.error("Update failed", { description: "Failed to save preferences. Please try again." });
-      await queryClient.invalidateQueries({ queryKey });
-    }
-  };
+  const toggle = (key: keyof NotificationPreferences, value: boolean) =>
+    prefs.data && save.run({ ...prefs.data, [key]: value });
 
   return (
     <Card>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   CancelRegistrationResponse,
   CreateSessionBody,
@@ -7,6 +7,7 @@ import type {
   SessionDetails,
 } from "../../../shared/contracts/sessions.js";
 import { api } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 const keys = {
   list: (orgId: string) => ["sessions", orgId] as const,
@@ -27,43 +28,101 @@ export function useSessionDetails(orgId: string, sessionId: string) {
   });
 }
 
-export function useCreateSessions(orgId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateSessionBody) =>
-      api<{ sessions: Session[] }>(`/api/orgs/${orgId}/sessions`, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.list(orgId) }),
-  });
-}
-
 export const sessionsApi = {
-  update: (orgId: string, sessionId: string, body: Omit<CreateSessionBody, "repeatWeeks">) =>
-    api<Session>(`/api/orgs/${orgId}/sessions/${sessionId}`, { method: "PUT", body }),
-  register: (orgId: string, sessionId: string) =>
-    api<{ registration: Registration; checkoutUrl: string | null }>(
-      `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
-      {
-        method: "POST",
-      },
-    ),
-  cancelRegistration: (orgId: string, sessionId: string, registrationId: string) =>
-    api<CancelRegistrationResponse>(
-      `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registrationId}`,
-      {
-        method: "DELETE",
-      },
-    ),
-  transition: (orgId: string, sessionId: string, action: "start" | "complete" | "cancel") =>
-    api(`/api/orgs/${orgId}/sessions/${sessionId}/${action}`, { method: "POST" }),
-  setCheckedIn: (orgId: string, sessionId: string, registrationId: string, checkedIn: boolean) =>
-    api(`/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registrationId}/check-in`, {
-      method: checkedIn ? "POST" : "DELETE",
-    }),
-  addWalkIn: (orgId: string, sessionId: string, who: { userId: string } | { guestName: string }) =>
-    api(`/api/orgs/${orgId}/sessions/${sessionId}/walk-ins`, { body: who }),
   selfCheckIn: (orgId: string, sessionId: string, token: string) =>
     api(`/api/orgs/${orgId}/sessions/${sessionId}/self-check-in`, { body: { token } }),
-  calendarFeed: (orgId: string) => api<{ url: string }>(`/api/orgs/${orgId}/calendar-feed`),
-  rotateCalendarFeed: (orgId: string) =>
-    api<{ url: string }>(`/api/orgs/${orgId}/calendar-feed/rotate`, { method: "POST" }),
 };
+
+export const useCreateSessions = (
+  orgId: string,
+  feedback?: ActionFeedback<{ sessions: Session[] }, CreateSessionBody>,
+) =>
+  useAction({
+    run: (body: CreateSessionBody) => api<{ sessions: Session[] }>(`/api/orgs/${orgId}/sessions`, { body }),
+    invalidates: [keys.list(orgId)],
+    ...feedback,
+  });
+
+type SessionUpdate = { sessionId: string; body: Omit<CreateSessionBody, "repeatWeeks"> };
+
+export const useUpdateSession = (orgId: string, feedback?: ActionFeedback<Session, SessionUpdate>) =>
+  useAction({
+    run: ({ sessionId, body }: SessionUpdate) =>
+      api<Session>(`/api/orgs/${orgId}/sessions/${sessionId}`, { method: "PUT", body }),
+    // A prefix of every query of the club's sessions: the list is refetched with the session.
+    invalidates: [keys.list(orgId)],
+    ...feedback,
+  });
+
+type Registered = { registration: Registration; checkoutUrl: string | null };
+
+/** Registers, joins the waitlist, or (for a held place) opens the payment again. */
+export const useRegister = (orgId: string, sessionId: string, feedback?: ActionFeedback<Registered, void>) =>
+  useAction({
+    run: () => api<Registered>(`/api/orgs/${orgId}/sessions/${sessionId}/registrations`, { method: "POST" }),
+    invalidates: [keys.details(orgId, sessionId)],
+    ...feedback,
+  });
+
+export const useCancelRegistration = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<CancelRegistrationResponse, Registration>,
+) =>
+  useAction({
+    run: (registration: Registration) =>
+      api<CancelRegistrationResponse>(
+        `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registration.id}`,
+        { method: "DELETE" },
+      ),
+    invalidates: [keys.details(orgId, sessionId)],
+    ...feedback,
+  });
+
+export type Transition = "start" | "complete" | "cancel";
+
+export const useTransitionSession = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<unknown, Transition>,
+) =>
+  useAction({
+    run: (action: Transition) =>
+      api(`/api/orgs/${orgId}/sessions/${sessionId}/${action}`, { method: "POST" }),
+    invalidates: [keys.details(orgId, sessionId)],
+    ...feedback,
+  });
+
+export const useSetCheckedIn = (orgId: string, sessionId: string) =>
+  useAction({
+    run: ({ registrationId, checkedIn }: { registrationId: string; checkedIn: boolean }) =>
+      api(`/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registrationId}/check-in`, {
+        method: checkedIn ? "POST" : "DELETE",
+      }),
+    invalidates: [keys.details(orgId, sessionId)],
+  });
+
+/** A walk-in without an account, checked in by name. */
+export const useAddGuest = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<{ ok: true }, string>,
+) =>
+  useAction({
+    run: (guestName: string) =>
+      api<{ ok: true }>(`/api/orgs/${orgId}/sessions/${sessionId}/walk-ins`, { body: { guestName } }),
+    invalidates: [keys.details(orgId, sessionId)],
+    ...feedback,
+  });
+
+type FeedAddress = { url: string };
+
+/** Read when its dialog opens, not cached: the address is a secret shown only there. */
+export const useCalendarFeed = (orgId: string, feedback?: ActionFeedback<FeedAddress, void>) =>
+  useAction({ run: () => api<FeedAddress>(`/api/orgs/${orgId}/calendar-feed`), ...feedback });
+
+export const useRotateCalendarFeed = (orgId: string, feedback?: ActionFeedback<FeedAddress, void>) =>
+  useAction({
+    run: () => api<FeedAddress>(`/api/orgs/${orgId}/calendar-feed/rotate`, { method: "POST" }),
+    ...feedback,
+  });

@@ -4,22 +4,23 @@ import { toast } from "sonner";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Input } from "../../components/ui/input.js";
-import { sessionsApi } from "./api.js";
+import { useCalendarFeed, useRotateCalendarFeed } from "./api.js";
 
 /** The club's secret calendar feed address, to paste into a calendar app; rotating revokes it. */
 export function CalendarFeedButton({ orgId }: { orgId: string }) {
   const [url, setUrl] = useState<string>();
-  const load = async () => setUrl((await sessionsApi.calendarFeed(orgId)).url);
-  const rotate = async () => {
-    setUrl((await sessionsApi.rotateCalendarFeed(orgId)).url);
-    toast.success("New calendar address", {
+  const show = (feed: { url: string }) => setUrl(feed.url);
+  const load = useCalendarFeed(orgId, { onSuccess: show, errorTitle: "Could not load the calendar feed" });
+  const rotate = useRotateCalendarFeed(orgId, {
+    onSuccess: show,
+    success: {
+      title: "New calendar address",
       description: "Calendars subscribed to the old one stop updating.",
-    });
-  };
+    },
+    errorTitle: "Could not rotate",
+  });
   return (
-    <Dialog
-      onOpenChange={(open) => open && load().catch(() => toast.error("Could not load the calendar feed"))}
-    >
+    <Dialog onOpenChange={(open) => open && load.run()}>
       <DialogTrigger asChild>
         <Button variant="secondary">
           <CalendarPlus className="h-4 w-4" /> Calendar Feed
@@ -44,11 +45,7 @@ export function CalendarFeedButton({ orgId }: { orgId: string }) {
             >
               Copy
             </Button>
-            <Button
-              variant="ghost"
-              className="text-red-600"
-              onClick={() => rotate().catch(() => toast.error("Could not rotate"))}
-            >
+            <Button variant="ghost" className="text-red-600" onClick={() => rotate.run()}>
               Revoke and make a new address
             </Button>
           </div>

@@ -1,7 +1,6 @@
 import * as Switch from "@radix-ui/react-switch";
 import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import {
   DEFAULT_REFUND_CUTOFF_HOURS,
   DEFAULT_SESSION_PRICE,
@@ -15,22 +14,35 @@ import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
 import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
-import { sessionsApi, useCreateSessions } from "./api.js";
+import { useCreateSessions, useUpdateSession } from "./api.js";
 
 type Props = {
   orgId: string;
   timeZone: string;
   /** Given: the dialog edits this session (no repeat); absent: it creates new ones. */
   session?: Session;
-  onSaved?: () => Promise<unknown>;
 };
 
 /** SPEC §2 Create Session dialog, plus capacity, skill range, description and a weekly repeat; also edits. */
-export function CreateSessionDialog({ orgId, timeZone, session, onSaved }: Props) {
+export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
   const [open, setOpen] = useState(false);
   const [paid, setPaid] = useState(session?.paymentRequired ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const create = useCreateSessions(orgId);
+  const create = useCreateSessions(orgId, {
+    onSuccess: () => {
+      setPaid(false);
+      setOpen(false);
+    },
+    success: ({ sessions }) => ({
+      title: "Success!",
+      description:
+        sessions.length > 1 ? `${sessions.length} weekly sessions created.` : messages.sessions.created,
+    }),
+  });
+  const update = useUpdateSession(orgId, {
+    onSuccess: () => setOpen(false),
+    success: "Session updated",
+  });
   const editing = session !== undefined;
   const title = editing ? "Edit Session" : "Create Session";
   const wall = (iso: string | undefined) => (iso ? toWallTimeInput(new Date(iso), timeZone) : undefined);
@@ -61,23 +73,8 @@ export function CreateSessionDialog({ orgId, timeZone, session, onSaved }: Props
       skillMax: form.skillMax,
       description: form.description,
     };
-    try {
-      if (session) {
-        await sessionsApi.update(orgId, session.id, body);
-        toast.success("Session updated");
-      } else {
-        const { sessions } = await create.mutateAsync({ ...body, repeatWeeks: form.repeatWeeks ?? 1 });
-        toast.success("Success!", {
-          description:
-            sessions.length > 1 ? `${sessions.length} weekly sessions created.` : messages.sessions.created,
-        });
-        setPaid(false);
-      }
-      setOpen(false);
-      await onSaved?.();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    }
+    if (session) await update.run({ sessionId: session.id, body });
+    else await create.run({ ...body, repeatWeeks: form.repeatWeeks ?? 1 });
   };
 
   const field = (name: string) => ({
@@ -231,8 +228,8 @@ export function CreateSessionDialog({ orgId, timeZone, session, onSaved }: Props
             </Field>
           </div>
           <div className="sm:col-span-2">
-            <Button type="submit" className="w-full" disabled={create.isPending}>
-              {editing ? "Save Changes" : create.isPending ? "Creating..." : "Create Session"}
+            <Button type="submit" className="w-full" disabled={create.busy || update.busy}>
+              {editing ? "Save Changes" : create.busy ? "Creating..." : "Create Session"}
             </Button>
           </div>
         </form>

@@ -1,28 +1,26 @@
 import QRCode from "qrcode";
 import { type FormEvent, useEffect, useState } from "react";
-import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Input } from "../../components/ui/input.js";
-import { sessionsApi } from "./api.js";
+import { showValidationError } from "../../lib/form.js";
+import { type Transition, useAddGuest, useTransitionSession } from "./api.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
 
-type Props = { orgId: string; data: SessionDetails; refetch: () => Promise<unknown> };
+type Props = { orgId: string; data: SessionDetails };
+
+const done: Record<Transition, string> = {
+  start: "Session started: check-in is open",
+  complete: "Session completed",
+  cancel: "Session cancelled; players were told",
+};
 
 /** Running the session: start, complete or cancel it, add walk-ins, show the check-in QR code. */
-export function OrganizerTools({ orgId, data, refetch }: Props) {
+export function OrganizerTools({ orgId, data }: Props) {
   const { session } = data;
-  const act = (action: "start" | "complete" | "cancel", done: string) => async () => {
-    try {
-      await sessionsApi.transition(orgId, session.id, action);
-      toast.success(done);
-      await refetch();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    }
-  };
+  const transition = useTransitionSession(orgId, session.id, { success: (_, action) => done[action] });
   const open = session.status === "scheduled" || session.status === "active";
   return (
     <Card>
@@ -32,14 +30,12 @@ export function OrganizerTools({ orgId, data, refetch }: Props) {
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-wrap gap-2">
           {session.status === "scheduled" ? (
-            <Button onClick={act("start", "Session started: check-in is open")}>Start Session</Button>
+            <Button onClick={() => transition.run("start")}>Start Session</Button>
           ) : null}
           {session.status === "active" ? (
-            <Button onClick={act("complete", "Session completed")}>Complete Session</Button>
+            <Button onClick={() => transition.run("complete")}>Complete Session</Button>
           ) : null}
-          {open ? (
-            <CreateSessionDialog orgId={orgId} timeZone={data.timeZone} session={session} onSaved={refetch} />
-          ) : null}
+          {open ? <CreateSessionDialog orgId={orgId} timeZone={data.timeZone} session={session} /> : null}
           {open ? (
             <ConfirmButton
               trigger={<Button variant="secondary">Cancel Session</Button>}
@@ -47,11 +43,11 @@ export function OrganizerTools({ orgId, data, refetch }: Props) {
               description="Everyone registered or waiting gets an email that it will not happen."
               confirmLabel="Cancel Session"
               dismissLabel="Keep Session"
-              onConfirm={act("cancel", "Session cancelled; players were told")}
+              onConfirm={() => transition.run("cancel")}
             />
           ) : null}
         </div>
-        {open ? <WalkInForm orgId={orgId} sessionId={session.id} refetch={refetch} /> : null}
+        {open ? <WalkInForm orgId={orgId} sessionId={session.id} /> : null}
         {session.status === "active" && data.checkInToken ? (
           <CheckInCode orgId={orgId} sessionId={session.id} token={data.checkInToken} />
         ) : null}
@@ -60,31 +56,17 @@ export function OrganizerTools({ orgId, data, refetch }: Props) {
   );
 }
 
-function WalkInForm({
-  orgId,
-  sessionId,
-  refetch,
-}: {
-  orgId: string;
-  sessionId: string;
-  refetch: () => Promise<unknown>;
-}) {
+function WalkInForm({ orgId, sessionId }: { orgId: string; sessionId: string }) {
+  const addGuest = useAddGuest(orgId, sessionId, { success: (_, guestName) => `${guestName} checked in` });
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const guestName = String(new FormData(form).get("guestName") ?? "").trim();
     if (guestName.length < 2) {
-      toast.error("Validation Error", { description: "Name must be at least 2 characters" });
+      showValidationError("Name must be at least 2 characters");
       return;
     }
-    try {
-      await sessionsApi.addWalkIn(orgId, sessionId, { guestName });
-      form.reset();
-      toast.success(`${guestName} checked in`);
-      await refetch();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    }
+    if (await addGuest.run(guestName)) form.reset();
   };
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { formatCents } from "../../../shared/domain/money.js";
@@ -6,49 +5,37 @@ import { hoursPhrase } from "../../../shared/domain/session-time.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { sessionsApi } from "./api.js";
+import { useCancelRegistration, useRegister } from "./api.js";
 
-type Props = { orgId: string; data: SessionDetails; refetch: () => Promise<unknown> };
+type Props = { orgId: string; data: SessionDetails };
 
 /** Register, join the waitlist, pay for a held place, or cancel: the member's side. */
-export function PlayerActions({ orgId, data, refetch }: Props) {
+export function PlayerActions({ orgId, data }: Props) {
   const { session, mine } = data;
-  const [busy, setBusy] = useState(false);
   const open = session.status === "scheduled" || session.status === "active";
   const full = session.capacity !== null && session.registeredCount >= session.capacity;
 
-  const register = async () => {
-    setBusy(true);
-    try {
-      const { registration, checkoutUrl } = await sessionsApi.register(orgId, session.id);
-      if (checkoutUrl) {
-        window.location.assign(checkoutUrl);
-        return;
-      }
-      toast.success(registration.status === "waitlisted" ? "You're on the waitlist" : "You're registered");
-      await refetch();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const register = useRegister(orgId, session.id, {
+    onSuccess: ({ checkoutUrl }) => {
+      if (checkoutUrl) window.location.assign(checkoutUrl);
+    },
+    success: ({ registration, checkoutUrl }) =>
+      checkoutUrl
+        ? undefined
+        : registration.status === "waitlisted"
+          ? "You're on the waitlist"
+          : "You're registered",
+  });
 
-  const cancel = async () => {
-    if (!mine) return;
-    try {
-      const { refund } = await sessionsApi.cancelRegistration(orgId, session.id, mine.id);
-      // A paid place says what happens to the money, in the toast as in the email; older
-      // toasts (the payment's) would only cover it.
-      toast.dismiss();
-      toast.success(mine.status === "waitlisted" ? "You left the waitlist" : "Registration cancelled", {
-        description: refund?.message,
-      });
-      await refetch();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    }
-  };
+  const cancel = useCancelRegistration(orgId, session.id, {
+    // A paid place says what happens to the money, in the toast as in the email; older
+    // toasts (the payment's) would only cover it.
+    onSuccess: () => toast.dismiss(),
+    success: ({ refund }, registration) => ({
+      title: registration.status === "waitlisted" ? "You left the waitlist" : "Registration cancelled",
+      description: refund?.message,
+    }),
+  });
 
   let status: string;
   if (!mine)
@@ -70,8 +57,8 @@ export function PlayerActions({ orgId, data, refetch }: Props) {
         </p>
         <div className="flex flex-wrap gap-2">
           {!mine && open ? (
-            <Button onClick={register} disabled={busy}>
-              {busy
+            <Button onClick={() => register.run()} disabled={register.busy}>
+              {register.busy
                 ? "Working..."
                 : full
                   ? "Join Waitlist"
@@ -81,7 +68,7 @@ export function PlayerActions({ orgId, data, refetch }: Props) {
             </Button>
           ) : null}
           {mine?.status === "pending_payment" ? (
-            <Button onClick={register} disabled={busy}>
+            <Button onClick={() => register.run()} disabled={register.busy}>
               Complete Payment
             </Button>
           ) : null}
@@ -96,7 +83,7 @@ export function PlayerActions({ orgId, data, refetch }: Props) {
               description={cancelDescription(data, new Date())}
               confirmLabel="Cancel Registration"
               dismissLabel="Keep My Place"
-              onConfirm={cancel}
+              onConfirm={() => cancel.run(mine)}
             />
           ) : null}
         </div>

@@ -1,28 +1,22 @@
 import { CheckCircle2, Circle } from "lucide-react";
-import { toast } from "sonner";
 import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { sessionsApi } from "./api.js";
+import { useSetCheckedIn } from "./api.js";
 
-type Props = { orgId: string; data: SessionDetails; manager: boolean; refetch: () => Promise<unknown> };
+type Props = { orgId: string; data: SessionDetails; manager: boolean };
 
 /** Who is in (and checked in), and the waitlist in order. */
-export function Roster({ orgId, data, manager, refetch }: Props) {
+export function Roster({ orgId, data, manager }: Props) {
   const inSession = data.registrations.filter((r) => r.status !== "waitlisted");
   const waitlist = data.registrations.filter((r) => r.status === "waitlisted");
   const open = data.session.status === "scheduled" || data.session.status === "active";
   const checkedIn = inSession.filter((r) => r.checkedIn).length;
 
-  const toggle = async (registration: Registration) => {
-    try {
-      await sessionsApi.setCheckedIn(orgId, data.session.id, registration.id, !registration.checkedIn);
-      await refetch();
-    } catch (error) {
-      toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-    }
-  };
+  const setCheckedIn = useSetCheckedIn(orgId, data.session.id);
+  const toggle = (registration: Registration) =>
+    setCheckedIn.run({ registrationId: registration.id, checkedIn: !registration.checkedIn });
 
   return (
     <div className="grid gap-6 md:grid-cols-2">

@@ -53,9 +53,9 @@ function Details({ orgId, sessionId, manager }: { orgId: string; sessionId: stri
         <ArrowLeft className="h-4 w-4" /> All sessions
       </Link>
       <Summary data={data} orgId={orgId} />
-      <PlayerActions orgId={orgId} data={data} refetch={details.refetch} />
-      {manager ? <OrganizerTools orgId={orgId} data={data} refetch={details.refetch} /> : null}
-      <Roster orgId={orgId} data={data} manager={manager} refetch={details.refetch} />
+      <PlayerActions orgId={orgId} data={data} />
+      {manager ? <OrganizerTools orgId={orgId} data={data} /> : null}
+      <Roster orgId={orgId} data={data} manager={manager} />
     </div>
   );
 }

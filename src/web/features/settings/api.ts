@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Court, Organization, UpdateOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { meQueryKey } from "../../app/auth-provider.js";
 import { api } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 const courtsKey = (orgId: string) => ["courts", orgId] as const;
 
@@ -12,29 +13,30 @@ export function useCourts(orgId: string) {
   });
 }
 
-export function useUpdateCourt(orgId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ courtId, change }: { courtId: string; change: { name?: string; isActive?: boolean } }) =>
+type CourtChange = { courtId: string; change: { name?: string; isActive?: boolean } };
+
+export const useUpdateCourt = (orgId: string, feedback?: ActionFeedback<Court, CourtChange>) =>
+  useAction({
+    run: ({ courtId, change }: CourtChange) =>
       api<Court>(`/api/orgs/${orgId}/courts/${courtId}`, { method: "PATCH", body: change }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: courtsKey(orgId) }),
+    invalidates: [courtsKey(orgId)],
+    ...feedback,
   });
-}
 
-export function useAddCourt(orgId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => api<Court>(`/api/orgs/${orgId}/courts`, { body: { name } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: courtsKey(orgId) }),
+export const useAddCourt = (orgId: string, feedback?: ActionFeedback<Court, string>) =>
+  useAction({
+    run: (name: string) => api<Court>(`/api/orgs/${orgId}/courts`, { body: { name } }),
+    invalidates: [courtsKey(orgId)],
+    ...feedback,
   });
-}
 
-export function useUpdateClub(orgId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateOrganizationBody) =>
-      api<Organization>(`/api/orgs/${orgId}`, { method: "PUT", body }),
+export const useUpdateClub = (
+  orgId: string,
+  feedback?: ActionFeedback<Organization, UpdateOrganizationBody>,
+) =>
+  useAction({
+    run: (body: UpdateOrganizationBody) => api<Organization>(`/api/orgs/${orgId}`, { method: "PUT", body }),
     // The club's name and logo show in the navigation, which reads them from /api/me.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    invalidates: [meQueryKey],
+    ...feedback,
   });
-}

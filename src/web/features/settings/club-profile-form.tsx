@@ -1,4 +1,3 @@
-import { toast } from "sonner";
 import type { Membership } from "../../../shared/contracts/clubs.js";
 import { updateOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { Button } from "../../components/ui/button.js";
@@ -8,16 +7,11 @@ import { useUpdateClub } from "./api.js";
 
 /** The club's profile, with onboarding's rules (SPEC §5 Organization). */
 export function ClubProfileForm({ club }: { club: Membership }) {
-  const update = useUpdateClub(club.id);
+  const update = useUpdateClub(club.id, { success: "Club profile saved" });
   const form = useZodForm(
     updateOrganizationBody,
     async (_data, values) => {
-      try {
-        await update.mutateAsync(values as never);
-        toast.success("Club profile saved");
-      } catch (error) {
-        toast.error("Error", { description: error instanceof Error ? error.message : undefined });
-      }
+      await update.run(values as never);
     },
     { idPrefix: "club-" },
   );

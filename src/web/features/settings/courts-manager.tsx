@@ -1,39 +1,25 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { Court } from "../../../shared/contracts/clubs.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
+import { showErrorToast } from "../../lib/use-action.js";
 import { useAddCourt, useCourts, useUpdateCourt } from "./api.js";
 
 /** Add, rename and take courts out of play, within the plan's limit of active courts. */
 export function CourtsManager({ orgId }: { orgId: string }) {
   const courts = useCourts(orgId);
-  const add = useAddCourt(orgId);
-  const update = useUpdateCourt(orgId);
-
-  const report = (error: unknown) => {
-    const limit = error instanceof ApiError && error.is("PLAN_LIMIT_REACHED");
-    toast.error(limit ? "Plan limit reached" : "Error", {
-      description: error instanceof Error ? error.message : undefined,
-      action: limit ? { label: "Upgrade", onClick: () => window.location.assign("/billing") } : undefined,
-    });
-  };
+  const add = useAddCourt(orgId, { success: (_, name) => `${name} added`, onError: offerUpgrade });
+  const update = useUpdateCourt(orgId, { onError: offerUpgrade });
 
   const onAdd = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "").trim();
     if (!name) return;
-    try {
-      await add.mutateAsync(name);
-      form.reset();
-      toast.success(`${name} added`);
-    } catch (error) {
-      report(error);
-    }
+    if (await add.run(name)) form.reset();
   };
 
   return (
@@ -43,7 +29,7 @@ export function CourtsManager({ orgId }: { orgId: string }) {
           <CourtRow
             key={court.id}
             court={court}
-            onChange={(change) => update.mutateAsync({ courtId: court.id, change }).catch(report)}
+            onChange={(change) => update.run({ courtId: court.id, change })}
           />
         ))}
       </ul>
@@ -57,7 +43,7 @@ export function CourtsManager({ orgId }: { orgId: string }) {
           placeholder={`Court ${(courts.data?.length ?? 0) + 1}`}
           maxLength={40}
         />
-        <Button type="submit" variant="secondary" disabled={add.isPending}>
+        <Button type="submit" variant="secondary" disabled={add.busy}>
           Add Court
         </Button>
       </form>
@@ -70,6 +56,15 @@ export function CourtsManager({ orgId }: { orgId: string }) {
       </p>
     </div>
   );
+}
+
+/** Past the plan's court limit, the toast leads to the billing page. */
+function offerUpgrade(error: unknown): boolean {
+  if (!(error instanceof ApiError && error.is("PLAN_LIMIT_REACHED"))) return false;
+  showErrorToast(error, "Plan limit reached", {
+    action: { label: "Upgrade", onClick: () => window.location.assign("/billing") },
+  });
+  return true;
 }
 
 function CourtRow({

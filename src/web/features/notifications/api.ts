@@ -1,0 +1,28 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { NotificationPreferences } from "../../../shared/contracts/notifications.js";
+import { api } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
+
+const url = "/api/me/notification-preferences";
+const queryKey = ["notification-preferences"] as const;
+
+export const useNotificationPreferences = () =>
+  useQuery({ queryKey, queryFn: () => api<NotificationPreferences>(url) });
+
+/** The switches move at once; a failed save reloads them from the server (SPEC §8). */
+export function useSavePreferences(
+  feedback?: Omit<ActionFeedback<unknown, NotificationPreferences>, "onError">,
+) {
+  const queryClient = useQueryClient();
+  return useAction({
+    run: (next: NotificationPreferences) => {
+      queryClient.setQueryData(queryKey, next);
+      return api(url, { method: "PUT", body: next });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey });
+      return false;
+    },
+    ...feedback,
+  });
+}
