@@ -39,7 +39,7 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...options.env,
   });
-  const log = createLogger("silent");
+  const log = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   const directUrl = withDatabase(serverUrl, name);
   const deps = await composeDeps(config, options.routeDatabase?.(directUrl) ?? directUrl, log, {
     now: options.now,

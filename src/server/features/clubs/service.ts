@@ -1,19 +1,18 @@
 // Creating a club (onboarding) and reading the clubs a user belongs to.
 
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { CreateOrganizationBody, Membership, Organization } from "../../../shared/contracts/clubs.js";
 import { createOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { addDays } from "../../../shared/domain/dates.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
-import type { Role } from "../../../shared/domain/roles.js";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
-import { profiles } from "../../db/schema/account.js";
 import { courts, organizations } from "../../db/schema/clubs.js";
-import { organizationMembers, userRoles } from "../../db/schema/members.js";
-import { notificationPreferences } from "../../db/schema/notifications.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { saveFullName } from "../account/service.js";
+import { addMember, membershipsOf } from "../members/service.js";
+import { ensurePreferences } from "../notifications/service.js";
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -74,8 +73,7 @@ export async function createOrganization(
     if (!created) throw new AppError(409, "SLUG_TAKEN", messages.toasts.slugExhausted);
 
     const organizationId = created.id;
-    await tx.insert(organizationMembers).values({ organizationId, userId: user.id });
-    await tx.insert(userRoles).values({ organizationId, userId: user.id, role: "owner" });
+    await addMember(tx, organizationId, user.id, "owner", now);
     const courtRows = await tx
       .insert(courts)
       .values(
@@ -86,11 +84,8 @@ export async function createOrganization(
         })),
       )
       .returning({ id: courts.id, name: courts.name, isActive: courts.isActive });
-    await tx
-      .insert(profiles)
-      .values({ id: user.id, fullName: user.name })
-      .onConflictDoUpdate({ target: profiles.id, set: { fullName: user.name, updatedAt: now } });
-    await tx.insert(notificationPreferences).values({ userId: user.id }).onConflictDoNothing();
+    await saveFullName(tx, user.id, user.name, now);
+    await ensurePreferences(tx, user.id);
     const organization: Membership = { ...toOrganization(created), role: "owner" };
     return {
       organization,
@@ -107,17 +102,22 @@ function isSlugCollision(error: unknown): boolean {
 }
 
 export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
-  const rows = await db
-    .select({ organization: organizations, role: userRoles.role })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .leftJoin(
-      userRoles,
-      and(eq(userRoles.organizationId, organizationMembers.organizationId), eq(userRoles.userId, userId)),
-    )
-    .where(eq(organizationMembers.userId, userId))
-    .orderBy(asc(organizationMembers.createdAt));
-  return rows.map((r) => ({ ...toOrganization(r.organization), role: (r.role ?? "member") as Role }));
+  const memberships = await membershipsOf(db, userId);
+  if (memberships.length === 0) return [];
+  const clubs = await db
+    .select()
+    .from(organizations)
+    .where(
+      inArray(
+        organizations.id,
+        memberships.map((m) => m.organizationId),
+      ),
+    );
+  const byId = new Map(clubs.map((club) => [club.id, club]));
+  return memberships.flatMap(({ organizationId, role }) => {
+    const club = byId.get(organizationId);
+    return club ? [{ ...toOrganization(club), role }] : [];
+  });
 }
 
 export async function getOrganization(db: Queryable, organizationId: string): Promise<OrganizationRow> {

@@ -10,6 +10,7 @@ import { messages } from "../../../shared/domain/messages.js";
 import type { Db, Tx } from "../../db/database.js";
 import { invitations } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { emailEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
 import type { MailMessage } from "../../platform/mail/mailer.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person, personByEmail } from "../account/service.js";
@@ -60,16 +61,16 @@ export async function listPendingInvitations(
 type Sent = { invitation: Invitation; mail: MailMessage };
 
 export async function createInvitation(
-  db: Db,
+  deps: Writes,
   access: ClubAccess,
   input: { email: string; role: Invitation["role"] },
   appUrl: string,
   now: Date,
-): Promise<Sent> {
+): Promise<Invitation> {
   if (input.role === "admin" && access.role !== "owner") {
     throw new AppError(403, "FORBIDDEN", "Only the owner can invite admins.");
   }
-  return db.transaction(async (tx) => {
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const invitee = await personByEmail(tx, input.email);
     if (invitee && (await isMember(tx, access.organizationId, invitee.id)))
       throw new AppError(409, "ALREADY_MEMBER", `${input.email} is already a member of this club.`);
@@ -98,18 +99,21 @@ export async function createInvitation(
         expiresAt: addDays(now, INVITATION_DAYS),
       })
       .returning();
-    return inviteMail(tx, row!, token, access.userId, appUrl);
+    const sent = await inviteMail(tx, row!, token, access.userId, appUrl);
+    effects.push(emailEffect(sent.mail));
+    return sent.invitation;
   });
+  return result;
 }
 
 export async function resendInvitation(
-  db: Db,
+  deps: Writes,
   access: ClubAccess,
   invitationId: string,
   appUrl: string,
   now: Date,
-) {
-  return db.transaction(async (tx) => {
+): Promise<Invitation> {
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const token = newToken();
     const [row] = await tx
       .update(invitations)
@@ -129,8 +133,11 @@ export async function resendInvitation(
       )
       .returning();
     if (!row) throw notFound("Invitation not found");
-    return inviteMail(tx, row, token, access.userId, appUrl);
+    const sent = await inviteMail(tx, row, token, access.userId, appUrl);
+    effects.push(emailEffect(sent.mail));
+    return sent.invitation;
   });
+  return result;
 }
 
 export async function revokeInvitation(db: Db, access: ClubAccess, invitationId: string, now: Date) {

@@ -6,6 +6,7 @@ import type { JoinRequest } from "../../../shared/contracts/members.js";
 import type { Db } from "../../db/database.js";
 import { organizationJoinRequests } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { emailEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
 import type { MailMessage } from "../../platform/mail/mailer.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person } from "../account/service.js";
@@ -58,14 +59,14 @@ export async function requestToJoin(
 }
 
 export async function decideJoinRequest(
-  db: Db,
+  deps: Writes,
   access: ClubAccess,
   requestId: string,
   decision: "approved" | "rejected",
   appUrl: string,
   now: Date,
-): Promise<MailMessage> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  await withEffects(deps, async (tx, effects) => {
     const [request] = await tx
       .select()
       .from(organizationJoinRequests)
@@ -82,7 +83,7 @@ export async function decideJoinRequest(
       .where(eq(organizationJoinRequests.id, request.id));
     const club = await getOrganization(tx, access.organizationId);
     const requester = await person(tx, request.userId);
-    return decisionMail(requester!, club, decision, appUrl);
+    effects.push(emailEffect(decisionMail(requester!, club, decision, appUrl)));
   });
 }
 

@@ -112,9 +112,8 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "members.invite");
         await consume(db, [invitationsPerClub(club.organizationId)]);
-        const sent = await createInvitation(db, club, request.body, deps.config.appUrl, deps.now());
-        await deps.jobs.sendEmail(sent.mail);
-        return reply.status(201).send(sent.invitation);
+        const sent = await createInvitation(deps, club, request.body, deps.config.appUrl, deps.now());
+        return reply.status(201).send(sent);
       },
     );
 
@@ -124,15 +123,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const club = await access(request, request.params.orgId, "members.invite");
         await consume(db, [invitationsPerClub(club.organizationId)]);
-        const sent = await resendInvitation(
-          db,
-          club,
-          request.params.invitationId,
-          deps.config.appUrl,
-          deps.now(),
-        );
-        await deps.jobs.sendEmail(sent.mail);
-        return sent.invitation;
+        return resendInvitation(deps, club, request.params.invitationId, deps.config.appUrl, deps.now());
       },
     );
 
@@ -166,15 +157,14 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         { schema: { tags, params: joinRequestParams } },
         async (request, reply) => {
           const club = await access(request, request.params.orgId, "joinRequests.review");
-          const mail = await decideJoinRequest(
-            db,
+          await decideJoinRequest(
+            deps,
             club,
             request.params.requestId,
             decision,
             deps.config.appUrl,
             deps.now(),
           );
-          await deps.jobs.sendEmail(mail);
           return reply.status(204).send();
         },
       );

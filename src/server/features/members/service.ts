@@ -77,6 +77,23 @@ export async function membersAmong(
   return new Set(rows.map((r) => r.userId));
 }
 
+/** The clubs a person belongs to, with their role in each, oldest membership first. */
+export async function membershipsOf(
+  db: Queryable,
+  userId: string,
+): Promise<{ organizationId: string; role: Role }[]> {
+  const rows = await db
+    .select({ organizationId: organizationMembers.organizationId, role: userRoles.role })
+    .from(organizationMembers)
+    .leftJoin(
+      userRoles,
+      and(eq(userRoles.organizationId, organizationMembers.organizationId), eq(userRoles.userId, userId)),
+    )
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizationMembers.createdAt));
+  return rows.map((r) => ({ organizationId: r.organizationId, role: r.role ?? "member" }));
+}
+
 export async function memberCount(db: Queryable, organizationId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -1,16 +1,23 @@
 // Background jobs on pg-boss, in the same PostgreSQL. Anything with a side effect outside
-// the database (mail) or that must happen later (releasing an unpaid place) is queued here
-// after the write commits, and retried with backoff when it fails.
+// the database (mail) or that must happen later (releasing an unpaid place) is queued here,
+// by the writing transaction itself (outbox.ts), and retried with backoff when it fails.
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
 import { DATABASE_TIMEOUTS } from "../../db/database.js";
 import { databaseUnavailable } from "../errors/error-handler.js";
 import type { Mailer, MailMessage } from "../mail/mailer.js";
+import type { Effect } from "./outbox.js";
 
 export const SEND_EMAIL = "send-email";
 
+/** A connection pg-boss writes its jobs through: a use case's transaction (outbox.ts). */
+export type JobConnection = { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+
 export type Jobs = {
+  /** Queues a mail on its own (no change to commit with it: better-auth's account emails). */
   sendEmail(message: MailMessage): Promise<void>;
+  /** Queues effects through `connection`, so they commit with the transaction it belongs to. */
+  enqueue(effects: readonly Effect[], connection: JobConnection): Promise<void>;
   /** Runs `handler` for every job of `queue`; call once per queue at start. */
   handle<T extends object>(
     queue: string,
@@ -104,6 +111,14 @@ export async function startJobs(
   const jobs: Jobs = {
     async sendEmail(message) {
       await boss.send(SEND_EMAIL, message);
+    },
+    async enqueue(effects, connection) {
+      // pg-boss's own type for the connection says any[] where ours says unknown[].
+      const db = connection as PgBoss.Db;
+      for (const effect of effects) {
+        if (effect.kind === "email") await boss.send(SEND_EMAIL, effect.message, { db });
+        else await boss.send(effect.queue, effect.data, { db, startAfter: effect.startAfter });
+      }
     },
     async handle(queue, handler, handleOptions = {}) {
       const queuePolicy = {
