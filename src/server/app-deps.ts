@@ -20,3 +20,6 @@ export type AppDeps = {
   /** Where the built web client lives; absent in API-only tests. */
   webRoot?: string;
 };
+
+/** What a use case with effects needs: the database and queue, the app's address, the clock. */
+export type UseCaseDeps = Pick<AppDeps, "database" | "jobs" | "config" | "now">;

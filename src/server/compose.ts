@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.js";
 import type { Config } from "./config.js";
 import { connectDatabase, migrateDatabase } from "./db/database.js";
+import { paymentByRef } from "./features/sessions/service.js";
 import { createAuth } from "./platform/auth/auth.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
@@ -27,7 +28,7 @@ export async function composeDeps(
   const auth = createAuth({ db: database.db, config, jobs, log, extraTrustedOrigins: extra.trustedOrigins });
   const payments = config.stripe
     ? createStripeProvider(config.stripe, log)
-    : createSandboxProvider(config.appUrl, database.db);
+    : createSandboxProvider(config.appUrl, database.db, (by, ref) => paymentByRef(database.db, by, ref));
   const realtime = await startRealtimeHub(databaseUrl, database.pool, log);
   return {
     config,

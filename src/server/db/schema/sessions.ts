@@ -1,4 +1,5 @@
-// Sessions, registrations with their waitlist, and calendar feeds. Owned by features/sessions.
+// Sessions, registrations with their waitlist, their fees (payments), and calendar feeds. Owned by
+// features/sessions.
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -92,3 +93,43 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   token: text("token").notNull().unique(),
   createdAt: createdAt(),
 });
+
+// Session fees: the money side of a registration, in the registration lifecycle's hands.
+export const paymentStatus = pgEnum("payment_status", [
+  "pending",
+  "paid",
+  "cancelled",
+  "expired",
+  // Decided and owed: the provider's refund is made by a job (retried until it succeeds).
+  "refund_pending",
+  "refunded",
+]);
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    registrationId: uuid("registration_id")
+      .notNull()
+      .references(() => sessionRegistrations.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    // The checkout (Stripe: its Checkout Session id).
+    providerRef: text("provider_ref"),
+    // The charge itself once paid (Stripe: the PaymentIntent id): what a refund names.
+    providerPaymentRef: text("provider_payment_ref"),
+    // The connected account the money went to; null when the platform took it (the sandbox).
+    payoutAccountRef: text("payout_account_ref"),
+    amount: integer("amount").notNull(),
+    // Our share, in cents, by the club's plan when the checkout opened (docs/decisions/009).
+    applicationFee: integer("application_fee").notNull().default(0),
+    refundRef: text("refund_ref"),
+    status: paymentStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_org_idx").on(t.organizationId, t.registrationId)],
+);
+// Each payment-provider webhook event handled, by the provider's event id: an event delivered
+// again is acknowledged and changes nothing.

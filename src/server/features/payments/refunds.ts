@@ -5,7 +5,8 @@
 // refunds nothing twice.
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
-import { payments } from "../../db/schema/payments.js";
+import { payments } from "../../db/schema/sessions.js";
+import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
 import type { RefundDecision } from "../sessions/service.js";
 
@@ -13,12 +14,13 @@ export const REFUND_PAYMENT = "refund-payment";
 const REFUND_RETRIES = 16;
 type RefundJob = { paymentId: string };
 
-export async function queueRefunds(deps: AppDeps, decisions: Array<RefundDecision | null>): Promise<void> {
-  for (const decision of decisions) {
-    if (decision?.refunded) {
-      await deps.jobs.schedule<RefundJob>(REFUND_PAYMENT, { paymentId: decision.paymentId }, deps.now());
-    }
-  }
+/** The refund jobs for the decisions that refund, queued by the deciding transaction. */
+export function refundJobs(decisions: Array<RefundDecision | null>): Effect[] {
+  return decisions.flatMap((decision) =>
+    decision?.refunded
+      ? [jobEffect(REFUND_PAYMENT, { paymentId: decision.paymentId } satisfies RefundJob)]
+      : [],
+  );
 }
 
 /** Makes the provider's refund for a payment marked refund_pending; anything else is left alone. */

@@ -3,18 +3,12 @@
 // arrives after a newer one writes what is true now, and changes nothing twice.
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
-import { payments } from "../../db/schema/payments.js";
+import { payments } from "../../db/schema/sessions.js";
 import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
 import { syncSubscription } from "../billing/service.js";
 import { clubIdByRef } from "../clubs/service.js";
-import {
-  abandonPayment,
-  confirmPayment,
-  notifyPromotions,
-  notifyRefundDecision,
-} from "../sessions/service.js";
+import { abandonPayment, confirmPayment } from "../sessions/service.js";
 import { syncPayoutAccount } from "./payout-account.js";
-import { queueRefunds } from "./refunds.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
@@ -40,14 +34,9 @@ async function sessionFeeCheckout(deps: AppDeps, event: ProviderEvent): Promise<
   // The checkout must be the one opened for this payment, as the provider itself says.
   if (state.paymentId !== paymentId) return;
   if (state.status === "paid") {
-    const { refund } = await confirmPayment(deps.database.db, paymentId, state.paymentRef, deps.now());
-    await queueRefunds(deps, [refund]);
-    await notifyRefundDecision(deps.database.db, deps.jobs, deps.config.appUrl, refund);
+    await confirmPayment(deps, paymentId, state.paymentRef);
   }
-  if (state.status === "expired") {
-    const { promotions } = await abandonPayment(deps.database.db, paymentId, deps.now());
-    await notifyPromotions(deps.database.db, deps.jobs, deps.config.appUrl, promotions);
-  }
+  if (state.status === "expired") await abandonPayment(deps, paymentId);
 }
 
 async function refundEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {

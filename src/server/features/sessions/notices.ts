@@ -1,14 +1,15 @@
-// Emails about sessions, sent through the job queue after the change commits.
+// Emails about sessions, built inside the changing transaction and queued by it (outbox.ts): a
+// place opened from the waitlist, a cancelled session, a refund decision.
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import { hoursPhrase } from "../../../shared/domain/session-time.js";
-import type { Db } from "../../db/database.js";
-import { users } from "../../db/schema/auth.js";
-import { organizations } from "../../db/schema/clubs.js";
-import { notificationPreferences } from "../../db/schema/notifications.js";
+import type { Queryable } from "../../db/database.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
-import type { Jobs } from "../../platform/jobs/jobs.js";
+import { type Effect, emailEffect } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
+import { people, person } from "../account/service.js";
+import { getOrganization } from "../clubs/service.js";
+import { wantEmail } from "../notifications/service.js";
 import type { RefundDecision } from "./payment-outcomes.js";
 import type { Promotion } from "./registrations.js";
 
@@ -18,56 +19,57 @@ function when(startsAt: Date, timeZone: string): string {
   );
 }
 
-async function sessionAndClub(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({ session: sessions, clubName: organizations.name, timeZone: organizations.timeZone })
-    .from(sessions)
-    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
-    .where(eq(sessions.id, sessionId));
-  return row!;
+async function sessionAndClub(db: Queryable, sessionId: string) {
+  const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+  const club = await getOrganization(db, session!.organizationId);
+  return { session: session!, clubName: club.name, timeZone: club.timeZone };
 }
 
 /** Tells promoted players their place, unless they turned waitlist notifications off. */
-export async function notifyPromotions(db: Db, jobs: Jobs, appUrl: string, promotions: Promotion[]) {
+export async function promotionEmails(
+  db: Queryable,
+  appUrl: string,
+  promotions: Promotion[],
+): Promise<Effect[]> {
+  const userIds = promotions.flatMap((p) => (p.userId ? [p.userId] : []));
+  const wanting = await wantEmail(db, userIds, "waitlistNotifications");
+  const byId = await people(db, [...wanting]);
+  const effects: Effect[] = [];
   for (const promotion of promotions) {
-    if (!promotion.userId) continue;
-    const [person] = await db
-      .select({ email: users.email, name: users.name, wants: notificationPreferences.waitlistNotifications })
-      .from(users)
-      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-      .where(eq(users.id, promotion.userId));
-    if (!person || person.wants === false) continue;
+    const player = promotion.userId ? byId.get(promotion.userId) : undefined;
+    if (!player) continue;
     const { session, clubName, timeZone } = await sessionAndClub(db, promotion.sessionId);
     const url = `${appUrl}/sessions/${session.id}`;
     const lines = [
-      `Hi ${person.name},`,
+      `Hi ${player.name},`,
       `A place opened in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}, and it's yours.`,
       promotion.needsPayment
         ? `Pay ${formatCents(session.paymentAmount ?? 0)} within 12 hours to keep it.`
         : "You're registered: see you on court!",
     ];
-    await jobs.sendEmail(
-      actionEmail(person.email, `You're in: ${session.name}`, "A place opened for you", lines, {
-        label: promotion.needsPayment ? "Pay and confirm" : "See the session",
-        url,
-      }),
+    effects.push(
+      emailEffect(
+        actionEmail(player.email, `You're in: ${session.name}`, "A place opened for you", lines, {
+          label: promotion.needsPayment ? "Pay and confirm" : "See the session",
+          url,
+        }),
+      ),
     );
   }
+  return effects;
 }
 
 /** Tells everyone still registered or waiting that the session will not happen, and about their money. */
-export async function notifyCancellation(
-  db: Db,
-  jobs: Jobs,
+export async function cancellationEmails(
+  db: Queryable,
   appUrl: string,
   sessionId: string,
   refunds: RefundDecision[],
-) {
+): Promise<Effect[]> {
   const { session, clubName, timeZone } = await sessionAndClub(db, sessionId);
-  const people = await db
-    .selectDistinct({ id: users.id, email: users.email, name: users.name })
+  const players = await db
+    .selectDistinct({ userId: sessionRegistrations.userId })
     .from(sessionRegistrations)
-    .innerJoin(users, eq(users.id, sessionRegistrations.userId))
     .where(
       and(
         eq(sessionRegistrations.sessionId, sessionId),
@@ -75,15 +77,19 @@ export async function notifyCancellation(
         inArray(sessionRegistrations.status, ["registered", "waitlisted", "pending_payment"]),
       ),
     );
-  for (const person of people) {
-    const refund = refunds.find((r) => r.userId === person.id);
-    await jobs.sendEmail(
+  const byId = await people(
+    db,
+    players.flatMap((p) => (p.userId ? [p.userId] : [])),
+  );
+  return [...byId.values()].map((player) => {
+    const refund = refunds.find((r) => r.userId === player.id);
+    return emailEffect(
       actionEmail(
-        person.email,
+        player.email,
         `Cancelled: ${session.name}`,
         "Session cancelled",
         [
-          `Hi ${person.name},`,
+          `Hi ${player.name},`,
           `${clubName} cancelled ${session.name} on ${when(session.startsAt, timeZone)}.`,
           refund
             ? `Your payment of ${formatCents(refund.amount)} is being refunded in full to the card you paid with. Refunds usually reach your account within 5 to 10 business days.`
@@ -92,7 +98,7 @@ export async function notifyCancellation(
         { label: "See other sessions", url: `${appUrl}/sessions` },
       ),
     );
-  }
+  });
 }
 
 /** What a person hears when they cancel a paid place: refunded, or past the cut-off. */
@@ -108,36 +114,31 @@ export function refundMessage(
 }
 
 /** Emails the person whose paid place was cancelled, or whose charge went unused, what happens to their money. */
-export async function notifyRefundDecision(
-  db: Db,
-  jobs: Jobs,
+export async function refundDecisionEmails(
+  db: Queryable,
   appUrl: string,
   decision: RefundDecision | null,
-) {
-  if (!decision?.userId) return;
-  const [person] = await db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.id, decision.userId));
-  if (!person) return;
+): Promise<Effect[]> {
+  if (!decision?.userId) return [];
+  const payer = await person(db, decision.userId);
+  if (!payer) return [];
   const { session, clubName, timeZone } = await sessionAndClub(db, decision.sessionId);
-  await jobs.sendEmail(
-    actionEmail(
-      person.email,
-      decision.refunded ? `Refund on its way: ${session.name}` : `Cancelled: ${session.name}`,
+  const mail = actionEmail(
+    payer.email,
+    decision.refunded ? `Refund on its way: ${session.name}` : `Cancelled: ${session.name}`,
+    decision.reason === "unused"
+      ? "We're refunding your payment"
+      : decision.refunded
+        ? "Your place is cancelled and refunded"
+        : "Your place is cancelled",
+    [
+      `Hi ${payer.name},`,
       decision.reason === "unused"
-        ? "We're refunding your payment"
-        : decision.refunded
-          ? "Your place is cancelled and refunded"
-          : "Your place is cancelled",
-      [
-        `Hi ${person.name},`,
-        decision.reason === "unused"
-          ? `We received a payment for ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}.`
-          : `Your place in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)} is cancelled.`,
-        refundMessage(decision),
-      ],
-      { label: "See other sessions", url: `${appUrl}/sessions` },
-    ),
+        ? `We received a payment for ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}.`
+        : `Your place in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)} is cancelled.`,
+      refundMessage(decision),
+    ],
+    { label: "See other sessions", url: `${appUrl}/sessions` },
   );
+  return [emailEffect(mail)];
 }

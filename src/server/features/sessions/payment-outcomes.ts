@@ -5,14 +5,15 @@
 // two of them can deadlock), and is only recorded here: the provider's refund is made after
 // commit by a job (features/payments/refunds.ts).
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Db, Tx } from "../../db/database.js";
-import { payments } from "../../db/schema/payments.js";
-import { sessionRegistrations } from "../../db/schema/sessions.js";
+import type { UseCaseDeps } from "../../app-deps.js";
+import type { Tx } from "../../db/database.js";
+import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
+import { withEffects } from "../../platform/jobs/outbox.js";
+import { placeEffects } from "./effects.js";
 import {
   hasRoom,
   lockSession,
-  type Promotion,
   placesTaken,
   type RegistrationRow,
   releasePlace,
@@ -182,63 +183,76 @@ async function lockPayment(tx: Tx, found: PaymentRow) {
  * a charge nobody can use (a cancelled session, a player who has registered again since, a
  * second checkout paid) is kept on record and owed back.
  */
-export async function confirmPayment(db: Db, paymentId: string, paymentRef: string | null, now: Date) {
-  const [found] = await db.select().from(payments).where(eq(payments.id, paymentId));
+export async function confirmPayment(deps: UseCaseDeps, paymentId: string, paymentRef: string | null) {
+  const now = deps.now();
+  const [found] = await deps.database.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!found) throw notFound("Payment not found");
-  return db.transaction(async (tx) => {
-    const { session, registration, payment } = await lockPayment(tx, found);
-    const unchanged = { registration: registration!, refund: null as RefundDecision | null };
-    if (
-      payment!.status === "paid" ||
-      payment!.status === "refund_pending" ||
-      payment!.status === "refunded"
-    ) {
-      if (paymentRef === null || paymentRef === payment!.providerPaymentRef) return unchanged;
-      return {
-        ...unchanged,
-        refund: await oweStrayCharge(tx, payment!, registration!, session, paymentRef, now),
-      };
-    }
-    const sessionOpen = session.status === "scheduled" || session.status === "active";
-    const cameBackSince =
-      registration!.status === "cancelled" &&
-      registration!.userId !== null &&
-      (await registeredElsewhere(tx, session.id, registration!.userId, registration!.id));
-    if (!sessionOpen || cameBackSince) {
-      await tx
-        .update(payments)
-        .set({ status: "refund_pending", providerPaymentRef: paymentRef, updatedAt: now })
-        .where(eq(payments.id, paymentId));
-      return { ...unchanged, refund: decision(payment!, registration!, session, true, "unused") };
-    }
-    let status: RegistrationRow["status"] = "registered";
-    if (registration!.status !== "pending_payment") {
-      // The hold ran out before the money arrived: take a place if one is free, else the waitlist.
-      status = hasRoom(session, await placesTaken(tx, session.id)) ? "registered" : "waitlisted";
-    }
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const outcome = await settlePayment(tx, found, paymentId, paymentRef, now);
+    effects.push(
+      ...(await placeEffects(tx, deps.config.appUrl, { refunds: [outcome.refund], promotions: [] })),
+    );
+    return outcome;
+  });
+  return result;
+}
+
+async function settlePayment(
+  tx: Tx,
+  found: PaymentRow,
+  paymentId: string,
+  paymentRef: string | null,
+  now: Date,
+) {
+  const { session, registration, payment } = await lockPayment(tx, found);
+  const unchanged = { registration: registration!, refund: null as RefundDecision | null };
+  if (payment!.status === "paid" || payment!.status === "refund_pending" || payment!.status === "refunded") {
+    if (paymentRef === null || paymentRef === payment!.providerPaymentRef) return unchanged;
+    return {
+      ...unchanged,
+      refund: await oweStrayCharge(tx, payment!, registration!, session, paymentRef, now),
+    };
+  }
+  const sessionOpen = session.status === "scheduled" || session.status === "active";
+  const cameBackSince =
+    registration!.status === "cancelled" &&
+    registration!.userId !== null &&
+    (await registeredElsewhere(tx, session.id, registration!.userId, registration!.id));
+  if (!sessionOpen || cameBackSince) {
     await tx
       .update(payments)
-      .set({ status: "paid", providerPaymentRef: paymentRef, updatedAt: now })
+      .set({ status: "refund_pending", providerPaymentRef: paymentRef, updatedAt: now })
       .where(eq(payments.id, paymentId));
-    const [updated] = await tx
-      .update(sessionRegistrations)
-      .set({ status, holdExpiresAt: null, updatedAt: now })
-      .where(eq(sessionRegistrations.id, registration!.id))
-      .returning();
-    return { registration: updated!, refund: null };
-  });
+    return { ...unchanged, refund: decision(payment!, registration!, session, true, "unused") };
+  }
+  let status: RegistrationRow["status"] = "registered";
+  if (registration!.status !== "pending_payment") {
+    // The hold ran out before the money arrived: take a place if one is free, else the waitlist.
+    status = hasRoom(session, await placesTaken(tx, session.id)) ? "registered" : "waitlisted";
+  }
+  await tx
+    .update(payments)
+    .set({ status: "paid", providerPaymentRef: paymentRef, updatedAt: now })
+    .where(eq(payments.id, paymentId));
+  const [updated] = await tx
+    .update(sessionRegistrations)
+    .set({ status, holdExpiresAt: null, updatedAt: now })
+    .where(eq(sessionRegistrations.id, registration!.id))
+    .returning();
+  return { registration: updated!, refund: null };
 }
 
 /** The person gave up at the checkout: the held place is released at once, unless the money came first. */
-export async function abandonPayment(db: Db, paymentId: string, now: Date) {
-  const [found] = await db.select().from(payments).where(eq(payments.id, paymentId));
+export async function abandonPayment(deps: UseCaseDeps, paymentId: string) {
+  const now = deps.now();
+  const [found] = await deps.database.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!found) throw notFound("Payment not found");
-  return db.transaction(async (tx) => {
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const { session, registration, payment } = await lockPayment(tx, found);
-    if (payment!.status !== "pending" || registration!.status === "cancelled") {
-      return { promotions: [] as Promotion[], payment: payment! };
-    }
+    if (payment!.status !== "pending" || registration!.status === "cancelled") return { payment: payment! };
     const { promotions } = await releasePlace(tx, session, registration!, now);
-    return { promotions, payment: payment! };
+    effects.push(...(await placeEffects(tx, deps.config.appUrl, { refunds: [], promotions })));
+    return { payment: payment! };
   });
+  return result;
 }

@@ -6,35 +6,26 @@ import { and, eq } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import { applicationFeeCents } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
-import { users } from "../../db/schema/auth.js";
-import { organizations } from "../../db/schema/clubs.js";
-import { payments } from "../../db/schema/payments.js";
-import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { person } from "../account/service.js";
 import { currentPlan } from "../billing/service.js";
-import { notifyPromotions } from "./notices.js";
+import { getOrganization } from "../clubs/service.js";
+import { EXPIRE_HOLDS, type HoldJob } from "./effects.js";
 import { sweepHolds } from "./registrations.js";
 
-export const EXPIRE_HOLDS = "expire-payment-holds";
-type HoldJob = { organizationId: string; sessionId: string };
-
 export async function paymentContext(deps: AppDeps, paymentId: string) {
-  const [row] = await deps.database.db
-    .select({
-      payment: payments,
-      payerId: sessionRegistrations.userId,
-      payerEmail: users.email,
-      session: sessions,
-      club: organizations,
-    })
+  const { db } = deps.database;
+  const [row] = await db
+    .select({ payment: payments, payerId: sessionRegistrations.userId, session: sessions })
     .from(payments)
     .innerJoin(sessionRegistrations, eq(sessionRegistrations.id, payments.registrationId))
     .innerJoin(sessions, eq(sessions.id, sessionRegistrations.sessionId))
-    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
-    .leftJoin(users, eq(users.id, sessionRegistrations.userId))
     .where(eq(payments.id, paymentId));
   if (!row) throw notFound("Payment not found");
-  return { ...row, clubName: row.club.name, timeZone: row.club.timeZone };
+  const club = await getOrganization(db, row.session.organizationId);
+  const payerEmail = row.payerId ? ((await person(db, row.payerId))?.email ?? null) : null;
+  return { ...row, club, payerEmail, clubName: club.name, timeZone: club.timeZone };
 }
 
 const paymentsNotReady = () =>
@@ -52,11 +43,12 @@ const paymentsNotReady = () =>
 export async function assertCanTakePayment(deps: AppDeps, organizationId: string, sessionId: string) {
   if (!deps.payments.needsPayoutAccount) return;
   const [row] = await deps.database.db
-    .select({ paid: sessions.paymentRequired, ready: organizations.payoutChargesEnabled })
+    .select({ paid: sessions.paymentRequired })
     .from(sessions)
-    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
-  if (row?.paid && !row.ready) throw paymentsNotReady();
+  if (!row?.paid) return;
+  if (!(await getOrganization(deps.database.db, organizationId)).payoutChargesEnabled)
+    throw paymentsNotReady();
 }
 
 /** Opens (or reopens) the provider's checkout for a pending payment and returns its address. */
@@ -100,21 +92,8 @@ export async function checkoutFor(deps: AppDeps, paymentId: string): Promise<str
   return checkout.url;
 }
 
-export async function scheduleHoldExpiry(
-  deps: AppDeps,
-  registration: { organizationId: string; sessionId: string; holdExpiresAt: Date | null },
-) {
-  if (!registration.holdExpiresAt) return;
-  await deps.jobs.schedule<HoldJob>(
-    EXPIRE_HOLDS,
-    { organizationId: registration.organizationId, sessionId: registration.sessionId },
-    new Date(registration.holdExpiresAt.getTime() + 1000),
-  );
-}
-
 export async function registerSessionJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.handle<HoldJob>(EXPIRE_HOLDS, async ({ organizationId, sessionId }) => {
-    const promotions = await sweepHolds(deps.database.db, organizationId, sessionId, deps.now());
-    await notifyPromotions(deps.database.db, deps.jobs, deps.config.appUrl, promotions);
-  });
+  await deps.jobs.handle<HoldJob>(EXPIRE_HOLDS, ({ organizationId, sessionId }) =>
+    sweepHolds(deps, organizationId, sessionId),
+  );
 }

@@ -3,12 +3,13 @@
 // queue up: capacity is never exceeded, and the waitlist keeps arrival order.
 import { and, asc, eq, inArray, lt, max, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
-import type { Db, Tx } from "../../db/database.js";
-import { profiles } from "../../db/schema/account.js";
-import { users } from "../../db/schema/auth.js";
-import { payments } from "../../db/schema/payments.js";
-import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import type { UseCaseDeps } from "../../app-deps.js";
+import type { Queryable, Tx } from "../../db/database.js";
+import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { withEffects } from "../../platform/jobs/outbox.js";
+import { people } from "../account/service.js";
+import { holdExpiry, placeEffects } from "./effects.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 
 /** How long an unpaid place is held for someone at the checkout. */
@@ -24,8 +25,11 @@ const holdsPlace = ["registered", "pending_payment"] as const;
 export type Promotion = {
   registrationId: string;
   userId: string | null;
+  organizationId: string;
   sessionId: string;
   needsPayment: boolean;
+  /** When the promoted player's unpaid place is released again. */
+  holdExpiresAt: Date | null;
 };
 
 export async function lockSession(tx: Tx, organizationId: string, sessionId: string): Promise<SessionRow> {
@@ -114,37 +118,48 @@ export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date
       .from(payments)
       .where(and(eq(payments.registrationId, next.id), eq(payments.status, "paid")));
     const needsPayment = session.paymentRequired && !paid;
+    const holdExpiresAt = needsPayment ? new Date(now.getTime() + PROMOTED_HOLD_HOURS * 3_600_000) : null;
     await tx
       .update(sessionRegistrations)
-      .set({
-        status: needsPayment ? "pending_payment" : "registered",
-        holdExpiresAt: needsPayment ? new Date(now.getTime() + PROMOTED_HOLD_HOURS * 3_600_000) : null,
-        updatedAt: now,
-      })
+      .set({ status: needsPayment ? "pending_payment" : "registered", holdExpiresAt, updatedAt: now })
       .where(eq(sessionRegistrations.id, next.id));
-    promotions.push({ registrationId: next.id, userId: next.userId, sessionId: session.id, needsPayment });
+    promotions.push({
+      registrationId: next.id,
+      userId: next.userId,
+      organizationId: session.organizationId,
+      sessionId: session.id,
+      needsPayment,
+      holdExpiresAt,
+    });
     taken += 1;
   }
   return promotions;
 }
 
-export type RegisterResult = {
-  registration: RegistrationRow;
-  paymentId: string | null;
-  promotions: Promotion[];
-};
+export type RegisterResult = { registration: RegistrationRow; paymentId: string | null };
 
 /**
  * Registers `userId`: a place if there is one (held unpaid for PAYMENT_HOLD_MINUTES when the
  * session is paid), else the end of the waitlist. Registering twice returns the existing row.
  */
-export async function register(db: Db, organizationId: string, sessionId: string, userId: string, now: Date) {
-  return db.transaction(async (tx): Promise<RegisterResult> => {
+export async function register(
+  deps: UseCaseDeps,
+  organizationId: string,
+  sessionId: string,
+  userId: string,
+): Promise<RegisterResult> {
+  const now = deps.now();
+  const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
     const session = await lockSession(tx, organizationId, sessionId);
     if (session.status !== "scheduled" && session.status !== "active") {
       throw new AppError(409, "SESSION_CLOSED", "Registration is closed for this session.");
     }
-    const promotions = await expireHolds(tx, session, now);
+    effects.push(
+      ...(await placeEffects(tx, deps.config.appUrl, {
+        refunds: [],
+        promotions: await expireHolds(tx, session, now),
+      })),
+    );
     const [existing] = await tx
       .select()
       .from(sessionRegistrations)
@@ -155,7 +170,7 @@ export async function register(db: Db, organizationId: string, sessionId: string
           sql`${sessionRegistrations.status} <> 'cancelled'`,
         ),
       );
-    if (existing) return { registration: existing, paymentId: await openPaymentId(tx, existing), promotions };
+    if (existing) return { registration: existing, paymentId: await openPaymentId(tx, existing) };
 
     const room = hasRoom(session, await placesTaken(tx, sessionId));
     const status = !room ? "waitlisted" : session.paymentRequired ? "pending_payment" : "registered";
@@ -174,8 +189,11 @@ export async function register(db: Db, organizationId: string, sessionId: string
       .returning();
     const paymentId =
       status === "pending_payment" ? await createPayment(tx, session, registration!.id) : null;
-    return { registration: registration!, paymentId, promotions };
+    if (registration!.holdExpiresAt)
+      effects.push(holdExpiry(organizationId, sessionId, registration!.holdExpiresAt));
+    return { registration: registration!, paymentId };
   });
+  return result;
 }
 
 async function createPayment(tx: Tx, session: SessionRow, registrationId: string): Promise<string> {
@@ -208,14 +226,14 @@ async function openPaymentId(tx: Tx, registration: RegistrationRow): Promise<str
  * A paid place is marked for refund here, in the same transaction (payment-outcomes.ts).
  */
 export async function cancelRegistration(
-  db: Db,
+  deps: UseCaseDeps,
   organizationId: string,
   sessionId: string,
   registrationId: string,
   actor: { userId: string; mayManage: boolean },
-  now: Date,
 ) {
-  return db.transaction(async (tx) => {
+  const now = deps.now();
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const session = await lockSession(tx, organizationId, sessionId);
     const [row] = await tx
       .select()
@@ -223,8 +241,16 @@ export async function cancelRegistration(
       .where(and(eq(sessionRegistrations.id, registrationId), eq(sessionRegistrations.sessionId, sessionId)));
     if (!row || row.status === "cancelled") throw notFound("Registration not found");
     if (row.userId !== actor.userId && !actor.mayManage) throw notFound("Registration not found");
-    return releasePlace(tx, session, row, now);
+    const released = await releasePlace(tx, session, row, now);
+    effects.push(
+      ...(await placeEffects(tx, deps.config.appUrl, {
+        refunds: [released.refund],
+        promotions: released.promotions,
+      })),
+    );
+    return released;
   });
+  return result;
 }
 
 /** Frees `row`'s place (or waitlist spot) under the session's lock: its money, then the waitlist. */
@@ -237,29 +263,31 @@ export async function releasePlace(tx: Tx, session: SessionRow, row: Registratio
   return { promotions: await promoteFromWaitlist(tx, session, now), refund };
 }
 
-export async function sweepHolds(db: Db, organizationId: string, sessionId: string, now: Date) {
-  return db.transaction(async (tx) => expireHolds(tx, await lockSession(tx, organizationId, sessionId), now));
+/** Releases the session's run-out holds (the hold-expiry job's work). */
+export async function sweepHolds(deps: UseCaseDeps, organizationId: string, sessionId: string) {
+  await withEffects(deps, async (tx, effects) => {
+    const promotions = await expireHolds(tx, await lockSession(tx, organizationId, sessionId), deps.now());
+    effects.push(...(await placeEffects(tx, deps.config.appUrl, { refunds: [], promotions })));
+  });
 }
 
-export async function listRegistrations(db: Db | Tx, sessionId: string): Promise<Registration[]> {
+export async function listRegistrations(db: Queryable, sessionId: string): Promise<Registration[]> {
   const rows = await db
-    .select({
-      registration: sessionRegistrations,
-      name: users.name,
-      fullName: profiles.fullName,
-    })
+    .select()
     .from(sessionRegistrations)
-    .leftJoin(users, eq(users.id, sessionRegistrations.userId))
-    .leftJoin(profiles, eq(profiles.id, sessionRegistrations.userId))
     .where(
       and(eq(sessionRegistrations.sessionId, sessionId), sql`${sessionRegistrations.status} <> 'cancelled'`),
     )
     .orderBy(asc(sessionRegistrations.seq));
+  const byId = await people(
+    db,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
   let waitlistPosition = 0;
-  return rows.map(({ registration: r, name, fullName }) => ({
+  return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
-    name: fullName ?? name ?? r.guestName ?? "Guest",
+    name: (r.userId ? byId.get(r.userId)?.name : undefined) ?? r.guestName ?? "Guest",
     status: r.status,
     waitlistPosition: r.status === "waitlisted" ? ++waitlistPosition : null,
     checkedIn: r.checkedInAt !== null,

@@ -16,21 +16,19 @@ import {
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { assertClubRunning } from "../billing/service.js";
-import { getOrganization } from "../clubs/service.js";
+import { clubTimeZone } from "../clubs/service.js";
 import { refreshQueue } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
-import { queueRefunds } from "../payments/service.js";
 import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
-import { notifyCancellation, notifyPromotions, notifyRefundDecision, refundMessage } from "./notices.js";
-import { assertCanTakePayment, checkoutFor, scheduleHoldExpiry } from "./payments.js";
-import { cancelRegistration, listRegistrations, register, sweepHolds } from "./registrations.js";
+import { refundMessage } from "./notices.js";
+import { assertCanTakePayment, checkoutFor } from "./payments.js";
+import { cancelRegistration, listRegistrations, register } from "./registrations.js";
 import { createSessions, getSession, listSessions, toSession, transition, updateSession } from "./service.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const access = clubAccess(deps);
   const tags = ["sessions"];
-  const appUrl = deps.config.appUrl;
 
   return async (app) => {
     app.get(
@@ -74,14 +72,12 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: sessionParams, response: { 200: sessionDetails } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
-        const promotions = await sweepHolds(db, club.organizationId, request.params.sessionId, deps.now());
-        await notifyPromotions(db, deps.jobs, appUrl, promotions);
         const row = await getSession(db, club.organizationId, request.params.sessionId);
         const registrations = await listRegistrations(db, row.session.id);
         const manager = can(club.role, "sessions.manage");
         return {
           session: toSession(row.session, row),
-          timeZone: await clubTimeZone(deps, club.organizationId),
+          timeZone: await clubTimeZone(db, club.organizationId),
           // Organizers see everyone; members see names on the list, as players at a club do.
           registrations,
           mine: registrations.find((r) => r.userId === club.userId) ?? null,
@@ -106,13 +102,9 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         async (request, reply) => {
           const club = await access(request, request.params.orgId, "sessions.manage");
           if (action === "start") await assertClubRunning(deps, club.organizationId);
-          const { refunds } = await transition(db, club.organizationId, request.params.sessionId, action);
+          await transition(deps, club.organizationId, request.params.sessionId, action);
           // Everyone checked in before the start (by organizers, as walk-ins) is in line at once.
           if (action === "start") await refreshQueue(deps, club.organizationId);
-          if (action === "cancel") {
-            await queueRefunds(deps, refunds);
-            await notifyCancellation(db, deps.jobs, appUrl, request.params.sessionId, refunds);
-          }
           return reply.status(204).send();
         },
       );
@@ -131,16 +123,9 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.view");
         await assertCanTakePayment(deps, club.organizationId, request.params.sessionId);
-        const result = await register(
-          db,
-          club.organizationId,
-          request.params.sessionId,
-          club.userId,
-          deps.now(),
-        );
-        await notifyPromotions(db, deps.jobs, appUrl, result.promotions);
+        const result = await register(deps, club.organizationId, request.params.sessionId, club.userId);
+        // The provider's checkout is opened once the place is held and committed.
         const checkoutUrl = result.paymentId ? await checkoutFor(deps, result.paymentId) : null;
-        if (result.registration.holdExpiresAt) await scheduleHoldExpiry(deps, result.registration);
         const mine = (await listRegistrations(db, result.registration.sessionId)).find(
           (r) => r.id === result.registration.id,
         )!;
@@ -162,17 +147,10 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         const { sessionId, registrationId } = request.params;
-        const { promotions, refund } = await cancelRegistration(
-          db,
-          club.organizationId,
-          sessionId,
-          registrationId,
-          { userId: club.userId, mayManage: can(club.role, "sessions.manage") },
-          deps.now(),
-        );
-        await queueRefunds(deps, [refund]);
-        await notifyRefundDecision(db, deps.jobs, appUrl, refund);
-        await notifyPromotions(db, deps.jobs, appUrl, promotions);
+        const { refund } = await cancelRegistration(deps, club.organizationId, sessionId, registrationId, {
+          userId: club.userId,
+          mayManage: can(club.role, "sessions.manage"),
+        });
         await refreshQueue(deps, club.organizationId);
         return {
           refund: refund && {
@@ -249,8 +227,4 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
   };
-}
-
-async function clubTimeZone(deps: AppDeps, organizationId: string): Promise<string> {
-  return (await getOrganization(deps.database.db, organizationId)).timeZone;
 }

@@ -10,8 +10,6 @@ import { notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
-import { queueRefunds } from "../payments/service.js";
-import { notifyPromotions, notifyRefundDecision } from "./notices.js";
 import { abandonPayment, confirmPayment } from "./payment-outcomes.js";
 import { paymentContext } from "./payments.js";
 
@@ -59,13 +57,10 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
       const { paymentId } = params.parse(request.params);
       await payersPayment(request, paymentId);
       const { registration, refund } = await confirmPayment(
-        deps.database.db,
+        deps,
         paymentId,
         sandboxRefs.paymentOf(paymentId),
-        deps.now(),
       );
-      await queueRefunds(deps, [refund]);
-      await notifyRefundDecision(deps.database.db, deps.jobs, deps.config.appUrl, refund);
       const outcome = refund ? "refunded" : "success";
       return reply.redirect(`/sessions/${registration.sessionId}?payment=${outcome}`, 303);
     },
@@ -77,8 +72,7 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
     async (request, reply) => {
       const { paymentId } = params.parse(request.params);
       const { session } = await payersPayment(request, paymentId);
-      const { promotions } = await abandonPayment(deps.database.db, paymentId, deps.now());
-      await notifyPromotions(deps.database.db, deps.jobs, deps.config.appUrl, promotions);
+      await abandonPayment(deps, paymentId);
       return reply.redirect(`/sessions/${session.id}?payment=cancelled`, 303);
     },
   );

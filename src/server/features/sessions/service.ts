@@ -6,10 +6,14 @@ import type { CreateSessionBody, Session, SessionBodyFields } from "../../../sha
 import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
-import type { Db, Tx } from "../../db/database.js";
-import { organizations } from "../../db/schema/clubs.js";
-import { sessions } from "../../db/schema/sessions.js";
+import type { UseCaseDeps } from "../../app-deps.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
+import { payments, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { withEffects } from "../../platform/jobs/outbox.js";
+import { clubTimeZone } from "../clubs/service.js";
+import { refundJobs } from "../payments/service.js";
+import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -97,11 +101,7 @@ export async function createSessions(
   input: CreateSessionBody,
 ): Promise<Session[]> {
   const body = createSessionBody.parse(input);
-  const [club] = await db
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  if (!club) throw notFound("Club not found");
+  const timeZone = await clubTimeZone(db, organizationId);
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(body.endsAt);
   const seriesId = body.repeatWeeks > 1 ? randomUUID() : null;
@@ -109,8 +109,8 @@ export async function createSessions(
   const occurrences = Array.from({ length: body.repeatWeeks }, (_, week) => ({
     organizationId,
     ...sessionValues(body),
-    startsAt: addWeeksInZone(startsAt, week, club.timeZone),
-    endsAt: addWeeksInZone(endsAt, week, club.timeZone),
+    startsAt: addWeeksInZone(startsAt, week, timeZone),
+    endsAt: addWeeksInZone(endsAt, week, timeZone),
     status: "scheduled" as const,
     seriesId,
     createdBy: userId,
@@ -159,15 +159,18 @@ const transitions = {
   cancel: { from: ["scheduled", "active"], to: "cancelled" },
 } as const;
 
-/** Moves a session along its lifecycle; a cancelled session also owes back what was paid. */
+/**
+ * Moves a session along its lifecycle; a cancelled session also owes back what was paid, and
+ * everyone still in it hears that it will not happen.
+ */
 export async function transition(
-  db: Db,
+  deps: UseCaseDeps,
   organizationId: string,
   sessionId: string,
   action: keyof typeof transitions,
 ) {
   const rule = transitions[action];
-  return db.transaction(async (tx) => {
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const [row] = await tx
       .update(sessions)
       .set({ status: rule.to, updatedAt: new Date() })
@@ -187,10 +190,29 @@ export async function transition(
         `This session cannot be ${action === "start" ? "started" : `${action}d`} now.`,
       );
     }
-    const refunds = action === "cancel" ? await refundWholeSession(tx, row, new Date()) : [];
-    return { session: row, refunds };
+    if (action === "cancel") {
+      const refunds = await refundWholeSession(tx, row, deps.now());
+      effects.push(
+        ...refundJobs(refunds),
+        ...(await cancellationEmails(tx, deps.config.appUrl, row.id, refunds)),
+      );
+    }
+    return row;
   });
+  return result;
 }
+
+/** A session fee found by the provider's checkout or charge reference. */
+export async function paymentByRef(
+  db: Queryable,
+  by: "providerRef" | "providerPaymentRef",
+  ref: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments[by], ref));
+  return row ?? null;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
 
 export async function upcomingForFeed(db: Db, organizationId: string, since: Date) {
   return db
@@ -202,6 +224,5 @@ export async function upcomingForFeed(db: Db, organizationId: string, since: Dat
 }
 
 // What other features may use of this one (scripts/check-boundaries.mjs).
-export { notifyPromotions, notifyRefundDecision } from "./notices.js";
 export type { RefundDecision } from "./payment-outcomes.js";
 export { abandonPayment, confirmPayment } from "./payment-outcomes.js";

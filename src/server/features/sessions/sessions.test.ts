@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { EXPIRE_HOLDS } from "./effects.js";
+import { sweepHolds } from "./registrations.js";
 
 let now = new Date("2026-02-20T12:00:00Z");
 let t: TestApp;
@@ -233,7 +235,7 @@ describe("registration", () => {
     expect(details.json().mine.status).toBe("registered");
   });
 
-  it("an unpaid hold runs out after 15 minutes and the place goes to the waitlist", async () => {
+  it("an unpaid hold runs out after 15 minutes and its job gives the place to the waitlist", async () => {
     const [session] = await createSession({
       capacity: 1,
       name: "Hold Test",
@@ -242,16 +244,41 @@ describe("registration", () => {
     });
     await registerAs(players[20]!, session!.id);
     await registerAs(players[21]!, session!.id);
+    const statuses = async () =>
+      (
+        await t.request({
+          method: "GET",
+          url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+          cookie: owner.cookie,
+        })
+      )
+        .json()
+        .registrations.map((r: { userId: string; status: string }) => [r.userId, r.status]);
+    // The registration queued the release for a second after the hold ends, with the place.
+    const [hold] = await t.db
+      .select({ holdExpiresAt: sessionRegistrations.holdExpiresAt })
+      .from(sessionRegistrations)
+      .where(
+        and(
+          eq(sessionRegistrations.sessionId, session!.id),
+          eq(sessionRegistrations.userId, players[20]!.id),
+        ),
+      );
+    const queued = await t.db.execute(
+      sql`select start_after from pgboss.job where name = ${EXPIRE_HOLDS} and data->>'sessionId' = ${session!.id}`,
+    );
+    expect(queued.rows.map((r) => new Date(r.start_after as string).getTime())).toEqual([
+      hold!.holdExpiresAt!.getTime() + 1000,
+    ]);
+    // Reading the session changes nothing, even after the hold has run out...
     now = new Date(now.getTime() + 16 * 60_000);
-    const details = await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/sessions/${session!.id}`,
-      cookie: owner.cookie,
-    });
-    const statuses = details
-      .json()
-      .registrations.map((r: { userId: string; status: string }) => [r.userId, r.status]);
-    expect(statuses).toEqual([[players[21]!.id, "pending_payment"]]);
+    expect(await statuses()).toEqual([
+      [players[20]!.id, "pending_payment"],
+      [players[21]!.id, "waitlisted"],
+    ]);
+    // ...the job does: the unpaid place goes, and the next in line holds it.
+    await sweepHolds(t.deps, orgId, session!.id);
+    expect(await statuses()).toEqual([[players[21]!.id, "pending_payment"]]);
     now = new Date(now.getTime() - 16 * 60_000);
   });
 });

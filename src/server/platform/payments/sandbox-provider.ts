@@ -6,7 +6,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { payments } from "../../db/schema/payments.js";
 import { sandboxProviderRecords } from "../../db/schema/sandbox-payments.js";
 import type { PaymentProvider, PayoutAccountState, SubscriptionState } from "./payment-provider.js";
 
@@ -56,7 +55,17 @@ export const sandboxRefs = {
   paymentOf: (paymentId: string) => `sbx_pi_${paymentId}`,
 };
 
-export function createSandboxProvider(appUrl: string, db: Db): PaymentProvider {
+/** A session fee as the sandbox reads it back: the payment is its own checkout and charge. */
+export type SandboxPaymentLookup = (
+  by: "providerRef" | "providerPaymentRef",
+  ref: string,
+) => Promise<{ id: string; status: string } | null>;
+
+export function createSandboxProvider(
+  appUrl: string,
+  db: Db,
+  findPayment: SandboxPaymentLookup,
+): PaymentProvider {
   const store = sandboxStore(db);
   return {
     kind: "sandbox",
@@ -66,7 +75,7 @@ export function createSandboxProvider(appUrl: string, db: Db): PaymentProvider {
       return { url: `${appUrl}/sandbox/checkout/${paymentId}`, providerRef: `sandbox_${paymentId}` };
     },
     async retrieveCheckout(providerRef) {
-      const [payment] = await db.select().from(payments).where(eq(payments.providerRef, providerRef));
+      const payment = await findPayment("providerRef", providerRef);
       const paymentId = payment?.id ?? null;
       if (!payment || payment.status === "pending") return { status: "open", paymentId, paymentRef: null };
       if (payment.status === "cancelled" || payment.status === "expired") {
@@ -77,7 +86,7 @@ export function createSandboxProvider(appUrl: string, db: Db): PaymentProvider {
     // The sandbox's checkout page belongs to the payment itself: there is never a second one to close.
     async expireCheckout() {},
     async retrieveRefunded(paymentRef) {
-      const [payment] = await db.select().from(payments).where(eq(payments.providerPaymentRef, paymentRef));
+      const payment = await findPayment("providerPaymentRef", paymentRef);
       return payment?.status === "refunded";
     },
     async refund({ paymentId }) {

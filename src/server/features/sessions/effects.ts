@@ -1,0 +1,37 @@
+// What a change to a session's places owes the world, as effects the changing transaction
+// queues (platform/jobs/outbox.ts): refunds to make, people to tell, holds to release later.
+import type { Queryable } from "../../db/database.js";
+import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
+import { refundJobs } from "../payments/service.js";
+import { promotionEmails, refundDecisionEmails } from "./notices.js";
+import type { RefundDecision } from "./payment-outcomes.js";
+import type { Promotion } from "./registrations.js";
+
+export const EXPIRE_HOLDS = "expire-payment-holds";
+export type HoldJob = { organizationId: string; sessionId: string };
+
+/** Releases the session's run-out holds a second after this one runs out. */
+export function holdExpiry(organizationId: string, sessionId: string, holdExpiresAt: Date): Effect {
+  return jobEffect(
+    EXPIRE_HOLDS,
+    { organizationId, sessionId } satisfies HoldJob,
+    new Date(holdExpiresAt.getTime() + 1000),
+  );
+}
+
+/** A place released or paid for: its refund and what the payer hears, then the waitlist's promotions. */
+export async function placeEffects(
+  db: Queryable,
+  appUrl: string,
+  change: { refunds: Array<RefundDecision | null>; promotions: Promotion[] },
+): Promise<Effect[]> {
+  const effects: Effect[] = [...refundJobs(change.refunds)];
+  for (const refund of change.refunds) effects.push(...(await refundDecisionEmails(db, appUrl, refund)));
+  effects.push(...(await promotionEmails(db, appUrl, change.promotions)));
+  for (const promotion of change.promotions) {
+    if (promotion.holdExpiresAt) {
+      effects.push(holdExpiry(promotion.organizationId, promotion.sessionId, promotion.holdExpiresAt));
+    }
+  }
+  return effects;
+}
