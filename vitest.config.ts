@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/shared/**/*.test.ts", "src/web/**/*.test.ts", "src/server/**/*.unit.test.ts"],
+          include: [
+            "src/shared/**/*.test.ts",
+            "src/web/**/*.test.ts",
+            "src/server/**/*.unit.test.ts",
+            "scripts/**/*.unit.test.ts",
+          ],
           environment: "node",
         },
       },

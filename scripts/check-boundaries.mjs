@@ -50,7 +50,8 @@ function unitOf(rel) {
 function problem(from, to) {
   const inShared = from.startsWith("src/shared/");
   if (inShared && !to.startsWith("src/shared/")) return "shared code imports nothing from server or web";
-  if (from.startsWith("src/web/") && to.startsWith("src/server/")) return "web code never imports server code";
+  if (from.startsWith("src/web/") && to.startsWith("src/server/"))
+    return "web code never imports server code";
   const unit = unitOf(from);
   if (!unit) return null;
   const schema = /^src\/server\/db\/schema\/([^/]+)\.ts$/.exec(to);
@@ -62,7 +63,8 @@ function problem(from, to) {
   }
   const target = unitOf(to);
   if (!target || target === unit) return null;
-  if (unit.startsWith("platform/") && target.startsWith("features/")) return "platform code never imports a feature";
+  if (unit.startsWith("platform/") && target.startsWith("features/"))
+    return "platform code never imports a feature";
   if (target.startsWith("features/") && !to.endsWith("/service.ts"))
     return `reach ${target} only through ${target}/service.ts`;
   return null;
@@ -77,20 +79,25 @@ export function checkBoundaries(root) {
     for (const m of readFileSync(file, "utf8").matchAll(specifiers)) {
       const spec = m[1] ?? m[2];
       if (!spec.startsWith(".")) continue;
-      const resolved = path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep).join("/");
+      const resolved = path
+        .relative(root, path.resolve(path.dirname(file), spec))
+        .split(path.sep)
+        .join("/");
       const to = resolved.replace(/\.js$/, ".ts");
       const why = problem(from, to);
       if (why) found.push(`${from}: ${spec} -> ${why}`);
     }
   }
-  return found;
+  return found.sort();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const found = checkBoundaries(path.resolve(import.meta.dirname, ".."));
   for (const line of found) console.error(line);
   if (found.length) {
-    console.error(`check-boundaries: ${found.length} import(s) cross a boundary (see DESIGN.md, decision 010).`);
+    console.error(
+      `check-boundaries: ${found.length} import(s) cross a boundary (see DESIGN.md, decision 010).`,
+    );
     process.exit(1);
   }
   console.log("check-boundaries: every import stays inside its boundaries.");

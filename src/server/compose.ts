@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "./app-deps.js";
 import type { Config } from "./config.js";
 import { connectDatabase, migrateDatabase } from "./db/database.js";
+import { ensureProfile } from "./features/account/service.js";
 import { paymentByRef } from "./features/sessions/service.js";
 import { createAuth } from "./platform/auth/auth.js";
 import { startJobs } from "./platform/jobs/jobs.js";
@@ -25,7 +26,15 @@ export async function composeDeps(
     smtp ??
     createMailboxMailer(database.db, log, config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined);
   const jobs = await startJobs(databaseUrl, mailer, log);
-  const auth = createAuth({ db: database.db, config, jobs, log, extraTrustedOrigins: extra.trustedOrigins });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    jobs,
+    log,
+    extraTrustedOrigins: extra.trustedOrigins,
+    // The profile keeps the full name given at sign-up (SPEC §3 profiles).
+    onUserCreated: (user) => ensureProfile(database.db, user.id, user.name),
+  });
   const payments = config.stripe
     ? createStripeProvider(config.stripe, log)
     : createSandboxProvider(config.appUrl, database.db, (by, ref) => paymentByRef(database.db, by, ref));

@@ -62,6 +62,8 @@ export function useAction<T, V = void>(options: ActionOptions<T, V>): Action<T, 
       if (told) showSuccessToast(told);
     },
     onError: (error) => {
+      // A refusal often means the page is out of date (someone else acted first): show what is true now.
+      for (const queryKey of options.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
       if (options.onError?.(error)) return;
       showErrorToast(error, options.errorTitle, { description: options.errorDescription });
     },

@@ -1,13 +1,13 @@
 // The public club page (/club/{slug}): only the organizations_public fields (SPEC §3), the
 // next five sessions, and, for a signed-in viewer, the member count and where they stand.
-import { and, asc, count, eq, gte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
 import { organizations } from "../../db/schema/clubs.js";
-import { organizationJoinRequests, organizationMembers } from "../../db/schema/members.js";
-import { sessions } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
+import { hasPendingJoinRequest, isMember, memberCount } from "../members/service.js";
+import { nextScheduledSessions } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
 
@@ -36,25 +36,7 @@ export async function publicClubPage(
   now: Date,
 ): Promise<PublicClubPage> {
   const club = await findPublicClub(db, slug);
-  const upcoming = await db
-    .select({
-      id: sessions.id,
-      name: sessions.name,
-      startsAt: sessions.startsAt,
-      endsAt: sessions.endsAt,
-      paymentRequired: sessions.paymentRequired,
-      paymentAmount: sessions.paymentAmount,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.organizationId, club.id),
-        eq(sessions.status, "scheduled"),
-        gte(sessions.startsAt, now),
-      ),
-    )
-    .orderBy(asc(sessions.startsAt))
-    .limit(UPCOMING_ON_CLUB_PAGE);
+  const upcoming = await nextScheduledSessions(db, club.id, now, UPCOMING_ON_CLUB_PAGE);
   const upcomingSessions = upcoming.map((s) => ({
     ...s,
     startsAt: s.startsAt.toISOString(),
@@ -65,14 +47,10 @@ export async function publicClubPage(
   const { timeZone: _zone, ...publicFields } = club;
   if (!viewerId) return { club: publicFields, upcomingSessions, memberCount: null, viewer: "anonymous" };
 
-  const [members] = await db
-    .select({ n: count() })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.organizationId, club.id));
   return {
     club,
     upcomingSessions,
-    memberCount: members?.n ?? 0,
+    memberCount: await memberCount(db, club.id),
     viewer: await viewerStanding(db, club.id, viewerId),
   };
 }
@@ -82,24 +60,6 @@ export async function viewerStanding(
   organizationId: string,
   userId: string,
 ): Promise<PublicClubPage["viewer"]> {
-  const [member] = await db
-    .select({ id: organizationMembers.id })
-    .from(organizationMembers)
-    .where(
-      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
-    )
-    .limit(1);
-  if (member) return "member";
-  const [request] = await db
-    .select({ id: organizationJoinRequests.id })
-    .from(organizationJoinRequests)
-    .where(
-      and(
-        eq(organizationJoinRequests.organizationId, organizationId),
-        eq(organizationJoinRequests.userId, userId),
-        eq(organizationJoinRequests.status, "pending"),
-      ),
-    )
-    .limit(1);
-  return request ? "pending" : "none";
+  if (await isMember(db, organizationId, userId)) return "member";
+  return (await hasPendingJoinRequest(db, organizationId, userId)) ? "pending" : "none";
 }

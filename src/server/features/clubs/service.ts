@@ -128,6 +128,33 @@ export async function getOrganization(db: Queryable, organizationId: string): Pr
 
 export type Club = OrganizationRow;
 
+export async function clubBySlug(db: Queryable, slug: string): Promise<Club | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.slug, slug));
+  return row ?? null;
+}
+
+/** Gives the club another address; fails on the slug's unique key when another club has it. */
+export async function setClubSlug(db: Queryable, organizationId: string, slug: string): Promise<void> {
+  await db
+    .update(organizations)
+    .set({ slug, updatedAt: new Date() })
+    .where(eq(organizations.id, organizationId));
+}
+
+/** Deletes a club and, through its foreign keys, everything it owns. */
+export async function deleteClub(db: Queryable, organizationId: string): Promise<void> {
+  await db.delete(organizations).where(eq(organizations.id, organizationId));
+}
+
+/** The club's courts in play, by name as people read them (Court 2 before Court 10). */
+export async function activeCourts(db: Queryable, organizationId: string) {
+  const rows = await db
+    .select({ id: courts.id, name: courts.name })
+    .from(courts)
+    .where(and(eq(courts.organizationId, organizationId), eq(courts.isActive, true)));
+  return rows.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
+}
+
 /** The club's row, locked until the transaction ends: plan limits and billing changes queue here. */
 export async function lockClub(tx: Tx, organizationId: string): Promise<Club> {
   const [row] = await tx

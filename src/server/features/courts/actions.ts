@@ -10,10 +10,10 @@ import { keepsWinners, offCourtOrder } from "../../../shared/rotation/winners-st
 import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { boards, games, playerNotices, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
-import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { clubRunning } from "../billing/service.js";
 import { currentRatings, matchFromBoardGame } from "../ladder/service.js";
+import { sessionRow } from "../sessions/service.js";
 import {
   type BoardRow,
   type BoardState,
@@ -154,9 +154,14 @@ export function recordScore(
     if (!game) throw notFound("That game is not on court any more.");
     // The result goes to the ladder when every player is a member (guests are not rated).
     const players = await tx
-      .select({ id: sessionRegistrations.id, userId: sessionRegistrations.userId })
-      .from(sessionRegistrations)
-      .where(inArray(sessionRegistrations.id, [...game.teamA, ...game.teamB]));
+      .select({ id: queuePlayers.registrationId, userId: queuePlayers.userId })
+      .from(queuePlayers)
+      .where(
+        and(
+          eq(queuePlayers.sessionId, board.sessionId),
+          inArray(queuePlayers.registrationId, [...game.teamA, ...game.teamB]),
+        ),
+      );
     await matchFromBoardGame(
       tx,
       { ...game, scoreA, scoreB },
@@ -361,10 +366,7 @@ export function updateSettings(
 async function skillRatings(tx: Tx, board: BoardRow, state: BoardState): Promise<Map<string, number>> {
   const userIds = state.players.flatMap((p) => (p.userId ? [p.userId] : []));
   const ladder = await currentRatings(tx, board.organizationId, userIds, "doubles");
-  const [session] = await tx
-    .select({ skillMin: sessions.skillMin, skillMax: sessions.skillMax })
-    .from(sessions)
-    .where(eq(sessions.id, board.sessionId));
+  const session = await sessionRow(tx, board.organizationId, board.sessionId);
   const levels = [session?.skillMin, session?.skillMax].filter((l): l is number => typeof l === "number");
   const fallback = levels.length
     ? levelToRating(levels.reduce((s, l) => s + l, 0) / levels.length)

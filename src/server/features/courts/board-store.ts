@@ -2,37 +2,19 @@
 // the board's row lock, so two organizers acting at once are serialised: neither action is
 // lost and no player can land on two courts. The version goes up with each change.
 import { randomInt } from "node:crypto";
-import { and, asc, eq, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { arrivalCredit } from "../../../shared/rotation/fair.js";
-import type { Db, Tx } from "../../db/database.js";
-import { profiles } from "../../db/schema/account.js";
-import { users } from "../../db/schema/auth.js";
-import { courts } from "../../db/schema/clubs.js";
+import type { Queryable, Tx } from "../../db/database.js";
 import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
-import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
-import { AppError } from "../../platform/errors/app-error.js";
+import { activeCourts } from "../clubs/service.js";
+import { activeSession, checkedInPlayers, requireActiveSession } from "../sessions/service.js";
+
+// The live session is the sessions feature's to say; the board's modules ask through here.
+export { activeSession, requireActiveSession };
 
 export type BoardRow = typeof boards.$inferSelect;
 export type PlayerRow = typeof queuePlayers.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
-
-/** The club's live session: the active one that started most recently. */
-export async function activeSession(db: Db | Tx, organizationId: string) {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.organizationId, organizationId), eq(sessions.status, "active")))
-    .orderBy(sql`${sessions.startsAt} desc`)
-    .limit(1);
-  return row ?? null;
-}
-
-export async function requireActiveSession(db: Db | Tx, organizationId: string) {
-  const session = await activeSession(db, organizationId);
-  if (!session)
-    throw new AppError(409, "NO_ACTIVE_SESSION", "There is no active session. Start one from its page.");
-  return session;
-}
 
 /** Locks (creating if need be) the board of `sessionId` for the rest of the transaction. */
 export async function lockBoard(tx: Tx, organizationId: string, sessionId: string): Promise<BoardRow> {
@@ -67,23 +49,7 @@ export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<numbe
  * check-in order); a check-in undone or cancelled marks the row gone. True if anything changed.
  */
 export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
-  const checkedIn = await tx
-    .select({
-      id: sessionRegistrations.id,
-      userId: sessionRegistrations.userId,
-      name: sql<string>`coalesce(${profiles.fullName}, ${users.name}, ${sessionRegistrations.guestName}, 'Guest')`,
-    })
-    .from(sessionRegistrations)
-    .leftJoin(users, eq(users.id, sessionRegistrations.userId))
-    .leftJoin(profiles, eq(profiles.id, sessionRegistrations.userId))
-    .where(
-      and(
-        eq(sessionRegistrations.sessionId, board.sessionId),
-        eq(sessionRegistrations.status, "registered"),
-        isNotNull(sessionRegistrations.checkedInAt),
-      ),
-    )
-    .orderBy(asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq));
+  const checkedIn = await checkedInPlayers(tx, board.sessionId);
   const known = await tx.select().from(queuePlayers).where(eq(queuePlayers.sessionId, board.sessionId));
   const knownIds = new Set(known.map((p) => p.registrationId));
   const fresh = checkedIn.filter((r) => !knownIds.has(r.id));
@@ -121,7 +87,7 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
   return changed || gone.length > 0;
 }
 
-export async function loadState(db: Db | Tx, organizationId: string, sessionId: string) {
+export async function loadState(db: Queryable, organizationId: string, sessionId: string) {
   const [players, playing, clubCourts, unavailable] = await Promise.all([
     db
       .select()
@@ -133,16 +99,12 @@ export async function loadState(db: Db | Tx, organizationId: string, sessionId: 
       .from(games)
       .where(and(eq(games.sessionId, sessionId), eq(games.status, "playing")))
       .orderBy(asc(games.startedAt)),
-    db
-      .select({ id: courts.id, name: courts.name })
-      .from(courts)
-      .where(and(eq(courts.organizationId, organizationId), eq(courts.isActive, true))),
+    activeCourts(db, organizationId),
     db
       .select({ courtId: unavailableCourts.courtId })
       .from(unavailableCourts)
       .where(eq(unavailableCourts.sessionId, sessionId)),
   ]);
-  clubCourts.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   return { players, playing, courts: clubCourts, unavailable: new Set(unavailable.map((u) => u.courtId)) };
 }
 export type BoardState = Awaited<ReturnType<typeof loadState>>;

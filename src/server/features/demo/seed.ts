@@ -2,18 +2,15 @@
 // real (made-up) matches, sessions past and upcoming, and open play running now on 4 courts.
 // Everything goes through the features' own services (the ladder replays its matches, the
 // board fills its courts), so the demo is exactly what a club would see.
-import { and, eq } from "drizzle-orm";
 import { instantOf, wallTimeAt } from "../../../shared/domain/time-zones.js";
 import type { AppDeps } from "../../app-deps.js";
-import { profiles } from "../../db/schema/account.js";
-import { users } from "../../db/schema/auth.js";
-import { organizations } from "../../db/schema/clubs.js";
-import { organizationMembers, userRoles } from "../../db/schema/members.js";
-import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { createOrganization } from "../clubs/service.js";
+import { ensureProfile, personByEmail } from "../account/service.js";
+import { clubBySlug, createOrganization, deleteClub, setClubSlug } from "../clubs/service.js";
 import { refreshQueue, startFilling } from "../courts/service.js";
 import { logMatch } from "../ladder/service.js";
+import { addMember } from "../members/service.js";
+import { addWalkIn, createSessions, register, transition } from "../sessions/service.js";
 
 export const DEMO_OWNER = {
   email: "owner@demo.courtside.local",
@@ -39,7 +36,7 @@ function seeded(seed: number) {
 }
 
 async function makeMember(deps: AppDeps, email: string, name: string, withPassword?: string) {
-  const [existing] = await deps.database.db.select().from(users).where(eq(users.email, email));
+  const existing = await personByEmail(deps.database.db, email);
   if (existing) return existing.id;
   const context = await deps.auth.$context;
   const user = await context.internalAdapter.createUser(
@@ -54,7 +51,7 @@ async function makeMember(deps: AppDeps, email: string, name: string, withPasswo
       password: await context.password.hash(withPassword),
     });
   }
-  await deps.database.db.insert(profiles).values({ id: user.id, fullName: name }).onConflictDoNothing();
+  await ensureProfile(deps.database.db, user.id, name);
   return user.id;
 }
 
@@ -73,7 +70,7 @@ export async function seedDemoClub(
   slug = DEMO_SLUG,
 ): Promise<{ organizationId: string; created: boolean }> {
   const { db } = deps.database;
-  const [existing] = await db.select().from(organizations).where(eq(organizations.slug, slug));
+  const existing = await clubBySlug(db, slug);
   if (existing) return { organizationId: existing.id, created: false };
   const now = deps.now();
   const { organization } = await createOrganization(
@@ -93,10 +90,10 @@ export async function seedDemoClub(
   // createOrganization picks its own slug from the name; the demo's is fixed, so a second run
   // finds it. Two runs at once: the slug's unique key lets one win, and the other gives way.
   try {
-    await db.update(organizations).set({ slug }).where(eq(organizations.id, organizationId));
+    await setClubSlug(db, organizationId, slug);
   } catch (error) {
-    await db.delete(organizations).where(eq(organizations.id, organizationId));
-    const [winner] = await db.select().from(organizations).where(eq(organizations.slug, slug));
+    await deleteClub(db, organizationId);
+    const winner = await clubBySlug(db, slug);
     if (!winner) throw error;
     return { organizationId: winner.id, created: false };
   }
@@ -108,8 +105,7 @@ export async function seedDemoClub(
     const id = await makeMember(deps, `player${i + 1}@${DEMO_MEMBER_DOMAIN}`, name);
     memberIds.push(id);
     const role = i === 0 ? "admin" : i < 3 ? "organizer" : "member";
-    await db.insert(organizationMembers).values({ organizationId, userId: id }).onConflictDoNothing();
-    await db.insert(userRoles).values({ organizationId, userId: id, role }).onConflictDoNothing();
+    await db.transaction((tx) => addMember(tx, organizationId, id, role, now));
   }
 
   // Six weeks of doubles: stronger players (lower index) win more often, so the ladder spreads.
@@ -148,7 +144,6 @@ export async function seedDemoClub(
     name: days === 7 ? "Saturday Social" : "Evening Open Play",
     startsAt: clubHour(-days, 18),
     endsAt: clubHour(-days, 20),
-    status: "completed" as const,
   }));
   const upcoming = [
     { name: "Evening Open Play", startsAt: clubHour(1, 18), capacity: 24 },
@@ -157,55 +152,36 @@ export async function seedDemoClub(
       startsAt: clubHour(2, 17),
       capacity: 12,
       paymentRequired: true,
-      paymentAmount: 1500,
+      paymentAmount: "15.00",
     },
     { name: "Saturday Social", startsAt: clubHour(4, 9), capacity: 32 },
     { name: "Ladder Night", startsAt: clubHour(6, 19), capacity: 16 },
-  ].map((s) => ({ ...s, endsAt: new Date(s.startsAt.getTime() + 2 * HOUR), status: "scheduled" as const }));
-  for (const s of [...past, ...upcoming])
-    await db.insert(sessions).values({ organizationId, ...s, createdBy: owner.id });
-  const [live] = await db
-    .insert(sessions)
-    .values({
-      organizationId,
-      name: "Open Play Now",
-      startsAt: at(-40 * 60_000),
-      endsAt: at(80 * 60_000),
-      status: "active",
-      createdBy: owner.id,
-    })
-    .returning();
+  ].map((s) => ({ ...s, endsAt: new Date(s.startsAt.getTime() + 2 * HOUR) }));
+  // Made as an organizer would: created, then started and finished through their lifecycle.
+  const create = async (s: { name: string; startsAt: Date; endsAt: Date } & Record<string, unknown>) => {
+    const { name, startsAt, endsAt, capacity, paymentRequired, paymentAmount } = s;
+    const [created] = await createSessions(db, organizationId, owner.id, {
+      name,
+      startsAt: startsAt.toISOString(),
+      endsAt: endsAt.toISOString(),
+      ...(capacity ? { capacity: capacity as number } : {}),
+      ...(paymentRequired ? { paymentRequired: true, paymentAmount: String(paymentAmount) } : {}),
+    });
+    return created!.id;
+  };
+  for (const s of past) {
+    const id = await create(s);
+    await transition(deps, organizationId, id, "start");
+    await transition(deps, organizationId, id, "complete");
+  }
+  const upcomingIds = [];
+  for (const s of upcoming) upcomingIds.push(await create(s));
+  const liveId = await create({ name: "Open Play Now", startsAt: at(-40 * 60_000), endsAt: at(80 * 60_000) });
+  await transition(deps, organizationId, liveId, "start");
   // 18 checked in: 16 on 4 courts, 2 waiting for the next one.
-  await db.insert(sessionRegistrations).values(
-    memberIds.slice(0, 18).map((userId, i) => ({
-      organizationId,
-      sessionId: live!.id,
-      userId,
-      status: "registered" as const,
-      seq: i + 1,
-      checkedInAt: at(-35 * 60_000 + i * 1000),
-    })),
-  );
+  for (const userId of memberIds.slice(0, 18)) await addWalkIn(db, organizationId, liveId, { userId }, now);
   // Some of the regulars have already signed up for tomorrow.
-  const [tomorrow] = await db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.organizationId, organizationId),
-        eq(sessions.name, "Evening Open Play"),
-        eq(sessions.status, "scheduled"),
-      ),
-    );
-  await db.insert(sessionRegistrations).values(
-    memberIds.slice(4, 14).map((userId, i) => ({
-      organizationId,
-      sessionId: tomorrow!.id,
-      userId,
-      status: "registered" as const,
-      seq: i + 1,
-    })),
-  );
+  for (const userId of memberIds.slice(4, 14)) await register(deps, organizationId, upcomingIds[0]!, userId);
   await refreshQueue(deps, organizationId);
   await startFilling(deps, organizationId);
   return { organizationId, created: true };

@@ -3,7 +3,7 @@
 // by admins; the requester is emailed either way.
 import { and, asc, eq } from "drizzle-orm";
 import type { JoinRequest } from "../../../shared/contracts/members.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Queryable } from "../../db/database.js";
 import { organizationJoinRequests } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { emailEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
@@ -41,6 +41,15 @@ export async function listPendingJoinRequests(db: Db, organizationId: string): P
       ? [{ ...r, name: requester.name, email: requester.email, createdAt: createdAt.toISOString() }]
       : [];
   });
+}
+
+export async function hasPendingJoinRequest(db: Queryable, organizationId: string, userId: string) {
+  const [request] = await db
+    .select({ id: organizationJoinRequests.id })
+    .from(organizationJoinRequests)
+    .where(and(pending(organizationId), eq(organizationJoinRequests.userId, userId)))
+    .limit(1);
+  return request !== undefined;
 }
 
 /** True when a new request was recorded; false when one was already pending. */

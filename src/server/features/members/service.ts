@@ -209,6 +209,6 @@ export async function transferOwnership(db: Db, access: ClubAccess, newOwnerId: 
 
 // What other features may use of this one (scripts/check-boundaries.mjs).
 export { clubAccess } from "./club-access.js";
-export { listPendingJoinRequests, requestToJoin } from "./join-requests.js";
+export { hasPendingJoinRequest, listPendingJoinRequests, requestToJoin } from "./join-requests.js";
 export type { ClubAccess } from "./policy.js";
 export { requireCapability } from "./policy.js";

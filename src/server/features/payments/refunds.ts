@@ -1,14 +1,7 @@
-// Refunds owed are decided inside the cancelling transaction (the payment becomes
-// refund_pending); the provider's refund is made here, by a job, after commit. The job retries
-// 16 times with doubling waits (over about a week), every start queues what is still
-// owed, and the provider's idempotency key (one per payment) means a retry after a lost answer
-// refunds nothing twice.
-import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
-import { payments } from "../../db/schema/sessions.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
-import type { RefundDecision } from "../sessions/service.js";
+import { markRefunded, paymentById, type RefundDecision, refundsOwed } from "../sessions/service.js";
 
 export const REFUND_PAYMENT = "refund-payment";
 const REFUND_RETRIES = 16;
@@ -26,7 +19,7 @@ export function refundJobs(decisions: Array<RefundDecision | null>): Effect[] {
 /** Makes the provider's refund for a payment marked refund_pending; anything else is left alone. */
 export async function makeRefund(deps: AppDeps, paymentId: string): Promise<void> {
   const { db } = deps.database;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  const payment = await paymentById(db, paymentId);
   if (payment?.status !== "refund_pending") return;
   const paymentRef =
     payment.providerPaymentRef ??
@@ -37,10 +30,7 @@ export async function makeRefund(deps: AppDeps, paymentId: string): Promise<void
     paymentRef,
     payoutAccountRef: payment.payoutAccountRef,
   });
-  await db
-    .update(payments)
-    .set({ status: "refunded", refundRef, updatedAt: new Date() })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "refund_pending")));
+  await markRefunded(db, paymentId, refundRef, ["refund_pending"]);
 }
 
 export async function registerRefundJobs(deps: AppDeps): Promise<void> {
@@ -51,11 +41,7 @@ export async function registerRefundJobs(deps: AppDeps): Promise<void> {
   // A refund decided just before a process died, between its commit and its job, is still
   // owed: every start queues the owed ones again (the job and the provider's key make a
   // repeat harmless).
-  const owed = await deps.database.db
-    .select({ paymentId: payments.id })
-    .from(payments)
-    .where(eq(payments.status, "refund_pending"));
-  for (const { paymentId } of owed) {
+  for (const paymentId of await refundsOwed(deps.database.db)) {
     await deps.jobs.schedule<RefundJob>(REFUND_PAYMENT, { paymentId }, deps.now());
   }
 }

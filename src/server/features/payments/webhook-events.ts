@@ -1,13 +1,14 @@
-// What each provider event changes. The payload only says which club, payment or account to
-// look at; the state itself is re-read from the provider, so a duplicate or an event that
-// arrives after a newer one writes what is true now, and changes nothing twice.
-import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
-import { payments } from "../../db/schema/sessions.js";
 import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
 import { syncSubscription } from "../billing/service.js";
 import { clubIdByRef } from "../clubs/service.js";
-import { abandonPayment, confirmPayment } from "../sessions/service.js";
+import {
+  abandonPayment,
+  confirmPayment,
+  markRefunded,
+  paymentById,
+  paymentByRef,
+} from "../sessions/service.js";
 import { syncPayoutAccount } from "./payout-account.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,7 +29,7 @@ async function sessionFeeCheckout(deps: AppDeps, event: ProviderEvent): Promise<
   // Checkouts made by anything else on the account (a payment link, say) name no payment of ours.
   const paymentId = text(event.object.client_reference_id);
   if (!paymentId || !UUID.test(paymentId)) return;
-  const [payment] = await deps.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  const payment = await paymentById(deps.database.db, paymentId);
   if (!payment) return;
   const state = await deps.payments.retrieveCheckout(event.object.id, payment.payoutAccountRef);
   // The checkout must be the one opened for this payment, as the provider itself says.
@@ -42,17 +43,17 @@ async function sessionFeeCheckout(deps: AppDeps, event: ProviderEvent): Promise<
 async function refundEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {
   const paymentRef = idOf(event.object.payment_intent);
   if (!paymentRef) return;
-  const [payment] = await deps.database.db
-    .select()
-    .from(payments)
-    .where(eq(payments.providerPaymentRef, paymentRef));
+  const payment = await paymentByRef(deps.database.db, "providerPaymentRef", paymentRef);
   if (!payment || payment.status === "refunded") return;
   if (!(await deps.payments.retrieveRefunded(paymentRef, payment.payoutAccountRef))) return;
   // Refunded at the provider: by our job, or by someone in the provider's dashboard.
-  await deps.database.db
-    .update(payments)
-    .set({ status: "refunded", updatedAt: new Date() })
-    .where(eq(payments.id, payment.id));
+  await markRefunded(deps.database.db, payment.id, null, [
+    "pending",
+    "paid",
+    "cancelled",
+    "expired",
+    "refund_pending",
+  ]);
 }
 
 export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {

@@ -8,7 +8,6 @@ import { orgParams } from "../../../shared/contracts/common.js";
 import { sessionParams } from "../../../shared/contracts/sessions.js";
 import { addDays } from "../../../shared/domain/dates.js";
 import type { AppDeps } from "../../app-deps.js";
-import { organizations } from "../../db/schema/clubs.js";
 import { calendarFeeds, type sessions } from "../../db/schema/sessions.js";
 import { buildCalendar, type CalendarEvent } from "../../platform/calendar/ics.js";
 import { notFound } from "../../platform/errors/app-error.js";
@@ -116,12 +115,9 @@ export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const token = request.params.token.replace(/\.ics$/, "");
-        const [row] = await db
-          .select({ club: organizations })
-          .from(calendarFeeds)
-          .innerJoin(organizations, eq(organizations.id, calendarFeeds.organizationId))
-          .where(eq(calendarFeeds.token, token));
-        if (!row) throw notFound("Calendar not found");
+        const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token));
+        if (!feed) throw notFound("Calendar not found");
+        const row = { club: await getOrganization(db, feed.organizationId) };
         const list = await upcomingForFeed(db, row.club.id, addDays(deps.now(), -30));
         const ics = buildCalendar({
           name: `${row.club.name} sessions`,

@@ -1,16 +1,17 @@
 // Scheduling: listing, creating (with a weekly repeat in the club's time zone), editing and
 // the lifecycle scheduled -> active -> completed, or cancelled.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { CreateSessionBody, Session, SessionBodyFields } from "../../../shared/contracts/sessions.js";
 import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
-import { payments, sessions } from "../../db/schema/sessions.js";
+import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
+import { people } from "../account/service.js";
 import { clubTimeZone } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
 import { cancellationEmails } from "./notices.js";
@@ -75,6 +76,65 @@ export async function getSession(db: Db | Tx, organizationId: string, sessionId:
     .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
   if (!row) throw notFound("Session not found");
   return row;
+}
+
+/** The session's own row, without the counts. */
+export async function sessionRow(db: Queryable, organizationId: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
+  if (!row) throw notFound("Session not found");
+  return row;
+}
+
+/** The club's live session: the active one that started most recently. */
+export async function activeSession(db: Queryable, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.organizationId, organizationId), eq(sessions.status, "active")))
+    .orderBy(sql`${sessions.startsAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function requireActiveSession(db: Queryable, organizationId: string) {
+  const session = await activeSession(db, organizationId);
+  if (!session)
+    throw new AppError(409, "NO_ACTIVE_SESSION", "There is no active session. Start one from its page.");
+  return session;
+}
+
+/** Who is checked in and still registered, in check-in order, with the names the board shows. */
+export async function checkedInPlayers(
+  db: Queryable,
+  sessionId: string,
+): Promise<Array<{ id: string; userId: string | null; name: string }>> {
+  const rows = await db
+    .select({
+      id: sessionRegistrations.id,
+      userId: sessionRegistrations.userId,
+      guestName: sessionRegistrations.guestName,
+    })
+    .from(sessionRegistrations)
+    .where(
+      and(
+        eq(sessionRegistrations.sessionId, sessionId),
+        eq(sessionRegistrations.status, "registered"),
+        isNotNull(sessionRegistrations.checkedInAt),
+      ),
+    )
+    .orderBy(asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq));
+  const byId = await people(
+    db,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    name: (r.userId ? byId.get(r.userId)?.name : undefined) ?? r.guestName ?? "Guest",
+  }));
 }
 
 function sessionValues(body: SessionBodyFields) {
@@ -202,6 +262,29 @@ export async function transition(
   return result;
 }
 
+/** The club's next scheduled sessions from `now`, soonest first (its public page shows them). */
+export async function nextScheduledSessions(db: Queryable, organizationId: string, now: Date, limit: number) {
+  return db
+    .select({
+      id: sessions.id,
+      name: sessions.name,
+      startsAt: sessions.startsAt,
+      endsAt: sessions.endsAt,
+      paymentRequired: sessions.paymentRequired,
+      paymentAmount: sessions.paymentAmount,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, organizationId),
+        eq(sessions.status, "scheduled"),
+        gte(sessions.startsAt, now),
+      ),
+    )
+    .orderBy(asc(sessions.startsAt))
+    .limit(limit);
+}
+
 /** A session fee found by the provider's checkout or charge reference. */
 export async function paymentByRef(
   db: Queryable,
@@ -214,6 +297,33 @@ export async function paymentByRef(
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+export async function paymentById(db: Queryable, paymentId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row ?? null;
+}
+
+/** The payments whose refund was decided and not yet made. */
+export async function refundsOwed(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.status, "refund_pending"));
+  return rows.map((r) => r.id);
+}
+
+/** Records a refund made at the provider (by our job, or in the provider's dashboard) if the payment is still `from`. */
+export async function markRefunded(
+  db: Queryable,
+  paymentId: string,
+  refundRef: string | null,
+  from: Array<PaymentRow["status"]>,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: "refunded", ...(refundRef ? { refundRef } : {}), updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, from)));
+}
+
 export async function upcomingForFeed(db: Db, organizationId: string, since: Date) {
   return db
     .select()
@@ -223,6 +333,8 @@ export async function upcomingForFeed(db: Db, organizationId: string, since: Dat
     .limit(1000);
 }
 
+export { addWalkIn } from "./check-in.js";
 // What other features may use of this one (scripts/check-boundaries.mjs).
 export type { RefundDecision } from "./payment-outcomes.js";
 export { abandonPayment, confirmPayment } from "./payment-outcomes.js";
+export { register } from "./registrations.js";

@@ -9,7 +9,6 @@ import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/contracts/auth.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
-import { profiles } from "../../db/schema/account.js";
 import { authAccounts, authSessions, authVerifications, users } from "../../db/schema/auth.js";
 import type { Jobs } from "../jobs/jobs.js";
 import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
@@ -23,6 +22,8 @@ export function createAuth(deps: {
   jobs: Jobs;
   log: FastifyBaseLogger;
   extraTrustedOrigins?: string[];
+  /** What the app keeps beside a new account (its profile): given by the composition root. */
+  onUserCreated?: (user: { id: string; name: string }) => Promise<void>;
 }) {
   const { db, config, jobs, log } = deps;
   return betterAuth({
@@ -88,9 +89,8 @@ export function createAuth(deps: {
     databaseHooks: {
       user: {
         create: {
-          // The profile keeps the full name given at sign-up (SPEC §3 profiles).
           after: async (user) => {
-            await db.insert(profiles).values({ id: user.id, fullName: user.name }).onConflictDoNothing();
+            await deps.onUserCreated?.(user);
           },
         },
       },

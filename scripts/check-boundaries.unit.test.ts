@@ -1,0 +1,75 @@
+// The boundary check fails on the imports DESIGN.md forbids and passes the ones it allows, on a
+// small made-up tree (and the real one is clean: `npm run lint` runs it).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs script without type declarations
+import { checkBoundaries } from "./check-boundaries.mjs";
+
+let root: string | undefined;
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+function tree(files: Record<string, string>): string {
+  root = mkdtempSync(path.join(tmpdir(), "boundaries-"));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+const schema = {
+  "src/server/db/schema/members.ts": "export const organizationMembers = {};\n",
+  "src/server/db/schema/sessions.ts": "export const sessions = {};\n",
+};
+
+describe("check-boundaries", () => {
+  it("fails on a feature importing another feature's tables", () => {
+    const found = checkBoundaries(
+      tree({
+        ...schema,
+        "src/server/features/courts/board.ts": 'import { sessions } from "../../db/schema/sessions.js";\n',
+      }),
+    );
+    expect(found).toEqual([
+      "src/server/features/courts/board.ts: ../../db/schema/sessions.js -> sessions tables belong to features/sessions: ask its service",
+    ]);
+  });
+
+  it("passes a feature's own tables, another feature's service, and tests", () => {
+    const found = checkBoundaries(
+      tree({
+        ...schema,
+        "src/server/features/sessions/service.ts":
+          'import { sessions } from "../../db/schema/sessions.js";\n',
+        "src/server/features/courts/board.ts": 'import { activeSession } from "../sessions/service.js";\n',
+        "src/server/features/courts/board.test.ts":
+          'import { sessions } from "../../db/schema/sessions.js";\n',
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("fails on reaching into another feature past its service, and on the layers importing upwards", () => {
+    const found = checkBoundaries(
+      tree({
+        "src/server/features/courts/board.ts":
+          'import { expireHolds } from "../sessions/registrations.js";\n',
+        "src/server/platform/mail/mailer.ts": 'export { people } from "../../features/account/service.js";\n',
+        "src/shared/domain/money.ts": 'import type { Db } from "../../server/db/database.js";\n',
+        "src/web/lib/api.ts": 'const m = await import("../../server/config.js");\n',
+        "src/server/features/ladder/views.ts": 'import * as all from "../../db/schema/index.js";\n',
+      }),
+    );
+    expect(found.map((line: string) => line.split(" -> ")[1])).toEqual([
+      "reach features/sessions only through features/sessions/service.ts",
+      "import the owner's schema file, not the whole schema",
+      "platform code never imports a feature",
+      "shared code imports nothing from server or web",
+      "web code never imports server code",
+    ]);
+  });
+});
