@@ -1,22 +1,17 @@
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { me } from "../../../shared/contracts/account.js";
 import type { AppDeps } from "../../app-deps.js";
-import { profiles } from "../../db/schema/account.js";
 import { type CurrentUser, currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { listMemberships } from "../clubs/service.js";
+import { person } from "./service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const profileOf = async (user: CurrentUser) => {
-    const [profile] = await db
-      .select({ fullName: profiles.fullName })
-      .from(profiles)
-      .where(eq(profiles.id, user.id))
-      .limit(1);
+    const known = await person(db, user.id);
     return {
-      user: { ...user, fullName: profile?.fullName ?? user.name },
+      user: { ...user, fullName: known?.name ?? user.name },
       organizations: await listMemberships(db, user.id),
     };
   };

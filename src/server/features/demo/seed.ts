@@ -119,7 +119,7 @@ export async function seedDemoClub(
     const loser = 3 + Math.floor(random() * 8);
     const playedAt = new Date(now.getTime() - (42 - Math.floor(m / 2)) * DAY).toISOString().slice(0, 10);
     await logMatch(
-      db,
+      deps,
       access,
       {
         format: "doubles",

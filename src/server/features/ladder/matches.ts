@@ -8,8 +8,15 @@ import { matchWinner } from "../../../shared/rating/index.js";
 import type { Db, Tx } from "../../db/database.js";
 import { matches } from "../../db/schema/ladder.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
+import { type Effect, jobEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
 import { type ClubAccess, membersAmong } from "../members/service.js";
-import { lockLadder, recomputeLadder } from "./replay-store.js";
+import {
+  lockLadder,
+  RECOMPUTE_LADDER,
+  type RecomputeJob,
+  recomputeLadder,
+  UNANSWERED_COUNTS_AFTER_MS,
+} from "./replay-store.js";
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -44,8 +51,26 @@ async function lockedMatch(tx: Tx, organizationId: string, matchId: string): Pro
   return row;
 }
 
-export function logMatch(db: Db, access: ClubAccess, body: MatchBody, manager: boolean, now: Date) {
-  return db.transaction(async (tx) => {
+/** An unanswered match counts after 48 h: its format is replayed then, by a job its write queues. */
+function autoCount(row: MatchRow): Effect[] {
+  if (row.status !== "pending") return [];
+  return [
+    jobEffect(
+      RECOMPUTE_LADDER,
+      { organizationId: row.organizationId, format: row.format } satisfies RecomputeJob,
+      new Date(row.createdAt.getTime() + UNANSWERED_COUNTS_AFTER_MS + 1000),
+    ),
+  ];
+}
+
+export async function logMatch(
+  deps: Writes,
+  access: ClubAccess,
+  body: MatchBody,
+  manager: boolean,
+  now: Date,
+) {
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const players = [...body.teamA, ...body.teamB];
     if (!manager && !players.includes(access.userId)) throw forbidden(problems.notPlayer);
     await assertMembers(tx, access.organizationId, players);
@@ -66,12 +91,20 @@ export function logMatch(db: Db, access: ClubAccess, body: MatchBody, manager: b
       })
       .returning();
     if (row!.status === "confirmed") await recomputeLadder(tx, access.organizationId, body.format, now);
+    effects.push(...autoCount(row!));
     return row!;
   });
+  return result;
 }
 
-export function editMatch(db: Db, access: ClubAccess, matchId: string, body: MatchBody, now: Date) {
-  return db.transaction(async (tx) => {
+export async function editMatch(
+  deps: Writes,
+  access: ClubAccess,
+  matchId: string,
+  body: MatchBody,
+  now: Date,
+) {
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const before = await lockedMatch(tx, access.organizationId, matchId);
     await assertMembers(tx, access.organizationId, [...body.teamA, ...body.teamB]);
     const [row] = await tx
@@ -93,8 +126,11 @@ export function editMatch(db: Db, access: ClubAccess, matchId: string, body: Mat
     const formats = [...new Set<MatchFormat>([before.format, body.format])];
     for (const format of [...formats].sort()) await lockLadder(tx, access.organizationId, format);
     for (const format of formats) await recomputeLadder(tx, access.organizationId, format, now);
+    // Its format may have changed: the replay at 48 h must be the new format's.
+    effects.push(...autoCount(row!));
     return row!;
   });
+  return result;
 }
 
 export function deleteMatch(db: Db, access: ClubAccess, matchId: string, now: Date) {

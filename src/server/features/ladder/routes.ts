@@ -7,7 +7,6 @@ import {
   decideBody,
   ladderQuery,
   ladderView as ladderViewSchema,
-  type MatchFormat,
   matchBody,
   matchesQuery,
   matchParams,
@@ -19,7 +18,6 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { clubAccess } from "../members/service.js";
 import { answerMatch, decideMatch, deleteMatch, editMatch, logMatch } from "./matches.js";
-import { RECOMPUTE_LADDER, type RecomputeJob, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
 import { ladderView, listMatches, matchById, playerView } from "./views.js";
 
 export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -28,21 +26,6 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tags = ["ladder"];
   const viewOf = (organizationId: string, matchId: string, viewerId: string) =>
     matchById(db, organizationId, matchId, viewerId, deps.now());
-  // An unanswered match counts after 48 h: its format is replayed then.
-  const scheduleAutoCount = async (row: {
-    organizationId: string;
-    format: MatchFormat;
-    status: string;
-    createdAt: Date;
-  }) => {
-    if (row.status !== "pending") return;
-    await deps.jobs.schedule<RecomputeJob>(
-      RECOMPUTE_LADDER,
-      { organizationId: row.organizationId, format: row.format },
-      new Date(row.createdAt.getTime() + UNANSWERED_COUNTS_AFTER_MS + 1000),
-    );
-  };
-
   return async (app) => {
     app.get(
       "/api/orgs/:orgId/ladder",
@@ -85,8 +68,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.view");
         const now = deps.now();
-        const row = await logMatch(db, club, request.body, can(club.role, "matches.manage"), now);
-        await scheduleAutoCount(row);
+        const row = await logMatch(deps, club, request.body, can(club.role, "matches.manage"), now);
         return reply.status(201).send((await viewOf(club.organizationId, row.id, club.userId))!);
       },
     );
@@ -104,9 +86,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const club = await access(request, request.params.orgId, "matches.manage");
-        const row = await editMatch(db, club, request.params.matchId, request.body, deps.now());
-        // Its format may have changed: the replay at 48 h must be the new format's.
-        await scheduleAutoCount(row);
+        const row = await editMatch(deps, club, request.params.matchId, request.body, deps.now());
         return await viewOf(club.organizationId, row.id, club.userId);
       },
     );
