@@ -15,11 +15,6 @@ export const subscriptionCheck = z.object({
 });
 export type SubscriptionCheck = z.infer<typeof subscriptionCheck>;
 
-export const refreshQuery = z.object({
-  /** Re-read the subscription from the payment provider before answering. */
-  refresh: z.enum(["true", "false"]).optional(),
-});
-
 export const checkoutBody = z.object({ plan: z.enum(PAID_PLANS, "Choose the Basic or Pro plan") });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 

@@ -170,8 +170,8 @@ describe("the payout account in the sandbox", () => {
   const status = async () =>
     (
       await t.request({
-        method: "GET",
-        url: `/api/orgs/${orgId}/payout-account?refresh=true`,
+        method: "POST",
+        url: `/api/orgs/${orgId}/payout-account/refresh`,
         cookie: owner.cookie,
       })
     ).json();

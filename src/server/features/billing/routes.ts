@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  checkoutBody,
-  providerLink,
-  refreshQuery,
-  subscriptionCheck,
-} from "../../../shared/contracts/billing.js";
+import { checkoutBody, providerLink, subscriptionCheck } from "../../../shared/contracts/billing.js";
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
+import { getOrganization } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
 import { openBillingPortal, startPlanCheckout } from "./service.js";
-import { freshSubscription } from "./subscription.js";
+import { checkSubscription, freshSubscription } from "./subscription.js";
 
 const tags = ["billing"];
 
@@ -21,19 +17,31 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary:
-            "Check the club's subscription (SPEC check-subscription); refresh=true re-reads the provider",
+          summary: "The club's subscription as last read from the provider (SPEC check-subscription)",
           params: orgParams,
-          querystring: refreshQuery,
           response: { 200: subscriptionCheck },
         },
       },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
-        return freshSubscription(deps, club.organizationId, {
-          refresh: request.query.refresh === "true",
-          log: request.log,
-        });
+        return checkSubscription(await getOrganization(deps.database.db, club.organizationId), deps.now());
+      },
+    );
+
+    // Re-reading the provider stores what it says: a write, so a POST (a GET never writes).
+    app.post(
+      "/api/orgs/:orgId/subscription/refresh",
+      {
+        schema: {
+          tags,
+          summary: "Re-read the club's subscription from the provider and return the check",
+          params: orgParams,
+          response: { 200: subscriptionCheck },
+        },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "club.view");
+        return freshSubscription(deps, club.organizationId, { refresh: true, log: request.log });
       },
     );
 

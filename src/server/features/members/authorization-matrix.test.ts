@@ -214,6 +214,12 @@ const matrix: Row[] = [
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/subscription` }),
   },
   {
+    method: "POST",
+    route: "/api/orgs/:orgId/subscription/refresh",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/subscription/refresh` }),
+  },
+  {
     method: "GET",
     route: "/api/orgs/:orgId/dashboard",
     expect: anyone(200),
@@ -236,7 +242,13 @@ const matrix: Row[] = [
     method: "GET",
     route: "/api/orgs/:orgId/payout-account",
     expect: ownerOnly(200),
-    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/payout-account?refresh=true` }),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/payout-account` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/payout-account/refresh",
+    expect: ownerOnly(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/payout-account/refresh` }),
   },
   {
     method: "POST",
@@ -470,7 +482,7 @@ const matrix: Row[] = [
     }),
   },
   {
-    method: "GET",
+    method: "POST",
     route: "/api/orgs/:orgId/calendar-feed",
     expect: organizers(200),
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/calendar-feed` }),
@@ -846,6 +858,21 @@ describe("club A's path with club B's entity ids", () => {
         expect(await clubSnapshot(t, b.orgId)).toEqual(before);
       });
     }
+  }
+});
+
+describe("reads change nothing", () => {
+  // A GET is safe to repeat, prefetch and retry: it reads. Whatever must be written on the way
+  // (a provider's state re-read, a feed address issued) is a POST of its own.
+  for (const row of matrix.filter((r) => r.method === "GET")) {
+    it(`GET ${row.route} as the owner leaves every row of the club as it was`, async () => {
+      const ctx = await clubA(row);
+      const { url } = await row.prepare(ctx);
+      const before = await clubSnapshot(t, ctx.orgId);
+      const response = await t.request({ method: "GET", url, cookie: people.owner.cookie });
+      expect(response.statusCode, response.body).toBe(row.expect.owner);
+      expect(await clubSnapshot(t, ctx.orgId)).toEqual(before);
+    });
   }
 });
 

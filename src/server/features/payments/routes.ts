@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { payoutAccountStatus, providerLink, refreshQuery } from "../../../shared/contracts/billing.js";
+import { payoutAccountStatus, providerLink } from "../../../shared/contracts/billing.js";
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { getOrganization } from "../clubs/service.js";
@@ -17,16 +17,30 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "The club's payout account status (SPEC check-connect-status); refresh=true re-reads the provider",
+            "The club's payout account status as last read from the provider (SPEC check-connect-status)",
           params: orgParams,
-          querystring: refreshQuery,
           response: { 200: payoutAccountStatus },
         },
       },
       async (request) => {
         const club = await access(request, request.params.orgId, "billing.manage");
-        if (request.query.refresh === "true") return syncPayoutAccount(deps, club.organizationId);
         return payoutStatus(await getOrganization(deps.database.db, club.organizationId));
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/payout-account/refresh",
+      {
+        schema: {
+          tags,
+          summary: "Re-read the club's payout account from the provider, store and return its status",
+          params: orgParams,
+          response: { 200: payoutAccountStatus },
+        },
+      },
+      async (request) => {
+        const club = await access(request, request.params.orgId, "billing.manage");
+        return syncPayoutAccount(deps, club.organizationId);
       },
     );
 

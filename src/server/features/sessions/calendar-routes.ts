@@ -56,12 +56,13 @@ export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
+    // Issued on first use, so asking for it is a POST: a GET never writes.
+    app.post(
       "/api/orgs/:orgId/calendar-feed",
       {
         schema: {
           tags,
-          summary: "The club's calendar feed address",
+          summary: "The club's calendar feed address, issued the first time it is asked for",
           params: orgParams,
           response: { 200: feedResponse },
         },

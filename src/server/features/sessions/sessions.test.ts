@@ -439,7 +439,7 @@ describe("calendars", () => {
     expect(ics.body).toContain("DTSTART;TZID=America/New_York:20260303T180000");
 
     const feed = await t.request({
-      method: "GET",
+      method: "POST",
       url: `/api/orgs/${orgId}/calendar-feed`,
       cookie: owner.cookie,
     });

@@ -25,9 +25,9 @@ const subscriptionKey = (organizationId: string | undefined) => ["subscription",
 
 async function checkSubscription(organizationId: string, refresh: boolean): Promise<SubscriptionState> {
   try {
-    return await api<SubscriptionCheck>(
-      `/api/orgs/${organizationId}/subscription${refresh ? "?refresh=true" : ""}`,
-    );
+    return await (refresh
+      ? api<SubscriptionCheck>(`/api/orgs/${organizationId}/subscription/refresh`, { method: "POST" })
+      : api<SubscriptionCheck>(`/api/orgs/${organizationId}/subscription`));
   } catch (error) {
     console.warn("Subscription check failed", error);
     return failedCheck;
@@ -62,7 +62,8 @@ export function usePayoutAccount(organizationId: string) {
   return useQuery({
     queryKey: payoutKey(organizationId),
     // Always re-read from the provider: the owner may have just finished onboarding in the other tab.
-    queryFn: () => api<PayoutAccountStatus>(`/api/orgs/${organizationId}/payout-account?refresh=true`),
+    queryFn: () =>
+      api<PayoutAccountStatus>(`/api/orgs/${organizationId}/payout-account/refresh`, { method: "POST" }),
   });
 }
 

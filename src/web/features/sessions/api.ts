@@ -119,7 +119,10 @@ type FeedAddress = { url: string };
 
 /** Read when its dialog opens, not cached: the address is a secret shown only there. */
 export const useCalendarFeed = (orgId: string, feedback?: ActionFeedback<FeedAddress, void>) =>
-  useAction({ run: () => api<FeedAddress>(`/api/orgs/${orgId}/calendar-feed`), ...feedback });
+  useAction({
+    run: () => api<FeedAddress>(`/api/orgs/${orgId}/calendar-feed`, { method: "POST" }),
+    ...feedback,
+  });
 
 export const useRotateCalendarFeed = (orgId: string, feedback?: ActionFeedback<FeedAddress, void>) =>
   useAction({
