@@ -271,6 +271,18 @@ export async function sweepHolds(deps: UseCaseDeps, organizationId: string, sess
   });
 }
 
+/** What the roster and the board call each registrant: the member's name, or the walk-in guest's. */
+export async function registrantNames(
+  db: Queryable,
+  rows: ReadonlyArray<{ userId: string | null; guestName: string | null }>,
+): Promise<string[]> {
+  const byId = await people(
+    db,
+    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
+  );
+  return rows.map((r) => (r.userId ? byId.get(r.userId)?.name : undefined) ?? r.guestName ?? "Guest");
+}
+
 export async function listRegistrations(db: Queryable, sessionId: string): Promise<Registration[]> {
   const rows = await db
     .select()
@@ -279,15 +291,12 @@ export async function listRegistrations(db: Queryable, sessionId: string): Promi
       and(eq(sessionRegistrations.sessionId, sessionId), sql`${sessionRegistrations.status} <> 'cancelled'`),
     )
     .orderBy(asc(sessionRegistrations.seq));
-  const byId = await people(
-    db,
-    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
-  );
+  const names = await registrantNames(db, rows);
   let waitlistPosition = 0;
-  return rows.map((r) => ({
+  return rows.map((r, i) => ({
     id: r.id,
     userId: r.userId,
-    name: (r.userId ? byId.get(r.userId)?.name : undefined) ?? r.guestName ?? "Guest",
+    name: names[i]!,
     status: r.status,
     waitlistPosition: r.status === "waitlisted" ? ++waitlistPosition : null,
     checkedIn: r.checkedInAt !== null,

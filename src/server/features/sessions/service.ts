@@ -11,11 +11,11 @@ import type { Db, Queryable, Tx } from "../../db/database.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
-import { people } from "../account/service.js";
 import { clubTimeZone } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
+import { registrantNames } from "./registrations.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -126,15 +126,8 @@ export async function checkedInPlayers(
       ),
     )
     .orderBy(asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq));
-  const byId = await people(
-    db,
-    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.userId,
-    name: (r.userId ? byId.get(r.userId)?.name : undefined) ?? r.guestName ?? "Guest",
-  }));
+  const names = await registrantNames(db, rows);
+  return rows.map((r, i) => ({ id: r.id, userId: r.userId, name: names[i]! }));
 }
 
 function sessionValues(body: SessionBodyFields) {
