@@ -55,7 +55,7 @@ test("a visitor asks to join, an admin approves, and the visitor is in", async (
   await expect(visitor.getByRole("heading", { name: club.name })).toBeVisible();
 });
 
-test("an invited address gets the mail, signs up through the link and lands in the club", async ({
+test("an invited address gets the mail, signs up through the pre-filled form and lands in the club", async ({
   page,
   newPerson,
 }) => {
@@ -75,10 +75,14 @@ test("an invited address gets the mail, signs up through the link and lands in t
   await expect(invitee).toHaveURL(/\/invite\//);
   await expect(invitee.getByText(club.name).first()).toBeVisible();
   await invitee.getByRole("link", { name: "Create Account" }).click();
+  // The form speaks to someone joining this club, with the invited address already in it.
+  await expect(invitee.getByText(`Join ${club.name}`, { exact: true })).toBeVisible();
+  await expect(invitee.getByText("Start your free 30-day trial")).toHaveCount(0);
+  await expect(invitee.getByLabel("Email")).toHaveValue(inviteeEmail);
   await invitee.getByLabel("Full name").fill("Ivy Invitee");
-  await invitee.getByLabel("Email").fill(inviteeEmail);
   await invitee.getByLabel("Password").fill("invitee-password");
   await invitee.getByRole("button", { name: "Create Account" }).click();
+  await expect(invitee.getByRole("status")).toContainText(`join ${club.name}`);
   await openMailedLink(invitee, inviteeEmail, /Confirm/);
   await expect(invitee).toHaveURL(/\/invite\//);
   await invitee.getByRole("button", { name: `Join ${club.name}` }).click();

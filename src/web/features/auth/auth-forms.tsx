@@ -46,7 +46,20 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
   );
 }
 
-export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => void; next?: string }) {
+export function SignUpForm({
+  onSwitch,
+  next,
+  email,
+  joining,
+}: {
+  onSwitch: (mode: AuthMode) => void;
+  /** Where the confirmation link lands: back where the person came from. */
+  next?: string;
+  /** The invited address, filled in for them. */
+  email?: string;
+  /** The club they came to join, if any. */
+  joining?: string;
+}) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = useSignUp(next, {
     onSuccess: (_, { email }) => setSentTo(email),
@@ -67,7 +80,7 @@ export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => v
         <p className="text-lg font-semibold">Confirm your email</p>
         <p className="text-sm text-muted">
           We sent a confirmation link to <strong className="text-ink">{sentTo}</strong>. Open it to finish
-          creating your account and set up your club.
+          creating your account{joining ? ` and join ${joining}` : " and set up your club"}.
         </p>
         <SwitchLink label="Back to sign in" onClick={() => onSwitch("sign-in")} />
       </div>
@@ -79,7 +92,13 @@ export function SignUpForm({ onSwitch, next }: { onSwitch: (mode: AuthMode) => v
         <Input autoComplete="name" placeholder="Jordan Smith" {...form.fieldProps("fullName")} />
       </Field>
       <Field label="Email" htmlFor="email" error={form.errors.email}>
-        <Input type="email" autoComplete="email" placeholder="you@club.com" {...form.fieldProps("email")} />
+        <Input
+          type="email"
+          autoComplete="email"
+          placeholder="you@club.com"
+          defaultValue={email}
+          {...form.fieldProps("email")}
+        />
       </Field>
       <Field label="Password" htmlFor="password" error={form.errors.password} hint="At least 8 characters.">
         <Input type="password" autoComplete="new-password" {...form.fieldProps("password")} />

@@ -32,6 +32,12 @@ export function AuthPage() {
   }
 
   const shown = token ? "new-password" : mode;
+  // Someone who came from a club's page or an invitation is joining that club, not founding one.
+  const joining = params.get("club");
+  const heading =
+    shown === "sign-up" && joining
+      ? { title: `Join ${joining}`, description: `Create your free account to join ${joining} on Courtside.` }
+      : titles[shown];
   const finishReset = () => {
     setParams({}, { replace: true });
     setMode("sign-in");
@@ -48,8 +54,8 @@ export function AuthPage() {
       <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 py-8">
         <Card>
           <CardHeader>
-            <CardTitle className="text-2xl">{titles[shown].title}</CardTitle>
-            <CardDescription>{titles[shown].description}</CardDescription>
+            <CardTitle className="text-2xl">{heading.title}</CardTitle>
+            <CardDescription>{heading.description}</CardDescription>
           </CardHeader>
           <CardContent>
             {linkError ? (
@@ -60,7 +66,12 @@ export function AuthPage() {
             {shown === "new-password" && token ? (
               <NewPasswordForm token={token} onDone={finishReset} />
             ) : shown === "sign-up" ? (
-              <SignUpForm onSwitch={setMode} next={safeNext(params.get("next"))} />
+              <SignUpForm
+                onSwitch={setMode}
+                next={safeNext(params.get("next"))}
+                email={params.get("email") ?? undefined}
+                joining={joining ?? undefined}
+              />
             ) : shown === "forgot" ? (
               <ResetRequestForm onSwitch={setMode} />
             ) : (

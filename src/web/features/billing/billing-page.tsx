@@ -103,7 +103,7 @@ function ClubBilling({
         <p className="text-muted">Plans and payments for {club.name}.</p>
       </div>
 
-      <Card data-testid="current-plan">
+      <Card data-testid="current-plan" data-tour="billing-portal">
         <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex min-w-0 flex-col gap-1">
             <div className="flex items-center gap-2">
@@ -128,7 +128,7 @@ function ClubBilling({
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid gap-6 md:grid-cols-2" data-tour="plans">
         {PAID_PLANS.map((id) => {
           const plan = plans[id];
           const isCurrent = state.subscribed && state.plan === id;

@@ -55,7 +55,11 @@ function ClubBoard({ orgId, canEditClub }: { orgId: string; canEditClub: boolean
             ) : null}
           </p>
         </div>
-        {canEditClub ? <DisplayLinks orgId={orgId} /> : null}
+        {canEditClub ? (
+          <div data-tour="display-links">
+            <DisplayLinks orgId={orgId} />
+          </div>
+        ) : null}
       </div>
       {!data?.session ? (
         showExamples ? (
@@ -81,7 +85,7 @@ function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
       <WaitingBanner board={board} />
       {board.canManage ? <OrganizerBar board={board} orgId={orgId} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="grid content-start gap-4 md:grid-cols-2">
+        <div className="grid content-start gap-4 md:grid-cols-2" data-tour="courts">
           {board.courts.map((court) => (
             <CourtCard
               key={court.id}
@@ -131,7 +135,10 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
   const fill = useFillCourts(orgId);
   const settings = useBoardSettings(orgId);
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3">
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3"
+      data-tour="organizer-bar"
+    >
       <Button onClick={() => fill.run()}>
         <Tv className="h-4 w-4" /> Fill Courts
       </Button>

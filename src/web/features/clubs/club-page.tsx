@@ -51,7 +51,9 @@ function ClubView({ data }: { data: PublicClubPage }) {
           </Link>
           {data.viewer === "anonymous" ? (
             <Button asChild size="sm">
-              <Link to={`/auth?next=${encodeURIComponent(here)}`}>Sign In</Link>
+              <Link to={`/auth?next=${encodeURIComponent(here)}&club=${encodeURIComponent(club.name)}`}>
+                Sign In
+              </Link>
             </Button>
           ) : data.viewer === "member" ? (
             <DashboardButton clubId={club.id} size="sm" />
@@ -154,7 +156,9 @@ function JoinCard({ data, here }: { data: PublicClubPage; here: string }) {
               Sign in or create a free account to ask to join {data.club.name}.
             </p>
             <Button asChild>
-              <Link to={`/auth?next=${encodeURIComponent(here)}`}>Sign In to Join</Link>
+              <Link to={`/auth?next=${encodeURIComponent(here)}&club=${encodeURIComponent(data.club.name)}`}>
+                Sign In to Join
+              </Link>
             </Button>
           </>
         ) : data.viewer === "member" ? (

@@ -59,6 +59,7 @@ function ClubDashboard({ club }: { club: Membership }) {
         {state?.trial_expired ? (
           <div
             role="alert"
+            data-tour="plan-banner"
             className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 sm:flex-row sm:items-center"
           >
             <AlertTriangle className="h-5 w-5 shrink-0" />
@@ -70,6 +71,7 @@ function ClubDashboard({ club }: { club: Membership }) {
         ) : state?.plan === "trial" ? (
           <div
             role="status"
+            data-tour="plan-banner"
             className="flex flex-col gap-3 rounded-xl border border-yellow-200 bg-yellow-50 p-4 text-yellow-900 sm:flex-row sm:items-center"
           >
             <Info className="h-5 w-5 shrink-0" />
@@ -80,7 +82,10 @@ function ClubDashboard({ club }: { club: Membership }) {
           </div>
         ) : null}
 
-        <section className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 px-6 py-10 text-white sm:px-10">
+        <section
+          data-tour="club-hero"
+          className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 px-6 py-10 text-white sm:px-10"
+        >
           <div className="absolute -top-16 -right-16 h-56 w-56 rounded-full bg-ball/20" aria-hidden="true" />
           <div className="relative flex flex-col gap-4">
             {paidPlan ? (

@@ -71,7 +71,7 @@ export function LadderPage() {
       ) : (
         <>
           <SummaryCards rows={rows} />
-          <Card>
+          <Card data-tour="ladder-table">
             <CardContent className="px-3 pt-4 sm:px-6">
               {sample ? (
                 <p className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
@@ -129,7 +129,7 @@ function SummaryCards({ rows }: { rows: LadderRow[] }) {
   const longest = rows.reduce((a, b) => (b.streak > a.streak ? b : a));
   const busiest = rows.reduce((a, b) => (b.games > a.games ? b : a));
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-3" data-tour="ladder-stats">
       <Summary icon={Trophy} label="Top Rated" name={top.name} value={`${top.rating}`} />
       <Summary
         icon={Flame}

@@ -87,6 +87,7 @@ function Invitation({
   if (preview.status !== "valid") return <Problem text={problems[preview.status]} signedIn={signedIn} />;
 
   const next = encodeURIComponent(`/invite/${token}`);
+  const joining = `club=${encodeURIComponent(club.name)}`;
   return (
     <>
       {club.logoUrl ? (
@@ -104,10 +105,14 @@ function Invitation({
       {!signedIn ? (
         <div className="flex w-full flex-col gap-2">
           <Button asChild>
-            <Link to={`/auth?mode=sign-up&next=${next}`}>Create Account</Link>
+            <Link
+              to={`/auth?mode=sign-up&next=${next}&${joining}&email=${encodeURIComponent(preview.email)}`}
+            >
+              Create Account
+            </Link>
           </Button>
           <Button asChild variant="secondary">
-            <Link to={`/auth?next=${next}`}>Sign In</Link>
+            <Link to={`/auth?next=${next}&${joining}`}>Sign In</Link>
           </Button>
         </div>
       ) : preview.forSomeoneElse ? (

@@ -45,11 +45,15 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
             {list.length} {list.length === 1 ? "member" : "members"} in {clubName}
           </p>
         </div>
-        {manager ? <InviteDialog orgId={orgId} myRole={myRole} /> : null}
+        {manager ? (
+          <div data-tour="invite-member">
+            <InviteDialog orgId={orgId} myRole={myRole} />
+          </div>
+        ) : null}
       </div>
 
       {requests.data ? (
-        <Card>
+        <Card data-tour="join-requests">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               Join requests{" "}
@@ -62,7 +66,7 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
         </Card>
       ) : null}
 
-      <Card>
+      <Card data-tour="members-list">
         <CardHeader>
           <CardTitle>Members</CardTitle>
         </CardHeader>

@@ -26,7 +26,7 @@ export function SessionsPage() {
           <h1 className="text-2xl font-bold">Sessions</h1>
           <p className="text-sm text-muted">Upcoming open play, clinics and leagues at {current.name}.</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2" data-tour="create-session">
           {manager ? <CalendarFeedButton orgId={current.id} /> : null}
           {manager ? <CreateSessionDialog orgId={current.id} timeZone={current.timeZone} /> : null}
         </div>
@@ -42,7 +42,10 @@ function SessionGrid({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   if (sessions.isError) return <p className="py-12 text-center text-red-600">Failed to load sessions.</p>;
   if (sessions.data.length === 0) {
     return (
-      <div className="mt-8 flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center">
+      <div
+        data-tour="session-grid"
+        className="mt-8 flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center"
+      >
         <CalendarDays className="h-10 w-10 text-brand-600" />
         <p className="text-lg font-semibold">{messages.sessions.emptyTitle}</p>
         <p className="text-muted">{messages.sessions.emptyBody}</p>

@@ -1,10 +1,11 @@
-import { CheckCircle2, GraduationCap, X } from "lucide-react";
+import { CheckCircle2, GraduationCap } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { readStored, storageKeys, writeStored } from "../../lib/storage.js";
+import { StepOverlay } from "./step-overlay.js";
 import { type Tutorial, tutorials } from "./tutorials.js";
 
 function readCompleted(): string[] {
@@ -78,67 +79,5 @@ export function TrainingButton() {
         />
       ) : null}
     </>
-  );
-}
-
-function StepOverlay({
-  tutorial,
-  step,
-  onStep,
-  onFinish,
-  onSkip,
-}: {
-  tutorial: Tutorial;
-  step: number;
-  onStep: (step: number) => void;
-  onFinish: () => void;
-  onSkip: () => void;
-}) {
-  const current = tutorial.steps[step]!;
-  const last = step === tutorial.steps.length - 1;
-  return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <button
-        type="button"
-        aria-label="Skip tutorial"
-        className="absolute inset-0 bg-black/40"
-        onClick={onSkip}
-      />
-      <div
-        role="dialog"
-        aria-label={tutorial.name}
-        className="relative w-[400px] max-w-[calc(100vw-2rem)] rounded-2xl bg-white p-5 shadow-xl"
-      >
-        <div className="mb-2 flex items-center justify-between">
-          <span className="text-xs font-semibold text-muted">
-            Step {step + 1} of {tutorial.steps.length}
-          </span>
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={onSkip}
-            className="rounded-md p-1 hover:bg-slate-100"
-          >
-            <X className="h-4 w-4" />
-          </button>
-        </div>
-        <h2 className="text-lg font-semibold">{current.title}</h2>
-        <p className="mt-1 text-sm text-muted">{current.description}</p>
-        <div className="mt-4 flex justify-between">
-          <Button variant="secondary" size="sm" disabled={step === 0} onClick={() => onStep(step - 1)}>
-            Back
-          </Button>
-          {last ? (
-            <Button size="sm" onClick={onFinish}>
-              Finish
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => onStep(step + 1)}>
-              Next
-            </Button>
-          )}
-        </div>
-      </div>
-    </div>
   );
 }
