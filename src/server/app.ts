@@ -21,6 +21,8 @@ import { registerLadderJobs } from "./features/ladder/jobs.js";
 import { ladderRoutes } from "./features/ladder/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
+import { registerUnsubscribeRoutes } from "./features/notifications/unsubscribe.js";
+import { registerWeeklySummaries } from "./features/notifications/weekly-summary.js";
 import { registerRefundJobs } from "./features/payments/refunds.js";
 import { paymentRoutes } from "./features/payments/routes.js";
 import { registerWebhookRoutes } from "./features/payments/webhook-routes.js";
@@ -100,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   registerAuthRoutes(app, { auth: deps.auth, db: deps.database.db, config: deps.config });
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
+  await app.register(async (scope) => registerUnsubscribeRoutes(scope, deps));
   await app.register(clubRoutes(deps));
   await app.register(billingRoutes(deps));
   await app.register(paymentRoutes(deps));
@@ -125,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await registerSessionJobs(deps);
   await registerLadderJobs(deps);
   await registerRefundJobs(deps);
+  await registerWeeklySummaries(deps);
   if (deps.payments.kind === "sandbox") {
     await app.register(async (scope) => registerSandboxCheckout(scope, deps));
     await app.register(async (scope) => registerSandboxProviderPages(scope, deps));

@@ -27,6 +27,17 @@ const envSchema = z.object({
   // test's fake server otherwise.
   STRIPE_API_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  // How long before a session its players are reminded, in hours, comma-separated.
+  REMINDER_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("24,2")
+      .transform((value) => [...new Set(value.split(",").map((h) => Number(h.trim())))].sort((a, b) => b - a))
+      .refine((hours) => hours.every((h) => Number.isInteger(h) && h >= 1 && h <= 168), {
+        message: "whole hours from 1 to 168, comma-separated (e.g. 24,2)",
+      }),
+  ),
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Unset: readable lines on a terminal, JSON lines otherwise.
@@ -95,6 +106,8 @@ export type Config = {
   /** The paid plans' provider prices and products (the sandbox's own without Stripe). */
   planCatalog: PlanCatalog;
   redisUrl: string | undefined;
+  /** Hours before a session its players are reminded, largest first (24, 2). */
+  reminderHours: number[];
   sessionSecret: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   logFormat: "json" | "pretty" | undefined;
@@ -128,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeConfig(e),
     planCatalog: e.STRIPE_SECRET_KEY ? stripeCatalog(e) : sandboxCatalog,
     redisUrl: e.REDIS_URL,
+    reminderHours: e.REMINDER_HOURS,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -4,7 +4,14 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { to: string; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Header names lower-cased, values as sent (List-Unsubscribe, say). */
+  headers: Record<string, string>;
+};
 
 /** `stallFirst`: that many messages are taken in but never acknowledged, as a dying sender would leave them. */
 export async function startSmtpPeer(options: { stallFirst?: number } = {}) {
@@ -29,6 +36,12 @@ export async function startSmtpPeer(options: { stallFirst?: number } = {}) {
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
+            headers: Object.fromEntries(
+              parsed.headerLines.map((line) => [
+                line.key,
+                line.line.slice(line.line.indexOf(":") + 1).trim(),
+              ]),
+            ),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

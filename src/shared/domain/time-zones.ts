@@ -15,6 +15,11 @@ export function wallTimeAt(date: Date, timeZone: string): WallTime & { second: n
   return { year: z.year, month: z.month, day: z.day, hour: z.hour, minute: z.minute, second: z.second };
 }
 
+/** The ISO day of the week in `timeZone` at `date`: 1 is Monday, 7 is Sunday. */
+export function weekdayAt(date: Date, timeZone: string): number {
+  return zoned(date, timeZone).dayOfWeek;
+}
+
 /** Minutes east of UTC that `timeZone` observes at `date` (New York in winter: -300). */
 export function offsetMinutes(date: Date, timeZone: string): number {
   return Math.round(zoned(date, timeZone).offsetNanoseconds / 60e9);

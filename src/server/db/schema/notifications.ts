@@ -1,7 +1,7 @@
 // Each person's email preferences. Owned by features/notifications.
 import { boolean, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
-import { updatedAt } from "./columns.js";
+import { createdAt, updatedAt } from "./columns.js";
 
 export const notificationPreferences = pgTable("notification_preferences", {
   userId: text("user_id")
@@ -13,4 +13,17 @@ export const notificationPreferences = pgTable("notification_preferences", {
   weeklySummary: boolean("weekly_summary").notNull().default(true),
   waitlistNotifications: boolean("waitlist_notifications").notNull().default(true),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Every notification email decided, by a key naming its event and recipient
+ * ("reminder:<session>:24h:<user>"): written in the transaction that queues the email, so a
+ * sweep that runs again, or twice at once, never sends it twice.
+ */
+export const notificationLog = pgTable("notification_log", {
+  key: text("key").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
 });

@@ -128,6 +128,11 @@ export async function getOrganization(db: Queryable, organizationId: string): Pr
 
 export type Club = OrganizationRow;
 
+/** Every club, for the sweeps that run per club (the weekly summary). */
+export async function allClubs(db: Queryable): Promise<Club[]> {
+  return db.select().from(organizations);
+}
+
 export async function clubBySlug(db: Queryable, slug: string): Promise<Club | null> {
   const [row] = await db.select().from(organizations).where(eq(organizations.slug, slug));
   return row ?? null;

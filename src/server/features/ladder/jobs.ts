@@ -1,8 +1,11 @@
 import type { AppDeps } from "../../app-deps.js";
 import { RECOMPUTE_LADDER, type RecomputeJob, recomputeLadder } from "./replay-store.js";
+import { drainMatchResults, SEND_MATCH_RESULTS } from "./result-emails.js";
 
 export async function registerLadderJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.handle<RecomputeJob>(RECOMPUTE_LADDER, ({ organizationId, format }) =>
     deps.database.db.transaction((tx) => recomputeLadder(tx, organizationId, format, deps.now())),
   );
+  await deps.jobs.handle(SEND_MATCH_RESULTS, () => drainMatchResults(deps));
+  await deps.jobs.every(SEND_MATCH_RESULTS, "* * * * *");
 }

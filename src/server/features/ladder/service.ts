@@ -3,3 +3,4 @@
 export { logMatch, matchFromBoardGame } from "./matches.js";
 export { currentRatings } from "./ratings.js";
 export { ladderView, listMatches } from "./views.js";
+export { type WeekOfPlay, weekOfPlay } from "./week-of-play.js";

@@ -12,7 +12,7 @@ import { people } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
 import type { ClubAccess } from "./policy.js";
 
-export async function listMembers(db: Db, organizationId: string): Promise<Member[]> {
+export async function listMembers(db: Queryable, organizationId: string): Promise<Member[]> {
   const rows = await db
     .select({
       userId: organizationMembers.userId,

@@ -2,7 +2,7 @@
 // someone wants a kind of email rather than reading the table.
 import { inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
-import { notificationPreferences } from "../../db/schema/notifications.js";
+import { notificationLog, notificationPreferences } from "../../db/schema/notifications.js";
 
 export type EmailKind =
   | "sessionReminders"
@@ -14,6 +14,27 @@ export type EmailKind =
 /** Everyone starts with every email on (the table's defaults); an existing choice is kept. */
 export async function ensurePreferences(db: Queryable, userId: string): Promise<void> {
   await db.insert(notificationPreferences).values({ userId }).onConflictDoNothing();
+}
+
+/** Turns one kind of email on or off (an account deleted since the email was sent: nothing to do). */
+export async function setPreference(
+  db: Queryable,
+  userId: string,
+  kind: EmailKind,
+  wanted: boolean,
+): Promise<void> {
+  try {
+    await db
+      .insert(notificationPreferences)
+      .values({ userId, [kind]: wanted })
+      .onConflictDoUpdate({
+        target: notificationPreferences.userId,
+        set: { [kind]: wanted, updatedAt: new Date() },
+      });
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== "23503") throw error;
+  }
 }
 
 /** Those of `userIds` who want this kind of email. No row yet means the defaults: yes. */
@@ -31,3 +52,18 @@ export async function wantEmail(
   const declined = new Set(rows.filter((r) => !r.wants).map((r) => r.userId));
   return new Set(unique.filter((id) => !declined.has(id)));
 }
+
+/**
+ * Claims the one email of an event for a person: true the first time `key` is claimed, false
+ * ever after. Called in the transaction that queues the email, so both happen or neither.
+ */
+export async function claimNotification(db: Queryable, key: string, userId: string): Promise<boolean> {
+  const claimed = await db
+    .insert(notificationLog)
+    .values({ key, userId })
+    .onConflictDoNothing()
+    .returning({ key: notificationLog.key });
+  return claimed.length > 0;
+}
+
+export { emailKindNames, unsubscribeFor } from "./unsubscribe.js";

@@ -3,7 +3,7 @@
 import type { Queryable } from "../../db/database.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
 import { refundJobs } from "../payments/service.js";
-import { promotionEmails, refundDecisionEmails } from "./notices.js";
+import { type MailConfig, promotionEmails, refundDecisionEmails } from "./notices.js";
 import type { RefundDecision } from "./payment-outcomes.js";
 import type { Promotion } from "./registrations.js";
 
@@ -22,12 +22,13 @@ export function holdExpiry(organizationId: string, sessionId: string, holdExpire
 /** A place released or paid for: its refund and what the payer hears, then the waitlist's promotions. */
 export async function placeEffects(
   db: Queryable,
-  appUrl: string,
+  config: MailConfig,
   change: { refunds: Array<RefundDecision | null>; promotions: Promotion[] },
 ): Promise<Effect[]> {
   const effects: Effect[] = [...refundJobs(change.refunds)];
-  for (const refund of change.refunds) effects.push(...(await refundDecisionEmails(db, appUrl, refund)));
-  effects.push(...(await promotionEmails(db, appUrl, change.promotions)));
+  for (const refund of change.refunds)
+    effects.push(...(await refundDecisionEmails(db, config.appUrl, refund)));
+  effects.push(...(await promotionEmails(db, config, change.promotions)));
   for (const promotion of change.promotions) {
     if (promotion.holdExpiresAt) {
       effects.push(holdExpiry(promotion.organizationId, promotion.sessionId, promotion.holdExpiresAt));

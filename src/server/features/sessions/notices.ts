@@ -3,13 +3,14 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import { hoursPhrase } from "../../../shared/domain/session-time.js";
+import type { Config } from "../../config.js";
 import type { Queryable } from "../../db/database.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { type Effect, emailEffect } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { wantEmail } from "../notifications/service.js";
+import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 import type { RefundDecision } from "./payment-outcomes.js";
 import type { Promotion } from "./registrations.js";
 
@@ -22,13 +23,16 @@ function when(startsAt: Date, timeZone: string): string {
 async function sessionAndClub(db: Queryable, sessionId: string) {
   const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
   const club = await getOrganization(db, session!.organizationId);
-  return { session: session!, clubName: club.name, timeZone: club.timeZone };
+  return { session: session!, club, clubName: club.name, timeZone: club.timeZone };
 }
+
+/** What an email needs of the configuration: links back to the app, and signed unsubscribe links. */
+export type MailConfig = Pick<Config, "appUrl" | "sessionSecret">;
 
 /** Tells promoted players their place, unless they turned waitlist notifications off. */
 export async function promotionEmails(
   db: Queryable,
-  appUrl: string,
+  config: MailConfig,
   promotions: Promotion[],
 ): Promise<Effect[]> {
   const userIds = promotions.flatMap((p) => (p.userId ? [p.userId] : []));
@@ -38,8 +42,8 @@ export async function promotionEmails(
   for (const promotion of promotions) {
     const player = promotion.userId ? byId.get(promotion.userId) : undefined;
     if (!player) continue;
-    const { session, clubName, timeZone } = await sessionAndClub(db, promotion.sessionId);
-    const url = `${appUrl}/sessions/${session.id}`;
+    const { session, club, clubName, timeZone } = await sessionAndClub(db, promotion.sessionId);
+    const url = `${config.appUrl}/sessions/${session.id}`;
     const lines = [
       `Hi ${player.name},`,
       `A place opened in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}, and it's yours.`,
@@ -49,10 +53,14 @@ export async function promotionEmails(
     ];
     effects.push(
       emailEffect(
-        actionEmail(player.email, `You're in: ${session.name}`, "A place opened for you", lines, {
-          label: promotion.needsPayment ? "Pay and confirm" : "See the session",
-          url,
-        }),
+        actionEmail(
+          player.email,
+          `You're in: ${session.name}`,
+          "A place opened for you",
+          lines,
+          { label: promotion.needsPayment ? "Pay and confirm" : "See the session", url },
+          { ...unsubscribeFor({ config }, player.id, "waitlistNotifications"), club },
+        ),
       ),
     );
   }

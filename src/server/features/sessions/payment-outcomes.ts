@@ -189,9 +189,7 @@ export async function confirmPayment(deps: UseCaseDeps, paymentId: string, payme
   if (!found) throw notFound("Payment not found");
   const { result } = await withEffects(deps, async (tx, effects) => {
     const outcome = await settlePayment(tx, found, paymentId, paymentRef, now);
-    effects.push(
-      ...(await placeEffects(tx, deps.config.appUrl, { refunds: [outcome.refund], promotions: [] })),
-    );
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [outcome.refund], promotions: [] })));
     return outcome;
   });
   return result;
@@ -251,7 +249,7 @@ export async function abandonPayment(deps: UseCaseDeps, paymentId: string) {
     const { session, registration, payment } = await lockPayment(tx, found);
     if (payment!.status !== "pending" || registration!.status === "cancelled") return { payment: payment! };
     const { promotions } = await releasePlace(tx, session, registration!, now);
-    effects.push(...(await placeEffects(tx, deps.config.appUrl, { refunds: [], promotions })));
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
     return { payment: payment! };
   });
   return result;

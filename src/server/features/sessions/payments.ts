@@ -13,6 +13,7 @@ import { currentPlan } from "../billing/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { EXPIRE_HOLDS, type HoldJob } from "./effects.js";
 import { sweepHolds } from "./registrations.js";
+import { SEND_REMINDERS, sendDueReminders } from "./reminders.js";
 
 export async function paymentContext(deps: AppDeps, paymentId: string) {
   const { db } = deps.database;
@@ -96,4 +97,8 @@ export async function registerSessionJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.handle<HoldJob>(EXPIRE_HOLDS, ({ organizationId, sessionId }) =>
     sweepHolds(deps, organizationId, sessionId),
   );
+  await deps.jobs.handle(SEND_REMINDERS, async () => {
+    await sendDueReminders(deps);
+  });
+  await deps.jobs.every(SEND_REMINDERS, "* * * * *");
 }

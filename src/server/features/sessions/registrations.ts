@@ -155,7 +155,7 @@ export async function register(
       throw new AppError(409, "SESSION_CLOSED", "Registration is closed for this session.");
     }
     effects.push(
-      ...(await placeEffects(tx, deps.config.appUrl, {
+      ...(await placeEffects(tx, deps.config, {
         refunds: [],
         promotions: await expireHolds(tx, session, now),
       })),
@@ -243,7 +243,7 @@ export async function cancelRegistration(
     if (row.userId !== actor.userId && !actor.mayManage) throw notFound("Registration not found");
     const released = await releasePlace(tx, session, row, now);
     effects.push(
-      ...(await placeEffects(tx, deps.config.appUrl, {
+      ...(await placeEffects(tx, deps.config, {
         refunds: [released.refund],
         promotions: released.promotions,
       })),
@@ -267,7 +267,7 @@ export async function releasePlace(tx: Tx, session: SessionRow, row: Registratio
 export async function sweepHolds(deps: UseCaseDeps, organizationId: string, sessionId: string) {
   await withEffects(deps, async (tx, effects) => {
     const promotions = await expireHolds(tx, await lockSession(tx, organizationId, sessionId), deps.now());
-    effects.push(...(await placeEffects(tx, deps.config.appUrl, { refunds: [], promotions })));
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
   });
 }
 

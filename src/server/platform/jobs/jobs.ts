@@ -24,6 +24,8 @@ export type Jobs = {
     handler: (data: T) => Promise<void>,
     options?: { workers?: number; retryLimit?: number },
   ): Promise<void>;
+  /** Queues `queue`'s job on a cron schedule in UTC: one run per tick across all instances. */
+  every(queue: string, cron: string): Promise<void>;
   /** Queues a job to run no earlier than `startAfter`. */
   schedule<T extends object>(queue: string, data: T, startAfter: Date): Promise<void>;
   stop(): Promise<void>;
@@ -160,6 +162,9 @@ export async function startJobs(
             );
           },
         );
+    },
+    async every(queue, cron) {
+      await boss.schedule(queue, cron, {}, { tz: "UTC" });
     },
     async schedule(queue, data, startAfter) {
       await boss.send(queue, data, { startAfter });

@@ -6,7 +6,14 @@ import nodemailer from "nodemailer";
 import type { Db } from "../../db/database.js";
 import { mailboxMessages } from "../../db/schema/mail.js";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on notification emails (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   readonly kind: "smtp" | "mailbox";
@@ -37,7 +44,8 @@ export function createMailboxMailer(db: Db, log: FastifyBaseLogger, mailboxUrl: 
   return {
     kind: "mailbox",
     async send(message) {
-      await db.insert(mailboxMessages).values(message);
+      const { to, subject, text, html } = message;
+      await db.insert(mailboxMessages).values({ to, subject, text, html });
       log.info(
         // The link on a line of its own, where a person at the terminal can click it.
         `mail to ${message.to}: "${message.subject}"${mailboxUrl ? `; open it at\n  ${mailboxUrl}` : " (kept, not delivered: set SMTP_URL)"}`,

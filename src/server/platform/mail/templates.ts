@@ -9,23 +9,52 @@ export function actionEmail(
   heading: string,
   paragraphs: string[],
   action: { label: string; url: string },
+  options: {
+    unsubscribe?: { url: string; what: string };
+    headers?: Record<string, string>;
+    /** The club the email is from: its logo and name head the message. */
+    club?: { name: string; logoUrl: string | null };
+  } = {},
 ): MailMessage {
+  const { unsubscribe, club } = options;
   return {
     to,
     subject,
-    text: `${paragraphs.join("\n\n")}\n\n${action.url}`,
-    html: layout(heading, paragraphs, action),
+    text:
+      `${paragraphs.join("\n\n")}\n\n${action.url}` +
+      (unsubscribe ? `\n\nStop ${unsubscribe.what}: ${unsubscribe.url}` : ""),
+    html: layout(heading, paragraphs, action, unsubscribe, club),
+    ...(options.headers ? { headers: options.headers } : {}),
   };
 }
 
-function layout(heading: string, paragraphs: string[], action: { label: string; url: string }): string {
+function layout(
+  heading: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  unsubscribe?: { url: string; what: string },
+  club?: { name: string; logoUrl: string | null },
+): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f4f7f5;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px;color:#14231b;overflow-wrap:anywhere;word-break:break-word">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}
+${club ? clubHeader(club) : ""}<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}
 <p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#5b6b62">If the button does not work, open this link: ${escapeHtml(action.url)}</p>
+<p style="font-size:13px;color:#5b6b62">If the button does not work, open this link: ${escapeHtml(action.url)}</p>${
+    unsubscribe
+      ? `\n<p style="font-size:12px;color:#5b6b62"><a href="${escapeHtml(unsubscribe.url)}" style="color:#5b6b62">Stop ${escapeHtml(unsubscribe.what)}</a></p>`
+      : ""
+  }
 </div></body></html>`;
+}
+
+function clubHeader(club: { name: string; logoUrl: string | null }): string {
+  // Only web addresses: a logo URL is the club's own text and must not become a script.
+  const logo =
+    club.logoUrl && /^https?:\/\//i.test(club.logoUrl)
+      ? `<img src="${escapeHtml(club.logoUrl)}" alt="" width="40" height="40" style="border-radius:8px;vertical-align:middle;margin-right:10px">`
+      : "";
+  return `<p style="margin:0 0 20px;font-weight:600;color:#15803d">${logo}${escapeHtml(club.name)}</p>`;
 }
 
 export function verificationEmail(to: string, name: string, url: string): MailMessage {

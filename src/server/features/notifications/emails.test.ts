@@ -1,0 +1,238 @@
+// The notification emails as the SMTP peer receives them: session reminders, match results and
+// the weekly summary, each to the right person, honouring their preference, never twice
+// however often its sweep runs, and each with a one-click unsubscribe that needs no sign-in.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizations } from "../../db/schema/clubs.js";
+import { notificationPreferences } from "../../db/schema/notifications.js";
+import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { sendMatchResults } from "../ladder/result-emails.js";
+import { sendDueReminders } from "../sessions/reminders.js";
+import { unsubscribeToken } from "./unsubscribe.js";
+import { sendWeeklySummaries } from "./weekly-summary.js";
+
+let t: TestApp;
+let now = new Date();
+let owner: TestUser;
+let player: TestUser;
+let quiet: TestUser;
+let orgId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  owner = await makeUser(t, "owner@emails.example", "Olive Owner");
+  player = await makeUser(t, "player@emails.example", "Pat Player");
+  quiet = await makeUser(t, "quiet@emails.example", "Quinn Quiet");
+  orgId = (
+    await makeClub(
+      t,
+      owner,
+      [
+        [player, "member"],
+        [quiet, "member"],
+      ],
+      { name: "Riverside Pickleball Club" },
+    )
+  ).id;
+  await t.db.insert(notificationPreferences).values({
+    userId: quiet.id,
+    sessionReminders: false,
+    matchResults: false,
+    weeklySummary: false,
+  });
+});
+afterAll(() => t.close());
+
+/** Every email ever queued to `address` whose subject matches (sent or not yet). */
+async function queued(address: string, subject: RegExp): Promise<string[]> {
+  const rows = await t.db.execute(
+    sql`select data->>'subject' as subject from pgboss.job where name = ${SEND_EMAIL} and data->>'to' = ${address}`,
+  );
+  return rows.rows.map((r) => String(r.subject)).filter((s) => subject.test(s));
+}
+
+async function sessionIn(hours: number, name: string) {
+  const startsAt = new Date(now.getTime() + hours * 3_600_000);
+  const created = await t.request({
+    method: "POST",
+    url: `/api/orgs/${orgId}/sessions`,
+    cookie: owner.cookie,
+    payload: {
+      name,
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
+    },
+  });
+  const id = created.json().sessions[0].id as string;
+  for (const who of [player, quiet]) {
+    const registered = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${id}/registrations`,
+      cookie: who.cookie,
+    });
+    expect(registered.statusCode).toBe(201);
+  }
+  return id;
+}
+
+describe("session reminders", () => {
+  it("go to registered players who want them, the day before and two hours before, once each", async () => {
+    await sessionIn(20, "Evening Open Play");
+    expect(await sendDueReminders(t.deps)).toBe(1);
+    const mail = await t.smtp.waitForMail("player@emails.example", /^Reminder: Evening Open Play tomorrow$/);
+    expect(mail.text).toContain("Riverside Pickleball Club");
+    expect(mail.html).toContain("Riverside Pickleball Club");
+    expect(mail.headers["list-unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[\w-]+>$/);
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+
+    // The sweep runs every minute, on every instance: nothing goes twice.
+    expect(await sendDueReminders(t.deps)).toBe(0);
+    // 18 hours later the session is 2 hours away: the second reminder, once.
+    now = new Date(now.getTime() + 18 * 3_600_000 + 60_000);
+    expect(await sendDueReminders(t.deps)).toBe(1);
+    expect(await sendDueReminders(t.deps)).toBe(0);
+    await t.smtp.waitForMail("player@emails.example", /^Reminder: Evening Open Play in 2 hours$/);
+    expect(await queued("player@emails.example", /Reminder/)).toHaveLength(2);
+    // The player who turned reminders off got none.
+    expect(await queued("quiet@emails.example", /Reminder/)).toEqual([]);
+  });
+
+  it("a session an hour away gets only the 2-hour reminder", async () => {
+    await sessionIn(1, "Last Minute Doubles");
+    expect(await sendDueReminders(t.deps)).toBe(1);
+    expect(await queued("player@emails.example", /Last Minute Doubles/)).toEqual([
+      "Reminder: Last Minute Doubles in 2 hours",
+    ]);
+  });
+});
+
+describe("unsubscribing without signing in", () => {
+  const prefs = async (userId: string) =>
+    (await t.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)))[0];
+
+  it("the link opens a page that changes nothing; its button turns off that kind only", async () => {
+    const token = unsubscribeToken(t.deps.config.sessionSecret, player.id, "sessionReminders");
+    const page = await t.request({ method: "GET", url: `/unsubscribe/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Stop session reminders?");
+    expect((await prefs(player.id))?.sessionReminders ?? true).toBe(true);
+
+    const confirmed = await t.request({
+      method: "POST",
+      url: `/unsubscribe/${token}`,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+      payload: "",
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toMatch(/You(&#39;|')re unsubscribed/);
+    expect(await prefs(player.id)).toMatchObject({ sessionReminders: false, matchResults: true });
+  });
+
+  it("a mail program's one-click POST works, and a forged or altered token does nothing", async () => {
+    const token = unsubscribeToken(t.deps.config.sessionSecret, player.id, "weeklySummary");
+    // RFC 8058: the mail program posts this body, from its own servers (no Origin, no cookie).
+    const oneClick = await t.request({
+      method: "POST",
+      url: `/unsubscribe/${token}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(await prefs(player.id)).toMatchObject({ weeklySummary: false });
+
+    const forged = unsubscribeToken("another-secret-of-at-least-32-characters", owner.id, "matchResults");
+    const altered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const bad of [forged, altered, "short"]) {
+      const response = await t.request({
+        method: "POST",
+        url: `/unsubscribe/${bad}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "List-Unsubscribe=One-Click",
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await prefs(owner.id))?.matchResults ?? true).toBe(true);
+    await t.db
+      .update(notificationPreferences)
+      .set({ sessionReminders: true, weeklySummary: true })
+      .where(eq(notificationPreferences.userId, player.id));
+  });
+});
+
+describe("match results", () => {
+  it("when a match counts, each player who wants it hears the score and their rating change, once", async () => {
+    const logged = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches`,
+      cookie: owner.cookie,
+      payload: {
+        format: "singles",
+        teamA: [player.id],
+        teamB: [quiet.id],
+        target: 11,
+        games: [{ a: 11, b: 6 }],
+        playedAt: now.toISOString().slice(0, 10),
+      },
+    });
+    expect(logged.statusCode).toBe(201);
+    expect(await sendMatchResults(t.deps)).toBe(2);
+    const mail = await t.smtp.waitForMail(
+      "player@emails.example",
+      /^Won 11-6: your rating is \d+ \(\+\d+\)$/,
+    );
+    expect(mail.text).toContain("against Quinn Quiet");
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    // Settled: a second sweep finds nothing, and the player who opted out got nothing.
+    expect(await sendMatchResults(t.deps)).toBe(0);
+    expect(await queued("quiet@emails.example", /rating/)).toEqual([]);
+    expect(await queued("player@emails.example", /rating/)).toHaveLength(1);
+  });
+});
+
+describe("the weekly summary", () => {
+  it("goes Monday at 8:00 in each club's own zone, before and after the clocks change, once", async () => {
+    const berlinOwner = await makeUser(t, "berlin@emails.example", "Bea Berlin");
+    const berlin = await makeClub(t, berlinOwner, [], { name: "Berlin Pickleball Verein" });
+    await t.db
+      .update(organizations)
+      .set({ timeZone: "Europe/Berlin" })
+      .where(eq(organizations.id, berlin.id));
+    const newYorkMail = () => queued("owner@emails.example", /^Your week at Riverside/);
+    const berlinMail = () => queued("berlin@emails.example", /^Your week at Berlin/);
+    const at = async (iso: string) => {
+      now = new Date(iso);
+      await sendWeeklySummaries(t.deps);
+    };
+
+    // Monday 19 October: Berlin on summer time (UTC+2), New York on summer time (UTC-4).
+    await at("2026-10-19T06:05:00Z"); // 08:05 in Berlin, 02:05 in New York
+    expect(await berlinMail()).toHaveLength(1);
+    expect(await newYorkMail()).toHaveLength(0);
+    await at("2026-10-19T06:50:00Z"); // the same hour again: nothing twice
+    expect(await berlinMail()).toHaveLength(1);
+    await at("2026-10-19T12:15:00Z"); // 08:15 in New York
+    expect(await newYorkMail()).toHaveLength(1);
+
+    // Monday 26 October: Berlin has fallen back (UTC+1); New York has not yet (UTC-4).
+    await at("2026-10-26T06:15:00Z"); // 07:15 in Berlin: not yet
+    expect(await berlinMail()).toHaveLength(1);
+    await at("2026-10-26T07:15:00Z"); // 08:15 in Berlin
+    expect(await berlinMail()).toHaveLength(2);
+    await at("2026-10-26T12:15:00Z");
+    expect(await newYorkMail()).toHaveLength(2);
+
+    // Monday 2 November: New York has fallen back (UTC-5): 12:15 UTC is 07:15 there.
+    await at("2026-11-02T12:15:00Z");
+    expect(await newYorkMail()).toHaveLength(2);
+    await at("2026-11-02T13:15:00Z");
+    expect(await newYorkMail()).toHaveLength(3);
+    // Members who turned it off hear nothing.
+    expect(await queued("quiet@emails.example", /^Your week/)).toEqual([]);
+
+    const summary = await t.smtp.waitForMail("player@emails.example", /^Your week at Riverside/);
+    expect(summary.text).toContain("Hi Pat Player");
+    expect(summary.headers["list-unsubscribe"]).toContain("/unsubscribe/");
+  });
+});
