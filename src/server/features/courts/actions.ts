@@ -11,6 +11,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { boards, games, playerNotices, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { withEffects } from "../../platform/jobs/outbox.js";
 import { clubRunning } from "../billing/service.js";
 import { currentRatings, matchFromBoardGame } from "../ladder/service.js";
 import { sessionRow } from "../sessions/service.js";
@@ -25,6 +26,7 @@ import {
   takeSeq,
 } from "./board-store.js";
 import { decideAssignments, winnersOf } from "./rotation.js";
+import { upNextEmails } from "./up-next-emails.js";
 
 type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<unknown>;
 
@@ -45,12 +47,13 @@ export async function act(
   const now = deps.now();
   // After the trial, games on court can still be scored and players moved, but no new game starts.
   const fill = options.fill && (await clubRunning(deps, organizationId));
-  const result = await deps.database.db.transaction(async (tx) => {
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const session = await requireActiveSession(tx, organizationId);
     const board = await lockBoard(tx, organizationId, session.id);
     await syncQueue(tx, board);
     const outcome = await change(tx, board, now);
     if (fill) await fillCourts(tx, board, now, finishedGame(outcome));
+    effects.push(...(await upNextEmails(deps, tx, organizationId, session.id)));
     return { sessionId: session.id, version: await bumpVersion(tx, board) };
   });
   await deps.realtime.publish({ organizationId, sessionId: result.sessionId, version: result.version });

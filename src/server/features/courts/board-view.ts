@@ -6,6 +6,7 @@ import type { Db } from "../../db/database.js";
 import { boards } from "../../db/schema/courts.js";
 import { getOrganization } from "../clubs/service.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
+import { nextUpByCourt } from "./next-up.js";
 import { previewQueue } from "./rotation.js";
 
 export async function boardView(
@@ -50,17 +51,11 @@ export async function boardView(
     wantsBye: state.players.find((p) => p.registrationId === q.playerId)?.wantsBye ?? false,
   }));
   const singles = new Set(board?.singlesCourts ?? []);
-  const nextUp =
-    board?.mode === "king-of-the-court"
-      ? kingNextUp(
-          state,
-          waiting.map((w) => w.registrationId),
-        )
-      : projectNextUp(
-          state,
-          waiting.map((w) => w.registrationId),
-          singles,
-        );
+  const nextUp = nextUpByCourt(
+    board,
+    state,
+    waiting.map((w) => w.registrationId),
+  );
   const courts = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     return {
@@ -118,52 +113,6 @@ export async function boardView(
 }
 
 type Person = { registrationId: string; name: string };
-
-/**
- * The groups from the front of the line (four, or two for a singles court), onto free courts
- * first, then the courts whose games began earliest (they should finish first).
- */
-function projectNextUp(state: BoardState, line: string[], singles: Set<string>): Map<string, string[]> {
-  const free = state.courts.filter(
-    (c) => !state.unavailable.has(c.id) && !state.playing.some((g) => g.courtId === c.id),
-  );
-  const byStart = [...state.playing]
-    .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
-    .map((g) => g.courtId);
-  const order = [...free.map((c) => c.id), ...byStart];
-  const result = new Map<string, string[]>();
-  let from = 0;
-  for (const courtId of order) {
-    const size = singles.has(courtId) ? 2 : 4;
-    const group = line.slice(from, from + size);
-    if (group.length < size) break;
-    result.set(courtId, group);
-    from += size;
-  }
-  return result;
-}
-
-/**
- * King of the court: the players already moving to each court (winners from below, losers
- * from above); the queue goes on at the bottom court.
- */
-function kingNextUp(state: BoardState, line: string[]): Map<string, string[]> {
-  const playable = state.courts.filter((c) => !state.unavailable.has(c.id)).map((c) => c.id);
-  const result = new Map<string, string[]>();
-  for (const courtId of playable) {
-    const moving = line.filter(
-      (id) => state.players.find((p) => p.registrationId === id)?.courtTarget === courtId,
-    );
-    if (moving.length > 0) result.set(courtId, moving);
-  }
-  const bottom = playable[playable.length - 1];
-  const queue = line.filter((id) => {
-    const target = state.players.find((p) => p.registrationId === id)?.courtTarget;
-    return !target || !playable.includes(target);
-  });
-  if (bottom && queue.length > 0) result.set(bottom, [...(result.get(bottom) ?? []), ...queue].slice(0, 4));
-  return result;
-}
 
 function myPlace(
   state: BoardState,

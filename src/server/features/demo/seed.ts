@@ -8,7 +8,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { ensureProfile, personByEmail } from "../account/service.js";
 import { clubBySlug, createOrganization, deleteClub, setClubSlug } from "../clubs/service.js";
 import { refreshQueue, startFilling } from "../courts/service.js";
-import { logMatch } from "../ladder/service.js";
+import { logMatch, settleResultsQuietly } from "../ladder/service.js";
 import { addMember } from "../members/service.js";
 import { addWalkIn, createSessions, register, transition } from "../sessions/service.js";
 
@@ -133,6 +133,9 @@ export async function seedDemoClub(
       now,
     );
   }
+
+  // Six weeks of made-up results are nobody's news: no result emails for them.
+  await settleResultsQuietly(db, organizationId, now);
 
   // Sessions: four past, open play running now, four to come (one paid), at the club's hours.
   const at = (offset: number) => new Date(now.getTime() + offset);

@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { longDate } from "../../../shared/domain/session-time.js";
 import type { UseCaseDeps } from "../../app-deps.js";
+import type { Queryable } from "../../db/database.js";
 import { matches, matchResultEvents } from "../../db/schema/ladder.js";
 import { emailEffect, withEffects } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
@@ -91,6 +92,14 @@ export async function sendMatchResults(deps: UseCaseDeps): Promise<number> {
     return events.length;
   });
   return result;
+}
+
+/** Marks the club's results as told without emailing anyone: a made-up history (the demo's). */
+export async function settleResultsQuietly(db: Queryable, organizationId: string, now: Date): Promise<void> {
+  await db
+    .update(matchResultEvents)
+    .set({ sentAt: now })
+    .where(and(eq(matchResultEvents.organizationId, organizationId), isNull(matchResultEvents.sentAt)));
 }
 
 /** Sends everything outstanding, a batch at a time (the sweep job's work). */

@@ -2,5 +2,6 @@
 // (scripts/check-boundaries.mjs).
 export { logMatch, matchFromBoardGame } from "./matches.js";
 export { currentRatings } from "./ratings.js";
+export { settleResultsQuietly } from "./result-emails.js";
 export { ladderView, listMatches } from "./views.js";
 export { type WeekOfPlay, weekOfPlay } from "./week-of-play.js";

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
 import { notificationPreferences } from "../../db/schema/notifications.js";
 import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { startFilling } from "../courts/service.js";
 import { sendMatchResults } from "../ladder/result-emails.js";
 import { sendDueReminders } from "../sessions/reminders.js";
 import { unsubscribeToken } from "./unsubscribe.js";
@@ -188,6 +189,55 @@ describe("match results", () => {
     expect(await sendMatchResults(t.deps)).toBe(0);
     expect(await queued("quiet@emails.example", /rating/)).toEqual([]);
     expect(await queued("player@emails.example", /rating/)).toHaveLength(1);
+  });
+});
+
+describe("court up next", () => {
+  it("the next group for a court hears it once per wait, if they want to", async () => {
+    const regulars = [];
+    for (let i = 1; i <= 10; i++)
+      regulars.push(await makeUser(t, `regular${i}@emails.example`, `Regular ${i}`));
+    const club = await makeClub(
+      t,
+      owner,
+      regulars.map((r) => [r, "member"] as [TestUser, "member"]),
+      {
+        name: "Up Next Club",
+      },
+    );
+    await t.db.insert(notificationPreferences).values({ userId: regulars[9]!.id, courtUpNext: false });
+    // Two courts for twelve: eight play, four wait, and those four are up next on the court that started first.
+    await activeSessionWith(t, club.id, 2, regulars);
+    await startFilling(t.deps, club.id);
+    const board = (
+      await t.request({ method: "GET", url: `/api/orgs/${club.id}/board`, cookie: owner.cookie })
+    ).json();
+    const nextIds = new Set<string>(
+      board.courts.flatMap((c: { nextUp: { registrationId: string }[] }) =>
+        c.nextUp.map((p) => p.registrationId),
+      ),
+    );
+    const regsByUser = await t.db.execute(
+      sql`select user_id, id from session_registrations where user_id is not null and session_id = (select id from sessions where organization_id = ${club.id} and status = 'active')`,
+    );
+    const upNext = regsByUser.rows.filter((r) => nextIds.has(String(r.id))).map((r) => String(r.user_id));
+    expect(upNext.length).toBeGreaterThan(0);
+    // Another action on the board in the same wait tells nobody twice.
+    await startFilling(t.deps, club.id);
+    // Checking in before the courts fill makes the first groups "up next" too: everyone hears it
+    // at most once per wait, those waiting now have heard it, and the one who opted out never.
+    for (const [i, regular] of regulars.entries()) {
+      const sent = await queued(`regular${i + 1}@emails.example`, /^You're up next on Court \d$/);
+      expect(sent.length, `regular${i + 1}`).toBeLessThanOrEqual(1);
+      if (i === 9) expect(sent, "opted out").toEqual([]);
+      else if (upNext.includes(regular.id)) expect(sent, `regular${i + 1}`).toHaveLength(1);
+    }
+    const told = regulars.findIndex((r, i) => upNext.includes(r.id) && i !== 9);
+    if (told >= 0) {
+      const mail = await t.smtp.waitForMail(`regular${told + 1}@emails.example`, /^You're up next/);
+      expect(mail.text).toContain("Up Next Club");
+      expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    }
   });
 });
 
