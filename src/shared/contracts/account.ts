@@ -1,8 +1,30 @@
 import { z } from "zod";
+import { messages } from "../domain/messages.js";
+import { signUpForm } from "./auth.js";
 import { membership } from "./clubs.js";
 
 export const me = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string(), fullName: z.string() }),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    fullName: z.string(),
+    avatarUrl: z.string().nullable(),
+  }),
   organizations: z.array(membership),
 });
 export type Me = z.infer<typeof me>;
+
+const v = messages.validation;
+
+/** Settings, Profile: the name clubs show, and a picture by its web address. */
+export const profileBody = z.object({
+  fullName: signUpForm.shape.fullName,
+  avatarUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((value) => (value === "" ? null : value))
+    .pipe(z.url({ protocol: /^https?$/, error: v.urlInvalid }).nullable()),
+});
+export type ProfileBody = z.input<typeof profileBody>;

@@ -56,6 +56,12 @@ export const resetPasswordBody = z.object({
   newPassword: newPasswordForm.shape.password,
   token: z.string().min(1).max(500),
 });
+/** Settings, Account: the form; the endpoint below also ends the other sessions. */
+export const changePasswordForm = z.object({
+  currentPassword: signInForm.shape.password,
+  newPassword: newPasswordForm.shape.password,
+});
+
 export const changePasswordBody = z.object({
   currentPassword: signInForm.shape.password,
   newPassword: newPasswordForm.shape.password,
@@ -67,3 +73,5 @@ export const verifyEmailQuery = z.object({
   token: z.string().min(1).max(2000),
   callbackURL: returnPath.optional(),
 });
+/** Sign out everywhere: no fields. */
+export const revokeSessionsBody = z.object({}).strict();

@@ -1,6 +1,14 @@
 // The user-facing texts that SPEC.md fixes word for word. Client and server both read them
 // from here so a test can hold each one to the spec.
 export const messages = {
+  account: {
+    profileSaved: "Profile saved",
+    passwordChanged: "Password changed",
+    passwordChangedBody: "You're still signed in here; every other device has been signed out.",
+    ownerMustTransfer: (club: string) =>
+      `You own ${club}. Transfer ownership to another member before deleting your account.`,
+    deleted: "Your account is deleted",
+  },
   validation: {
     yearRange: "Pick a date between the years 2000 and 2199.",
     emailInvalid: "Invalid email address",

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { me } from "../../../shared/contracts/account.js";
+import { me, profileBody } from "../../../shared/contracts/account.js";
 import type { AppDeps } from "../../app-deps.js";
 import { type CurrentUser, currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { listMemberships } from "../clubs/service.js";
-import { person } from "./service.js";
+import { deleteAccount } from "./delete-account.js";
+import { ownProfile, person, saveProfile } from "./service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const profileOf = async (user: CurrentUser) => {
-    const known = await person(db, user.id);
+    const [known, own] = await Promise.all([person(db, user.id), ownProfile(db, user.id)]);
     return {
-      user: { ...user, fullName: known?.name ?? user.name },
+      user: { ...user, fullName: known?.name ?? user.name, avatarUrl: own?.avatarUrl ?? null },
       organizations: await listMemberships(db, user.id),
     };
   };
@@ -35,6 +36,38 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = await currentUser(deps.auth, request);
         return { me: user ? await profileOf(user) : null };
+      },
+    );
+
+    app.put(
+      "/api/me/profile",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "Change your full name and avatar",
+          body: profileBody,
+          response: { 200: me },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        await saveProfile(db, user.id, request.body);
+        return profileOf(user);
+      },
+    );
+
+    app.delete(
+      "/api/me",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "Delete your account: you leave every club; what others rely on stays, anonymised",
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(deps.auth, request);
+        await deleteAccount(db, user.id);
+        return reply.status(204).send();
       },
     );
   };

@@ -58,3 +58,27 @@ export async function saveFullName(tx: Tx, userId: string, fullName: string, now
 export async function ensureProfile(db: Queryable, userId: string, fullName: string): Promise<void> {
   await db.insert(profiles).values({ id: userId, fullName }).onConflictDoNothing();
 }
+
+/** The signed-in person's own profile, as Settings shows it. */
+export async function ownProfile(
+  db: Queryable,
+  userId: string,
+): Promise<{ fullName: string; avatarUrl: string | null } | null> {
+  const [row] = await db
+    .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row ?? null;
+}
+
+export async function saveProfile(
+  db: Queryable,
+  userId: string,
+  profile: { fullName: string; avatarUrl: string | null },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(profiles)
+    .values({ id: userId, ...profile })
+    .onConflictDoUpdate({ target: profiles.id, set: { ...profile, updatedAt: now } });
+}

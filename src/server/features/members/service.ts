@@ -94,6 +94,12 @@ export async function membershipsOf(
   return rows.map((r) => ({ organizationId: r.organizationId, role: r.role ?? "member" }));
 }
 
+/** Leaves every club (deleting an account); the caller has checked they own none. */
+export async function leaveAllClubs(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  await tx.delete(organizationMembers).where(eq(organizationMembers.userId, userId));
+}
+
 export async function memberCount(db: Queryable, organizationId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -1,6 +1,6 @@
 // Each person's email preferences, for the features that send email: they ask here whether
 // someone wants a kind of email rather than reading the table.
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { notificationLog, notificationPreferences } from "../../db/schema/notifications.js";
 
@@ -35,6 +35,19 @@ export async function setPreference(
     const code = (error as { cause?: { code?: string } }).cause?.code;
     if (code !== "23503") throw error;
   }
+}
+
+/** An account deleted: its choices go, and no sweep claims anything more for it. */
+export async function forgetPreferences(db: Queryable, userId: string): Promise<void> {
+  await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  await db.insert(notificationPreferences).values({
+    userId,
+    sessionReminders: false,
+    courtUpNext: false,
+    matchResults: false,
+    weeklySummary: false,
+    waitlistNotifications: false,
+  });
 }
 
 /** Those of `userIds` who want this kind of email. No row yet means the defaults: yes. */

@@ -22,6 +22,7 @@ import {
   changePasswordBody,
   resetPasswordBody,
   resetRequestBody,
+  revokeSessionsBody,
   signInBody,
   signUpBody,
   verificationEmailBody,
@@ -80,6 +81,15 @@ export const guards: Record<string, Guard> = {
       ...perAccount("verify-mail", email, 3, HOUR),
     ],
   },
+  // Sign out everywhere: every session of the account ends, this one too.
+  "/api/auth/revoke-sessions": {
+    schema: revokeSessionsBody,
+    signedIn: true,
+    limits: ({ ip, userId }) => [
+      limit(`revoke-sessions:ip:${ip}`, 20),
+      limit(`revoke-sessions:user:${userId}`, 10),
+    ],
+  },
   "/api/auth/change-password": {
     schema: changePasswordBody,
     signedIn: true,
@@ -100,6 +110,31 @@ const signInLimits = (ip: string, email: string, deviceId: string | undefined): 
         limit(`sign-in:new-devices:${email.toLowerCase()}`, 20, HOUR),
       ];
 
+// The better-auth endpoints the app uses; the rest of its API (update-user, delete-user, ...)
+// answers 404, so nothing changes an account without our schemas and rules (a profile is
+// PUT /api/me/profile, deleting an account DELETE /api/me).
+const OPEN_ENDPOINTS = {
+  POST: new Set([
+    "/api/auth/sign-up/email",
+    SIGN_IN,
+    "/api/auth/sign-out",
+    "/api/auth/request-password-reset",
+    "/api/auth/reset-password",
+    "/api/auth/send-verification-email",
+    "/api/auth/change-password",
+    "/api/auth/revoke-sessions",
+  ]),
+  GET: [
+    /^\/api\/auth\/get-session$/,
+    /^\/api\/auth\/verify-email$/,
+    /^\/api\/auth\/reset-password\/[A-Za-z0-9_-]+$/,
+  ],
+};
+const isOpen = (method: string, path: string) =>
+  method === "POST"
+    ? OPEN_ENDPOINTS.POST.has(path)
+    : OPEN_ENDPOINTS.GET.some((pattern) => pattern.test(path));
+
 // Lower-case words and dashes for the forms (POST); a GET may carry a token segment
 // (the mailed reset link is /api/auth/reset-password/<token>).
 const CANONICAL_PATH = { post: /^\/api\/auth(\/[a-z0-9-]+)+$/, get: /^\/api\/auth(\/[A-Za-z0-9_-]+)+$/ };
@@ -117,7 +152,10 @@ export function registerAuthRoutes(
     schema: { hide: true },
     async handler(request, reply) {
       const path = request.url.split("?")[0] ?? "";
-      if (!CANONICAL_PATH[request.method === "POST" ? "post" : "get"].test(path))
+      if (
+        !CANONICAL_PATH[request.method === "POST" ? "post" : "get"].test(path) ||
+        !isOpen(request.method, path)
+      )
         throw new AppError(404, "NOT_FOUND", `No route for ${request.method} ${path}`);
       const ip = addressKey(request.ip);
       const isSignIn = request.method === "POST" && path === SIGN_IN;

@@ -29,6 +29,7 @@ const authRoutes: Route[] = [
     "sign-out",
     "update-user",
     "revoke-other-sessions",
+    "revoke-sessions",
     "no-such-endpoint",
   ].map((name) => ({ method: "POST", url: `/api/auth/${name}` })),
   ...["get-session", "verify-email", "list-sessions", "reset-password/x", "no-such-endpoint"].map((name) => ({
@@ -55,13 +56,16 @@ beforeAll(async () => {
       }
     },
   });
-  const context = await t.deps.auth.$context;
-  for (const name of ["owner", "member"] as const) {
-    people[name] = await makeUser(t, `${name}@fuzz.example`);
-    await context.internalAdapter.updatePassword(people[name].id, await context.password.hash(PASSWORD));
-  }
+  for (const name of ["owner", "member"] as const) await makePerson(name);
   await freshClub();
 });
+
+let made = 0;
+async function makePerson(name: "owner" | "member") {
+  const context = await t.deps.auth.$context;
+  people[name] = await makeUser(t, `${name}${++made}@fuzz.example`);
+  await context.internalAdapter.updatePassword(people[name].id, await context.password.hash(PASSWORD));
+}
 afterAll(async () => {
   await t?.close();
 });
@@ -260,6 +264,11 @@ describe("no input answers 5xx", () => {
             if (route.url.startsWith("/api/auth/") && person)
               await signInAgain(person, route.url.endsWith("/change-password"));
             if (route.url.startsWith("/api/orgs/:orgId")) await freshClub();
+            // An account deleted (anonymised, no password): a new person takes the part.
+            if (route.method === "DELETE" && route.url === "/api/me" && who !== "anonymous") {
+              await makePerson(who);
+              await freshClub();
+            }
           }
         },
       ),

@@ -1,0 +1,139 @@
+// Settings, Account: the profile clubs show, the password, and the account itself.
+import { useNavigate } from "react-router";
+import { profileBody } from "../../../shared/contracts/account.js";
+import { changePasswordForm } from "../../../shared/contracts/auth.js";
+import { messages } from "../../../shared/domain/messages.js";
+import { useAuth } from "../../app/auth-provider.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { Field, Input } from "../../components/ui/input.js";
+import { useZodForm } from "../../lib/use-zod-form.js";
+import { useChangePassword, useDeleteAccount, useSaveProfile, useSignOutEverywhere } from "./api.js";
+
+const t = messages.account;
+
+export function AccountSettings() {
+  const { me } = useAuth();
+  if (!me) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+        <CardDescription>Signed in as {me.user.email}.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-8">
+        {/* Keyed by the saved values so a save shows what the server kept. */}
+        <ProfileForm
+          key={`${me.user.fullName}|${me.user.avatarUrl}`}
+          fullName={me.user.fullName}
+          avatarUrl={me.user.avatarUrl}
+        />
+        <PasswordForm />
+        <AccountActions />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileForm({ fullName, avatarUrl }: { fullName: string; avatarUrl: string | null }) {
+  const save = useSaveProfile({ success: t.profileSaved });
+  const form = useZodForm(
+    profileBody,
+    async (_data, values) => {
+      await save.run({ fullName: String(values.fullName ?? ""), avatarUrl: String(values.avatarUrl ?? "") });
+    },
+    { idPrefix: "profile-" },
+  );
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <h3 className="font-semibold sm:col-span-2">Profile</h3>
+      <Field label="Full name" htmlFor={form.id("fullName")} error={form.errors.fullName}>
+        <Input autoComplete="name" defaultValue={fullName} {...form.fieldProps("fullName")} />
+      </Field>
+      <Field label="Avatar URL" htmlFor={form.id("avatarUrl")} error={form.errors.avatarUrl}>
+        <Input
+          type="url"
+          placeholder="https://..."
+          defaultValue={avatarUrl ?? ""}
+          {...form.fieldProps("avatarUrl")}
+        />
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={form.busy || save.busy}>
+          {save.busy ? "Saving..." : "Save My Profile"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const change = useChangePassword({
+    success: { title: t.passwordChanged, description: t.passwordChangedBody },
+  });
+  const form = useZodForm(
+    changePasswordForm,
+    async (data, _values) => {
+      await change.run(data);
+    },
+    { idPrefix: "password-" },
+  );
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+      <h3 className="font-semibold sm:col-span-2">Change password</h3>
+      <Field
+        label="Current password"
+        htmlFor={form.id("currentPassword")}
+        error={form.errors.currentPassword}
+      >
+        <Input type="password" autoComplete="current-password" {...form.fieldProps("currentPassword")} />
+      </Field>
+      <Field
+        label="New password"
+        htmlFor={form.id("newPassword")}
+        error={form.errors.newPassword}
+        hint="At least 8 characters. Your other devices are signed out."
+      >
+        <Input type="password" autoComplete="new-password" {...form.fieldProps("newPassword")} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" variant="secondary" disabled={form.busy || change.busy}>
+          {change.busy ? "Changing..." : "Change Password"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AccountActions() {
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const everywhere = useSignOutEverywhere({ onSuccess: () => void signOut().then(() => navigate("/auth")) });
+  const remove = useDeleteAccount({
+    success: t.deleted,
+    onSuccess: () => void signOut().then(() => navigate("/")),
+  });
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="font-semibold">Sessions and account</h3>
+      <div className="flex flex-wrap gap-3">
+        <ConfirmButton
+          trigger={<Button variant="secondary">Sign Out Everywhere</Button>}
+          title="Sign out everywhere?"
+          description="Every device signed in to your account, this one included, is signed out."
+          confirmLabel="Sign Out Everywhere"
+          onConfirm={() => everywhere.run()}
+        />
+        <ConfirmButton
+          trigger={<Button variant="destructive">Delete My Account</Button>}
+          title="Delete your account?"
+          description="You leave every club and cannot sign in again. Matches and sessions others played with you stay, under 'Former member'. A club you own must be handed over first."
+          confirmLabel="Delete My Account"
+          dismissLabel="Keep My Account"
+          onConfirm={() => remove.run()}
+        />
+      </div>
+    </div>
+  );
+}
