@@ -44,6 +44,9 @@ export async function createTestApp(
   const deps = await composeDeps(config, options.routeDatabase?.(directUrl) ?? directUrl, log, {
     now: options.now,
   });
+  // Tests run the sweeps themselves, on their own clock: a cron tick landing mid-test would
+  // race them (and send on the real clock).
+  deps.jobs.every = async () => {};
   const app = await buildApp(deps, { logger: log, onRoute: options.onRoute });
   await app.ready();
 
@@ -58,6 +61,7 @@ export async function createTestApp(
     /** Another app instance on the same database, as a second server process would be. */
     secondInstance: async () => {
       const other = await composeDeps(config, withDatabase(serverUrl, name), log, { now: options.now });
+      other.jobs.every = async () => {};
       const otherApp = await buildApp(other, { logger: log });
       await otherApp.ready();
       return {
