@@ -23,15 +23,15 @@ export const jobEffect = (queue: string, data: object, startAfter?: Date): Effec
 
 /**
  * The transaction as pg-boss's connection. pg-boss writes numbered parameters ($1, $2::json);
- * Drizzle's sql template carries each value as a bound parameter of the same statement. An
- * absent value is SQL null (Drizzle would drop an undefined from the text altogether).
+ * each value becomes one bound parameter of the same Drizzle statement (sql.param, so an array
+ * stays one value rather than a list), and an absent value is SQL null.
  */
 export function jobConnection(tx: Tx): JobConnection {
   return {
     async executeSql(text, values) {
       const parts = text.split(/\$(\d+)/);
       const query = sql.join(
-        parts.map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part))),
+        parts.map((part, i) => (i % 2 === 1 ? sql.param(values[Number(part) - 1] ?? null) : sql.raw(part))),
       );
       const result = await tx.execute(query);
       return { rows: result.rows };
