@@ -1,3 +1,4 @@
+import { secretOf, totpCode } from "../src/server/test/totp.js";
 import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
 
 test("a member turns an email off in settings, and it stays off", async ({ page }) => {
@@ -38,4 +39,44 @@ test("a member renames themself, changes their password and signs out everywhere
   await page.getByRole("button", { name: "Sign Out Everywhere" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Sign Out Everywhere" }).click();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("a member turns on two-step verification, then signs in with the app's code", async ({ page, shoot }) => {
+  const email = uniqueEmail("totp");
+  await signUpThroughApi(page, "Tia Twostep", email);
+  await createClubThroughApi(page, `Two Step Club ${Date.now()}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Add Authenticator App" }).click();
+  await page.getByLabel("Name it").fill("Tia's phone");
+  await page.getByLabel("Your password").fill("setup-password-1");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByAltText(/QR code/)).toBeVisible();
+  const key = (await page.getByTestId("totp-secret").textContent()) ?? "";
+  const secret = secretOf(`otpauth://totp/x?secret=${key}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await shoot("settings-totp-scan-390");
+  await page.getByLabel("The 6-digit code it shows").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn On" }).click();
+  await expect(page.getByText("Two-step verification is on")).toBeVisible();
+  const codes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  expect(codes).toHaveLength(10);
+  await page.getByRole("button", { name: "I Saved Them" }).click();
+  const factor = page.getByTestId("factor");
+  await expect(factor).toContainText("Tia's phone");
+  await expect(factor).toContainText("Verified");
+  await expect(factor).toContainText("10 of 10 backup codes left");
+
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("setup-password-1");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Two-step verification")).toBeVisible();
+  await shoot("sign-in-second-factor-390");
+  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+  await page.goto("/settings");
+  await expect(page.getByTestId("factor")).toContainText("Tia's phone");
 });

@@ -12,7 +12,7 @@ import type { TestApp } from "./harness.js";
 
 export type TestUser = { id: string; email: string; name: string; cookie: string };
 
-const PASSWORD = "factory-password-1";
+export const PASSWORD = "factory-password-1";
 let clubCounter = 0;
 
 export async function makeUser(t: TestApp, email: string, name = email.split("@")[0]!): Promise<TestUser> {

@@ -75,3 +75,43 @@ export const verifyEmailQuery = z.object({
 });
 /** Sign out everywhere: no fields. */
 export const revokeSessionsBody = z.object({}).strict();
+
+// The second factor (better-auth's two-factor plugin under /api/auth/two-factor/...).
+/** Turning it on, off, or renewing the backup codes asks for the password again. */
+export const passwordConfirmBody = z.object({ password: signInForm.shape.password });
+export const enableTwoFactorBody = z.object({
+  password: signInForm.shape.password,
+  issuer: z.string().max(100).optional(),
+});
+export const totpCodeForm = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, v.totpCode),
+});
+export const totpCodeBody = totpCodeForm.extend({ trustDevice: z.boolean().optional() });
+export const backupCodeForm = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, v.backupCode),
+});
+export const backupCodeBody = backupCodeForm.extend({ trustDevice: z.boolean().optional() });
+/** Settings: the enrolment form names the factor (SPEC §3: friendly_name). */
+export const friendlyNameBody = z.object({
+  friendlyName: z.string().trim().min(1, v.friendlyNameLength).max(50, v.friendlyNameLength),
+});
+export type FriendlyNameBody = z.infer<typeof friendlyNameBody>;
+/** One enrolled factor, as Settings lists it (SPEC §3: type, friendly name, status, issuer). */
+export const factor = z.object({
+  id: z.string(),
+  friendlyName: z.string(),
+  factorType: z.enum(["totp", "phone", "webauthn"]),
+  status: z.enum(["verified", "unverified"]),
+  issuer: z.string(),
+  backupCodesLeft: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Factor = z.infer<typeof factor>;
+export const factorList = z.object({ factors: z.array(factor) });
+export type FactorList = z.infer<typeof factorList>;

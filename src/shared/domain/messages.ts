@@ -8,6 +8,11 @@ export const messages = {
     ownerMustTransfer: (club: string) =>
       `You own ${club}. Transfer ownership to another member before deleting your account.`,
     deleted: "Your account is deleted",
+    factorAdded: "Two-step verification is on",
+    factorAddedBody: "Sign-in now asks for a code from your authenticator app.",
+    factorRemoved: "Two-step verification is off",
+    backupCodesRenewed: "New backup codes",
+    codeInvalid: "That code did not work. Check your app and try again.",
   },
   validation: {
     yearRange: "Pick a date between the years 2000 and 2199.",
@@ -15,6 +20,9 @@ export const messages = {
     passwordTooShort: "Password must be at least 8 characters",
     passwordRequired: "Password is required",
     passwordTooLong: "Password must be at most 128 characters",
+    totpCode: "Enter the 6-digit code from your authenticator app",
+    backupCode: "Enter one of your backup codes (like abcde-12345)",
+    friendlyNameLength: "Name the factor in 1 to 50 characters",
     nameTooShort: "Name must be at least 2 characters",
     organizationNameTooShort: "Organization name must be at least 2 characters",
     courtsTooFew: "Must have at least 1 court",

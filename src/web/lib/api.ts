@@ -20,7 +20,7 @@ export class ApiError extends Error {
 }
 
 /** better-auth's own codes that the client answers specially. */
-type BetterAuthCode = "INVALID_TOKEN" | "EMAIL_NOT_VERIFIED";
+type BetterAuthCode = "INVALID_TOKEN" | "EMAIL_NOT_VERIFIED" | "INVALID_CODE" | "INVALID_BACKUP_CODE";
 
 type Listener = () => void;
 const sessionEndedListeners = new Set<Listener>();

@@ -10,6 +10,8 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  // better-auth's two-factor plugin: sign-in asks for the second factor when true.
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -61,6 +63,27 @@ export const authVerifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
+);
+
+// The second factor (better-auth's two-factor plugin): an authenticator app's secret and the
+// backup codes, both encrypted with the app's secret. `verified` is false between enrolment
+// and the first good code; until then sign-in does not ask for it. The friendly name is ours.
+export const authTwoFactors = pgTable(
+  "auth_two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    friendlyName: text("friendly_name").notNull().default("Authenticator app"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_two_factors_user_id_idx").on(t.userId)],
 );
 
 // Fixed-window counters for the sign-in, sign-up and reset rate limits, shared by every

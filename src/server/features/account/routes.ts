@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { me, profileBody } from "../../../shared/contracts/account.js";
+import { factorList, friendlyNameBody } from "../../../shared/contracts/auth.js";
 import type { AppDeps } from "../../app-deps.js";
 import { type CurrentUser, currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { listMemberships } from "../clubs/service.js";
 import { deleteAccount } from "./delete-account.js";
+import { listFactors, renameFactor } from "./factors.js";
 import { ownProfile, person, saveProfile } from "./service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -53,6 +55,39 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await requireUser(deps.auth, request);
         await saveProfile(db, user.id, request.body);
         return profileOf(user);
+      },
+    );
+
+    app.get(
+      "/api/me/factors",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "Your second factors: type, name, status; enrol and remove under /api/auth/two-factor",
+          response: { 200: factorList },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        return { factors: await listFactors(db, deps.auth, user.id) };
+      },
+    );
+
+    app.put(
+      "/api/me/factors/:factorId",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "Name one of your second factors",
+          params: z.object({ factorId: z.string().min(1).max(100) }),
+          body: friendlyNameBody,
+          response: { 200: factorList },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        await renameFactor(db, user.id, request.params.factorId, request.body.friendlyName);
+        return { factors: await listFactors(db, deps.auth, user.id) };
       },
     );
 

@@ -5,16 +5,25 @@
 // random salt per password); see docs/decisions/002-accounts.md.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/contracts/auth.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
-import { authAccounts, authSessions, authVerifications, users } from "../../db/schema/auth.js";
+import {
+  authAccounts,
+  authSessions,
+  authTwoFactors,
+  authVerifications,
+  users,
+} from "../../db/schema/auth.js";
 import type { Jobs } from "../jobs/jobs.js";
 import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
 import { authFailure } from "./auth-failure.js";
 
 export const SESSION_DAYS = 14;
+export const TOTP_ISSUER = "Courtside";
+export const BACKUP_CODES = 10;
 
 export function createAuth(deps: {
   db: Db;
@@ -50,7 +59,7 @@ export function createAuth(deps: {
     trustedOrigins: [config.appUrl, ...(deps.extraTrustedOrigins ?? [])],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { users, authSessions, authAccounts, authVerifications },
+      schema: { users, authSessions, authAccounts, authVerifications, authTwoFactors },
     }),
     user: { modelName: "users" },
     session: {
@@ -86,6 +95,16 @@ export function createAuth(deps: {
         await jobs.sendEmail(verificationEmail(user.email, user.name, url));
       },
     },
+    plugins: [
+      // A second factor: an authenticator app (TOTP, 6 digits, 30 s) and 10 single-use backup
+      // codes. Sign-in with a password then answers { twoFactorRedirect: true } and a short
+      // pending cookie, and the session starts only after a good code.
+      twoFactor({
+        issuer: TOTP_ISSUER,
+        schema: { twoFactor: { modelName: "authTwoFactors" } },
+        backupCodeOptions: { amount: BACKUP_CODES, storeBackupCodes: "encrypted" },
+      }),
+    ],
     databaseHooks: {
       user: {
         create: {

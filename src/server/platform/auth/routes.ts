@@ -19,12 +19,16 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import {
+  backupCodeBody,
   changePasswordBody,
+  enableTwoFactorBody,
+  passwordConfirmBody,
   resetPasswordBody,
   resetRequestBody,
   revokeSessionsBody,
   signInBody,
   signUpBody,
+  totpCodeBody,
   verificationEmailBody,
   verifyEmailQuery,
 } from "../../../shared/contracts/auth.js";
@@ -98,6 +102,32 @@ export const guards: Record<string, Guard> = {
       limit(`change-password:user:${userId}`, 5),
     ],
   },
+  // The second factor. Turning it on or off and renewing the backup codes need the password
+  // and a session; the codes are tried either while enrolling (signed in) or while signing in
+  // (the pending two-factor cookie). better-auth also locks the factor after repeated misses.
+  "/api/auth/two-factor/enable": {
+    schema: enableTwoFactorBody,
+    signedIn: true,
+    limits: ({ ip, userId }) => [limit(`2fa-enable:ip:${ip}`, 20), limit(`2fa-enable:user:${userId}`, 10)],
+  },
+  "/api/auth/two-factor/disable": {
+    schema: passwordConfirmBody,
+    signedIn: true,
+    limits: ({ ip, userId }) => [limit(`2fa-disable:ip:${ip}`, 20), limit(`2fa-disable:user:${userId}`, 10)],
+  },
+  "/api/auth/two-factor/generate-backup-codes": {
+    schema: passwordConfirmBody,
+    signedIn: true,
+    limits: ({ ip, userId }) => [limit(`2fa-codes:ip:${ip}`, 20), limit(`2fa-codes:user:${userId}`, 10)],
+  },
+  "/api/auth/two-factor/verify-totp": {
+    schema: totpCodeBody,
+    limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
+  },
+  "/api/auth/two-factor/verify-backup-code": {
+    schema: backupCodeBody,
+    limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
+  },
 };
 
 const SIGN_IN = "/api/auth/sign-in/email";
@@ -123,6 +153,11 @@ const OPEN_ENDPOINTS = {
     "/api/auth/send-verification-email",
     "/api/auth/change-password",
     "/api/auth/revoke-sessions",
+    "/api/auth/two-factor/enable",
+    "/api/auth/two-factor/disable",
+    "/api/auth/two-factor/generate-backup-codes",
+    "/api/auth/two-factor/verify-totp",
+    "/api/auth/two-factor/verify-backup-code",
   ]),
   GET: [
     /^\/api\/auth\/get-session$/,

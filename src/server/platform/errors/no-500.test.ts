@@ -30,6 +30,11 @@ const authRoutes: Route[] = [
     "update-user",
     "revoke-other-sessions",
     "revoke-sessions",
+    "two-factor/enable",
+    "two-factor/disable",
+    "two-factor/generate-backup-codes",
+    "two-factor/verify-totp",
+    "two-factor/verify-backup-code",
     "no-such-endpoint",
   ].map((name) => ({ method: "POST", url: `/api/auth/${name}` })),
   ...["get-session", "verify-email", "list-sessions", "reset-password/x", "no-such-endpoint"].map((name) => ({
@@ -146,6 +151,9 @@ const accountFields = fc.record(
     ),
     revokeOtherSessions: fc.boolean(),
     rememberMe: fc.boolean(),
+    code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.stringMatching(/^[a-z0-9]{5}-[a-z0-9]{5}$/), fc.string()),
+    trustDevice: fc.boolean(),
+    friendlyName: fc.string({ maxLength: 80 }),
   },
   { requiredKeys: [] },
 );

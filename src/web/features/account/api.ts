@@ -1,5 +1,7 @@
 // The signed-in person's own account: profile, password, sessions, deletion.
+import { useQuery } from "@tanstack/react-query";
 import type { Me, ProfileBody } from "../../../shared/contracts/account.js";
+import type { FactorList } from "../../../shared/contracts/auth.js";
 import { meQueryKey } from "../../app/auth-provider.js";
 import { api } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
@@ -27,3 +29,48 @@ export const useSignOutEverywhere = (feedback?: ActionFeedback<unknown, void>) =
 
 export const useDeleteAccount = (feedback?: ActionFeedback<unknown, void>) =>
   useAction({ run: () => api("/api/me", { method: "DELETE" }), ...feedback });
+
+// The second factor: better-auth's two-factor endpoints, and our list of what is enrolled.
+export const factorsQueryKey = ["me", "factors"] as const;
+
+export const useFactors = () =>
+  useQuery({ queryKey: factorsQueryKey, queryFn: () => api<FactorList>("/api/me/factors") });
+
+type Enrolment = { totpURI: string; backupCodes: string[] };
+
+/** Starts enrolment: the authenticator app's secret (as a QR code's URI) and the backup codes. */
+export const useStartTotp = (feedback?: ActionFeedback<Enrolment, string>) =>
+  useAction({
+    run: (password: string) => api<Enrolment>("/api/auth/two-factor/enable", { body: { password } }),
+    invalidates: [factorsQueryKey],
+    ...feedback,
+  });
+
+/** The first good code turns the factor on (better-auth renews the session cookie). */
+export const useConfirmTotp = (feedback?: ActionFeedback<unknown, { code: string; friendlyName: string }>) =>
+  useAction({
+    run: async ({ code, friendlyName }: { code: string; friendlyName: string }) => {
+      await api("/api/auth/two-factor/verify-totp", { body: { code } });
+      const { factors } = await api<FactorList>("/api/me/factors");
+      const factor = factors[0];
+      if (factor && friendlyName && factor.friendlyName !== friendlyName)
+        await api(`/api/me/factors/${factor.id}`, { method: "PUT", body: { friendlyName } });
+    },
+    invalidates: [factorsQueryKey],
+    ...feedback,
+  });
+
+export const useRemoveTotp = (feedback?: ActionFeedback<unknown, string>) =>
+  useAction({
+    run: (password: string) => api("/api/auth/two-factor/disable", { body: { password } }),
+    invalidates: [factorsQueryKey],
+    ...feedback,
+  });
+
+export const useRenewBackupCodes = (feedback?: ActionFeedback<{ backupCodes: string[] }, string>) =>
+  useAction({
+    run: (password: string) =>
+      api<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", { body: { password } }),
+    invalidates: [factorsQueryKey],
+    ...feedback,
+  });

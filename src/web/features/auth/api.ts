@@ -14,10 +14,28 @@ export const useSignUp = (callbackURL = "/onboarding", feedback?: ActionFeedback
     ...feedback,
   });
 
-/** Signed in, /api/me answers with the person. */
-export const useSignIn = (feedback?: ActionFeedback<unknown, SignIn>) =>
+/**
+ * Signed in, /api/me answers with the person. With a second factor the answer is
+ * { twoFactorRedirect: true } and the session starts only after the code (useSecondFactor).
+ */
+export const useSignIn = (feedback?: ActionFeedback<SignInResult, SignIn>) =>
   useAction({
-    run: (input: SignIn) => api("/api/auth/sign-in/email", { body: input }),
+    run: (input: SignIn) => api<SignInResult>("/api/auth/sign-in/email", { body: input }),
+    invalidates: [meQueryKey],
+    ...feedback,
+  });
+
+export type SignInResult = { twoFactorRedirect?: boolean };
+
+export type SecondFactor = { kind: "totp" | "backup"; code: string; trustDevice: boolean };
+
+/** The code that finishes a sign-in: from the authenticator app, or one of the backup codes. */
+export const useSecondFactor = (feedback?: ActionFeedback<unknown, SecondFactor>) =>
+  useAction({
+    run: ({ kind, code, trustDevice }: SecondFactor) =>
+      api(kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", {
+        body: { code, trustDevice },
+      }),
     invalidates: [meQueryKey],
     ...feedback,
   });

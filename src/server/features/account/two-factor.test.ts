@@ -1,0 +1,186 @@
+// The second factor: an authenticator app enrolled from Settings (password, then a first good
+// code), sign-in that stops at the code, ten backup codes that each work once, a name the
+// person gives it, and removal with the password.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../shared/domain/messages.js";
+import { makeUser, PASSWORD, type TestUser } from "../../test/factories.js";
+import { cookiesFrom, createTestApp, type TestApp } from "../../test/harness.js";
+import { secretOf, totpCode } from "../../test/totp.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, cookie?: string) =>
+  t.request({ method: "POST", url, payload, ...(cookie ? { cookie } : {}) });
+const signIn = (email: string) => post("/api/auth/sign-in/email", { email, password: PASSWORD });
+const factors = async (cookie: string) =>
+  (await t.request({ method: "GET", url: "/api/me/factors", cookie })).json().factors;
+const meStatus = async (cookie: string) =>
+  (await t.request({ method: "GET", url: "/api/me", cookie })).statusCode;
+const hasSession = (cookie: string) => /session_token=[^;\s]+/.test(cookie);
+
+/** Enrols an authenticator app and returns its secret and backup codes. */
+async function enrol(user: TestUser) {
+  const enabled = await post("/api/auth/two-factor/enable", { password: PASSWORD }, user.cookie);
+  expect(enabled.statusCode).toBe(200);
+  const { totpURI, backupCodes } = enabled.json();
+  const secret = secretOf(totpURI);
+  const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, user.cookie);
+  expect(verified.statusCode).toBe(200);
+  // better-auth replaces the session when the factor turns on.
+  user.cookie = cookiesFrom(verified);
+  return { secret, backupCodes: backupCodes as string[], totpURI: totpURI as string };
+}
+
+describe("enrolling an authenticator app", () => {
+  it("asks for the password, then a first good code; until then sign-in does not ask for one", async () => {
+    const user = await makeUser(t, "tess@factors.example", "Tess Totp");
+    const wrong = await post("/api/auth/two-factor/enable", { password: "not-my-password" }, user.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(await factors(user.cookie)).toEqual([]);
+
+    const enabled = await post("/api/auth/two-factor/enable", { password: PASSWORD }, user.cookie);
+    expect(enabled.statusCode).toBe(200);
+    const { totpURI, backupCodes } = enabled.json();
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\/Courtside:tess%40factors\.example\?/);
+    expect(new URL(totpURI).searchParams.get("issuer")).toBe("Courtside");
+    expect(backupCodes).toHaveLength(10);
+    expect(new Set(backupCodes).size).toBe(10);
+    expect(await factors(user.cookie)).toMatchObject([
+      { factorType: "totp", status: "unverified", friendlyName: "Authenticator app", issuer: "Courtside" },
+    ]);
+
+    // Not yet verified: a password still signs in on its own.
+    const before = await signIn(user.email);
+    expect(before.json().twoFactorRedirect).toBeUndefined();
+    expect(hasSession(cookiesFrom(before))).toBe(true);
+
+    const secret = secretOf(totpURI);
+    const badCode = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: "000000" === totpCode(secret) ? "111111" : "000000" },
+      user.cookie,
+    );
+    expect(badCode.statusCode).toBe(401);
+    const malformed = await post("/api/auth/two-factor/verify-totp", { code: "12ab" }, user.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toBe(messages.validation.totpCode);
+
+    const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, user.cookie);
+    expect(verified.statusCode).toBe(200);
+    const cookie = cookiesFrom(verified);
+    expect(await factors(cookie)).toMatchObject([{ status: "verified", backupCodesLeft: 10 }]);
+  });
+
+  it("needs a session and the person's own factor", async () => {
+    const anonymous = await post("/api/auth/two-factor/enable", { password: PASSWORD });
+    expect(anonymous.statusCode).toBe(401);
+    const owner = await makeUser(t, "nina@factors.example", "Nina Named");
+    const other = await makeUser(t, "oscar@factors.example", "Oscar Other");
+    await enrol(owner);
+    const [factor] = await factors(owner.cookie);
+    const renamed = await t.request({
+      method: "PUT",
+      url: `/api/me/factors/${factor.id}`,
+      cookie: owner.cookie,
+      payload: { friendlyName: "Nina's phone" },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().factors).toMatchObject([{ id: factor.id, friendlyName: "Nina's phone" }]);
+    const foreign = await t.request({
+      method: "PUT",
+      url: `/api/me/factors/${factor.id}`,
+      cookie: other.cookie,
+      payload: { friendlyName: "Mine now" },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const empty = await t.request({
+      method: "PUT",
+      url: `/api/me/factors/${factor.id}`,
+      cookie: owner.cookie,
+      payload: { friendlyName: "  " },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(messages.validation.friendlyNameLength);
+    expect((await factors(owner.cookie))[0].friendlyName).toBe("Nina's phone");
+  });
+});
+
+describe("signing in with a second factor", () => {
+  it("stops at the code: the password alone opens nothing, the app's code does", async () => {
+    const user = await makeUser(t, "sam@factors.example", "Sam Second");
+    const { secret } = await enrol(user);
+
+    const first = await signIn(user.email);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ twoFactorRedirect: true });
+    const pending = cookiesFrom(first);
+    expect(hasSession(pending)).toBe(false);
+    expect(await meStatus(pending)).toBe(401);
+
+    const wrong = await post(
+      "/api/auth/two-factor/verify-totp",
+      { code: "999999" === totpCode(secret) ? "888888" : "999999" },
+      pending,
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(await meStatus(pending)).toBe(401);
+
+    const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, pending);
+    expect(verified.statusCode).toBe(200);
+    const session = cookiesFrom(verified);
+    expect(hasSession(session)).toBe(true);
+    expect(await meStatus(session)).toBe(200);
+  });
+
+  it("takes each backup code once", async () => {
+    const user = await makeUser(t, "bea@factors.example", "Bea Backup");
+    const { backupCodes } = await enrol(user);
+    const code = backupCodes[0]!;
+
+    const first = cookiesFrom(await signIn(user.email));
+    const used = await post("/api/auth/two-factor/verify-backup-code", { code }, first);
+    expect(used.statusCode).toBe(200);
+    const session = cookiesFrom(used);
+    expect(await meStatus(session)).toBe(200);
+    expect(await factors(session)).toMatchObject([{ backupCodesLeft: 9 }]);
+
+    const second = cookiesFrom(await signIn(user.email));
+    const again = await post("/api/auth/two-factor/verify-backup-code", { code }, second);
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    expect(again.statusCode).toBeLessThan(500);
+    expect(hasSession(cookiesFrom(again))).toBe(false);
+    expect(await meStatus(second)).toBe(401);
+
+    // Another, unused code still works.
+    const other = await post("/api/auth/two-factor/verify-backup-code", { code: backupCodes[1] }, second);
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("a code without a pending sign-in opens nothing", async () => {
+    const response = await post("/api/auth/two-factor/verify-totp", { code: "123456" });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(hasSession(cookiesFrom(response))).toBe(false);
+  });
+});
+
+describe("removing the factor", () => {
+  it("asks for the password; afterwards the password alone signs in again", async () => {
+    const user = await makeUser(t, "rex@factors.example", "Rex Remove");
+    await enrol(user);
+    const wrong = await post("/api/auth/two-factor/disable", { password: "wrong-password" }, user.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(await factors(user.cookie)).toHaveLength(1);
+
+    const removed = await post("/api/auth/two-factor/disable", { password: PASSWORD }, user.cookie);
+    expect(removed.statusCode).toBe(200);
+    expect(await factors(cookiesFrom(removed))).toEqual([]);
+    const plain = await signIn(user.email);
+    expect(plain.json().twoFactorRedirect).toBeUndefined();
+    expect(hasSession(cookiesFrom(plain))).toBe(true);
+  });
+});
