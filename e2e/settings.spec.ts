@@ -41,7 +41,10 @@ test("a member renames themself, changes their password and signs out everywhere
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test("a member turns on two-step verification, then signs in with the app's code", async ({ page, shoot }) => {
+test("a member turns on two-step verification, then signs in with the app's code", async ({
+  page,
+  shoot,
+}) => {
   const email = uniqueEmail("totp");
   await signUpThroughApi(page, "Tia Twostep", email);
   await createClubThroughApi(page, `Two Step Club ${Date.now()}`);
@@ -59,7 +62,10 @@ test("a member turns on two-step verification, then signs in with the app's code
   await page.getByLabel("The 6-digit code it shows").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn On" }).click();
   await expect(page.getByText("Two-step verification is on")).toBeVisible();
-  const codes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  const codes = await page
+    .getByRole("list", { name: "Backup codes" })
+    .getByRole("listitem")
+    .allTextContents();
   expect(codes).toHaveLength(10);
   await page.getByRole("button", { name: "I Saved Them" }).click();
   const factor = page.getByTestId("factor");
