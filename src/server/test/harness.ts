@@ -81,7 +81,7 @@ export async function createTestApp(
   };
 }
 
-async function request(
+export async function request(
   app: FastifyInstance,
   opts: InjectOptions & { cookie?: string },
 ): Promise<LightMyRequestResponse> {

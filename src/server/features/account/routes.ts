@@ -3,19 +3,24 @@ import { z } from "zod";
 import { me, profileBody } from "../../../shared/contracts/account.js";
 import { factorList, friendlyNameBody } from "../../../shared/contracts/auth.js";
 import type { AppDeps } from "../../app-deps.js";
-import { type CurrentUser, currentUser, requireUser } from "../../platform/auth/current-user.js";
+import {
+  type CurrentUser,
+  currentUser,
+  requireUser,
+  sessionCache,
+} from "../../platform/auth/current-user.js";
 import { listMemberships } from "../clubs/service.js";
 import { deleteAccount } from "./delete-account.js";
 import { listFactors, renameFactor } from "./factors.js";
-import { ownProfile, person, saveProfile } from "./service.js";
+import { ownAccount, saveProfile } from "./service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const profileOf = async (user: CurrentUser) => {
-    const [known, own] = await Promise.all([person(db, user.id), ownProfile(db, user.id)]);
+    const [own, organizations] = await Promise.all([ownAccount(db, user.id), listMemberships(db, user.id)]);
     return {
-      user: { ...user, fullName: known?.name ?? user.name, avatarUrl: own?.avatarUrl ?? null },
-      organizations: await listMemberships(db, user.id),
+      user: { ...user, fullName: own?.name ?? user.name, avatarUrl: own?.avatarUrl ?? null },
+      organizations,
     };
   };
   return async (app) => {
@@ -102,6 +107,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await requireUser(deps.auth, request);
         await deleteAccount(db, user.id);
+        await sessionCache(deps.auth).forgetUser(user.id);
         return reply.status(204).send();
       },
     );

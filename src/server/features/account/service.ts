@@ -59,16 +59,17 @@ export async function ensureProfile(db: Queryable, userId: string, fullName: str
   await db.insert(profiles).values({ id: userId, fullName }).onConflictDoNothing();
 }
 
-/** The signed-in person's own profile, as Settings shows it. */
-export async function ownProfile(
+/** The name clubs show for the person (the one rule) and their avatar, in one query. */
+export async function ownAccount(
   db: Queryable,
   userId: string,
-): Promise<{ fullName: string; avatarUrl: string | null } | null> {
+): Promise<{ name: string; avatarUrl: string | null } | null> {
   const [row] = await db
-    .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row ?? null;
+    .select({ ...personColumns, avatarUrl: profiles.avatarUrl })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId));
+  return row ? { name: toPerson(row).name, avatarUrl: row.avatarUrl } : null;
 }
 
 export async function saveProfile(

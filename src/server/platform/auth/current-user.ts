@@ -1,5 +1,13 @@
 // Resolves the signed-in user of a request from its session cookie.
-
+//
+// Asking better-auth costs two queries and its whole endpoint machinery (about half of a
+// signed-in read's CPU), and every page asks several times a second. So each instance keeps
+// what better-auth answered for a session cookie for SESSION_CACHE_MS (decision 011):
+//   - the key is the whole signed cookie value, so only a cookie better-auth accepted can hit;
+//   - sign-out, sign out everywhere, a password change or reset, and a second factor turned
+//     on or off forget the entries on the instance that handled them at once (routes.ts);
+//   - on other instances a session that ended stays usable for at most SESSION_CACHE_MS;
+//   - membership and roles are never cached: a removed member loses club data at once.
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyRequest } from "fastify";
 import { unauthorized } from "../errors/app-error.js";
@@ -7,9 +15,87 @@ import type { Auth } from "./auth.js";
 
 export type CurrentUser = { id: string; email: string; name: string };
 
+export const SESSION_CACHE_MS = 5_000;
+const MAX_ENTRIES = 20_000;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+
+type Entry = { until: number; user: Promise<CurrentUser | null> };
+
+class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+
+  get(token: string, now: number): Promise<CurrentUser | null> | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.user;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  set(token: string, entry: Entry): void {
+    if (this.entries.size >= MAX_ENTRIES) {
+      // Oldest first (a Map keeps insertion order).
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, entry);
+  }
+
+  forget(token: string): void {
+    this.entries.delete(token);
+  }
+
+  async forgetUser(userId: string): Promise<void> {
+    for (const [token, entry] of this.entries) {
+      const user = await entry.user.catch(() => null);
+      if (!user || user.id === userId) this.entries.delete(token);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Auth, SessionCache>();
+export function sessionCache(auth: Auth): SessionCache {
+  let cache = caches.get(auth);
+  if (!cache) {
+    cache = new SessionCache();
+    caches.set(auth, cache);
+  }
+  return cache;
+}
+
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return request.headers.cookie?.match(SESSION_COOKIE)?.[1];
+}
+
 export async function currentUser(auth: Auth, request: FastifyRequest): Promise<CurrentUser | null> {
+  const token = sessionCookieOf(request);
+  // No session cookie, no session: a visitor costs nothing.
+  if (!token) return null;
+  const cache = sessionCache(auth);
+  const now = Date.now();
+  const cached = cache.get(token, now);
+  if (cached) return cached;
+  // Concurrent requests with the same cookie share one look-up.
+  const user = lookUp(auth, request, now);
+  cache.set(token, { until: now + SESSION_CACHE_MS, user });
+  try {
+    const found = await user;
+    if (!found) cache.forget(token);
+    return found;
+  } catch (error) {
+    // An outage is not remembered: the next request asks again.
+    cache.forget(token);
+    throw error;
+  }
+}
+
+async function lookUp(auth: Auth, request: FastifyRequest, now: number): Promise<CurrentUser | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session) return null;
+  if (!session || new Date(session.session.expiresAt).getTime() <= now) return null;
   return { id: session.user.id, email: session.user.email, name: session.user.name };
 }
 

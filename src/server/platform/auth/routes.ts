@@ -39,7 +39,7 @@ import { users } from "../../db/schema/auth.js";
 import { AppError } from "../errors/app-error.js";
 import type { Auth } from "./auth.js";
 import { type AuthFailure, authFailure } from "./auth-failure.js";
-import { currentUser } from "./current-user.js";
+import { currentUser, sessionCache, sessionCookieOf } from "./current-user.js";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.js";
 import { addressKey, clear, consume, type Limit, release } from "./rate-limit.js";
 
@@ -199,6 +199,7 @@ export function registerAuthRoutes(
       if (path === "/api/auth/verify-email") parse(verifyEmailQuery, request.query);
       let signInBuckets: Limit[] = [];
       let signInEmail: string | undefined;
+      let user: { id: string } | null | undefined;
       if (isSignIn) {
         const { email } = parse(signInBody, request.body);
         const deviceId = knownDeviceId(config.sessionSecret, email, request.headers.cookie);
@@ -210,7 +211,7 @@ export function registerAuthRoutes(
       } else if (guard) {
         const body = parse(guard.schema, request.body);
         const email = "email" in body ? String(body.email) : undefined;
-        const user = guard.signedIn ? await currentUser(auth, request) : undefined;
+        user = guard.signedIn ? await currentUser(auth, request) : undefined;
         if (guard.signedIn && !user) throw new AppError(401, "UNAUTHORIZED", "Please sign in.");
         await consume(db, guard.limits({ ip, email, userId: user?.id }));
         if (path === "/api/auth/sign-up/email" && email) await refuseExistingEmail(db, email);
@@ -234,6 +235,7 @@ export function registerAuthRoutes(
           cookies.push(knownDeviceCookie(config.sessionSecret, signInEmail, secureCookies));
         }
       }
+      if (response.ok && request.method === "POST") await forgetEndedSessions(auth, path, request, user?.id);
       // Our error handler tells an outage (503) from a bug (500, logged without secrets).
       if (response.status >= 500 && failure.error) throw failure.error;
       reply.status(response.status);
@@ -244,6 +246,30 @@ export function registerAuthRoutes(
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },
   });
+}
+
+// The sessions a request ended are forgotten by this instance's session cache at once (the
+// others forget them within SESSION_CACHE_MS).
+const ENDS_THIS_SESSION = new Set(["/api/auth/sign-out", "/api/auth/two-factor/verify-totp"]);
+const ENDS_THE_ACCOUNTS_SESSIONS = new Set([
+  "/api/auth/revoke-sessions",
+  "/api/auth/change-password",
+  "/api/auth/two-factor/enable",
+  "/api/auth/two-factor/disable",
+]);
+
+async function forgetEndedSessions(
+  auth: Auth,
+  path: string,
+  request: FastifyRequest,
+  userId: string | undefined,
+) {
+  const cache = sessionCache(auth);
+  const token = sessionCookieOf(request);
+  if (ENDS_THIS_SESSION.has(path) && token) cache.forget(token);
+  else if (ENDS_THE_ACCOUNTS_SESSIONS.has(path) && userId) await cache.forgetUser(userId);
+  // A reset link does not say whose sessions it ended: forget them all (a rare event).
+  else if (path === "/api/auth/reset-password") cache.clear();
 }
 
 function parse<T extends object>(schema: z.ZodType<T>, body: unknown): T {

@@ -1,0 +1,104 @@
+// The session cache (current-user.ts, decision 011): what better-auth answered for a cookie is
+// kept for SESSION_CACHE_MS. It must never let a signed-out person or a removed member read
+// club data longer than that: on the instance that ended the session not at all, on another
+// instance at most SESSION_CACHE_MS; and membership is never cached.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeClub, makeUser, PASSWORD } from "../../test/factories.js";
+import { cookiesFrom, createTestApp, request, type TestApp } from "../../test/harness.js";
+import { SESSION_CACHE_MS } from "./current-user.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signIn = async (email: string) =>
+  cookiesFrom(
+    await t.request({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email, password: PASSWORD },
+    }),
+  );
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the session cache", () => {
+  it("a sign-out ends the session at once on this instance", async () => {
+    const user = await makeUser(t, "ada@cache.example", "Ada Away");
+    const club = await makeClub(t, user);
+    const laptop = await signIn(user.email);
+    const phone = await signIn(user.email);
+    const sessions = `/api/orgs/${club.id}/sessions`;
+    for (const cookie of [laptop, phone])
+      expect((await t.request({ method: "GET", url: sessions, cookie })).statusCode).toBe(200);
+
+    const out = await t.request({ method: "POST", url: "/api/auth/sign-out", cookie: laptop, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: sessions, cookie: laptop })).statusCode).toBe(401);
+    expect((await t.request({ method: "GET", url: sessions, cookie: phone })).statusCode).toBe(200);
+
+    const everywhere = await t.request({
+      method: "POST",
+      url: "/api/auth/revoke-sessions",
+      cookie: phone,
+      payload: {},
+    });
+    expect(everywhere.statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: sessions, cookie: phone })).statusCode).toBe(401);
+  });
+
+  it("a removed member loses the club's data at once: membership is never cached", async () => {
+    const owner = await makeUser(t, "olga@cache.example", "Olga Owner");
+    const member = await makeUser(t, "mo@cache.example", "Mo Member");
+    const club = await makeClub(t, owner, [[member, "member"]]);
+    const board = `/api/orgs/${club.id}/sessions`;
+    expect((await t.request({ method: "GET", url: board, cookie: member.cookie })).statusCode).toBe(200);
+    const removed = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${club.id}/members/${member.id}`,
+      cookie: owner.cookie,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await t.request({ method: "GET", url: board, cookie: member.cookie })).statusCode).toBe(404);
+  });
+
+  it(`on another instance a signed-out session reads for at most ${SESSION_CACHE_MS} ms`, async () => {
+    const user = await makeUser(t, "ivy@cache.example", "Ivy Instances");
+    const club = await makeClub(t, user);
+    const cookie = await signIn(user.email);
+    const other = await t.secondInstance();
+    try {
+      const sessions = `/api/orgs/${club.id}/sessions`;
+      const onOther = () => request(other.app, { method: "GET", url: sessions, cookie });
+      expect((await onOther()).statusCode).toBe(200);
+      const signedOutAt = Date.now();
+      await t.request({ method: "POST", url: "/api/auth/sign-out", cookie, payload: {} });
+      // Within the window the other instance may still answer from its cache...
+      let status = (await onOther()).statusCode;
+      while (status === 200 && Date.now() - signedOutAt < SESSION_CACHE_MS + 2_000) {
+        await sleep(250);
+        status = (await onOther()).statusCode;
+      }
+      // ...and past it, never.
+      expect(status).toBe(401);
+      expect(Date.now() - signedOutAt).toBeLessThanOrEqual(SESSION_CACHE_MS + 500);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a forged or unknown cookie is never served from the cache", async () => {
+    const user = await makeUser(t, "fay@cache.example", "Fay Forged");
+    const club = await makeClub(t, user);
+    const sessions = `/api/orgs/${club.id}/sessions`;
+    expect((await t.request({ method: "GET", url: sessions, cookie: user.cookie })).statusCode).toBe(200);
+    const token = user.cookie.match(/session_token=([^;]+)/)?.[1] ?? "";
+    const forged = user.cookie.replace(token, `${token.slice(0, -2)}xx`);
+    expect((await t.request({ method: "GET", url: sessions, cookie: forged })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: "GET", url: sessions, cookie: "better-auth.session_token=nope" }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
