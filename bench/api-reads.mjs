@@ -1,77 +1,156 @@
-// API benchmark: requests per second and latency of the signed-in reads the dashboard makes,
-// reported as ratios against GET /api/health measured in the same run (machines are shared
-// and noisy, so only ratios compare across runs). Needs `npm run build` first.
+// API benchmark: the signed-in reads a club makes all day (and one write), at 50 connections,
+// as ratios against a bare Fastify + pg route on the same database measured in the same run
+// (bench/baseline-server.mjs): machines are shared and noisy, so only ratios compare across
+// runs. The app runs built (`npm run build` first) with the demo club seeded: 24 members,
+// sessions, open play running on 4 courts, six weeks of matches.
+//
+// Uses the PostgreSQL in BENCH_DATABASE_URL (default: the local one), in a database of its own
+// made fresh for each run. Results: bench/results/api-reads.json.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 
 const root = path.resolve(import.meta.dirname, "..");
-const port = 3300;
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-bench-"));
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const appPort = 3300;
+const basePort = 3301;
+const app = `http://127.0.0.1:${appPort}`;
+const bare = `http://127.0.0.1:${basePort}`;
 
-const server = spawn(process.execPath, [path.join(root, "dist/server/server/main.js")], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    SMTP_URL: "",
-    PORT: String(port),
-    APP_URL: base,
-    LOG_LEVEL: "error",
-  },
-  stdio: "inherit",
-});
+const databaseUrl = await freshDatabase("courtside_bench");
+const loadBefore = loadavg();
+const children = [];
+const start = (file, env) => {
+  const child = spawn(process.execPath, [file], { env: { ...process.env, ...env }, stdio: "inherit" });
+  children.push(child);
+  return child;
+};
 
 try {
-  await waitFor(`${base}/api/health`);
-  const cookie = await signedInCookie();
-  const club = await post("/api/orgs", { name: "Bench Club", courtsCount: 4, timeZone: "UTC" }, cookie);
-  const targets = [
-    { name: "health (baseline)", path: "/api/health" },
-    { name: "me", path: "/api/me", cookie },
-    { name: "subscription check", path: `/api/orgs/${club.organization.id}/subscription`, cookie },
+  const server = start(path.join(root, "dist/server/server/main.js"), {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: "",
+    PORT: String(appPort),
+    APP_URL: app,
+    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
+    SEED_DEMO: "1",
+    DEMO: "1",
+    REDIS_URL: "",
+  });
+  start(path.join(root, "bench/baseline-server.mjs"), { DATABASE_URL: databaseUrl, PORT: String(basePort) });
+  await waitFor(`${app}/api/health`);
+  await waitFor(`${bare}/read`);
+
+  const cookie = await signIn("owner@demo.courtside.local", "courtside-demo");
+  const me = await get("/api/me", cookie);
+  const club = me.organizations[0];
+  const orgId = club.id;
+  const { sessions } = await get(`/api/orgs/${orgId}/sessions`, cookie);
+  const live = sessions.find((s) => s.status === "active") ?? sessions[0];
+  const slug = club.slug;
+  const prefs = await get("/api/me/notification-preferences", cookie);
+
+  const reads = [
+    { name: "bare Fastify + one 5-row SELECT (baseline)", url: `${bare}/read` },
+    { name: "GET /api/health", url: `${app}/api/health` },
+    { name: "GET /api/me", url: `${app}/api/me`, cookie },
+    { name: "GET /api/orgs/:orgId/sessions", url: `${app}/api/orgs/${orgId}/sessions`, cookie },
+    { name: "GET /api/orgs/:orgId/sessions/:id", url: `${app}/api/orgs/${orgId}/sessions/${live.id}`, cookie },
+    { name: "GET /api/orgs/:orgId/members", url: `${app}/api/orgs/${orgId}/members`, cookie },
+    { name: "GET /api/orgs/:orgId/board", url: `${app}/api/orgs/${orgId}/board`, cookie },
+    { name: "GET /api/public/clubs/:slug (signed in)", url: `${app}/api/public/clubs/${slug}`, cookie },
   ];
-  const results = [];
-  for (const target of targets) {
+  const writes = [
+    { name: "bare Fastify + one INSERT (baseline)", url: `${bare}/write`, method: "POST" },
+    {
+      name: "PUT /api/me/notification-preferences",
+      url: `${app}/api/me/notification-preferences`,
+      method: "PUT",
+      cookie,
+      body: JSON.stringify(prefs),
+    },
+  ];
+
+  const measure = async (target) => {
     const run = await autocannon({
-      url: `${base}${target.path}`,
-      connections: 20,
+      url: target.url,
+      method: target.method ?? "GET",
+      connections,
       duration: seconds,
-      headers: target.cookie ? { cookie: target.cookie } : {},
+      headers: {
+        ...(target.cookie ? { cookie: target.cookie } : {}),
+        ...(target.body ? { "content-type": "application/json", origin: app } : {}),
+      },
+      ...(target.body ? { body: target.body } : {}),
     });
-    results.push({
+    return {
       name: target.name,
-      requestsPerSecond: run.requests.average,
+      requestsPerSecond: Math.round(run.requests.average),
       latencyP50Ms: run.latency.p50,
       latencyP99Ms: run.latency.p99,
       non2xx: run.non2xx,
-    });
-  }
-  const baseline = results[0];
+      errors: run.errors,
+    };
+  };
+  const withRatios = (results) =>
+    results.map((r) => ({ ...r, ratioToBaseline: +(r.requestsPerSecond / results[0].requestsPerSecond).toFixed(3) }));
+
+  const readResults = [];
+  for (const target of reads) readResults.push(await measure(target));
+  const writeResults = [];
+  for (const target of writes) writeResults.push(await measure(target));
+  const memory = residentMegabytes(server.pid);
+
   const report = {
     date: new Date().toISOString(),
+    machine: { cpus: (await import("node:os")).cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
     seconds,
-    connections: 20,
-    results: results.map((r) => ({
-      ...r,
-      throughputVsBaseline: +(r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3),
-    })),
+    connections,
+    club: "the demo club (24 members, 8 sessions, open play on 4 courts)",
+    serverMemoryMb: memory,
+    reads: withRatios(readResults),
+    writes: withRatios(writeResults),
   };
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/api-reads.json"), `${JSON.stringify(report, null, 2)}\n`);
-  console.table(report.results);
+  console.table(report.reads);
+  console.table(report.writes);
+  console.log(`server memory: ${JSON.stringify(memory)} MB; load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.on("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on("exit", resolve)))));
+}
+
+/** The server's resident memory now and at its peak (Linux /proc), in MB. */
+function residentMegabytes(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+    return { now: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+async function freshDatabase(name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function waitFor(url) {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
@@ -80,34 +159,21 @@ async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
-async function post(p, body, cookie) {
-  const res = await fetch(`${base}${p}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
+async function get(p, cookie) {
+  const res = await fetch(`${app}${p}`, { headers: cookie ? { cookie } : {} });
   if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
-// Signs up through the API and follows the confirmation link from the local mailbox.
-async function signedInCookie() {
-  await post("/api/auth/sign-up/email", {
-    name: "Bench Runner",
-    email: "bench@example.com",
-    password: "bench-password",
+async function signIn(email, password) {
+  const res = await fetch(`${app}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app },
+    body: JSON.stringify({ email, password }),
   });
-  for (let i = 0; i < 40; i++) {
-    const html = await (await fetch(`${base}/dev/mailbox`)).text();
-    const link = html.match(/href="([^"]*verify-email[^"]*)"/)?.[1]?.replaceAll("&#38;", "&");
-    if (link) {
-      const res = await fetch(link, { redirect: "manual" });
-      return res.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("no confirmation mail");
+  if (!res.ok) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
