@@ -7,7 +7,8 @@ export default defineConfig({
   root: "src/web",
   publicDir: "public",
   plugins: [react(), tailwindcss()],
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: true },
+  // No source maps in the served build: they would publish the whole client source (3+ MB).
+  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: {

@@ -1,5 +1,7 @@
 // buildApp(deps) -> a Fastify instance with every route, and no globals: tests build as many
 // as they like, each on its own database.
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -91,6 +93,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         upgradeInsecureRequests: null,
       },
     },
+  });
+  // Answers above 1 KB travel compressed when the browser accepts it (brotli at a quick level,
+  // or gzip); the client's files were compressed once at build time (web-client.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(swagger, {
     openapi: { info: { title: "Courtside API", version: "0.1.0" } },

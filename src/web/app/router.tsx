@@ -1,31 +1,17 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { createBrowserRouter, Navigate } from "react-router";
 import { PageLoading } from "../components/ui/spinner.js";
-import { AuthPage } from "../features/auth/auth-page.js";
-import { BillingPage } from "../features/billing/billing-page.js";
-import { BoardPage } from "../features/board/board-page.js";
-import { DisplayPage } from "../features/board/display-page.js";
-import { ClubPage } from "../features/clubs/club-page.js";
-import { OnboardingPage } from "../features/clubs/onboarding-page.js";
-import { DashboardPage } from "../features/dashboard/dashboard-page.js";
-import { LadderPage } from "../features/ladder/ladder-page.js";
-import { PlayerPage } from "../features/ladder/player-page.js";
-import { AboutPage } from "../features/marketing/about-page.js";
-import { FeaturesPage } from "../features/marketing/features-page.js";
 import { LandingPage } from "../features/marketing/landing-page.js";
-import { PrivacyPage, TermsPage } from "../features/marketing/legal-pages.js";
-import { NotFoundPage } from "../features/marketing/not-found-page.js";
-import { PricingPage } from "../features/marketing/pricing-page.js";
-import { InvitePage } from "../features/members/invite-page.js";
-import { MembersPage } from "../features/members/members-page.js";
-import { CheckInPage } from "../features/sessions/check-in-page.js";
-import { SessionDetailsPage } from "../features/sessions/session-details-page.js";
-import { SessionsPage } from "../features/sessions/sessions-page.js";
-import { SettingsPage } from "../features/settings/settings-page.js";
-import { AppLayout } from "./app-layout.js";
 import { useAuth } from "./auth-provider.js";
 import { RequireAuth } from "./guards.js";
 import { RouteErrorPage } from "./route-error-page.js";
+
+// Route-level code splitting: the landing page is in the first download; every other page
+// (and the signed-in shell) is a chunk of its own, fetched when its route is first opened,
+// so a visitor never downloads the board, the QR codes or the charts.
+const page = <M,>(load: () => Promise<M>, name: keyof M) => ({
+  lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+});
 
 // "/" is the landing page for visitors and the dashboard for signed-in people (SPEC §2 gives
 // both readings; see docs/decisions/003-home-route.md).
@@ -41,35 +27,62 @@ const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 export const router = createBrowserRouter([
   {
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: "/", element: <Home /> },
-      { path: "/features", element: <FeaturesPage /> },
-      { path: "/pricing", element: <PricingPage /> },
-      { path: "/about", element: <AboutPage /> },
-      { path: "/privacy", element: <PrivacyPage /> },
-      { path: "/terms", element: <TermsPage /> },
-      { path: "/auth", element: <AuthPage /> },
-      { path: "/club/:slug", element: <ClubPage /> },
-      { path: "/invite/:token", element: <InvitePage /> },
-      { path: "/display/:token", element: <DisplayPage /> },
+      { path: "/features", ...page(() => import("../features/marketing/features-page.js"), "FeaturesPage") },
+      { path: "/pricing", ...page(() => import("../features/marketing/pricing-page.js"), "PricingPage") },
+      { path: "/about", ...page(() => import("../features/marketing/about-page.js"), "AboutPage") },
+      { path: "/privacy", ...page(() => import("../features/marketing/legal-pages.js"), "PrivacyPage") },
+      { path: "/terms", ...page(() => import("../features/marketing/legal-pages.js"), "TermsPage") },
+      { path: "/auth", ...page(() => import("../features/auth/auth-page.js"), "AuthPage") },
+      { path: "/club/:slug", ...page(() => import("../features/clubs/club-page.js"), "ClubPage") },
+      { path: "/invite/:token", ...page(() => import("../features/members/invite-page.js"), "InvitePage") },
+      { path: "/display/:token", ...page(() => import("../features/board/display-page.js"), "DisplayPage") },
       // Onboarding handles a missing session itself: SPEC §8 wants a toast before /auth.
-      { path: "/onboarding", element: <OnboardingPage /> },
       {
-        element: signedIn(<AppLayout />),
+        path: "/onboarding",
+        ...page(() => import("../features/clubs/onboarding-page.js"), "OnboardingPage"),
+      },
+      {
+        // The signed-in shell is a chunk of its own too.
+        lazy: async () => {
+          const { AppLayout } = await import("./app-layout.js");
+          return { Component: () => signedIn(<AppLayout />) };
+        },
         children: [
-          { path: "/dashboard", element: <DashboardPage /> },
-          { path: "/board", element: <BoardPage /> },
-          { path: "/ladder", element: <LadderPage /> },
-          { path: "/players/:userId", element: <PlayerPage /> },
-          { path: "/sessions", element: <SessionsPage /> },
-          { path: "/sessions/:sessionId", element: <SessionDetailsPage /> },
-          { path: "/sessions/:sessionId/check-in", element: <CheckInPage /> },
-          { path: "/billing", element: <BillingPage /> },
-          { path: "/members", element: <MembersPage /> },
-          { path: "/settings", element: <SettingsPage /> },
+          {
+            path: "/dashboard",
+            ...page(() => import("../features/dashboard/dashboard-page.js"), "DashboardPage"),
+          },
+          { path: "/board", ...page(() => import("../features/board/board-page.js"), "BoardPage") },
+          { path: "/ladder", ...page(() => import("../features/ladder/ladder-page.js"), "LadderPage") },
+          {
+            path: "/players/:userId",
+            ...page(() => import("../features/ladder/player-page.js"), "PlayerPage"),
+          },
+          {
+            path: "/sessions",
+            ...page(() => import("../features/sessions/sessions-page.js"), "SessionsPage"),
+          },
+          {
+            path: "/sessions/:sessionId",
+            ...page(() => import("../features/sessions/session-details-page.js"), "SessionDetailsPage"),
+          },
+          {
+            path: "/sessions/:sessionId/check-in",
+            ...page(() => import("../features/sessions/check-in-page.js"), "CheckInPage"),
+          },
+          { path: "/billing", ...page(() => import("../features/billing/billing-page.js"), "BillingPage") },
+          { path: "/members", ...page(() => import("../features/members/members-page.js"), "MembersPage") },
+          {
+            path: "/settings",
+            ...page(() => import("../features/settings/settings-page.js"), "SettingsPage"),
+          },
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
+      { path: "*", ...page(() => import("../features/marketing/not-found-page.js"), "NotFoundPage") },
     ],
   },
 ]);

@@ -15,6 +15,8 @@ export async function registerWebClient(app: FastifyInstance, webRoot: string): 
     root: webRoot,
     wildcard: false,
     index: false,
+    // scripts/compress-assets.mjs wrote .br and .gz copies at build time.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header("cache-control", "public, max-age=31536000, immutable");
