@@ -8,7 +8,8 @@ export default defineConfig({
   publicDir: "public",
   plugins: [react(), tailwindcss()],
   // No source maps in the served build: they would publish the whole client source (3+ MB).
-  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: false },
+  // The manifest tells scripts/check-bundle-size.mjs what each page downloads.
+  build: { outDir: "../../dist/web", emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateTimeFormat } from "../domain/formatters.js";
 import { messages } from "../domain/messages.js";
 import { roles } from "../domain/roles.js";
 import { optionalText } from "./common.js";
@@ -11,7 +12,7 @@ export const DEFAULT_COURTS = 2;
 
 export function isValidTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    dateTimeFormat({}, zone);
     return true;
   } catch {
     return false;

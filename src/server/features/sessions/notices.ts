@@ -1,6 +1,8 @@
 // Emails about sessions, built inside the changing transaction and queued by it (outbox.ts): a
 // place opened from the waitlist, a cancelled session, a refund decision.
+
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { hoursPhrase } from "../../../shared/domain/session-time.js";
 import type { Config } from "../../config.js";
@@ -15,9 +17,7 @@ import type { RefundDecision } from "./payment-outcomes.js";
 import type { Promotion } from "./registrations.js";
 
 function when(startsAt: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short", timeZone }).format(
-    startsAt,
-  );
+  return dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, timeZone).format(startsAt);
 }
 
 async function sessionAndClub(db: Queryable, sessionId: string) {

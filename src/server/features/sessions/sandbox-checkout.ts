@@ -1,8 +1,10 @@
 // The sandbox provider's checkout page: what Stripe's hosted page would be, run locally so
 // paid sessions work with no keys. Served only while the sandbox provider is in use, and only
 // to the person paying: a forwarded link shows nothing to anyone else.
+
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
@@ -32,9 +34,7 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
   app.get("/sandbox/checkout/:paymentId", { schema: { hide: true, params } }, async (request, reply) => {
     const { paymentId } = params.parse(request.params);
     const { payment, session, clubName, timeZone } = await payersPayment(request, paymentId);
-    const when = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short", timeZone }).format(
-      session.startsAt,
-    );
+    const when = dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, timeZone).format(session.startsAt);
     const open = payment.status === "pending";
     const body = open
       ? formButton(`/sandbox/checkout/${paymentId}/confirm`, `Pay ${formatCents(payment.amount)}`, "pay") +

@@ -1,0 +1,59 @@
+// Bundle budgets, checked after every build in the test run: what a page downloads before it
+// shows (its chunk, everything that chunk imports statically, and its CSS), gzipped, against
+// its budget. A failing size check, not a benchmark: the sizes are the same on any machine.
+// Reads Vite's manifest and the .gz copies scripts/compress-assets.mjs made.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const web = path.resolve(import.meta.dirname, "../dist/web");
+const manifest = JSON.parse(readFileSync(path.join(web, ".vite/manifest.json"), "utf8"));
+const KB = 1024;
+
+// The first download is the entry and what it imports; a page adds its route's chunk.
+// Budgets in KB gzipped. The landing page's target is 100 KB (issue 15); it is above that
+// today, so its budget holds the line where it is until the shared chunks are trimmed.
+const pages = [
+  { name: "landing page (/)", chunks: ["index.html"], budget: 136 },
+  {
+    name: "public club page (/club/:slug)",
+    chunks: ["index.html", "features/clubs/club-page.tsx"],
+    budget: 150,
+  },
+  {
+    name: "signed-in shell (/dashboard)",
+    chunks: ["index.html", "app/app-layout.tsx", "features/dashboard/dashboard-page.tsx"],
+    budget: 170,
+  },
+];
+
+function files(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`check-bundle-size: ${key} is not in the build's manifest`);
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) files(imported, seen);
+  return seen;
+}
+
+function gzipped(file) {
+  const full = path.join(web, file);
+  return existsSync(`${full}.gz`) ? statSync(`${full}.gz`).size : gzipSync(readFileSync(full)).length;
+}
+
+let failed = false;
+for (const page of pages) {
+  const all = new Set();
+  for (const chunk of page.chunks) files(chunk, all);
+  const size = [...all].reduce((sum, file) => sum + gzipped(file), 0) / KB;
+  const ok = size <= page.budget;
+  failed ||= !ok;
+  console.log(
+    `${ok ? "ok  " : "OVER"} ${page.name}: ${size.toFixed(1)} KB gzipped in ${all.size} files (budget ${page.budget} KB)`,
+  );
+}
+if (failed) {
+  console.error("check-bundle-size: a page is over its budget (see above)");
+  process.exit(1);
+}
