@@ -12,6 +12,7 @@ import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js
 import { createSandboxProvider } from "./platform/payments/sandbox-provider.js";
 import { createStripeProvider } from "./platform/payments/stripe-provider.js";
 import { startRealtimeHub } from "./platform/realtime/hub.js";
+import { startRedisHub } from "./platform/realtime/redis-hub.js";
 
 export async function composeDeps(
   config: Config,
@@ -38,7 +39,10 @@ export async function composeDeps(
   const payments = config.stripe
     ? createStripeProvider(config.stripe, log)
     : createSandboxProvider(config.appUrl, database.db, (by, ref) => paymentByRef(database.db, by, ref));
-  const realtime = await startRealtimeHub(databaseUrl, database.pool, log);
+  // Board notices travel over Redis pub/sub when REDIS_URL is set, else LISTEN/NOTIFY.
+  const realtime = config.redisUrl
+    ? await startRedisHub(config.redisUrl, log)
+    : await startRealtimeHub(databaseUrl, database.pool, log);
   return {
     config,
     database,

@@ -1,6 +1,9 @@
-// The realtime bus: "board of club X changed, version N" notices. Every app instance LISTENs
-// on one PostgreSQL channel, so a change made through any instance reaches the viewers
-// connected to all of them. Payloads carry ids and a number only (NOTIFY caps them at 8000 bytes).
+// The realtime bus: "board of club X changed, version N" notices. Every app instance listens
+// on one channel, so a change made through any instance reaches the viewers connected to all
+// of them. Payloads carry ids and a number only. Two transports carry it: PostgreSQL's
+// LISTEN/NOTIFY (this file; NOTIFY caps payloads at 8000 bytes), or Redis pub/sub when
+// REDIS_URL is set (redis-hub.ts), which also passes where PgBouncer's transaction mode
+// would not let LISTEN through.
 //
 // The listening connection is long-lived, so it will die (restarts, failovers, an idle
 // timeout on a proxy). It is re-made with backoff for as long as the app runs; notices sent
@@ -25,6 +28,35 @@ export type RealtimeHub = {
   close(): Promise<void>;
 };
 
+/** A notice on the wire: "organizationId:sessionId:version". */
+export const encodeNotice = ({ organizationId, sessionId, version }: BoardNotice) =>
+  `${organizationId}:${sessionId}:${version}`;
+
+/** The viewers of this instance by club, whichever transport brings the notices. */
+export function viewerRegistry() {
+  const listeners = new Map<string, Set<Listener>>();
+  return {
+    deliver(payload: string | undefined) {
+      const [organizationId, sessionId, version] = (payload ?? "").split(":");
+      if (!organizationId || !sessionId) return;
+      for (const listener of listeners.get(organizationId) ?? [])
+        listener({ type: "changed", organizationId, sessionId, version: Number(version) });
+    },
+    resyncEveryone() {
+      for (const set of listeners.values()) for (const listener of set) listener({ type: "resync" });
+    },
+    subscribe(organizationId: string, listener: Listener) {
+      const set = listeners.get(organizationId) ?? new Set();
+      set.add(listener);
+      listeners.set(organizationId, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(organizationId);
+      };
+    },
+  };
+}
+
 const BACKOFF_MS = { first: 250, max: 10_000 };
 /** A connection can die without a word (a NAT or proxy forgetting it): ask it something this often. */
 export const HEARTBEAT_MS = 15_000;
@@ -35,7 +67,7 @@ export async function startRealtimeHub(
   log: FastifyBaseLogger,
   options: { heartbeatMs?: number } = {},
 ): Promise<RealtimeHub> {
-  const listeners = new Map<string, Set<Listener>>();
+  const viewers = viewerRegistry();
   // The listening connection while it is up, and the one being opened while it is not.
   let client: pg.Client | undefined;
   let opening: pg.Client | undefined;
@@ -47,16 +79,6 @@ export async function startRealtimeHub(
   let everConnected = false;
   // Callers of ready() waiting for the listening connection to come (back) up.
   let waiting: (() => void)[] = [];
-
-  const deliver = (payload: string | undefined) => {
-    const [organizationId, sessionId, version] = (payload ?? "").split(":");
-    if (!organizationId || !sessionId) return;
-    for (const listener of listeners.get(organizationId) ?? [])
-      listener({ type: "changed", organizationId, sessionId, version: Number(version) });
-  };
-  const resyncEveryone = () => {
-    for (const set of listeners.values()) for (const listener of set) listener({ type: "resync" });
-  };
 
   const connect = async (): Promise<void> => {
     if (closed) return;
@@ -85,7 +107,7 @@ export async function startRealtimeHub(
       failures += 1;
       retryTimer = setTimeout(() => void connect(), delay / 2 + Math.random() * (delay / 2));
     };
-    next.on("notification", (message) => deliver(message.payload));
+    next.on("notification", (message) => viewers.deliver(message.payload));
     next.on("error", reconnect);
     next.on("end", () => reconnect(new Error("listening connection ended")));
     try {
@@ -118,7 +140,7 @@ export async function startRealtimeHub(
     heartbeat.unref();
     if (everConnected) {
       log.info("realtime listener reconnected");
-      resyncEveryone();
+      viewers.resyncEveryone();
     }
     everConnected = true;
     for (const wake of waiting) wake();
@@ -147,21 +169,10 @@ export async function startRealtimeHub(
   });
 
   return {
-    async publish({ organizationId, sessionId, version }) {
-      await pool.query("select pg_notify($1, $2)", [
-        BOARD_CHANNEL,
-        `${organizationId}:${sessionId}:${version}`,
-      ]);
+    async publish(notice) {
+      await pool.query("select pg_notify($1, $2)", [BOARD_CHANNEL, encodeNotice(notice)]);
     },
-    subscribe(organizationId, listener) {
-      const set = listeners.get(organizationId) ?? new Set();
-      set.add(listener);
-      listeners.set(organizationId, set);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(organizationId);
-      };
-    },
+    subscribe: viewers.subscribe,
     ready() {
       if (client) return Promise.resolve();
       return new Promise((resolve) => waiting.push(resolve));

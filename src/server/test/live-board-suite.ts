@@ -1,0 +1,235 @@
+// The live board end to end on the server: real WebSocket clients on two app instances that
+// share one database, and organizers acting at the same moment. The same suite runs with each
+// transport of the realtime bus: features/courts/live.test.ts (LISTEN/NOTIFY) and
+// live-redis.test.ts (Redis).
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { games } from "../db/schema/courts.js";
+import { sessions } from "../db/schema/sessions.js";
+import { activeSessionWith, makeClub, makeUser, type TestUser } from "./factories.js";
+import { APP_URL, createTestApp, type TestApp } from "./harness.js";
+
+/** The live-board suite, on app instances made with `env` (REDIS_URL or not). */
+/** Resolves with the first notice about the club that the bus itself carries, read straight off it. */
+export type TapBus = (
+  databaseUrl: string,
+  organizationId: string,
+) => Promise<{ next: Promise<string>; close: () => Promise<void> }>;
+
+/** The live-board suite, on app instances made with `env` (REDIS_URL or not). */
+export function liveBoardSuite(transport: string, env: Record<string, string>, tapBus: TapBus) {
+  let t: TestApp;
+  let second: Awaited<ReturnType<TestApp["secondInstance"]>>;
+  let owner: TestUser;
+  let admin: TestUser;
+  let member: TestUser;
+  let stranger: TestUser;
+  let orgId: string;
+  const urls: string[] = [];
+
+  async function listen(app: FastifyInstance) {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env });
+    second = await t.secondInstance();
+    owner = await makeUser(t, "owner@live.example");
+    admin = await makeUser(t, "admin@live.example");
+    member = await makeUser(t, "member@live.example");
+    stranger = await makeUser(t, "stranger@live.example");
+    orgId = (
+      await makeClub(
+        t,
+        owner,
+        [
+          [admin, "admin"],
+          [member, "member"],
+        ],
+        { courtsCount: 2 },
+      )
+    ).id;
+    await makeClub(t, stranger, [], { name: "Stranger Club" });
+    urls.push(await listen(t.app), await listen(second.app));
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  /** A connected viewer that records every message. */
+  function viewer(base: string, cookie: string, options: { origin?: string; path?: string } = {}) {
+    const messages: Array<{ type: string; version: number }> = [];
+    const socket = new WebSocket(`${base}${options.path ?? `/api/orgs/${orgId}/board/ws`}`, {
+      headers: { cookie, ...(options.origin ? { origin: options.origin } : {}) },
+    });
+    const opened = new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("unexpected-response", (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+      socket.once("error", reject);
+    });
+    socket.on("message", (data) => messages.push(JSON.parse(String(data))));
+    const waitFor = async (version: number, timeoutMs = 3000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!messages.some((m) => m.type === "changed" && m.version >= version)) {
+        if (Date.now() > deadline)
+          throw new Error(`no notice of version ${version}; got ${JSON.stringify(messages)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return Date.now();
+    };
+    return { socket, messages, opened, waitFor };
+  }
+
+  const sessionWith = (guests: number) => activeSessionWith(t, orgId, guests, [], "Live Night");
+
+  describe(`live board over ${transport}`, () => {
+    it("viewers on both instances hear of a change made through either, within a second", async () => {
+      await sessionWith(8);
+      const a = viewer(urls[0]!, member.cookie);
+      const b = viewer(urls[1]!, owner.cookie);
+      await Promise.all([a.opened, b.opened]);
+      const started = Date.now();
+      const fill = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/fill`,
+        cookie: admin.cookie,
+      });
+      expect(fill.statusCode).toBe(200);
+      const version = fill.json().version as number;
+      const [atA, atB] = await Promise.all([a.waitFor(version), b.waitFor(version)]);
+      expect(Math.max(atA, atB) - started).toBeLessThan(1000);
+
+      // And the other way round: an action on the second instance reaches the first's viewer.
+      const [game] = await t.db.select().from(games).where(eq(games.organizationId, orgId));
+      const score = await second.app.inject({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
+        headers: { cookie: admin.cookie, origin: "http://localhost:3000" },
+        payload: { scoreA: 11, scoreB: 9 },
+      });
+      expect(score.statusCode).toBe(200);
+      await a.waitFor(score.json().version);
+      a.socket.close();
+      b.socket.close();
+    });
+
+    it(`carries the notice over ${transport}`, async () => {
+      await sessionWith(4);
+      const tap = await tapBus(t.deps.database.url, orgId);
+      try {
+        const fill = await t.request({
+          method: "POST",
+          url: `/api/orgs/${orgId}/board/fill`,
+          cookie: admin.cookie,
+        });
+        expect(fill.statusCode).toBe(200);
+        const payload = await Promise.race([
+          tap.next,
+          new Promise<string>((_, reject) => setTimeout(() => reject(new Error("nothing on the bus")), 3000)),
+        ]);
+        expect(payload).toMatch(new RegExp(`^${orgId}:[0-9a-f-]+:\\d+$`));
+      } finally {
+        await tap.close();
+      }
+    });
+
+    it("greets a (re)connecting viewer with the current version, so it can resynchronise", async () => {
+      const board = await t.request({
+        method: "GET",
+        url: `/api/orgs/${orgId}/board`,
+        cookie: member.cookie,
+      });
+      const c = viewer(urls[1]!, member.cookie);
+      await c.opened;
+      await new Promise((r) => setTimeout(r, 200));
+      expect(c.messages[0]).toEqual({ type: "hello", version: board.json().version });
+      c.socket.close();
+    });
+
+    it("refuses a member of another club and an anonymous viewer before the upgrade", async () => {
+      await expect(viewer(urls[0]!, stranger.cookie).opened).rejects.toThrow("refused with 404");
+      await expect(viewer(urls[0]!, "").opened).rejects.toThrow("refused with 401");
+    });
+
+    it("refuses a socket opened by another site's page, even with the member's cookie", async () => {
+      await expect(
+        viewer(urls[0]!, member.cookie, { origin: "https://evil.example" }).opened,
+      ).rejects.toThrow("refused with 403");
+      const own = viewer(urls[0]!, member.cookie, { origin: APP_URL });
+      await own.opened;
+      own.socket.close();
+    });
+
+    it("a revoked TV link's open socket is closed at the next change and hears nothing more", async () => {
+      await sessionWith(8);
+      const created = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/display-tokens`,
+        cookie: owner.cookie,
+      });
+      const { token } = created.json();
+      const tv = viewer(urls[0]!, "", { path: `/api/display/${token}/ws` });
+      await tv.opened;
+      const closed = new Promise<number>((resolve) => tv.socket.once("close", (code) => resolve(code)));
+      const revoke = await t.request({
+        method: "DELETE",
+        url: `/api/orgs/${orgId}/display-tokens/${token}`,
+        cookie: owner.cookie,
+      });
+      expect(revoke.statusCode).toBe(204);
+      const fill = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/fill`,
+        cookie: admin.cookie,
+      });
+      expect(fill.statusCode).toBe(200);
+      expect(await closed).toBe(4404);
+      expect(tv.messages.filter((m) => m.type === "changed")).toHaveLength(0);
+    });
+
+    it("two organizers filling at once never put a player on two courts", async () => {
+      await sessionWith(8);
+      const results = await Promise.all([
+        t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: admin.cookie }),
+        second.app.inject({
+          method: "POST",
+          url: `/api/orgs/${orgId}/board/fill`,
+          headers: { cookie: owner.cookie, origin: "http://localhost:3000" },
+        }),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(new Set(results.map((r) => r.json().version)).size).toBe(2);
+      const session = (await t.db.select().from(sessions).where(eq(sessions.status, "active")))[0]!;
+      const onCourt = await t.db.select().from(games).where(eq(games.sessionId, session.id));
+      expect(onCourt).toHaveLength(2);
+      const players = onCourt.flatMap((g) => [...g.teamA, ...g.teamB]);
+      expect(new Set(players).size).toBe(8);
+    });
+
+    it("the same game scored twice at once counts once", async () => {
+      const session = (await t.db.select().from(sessions).where(eq(sessions.status, "active")))[0]!;
+      const [game] = await t.db.select().from(games).where(eq(games.sessionId, session.id));
+      const score = (cookie: string) =>
+        t.request({
+          method: "POST",
+          url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
+          cookie,
+          payload: { scoreA: 11, scoreB: 4 },
+        });
+      const results = await Promise.all([score(admin.cookie), score(owner.cookie)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+      const board = await t.request({
+        method: "GET",
+        url: `/api/orgs/${orgId}/board`,
+        cookie: member.cookie,
+      });
+      const played = board.json().queue.map((q: { gamesPlayed: number }) => q.gamesPlayed);
+      expect(Math.max(...played, 0)).toBeLessThanOrEqual(1);
+    });
+  });
+}
