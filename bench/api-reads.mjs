@@ -61,7 +61,11 @@ try {
     { name: "GET /api/health", url: `${app}/api/health` },
     { name: "GET /api/me", url: `${app}/api/me`, cookie },
     { name: "GET /api/orgs/:orgId/sessions", url: `${app}/api/orgs/${orgId}/sessions`, cookie },
-    { name: "GET /api/orgs/:orgId/sessions/:id", url: `${app}/api/orgs/${orgId}/sessions/${live.id}`, cookie },
+    {
+      name: "GET /api/orgs/:orgId/sessions/:id",
+      url: `${app}/api/orgs/${orgId}/sessions/${live.id}`,
+      cookie,
+    },
     { name: "GET /api/orgs/:orgId/members", url: `${app}/api/orgs/${orgId}/members`, cookie },
     { name: "GET /api/orgs/:orgId/board", url: `${app}/api/orgs/${orgId}/board`, cookie },
     { name: "GET /api/public/clubs/:slug (signed in)", url: `${app}/api/public/clubs/${slug}`, cookie },
@@ -99,7 +103,10 @@ try {
     };
   };
   const withRatios = (results) =>
-    results.map((r) => ({ ...r, ratioToBaseline: +(r.requestsPerSecond / results[0].requestsPerSecond).toFixed(3) }));
+    results.map((r) => ({
+      ...r,
+      ratioToBaseline: +(r.requestsPerSecond / results[0].requestsPerSecond).toFixed(3),
+    }));
 
   const readResults = [];
   for (const target of reads) readResults.push(await measure(target));
@@ -109,7 +116,11 @@ try {
 
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: (await import("node:os")).cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
+    machine: {
+      cpus: (await import("node:os")).cpus().length,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg(),
+    },
     seconds,
     connections,
     club: "the demo club (24 members, 8 sessions, open play on 4 courts)",
@@ -121,10 +132,18 @@ try {
   writeFileSync(path.join(root, "bench/results/api-reads.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.table(report.reads);
   console.table(report.writes);
-  console.log(`server memory: ${JSON.stringify(memory)} MB; load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `server memory: ${JSON.stringify(memory)} MB; load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   for (const child of children) child.kill("SIGTERM");
-  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on("exit", resolve)))));
+  await Promise.all(
+    children.map(
+      (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on("exit", resolve))),
+    ),
+  );
 }
 
 /** The server's resident memory now and at its peak (Linux /proc), in MB. */

@@ -4,8 +4,13 @@
 import Fastify from "fastify";
 import pg from "pg";
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 10) });
-await pool.query("CREATE TABLE IF NOT EXISTS bench_baseline (id serial PRIMARY KEY, note text NOT NULL, at timestamptz NOT NULL DEFAULT now())");
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_MAX ?? 10),
+});
+await pool.query(
+  "CREATE TABLE IF NOT EXISTS bench_baseline (id serial PRIMARY KEY, note text NOT NULL, at timestamptz NOT NULL DEFAULT now())",
+);
 await pool.query("INSERT INTO bench_baseline (note) SELECT 'row ' || g FROM generate_series(1, 5) g");
 
 const app = Fastify({ logger: false });

@@ -1,11 +1,12 @@
 // WebSocket fan-out: one board change, announced to 1,000 viewers split across two app
-// instances that share a database (the notice crosses instances through LISTEN/NOTIFY).
+// instances that share a database; the notice crosses instances through LISTEN/NOTIFY, then
+// (a second run) through Redis pub/sub, the Redis in BENCH_REDIS_URL or the local one.
 // Latency is from sending the action to each viewer's notice (the notice often beats the
 // HTTP answer); the baseline is the same measurement with a single viewer, in the same run. Writes bench/results/realtime.json.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
@@ -46,13 +47,34 @@ async function database() {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+
 async function main() {
+  const transports = {
+    "LISTEN/NOTIFY": await run(""),
+    "Redis pub/sub": await run(REDIS_URL),
+  };
+  const report = {
+    date: new Date().toISOString(),
+    loadAverage: loadavg(),
+    instances: 2,
+    rounds: ROUNDS,
+    transports,
+  };
+  const out = path.resolve(import.meta.dirname, "../results/realtime.json");
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+}
+
+async function run(redisUrl: string) {
   const db = await database();
   const config = loadConfig({
     SESSION_SECRET: randomBytes(32).toString("hex"),
     APP_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
     SMTP_URL: "smtp://127.0.0.1:1",
+    REDIS_URL: redisUrl,
   });
   const instances = [];
   for (let i = 0; i < 2; i++) {
@@ -146,10 +168,7 @@ async function main() {
 
   const baseline = await measure(1);
   const fanout = await measure(VIEWERS);
-  const report = {
-    date: new Date().toISOString(),
-    instances: 2,
-    rounds: ROUNDS,
+  const result = {
     baseline,
     fanout,
     ratios: {
@@ -157,15 +176,12 @@ async function main() {
       p99: +(fanout.p99Ms / Math.max(baseline.p50Ms, 0.01)).toFixed(1),
     },
   };
-  const out = path.resolve(import.meta.dirname, "../results/realtime.json");
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify(report, null, 2));
   for (const instance of instances) {
     await instance.app.close();
     await instance.deps.close();
   }
   await db.stop();
+  return result;
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,7 @@ import { billingRoutes } from "./features/billing/routes.js";
 import { registerSandboxProviderPages } from "./features/billing/sandbox-pages.js";
 import { publicClubRoutes } from "./features/clubs/public-routes.js";
 import { clubRoutes } from "./features/clubs/routes.js";
+import { clubBySlug } from "./features/clubs/service.js";
 import { displayRoutes } from "./features/courts/display-routes.js";
 import { registerLiveRoutes } from "./features/courts/live-routes.js";
 import { courtRoutes } from "./features/courts/routes.js";
@@ -143,6 +144,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(async (scope) => registerSandboxProviderPages(scope, deps));
   }
   if (deps.config.mailboxPage) registerMailboxPage(app, deps.database.db);
-  if (deps.webRoot) await registerWebClient(app, deps.webRoot);
+  if (deps.webRoot)
+    await registerWebClient(app, deps.webRoot, {
+      appUrl: deps.config.appUrl,
+      clubPreview: (slug) => clubBySlug(deps.database.db, slug),
+    });
   return app;
 }

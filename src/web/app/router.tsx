@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, Navigate, Outlet } from "react-router";
+import { pageMeta } from "../../shared/page-meta.js";
 import { PageLoading } from "../components/ui/spinner.js";
 import { LandingPage } from "../features/marketing/landing-page.js";
 import { useAuth } from "./auth-provider.js";
@@ -46,39 +47,47 @@ export const router = createBrowserRouter([
         ...page(() => import("../features/clubs/onboarding-page.js"), "OnboardingPage"),
       },
       {
-        // The signed-in shell is a chunk of its own too.
-        lazy: async () => {
-          const { AppLayout } = await import("./app-layout.js");
-          return { Component: () => signedIn(<AppLayout />) };
-        },
+        element: signedIn(<Outlet />),
         children: [
           {
-            path: "/dashboard",
-            ...page(() => import("../features/dashboard/dashboard-page.js"), "DashboardPage"),
-          },
-          { path: "/board", ...page(() => import("../features/board/board-page.js"), "BoardPage") },
-          { path: "/ladder", ...page(() => import("../features/ladder/ladder-page.js"), "LadderPage") },
-          {
-            path: "/players/:userId",
-            ...page(() => import("../features/ladder/player-page.js"), "PlayerPage"),
-          },
-          {
-            path: "/sessions",
-            ...page(() => import("../features/sessions/sessions-page.js"), "SessionsPage"),
-          },
-          {
-            path: "/sessions/:sessionId",
-            ...page(() => import("../features/sessions/session-details-page.js"), "SessionDetailsPage"),
-          },
-          {
-            path: "/sessions/:sessionId/check-in",
-            ...page(() => import("../features/sessions/check-in-page.js"), "CheckInPage"),
-          },
-          { path: "/billing", ...page(() => import("../features/billing/billing-page.js"), "BillingPage") },
-          { path: "/members", ...page(() => import("../features/members/members-page.js"), "MembersPage") },
-          {
-            path: "/settings",
-            ...page(() => import("../features/settings/settings-page.js"), "SettingsPage"),
+            // The signed-in shell is a chunk of its own too.
+            lazy: async () => ({ Component: (await import("./app-layout.js")).AppLayout }),
+            children: [
+              {
+                path: "/dashboard",
+                ...page(() => import("../features/dashboard/dashboard-page.js"), "DashboardPage"),
+              },
+              { path: "/board", ...page(() => import("../features/board/board-page.js"), "BoardPage") },
+              { path: "/ladder", ...page(() => import("../features/ladder/ladder-page.js"), "LadderPage") },
+              {
+                path: "/players/:userId",
+                ...page(() => import("../features/ladder/player-page.js"), "PlayerPage"),
+              },
+              {
+                path: "/sessions",
+                ...page(() => import("../features/sessions/sessions-page.js"), "SessionsPage"),
+              },
+              {
+                path: "/sessions/:sessionId",
+                ...page(() => import("../features/sessions/session-details-page.js"), "SessionDetailsPage"),
+              },
+              {
+                path: "/sessions/:sessionId/check-in",
+                ...page(() => import("../features/sessions/check-in-page.js"), "CheckInPage"),
+              },
+              {
+                path: "/billing",
+                ...page(() => import("../features/billing/billing-page.js"), "BillingPage"),
+              },
+              {
+                path: "/members",
+                ...page(() => import("../features/members/members-page.js"), "MembersPage"),
+              },
+              {
+                path: "/settings",
+                ...page(() => import("../features/settings/settings-page.js"), "SettingsPage"),
+              },
+            ],
           },
         ],
       },
@@ -86,3 +95,9 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// Each page's title as people move around (the server wrote the first one into the HTML); a
+// club's page names the club itself once it has loaded.
+router.subscribe(({ location }) => {
+  if (!location.pathname.startsWith("/club/")) document.title = pageMeta(location.pathname).title;
+});

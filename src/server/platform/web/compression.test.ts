@@ -28,7 +28,7 @@ describe("the client's files", () => {
     writeFileSync(`${file}.br`, brotliCompressSync(script));
     writeFileSync(`${file}.gz`, gzipSync(script));
     const app = Fastify();
-    await registerWebClient(app, root);
+    await registerWebClient(app, root, { appUrl: "http://localhost:3000" });
 
     const br = await app.inject({ url: "/assets/app-abc123.js", headers: { "accept-encoding": "br, gzip" } });
     expect(br.headers["content-encoding"]).toBe("br");

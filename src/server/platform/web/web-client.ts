@@ -4,9 +4,25 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { clubPageMeta, type PageMeta, pageMeta } from "../../../shared/page-meta.js";
 import { isClientRoute } from "../../../shared/routes.js";
 
-export async function registerWebClient(app: FastifyInstance, webRoot: string): Promise<void> {
+type ClubPreview = {
+  name: string;
+  location: string | null;
+  description: string | null;
+  logoUrl: string | null;
+};
+
+export async function registerWebClient(
+  app: FastifyInstance,
+  webRoot: string,
+  options: {
+    appUrl: string;
+    /** The club a /club/:slug link names, for its title and preview tags (the composition root asks clubs). */
+    clubPreview?: (slug: string) => Promise<ClubPreview | null>;
+  },
+): Promise<void> {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
     throw new Error(`The web client is not built: ${indexFile} is missing. Run npm run build.`);
@@ -37,10 +53,53 @@ export async function registerWebClient(app: FastifyInstance, webRoot: string): 
     }
     const known = isClientRoute(pathname);
     if (!known) request.log.warn({ path: pathname }, "page not found");
+    const club = pathname.match(/^\/club\/([^/]+)\/?$/);
+    // The preview is a nicety: without the database (or with a garbled address) the page still
+    // loads, and says what is wrong itself.
+    const preview =
+      club && options.clubPreview
+        ? await Promise.resolve()
+            .then(() => options.clubPreview?.(decodeURIComponent(club[1]!)) ?? null)
+            .catch((error: unknown) => {
+              request.log.warn({ err: error }, "club preview unavailable");
+              return null;
+            })
+        : null;
+    const meta = preview ? clubPageMeta(preview) : pageMeta(pathname);
     return reply
       .status(known ? 200 : 404)
       .type("text/html")
       .header("cache-control", "no-cache")
-      .send(indexHtml);
+      .send(withMeta(indexHtml, meta, `${options.appUrl}${pathname}`, preview?.logoUrl ?? null));
   });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+/** The page's title, description and Open Graph tags, written into the HTML the server sends. */
+function withMeta(html: string, meta: PageMeta, url: string, image: string | null): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  const tags = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Courtside" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(image && /^https:\/\//.test(image)
+      ? [`<meta property="og:image" content="${escapeHtml(image)}" />`]
+      : []),
+    `<meta name="twitter:card" content="summary" />`,
+  ].join("\n    ");
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${description}" />`,
+    )
+    .replace("</head>", `    ${tags}\n  </head>`);
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { formatCents } from "../../../shared/domain/money.js";
+import { clubPageMeta } from "../../../shared/page-meta.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
@@ -23,6 +24,10 @@ export function ClubPage() {
   useEffect(() => {
     if (page.isError && !notFound) showErrorToast(page.error, "Failed to load club information");
   }, [page.isError, page.error, notFound]);
+  const club = page.data?.club;
+  useEffect(() => {
+    if (club) document.title = clubPageMeta(club).title;
+  }, [club]);
 
   if (page.isPending) return <PageLoading />;
   if (!page.data) {

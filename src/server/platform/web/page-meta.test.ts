@@ -1,0 +1,67 @@
+// The HTML the server sends names the page: link previews and crawlers run no scripts, so a
+// club's page carries the club's name, description and logo in its own tags, escaped.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerWebClient } from "./web-client.js";
+
+const app = Fastify();
+beforeAll(async () => {
+  const root = mkdtempSync(path.join(tmpdir(), "courtside-meta-"));
+  writeFileSync(
+    path.join(root, "index.html"),
+    '<!doctype html><html><head>\n<meta name="description" content="Courtside runs your club." />\n<title>Courtside</title>\n</head><body></body></html>',
+  );
+  await registerWebClient(app, root, {
+    appUrl: "https://courtside.example",
+    clubPreview: async (slug) =>
+      slug === "riverside"
+        ? {
+            name: 'Riverside <script>alert("x")</script>',
+            location: "Portland, OR",
+            description: null,
+            logoUrl: "https://img.example/logo.png",
+          }
+        : slug === "broken"
+          ? Promise.reject(new Error("database away"))
+          : null,
+  });
+});
+afterAll(() => app.close());
+
+const head = async (url: string) => {
+  const response = await app.inject({ url });
+  return { status: response.statusCode, html: response.body };
+};
+
+describe("page titles and previews", () => {
+  it("name each public page", async () => {
+    const pricing = await head("/pricing");
+    expect(pricing.html).toContain("<title>Pricing · Courtside</title>");
+    expect(pricing.html).toContain('<meta property="og:title" content="Pricing · Courtside" />');
+    expect(pricing.html).toContain('<meta property="og:url" content="https://courtside.example/pricing" />');
+    expect(pricing.html).toMatch(/<meta name="description" content="Basic and Pro plans/);
+    expect(pricing.html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("name the club on its page, escaped, with its logo", async () => {
+    const club = await head("/club/riverside");
+    expect(club.status).toBe(200);
+    expect(club.html).not.toContain("<script>");
+    expect(club.html).toContain(
+      "<title>Riverside &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; · Courtside</title>",
+    );
+    expect(club.html).toContain("a pickleball club in Portland, OR");
+    expect(club.html).toContain('<meta property="og:image" content="https://img.example/logo.png" />');
+  });
+
+  it("fall back to the site's own for an unknown club or when the database is away", async () => {
+    for (const url of ["/club/nobody", "/club/broken"]) {
+      const page = await head(url);
+      expect(page.status, page.html).toBe(200);
+      expect(page.html).toContain("<title>Courtside · Pickleball club management</title>");
+    }
+  });
+});
