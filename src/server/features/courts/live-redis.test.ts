@@ -11,7 +11,9 @@ liveBoardSuite("Redis pub/sub", { REDIS_URL: redisUrl }, async (_databaseUrl, or
   const client = new Redis(redisUrl);
   await client.subscribe(BOARD_CHANNEL);
   const next = new Promise<string>((resolve) =>
-    client.on("message", (_channel, payload: string) => resolve(payload)),
+    client.on("message", (_channel, payload: string) => {
+      if (payload.startsWith(`${organizationId}:`)) resolve(payload);
+    }),
   );
   return { next, close: async () => void client.disconnect() };
 });

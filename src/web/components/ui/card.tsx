@@ -14,9 +14,14 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 // A size passed in replaces the default (class order alone would not decide which wins).
 const hasTextSize = (className?: string) => /(^|\s)text-(xs|sm|base|lg|\d?xl)(\s|$)/.test(className ?? "");
 
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
+/** A card's heading: h3 by default; `as="h2"` where the card sits right under the page's h1. */
+export function CardTitle({
+  className,
+  as: Heading = "h3",
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: "h2" | "h3" }) {
   return (
-    <h3
+    <Heading
       className={cn(!hasTextSize(className) && "text-lg", "font-semibold leading-tight", className)}
       {...props}
     />

@@ -91,7 +91,7 @@ function ClubView({ data }: { data: PublicClubPage }) {
         <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
           <Card>
             <CardHeader>
-              <CardTitle>Upcoming Sessions</CardTitle>
+              <CardTitle as="h2">Upcoming Sessions</CardTitle>
             </CardHeader>
             <CardContent>
               {data.upcomingSessions.length === 0 ? (
@@ -152,7 +152,7 @@ function JoinCard({ data, here }: { data: PublicClubPage; here: string }) {
   return (
     <Card className="h-fit">
       <CardHeader>
-        <CardTitle>Join This Club</CardTitle>
+        <CardTitle as="h2">Join This Club</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {data.viewer === "anonymous" ? (

@@ -63,7 +63,7 @@ export function PricingPage() {
           >
             <CardHeader>
               <div className="flex items-center justify-between">
-                <CardTitle>{tier.name}</CardTitle>
+                <CardTitle as="h2">{tier.name}</CardTitle>
                 {tier.popular ? <Badge tone="ball">Most popular</Badge> : null}
               </div>
               <p className="mt-2">

@@ -1,0 +1,109 @@
+// Lighthouse (npm `lighthouse`, its default mobile settings: a mid-range phone on a slow 4G
+// link, simulated) on the built app's public pages, in Debian's Chromium. The app runs as in
+// production on a fresh database of the local PostgreSQL with the demo club, so /club/:slug
+// has a real club. Results: bench/results/lighthouse.json. Needs `npm run build` first.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const port = 3320;
+const base = `http://127.0.0.1:${port}`;
+const pages = ["/", "/pricing", "/club/riverside-demo"];
+const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const databaseUrl = await freshDatabase("courtside_lighthouse");
+const server = spawn(process.execPath, [path.join(root, "dist/server/server/main.js")], {
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: "",
+    PORT: String(port),
+    APP_URL: base,
+    LOG_LEVEL: "warn",
+    LOG_FORMAT: "json",
+    SEED_DEMO: "1",
+    DEMO: "1",
+  },
+  stdio: "inherit",
+});
+const profile = mkdtempSync(path.join(tmpdir(), "courtside-lighthouse-"));
+let chrome;
+try {
+  await waitFor(`${base}/api/health`);
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROMIUM_FLAGS,
+    userDataDir: profile,
+  });
+  const results = [];
+  for (const page of pages) {
+    const run = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
+    const { categories, audits } = run.lhr;
+    const score = (name) => Math.round((categories[name]?.score ?? 0) * 100);
+    results.push({
+      page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      firstContentfulPaintMs: Math.round(audits["first-contentful-paint"].numericValue),
+      largestContentfulPaintMs: Math.round(audits["largest-contentful-paint"].numericValue),
+      totalBlockingTimeMs: Math.round(audits["total-blocking-time"].numericValue),
+      cumulativeLayoutShift: +audits["cumulative-layout-shift"].numericValue.toFixed(3),
+      failing: Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary")
+        .map((a) => a.id),
+    });
+  }
+  const report = {
+    date: new Date().toISOString(),
+    loadAverage: loadavg(),
+    settings: "lighthouse defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown",
+    lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version,
+    results,
+  };
+  mkdirSync(path.join(root, "bench/results"), { recursive: true });
+  writeFileSync(path.join(root, "bench/results/lighthouse.json"), `${JSON.stringify(report, null, 2)}\n`);
+  console.table(results.map(({ failing, ...rest }) => rest));
+  for (const r of results) if (r.failing.length) console.log(`${r.page} failing audits: ${r.failing.join(", ")}`);
+} finally {
+  await chrome?.kill();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.on("exit", resolve)));
+  rmSync(profile, { recursive: true, force: true });
+}
+
+async function freshDatabase(name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
