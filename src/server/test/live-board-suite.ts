@@ -11,6 +11,7 @@ import { games } from "../db/schema/courts.js";
 import { sessions } from "../db/schema/sessions.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "./factories.js";
 import { APP_URL, createTestApp, type TestApp } from "./harness.js";
+import { startRoundRobinProxy } from "./round-robin-proxy.js";
 
 /** The live-board suite, on app instances made with `env` (REDIS_URL or not). */
 /** Resolves with the first notice about the club that the bus itself carries, read straight off it. */
@@ -116,6 +117,31 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
       await a.waitFor(score.json().version);
       a.socket.close();
       b.socket.close();
+    });
+
+    it("behind a round-robin load balancer, a viewer on one instance sees an action taken on the other", async () => {
+      await sessionWith(8);
+      const proxy = await startRoundRobinProxy(
+        urls.map((url) => {
+          const { hostname, port } = new URL(url);
+          return { host: hostname, port: Number(port) };
+        }),
+      );
+      try {
+        const watcher = viewer(proxy.url.replace("http://", "ws://"), member.cookie);
+        await watcher.opened;
+        const fill = await fetch(`${proxy.url}/api/orgs/${orgId}/board/fill`, {
+          method: "POST",
+          headers: { cookie: admin.cookie, origin: APP_URL },
+        });
+        expect(fill.status).toBe(200);
+        await watcher.waitFor(((await fill.json()) as { version: number }).version);
+        // The socket and the action went to different instances.
+        expect(proxy.served.map((s) => s.backend)).toEqual([0, 1]);
+        watcher.socket.close();
+      } finally {
+        await proxy.close();
+      }
     });
 
     it(`carries the notice over ${transport}`, async () => {
