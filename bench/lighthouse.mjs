@@ -79,7 +79,8 @@ try {
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/lighthouse.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.table(results.map(({ failing, ...rest }) => rest));
-  for (const r of results) if (r.failing.length) console.log(`${r.page} failing audits: ${r.failing.join(", ")}`);
+  for (const r of results)
+    if (r.failing.length) console.log(`${r.page} failing audits: ${r.failing.join(", ")}`);
 } finally {
   await chrome?.kill();
   server.kill("SIGTERM");
