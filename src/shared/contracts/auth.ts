@@ -115,3 +115,26 @@ export const factor = z.object({
 export type Factor = z.infer<typeof factor>;
 export const factorList = z.object({ factors: z.array(factor) });
 export type FactorList = z.infer<typeof factorList>;
+
+// Passkeys (WebAuthn): what the browser answers, checked for shape before the ceremony's own
+// checks; the sizes bound what a hostile client can make us parse.
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/);
+const webauthnResponse = z.object({
+  id: base64url(1024),
+  rawId: base64url(1024),
+  type: z.literal("public-key"),
+  response: z.record(z.string(), z.union([base64url(16_384), z.array(z.string().max(32)).max(10)])),
+  clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
+  authenticatorAttachment: z.string().max(32).optional(),
+});
+export const passkeyRegisterBody = z.object({
+  friendlyName: friendlyNameBody.shape.friendlyName,
+  response: webauthnResponse,
+});
+export const passkeySignInBody = z.object({ response: webauthnResponse });
+export const noFieldsBody = z.object({}).strict();

@@ -86,6 +86,27 @@ export const authTwoFactors = pgTable(
   (t) => [index("auth_two_factors_user_id_idx").on(t.userId)],
 );
 
+// Passkeys (WebAuthn credentials), our own better-auth plugin (platform/auth/passkeys.ts):
+// the credential's public key and signature counter, and the name the person gave it.
+export const authPasskeys = pgTable(
+  "auth_passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull().unique(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports").array().notNull().default([]),
+    backedUp: boolean("backed_up").notNull().default(false),
+    friendlyName: text("friendly_name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("auth_passkeys_user_id_idx").on(t.userId)],
+);
+
 // Fixed-window counters for the sign-in, sign-up and reset rate limits, shared by every
 // app instance through the database.
 export const rateLimits = pgTable("rate_limits", {

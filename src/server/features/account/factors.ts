@@ -1,15 +1,50 @@
-// The second factors a person has enrolled, as Settings lists them. better-auth's two-factor
-// plugin owns enrolment, verification and removal (under /api/auth/two-factor/...); this
-// file only reads its row and keeps the name the person gave it.
+// The second factors a person has enrolled, as Settings lists them: the authenticator app
+// (better-auth's two-factor plugin owns its enrolment, verification and removal under
+// /api/auth/two-factor/...) and passkeys (platform/auth/passkeys.ts adds them; removal is
+// here). This file reads their rows and keeps the names the person gave them.
 import { and, eq } from "drizzle-orm";
 import type { Factor } from "../../../shared/contracts/auth.js";
 import type { Queryable } from "../../db/database.js";
-import { authTwoFactors } from "../../db/schema/auth.js";
+import { authPasskeys, authTwoFactors } from "../../db/schema/auth.js";
 import type { Auth } from "../../platform/auth/auth.js";
 import { TOTP_ISSUER } from "../../platform/auth/auth.js";
 import { notFound } from "../../platform/errors/app-error.js";
 
 export async function listFactors(db: Queryable, auth: Auth, userId: string): Promise<Factor[]> {
+  return [...(await totpFactors(db, auth, userId)), ...(await passkeyFactors(db, userId))];
+}
+
+async function passkeyFactors(db: Queryable, userId: string): Promise<Factor[]> {
+  const rows = await db
+    .select({
+      id: authPasskeys.id,
+      friendlyName: authPasskeys.friendlyName,
+      createdAt: authPasskeys.createdAt,
+    })
+    .from(authPasskeys)
+    .where(eq(authPasskeys.userId, userId))
+    .orderBy(authPasskeys.createdAt);
+  return rows.map((row) => ({
+    id: row.id,
+    friendlyName: row.friendlyName,
+    factorType: "webauthn",
+    status: "verified",
+    issuer: TOTP_ISSUER,
+    backupCodesLeft: null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Removes one of the person's own passkeys; anyone else's answers 404. */
+export async function removePasskey(db: Queryable, userId: string, id: string): Promise<void> {
+  const removed = await db
+    .delete(authPasskeys)
+    .where(and(eq(authPasskeys.id, id), eq(authPasskeys.userId, userId)))
+    .returning({ id: authPasskeys.id });
+  if (removed.length === 0) throw notFound("Passkey not found");
+}
+
+async function totpFactors(db: Queryable, auth: Auth, userId: string): Promise<Factor[]> {
   const rows = await db
     .select({
       id: authTwoFactors.id,
@@ -37,17 +72,23 @@ async function unusedBackupCodes(auth: Auth, userId: string): Promise<number> {
   return view.backupCodes.length;
 }
 
-/** Renames one of the person's own factors; anyone else's answers 404. */
+/** Renames one of the person's own factors (either kind); anyone else's answers 404. */
 export async function renameFactor(
   db: Queryable,
   userId: string,
   id: string,
   friendlyName: string,
 ): Promise<void> {
-  const updated = await db
+  const totp = await db
     .update(authTwoFactors)
     .set({ friendlyName })
     .where(and(eq(authTwoFactors.id, id), eq(authTwoFactors.userId, userId)))
     .returning({ id: authTwoFactors.id });
-  if (updated.length === 0) throw notFound("Factor not found");
+  if (totp.length > 0) return;
+  const passkey = await db
+    .update(authPasskeys)
+    .set({ friendlyName })
+    .where(and(eq(authPasskeys.id, id), eq(authPasskeys.userId, userId)))
+    .returning({ id: authPasskeys.id });
+  if (passkey.length === 0) throw notFound("Factor not found");
 }

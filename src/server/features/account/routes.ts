@@ -11,7 +11,7 @@ import {
 } from "../../platform/auth/current-user.js";
 import { listMemberships } from "../clubs/service.js";
 import { deleteAccount } from "./delete-account.js";
-import { listFactors, renameFactor } from "./factors.js";
+import { listFactors, removePasskey, renameFactor } from "./factors.js";
 import { ownAccount, saveProfile } from "./service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -92,6 +92,23 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = await requireUser(deps.auth, request);
         await renameFactor(db, user.id, request.params.factorId, request.body.friendlyName);
+        return { factors: await listFactors(db, deps.auth, user.id) };
+      },
+    );
+
+    app.delete(
+      "/api/me/passkeys/:factorId",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "Remove one of your passkeys",
+          params: z.object({ factorId: z.string().min(1).max(100) }),
+          response: { 200: factorList },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        await removePasskey(db, user.id, request.params.factorId);
         return { factors: await listFactors(db, deps.auth, user.id) };
       },
     );

@@ -20,6 +20,7 @@ import {
 import type { Jobs } from "../jobs/jobs.js";
 import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
 import { authFailure } from "./auth-failure.js";
+import { passkeys } from "./passkeys.js";
 
 export const SESSION_DAYS = 14;
 export const TOTP_ISSUER = "Courtside";
@@ -104,6 +105,8 @@ export function createAuth(deps: {
         schema: { twoFactor: { modelName: "authTwoFactors" } },
         backupCodeOptions: { amount: BACKUP_CODES, storeBackupCodes: "encrypted" },
       }),
+      // Passkeys: sign in with the phone's or laptop's own lock (platform/auth/passkeys.ts).
+      passkeys({ db, appUrl: config.appUrl, rpName: "Courtside" }),
     ],
     databaseHooks: {
       user: {

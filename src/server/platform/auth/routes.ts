@@ -22,6 +22,9 @@ import {
   backupCodeBody,
   changePasswordBody,
   enableTwoFactorBody,
+  noFieldsBody,
+  passkeyRegisterBody,
+  passkeySignInBody,
   passwordConfirmBody,
   resetPasswordBody,
   resetRequestBody,
@@ -124,6 +127,25 @@ export const guards: Record<string, Guard> = {
     schema: totpCodeBody,
     limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
   },
+  // Passkeys: adding one needs a session; signing in with one is counted per address.
+  "/api/auth/passkey/register-options": {
+    schema: noFieldsBody,
+    signedIn: true,
+    limits: ({ ip, userId }) => [limit(`passkey-add:ip:${ip}`, 30), limit(`passkey-add:user:${userId}`, 20)],
+  },
+  "/api/auth/passkey/register": {
+    schema: passkeyRegisterBody,
+    signedIn: true,
+    limits: ({ ip, userId }) => [limit(`passkey-add:ip:${ip}`, 30), limit(`passkey-add:user:${userId}`, 20)],
+  },
+  "/api/auth/passkey/sign-in-options": {
+    schema: noFieldsBody,
+    limits: ({ ip }) => [limit(`passkey-sign-in:ip:${ip}`, 60)],
+  },
+  "/api/auth/passkey/sign-in": {
+    schema: passkeySignInBody,
+    limits: ({ ip }) => [limit(`passkey-sign-in:ip:${ip}`, 60)],
+  },
   "/api/auth/two-factor/verify-backup-code": {
     schema: backupCodeBody,
     limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
@@ -158,6 +180,10 @@ const OPEN_ENDPOINTS = {
     "/api/auth/two-factor/generate-backup-codes",
     "/api/auth/two-factor/verify-totp",
     "/api/auth/two-factor/verify-backup-code",
+    "/api/auth/passkey/register-options",
+    "/api/auth/passkey/register",
+    "/api/auth/passkey/sign-in-options",
+    "/api/auth/passkey/sign-in",
   ]),
   GET: [
     /^\/api\/auth\/get-session$/,

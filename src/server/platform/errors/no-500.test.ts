@@ -35,6 +35,10 @@ const authRoutes: Route[] = [
     "two-factor/generate-backup-codes",
     "two-factor/verify-totp",
     "two-factor/verify-backup-code",
+    "passkey/register-options",
+    "passkey/register",
+    "passkey/sign-in-options",
+    "passkey/sign-in",
     "no-such-endpoint",
   ].map((name) => ({ method: "POST", url: `/api/auth/${name}` })),
   ...["get-session", "verify-email", "list-sessions", "reset-password/x", "no-such-endpoint"].map((name) => ({

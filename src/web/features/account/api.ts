@@ -74,3 +74,29 @@ export const useRenewBackupCodes = (feedback?: ActionFeedback<{ backupCodes: str
     invalidates: [factorsQueryKey],
     ...feedback,
   });
+
+/**
+ * Adds a passkey: the server's options, the device's own prompt (fingerprint, face, PIN),
+ * and the answer back. The WebAuthn helper loads only when someone adds one.
+ */
+export const useAddPasskey = (feedback?: ActionFeedback<unknown, string>) =>
+  useAction({
+    run: async (friendlyName: string) => {
+      const { startRegistration } = await import("@simplewebauthn/browser");
+      const optionsJSON = await api<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
+        "/api/auth/passkey/register-options",
+        { body: {} },
+      );
+      const response = await startRegistration({ optionsJSON });
+      return api("/api/auth/passkey/register", { body: { friendlyName, response } });
+    },
+    invalidates: [factorsQueryKey],
+    ...feedback,
+  });
+
+export const useRemovePasskey = (feedback?: ActionFeedback<FactorList, string>) =>
+  useAction({
+    run: (id: string) => api<FactorList>(`/api/me/passkeys/${id}`, { method: "DELETE" }),
+    invalidates: [factorsQueryKey],
+    ...feedback,
+  });

@@ -30,7 +30,9 @@ type Step =
 export function TwoFactorSettings() {
   const factors = useFactors();
   const [step, setStep] = useState<Step>({ name: "list" });
-  const verified = factors.data?.factors.filter((f) => f.status === "verified") ?? [];
+  // Passkeys have their own card (passkey-settings.tsx).
+  const apps = factors.data?.factors.filter((f) => f.factorType === "totp");
+  const verified = apps?.filter((f) => f.status === "verified") ?? [];
   return (
     <Card>
       <CardHeader>
@@ -51,14 +53,14 @@ export function TwoFactorSettings() {
           <BackupCodes codes={step.backupCodes} onDone={() => setStep({ name: "list" })} />
         ) : (
           <>
-            {factors.data?.factors.map((factor) => (
+            {apps?.map((factor) => (
               <FactorRow
                 key={factor.id}
                 factor={factor}
                 onNewCodes={(codes) => setStep({ name: "codes", backupCodes: codes })}
               />
             ))}
-            {factors.data && verified.length === 0 ? (
+            {apps && verified.length === 0 ? (
               <div>
                 <Button onClick={() => setStep({ name: "start" })}>
                   <ShieldCheck className="h-4 w-4" /> Add Authenticator App

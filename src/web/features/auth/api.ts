@@ -51,3 +51,19 @@ export const useResetPassword = (token: string, feedback?: ActionFeedback<unknow
     run: (newPassword: string) => api("/api/auth/reset-password", { body: { token, newPassword } }),
     ...feedback,
   });
+
+/** Signs in with a passkey this device holds for the site: no address, no password. */
+export const usePasskeySignIn = (feedback?: ActionFeedback<unknown, void>) =>
+  useAction({
+    run: async () => {
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const optionsJSON = await api<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
+        "/api/auth/passkey/sign-in-options",
+        { body: {} },
+      );
+      const response = await startAuthentication({ optionsJSON });
+      return api("/api/auth/passkey/sign-in", { body: { response } });
+    },
+    invalidates: [meQueryKey],
+    ...feedback,
+  });

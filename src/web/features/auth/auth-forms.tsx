@@ -1,4 +1,4 @@
-import { MailCheck } from "lucide-react";
+import { KeyRound, MailCheck } from "lucide-react";
 import { useState } from "react";
 import {
   backupCodeForm,
@@ -14,7 +14,14 @@ import { Field, Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
-import { useRequestReset, useResetPassword, useSecondFactor, useSignIn, useSignUp } from "./api.js";
+import {
+  usePasskeySignIn,
+  useRequestReset,
+  useResetPassword,
+  useSecondFactor,
+  useSignIn,
+  useSignUp,
+} from "./api.js";
 import type { AuthMode } from "./auth-page.js";
 
 const t = messages.toasts;
@@ -52,10 +59,39 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
       <Button type="submit" size="lg" disabled={form.busy}>
         {form.busy ? "Signing in..." : "Sign In"}
       </Button>
+      <PasskeySignIn />
       <p className="text-center text-sm text-muted">
         New to Courtside? <SwitchLink label="Create an account" onClick={() => onSwitch("sign-up")} />
       </p>
     </form>
+  );
+}
+
+/** A passkey instead of the address and password, where the browser can use one. */
+function PasskeySignIn() {
+  const passkey = usePasskeySignIn({
+    errorTitle: t.signInFailed,
+    onError: (error) => {
+      // The person closed the device's prompt, or it timed out: nothing went wrong here.
+      if (!(error instanceof Error && error.name === "NotAllowedError")) return false;
+      showErrorToast(error, t.signInFailed, {
+        description: "The passkey prompt was closed before it finished.",
+      });
+      return true;
+    },
+  });
+  if (typeof window === "undefined" || !("PublicKeyCredential" in window)) return null;
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="lg"
+      disabled={passkey.busy}
+      onClick={() => void passkey.run()}
+    >
+      <KeyRound className="h-4 w-4" />
+      {passkey.busy ? "Waiting for your passkey..." : "Sign In With a Passkey"}
+    </Button>
   );
 }
 

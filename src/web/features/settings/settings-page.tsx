@@ -2,6 +2,7 @@ import { can } from "../../../shared/domain/capabilities.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { AccountSettings } from "../account/account-settings.js";
+import { PasskeySettings } from "../account/passkey-settings.js";
 import { TwoFactorSettings } from "../account/two-factor-settings.js";
 import { PayoutAccountCard } from "../billing/payout-account-card.js";
 import { NotificationSettings } from "../notifications/notification-settings.js";
@@ -47,6 +48,7 @@ export function SettingsPage() {
       ) : null}
       <AccountSettings />
       <TwoFactorSettings />
+      <PasskeySettings />
       <NotificationSettings />
       {current && owner ? <PayoutAccountCard orgId={current.id} /> : null}
     </div>
