@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-export const baseURL = `http://127.0.0.1:${port}`;
+// localhost, not 127.0.0.1: browsers refuse passkeys (WebAuthn) on a bare IP address.
+export const baseURL = `http://localhost:${port}`;
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built
 // app, started fresh on its embedded PostgreSQL and local mailbox.

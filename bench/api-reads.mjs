@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { freshDatabase, waitFor } from "./support.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -22,7 +22,7 @@ const basePort = 3301;
 const app = `http://127.0.0.1:${appPort}`;
 const bare = `http://127.0.0.1:${basePort}`;
 
-const databaseUrl = await freshDatabase("courtside_bench");
+const databaseUrl = await freshDatabase(serverUrl, "courtside_bench");
 const loadBefore = loadavg();
 const children = [];
 const start = (file, env) => {
@@ -155,27 +155,6 @@ function residentMegabytes(pid) {
   } catch {
     return null;
   }
-}
-
-async function freshDatabase(name) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 async function get(p, cookie) {

@@ -8,24 +8,15 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import pg from "pg";
+import { CHROMIUM_FLAGS, freshDatabase, waitFor } from "./support.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const port = 3320;
 const base = `http://127.0.0.1:${port}`;
 const pages = ["/", "/pricing", "/club/riverside-demo"];
-const CHROMIUM_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
-const databaseUrl = await freshDatabase("courtside_lighthouse");
+const databaseUrl = await freshDatabase(serverUrl, "courtside_lighthouse");
 const server = spawn(process.execPath, [path.join(root, "dist/server/server/main.js")], {
   env: {
     ...process.env,
@@ -46,7 +37,7 @@ try {
   await waitFor(`${base}/api/health`);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
     userDataDir: profile,
   });
   const results = [];
@@ -86,25 +77,4 @@ try {
   server.kill("SIGTERM");
   await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.on("exit", resolve)));
   rmSync(profile, { recursive: true, force: true });
-}
-
-async function freshDatabase(name) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
 }

@@ -86,3 +86,34 @@ test("a member turns on two-step verification, then signs in with the app's code
   await page.goto("/settings");
   await expect(page.getByTestId("factor")).toContainText("Tia's phone");
 });
+
+test("a member adds a passkey, then signs in with it and no password", async ({ page, shoot }) => {
+  // Chromium's virtual authenticator plays the phone's lock (it answers as if touched).
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("WebAuthn.enable");
+  await devtools.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await signUpThroughApi(page, "Pat Passkey", uniqueEmail("passkey"));
+  await createClubThroughApi(page, `Passkey Club ${Date.now()}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings");
+  await page.getByLabel("Passkey name").fill("Pat's phone");
+  await page.getByRole("button", { name: "Add Passkey" }).click();
+  await expect(page.getByText("Passkey added")).toBeVisible();
+  await expect(page.getByTestId("passkey")).toContainText("Pat's phone");
+  await page.getByTestId("passkey").scrollIntoViewIfNeeded();
+  await shoot("settings-passkeys-390");
+
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Use a Passkey" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+});

@@ -18,7 +18,8 @@ const server = spawn(process.execPath, [path.join(root, "dist/server/server/main
     DATABASE_URL: "",
     SMTP_URL: "",
     PORT: port,
-    APP_URL: `http://127.0.0.1:${port}`,
+    // The address the browser uses (playwright.config.ts): passkeys are bound to it.
+    APP_URL: `http://localhost:${port}`,
     LOG_LEVEL: "warn",
     // The demo club is built at start, as `npm run demo` does: e2e/demo.spec.ts signs in to it.
     SEED_DEMO: "1",

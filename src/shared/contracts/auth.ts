@@ -128,7 +128,11 @@ const webauthnResponse = z.object({
   id: base64url(1024),
   rawId: base64url(1024),
   type: z.literal("public-key"),
-  response: z.record(z.string(), z.union([base64url(16_384), z.array(z.string().max(32)).max(10)])),
+  // Browsers add fields of their own (publicKey, publicKeyAlgorithm, transports...).
+  response: z.record(
+    z.string().max(64),
+    z.union([base64url(16_384), z.number().int(), z.array(z.string().max(32)).max(10)]),
+  ),
   clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
   authenticatorAttachment: z.string().max(32).optional(),
 });

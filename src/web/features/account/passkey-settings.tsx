@@ -97,7 +97,7 @@ function AddPasskey() {
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <Field
-        label="Name it"
+        label="Passkey name"
         htmlFor={form.id("friendlyName")}
         error={form.errors.friendlyName}
         hint="For example, Work laptop."

@@ -90,7 +90,7 @@ function PasskeySignIn() {
       onClick={() => void passkey.run()}
     >
       <KeyRound className="h-4 w-4" />
-      {passkey.busy ? "Waiting for your passkey..." : "Sign In With a Passkey"}
+      {passkey.busy ? "Waiting for your passkey..." : "Use a Passkey"}
     </Button>
   );
 }
