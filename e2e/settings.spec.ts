@@ -117,3 +117,58 @@ test("a member adds a passkey, then signs in with it and no password", async ({ 
   await page.getByRole("button", { name: "Use a Passkey" }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 });
+
+test("a member adds a phone, then signs in with a texted code", async ({ page, shoot }) => {
+  const email = uniqueEmail("phone");
+  await signUpThroughApi(page, "Tess Texter", email);
+  await createClubThroughApi(page, `Phone Club ${Date.now()}`);
+  // The local mailbox keeps the texts: read the newest one to the number, as the phone would.
+  const phone = `+1555${String(Date.now()).slice(-7)}`;
+  const texted = async () => {
+    const box = await page.context().newPage();
+    let code = "";
+    await expect(async () => {
+      await box.goto("/dev/mailbox");
+      const text =
+        (await box
+          .locator("article", { hasText: `sms:${phone}` })
+          .first()
+          .textContent()) ?? "";
+      code = text.match(/\b(\d{6})\b/)?.[1] ?? "";
+      expect(code).not.toBe("");
+    }).toPass({ timeout: 15_000 });
+    await box.close();
+    return code;
+  };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Add Phone" }).click();
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByLabel("Phone name").fill("Tess's phone");
+  await page.getByRole("button", { name: "Send Code" }).click();
+  await expect(page.getByLabel("Texted code")).toBeVisible();
+  await page.getByLabel("Texted code").fill(await texted());
+  await page.getByLabel("Your password").fill("setup-password-1");
+  await page.getByRole("button", { name: "Add This Phone" }).click();
+  await expect(page.getByText("Your phone is added")).toBeVisible();
+  await expect(page.getByTestId("phone-factor")).toContainText(`••• ••• ${phone.slice(-4)}`);
+  await page.getByTestId("phone-factor").scrollIntoViewIfNeeded();
+  await shoot("settings-phone-390");
+
+  const firstCode = await texted();
+  await page.context().clearCookies();
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("setup-password-1");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("button", { name: "Text Me a Code" }).click();
+  await expect(page.getByLabel("Texted code")).toBeVisible();
+  let code = firstCode;
+  await expect(async () => {
+    code = await texted();
+    expect(code).not.toBe(firstCode);
+  }).toPass({ timeout: 15_000 });
+  await page.getByLabel("Texted code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+});

@@ -5,6 +5,7 @@ import type { Jobs } from "./platform/jobs/jobs.js";
 import type { Mailer } from "./platform/mail/mailer.js";
 import type { PaymentProvider } from "./platform/payments/payment-provider.js";
 import type { RealtimeHub } from "./platform/realtime/hub.js";
+import type { SmsSender } from "./platform/sms/sms.js";
 
 /** Everything a request handler may reach, built once at start and passed in (no globals). */
 export type AppDeps = {
@@ -15,6 +16,8 @@ export type AppDeps = {
   auth: Auth;
   payments: PaymentProvider;
   realtime: RealtimeHub;
+  /** Text messages (the phone factor's codes). */
+  sms: SmsSender;
   /** The clock; tests move it to check trials and expiries. */
   now: () => Date;
   /** Where the built web client lives; absent in API-only tests. */

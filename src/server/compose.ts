@@ -13,6 +13,7 @@ import { createSandboxProvider } from "./platform/payments/sandbox-provider.js";
 import { createStripeProvider } from "./platform/payments/stripe-provider.js";
 import { startRealtimeHub } from "./platform/realtime/hub.js";
 import { startRedisHub } from "./platform/realtime/redis-hub.js";
+import { createMailboxSms, noSms } from "./platform/sms/sms.js";
 
 export async function composeDeps(
   config: Config,
@@ -27,11 +28,16 @@ export async function composeDeps(
     smtp ??
     createMailboxMailer(database.db, log, config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined);
   const jobs = await startJobs(databaseUrl, mailer, log);
+  const sms =
+    config.smsProvider === "mailbox"
+      ? createMailboxSms(database.db, log, config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined)
+      : noSms;
   const auth = createAuth({
     db: database.db,
     config,
     jobs,
     log,
+    sms,
     extraTrustedOrigins: extra.trustedOrigins,
     // The profile keeps the full name given at sign-up (SPEC §3 profiles).
     onUserCreated: (user) => ensureProfile(database.db, user.id, user.name),
@@ -51,6 +57,7 @@ export async function composeDeps(
     auth,
     payments,
     realtime,
+    sms,
     now: extra.now ?? (() => new Date()),
     webRoot: extra.webRoot,
     close: async () => {

@@ -43,6 +43,7 @@ const envSchema = z.object({
   // Unset: readable lines on a terminal, JSON lines otherwise.
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "pretty"]).optional()),
   MAILBOX: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
+  SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["mailbox", "none"]).optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   // The demo club: 1 allows it anywhere, 0 nowhere; unset, only on a local install.
   DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
@@ -113,6 +114,8 @@ export type Config = {
   logFormat: "json" | "pretty" | undefined;
   /** /dev/mailbox is served: every mailed link is readable there, so only on a private machine. */
   mailboxPage: boolean;
+  /** Where text messages (the phone factor's codes) go: the local mailbox, or nowhere. */
+  smsProvider: "mailbox" | "none";
   /** The demo club may be built (`npm run demo`, the dashboard's button): never in production unless DEMO=1. */
   demo: boolean;
   /** Build the demo club at start (`npm run demo`). */
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     mailboxPage: !e.SMTP_URL && mailboxPage(e),
+    smsProvider: e.SMS_PROVIDER ?? (e.NODE_ENV === "production" ? "none" : "mailbox"),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",
     seedDemo: e.SEED_DEMO === "1",

@@ -107,13 +107,19 @@ export const factor = z.object({
   id: z.string(),
   friendlyName: z.string(),
   factorType: z.enum(["totp", "phone", "webauthn"]),
+  /** A phone factor's number, masked ("+1 ••• 4567"). */
+  phone: z.string().nullable(),
   status: z.enum(["verified", "unverified"]),
   issuer: z.string(),
   backupCodesLeft: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type Factor = z.infer<typeof factor>;
-export const factorList = z.object({ factors: z.array(factor) });
+export const factorList = z.object({
+  factors: z.array(factor),
+  /** Whether this server can send texts (the phone factor is offered only then). */
+  phoneAvailable: z.boolean(),
+});
 export type FactorList = z.infer<typeof factorList>;
 
 // Passkeys (WebAuthn): what the browser answers, checked for shape before the ceremony's own
@@ -142,3 +148,20 @@ export const passkeyRegisterBody = z.object({
 });
 export const passkeySignInBody = z.object({ response: webauthnResponse });
 export const noFieldsBody = z.object({}).strict();
+
+/** A phone number with its country code; spaces, dashes, dots and brackets are allowed. */
+export const phoneNumber = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[\s().-]/g, ""))
+  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, v.phoneNumber));
+export const phoneFactorStartBody = z.object({
+  phone: phoneNumber,
+  friendlyName: friendlyNameBody.shape.friendlyName,
+});
+export const phoneFactorConfirmBody = z.object({
+  code: totpCodeForm.shape.code,
+  password: signInForm.shape.password,
+});
+/** Asking for a texted sign-in code. */
+export const sendTextCodeBody = z.object({ trustDevice: z.boolean().optional() });

@@ -17,6 +17,9 @@ export const errorCodes = [
   "UNAVAILABLE",
   "INTERNAL",
   "USER_ALREADY_EXISTS",
+  // Second factors
+  "INVALID_CODE",
+  "INVALID_PASSWORD",
   // Clubs, members, invitations, join requests
   "SLUG_TAKEN",
   "ALREADY_IN_A_CLUB",

@@ -86,6 +86,17 @@ export const authTwoFactors = pgTable(
   (t) => [index("auth_two_factors_user_id_idx").on(t.userId)],
 );
 
+// The phone factor: sign-in codes by text message (better-auth's two-factor OTP method sends
+// them through platform/sms). One number per account, kept once it was confirmed by a code.
+export const authPhoneFactors = pgTable("auth_phone_factors", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  phone: text("phone").notNull(),
+  friendlyName: text("friendly_name").notNull(),
+  createdAt: createdAt(),
+});
+
 // Passkeys (WebAuthn credentials), our own better-auth plugin (platform/auth/passkeys.ts):
 // the credential's public key and signature counter, and the name the person gave it.
 export const authPasskeys = pgTable(

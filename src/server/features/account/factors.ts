@@ -3,15 +3,40 @@
 // /api/auth/two-factor/...) and passkeys (platform/auth/passkeys.ts adds them; removal is
 // here). This file reads their rows and keeps the names the person gave them.
 import { and, eq } from "drizzle-orm";
-import type { Factor } from "../../../shared/contracts/auth.js";
+import type { Factor, FactorList } from "../../../shared/contracts/auth.js";
 import type { Queryable } from "../../db/database.js";
-import { authPasskeys, authTwoFactors } from "../../db/schema/auth.js";
+import { authPasskeys, authPhoneFactors, authTwoFactors } from "../../db/schema/auth.js";
 import type { Auth } from "../../platform/auth/auth.js";
 import { TOTP_ISSUER } from "../../platform/auth/auth.js";
 import { notFound } from "../../platform/errors/app-error.js";
+import { maskPhone, type SmsSender } from "../../platform/sms/sms.js";
 
-export async function listFactors(db: Queryable, auth: Auth, userId: string): Promise<Factor[]> {
-  return [...(await totpFactors(db, auth, userId)), ...(await passkeyFactors(db, userId))];
+/** Settings' list: every factor of the person, and whether a phone can be added here. */
+export async function listFactors(
+  deps: { db: Queryable; auth: Auth; sms: SmsSender },
+  userId: string,
+): Promise<FactorList> {
+  const { db, auth, sms } = deps;
+  const factors = [
+    ...(await totpFactors(db, auth, userId)),
+    ...(await phoneFactors(db, userId)),
+    ...(await passkeyFactors(db, userId)),
+  ];
+  return { factors, phoneAvailable: sms.kind !== "none" };
+}
+
+async function phoneFactors(db: Queryable, userId: string): Promise<Factor[]> {
+  const rows = await db.select().from(authPhoneFactors).where(eq(authPhoneFactors.userId, userId));
+  return rows.map((row) => ({
+    id: row.userId,
+    friendlyName: row.friendlyName,
+    factorType: "phone",
+    phone: maskPhone(row.phone),
+    status: "verified",
+    issuer: TOTP_ISSUER,
+    backupCodesLeft: null,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 async function passkeyFactors(db: Queryable, userId: string): Promise<Factor[]> {
@@ -28,6 +53,7 @@ async function passkeyFactors(db: Queryable, userId: string): Promise<Factor[]> 
     id: row.id,
     friendlyName: row.friendlyName,
     factorType: "webauthn",
+    phone: null,
     status: "verified",
     issuer: TOTP_ISSUER,
     backupCodesLeft: null,
@@ -59,6 +85,7 @@ async function totpFactors(db: Queryable, auth: Auth, userId: string): Promise<F
     id: row.id,
     friendlyName: row.friendlyName,
     factorType: "totp",
+    phone: null,
     status: row.verified ? "verified" : "unverified",
     issuer: TOTP_ISSUER,
     backupCodesLeft: row.verified ? backupCodesLeft : null,
@@ -90,5 +117,12 @@ export async function renameFactor(
     .set({ friendlyName })
     .where(and(eq(authPasskeys.id, id), eq(authPasskeys.userId, userId)))
     .returning({ id: authPasskeys.id });
-  if (passkey.length === 0) throw notFound("Factor not found");
+  if (passkey.length > 0) return;
+  // The phone factor's id is its owner's.
+  const phone = await db
+    .update(authPhoneFactors)
+    .set({ friendlyName })
+    .where(and(eq(authPhoneFactors.userId, id), eq(authPhoneFactors.userId, userId)))
+    .returning({ userId: authPhoneFactors.userId });
+  if (phone.length === 0) throw notFound("Factor not found");
 }

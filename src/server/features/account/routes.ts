@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { me, profileBody } from "../../../shared/contracts/account.js";
-import { factorList, friendlyNameBody } from "../../../shared/contracts/auth.js";
+import {
+  factorList,
+  friendlyNameBody,
+  passwordConfirmBody,
+  phoneFactorConfirmBody,
+  phoneFactorStartBody,
+} from "../../../shared/contracts/auth.js";
 import type { AppDeps } from "../../app-deps.js";
 import {
   type CurrentUser,
@@ -12,10 +18,12 @@ import {
 import { listMemberships } from "../clubs/service.js";
 import { deleteAccount } from "./delete-account.js";
 import { listFactors, removePasskey, renameFactor } from "./factors.js";
+import { confirmPhoneFactor, removePhoneFactor, startPhoneFactor } from "./phone-factor.js";
 import { ownAccount, saveProfile } from "./service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
+  const factorDeps = { db, auth: deps.auth, sms: deps.sms };
   const profileOf = async (user: CurrentUser) => {
     const [own, organizations] = await Promise.all([ownAccount(db, user.id), listMemberships(db, user.id)]);
     return {
@@ -74,7 +82,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = await requireUser(deps.auth, request);
-        return { factors: await listFactors(db, deps.auth, user.id) };
+        return listFactors(factorDeps, user.id);
       },
     );
 
@@ -92,7 +100,57 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = await requireUser(deps.auth, request);
         await renameFactor(db, user.id, request.params.factorId, request.body.friendlyName);
-        return { factors: await listFactors(db, deps.auth, user.id) };
+        return listFactors(factorDeps, user.id);
+      },
+    );
+
+    app.post(
+      "/api/me/factors/phone",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "Add a phone for sign-in codes: texts it a code to confirm",
+          body: phoneFactorStartBody,
+        },
+      },
+      async (request, reply) => {
+        const user = await requireUser(deps.auth, request);
+        await startPhoneFactor(factorDeps, user.id, request.body);
+        return reply.status(202).send();
+      },
+    );
+
+    app.post(
+      "/api/me/factors/phone/verify",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "Confirm the phone with the texted code and your password; two-step sign-in is then on",
+          body: phoneFactorConfirmBody,
+          response: { 200: factorList },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        await confirmPhoneFactor(factorDeps, user.id, request.body);
+        return listFactors(factorDeps, user.id);
+      },
+    );
+
+    app.post(
+      "/api/me/factors/phone/remove",
+      {
+        schema: {
+          tags: ["account"],
+          summary: "Remove your phone factor (asks for your password)",
+          body: passwordConfirmBody,
+          response: { 200: factorList },
+        },
+      },
+      async (request) => {
+        const user = await requireUser(deps.auth, request);
+        await removePhoneFactor(factorDeps, user.id, request.body.password);
+        return listFactors(factorDeps, user.id);
       },
     );
 
@@ -109,7 +167,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = await requireUser(deps.auth, request);
         await removePasskey(db, user.id, request.params.factorId);
-        return { factors: await listFactors(db, deps.auth, user.id) };
+        return listFactors(factorDeps, user.id);
       },
     );
 

@@ -6,12 +6,14 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../shared/contracts/auth.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
 import {
   authAccounts,
+  authPhoneFactors,
   authSessions,
   authTwoFactors,
   authVerifications,
@@ -19,18 +21,24 @@ import {
 } from "../../db/schema/auth.js";
 import type { Jobs } from "../jobs/jobs.js";
 import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
+import type { SmsSender } from "../sms/sms.js";
 import { authFailure } from "./auth-failure.js";
 import { passkeys } from "./passkeys.js";
 
 export const SESSION_DAYS = 14;
 export const TOTP_ISSUER = "Courtside";
 export const BACKUP_CODES = 10;
+export const TEXT_CODE_MINUTES = 5;
+export const signInCodeText = (code: string) =>
+  `${code} is your Courtside code. It expires in ${TEXT_CODE_MINUTES} minutes. Do not share it.`;
 
 export function createAuth(deps: {
   db: Db;
   config: Config;
   jobs: Jobs;
   log: FastifyBaseLogger;
+  /** Text messages: the phone factor's codes. */
+  sms: SmsSender;
   extraTrustedOrigins?: string[];
   /** What the app keeps beside a new account (its profile): given by the composition root. */
   onUserCreated?: (user: { id: string; name: string }) => Promise<void>;
@@ -104,6 +112,24 @@ export function createAuth(deps: {
         issuer: TOTP_ISSUER,
         schema: { twoFactor: { modelName: "authTwoFactors" } },
         backupCodeOptions: { amount: BACKUP_CODES, storeBackupCodes: "encrypted" },
+        // The phone factor: a code by text message to the number the person confirmed
+        // (features/account/phone-factor.ts); offered only where texts can be sent.
+        ...(deps.sms.kind === "none"
+          ? {}
+          : {
+              otpOptions: {
+                period: TEXT_CODE_MINUTES,
+                storeOTP: "hashed" as const,
+                sendOTP: async ({ user, otp }: { user: { id: string }; otp: string }) => {
+                  const [factor] = await db
+                    .select({ phone: authPhoneFactors.phone })
+                    .from(authPhoneFactors)
+                    .where(eq(authPhoneFactors.userId, user.id));
+                  if (!factor) return;
+                  await deps.sms.send(factor.phone, signInCodeText(otp));
+                },
+              },
+            }),
       }),
       // Passkeys: sign in with the phone's or laptop's own lock (platform/auth/passkeys.ts).
       passkeys({ db, appUrl: config.appUrl, rpName: "Courtside" }),

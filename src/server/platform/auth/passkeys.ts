@@ -13,6 +13,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
   generateAuthenticationOptions,
   generateRegistrationOptions,
   type RegistrationResponseJSON,

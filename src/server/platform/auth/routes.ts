@@ -29,6 +29,7 @@ import {
   resetPasswordBody,
   resetRequestBody,
   revokeSessionsBody,
+  sendTextCodeBody,
   signInBody,
   signUpBody,
   totpCodeBody,
@@ -38,7 +39,7 @@ import {
 import { messages } from "../../../shared/domain/messages.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
-import { users } from "../../db/schema/auth.js";
+import { authPhoneFactors, users } from "../../db/schema/auth.js";
 import { AppError } from "../errors/app-error.js";
 import type { Auth } from "./auth.js";
 import { type AuthFailure, authFailure } from "./auth-failure.js";
@@ -146,6 +147,15 @@ export const guards: Record<string, Guard> = {
     schema: passkeySignInBody,
     limits: ({ ip }) => [limit(`passkey-sign-in:ip:${ip}`, 60)],
   },
+  // A texted code (the phone factor): each text costs and reaches a phone, so few per address.
+  "/api/auth/two-factor/send-otp": {
+    schema: sendTextCodeBody,
+    limits: ({ ip }) => [limit(`2fa-text:ip:${ip}`, 10)],
+  },
+  "/api/auth/two-factor/verify-otp": {
+    schema: totpCodeBody,
+    limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
+  },
   "/api/auth/two-factor/verify-backup-code": {
     schema: backupCodeBody,
     limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
@@ -180,6 +190,8 @@ const OPEN_ENDPOINTS = {
     "/api/auth/two-factor/generate-backup-codes",
     "/api/auth/two-factor/verify-totp",
     "/api/auth/two-factor/verify-backup-code",
+    "/api/auth/two-factor/send-otp",
+    "/api/auth/two-factor/verify-otp",
     "/api/auth/passkey/register-options",
     "/api/auth/passkey/register",
     "/api/auth/passkey/sign-in-options",
@@ -262,6 +274,10 @@ export function registerAuthRoutes(
         }
       }
       if (response.ok && request.method === "POST") await forgetEndedSessions(auth, path, request, user?.id);
+      // Removing the authenticator app turns two-step sign-in off for the whole account in
+      // better-auth; a confirmed phone is still a factor, so it stays on.
+      if (response.ok && path === "/api/auth/two-factor/disable" && user)
+        await keepPhoneFactorOn(auth, db, user.id);
       // Our error handler tells an outage (503) from a bug (500, logged without secrets).
       if (response.status >= 500 && failure.error) throw failure.error;
       reply.status(response.status);
@@ -269,7 +285,10 @@ export function registerAuthRoutes(
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
       });
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (isSignIn && signInEmail && response.ok && body)
+        return reply.send(await withOwnMethods(db, signInEmail, body));
+      return reply.send(body);
     },
   });
 }
@@ -296,6 +315,30 @@ async function forgetEndedSessions(
   else if (ENDS_THE_ACCOUNTS_SESSIONS.has(path) && userId) await cache.forgetUser(userId);
   // A reset link does not say whose sessions it ended: forget them all (a rare event).
   else if (path === "/api/auth/reset-password") cache.clear();
+}
+
+// better-auth offers a texted code ("otp") to every account once texts can be sent; only an
+// account with a confirmed phone can receive one, so the others are not offered it.
+async function withOwnMethods(db: Db, email: string, body: Buffer): Promise<Buffer> {
+  const answer = JSON.parse(body.toString()) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] };
+  if (!answer.twoFactorRedirect || !answer.twoFactorMethods?.includes("otp")) return body;
+  const [phone] = await db
+    .select({ userId: authPhoneFactors.userId })
+    .from(authPhoneFactors)
+    .innerJoin(users, eq(users.id, authPhoneFactors.userId))
+    .where(eq(users.email, email.toLowerCase()));
+  if (phone) return body;
+  return Buffer.from(
+    JSON.stringify({ ...answer, twoFactorMethods: answer.twoFactorMethods.filter((m) => m !== "otp") }),
+  );
+}
+
+async function keepPhoneFactorOn(auth: Auth, db: Db, userId: string): Promise<void> {
+  const [phone] = await db
+    .select({ userId: authPhoneFactors.userId })
+    .from(authPhoneFactors)
+    .where(eq(authPhoneFactors.userId, userId));
+  if (phone) await (await auth.$context).internalAdapter.updateUser(userId, { twoFactorEnabled: true });
 }
 
 function parse<T extends object>(schema: z.ZodType<T>, body: unknown): T {

@@ -35,6 +35,8 @@ const authRoutes: Route[] = [
     "two-factor/generate-backup-codes",
     "two-factor/verify-totp",
     "two-factor/verify-backup-code",
+    "two-factor/send-otp",
+    "two-factor/verify-otp",
     "passkey/register-options",
     "passkey/register",
     "passkey/sign-in-options",

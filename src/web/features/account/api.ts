@@ -100,3 +100,31 @@ export const useRemovePasskey = (feedback?: ActionFeedback<FactorList, string>) 
     invalidates: [factorsQueryKey],
     ...feedback,
   });
+
+type PhoneStart = { phone: string; friendlyName: string };
+type PhoneConfirm = { code: string; password: string };
+
+/** Texts the number a code; the phone is added once the code comes back (useConfirmPhone). */
+export const useStartPhone = (feedback?: ActionFeedback<true, PhoneStart>) =>
+  useAction({
+    // It answers 202 with no body: `true` tells the caller it went (run gives undefined on failure).
+    run: async (body: PhoneStart) => {
+      await api("/api/me/factors/phone", { body });
+      return true as const;
+    },
+    ...feedback,
+  });
+
+export const useConfirmPhone = (feedback?: ActionFeedback<FactorList, PhoneConfirm>) =>
+  useAction({
+    run: (body: PhoneConfirm) => api<FactorList>("/api/me/factors/phone/verify", { body }),
+    invalidates: [factorsQueryKey],
+    ...feedback,
+  });
+
+export const useRemovePhone = (feedback?: ActionFeedback<FactorList, string>) =>
+  useAction({
+    run: (password: string) => api<FactorList>("/api/me/factors/phone/remove", { body: { password } }),
+    invalidates: [factorsQueryKey],
+    ...feedback,
+  });

@@ -18,6 +18,7 @@ import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { useConfirmTotp, useFactors, useRemoveTotp, useRenewBackupCodes, useStartTotp } from "./api.js";
+import { PhoneFactorSection } from "./phone-factor-settings.js";
 
 const t = messages.account;
 
@@ -38,7 +39,8 @@ export function TwoFactorSettings() {
       <CardHeader>
         <CardTitle>Two-step verification</CardTitle>
         <CardDescription>
-          After your password, sign-in asks for a code from an authenticator app on your phone.
+          After your password, sign-in asks for a code from an authenticator app on your phone, or one texted
+          to it.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -66,6 +68,12 @@ export function TwoFactorSettings() {
                   <ShieldCheck className="h-4 w-4" /> Add Authenticator App
                 </Button>
               </div>
+            ) : null}
+            {factors.data ? (
+              <PhoneFactorSection
+                phone={factors.data.factors.find((f) => f.factorType === "phone")}
+                available={factors.data.phoneAvailable}
+              />
             ) : null}
           </>
         )}

@@ -25,17 +25,25 @@ export const useSignIn = (feedback?: ActionFeedback<SignInResult, SignIn>) =>
     ...feedback,
   });
 
-export type SignInResult = { twoFactorRedirect?: boolean };
+export type SignInResult = { twoFactorRedirect?: boolean; twoFactorMethods?: string[] };
 
-export type SecondFactor = { kind: "totp" | "backup"; code: string; trustDevice: boolean };
+export type SecondFactor = { kind: "totp" | "backup" | "text"; code: string; trustDevice: boolean };
+
+const verifyPaths: Record<SecondFactor["kind"], string> = {
+  totp: "/api/auth/two-factor/verify-totp",
+  backup: "/api/auth/two-factor/verify-backup-code",
+  text: "/api/auth/two-factor/verify-otp",
+};
+
+/** Texts a sign-in code to the account's phone (while a sign-in waits for its second step). */
+export const useSendTextCode = (feedback?: ActionFeedback<unknown, void>) =>
+  useAction({ run: () => api("/api/auth/two-factor/send-otp", { body: {} }), ...feedback });
 
 /** The code that finishes a sign-in: from the authenticator app, or one of the backup codes. */
 export const useSecondFactor = (feedback?: ActionFeedback<unknown, SecondFactor>) =>
   useAction({
     run: ({ kind, code, trustDevice }: SecondFactor) =>
-      api(kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code", {
-        body: { code, trustDevice },
-      }),
+      api(verifyPaths[kind], { body: { code, trustDevice } }),
     invalidates: [meQueryKey],
     ...feedback,
   });

@@ -1,28 +1,15 @@
 import { KeyRound, MailCheck } from "lucide-react";
 import { useState } from "react";
-import {
-  backupCodeForm,
-  newPasswordForm,
-  resetRequestForm,
-  signInForm,
-  signUpForm,
-  totpCodeForm,
-} from "../../../shared/contracts/auth.js";
+import { newPasswordForm, resetRequestForm, signInForm, signUpForm } from "../../../shared/contracts/auth.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { Button } from "../../components/ui/button.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
-import {
-  usePasskeySignIn,
-  useRequestReset,
-  useResetPassword,
-  useSecondFactor,
-  useSignIn,
-  useSignUp,
-} from "./api.js";
+import { usePasskeySignIn, useRequestReset, useResetPassword, useSignIn, useSignUp } from "./api.js";
 import type { AuthMode } from "./auth-page.js";
+import { SecondFactorForm } from "./second-factor-form.js";
 
 const t = messages.toasts;
 
@@ -36,15 +23,17 @@ function SwitchLink({ label, onClick }: { label: string; onClick: () => void }) 
 
 export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
   // With a second factor enrolled, the password is only the first step.
-  const [needsCode, setNeedsCode] = useState(false);
+  // The second step's methods ("totp", "otp"), once the password was right.
+  const [methods, setMethods] = useState<string[] | null>(null);
   const signIn = useSignIn({
     errorTitle: t.signInFailed,
-    onSuccess: (result) => setNeedsCode(Boolean(result?.twoFactorRedirect)),
+    onSuccess: (result) =>
+      setMethods(result?.twoFactorRedirect ? (result.twoFactorMethods ?? ["totp"]) : null),
   });
   const form = useZodForm(signInForm, async (data) => {
     await signIn.run(data);
   });
-  if (needsCode) return <SecondFactorForm onBack={() => setNeedsCode(false)} />;
+  if (methods) return <SecondFactorForm methods={methods} onBack={() => setMethods(null)} />;
   return (
     <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
       <Field label="Email" htmlFor="email" error={form.errors.email}>
@@ -92,67 +81,6 @@ function PasskeySignIn() {
       <KeyRound className="h-4 w-4" />
       {passkey.busy ? "Waiting for your passkey..." : "Use a Passkey"}
     </Button>
-  );
-}
-
-function SecondFactorForm({ onBack }: { onBack: () => void }) {
-  const [kind, setKind] = useState<"totp" | "backup">("totp");
-  const verify = useSecondFactor({
-    errorTitle: t.signInFailed,
-    onError: (error) => {
-      if (!(error instanceof ApiError && (error.is("INVALID_CODE") || error.is("INVALID_BACKUP_CODE"))))
-        return false;
-      showErrorToast(error, t.signInFailed, { description: messages.account.codeInvalid });
-      return true;
-    },
-  });
-  const totp = kind === "totp";
-  const form = useZodForm(
-    totp ? totpCodeForm : backupCodeForm,
-    async (data, values) => {
-      await verify.run({ kind, code: data.code, trustDevice: values.trustDevice === "on" });
-    },
-    { idPrefix: "second-factor-" },
-  );
-  return (
-    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4" key={kind}>
-      <div>
-        <p className="text-lg font-semibold">Two-step verification</p>
-        <p className="text-sm text-muted">
-          {totp
-            ? "Enter the 6-digit code your authenticator app shows for Courtside."
-            : "Enter one of the backup codes you saved. Each works once."}
-        </p>
-      </div>
-      <Field
-        label={totp ? "Authentication code" : "Backup code"}
-        htmlFor={form.id("code")}
-        error={form.errors.code}
-      >
-        <Input
-          autoFocus
-          autoComplete="one-time-code"
-          inputMode={totp ? "numeric" : "text"}
-          placeholder={totp ? "123456" : "abcde-12345"}
-          maxLength={totp ? 6 : 11}
-          {...form.fieldProps("code")}
-        />
-      </Field>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="trustDevice" className="h-4 w-4" />
-        Don't ask again on this device for 30 days
-      </label>
-      <Button type="submit" size="lg" disabled={form.busy}>
-        {form.busy ? "Verifying..." : "Verify"}
-      </Button>
-      <p className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-center text-sm text-muted">
-        <SwitchLink
-          label={totp ? "Use a backup code instead" : "Use my authenticator app"}
-          onClick={() => setKind(totp ? "backup" : "totp")}
-        />
-        <SwitchLink label="Back to sign in" onClick={onBack} />
-      </p>
-    </form>
   );
 }
 
