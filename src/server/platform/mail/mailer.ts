@@ -40,12 +40,17 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
   };
 }
 
+/** Keeps a message in the local mailbox (mail here, and the SMS port's texts). */
+export async function keepInMailbox(db: Db, message: Omit<MailMessage, "headers">): Promise<void> {
+  const { to, subject, text, html } = message;
+  await db.insert(mailboxMessages).values({ to, subject, text, html });
+}
+
 export function createMailboxMailer(db: Db, log: FastifyBaseLogger, mailboxUrl: string | undefined): Mailer {
   return {
     kind: "mailbox",
     async send(message) {
-      const { to, subject, text, html } = message;
-      await db.insert(mailboxMessages).values({ to, subject, text, html });
+      await keepInMailbox(db, message);
       log.info(
         // The link on a line of its own, where a person at the terminal can click it.
         `mail to ${message.to}: "${message.subject}"${mailboxUrl ? `; open it at\n  ${mailboxUrl}` : " (kept, not delivered: set SMTP_URL)"}`,

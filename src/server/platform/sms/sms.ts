@@ -5,8 +5,8 @@
 // sent and the phone factor is not offered.
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.js";
-import { mailboxMessages } from "../../db/schema/mail.js";
 import { escapeHtml } from "../mail/escape-html.js";
+import { keepInMailbox } from "../mail/mailer.js";
 
 export interface SmsSender {
   readonly kind: "mailbox" | "none";
@@ -20,7 +20,7 @@ export function createMailboxSms(db: Db, log: FastifyBaseLogger, mailboxUrl: str
   return {
     kind: "mailbox",
     async send(to, text) {
-      await db.insert(mailboxMessages).values({
+      await keepInMailbox(db, {
         to: smsMailboxAddress(to),
         subject: `Text message to ${to}`,
         text,
