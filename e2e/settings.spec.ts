@@ -105,11 +105,15 @@ test("a member adds a passkey, then signs in with it and no password", async ({ 
   await createClubThroughApi(page, `Passkey Club ${Date.now()}`);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/settings");
-  await page.getByLabel("Passkey name").fill("Pat's phone");
+  // A 50-character name with no spaces still fits a phone's screen.
+  await page.getByLabel("Passkey name").fill("Pat's-phone-with-a-very-long-name-that-has-no-gaps");
   await page.getByRole("button", { name: "Add Passkey" }).click();
   await expect(page.getByText("Passkey added")).toBeVisible();
-  await expect(page.getByTestId("passkey")).toContainText("Pat's phone");
+  await expect(page.getByTestId("passkey")).toContainText(
+    "Pat's-phone-with-a-very-long-name-that-has-no-gaps",
+  );
   await page.getByTestId("passkey").scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await shoot("settings-passkeys-390");
 
   await page.context().clearCookies();
@@ -153,6 +157,7 @@ test("a member adds a phone, then signs in with a texted code", async ({ page, s
   await expect(page.getByText("Your phone is added")).toBeVisible();
   await expect(page.getByTestId("phone-factor")).toContainText(`••• ••• ${phone.slice(-4)}`);
   await page.getByTestId("phone-factor").scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await shoot("settings-phone-390");
 
   const firstCode = await texted();

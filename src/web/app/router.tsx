@@ -11,8 +11,26 @@ import { RouteErrorPage } from "./route-error-page.js";
 // (and the signed-in shell) is a chunk of its own, fetched when its route is first opened,
 // so a visitor never downloads the board, the QR codes or the charts.
 const page = <M,>(load: () => Promise<M>, name: keyof M) => ({
-  lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+  lazy: async () => ({ Component: (await loadChunk(load))[name] as ComponentType }),
 });
+
+/**
+ * After a new version is deployed, a tab opened before it asks for chunks that no longer
+ * exist: reload once to get the new version's, rather than showing an error page.
+ */
+async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    const loaded = await load();
+    sessionStorage.removeItem(RELOADED_FOR_NEW_VERSION);
+    return loaded;
+  } catch (error) {
+    if (sessionStorage.getItem(RELOADED_FOR_NEW_VERSION)) throw error;
+    sessionStorage.setItem(RELOADED_FOR_NEW_VERSION, "1");
+    window.location.reload();
+    return new Promise<M>(() => {});
+  }
+}
+const RELOADED_FOR_NEW_VERSION = "courtside:reloaded-for-new-version";
 
 // "/" is the landing page for visitors and the dashboard for signed-in people (SPEC §2 gives
 // both readings; see docs/decisions/003-home-route.md).
@@ -51,7 +69,7 @@ export const router = createBrowserRouter([
         children: [
           {
             // The signed-in shell is a chunk of its own too.
-            lazy: async () => ({ Component: (await import("./app-layout.js")).AppLayout }),
+            lazy: async () => ({ Component: (await loadChunk(() => import("./app-layout.js"))).AppLayout }),
             children: [
               {
                 path: "/dashboard",

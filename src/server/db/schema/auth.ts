@@ -1,5 +1,5 @@
 // Accounts: better-auth's models and the sign-in rate limits. Owned by platform/auth.
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.js";
 
 // better-auth's models, renamed so they cannot be mistaken for club sessions.
@@ -108,7 +108,8 @@ export const authPasskeys = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     credentialId: text("credential_id").notNull().unique(),
     publicKey: text("public_key").notNull(),
-    counter: integer("counter").notNull().default(0),
+    // WebAuthn's signature counter is an unsigned 32-bit number: beyond an integer's range.
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
     transports: text("transports").array().notNull().default([]),
     backedUp: boolean("backed_up").notNull().default(false),
     friendlyName: text("friendly_name").notNull(),

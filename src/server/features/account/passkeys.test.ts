@@ -40,7 +40,7 @@ describe("adding a passkey", () => {
   it("needs a session, checks the device's answer and lists the passkey by its name", async () => {
     expect((await post("/api/auth/passkey/register-options", {})).statusCode).toBe(401);
     const user = await makeUser(t, "pia@passkeys.example", "Pia Passkey");
-    const { saved } = await addPasskey(user, "Pia's laptop");
+    const { saved } = await addPasskey(user, "  Pia's laptop  ");
     expect(saved.statusCode).toBe(200);
     expect(await factors(user.cookie)).toMatchObject([
       { factorType: "webauthn", status: "verified", friendlyName: "Pia's laptop" },

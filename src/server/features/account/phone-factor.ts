@@ -25,12 +25,18 @@ type Pending = { phone: string; friendlyName: string; codeHash: string };
 /** Sends a confirmation code to the number; nothing changes until it comes back. */
 export async function startPhoneFactor(
   deps: { db: Db; auth: Auth; sms: SmsSender },
-  userId: string,
+  caller: { userId: string; ip: string },
   input: { phone: string; friendlyName: string },
 ): Promise<void> {
   if (deps.sms.kind === "none") throw new AppError(404, "NOT_FOUND", messages.account.phoneUnavailable);
-  // Texts cost money and reach a stranger's phone: few per account and hour.
-  await consume(deps.db, [{ key: `phone-factor-send:user:${userId}`, max: 5, windowSeconds: 60 * MINUTE }]);
+  const { userId, ip } = caller;
+  // Texts cost money and can reach a stranger's phone: few per account, per address and per
+  // number in an hour, so neither many accounts nor many addresses can flood one phone.
+  await consume(deps.db, [
+    { key: `phone-factor-send:user:${userId}`, max: 5, windowSeconds: 60 * MINUTE },
+    { key: `phone-factor-send:ip:${ip}`, max: 10, windowSeconds: 60 * MINUTE },
+    { key: `phone-factor-send:number:${input.phone}`, max: 3, windowSeconds: 60 * MINUTE },
+  ]);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const context = await deps.auth.$context;
   await context.internalAdapter.deleteVerificationByIdentifier(pendingKey(userId));
@@ -76,6 +82,8 @@ export async function confirmPhoneFactor(
 
 /** Removes the number (with the password); two-step sign-in stays on if an app is left. */
 export async function removePhoneFactor(deps: { db: Db; auth: Auth }, userId: string, password: string) {
+  // A password check: guesses are counted, as on every form that asks for it.
+  await consume(deps.db, [{ key: `phone-factor-remove:user:${userId}`, max: 5, windowSeconds: 15 * MINUTE }]);
   await requirePassword(deps.auth, userId, password);
   const removed = await deps.db
     .delete(authPhoneFactors)

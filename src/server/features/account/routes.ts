@@ -15,6 +15,7 @@ import {
   requireUser,
   sessionCache,
 } from "../../platform/auth/current-user.js";
+import { addressKey } from "../../platform/auth/rate-limit.js";
 import { listMemberships } from "../clubs/service.js";
 import { deleteAccount } from "./delete-account.js";
 import { listFactors, removePasskey, renameFactor } from "./factors.js";
@@ -115,7 +116,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await requireUser(deps.auth, request);
-        await startPhoneFactor(factorDeps, user.id, request.body);
+        await startPhoneFactor(factorDeps, { userId: user.id, ip: addressKey(request.ip) }, request.body);
         return reply.status(202).send();
       },
     );

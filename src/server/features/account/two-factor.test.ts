@@ -75,6 +75,21 @@ describe("enrolling an authenticator app", () => {
     expect(await factors(cookie)).toMatchObject([{ status: "verified", backupCodesLeft: 10 }]);
   });
 
+  it("better-auth receives only what our schema kept: a text-code 'method' sent along is dropped", async () => {
+    const user = await makeUser(t, "otto@factors.example", "Otto Extra");
+    // With no phone, turning on texted codes would leave the account no way to finish signing in.
+    const enabled = await post(
+      "/api/auth/two-factor/enable",
+      { password: PASSWORD, method: "otp" },
+      user.cookie,
+    );
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json().totpURI).toMatch(/^otpauth:/);
+    const plain = await signIn(user.email);
+    expect(plain.json().twoFactorRedirect).toBeUndefined();
+    expect(hasSession(cookiesFrom(plain))).toBe(true);
+  });
+
   it("needs a session and the person's own factor", async () => {
     const anonymous = await post("/api/auth/two-factor/enable", { password: PASSWORD });
     expect(anonymous.statusCode).toBe(401);

@@ -24,6 +24,7 @@ import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
 import type { SmsSender } from "../sms/sms.js";
 import { authFailure } from "./auth-failure.js";
 import { passkeys } from "./passkeys.js";
+import { consume } from "./rate-limit.js";
 
 export const SESSION_DAYS = 14;
 export const TOTP_ISSUER = "Courtside";
@@ -126,6 +127,8 @@ export function createAuth(deps: {
                     .from(authPhoneFactors)
                     .where(eq(authPhoneFactors.userId, user.id));
                   if (!factor) return;
+                  // Someone with the password could otherwise text the phone without end.
+                  await consume(db, [{ key: `2fa-text:user:${user.id}`, max: 5, windowSeconds: 15 * 60 }]);
                   await deps.sms.send(factor.phone, signInCodeText(otp));
                 },
               },

@@ -10,6 +10,8 @@
 //
 // Each challenge is single-use and lives five minutes. The relying party is APP_URL's host, and
 // only APP_URL's origin is accepted, so a credential made here cannot be replayed elsewhere.
+// The device must verify its user (fingerprint, face or PIN): a passkey stands in for the
+// password and the second factor together, so a key that only detects a touch is not enough.
 import { randomUUID } from "node:crypto";
 import {
   type AuthenticationResponseJSON,
@@ -25,6 +27,7 @@ import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { friendlyNameBody } from "../../../shared/contracts/auth.js";
 import type { Db } from "../../db/database.js";
 import { authPasskeys } from "../../db/schema/auth.js";
 
@@ -64,7 +67,7 @@ export function passkeys(deps: { db: Db; appUrl: string; rpName: string }): Bett
               id: c.credentialId,
               transports: c.transports as AuthenticatorTransport[],
             })),
-            authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+            authenticatorSelection: { residentKey: "required", userVerification: "required" },
           });
           // One pending registration per account: a newer one replaces it.
           const identifier = `passkey-register:${user.id}`;
@@ -83,7 +86,10 @@ export function passkeys(deps: { db: Db; appUrl: string; rpName: string }): Bett
         {
           method: "POST",
           use: [sessionMiddleware],
-          body: z.object({ response: z.looseObject({ id: z.string() }), friendlyName: z.string() }),
+          body: z.object({
+            response: z.looseObject({ id: z.string() }),
+            friendlyName: friendlyNameBody.shape.friendlyName,
+          }),
         },
         async (ctx) => {
           const { user } = ctx.context.session;
@@ -97,7 +103,7 @@ export function passkeys(deps: { db: Db; appUrl: string; rpName: string }): Bett
             expectedChallenge: challenge,
             expectedOrigin: origin,
             expectedRPID: rpID,
-            requireUserVerification: false,
+            requireUserVerification: true,
           }).catch(() => null);
           if (!verification?.verified || !verification.registrationInfo)
             throw refuse("This passkey could not be verified.");
@@ -126,7 +132,7 @@ export function passkeys(deps: { db: Db; appUrl: string; rpName: string }): Bett
         { method: "POST" },
         async (ctx) => {
           // No user is named: the browser offers the passkeys it holds for this site.
-          const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
+          const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
           const id = randomUUID();
           await ctx.context.internalAdapter.createVerificationValue({
             identifier: `passkey-sign-in:${id}`,
@@ -167,7 +173,7 @@ export function passkeys(deps: { db: Db; appUrl: string; rpName: string }): Bett
             expectedChallenge: challenge,
             expectedOrigin: origin,
             expectedRPID: rpID,
-            requireUserVerification: false,
+            requireUserVerification: true,
             credential: {
               id: stored.credentialId,
               publicKey: new Uint8Array(Buffer.from(stored.publicKey, "base64url")),

@@ -238,8 +238,13 @@ export function registerAuthRoutes(
       let signInBuckets: Limit[] = [];
       let signInEmail: string | undefined;
       let user: { id: string } | null | undefined;
+      // What better-auth receives is what our schema kept (trimmed, bounded, no extra fields):
+      // checking a body and then passing on the raw one would let through what was refused.
+      let checkedBody: object | undefined;
       if (isSignIn) {
-        const { email } = parse(signInBody, request.body);
+        const parsed = parse(signInBody, request.body);
+        checkedBody = parsed;
+        const { email } = parsed;
         const deviceId = knownDeviceId(config.sessionSecret, email, request.headers.cookie);
         signInBuckets = signInLimits(ip, email, deviceId);
         signInEmail = email;
@@ -248,6 +253,7 @@ export function registerAuthRoutes(
         await consume(db, signInBuckets);
       } else if (guard) {
         const body = parse(guard.schema, request.body);
+        checkedBody = body;
         const email = "email" in body ? String(body.email) : undefined;
         user = guard.signedIn ? await currentUser(auth, request) : undefined;
         if (guard.signedIn && !user) throw new AppError(401, "UNAUTHORIZED", "Please sign in.");
@@ -258,7 +264,7 @@ export function registerAuthRoutes(
       const failure: AuthFailure = {};
       let response: Response;
       try {
-        response = await authFailure.run(failure, () => auth.handler(toFetchRequest(request)));
+        response = await authFailure.run(failure, () => auth.handler(toFetchRequest(request, checkedBody)));
       } catch (error) {
         if (isSignIn) await release(db, signInBuckets).catch(() => {});
         throw error;
@@ -362,12 +368,14 @@ async function refuseExistingEmail(db: Db, email: string): Promise<void> {
   if (existing) throw new AppError(422, "USER_ALREADY_EXISTS", messages.toasts.accountExistsBody);
 }
 
-function toFetchRequest(request: FastifyRequest): Request {
+function toFetchRequest(request: FastifyRequest, checkedBody: object | undefined): Request {
   const url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`);
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined;
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete("content-length");
   return new Request(url, {
     method: request.method,
-    headers: fromNodeHeaders(request.headers),
-    body: hasBody ? JSON.stringify(request.body) : undefined,
+    headers,
+    body: hasBody ? JSON.stringify(checkedBody ?? request.body) : undefined,
   });
 }

@@ -28,9 +28,12 @@ export async function startRedisHub(
     },
     lazyConnect: true,
   };
+  // We subscribe again ourselves after a reconnect (ioredis would do it after its "ready"), so
+  // viewers are told to resync only once the channel is live again: a notice in between
+  // would otherwise be lost after they had already refetched.
   const subscriber = new Redis(redisUrl, {
     ...options,
-    autoResubscribe: true,
+    autoResubscribe: false,
     connectionName: `${connectionName}-subscriber`,
   });
   // A publish while Redis is away fails at once instead of queueing behind the outage.
@@ -42,7 +45,8 @@ export async function startRedisHub(
   });
 
   let failures = 0;
-  let everReady = false;
+  let subscribed = false;
+  let everSubscribed = false;
   let waiting: (() => void)[] = [];
   const onError = (which: string) => (error: Error) => {
     if (failures++ % 10 === 0)
@@ -51,15 +55,27 @@ export async function startRedisHub(
   subscriber.on("error", onError("subscriber"));
   publisher.on("error", onError("publisher"));
   subscriber.on("message", (_channel: string, payload: string) => viewers.deliver(payload));
-  subscriber.on("ready", () => {
-    failures = 0;
-    if (everReady) {
-      log.info("realtime subscriber reconnected to Redis");
-      viewers.resyncEveryone();
-    }
-    everReady = true;
+  subscriber.on("close", () => {
+    subscribed = false;
+  });
+  const live = () => {
+    subscribed = true;
     for (const wake of waiting) wake();
     waiting = [];
+  };
+  subscriber.on("ready", () => {
+    // The first subscription is made below, before the hub is handed out.
+    if (!everSubscribed) return;
+    subscriber
+      .subscribe(BOARD_CHANNEL)
+      .then(() => {
+        failures = 0;
+        log.info("realtime subscriber reconnected to Redis");
+        live();
+        viewers.resyncEveryone();
+      })
+      // The connection dropped again before the subscription took: the next "ready" retries.
+      .catch((error: Error) => onError("subscriber")(error));
   });
 
   const close = async () => {
@@ -70,6 +86,8 @@ export async function startRedisHub(
     // The first connection must succeed for the app to start, as PostgreSQL's must.
     await Promise.all([subscriber.connect(), publisher.connect()]);
     await subscriber.subscribe(BOARD_CHANNEL);
+    everSubscribed = true;
+    live();
   } catch (error) {
     await close();
     throw new Error(`The realtime bus could not connect to Redis at REDIS_URL: ${(error as Error).message}`);
@@ -77,11 +95,17 @@ export async function startRedisHub(
 
   return {
     async publish(notice) {
-      await publisher.publish(BOARD_CHANNEL, encodeNotice(notice));
+      // The change has committed: a Redis blip must not turn it into an error (the caller would
+      // retry an action already done). This instance's viewers still hear it; the others
+      // resync when their subscriber is back, and their next notice brings them up to date.
+      await publisher.publish(BOARD_CHANNEL, encodeNotice(notice)).catch((error: Error) => {
+        log.warn({ err: error }, "realtime notice not published to Redis; told this instance's viewers only");
+        viewers.deliver(encodeNotice(notice));
+      });
     },
     subscribe: viewers.subscribe,
     ready() {
-      if (subscriber.status === "ready") return Promise.resolve();
+      if (subscribed) return Promise.resolve();
       return new Promise((resolve) => waiting.push(resolve));
     },
     close,

@@ -24,9 +24,11 @@ beforeAll(async () => {
             description: null,
             logoUrl: "https://img.example/logo.png",
           }
-        : slug === "broken"
-          ? Promise.reject(new Error("database away"))
-          : null,
+        : slug === "dollars"
+          ? { name: "Club $' $& $$", location: null, description: "Pay $5 at the door $`", logoUrl: null }
+          : slug === "broken"
+            ? Promise.reject(new Error("database away"))
+            : null,
   });
 });
 afterAll(() => app.close());
@@ -55,6 +57,14 @@ describe("page titles and previews", () => {
     );
     expect(club.html).toContain("a pickleball club in Portland, OR");
     expect(club.html).toContain('<meta property="og:image" content="https://img.example/logo.png" />');
+  });
+
+  it("keep dollar signs in a club's text as they are (no replacement patterns)", async () => {
+    const club = await head("/club/Dollars");
+    expect(club.html).toContain("<title>Club $&#39; $&amp; $$ · Courtside</title>");
+    expect(club.html).toContain('<meta name="description" content="Pay $5 at the door $`" />');
+    expect(club.html.match(/<title>/g)).toHaveLength(1);
+    expect(club.html.match(/<\/head>/g)).toHaveLength(1);
   });
 
   it("fall back to the site's own for an unknown club or when the database is away", async () => {

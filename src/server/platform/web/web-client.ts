@@ -59,7 +59,7 @@ export async function registerWebClient(
     const preview =
       club && options.clubPreview
         ? await Promise.resolve()
-            .then(() => options.clubPreview?.(decodeURIComponent(club[1]!)) ?? null)
+            .then(() => options.clubPreview?.(decodeURIComponent(club[1]!).toLowerCase()) ?? null)
             .catch((error: unknown) => {
               request.log.warn({ err: error }, "club preview unavailable");
               return null;
@@ -95,11 +95,12 @@ function withMeta(html: string, meta: PageMeta, url: string, image: string | nul
       : []),
     `<meta name="twitter:card" content="summary" />`,
   ].join("\n    ");
+  // Replacer functions, not strings: a "$'" or "$&" in a club's text must stay as it is.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(
       /<meta name="description" content="[^"]*" \/>/,
-      `<meta name="description" content="${description}" />`,
+      () => `<meta name="description" content="${description}" />`,
     )
-    .replace("</head>", `    ${tags}\n  </head>`);
+    .replace("</head>", () => `    ${tags}\n  </head>`);
 }

@@ -43,7 +43,9 @@ export function PasskeySettings() {
               >
                 <span className="flex min-w-0 items-center gap-2">
                   <KeyRound className="h-5 w-5 shrink-0 text-brand-700" />
-                  <span className="font-semibold break-words">{passkey.friendlyName}</span>
+                  <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">
+                    {passkey.friendlyName}
+                  </span>
                   <span className="text-sm text-muted">
                     added {new Date(passkey.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
                   </span>

@@ -129,7 +129,7 @@ function PhoneRow({ phone }: { phone: Factor }) {
     <div className="flex flex-col gap-3 rounded-xl border p-4" data-testid="phone-factor">
       <div className="flex flex-wrap items-center gap-2">
         <Smartphone className="h-5 w-5 text-brand-700" />
-        <span className="font-semibold break-words">{phone.friendlyName}</span>
+        <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{phone.friendlyName}</span>
         <span className="text-sm text-muted">Text message to {phone.phone}</span>
         <Badge tone="brand">Verified</Badge>
       </div>

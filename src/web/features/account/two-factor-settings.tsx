@@ -39,8 +39,8 @@ export function TwoFactorSettings() {
       <CardHeader>
         <CardTitle>Two-step verification</CardTitle>
         <CardDescription>
-          After your password, sign-in asks for a code from an authenticator app on your phone, or one texted
-          to it.
+          After your password, sign-in asks for a code from an authenticator app on your phone
+          {factors.data?.phoneAvailable ? ", or one texted to it" : ""}.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -50,7 +50,11 @@ export function TwoFactorSettings() {
             onCancel={() => setStep({ name: "list" })}
           />
         ) : step.name === "scan" ? (
-          <ScanStep step={step} onDone={() => setStep({ name: "codes", backupCodes: step.backupCodes })} />
+          <ScanStep
+            step={step}
+            onDone={() => setStep({ name: "codes", backupCodes: step.backupCodes })}
+            onCancel={() => setStep({ name: "list" })}
+          />
         ) : step.name === "codes" ? (
           <BackupCodes codes={step.backupCodes} onDone={() => setStep({ name: "list" })} />
         ) : (
@@ -125,7 +129,16 @@ function StartForm({
   );
 }
 
-function ScanStep({ step, onDone }: { step: { totpURI: string; friendlyName: string }; onDone: () => void }) {
+function ScanStep({
+  step,
+  onDone,
+  onCancel,
+}: {
+  step: { totpURI: string; friendlyName: string };
+  onDone: () => void;
+  /** Back to the list, where the unfinished app shows as Unverified and can be removed. */
+  onCancel: () => void;
+}) {
   const [image, setImage] = useState<string>();
   useEffect(() => {
     // The QR library loads only here, not with every page.
@@ -190,9 +203,12 @@ function ScanStep({ step, onDone }: { step: { totpURI: string; friendlyName: str
             {...form.fieldProps("code")}
           />
         </Field>
-        <div>
+        <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={form.busy}>
             {form.busy ? "Verifying..." : "Turn On"}
+          </Button>
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
           </Button>
         </div>
       </form>
@@ -242,7 +258,7 @@ function FactorRow({ factor, onNewCodes }: { factor: Factor; onNewCodes: (codes:
     <div className="flex flex-col gap-3 rounded-xl border p-4" data-testid="factor">
       <div className="flex flex-wrap items-center gap-2">
         <ShieldCheck className="h-5 w-5 text-brand-700" />
-        <span className="font-semibold break-words">{factor.friendlyName}</span>
+        <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{factor.friendlyName}</span>
         <span className="text-sm text-muted">Authenticator app (TOTP)</span>
         <Badge tone={verified ? "brand" : "ball"}>{verified ? "Verified" : "Unverified"}</Badge>
       </div>

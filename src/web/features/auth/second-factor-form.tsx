@@ -72,6 +72,17 @@ export function SecondFactorForm({ methods, onBack }: { methods: string[]; onBac
     setKind(next);
     if (next === "text" && !textSent) void sendText.run();
   };
+  if (available.length === 0)
+    return (
+      <div role="alert" className="flex flex-col gap-3 text-sm">
+        <p className="text-lg font-semibold">Two-step verification</p>
+        <p className="text-muted">
+          This account's second step cannot be completed here: its phone cannot be texted from this server.
+          Use a passkey if you added one, or ask your club's organizer for help.
+        </p>
+        <SwitchLink label="Back to sign in" onClick={onBack} />
+      </div>
+    );
   const copy = kinds[kind];
   const waitingForText = kind === "text" && !textSent;
   return (

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_passkeys" ALTER COLUMN "counter" SET DATA TYPE bigint;
