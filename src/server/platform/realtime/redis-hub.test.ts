@@ -4,10 +4,11 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
+import { runRedisTests, testRedisUrl } from "../../test/redis-available.js";
 import type { HubEvent, RealtimeHub } from "./hub.js";
 import { startRedisHub } from "./redis-hub.js";
 
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisUrl = testRedisUrl;
 const hubs: RealtimeHub[] = [];
 afterAll(async () => {
   for (const hub of hubs) await hub.close();
@@ -21,7 +22,7 @@ const until = async (check: () => boolean, timeoutMs = 10_000) => {
   }
 };
 
-describe("the Redis bus", () => {
+describe.runIf(await runRedisTests())("the Redis bus", () => {
   it("comes back after its connection is killed, resyncs its viewers, and carries notices again", async () => {
     const name = `courtside-test-${randomUUID()}`;
     const hub = await startRedisHub(redisUrl, pino({ level: "silent" }), { connectionName: name });
