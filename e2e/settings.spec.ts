@@ -176,4 +176,12 @@ test("a member adds a phone, then signs in with a texted code", async ({ page, s
   await page.getByLabel("Texted code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/dashboard/);
+
+  // And off again, with the password.
+  await page.goto("/settings");
+  await page.getByTestId("phone-factor").getByRole("button", { name: "Remove" }).click();
+  await page.getByTestId("phone-factor").getByLabel("Your password").fill("setup-password-1");
+  await page.getByRole("button", { name: "Remove Phone" }).click();
+  await expect(page.getByText("Your phone is removed")).toBeVisible();
+  await expect(page.getByTestId("phone-factor")).toHaveCount(0);
 });

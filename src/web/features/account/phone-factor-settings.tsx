@@ -2,19 +2,14 @@
 // and the password add it; it is listed masked and removable with the password.
 import { Smartphone } from "lucide-react";
 import { useState } from "react";
-import { z } from "zod";
-import {
-  type Factor,
-  passwordConfirmBody,
-  phoneFactorConfirmBody,
-  phoneFactorStartBody,
-} from "../../../shared/contracts/auth.js";
+import { type Factor, phoneFactorConfirmBody, phoneFactorStartBody } from "../../../shared/contracts/auth.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { useConfirmPhone, useRemovePhone, useStartPhone } from "./api.js";
+import { PasswordConfirmForm } from "./password-confirm-form.js";
 
 const t = messages.account;
 
@@ -113,18 +108,9 @@ function ConfirmForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
   );
 }
 
-const removeForm = z.object({ password: passwordConfirmBody.shape.password });
-
 function PhoneRow({ phone }: { phone: Factor }) {
   const [removing, setRemoving] = useState(false);
   const remove = useRemovePhone({ success: t.phoneRemoved });
-  const form = useZodForm(
-    removeForm,
-    async ({ password }) => {
-      await remove.run(password);
-    },
-    { idPrefix: "phone-remove-" },
-  );
   return (
     <div className="flex flex-col gap-3 rounded-xl border p-4" data-testid="phone-factor">
       <div className="flex flex-wrap items-center gap-2">
@@ -134,19 +120,15 @@ function PhoneRow({ phone }: { phone: Factor }) {
         <Badge tone="brand">Verified</Badge>
       </div>
       {removing ? (
-        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field label="Your password" htmlFor={form.id("password")} error={form.errors.password}>
-            <Input type="password" autoComplete="current-password" {...form.fieldProps("password")} />
-          </Field>
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" variant="destructive" disabled={form.busy}>
-              Remove Phone
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setRemoving(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <PasswordConfirmForm
+          label="Remove Phone"
+          destructive
+          idPrefix="phone-remove-"
+          onCancel={() => setRemoving(false)}
+          onConfirm={async (password) => {
+            await remove.run(password);
+          }}
+        />
       ) : (
         <div>
           <Button variant="destructive" size="sm" onClick={() => setRemoving(true)}>

@@ -2,7 +2,6 @@
 // backup codes to keep), see what is enrolled, renew the backup codes, remove it.
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import {
   type Factor,
   friendlyNameBody,
@@ -18,6 +17,7 @@ import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { useConfirmTotp, useFactors, useRemoveTotp, useRenewBackupCodes, useStartTotp } from "./api.js";
+import { PasswordConfirmForm } from "./password-confirm-form.js";
 import { PhoneFactorSection } from "./phone-factor-settings.js";
 
 const t = messages.account;
@@ -283,8 +283,6 @@ function FactorRow({ factor, onNewCodes }: { factor: Factor; onNewCodes: (codes:
   );
 }
 
-const passwordForm = z.object({ password: passwordConfirmBody.shape.password });
-
 function PasswordAction({
   action,
   onNewCodes,
@@ -296,30 +294,19 @@ function PasswordAction({
 }) {
   const remove = useRemoveTotp({ success: t.factorRemoved });
   const renew = useRenewBackupCodes({ success: t.backupCodesRenewed });
-  const form = useZodForm(
-    passwordForm,
-    async ({ password }) => {
-      if (action === "remove") await remove.run(password);
-      else {
-        const renewed = await renew.run(password);
-        if (renewed) onNewCodes(renewed.backupCodes);
-      }
-    },
-    { idPrefix: `factor-${action}-` },
-  );
   return (
-    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <Field label="Your password" htmlFor={form.id("password")} error={form.errors.password}>
-        <Input type="password" autoComplete="current-password" {...form.fieldProps("password")} />
-      </Field>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant={action === "remove" ? "destructive" : "primary"} disabled={form.busy}>
-          {action === "remove" ? "Remove Factor" : "Make New Codes"}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <PasswordConfirmForm
+      label={action === "remove" ? "Remove Factor" : "Make New Codes"}
+      destructive={action === "remove"}
+      idPrefix={`factor-${action}-`}
+      onCancel={onCancel}
+      onConfirm={async (password) => {
+        if (action === "remove") await remove.run(password);
+        else {
+          const renewed = await renew.run(password);
+          if (renewed) onNewCodes(renewed.backupCodes);
+        }
+      }}
+    />
   );
 }
