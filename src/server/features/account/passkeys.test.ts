@@ -3,6 +3,7 @@
 // so every check runs on real ceremony data: the challenge is single-use and bound to the
 // browser that asked, the origin is ours, and only the registered key signs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountRequests } from "../../test/account-requests.js";
 import { makeUser, type TestUser } from "../../test/factories.js";
 import { APP_URL, cookiesFrom, createTestApp, type TestApp } from "../../test/harness.js";
 import { createPasskey, impostorOf, type SoftPasskey, signInWith } from "../../test/soft-authenticator.js";
@@ -13,10 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, cookie?: string) =>
-  t.request({ method: "POST", url, payload, ...(cookie ? { cookie } : {}) });
-const factors = async (cookie: string) =>
-  (await t.request({ method: "GET", url: "/api/me/factors", cookie })).json().factors;
+const { post, factorList } = accountRequests(() => t);
+const factors = async (cookie: string) => (await factorList(cookie)).factors;
 
 async function addPasskey(user: TestUser, friendlyName = "Laptop", origin = APP_URL) {
   const options = await post("/api/auth/passkey/register-options", {}, user.cookie);

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { mailboxMessages } from "../../db/schema/mail.js";
 import { smsMailboxAddress } from "../../platform/sms/sms.js";
+import { accountRequests } from "../../test/account-requests.js";
 import { makeUser, PASSWORD, type TestUser } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, type TestApp } from "../../test/harness.js";
-import { secretOf, totpCode } from "../../test/totp.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,12 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, cookie?: string) =>
-  t.request({ method: "POST", url, payload, ...(cookie ? { cookie } : {}) });
-const signIn = (email: string) => post("/api/auth/sign-in/email", { email, password: PASSWORD });
-const factors = async (cookie: string) =>
-  (await t.request({ method: "GET", url: "/api/me/factors", cookie })).json();
-const hasSession = (cookie: string) => /session_token=[^;\s]+/.test(cookie);
+const { post, signIn, factorList: factors, hasSession, enrolTotp } = accountRequests(() => t);
 
 /** The code in the latest text to this number. */
 async function lastTextCode(phone: string): Promise<string> {
@@ -116,10 +111,7 @@ describe("signing in with a texted code", () => {
 
   it("offers no text to an account with only an authenticator app", async () => {
     const user = await makeUser(t, "ada@phone.example", "Ada App");
-    const { totpURI } = (
-      await post("/api/auth/two-factor/enable", { password: PASSWORD }, user.cookie)
-    ).json();
-    await post("/api/auth/two-factor/verify-totp", { code: totpCode(secretOf(totpURI)) }, user.cookie);
+    await enrolTotp(user);
     expect((await signIn(user.email)).json()).toMatchObject({
       twoFactorRedirect: true,
       twoFactorMethods: ["totp"],
@@ -130,15 +122,7 @@ describe("signing in with a texted code", () => {
 describe("removing factors", () => {
   it("removing the app keeps two-step sign-in on while the phone is left; removing the phone too turns it off", async () => {
     const user = await makeUser(t, "bo@phone.example", "Bo Both");
-    const { totpURI } = (
-      await post("/api/auth/two-factor/enable", { password: PASSWORD }, user.cookie)
-    ).json();
-    const turnedOn = await post(
-      "/api/auth/two-factor/verify-totp",
-      { code: totpCode(secretOf(totpURI)) },
-      user.cookie,
-    );
-    user.cookie = cookiesFrom(turnedOn);
+    await enrolTotp(user);
     await addPhone(user, "+1 555 301 7777");
     expect((await signIn(user.email)).json().twoFactorMethods.sort()).toEqual(["otp", "totp"]);
 

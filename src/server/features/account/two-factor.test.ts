@@ -3,7 +3,8 @@
 // person gives it, and removal with the password.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
-import { makeUser, PASSWORD, type TestUser } from "../../test/factories.js";
+import { accountRequests } from "../../test/account-requests.js";
+import { makeUser, PASSWORD } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, type TestApp } from "../../test/harness.js";
 import { secretOf, totpCode } from "../../test/totp.js";
 
@@ -13,27 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, cookie?: string) =>
-  t.request({ method: "POST", url, payload, ...(cookie ? { cookie } : {}) });
-const signIn = (email: string) => post("/api/auth/sign-in/email", { email, password: PASSWORD });
-const factors = async (cookie: string) =>
-  (await t.request({ method: "GET", url: "/api/me/factors", cookie })).json().factors;
+const { post, signIn, factorList, hasSession, enrolTotp: enrol } = accountRequests(() => t);
+const factors = async (cookie: string) => (await factorList(cookie)).factors;
 const meStatus = async (cookie: string) =>
   (await t.request({ method: "GET", url: "/api/me", cookie })).statusCode;
-const hasSession = (cookie: string) => /session_token=[^;\s]+/.test(cookie);
-
-/** Enrols an authenticator app and returns its secret and backup codes. */
-async function enrol(user: TestUser) {
-  const enabled = await post("/api/auth/two-factor/enable", { password: PASSWORD }, user.cookie);
-  expect(enabled.statusCode).toBe(200);
-  const { totpURI, backupCodes } = enabled.json();
-  const secret = secretOf(totpURI);
-  const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, user.cookie);
-  expect(verified.statusCode).toBe(200);
-  // better-auth replaces the session when the factor turns on.
-  user.cookie = cookiesFrom(verified);
-  return { secret, backupCodes: backupCodes as string[], totpURI: totpURI as string };
-}
 
 describe("enrolling an authenticator app", () => {
   it("asks for the password, then a first good code; until then sign-in does not ask for one", async () => {

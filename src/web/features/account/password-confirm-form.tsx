@@ -2,7 +2,7 @@
 // codes): one small inline form, its action named on its button.
 import { z } from "zod";
 import { passwordConfirmBody } from "../../../shared/contracts/auth.js";
-import { Button } from "../../components/ui/button.js";
+import { FormActions } from "../../components/ui/form-actions.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 
@@ -27,14 +27,7 @@ export function PasswordConfirmForm({
       <Field label="Your password" htmlFor={form.id("password")} error={form.errors.password}>
         <Input type="password" autoComplete="current-password" {...form.fieldProps("password")} />
       </Field>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant={destructive ? "destructive" : "primary"} disabled={form.busy}>
-          {label}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions label={label} busy={form.busy} destructive={destructive} onCancel={onCancel} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { type Factor, phoneFactorConfirmBody, phoneFactorStartBody } from "../..
 import { messages } from "../../../shared/domain/messages.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
+import { FormActions } from "../../components/ui/form-actions.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { useConfirmPhone, useRemovePhone, useStartPhone } from "./api.js";
@@ -55,14 +56,13 @@ function NumberForm({ onSent, onCancel }: { onSent: (friendlyName: string) => vo
       <Field label="Phone name" htmlFor={form.id("friendlyName")} error={form.errors.friendlyName}>
         <Input defaultValue="My phone" maxLength={50} {...form.fieldProps("friendlyName")} />
       </Field>
-      <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <Button type="submit" disabled={form.busy}>
-          {form.busy ? "Sending..." : "Send Code"}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        label="Send Code"
+        busyLabel="Sending..."
+        busy={form.busy}
+        onCancel={onCancel}
+        className="sm:col-span-2"
+      />
     </form>
   );
 }
@@ -96,14 +96,13 @@ function ConfirmForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
       <Field label="Your password" htmlFor={form.id("password")} error={form.errors.password}>
         <Input type="password" autoComplete="current-password" {...form.fieldProps("password")} />
       </Field>
-      <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <Button type="submit" disabled={form.busy}>
-          {form.busy ? "Adding..." : "Add This Phone"}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        label="Add This Phone"
+        busyLabel="Adding..."
+        busy={form.busy}
+        onCancel={onCancel}
+        className="sm:col-span-2"
+      />
     </form>
   );
 }

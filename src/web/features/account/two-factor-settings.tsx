@@ -12,6 +12,7 @@ import { messages } from "../../../shared/domain/messages.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { FormActions } from "../../components/ui/form-actions.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
@@ -117,14 +118,13 @@ function StartForm({
       <Field label="Your password" htmlFor={form.id("password")} error={form.errors.password}>
         <Input type="password" autoComplete="current-password" {...form.fieldProps("password")} />
       </Field>
-      <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <Button type="submit" disabled={form.busy}>
-          {form.busy ? "Starting..." : "Continue"}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        label="Continue"
+        busyLabel="Starting..."
+        busy={form.busy}
+        onCancel={onCancel}
+        className="sm:col-span-2"
+      />
     </form>
   );
 }
@@ -203,14 +203,7 @@ function ScanStep({
             {...form.fieldProps("code")}
           />
         </Field>
-        <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={form.busy}>
-            {form.busy ? "Verifying..." : "Turn On"}
-          </Button>
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions label="Turn On" busyLabel="Verifying..." busy={form.busy} onCancel={onCancel} />
       </form>
     </div>
   );
