@@ -252,7 +252,7 @@ function FactorRow({ factor, onNewCodes }: { factor: Factor; onNewCodes: (codes:
       <div className="flex flex-wrap items-center gap-2">
         <ShieldCheck className="h-5 w-5 text-brand-700" />
         <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{factor.friendlyName}</span>
-        <span className="text-sm text-muted">Authenticator app (TOTP)</span>
+        <span className="text-sm text-muted">6-digit codes from an app (TOTP)</span>
         <Badge tone={verified ? "brand" : "ball"}>{verified ? "Verified" : "Unverified"}</Badge>
       </div>
       {verified && factor.backupCodesLeft !== null ? (
