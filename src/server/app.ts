@@ -2,7 +2,6 @@
 // as they like, each on its own database.
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
@@ -38,6 +37,7 @@ import { registerErrorHandler } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
 import { limitJsonDepth } from "./platform/web/json-depth.js";
 import { refuseCrossSiteWrites } from "./platform/web/same-origin.js";
+import { addSecurityHeaders } from "./platform/web/security-headers.js";
 import { registerWebClient } from "./platform/web/web-client.js";
 
 /** The WebSocket close code for "the server is restarting: reconnect shortly" (RFC 6455 registry). */
@@ -84,17 +84,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   refuseCrossSiteWrites(app, deps.config);
   closeConnectionsWhenStopping(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", "ws:", "wss:"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  addSecurityHeaders(app);
   // Answers above 1 KB travel compressed when the browser accepts it (brotli at a quick level,
   // or gzip); the client's files were compressed once at build time (web-client.ts).
   await app.register(compress, {
