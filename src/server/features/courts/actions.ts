@@ -15,6 +15,7 @@ import { withEffects } from "../../platform/jobs/outbox.js";
 import { clubRunning } from "../billing/service.js";
 import { currentRatings, matchFromBoardGame } from "../ladder/service.js";
 import { sessionRow } from "../sessions/service.js";
+import { boardCache } from "./board-cache.js";
 import {
   type BoardRow,
   type BoardState,
@@ -56,8 +57,16 @@ export async function act(
     effects.push(...(await upNextEmails(deps, tx, organizationId, session.id)));
     return { sessionId: session.id, version: await bumpVersion(tx, board) };
   });
+  // This instance's copy goes now: the actor's own refetch may come before the notice does.
+  boardCache(deps.database.db).forget(organizationId);
   await deps.realtime.publish({ organizationId, sessionId: result.sessionId, version: result.version });
   return result.version;
+}
+
+/** A session completed or cancelled: its board is gone, and viewers refetch (version 0, no board). */
+export async function announceBoardClosed(deps: AppDeps, organizationId: string, sessionId: string) {
+  boardCache(deps.database.db).forget(organizationId);
+  await deps.realtime.publish({ organizationId, sessionId, version: 0 });
 }
 
 /** Asks the engine who goes on each free court, and puts them there. */

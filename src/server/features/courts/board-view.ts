@@ -1,10 +1,15 @@
 // What every viewer sees: courts with their games and the group up next, the waiting line
 // with estimated waits, the banner figures, and for a player, their own place.
+//
+// All of it but the player's own place is the same for every viewer of a club, and after each
+// change every phone and TV of the club asks for it at once. So each instance builds it once
+// per change (board-cache.ts) and adds only the viewer's place to each answer.
 import { eq } from "drizzle-orm";
 import type { BoardView, MyPlace } from "../../../shared/contracts/board.js";
 import type { Db } from "../../db/database.js";
 import { boards } from "../../db/schema/courts.js";
 import { getOrganization } from "../clubs/service.js";
+import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { previewQueue } from "./rotation.js";
@@ -15,6 +20,14 @@ export async function boardView(
   viewer: { userId: string | null; canManage: boolean },
   appUrl: string,
 ): Promise<BoardView> {
+  const { view, state } = await boardCache(db).read(organizationId, () =>
+    sharedBoard(db, organizationId, appUrl),
+  );
+  const me = viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts) : null;
+  return { ...view, me, canManage: viewer.canManage };
+}
+
+async function sharedBoard(db: Db, organizationId: string, appUrl: string): Promise<SharedBoard> {
   const { name, logoUrl } = await getOrganization(db, organizationId);
   const club = { name, logoUrl };
   const session = await activeSession(db, organizationId);
@@ -28,15 +41,14 @@ export async function boardView(
     onBreak: [],
   };
   if (!session) {
-    return {
+    const view = {
       ...empty,
       session: null,
       club,
       stats: { waiting: 0, averageWaitMinutes: 0, activePlayers: 0 },
-      me: null,
-      canManage: viewer.canManage,
       checkInUrl: null,
     };
+    return { view, state: null };
   }
   const [board] = await db.select().from(boards).where(eq(boards.sessionId, session.id));
   const state = await loadState(db, organizationId, session.id);
@@ -80,8 +92,7 @@ export async function boardView(
   });
   const present = state.players.filter((p) => p.present);
   const onBreak = present.filter((p) => p.onBreak).map((p) => person(p.registrationId));
-  const me = viewer.userId ? myPlace(state, viewer.userId, waiting, courts) : null;
-  return {
+  const view = {
     session: {
       id: session.id,
       name: session.name,
@@ -106,10 +117,9 @@ export async function boardView(
         : 0,
       activePlayers: present.length - onBreak.length,
     },
-    me,
-    canManage: viewer.canManage,
     checkInUrl: `${appUrl}/sessions/${session.id}/check-in?org=${organizationId}&token=${session.checkInToken}`,
   };
+  return { view, state };
 }
 
 type Person = { registrationId: string; name: string };

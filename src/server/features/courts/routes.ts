@@ -25,6 +25,7 @@ import {
   startFilling,
   updateSettings,
 } from "./actions.js";
+import { forgetBoardsOnNotice } from "./board-cache.js";
 import { requireActiveSession } from "./board-store.js";
 import { boardView } from "./board-view.js";
 import { fairnessReport } from "./report.js";
@@ -42,6 +43,8 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return member;
   };
   return async (app) => {
+    const stopForgetting = forgetBoardsOnNotice(db, deps.realtime);
+    app.addHook("onClose", async () => stopForgetting());
     app.get(
       "/api/orgs/:orgId/board",
       {

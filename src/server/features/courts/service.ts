@@ -1,4 +1,4 @@
 // The courts feature's surface for other features: they reach it only through this file
 // (scripts/check-boundaries.mjs).
-export { refreshQueue, startFilling } from "./actions.js";
+export { announceBoardClosed, refreshQueue, startFilling } from "./actions.js";
 export { boardView } from "./board-view.js";

@@ -17,7 +17,7 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { assertClubRunning } from "../billing/service.js";
 import { clubTimeZone } from "../clubs/service.js";
-import { refreshQueue } from "../courts/service.js";
+import { announceBoardClosed, refreshQueue } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
 import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
 import { refundMessage } from "./notices.js";
@@ -105,6 +105,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           await transition(deps, club.organizationId, request.params.sessionId, action);
           // Everyone checked in before the start (by organizers, as walk-ins) is in line at once.
           if (action === "start") await refreshQueue(deps, club.organizationId);
+          else await announceBoardClosed(deps, club.organizationId, request.params.sessionId);
           return reply.status(204).send();
         },
       );

@@ -23,6 +23,11 @@ export type RealtimeHub = {
   publish(notice: BoardNotice): Promise<void>;
   /** Calls `listener` for every notice about `organizationId`, and on resync; returns the unsubscribe. */
   subscribe(organizationId: string, listener: Listener): () => void;
+  /**
+   * Calls `listener` for every notice about any club, and on resync, before the viewers hear
+   * it (so what they refetch is fresh); returns the unsubscribe. For caches of board data.
+   */
+  subscribeAll(listener: Listener): () => void;
   /** Resolves once the listening connection is up (after a reconnect, the next one). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -35,15 +40,24 @@ export const encodeNotice = ({ organizationId, sessionId, version }: BoardNotice
 /** The viewers of this instance by club, whichever transport brings the notices. */
 export function viewerRegistry() {
   const listeners = new Map<string, Set<Listener>>();
+  const everyClub = new Set<Listener>();
   return {
     deliver(payload: string | undefined) {
       const [organizationId, sessionId, version] = (payload ?? "").split(":");
       if (!organizationId || !sessionId) return;
-      for (const listener of listeners.get(organizationId) ?? [])
-        listener({ type: "changed", organizationId, sessionId, version: Number(version) });
+      const event: HubEvent = { type: "changed", organizationId, sessionId, version: Number(version) };
+      for (const listener of everyClub) listener(event);
+      for (const listener of listeners.get(organizationId) ?? []) listener(event);
     },
     resyncEveryone() {
+      for (const listener of everyClub) listener({ type: "resync" });
       for (const set of listeners.values()) for (const listener of set) listener({ type: "resync" });
+    },
+    subscribeAll(listener: Listener) {
+      everyClub.add(listener);
+      return () => {
+        everyClub.delete(listener);
+      };
     },
     subscribe(organizationId: string, listener: Listener) {
       const set = listeners.get(organizationId) ?? new Set();
@@ -173,6 +187,7 @@ export async function startRealtimeHub(
       await pool.query("select pg_notify($1, $2)", [BOARD_CHANNEL, encodeNotice(notice)]);
     },
     subscribe: viewers.subscribe,
+    subscribeAll: viewers.subscribeAll,
     ready() {
       if (client) return Promise.resolve();
       return new Promise((resolve) => waiting.push(resolve));

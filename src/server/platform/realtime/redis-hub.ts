@@ -104,6 +104,7 @@ export async function startRedisHub(
       });
     },
     subscribe: viewers.subscribe,
+    subscribeAll: viewers.subscribeAll,
     ready() {
       if (subscribed) return Promise.resolve();
       return new Promise((resolve) => waiting.push(resolve));

@@ -1,0 +1,60 @@
+// Each instance's copy of what every viewer of a club's board sees alike (board-view.ts).
+//
+// A copy is dropped the moment its club's board changes: by the action itself on the instance
+// that made it, and on every instance by the board notice, before its viewers are told to
+// refetch (RealtimeHub.subscribeAll). When the bus was away (a resync) every copy goes. What
+// changes a board without a notice (a court renamed, the club's logo) shows within
+// BOARD_CACHE_MS. Concurrent requests for one club share one build.
+import type { BoardView } from "../../../shared/contracts/board.js";
+import type { Db } from "../../db/database.js";
+import type { RealtimeHub } from "../../platform/realtime/hub.js";
+import type { BoardState } from "./board-store.js";
+
+export const BOARD_CACHE_MS = 2_000;
+
+export type SharedBoard = { view: Omit<BoardView, "me" | "canManage">; state: BoardState | null };
+type Entry = { until: number; board: Promise<SharedBoard> };
+
+class BoardCache {
+  private readonly entries = new Map<string, Entry>();
+
+  read(organizationId: string, build: () => Promise<SharedBoard>): Promise<SharedBoard> {
+    const now = Date.now();
+    const entry = this.entries.get(organizationId);
+    if (entry && entry.until > now) return entry.board;
+    const board = build();
+    this.entries.set(organizationId, { until: now + BOARD_CACHE_MS, board });
+    // A failed build (the database away) is not kept: the next request tries again.
+    board.catch(() => {
+      if (this.entries.get(organizationId)?.board === board) this.entries.delete(organizationId);
+    });
+    return board;
+  }
+
+  forget(organizationId: string): void {
+    this.entries.delete(organizationId);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Db, BoardCache>();
+export function boardCache(db: Db): BoardCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new BoardCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Keeps this instance's copies in step with the board notices; returns the unsubscribe. */
+export function forgetBoardsOnNotice(db: Db, realtime: RealtimeHub): () => void {
+  const cache = boardCache(db);
+  return realtime.subscribeAll((event) => {
+    if (event.type === "changed") cache.forget(event.organizationId);
+    else cache.clear();
+  });
+}
