@@ -10,7 +10,7 @@ import { profiles } from "../../db/schema/account.js";
 import { authAccounts, authSessions, users } from "../../db/schema/auth.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { getOrganization } from "../clubs/service.js";
-import { leaveAllClubs, membershipsOf } from "../members/service.js";
+import { forgetUserAccess, leaveAllClubs, membershipsOf } from "../members/service.js";
 import { forgetPreferences } from "../notifications/service.js";
 
 export const FORMER_MEMBER = "Former member";
@@ -41,4 +41,5 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       })
       .where(eq(users.id, userId));
   });
+  forgetUserAccess(db, userId);
 }

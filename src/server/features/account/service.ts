@@ -1,8 +1,9 @@
 // People as the rest of the app sees them: the one display-name rule (the profile's full name,
 // else the account's name) and the address to write to. Other features ask here rather than
 // reading the account tables (scripts/check-boundaries.mjs).
-import { eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
 import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
 
@@ -20,14 +21,18 @@ function toPerson(row: { id: string; email: string; accountName: string; fullNam
 }
 
 /** The people with these ids, by id (unknown ids are simply absent). */
-export async function people(db: Queryable, ids: readonly string[]): Promise<Map<string, Person>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
+const peopleByIds = preparedRead("people_by_ids", (db) =>
+  db
     .select(personColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(inArray(users.id, unique));
+    .where(sql`${users.id} = any(${sql.placeholder("ids")}::text[])`),
+);
+
+export async function people(db: Queryable, ids: readonly string[]): Promise<Map<string, Person>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await peopleByIds(db, { ids: unique });
   return new Map(rows.map((row) => [row.id, toPerson(row)]));
 }
 
@@ -59,16 +64,20 @@ export async function ensureProfile(db: Queryable, userId: string, fullName: str
   await db.insert(profiles).values({ id: userId, fullName }).onConflictDoNothing();
 }
 
+const accountById = preparedRead("account_by_id", (db) =>
+  db
+    .select({ ...personColumns, avatarUrl: profiles.avatarUrl })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, sql.placeholder("userId"))),
+);
+
 /** The name clubs show for the person (the one rule) and their avatar, in one query. */
 export async function ownAccount(
   db: Queryable,
   userId: string,
 ): Promise<{ name: string; avatarUrl: string | null } | null> {
-  const [row] = await db
-    .select({ ...personColumns, avatarUrl: profiles.avatarUrl })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
+  const [row] = await accountById(db, { userId });
   return row ? { name: toPerson(row).name, avatarUrl: row.avatarUrl } : null;
 }
 

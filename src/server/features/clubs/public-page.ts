@@ -1,9 +1,10 @@
 // The public club page (/club/{slug}): only the organizations_public fields (SPEC §3), the
 // next five sessions, and, for a signed-in viewer, the member count and where they stand.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { hasPendingJoinRequest, isMember, memberCount } from "../members/service.js";
@@ -11,8 +12,8 @@ import { nextScheduledSessions } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
 
-export async function findPublicClub(db: Db, slug: string) {
-  const [club] = await db
+const publicClubBySlug = preparedRead("public_club_by_slug", (db) =>
+  db
     .select({
       id: organizations.id,
       name: organizations.name,
@@ -23,8 +24,12 @@ export async function findPublicClub(db: Db, slug: string) {
       timeZone: organizations.timeZone,
     })
     .from(organizations)
-    .where(eq(organizations.slug, slug.toLowerCase()))
-    .limit(1);
+    .where(eq(organizations.slug, sql.placeholder("slug")))
+    .limit(1),
+);
+
+export async function findPublicClub(db: Db, slug: string) {
+  const [club] = await publicClubBySlug(db, { slug: slug.toLowerCase() });
   if (!club) throw notFound("Club Not Found");
   return club;
 }
@@ -47,12 +52,11 @@ export async function publicClubPage(
   const { timeZone: _zone, ...publicFields } = club;
   if (!viewerId) return { club: publicFields, upcomingSessions, memberCount: null, viewer: "anonymous" };
 
-  return {
-    club,
-    upcomingSessions,
-    memberCount: await memberCount(db, club.id),
-    viewer: await viewerStanding(db, club.id, viewerId),
-  };
+  const [count, viewer] = await Promise.all([
+    memberCount(db, club.id),
+    viewerStanding(db, club.id, viewerId),
+  ]);
+  return { club, upcomingSessions, memberCount: count, viewer };
 }
 
 export async function viewerStanding(

@@ -14,7 +14,7 @@ import {
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
-import { clubAccess } from "../members/service.js";
+import { clubAccess, forgetClubAccess } from "../members/service.js";
 import { addCourt, listCourts, updateCourt } from "./courts.js";
 import { deleteClub, updateProfile } from "./profile.js";
 import { createOrganization, getOrganization, toOrganization } from "./service.js";
@@ -73,6 +73,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.delete");
         await deleteClub(db, club.organizationId);
+        forgetClubAccess(db, club.organizationId);
         return reply.status(204).send();
       },
     );

@@ -1,6 +1,6 @@
 // Creating a club (onboarding) and reading the clubs a user belongs to.
 
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { CreateOrganizationBody, Membership, Organization } from "../../../shared/contracts/clubs.js";
 import { createOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { addDays } from "../../../shared/domain/dates.js";
@@ -8,6 +8,7 @@ import { messages } from "../../../shared/domain/messages.js";
 import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
 import { courts, organizations } from "../../db/schema/clubs.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { saveFullName } from "../account/service.js";
@@ -101,18 +102,17 @@ function isSlugCollision(error: unknown): boolean {
   return pgError.code === "23505" && (pgError.constraint ?? "").includes("slug");
 }
 
+const organizationsByIds = preparedRead("organizations_by_ids", (db) =>
+  db
+    .select()
+    .from(organizations)
+    .where(sql`${organizations.id} = any(${sql.placeholder("ids")}::uuid[])`),
+);
+
 export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
   const memberships = await membershipsOf(db, userId);
   if (memberships.length === 0) return [];
-  const clubs = await db
-    .select()
-    .from(organizations)
-    .where(
-      inArray(
-        organizations.id,
-        memberships.map((m) => m.organizationId),
-      ),
-    );
+  const clubs = await organizationsByIds(db, { ids: memberships.map((m) => m.organizationId) });
   const byId = new Map(clubs.map((club) => [club.id, club]));
   return memberships.flatMap(({ organizationId, role }) => {
     const club = byId.get(organizationId);
@@ -120,8 +120,16 @@ export async function listMemberships(db: Db, userId: string): Promise<Membershi
   });
 }
 
+const organizationById = preparedRead("organization_by_id", (db) =>
+  db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder("organizationId")))
+    .limit(1),
+);
+
 export async function getOrganization(db: Queryable, organizationId: string): Promise<OrganizationRow> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  const [row] = await organizationById(db, { organizationId });
   if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
   return row;
 }

@@ -1,9 +1,10 @@
 // Join requests from the public club page: at most one pending per person and club (the
 // database's partial unique index decides, so 20 simultaneous requests leave one), reviewed
 // by admins; the requester is emailed either way.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { JoinRequest } from "../../../shared/contracts/members.js";
 import type { Db, Queryable } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
 import { organizationJoinRequests } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { emailEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
@@ -43,12 +44,22 @@ export async function listPendingJoinRequests(db: Db, organizationId: string): P
   });
 }
 
-export async function hasPendingJoinRequest(db: Queryable, organizationId: string, userId: string) {
-  const [request] = await db
+const pendingRequestOf = preparedRead("pending_join_request", (db) =>
+  db
     .select({ id: organizationJoinRequests.id })
     .from(organizationJoinRequests)
-    .where(and(pending(organizationId), eq(organizationJoinRequests.userId, userId)))
-    .limit(1);
+    .where(
+      and(
+        eq(organizationJoinRequests.organizationId, sql.placeholder("organizationId")),
+        eq(organizationJoinRequests.status, "pending"),
+        eq(organizationJoinRequests.userId, sql.placeholder("userId")),
+      ),
+    )
+    .limit(1),
+);
+
+export async function hasPendingJoinRequest(db: Queryable, organizationId: string, userId: string) {
+  const [request] = await pendingRequestOf(db, { organizationId, userId });
   return request !== undefined;
 }
 

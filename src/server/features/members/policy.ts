@@ -1,29 +1,109 @@
 // The one place that decides who may do what in a club. Every club-scoped route asks here
 // first. A user outside the club is told the club does not exist (404), so one club's data
 // never leaks to another; a member without the capability gets 403.
-import { and, eq } from "drizzle-orm";
+//
+// A member's role is read on nearly every request, so each instance keeps what it read for
+// ACCESS_CACHE_MS (decision 011), the same window as a session cookie:
+//   - only memberships are kept, never "not a member": someone who joins is in at once;
+//   - removing a member, leaving, a role change, a transfer, deleting the club or an account
+//     forget the club's (or the person's) entries at once on the instance that made the change;
+//   - another instance may go on answering with the old role for at most ACCESS_CACHE_MS.
+import { and, eq, sql } from "drizzle-orm";
 import { type Capability, can } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import type { Db } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
+import { SESSION_CACHE_MS } from "../../platform/auth/current-user.js";
 import { forbidden, notFound } from "../../platform/errors/app-error.js";
 
 export type ClubAccess = { organizationId: string; userId: string; role: Role };
 
-export async function requireMember(db: Db, organizationId: string, userId: string): Promise<ClubAccess> {
-  const [row] = await db
+export const ACCESS_CACHE_MS = SESSION_CACHE_MS;
+const MAX_ENTRIES = 50_000;
+
+type Entry = { until: number; role: Promise<Role | null> };
+
+/** Roles read per instance, by "organizationId userId". */
+class AccessCache {
+  private readonly entries = new Map<string, Entry>();
+
+  read(organizationId: string, userId: string, load: () => Promise<Role | null>): Promise<Role | null> {
+    const key = `${organizationId} ${userId}`;
+    const now = Date.now();
+    const entry = this.entries.get(key);
+    if (entry && entry.until > now) return entry.role;
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    // Concurrent requests of one member share one read; a miss or a failure is not kept.
+    const role = load();
+    this.entries.set(key, { until: now + ACCESS_CACHE_MS, role });
+    const drop = () => {
+      if (this.entries.get(key)?.role === role) this.entries.delete(key);
+    };
+    role.then((found) => found ?? drop(), drop);
+    return role;
+  }
+
+  forget(match: (organizationId: string, userId: string) => boolean): void {
+    for (const key of this.entries.keys()) {
+      const [organizationId = "", userId = ""] = key.split(" ");
+      if (match(organizationId, userId)) this.entries.delete(key);
+    }
+  }
+}
+
+const caches = new WeakMap<Db, AccessCache>();
+function accessCache(db: Db): AccessCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new AccessCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** After a change to who is in a club or what they may do: this instance reads it afresh. */
+export function forgetClubAccess(db: Db, organizationId: string): void {
+  accessCache(db).forget((club) => club === organizationId);
+}
+
+/** After an account leaves every club (deleting it). */
+export function forgetUserAccess(db: Db, userId: string): void {
+  accessCache(db).forget((_club, user) => user === userId);
+}
+
+const roleInClub = preparedRead("role_in_club", (db) =>
+  db
     .select({ role: userRoles.role })
     .from(organizationMembers)
     .leftJoin(
       userRoles,
-      and(eq(userRoles.organizationId, organizationMembers.organizationId), eq(userRoles.userId, userId)),
+      and(
+        eq(userRoles.organizationId, organizationMembers.organizationId),
+        eq(userRoles.userId, organizationMembers.userId),
+      ),
     )
     .where(
-      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
+      and(
+        eq(organizationMembers.organizationId, sql.placeholder("organizationId")),
+        eq(organizationMembers.userId, sql.placeholder("userId")),
+      ),
     )
-    .limit(1);
-  if (!row) throw notFound("Club not found");
-  return { organizationId, userId, role: row.role ?? "member" };
+    .limit(1),
+);
+
+async function readRole(db: Db, organizationId: string, userId: string): Promise<Role | null> {
+  const [row] = await roleInClub(db, { organizationId, userId });
+  return row ? (row.role ?? "member") : null;
+}
+
+export async function requireMember(db: Db, organizationId: string, userId: string): Promise<ClubAccess> {
+  const role = await accessCache(db).read(organizationId, userId, () => readRole(db, organizationId, userId));
+  if (!role) throw notFound("Club not found");
+  return { organizationId, userId, role };
 }
 
 export async function requireCapability(

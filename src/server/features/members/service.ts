@@ -1,19 +1,20 @@
 // Members of a club: listing, role changes, removal, leaving and ownership transfer, with
 // the rules of docs/ARCHITECTURE.md: always exactly one owner, nobody removes the owner,
 // nobody removes themself (members may leave).
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Member } from "../../../shared/contracts/members.js";
 import { canManageRole } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
 import { people } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
-import type { ClubAccess } from "./policy.js";
+import { type ClubAccess, forgetClubAccess } from "./policy.js";
 
-export async function listMembers(db: Queryable, organizationId: string): Promise<Member[]> {
-  const rows = await db
+const membersOfClub = preparedRead("members_of_club", (db) =>
+  db
     .select({
       userId: organizationMembers.userId,
       role: userRoles.role,
@@ -27,8 +28,12 @@ export async function listMembers(db: Queryable, organizationId: string): Promis
         eq(userRoles.userId, organizationMembers.userId),
       ),
     )
-    .where(eq(organizationMembers.organizationId, organizationId))
-    .orderBy(asc(organizationMembers.createdAt));
+    .where(eq(organizationMembers.organizationId, sql.placeholder("organizationId")))
+    .orderBy(asc(organizationMembers.createdAt)),
+);
+
+export async function listMembers(db: Queryable, organizationId: string): Promise<Member[]> {
+  const rows = await membersOfClub(db, { organizationId });
   const byId = await people(
     db,
     rows.map((r) => r.userId),
@@ -48,13 +53,20 @@ export async function listMembers(db: Queryable, organizationId: string): Promis
   });
 }
 
-export async function isMember(db: Queryable, organizationId: string, userId: string): Promise<boolean> {
-  const [row] = await db
+const membershipRow = preparedRead("membership_row", (db) =>
+  db
     .select({ id: organizationMembers.id })
     .from(organizationMembers)
     .where(
-      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
-    );
+      and(
+        eq(organizationMembers.organizationId, sql.placeholder("organizationId")),
+        eq(organizationMembers.userId, sql.placeholder("userId")),
+      ),
+    ),
+);
+
+export async function isMember(db: Queryable, organizationId: string, userId: string): Promise<boolean> {
+  const [row] = await membershipRow(db, { organizationId, userId });
   return row !== undefined;
 }
 
@@ -77,20 +89,27 @@ export async function membersAmong(
   return new Set(rows.map((r) => r.userId));
 }
 
+const membershipsOfUser = preparedRead("memberships_of_user", (db) =>
+  db
+    .select({ organizationId: organizationMembers.organizationId, role: userRoles.role })
+    .from(organizationMembers)
+    .leftJoin(
+      userRoles,
+      and(
+        eq(userRoles.organizationId, organizationMembers.organizationId),
+        eq(userRoles.userId, organizationMembers.userId),
+      ),
+    )
+    .where(eq(organizationMembers.userId, sql.placeholder("userId")))
+    .orderBy(asc(organizationMembers.createdAt)),
+);
+
 /** The clubs a person belongs to, with their role in each, oldest membership first. */
 export async function membershipsOf(
   db: Queryable,
   userId: string,
 ): Promise<{ organizationId: string; role: Role }[]> {
-  const rows = await db
-    .select({ organizationId: organizationMembers.organizationId, role: userRoles.role })
-    .from(organizationMembers)
-    .leftJoin(
-      userRoles,
-      and(eq(userRoles.organizationId, organizationMembers.organizationId), eq(userRoles.userId, userId)),
-    )
-    .where(eq(organizationMembers.userId, userId))
-    .orderBy(asc(organizationMembers.createdAt));
+  const rows = await membershipsOfUser(db, { userId });
   return rows.map((r) => ({ organizationId: r.organizationId, role: r.role ?? "member" }));
 }
 
@@ -100,11 +119,15 @@ export async function leaveAllClubs(tx: Tx, userId: string): Promise<void> {
   await tx.delete(organizationMembers).where(eq(organizationMembers.userId, userId));
 }
 
-export async function memberCount(db: Queryable, organizationId: string): Promise<number> {
-  const [row] = await db
+const membersCounted = preparedRead("members_counted", (db) =>
+  db
     .select({ n: count() })
     .from(organizationMembers)
-    .where(eq(organizationMembers.organizationId, organizationId));
+    .where(eq(organizationMembers.organizationId, sql.placeholder("organizationId"))),
+);
+
+export async function memberCount(db: Queryable, organizationId: string): Promise<number> {
+  const [row] = await membersCounted(db, { organizationId });
   return row?.n ?? 0;
 }
 
@@ -161,6 +184,7 @@ export async function changeRole(
       .values({ organizationId: access.organizationId, userId: targetUserId, role })
       .onConflictDoUpdate({ target: [userRoles.organizationId, userRoles.userId], set: { role } });
   });
+  forgetClubAccess(db, access.organizationId);
 }
 
 export async function removeMember(db: Db, access: ClubAccess, targetUserId: string) {
@@ -173,6 +197,7 @@ export async function removeMember(db: Db, access: ClubAccess, targetUserId: str
     if (!canManageRole(access.role, current)) throw forbidden("You cannot remove this member.");
     await deleteMembership(tx, access.organizationId, targetUserId);
   });
+  forgetClubAccess(db, access.organizationId);
 }
 
 export async function leaveClub(db: Db, access: ClubAccess) {
@@ -184,6 +209,7 @@ export async function leaveClub(db: Db, access: ClubAccess) {
     );
   }
   await db.transaction((tx) => deleteMembership(tx, access.organizationId, access.userId));
+  forgetClubAccess(db, access.organizationId);
 }
 
 async function deleteMembership(tx: Tx, organizationId: string, userId: string) {
@@ -211,10 +237,11 @@ export async function transferOwnership(db: Db, access: ClubAccess, newOwnerId: 
       .values({ organizationId: access.organizationId, userId: newOwnerId, role: "owner" })
       .onConflictDoUpdate({ target: [userRoles.organizationId, userRoles.userId], set: { role: "owner" } });
   });
+  forgetClubAccess(db, access.organizationId);
 }
 
 // What other features may use of this one (scripts/check-boundaries.mjs).
 export { clubAccess } from "./club-access.js";
 export { hasPendingJoinRequest, listPendingJoinRequests, requestToJoin } from "./join-requests.js";
 export type { ClubAccess } from "./policy.js";
-export { requireCapability } from "./policy.js";
+export { forgetClubAccess, forgetUserAccess, requireCapability } from "./policy.js";

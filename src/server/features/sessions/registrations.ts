@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, lt, max, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
@@ -283,14 +284,21 @@ export async function registrantNames(
   return rows.map((r) => (r.userId ? byId.get(r.userId)?.name : undefined) ?? r.guestName ?? "Guest");
 }
 
-export async function listRegistrations(db: Queryable, sessionId: string): Promise<Registration[]> {
-  const rows = await db
+const registrationsOf = preparedRead("registrations_of_session", (db) =>
+  db
     .select()
     .from(sessionRegistrations)
     .where(
-      and(eq(sessionRegistrations.sessionId, sessionId), sql`${sessionRegistrations.status} <> 'cancelled'`),
+      and(
+        eq(sessionRegistrations.sessionId, sql.placeholder("sessionId")),
+        sql`${sessionRegistrations.status} <> 'cancelled'`,
+      ),
     )
-    .orderBy(asc(sessionRegistrations.seq));
+    .orderBy(asc(sessionRegistrations.seq)),
+);
+
+export async function listRegistrations(db: Queryable, sessionId: string): Promise<Registration[]> {
+  const rows = await registrationsOf(db, { sessionId });
   const names = await registrantNames(db, rows);
   let waitlistPosition = 0;
   return rows.map((r, i) => ({

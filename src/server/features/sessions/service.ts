@@ -8,6 +8,7 @@ import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
@@ -52,28 +53,51 @@ export function toSession(
 }
 
 /** SPEC §2: scheduled sessions starting in the future, soonest first (and active ones, for the board). */
-export async function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
-  const where =
-    scope === "upcoming"
-      ? and(
-          eq(sessions.organizationId, organizationId),
-          sql`((${sessions.status} = 'scheduled' and ${sessions.startsAt} >= ${now}) or ${sessions.status} = 'active')`,
-        )
-      : eq(sessions.organizationId, organizationId);
-  const rows = await db
+const upcomingSessions = preparedRead("upcoming_sessions", (db) =>
+  db
     .select({ session: sessions, ...counts })
     .from(sessions)
-    .where(where)
+    .where(
+      and(
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+        sql`((${sessions.status} = 'scheduled' and ${sessions.startsAt} >= ${sql.placeholder("now")}) or ${sessions.status} = 'active')`,
+      ),
+    )
     .orderBy(asc(sessions.startsAt))
-    .limit(500);
+    .limit(500),
+);
+
+const everySession = preparedRead("every_session", (db) =>
+  db
+    .select({ session: sessions, ...counts })
+    .from(sessions)
+    .where(eq(sessions.organizationId, sql.placeholder("organizationId")))
+    .orderBy(asc(sessions.startsAt))
+    .limit(500),
+);
+
+export async function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
+  const rows =
+    scope === "upcoming"
+      ? await upcomingSessions(db, { organizationId, now: now.toISOString() })
+      : await everySession(db, { organizationId });
   return rows.map((r) => toSession(r.session, r));
 }
 
-export async function getSession(db: Db | Tx, organizationId: string, sessionId: string) {
-  const [row] = await db
+const sessionWithCounts = preparedRead("session_with_counts", (db) =>
+  db
     .select({ session: sessions, ...counts })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+      ),
+    ),
+);
+
+export async function getSession(db: Db | Tx, organizationId: string, sessionId: string) {
+  const [row] = await sessionWithCounts(db, { organizationId, sessionId });
   if (!row) throw notFound("Session not found");
   return row;
 }
@@ -256,8 +280,8 @@ export async function transition(
 }
 
 /** The club's next scheduled sessions from `now`, soonest first (its public page shows them). */
-export async function nextScheduledSessions(db: Queryable, organizationId: string, now: Date, limit: number) {
-  return db
+const scheduledSessions = preparedRead("next_scheduled_sessions", (db) =>
+  db
     .select({
       id: sessions.id,
       name: sessions.name,
@@ -269,13 +293,17 @@ export async function nextScheduledSessions(db: Queryable, organizationId: strin
     .from(sessions)
     .where(
       and(
-        eq(sessions.organizationId, organizationId),
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
         eq(sessions.status, "scheduled"),
-        gte(sessions.startsAt, now),
+        gte(sessions.startsAt, sql.placeholder("now")),
       ),
     )
     .orderBy(asc(sessions.startsAt))
-    .limit(limit);
+    .limit(sql.placeholder("limit")),
+);
+
+export async function nextScheduledSessions(db: Queryable, organizationId: string, now: Date, limit: number) {
+  return scheduledSessions(db, { organizationId, now: now.toISOString(), limit });
 }
 
 /** A session fee found by the provider's checkout or charge reference. */

@@ -1,8 +1,10 @@
-// The session cache (current-user.ts, decision 011): what better-auth answered for a cookie is
-// kept for SESSION_CACHE_MS. It must never let a signed-out person or a removed member read
-// club data longer than that: on the instance that ended the session not at all, on another
-// instance at most SESSION_CACHE_MS; and membership is never cached.
+// The session cache (current-user.ts) and the club access cache (members/policy.ts), decision
+// 011: what better-auth answered for a cookie, and a member's role, are kept for a few seconds.
+// They must never let a signed-out person or a removed member read club data longer than
+// that: on the instance that made the change not at all, on another instance at most
+// SESSION_CACHE_MS (ACCESS_CACHE_MS for a membership).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_CACHE_MS } from "../../features/members/policy.js";
 import { makeClub, makeUser, PASSWORD } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, request, type TestApp } from "../../test/harness.js";
 import { SESSION_CACHE_MS } from "./current-user.js";
@@ -48,7 +50,7 @@ describe("the session cache", () => {
     expect((await t.request({ method: "GET", url: sessions, cookie: phone })).statusCode).toBe(401);
   });
 
-  it("a removed member loses the club's data at once: membership is never cached", async () => {
+  it("a removed member loses the club's data at once on the instance that removed them", async () => {
     const owner = await makeUser(t, "olga@cache.example", "Olga Owner");
     const member = await makeUser(t, "mo@cache.example", "Mo Member");
     const club = await makeClub(t, owner, [[member, "member"]]);
@@ -86,6 +88,51 @@ describe("the session cache", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it(`on another instance a removed member reads for at most ${ACCESS_CACHE_MS} ms`, async () => {
+    const owner = await makeUser(t, "rhea@cache.example", "Rhea Remover");
+    const member = await makeUser(t, "max@cache.example", "Max Moved");
+    const club = await makeClub(t, owner, [[member, "member"]]);
+    const other = await t.secondInstance();
+    try {
+      const sessions = `/api/orgs/${club.id}/sessions`;
+      const onOther = () => request(other.app, { method: "GET", url: sessions, cookie: member.cookie });
+      expect((await onOther()).statusCode).toBe(200);
+      const removedAt = Date.now();
+      const removed = await t.request({
+        method: "DELETE",
+        url: `/api/orgs/${club.id}/members/${member.id}`,
+        cookie: owner.cookie,
+      });
+      expect(removed.statusCode).toBe(204);
+      let status = (await onOther()).statusCode;
+      while (status === 200 && Date.now() - removedAt < ACCESS_CACHE_MS + 2_000) {
+        await sleep(250);
+        status = (await onOther()).statusCode;
+      }
+      expect(status).toBe(404);
+      expect(Date.now() - removedAt).toBeLessThanOrEqual(ACCESS_CACHE_MS + 500);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a demoted admin loses what the role allowed at once on this instance", async () => {
+    const owner = await makeUser(t, "opal@cache.example", "Opal Owner");
+    const admin = await makeUser(t, "otto@cache.example", "Otto Admin");
+    const club = await makeClub(t, owner, [[admin, "admin"]]);
+    const invitations = () =>
+      t.request({ method: "GET", url: `/api/orgs/${club.id}/invitations`, cookie: admin.cookie });
+    expect((await invitations()).statusCode).toBe(200);
+    const demoted = await t.request({
+      method: "PATCH",
+      url: `/api/orgs/${club.id}/members/${admin.id}`,
+      cookie: owner.cookie,
+      payload: { role: "member" },
+    });
+    expect(demoted.statusCode).toBe(204);
+    expect((await invitations()).statusCode).toBe(403);
   });
 
   it("a forged or unknown cookie is never served from the cache", async () => {
