@@ -17,6 +17,7 @@ import { currentRatings, matchFromBoardGame } from "../ladder/service.js";
 import { sessionRow } from "../sessions/service.js";
 import { boardCache } from "./board-cache.js";
 import {
+  activeSession,
   type BoardRow,
   type BoardState,
   bumpVersion,
@@ -142,7 +143,14 @@ export function startFilling(deps: AppDeps, organizationId: string) {
  * Check-ins changed (sessions feature): bring the queue up to date and tell viewers. Courts
  * are not filled here: the organizer starts the first games.
  */
-export async function refreshQueue(deps: AppDeps, organizationId: string): Promise<void> {
+/**
+ * Brings the live board's queue in line with check-in and registrations, after a change to
+ * `sessionId` (when given). Only the club's live session has a queue: a change to any other
+ * session (a place cancelled next week) costs one read, not a board transaction under the
+ * board's lock.
+ */
+export async function refreshQueue(deps: AppDeps, organizationId: string, sessionId?: string): Promise<void> {
+  if (sessionId && (await activeSession(deps.database.db, organizationId))?.id !== sessionId) return;
   try {
     await act(deps, organizationId, async () => undefined, { fill: false });
   } catch (error) {

@@ -104,7 +104,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (action === "start") await assertClubRunning(deps, club.organizationId);
           await transition(deps, club.organizationId, request.params.sessionId, action);
           // Everyone checked in before the start (by organizers, as walk-ins) is in line at once.
-          if (action === "start") await refreshQueue(deps, club.organizationId);
+          if (action === "start") await refreshQueue(deps, club.organizationId, request.params.sessionId);
           else await announceBoardClosed(deps, club.organizationId, request.params.sessionId);
           return reply.status(204).send();
         },
@@ -152,7 +152,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           userId: club.userId,
           mayManage: can(club.role, "sessions.manage"),
         });
-        await refreshQueue(deps, club.organizationId);
+        await refreshQueue(deps, club.organizationId, sessionId);
         return {
           refund: refund && {
             amount: refund.amount,
@@ -186,7 +186,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             checkedIn,
             deps.now(),
           );
-          await refreshQueue(deps, club.organizationId);
+          await refreshQueue(deps, club.organizationId, params.sessionId);
           return reply.status(204).send();
         },
       });
@@ -198,7 +198,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
         await addWalkIn(db, club.organizationId, request.params.sessionId, request.body, deps.now());
-        await refreshQueue(deps, club.organizationId);
+        await refreshQueue(deps, club.organizationId, request.params.sessionId);
         return reply.status(201).send({ ok: true });
       },
     );
@@ -223,7 +223,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request.body.token,
           deps.now(),
         );
-        await refreshQueue(deps, club.organizationId);
+        await refreshQueue(deps, club.organizationId, request.params.sessionId);
         return reply.status(204).send();
       },
     );
