@@ -125,6 +125,48 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
       b.socket.close();
     });
 
+    it("a viewer refetching on another instance when the notice comes gets the new board, not that instance's copy", async () => {
+      await sessionWith(8);
+      const boardOnSecond = async () =>
+        (
+          await second.app.inject({
+            method: "GET",
+            url: `/api/orgs/${orgId}/board`,
+            headers: { cookie: member.cookie },
+          })
+        ).json() as { version: number; courts: Array<{ game: unknown }>; session: { id: string } | null };
+      const before = await boardOnSecond();
+      const b = viewer(urls[1]!, member.cookie);
+      await b.opened;
+      const fill = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/fill`,
+        cookie: admin.cookie,
+      });
+      expect(fill.statusCode).toBe(200);
+      await b.waitFor(fill.json().version);
+      const after = await boardOnSecond();
+      expect(after.version).toBe(fill.json().version);
+      expect(after.version).toBeGreaterThan(before.version);
+      expect(after.courts.filter((c) => c.game).length).toBeGreaterThan(0);
+
+      // Completing the session is a change too: viewers hear it, and its board is gone at once.
+      const complete = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/sessions/${after.session!.id}/complete`,
+        cookie: owner.cookie,
+      });
+      expect(complete.statusCode).toBe(204);
+      const heard = Date.now();
+      while (!b.messages.some((m) => m.type === "changed" && m.version === 0)) {
+        if (Date.now() - heard > 3000)
+          throw new Error(`no notice of the end; got ${JSON.stringify(b.messages)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await boardOnSecond()).session?.id).not.toBe(after.session!.id);
+      b.socket.close();
+    });
+
     it("behind a round-robin load balancer, a viewer on one instance sees an action taken on the other", async () => {
       await sessionWith(8);
       const proxy = await startRoundRobinProxy(
