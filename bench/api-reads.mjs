@@ -89,9 +89,11 @@ try {
       duration: seconds,
       headers: {
         ...(target.cookie ? { cookie: target.cookie } : {}),
-        ...(target.body ? { "content-type": "application/json", origin: app } : {}),
+        ...(target.method && target.method !== "GET" ? { origin: app } : {}),
+        ...(target.body ? { "content-type": "application/json" } : {}),
       },
       ...(target.body ? { body: target.body } : {}),
+      ...(target.requests ? { requests: target.requests } : {}),
     });
     return {
       name: target.name,
@@ -110,6 +112,8 @@ try {
 
   const readResults = [];
   for (const target of reads) readResults.push(await measure(target));
+  // Made after the reads: the sessions these writes need would lengthen the sessions list.
+  writes.push(await registrationWrites(orgId, cookie), await boardActionWrites(orgId, cookie));
   const writeResults = [];
   for (const target of writes) writeResults.push(await measure(target));
   const memory = residentMegabytes(server.pid);
@@ -144,6 +148,79 @@ try {
       (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on("exit", resolve))),
     ),
   );
+}
+
+/**
+ * Registering for a session and cancelling, alternately, as many players at once as there are
+ * connections. One person may hold one place per session, so the owner registers for sessions
+ * made for the run (one per connection, plus spares): each register takes a free session and
+ * its cancel gives it back. Both halves are writes through the whole use case (capacity and
+ * waitlist rules, the outbox, the queue refresh); each counts as one request.
+ */
+async function registrationWrites(orgId, cookie) {
+  const free = [];
+  const day = 24 * 3600 * 1000;
+  for (let i = 0; i < connections + 10; i++) {
+    const startsAt = new Date(Date.now() + (30 + i) * day);
+    const res = await fetch(`${app}/api/orgs/${orgId}/sessions`, {
+      method: "POST",
+      headers: { cookie, origin: app, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: `Bench play ${i + 1}`,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 2 * 3600 * 1000).toISOString(),
+        capacity: 16,
+      }),
+    });
+    if (!res.ok) throw new Error(`creating a session: ${res.status} ${await res.text()}`);
+    free.push((await res.json()).sessions[0].id);
+  }
+  const path = (sessionId) => `/api/orgs/${orgId}/sessions/${sessionId}/registrations`;
+  return {
+    name: "POST then DELETE a registration (alternating)",
+    url: app,
+    method: "POST",
+    cookie,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request, context) => {
+          context.sessionId = free.shift();
+          return context.sessionId ? { ...request, path: path(context.sessionId) } : null;
+        },
+        onResponse: (status, body, context) => {
+          if (status === 201) context.registrationId = JSON.parse(body).registration.id;
+          else free.push(context.sessionId);
+        },
+      },
+      {
+        method: "DELETE",
+        setupRequest: (request, context) =>
+          context.registrationId
+            ? { ...request, path: `${path(context.sessionId)}/${context.registrationId}` }
+            : null,
+        onResponse: (_status, _body, context) => free.push(context.sessionId),
+      },
+    ],
+  };
+}
+
+/**
+ * A board action an organizer takes all session: sending a waiting player to the back of the
+ * line. Each is a whole board transaction (the board's row lock, the queue brought in line with
+ * check-in, the change, the courts filled, up-next emails, the version bumped, the notice).
+ */
+async function boardActionWrites(orgId, cookie) {
+  const board = await get(`/api/orgs/${orgId}/board`, cookie);
+  const waiting = board.queue[0];
+  if (!waiting) throw new Error("the demo board has nobody waiting");
+  return {
+    name: "POST /api/orgs/:orgId/board/players/:id (skip)",
+    url: `${app}/api/orgs/${orgId}/board/players/${waiting.registrationId}`,
+    method: "POST",
+    cookie,
+    body: JSON.stringify({ action: "skip" }),
+  };
 }
 
 /** The server's resident memory now and at its peak (Linux /proc), in MB. */
