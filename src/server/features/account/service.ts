@@ -1,9 +1,10 @@
 // People as the rest of the app sees them: the one display-name rule (the profile's full name,
 // else the account's name) and the address to write to. Other features ask here rather than
 // reading the account tables (scripts/check-boundaries.mjs).
-import { eq, sql } from "drizzle-orm";
+import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
+import { qualified } from "../../db/qualified.js";
 import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
 
@@ -18,6 +19,23 @@ const personColumns = {
 
 function toPerson(row: { id: string; email: string; accountName: string; fullName: string | null }): Person {
   return { id: row.id, email: row.email, name: row.fullName ?? row.accountName };
+}
+
+/**
+ * The name clubs show for the person whose id is in `userId` (the one rule), as a column another
+ * feature's query selects: a list of people is then one statement, not a list and a look-up.
+ * Null when the id names nobody.
+ */
+export function displayNameOf(userId: AnyColumn): SQL<string | null> {
+  return sql<string | null>`(select coalesce(${qualified(profiles.fullName)}, ${qualified(users.name)})
+    from ${users} left join ${profiles} on ${qualified(profiles.id)} = ${qualified(users.id)}
+    where ${qualified(users.id)} = ${qualified(userId)})`;
+}
+
+/** The address of the person whose id is in `userId`, as a column for another feature's query. */
+export function emailOf(userId: AnyColumn): SQL<string | null> {
+  return sql<string | null>`(select ${qualified(users.email)} from ${users}
+    where ${qualified(users.id)} = ${qualified(userId)})`;
 }
 
 /** The people with these ids, by id (unknown ids are simply absent). */

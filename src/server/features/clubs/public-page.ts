@@ -7,7 +7,7 @@ import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { notFound } from "../../platform/errors/app-error.js";
-import { hasPendingJoinRequest, isMember, memberCount } from "../members/service.js";
+import { hasPendingJoinRequest, memberCountOf, memberRole } from "../members/service.js";
 import { nextScheduledSessions } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
@@ -22,6 +22,7 @@ const publicClubBySlug = preparedRead("public_club_by_slug", (db) =>
       location: organizations.location,
       description: organizations.description,
       timeZone: organizations.timeZone,
+      memberCount: memberCountOf(organizations.id),
     })
     .from(organizations)
     .where(eq(organizations.slug, sql.placeholder("slug")))
@@ -40,8 +41,11 @@ export async function publicClubPage(
   viewerId: string | null,
   now: Date,
 ): Promise<PublicClubPage> {
-  const club = await findPublicClub(db, slug);
-  const upcoming = await nextScheduledSessions(db, club.id, now, UPCOMING_ON_CLUB_PAGE);
+  const { memberCount, ...club } = await findPublicClub(db, slug);
+  const [upcoming, viewer] = await Promise.all([
+    nextScheduledSessions(db, club.id, now, UPCOMING_ON_CLUB_PAGE),
+    viewerId ? viewerStanding(db, club.id, viewerId) : ("anonymous" as const),
+  ]);
   const upcomingSessions = upcoming.map((s) => ({
     ...s,
     startsAt: s.startsAt.toISOString(),
@@ -50,13 +54,9 @@ export async function publicClubPage(
     timeLabel: timeRange(s.startsAt.toISOString(), s.endsAt.toISOString(), club.timeZone),
   }));
   const { timeZone: _zone, ...publicFields } = club;
-  if (!viewerId) return { club: publicFields, upcomingSessions, memberCount: null, viewer: "anonymous" };
-
-  const [count, viewer] = await Promise.all([
-    memberCount(db, club.id),
-    viewerStanding(db, club.id, viewerId),
-  ]);
-  return { club, upcomingSessions, memberCount: count, viewer };
+  // A visitor sees neither the member count nor the time zone (SPEC §3's public fields).
+  if (!viewerId) return { club: publicFields, upcomingSessions, memberCount: null, viewer };
+  return { club, upcomingSessions, memberCount, viewer };
 }
 
 export async function viewerStanding(
@@ -64,6 +64,6 @@ export async function viewerStanding(
   organizationId: string,
   userId: string,
 ): Promise<PublicClubPage["viewer"]> {
-  if (await isMember(db, organizationId, userId)) return "member";
+  if (await memberRole(db, organizationId, userId)) return "member";
   return (await hasPendingJoinRequest(db, organizationId, userId)) ? "pending" : "none";
 }

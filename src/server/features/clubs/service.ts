@@ -1,6 +1,6 @@
 // Creating a club (onboarding) and reading the clubs a user belongs to.
 
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { CreateOrganizationBody, Membership, Organization } from "../../../shared/contracts/clubs.js";
 import { createOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { addDays } from "../../../shared/domain/dates.js";
@@ -9,10 +9,11 @@ import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
+import { qualified } from "../../db/qualified.js";
 import { courts, organizations } from "../../db/schema/clubs.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { saveFullName } from "../account/service.js";
-import { addMember, membershipsOf } from "../members/service.js";
+import { addMember, membershipsSubquery } from "../members/service.js";
 import { ensurePreferences } from "../notifications/service.js";
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -102,22 +103,19 @@ function isSlugCollision(error: unknown): boolean {
   return pgError.code === "23505" && (pgError.constraint ?? "").includes("slug");
 }
 
-const organizationsByIds = preparedRead("organizations_by_ids", (db) =>
-  db
-    .select()
-    .from(organizations)
-    .where(sql`${organizations.id} = any(${sql.placeholder("ids")}::uuid[])`),
-);
+// A person's clubs and their role in each, oldest membership first, in one statement.
+const clubsOfMember = preparedRead("clubs_of_member", (db) => {
+  const memberships = membershipsSubquery(sql.placeholder("userId"));
+  return db
+    .select({ club: organizations, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .orderBy(asc(memberships.since));
+});
 
 export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
-  const memberships = await membershipsOf(db, userId);
-  if (memberships.length === 0) return [];
-  const clubs = await organizationsByIds(db, { ids: memberships.map((m) => m.organizationId) });
-  const byId = new Map(clubs.map((club) => [club.id, club]));
-  return memberships.flatMap(({ organizationId, role }) => {
-    const club = byId.get(organizationId);
-    return club ? [{ ...toOrganization(club), role }] : [];
-  });
+  const rows = await clubsOfMember(db, { userId });
+  return rows.map(({ club, role }) => ({ ...toOrganization(club), role }));
 }
 
 const organizationById = preparedRead("organization_by_id", (db) =>
@@ -180,6 +178,12 @@ export async function lockClub(tx: Tx, organizationId: string): Promise<Club> {
 }
 
 /** The club's IANA time zone: every club-local time is read in it. */
+/** The time zone of the club whose id is in `organizationId`, as a column for another feature's query. */
+export function timeZoneOf(organizationId: AnyColumn): SQL<string> {
+  return sql<string>`(select ${qualified(organizations.timeZone)} from ${organizations}
+    where ${qualified(organizations.id)} = ${qualified(organizationId)})`;
+}
+
 export async function clubTimeZone(db: Queryable, organizationId: string): Promise<string> {
   return (await getOrganization(db, organizationId)).timeZone;
 }

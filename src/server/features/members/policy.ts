@@ -100,8 +100,13 @@ async function readRole(db: Db, organizationId: string, userId: string): Promise
   return row ? (row.role ?? "member") : null;
 }
 
+/** The person's role in the club, or null for someone outside it (kept as described above). */
+export function memberRole(db: Db, organizationId: string, userId: string): Promise<Role | null> {
+  return accessCache(db).read(organizationId, userId, () => readRole(db, organizationId, userId));
+}
+
 export async function requireMember(db: Db, organizationId: string, userId: string): Promise<ClubAccess> {
-  const role = await accessCache(db).read(organizationId, userId, () => readRole(db, organizationId, userId));
+  const role = await memberRole(db, organizationId, userId);
   if (!role) throw notFound("Club not found");
   return { organizationId, userId, role };
 }

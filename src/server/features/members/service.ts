@@ -1,22 +1,27 @@
 // Members of a club: listing, role changes, removal, leaving and ownership transfer, with
 // the rules of docs/ARCHITECTURE.md: always exactly one owner, nobody removes the owner,
 // nobody removes themself (members may leave).
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Member } from "../../../shared/contracts/members.js";
 import { canManageRole } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
+import { qualified } from "../../db/qualified.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
-import { people } from "../account/service.js";
+import { displayNameOf, emailOf } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
 import { type ClubAccess, forgetClubAccess } from "./policy.js";
 
+// The members with their names and addresses, in one statement.
 const membersOfClub = preparedRead("members_of_club", (db) =>
   db
     .select({
       userId: organizationMembers.userId,
+      name: displayNameOf(organizationMembers.userId),
+      email: emailOf(organizationMembers.userId),
       role: userRoles.role,
       joinedAt: organizationMembers.createdAt,
     })
@@ -34,23 +39,11 @@ const membersOfClub = preparedRead("members_of_club", (db) =>
 
 export async function listMembers(db: Queryable, organizationId: string): Promise<Member[]> {
   const rows = await membersOfClub(db, { organizationId });
-  const byId = await people(
-    db,
-    rows.map((r) => r.userId),
+  return rows.flatMap(({ userId, name, email, role, joinedAt }) =>
+    name === null || email === null
+      ? []
+      : [{ userId, name, email, role: role ?? "member", joinedAt: joinedAt.toISOString() }],
   );
-  return rows.flatMap((r) => {
-    const member = byId.get(r.userId);
-    if (!member) return [];
-    return [
-      {
-        userId: r.userId,
-        name: member.name,
-        email: member.email,
-        role: r.role ?? "member",
-        joinedAt: r.joinedAt.toISOString(),
-      },
-    ];
-  });
 }
 
 const membershipRow = preparedRead("membership_row", (db) =>
@@ -125,6 +118,35 @@ const membersCounted = preparedRead("members_counted", (db) =>
     .from(organizationMembers)
     .where(eq(organizationMembers.organizationId, sql.placeholder("organizationId"))),
 );
+
+/**
+ * The clubs of the person `userId` names (a value or a placeholder) with their role in each and
+ * since when, as a subquery another feature joins its rows to.
+ */
+export function membershipsSubquery(userId: Placeholder | string) {
+  return new QueryBuilder()
+    .select({
+      organizationId: organizationMembers.organizationId,
+      role: sql<Role>`coalesce(${userRoles.role}, 'member')`.as("role"),
+      since: organizationMembers.createdAt,
+    })
+    .from(organizationMembers)
+    .leftJoin(
+      userRoles,
+      and(
+        eq(userRoles.organizationId, organizationMembers.organizationId),
+        eq(userRoles.userId, organizationMembers.userId),
+      ),
+    )
+    .where(eq(organizationMembers.userId, userId))
+    .as("memberships");
+}
+
+/** The number of members of the club whose id is in `organizationId`, as a column for another feature's query. */
+export function memberCountOf(organizationId: AnyColumn): SQL<number> {
+  return sql<number>`(select count(*)::int from ${organizationMembers}
+    where ${qualified(organizationMembers.organizationId)} = ${qualified(organizationId)})`;
+}
 
 export async function memberCount(db: Queryable, organizationId: string): Promise<number> {
   const [row] = await membersCounted(db, { organizationId });
@@ -244,4 +266,4 @@ export async function transferOwnership(db: Db, access: ClubAccess, newOwnerId: 
 export { clubAccess } from "./club-access.js";
 export { hasPendingJoinRequest, listPendingJoinRequests, requestToJoin } from "./join-requests.js";
 export type { ClubAccess } from "./policy.js";
-export { forgetClubAccess, forgetUserAccess, requireCapability } from "./policy.js";
+export { forgetClubAccess, forgetUserAccess, memberRole, requireCapability } from "./policy.js";

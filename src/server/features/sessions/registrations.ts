@@ -9,7 +9,7 @@ import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
-import { people } from "../account/service.js";
+import { displayNameOf, people } from "../account/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 
@@ -273,6 +273,11 @@ export async function sweepHolds(deps: UseCaseDeps, organizationId: string, sess
 }
 
 /** What the roster and the board call each registrant: the member's name, or the walk-in guest's. */
+/** A member by their name; a guest by the name given at the door. */
+function registrantName(row: { userId: string | null; personName: string | null; guestName: string | null }) {
+  return (row.userId ? row.personName : null) ?? row.guestName ?? "Guest";
+}
+
 export async function registrantNames(
   db: Queryable,
   rows: ReadonlyArray<{ userId: string | null; guestName: string | null }>,
@@ -284,9 +289,18 @@ export async function registrantNames(
   return rows.map((r) => (r.userId ? byId.get(r.userId)?.name : undefined) ?? r.guestName ?? "Guest");
 }
 
+// The list with each registrant's name, in one statement.
 const registrationsOf = preparedRead("registrations_of_session", (db) =>
   db
-    .select()
+    .select({
+      id: sessionRegistrations.id,
+      userId: sessionRegistrations.userId,
+      guestName: sessionRegistrations.guestName,
+      personName: displayNameOf(sessionRegistrations.userId),
+      status: sessionRegistrations.status,
+      checkedInAt: sessionRegistrations.checkedInAt,
+      holdExpiresAt: sessionRegistrations.holdExpiresAt,
+    })
     .from(sessionRegistrations)
     .where(
       and(
@@ -299,12 +313,11 @@ const registrationsOf = preparedRead("registrations_of_session", (db) =>
 
 export async function listRegistrations(db: Queryable, sessionId: string): Promise<Registration[]> {
   const rows = await registrationsOf(db, { sessionId });
-  const names = await registrantNames(db, rows);
   let waitlistPosition = 0;
-  return rows.map((r, i) => ({
+  return rows.map((r) => ({
     id: r.id,
     userId: r.userId,
-    name: names[i]!,
+    name: registrantName(r),
     status: r.status,
     waitlistPosition: r.status === "waitlisted" ? ++waitlistPosition : null,
     checkedIn: r.checkedInAt !== null,

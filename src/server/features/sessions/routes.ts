@@ -16,7 +16,6 @@ import {
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { assertClubRunning } from "../billing/service.js";
-import { clubTimeZone } from "../clubs/service.js";
 import { announceBoardClosed, refreshQueue } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
 import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
@@ -72,12 +71,15 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: sessionParams, response: { 200: sessionDetails } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
-        const row = await getSession(db, club.organizationId, request.params.sessionId);
-        const registrations = await listRegistrations(db, row.session.id);
+        // Both at once: the list is used only once the session is known to be this club's.
+        const [row, registrations] = await Promise.all([
+          getSession(db, club.organizationId, request.params.sessionId),
+          listRegistrations(db, request.params.sessionId),
+        ]);
         const manager = can(club.role, "sessions.manage");
         return {
           session: toSession(row.session, row),
-          timeZone: await clubTimeZone(db, club.organizationId),
+          timeZone: row.timeZone,
           // Organizers see everyone; members see names on the list, as players at a club do.
           registrations,
           mine: registrations.find((r) => r.userId === club.userId) ?? null,

@@ -12,7 +12,7 @@ import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
-import { clubTimeZone } from "../clubs/service.js";
+import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
@@ -84,9 +84,10 @@ export async function listSessions(db: Db, organizationId: string, now: Date, sc
   return rows.map((r) => toSession(r.session, r));
 }
 
+// With the club's time zone, which every view of a session shows its times in.
 const sessionWithCounts = preparedRead("session_with_counts", (db) =>
   db
-    .select({ session: sessions, ...counts })
+    .select({ session: sessions, ...counts, timeZone: timeZoneOf(sessions.organizationId) })
     .from(sessions)
     .where(
       and(
