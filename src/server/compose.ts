@@ -7,6 +7,8 @@ import { connectDatabase, migrateDatabase } from "./db/database.js";
 import { ensureProfile } from "./features/account/service.js";
 import { paymentByRef } from "./features/sessions/service.js";
 import { createAuth } from "./platform/auth/auth.js";
+import { countRateLimitsIn } from "./platform/auth/rate-limit.js";
+import { redisRateLimits } from "./platform/auth/redis-rate-limits.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
 import { createSandboxProvider } from "./platform/payments/sandbox-provider.js";
@@ -45,7 +47,12 @@ export async function composeDeps(
   const payments = config.stripe
     ? createStripeProvider(config.stripe, log)
     : createSandboxProvider(config.appUrl, database.db, (by, ref) => paymentByRef(database.db, by, ref));
-  // Board notices travel over Redis pub/sub when REDIS_URL is set, else LISTEN/NOTIFY.
+  // With REDIS_URL, rate limits are counted in Redis (named after this app's database), and
+  // board notices travel over Redis pub/sub; without it, in PostgreSQL and over LISTEN/NOTIFY.
+  const rateLimits = config.redisUrl
+    ? redisRateLimits(config.redisUrl, databaseName(databaseUrl), log)
+    : undefined;
+  if (rateLimits) countRateLimitsIn(database.db, rateLimits);
   const realtime = config.redisUrl
     ? await startRedisHub(config.redisUrl, log)
     : await startRealtimeHub(databaseUrl, database.pool, log);
@@ -62,9 +69,16 @@ export async function composeDeps(
     webRoot: extra.webRoot,
     close: async () => {
       await realtime.close();
+      await rateLimits?.close();
       await jobs.stop();
       smtp?.close();
       await database.pool.end();
     },
   };
+}
+
+/** "host:port/name" of the database: what names this deployment's keys in a shared Redis. */
+function databaseName(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `${url.host}${url.pathname}`;
 }

@@ -1,6 +1,6 @@
-// Fixed-window limits, counted in PostgreSQL so every app instance shares them. `consume`
-// counts an attempt before it is made, in one statement per limit, so parallel attempts cannot
-// all slip under a limit. Sign-in then gives the count back (`release`) when the attempt was
+// Fixed-window limits, counted where every app instance shares them (PostgreSQL, or Redis when
+// the app has one). `consume` counts an attempt before it is made, in one atomic step per
+// limit, so parallel attempts cannot all slip under a limit. Sign-in then gives the count back (`release`) when the attempt was
 // not a failure, so a person who gets it right is never held back by attempts not theirs.
 import { inArray, sql } from "drizzle-orm";
 import { messages } from "../../../shared/domain/messages.js";
@@ -40,25 +40,72 @@ export function rateLimited(retryAfterSeconds: number): AppError {
   });
 }
 
-async function count(db: Db, limit: Limit): Promise<{ count: number; retryAfter: number }> {
-  // One statement: start a new window when the old one is over, else count this attempt.
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into rate_limits (key, window_started_at, count) values (${limit.key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_started_at < now() - make_interval(secs => ${limit.windowSeconds})
-                   then 1 else rate_limits.count + 1 end,
-      window_started_at = case when rate_limits.window_started_at < now() - make_interval(secs => ${limit.windowSeconds})
-                   then now() else rate_limits.window_started_at end
-    returning count,
-      ceil(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`);
-  const row = result.rows[0]!;
-  return { count: row.count, retryAfter: row.retry_after };
+/**
+ * Where the counts are kept. PostgreSQL by default; Redis when the app has REDIS_URL
+ * (redis-rate-limits.ts). Either way every instance shares them.
+ */
+export type RateLimitStore = {
+  /** Counts one attempt against `limit`; returns the count so far and the window's seconds left. */
+  count(limit: Limit): Promise<{ count: number; retryAfter: number }>;
+  /** Gives back one count of every limit (never below zero). */
+  release(keys: string[]): Promise<void>;
+  /** Forgets the counts of these limits. */
+  clear(keys: string[]): Promise<void>;
+};
+
+function postgresStore(db: Db): RateLimitStore {
+  return {
+    async count(limit) {
+      // One statement: start a new window when the old one is over, else count this attempt.
+      const result = await db.execute<{ count: number; retry_after: number }>(sql`
+        insert into rate_limits (key, window_started_at, count) values (${limit.key}, now(), 1)
+        on conflict (key) do update set
+          count = case when rate_limits.window_started_at < now() - make_interval(secs => ${limit.windowSeconds})
+                       then 1 else rate_limits.count + 1 end,
+          window_started_at = case when rate_limits.window_started_at < now() - make_interval(secs => ${limit.windowSeconds})
+                       then now() else rate_limits.window_started_at end
+        returning count,
+          ceil(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`);
+      const row = result.rows[0]!;
+      return { count: row.count, retryAfter: row.retry_after };
+    },
+    async release(keys) {
+      await db.execute(sql`
+        update rate_limits set count = greatest(count - 1, 0)
+        where key in (${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )})`);
+    },
+    async clear(keys) {
+      await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+    },
+  };
+}
+
+// The store of each app, found by its database handle (as the route code that counts holds
+// one). An app without an entry counts in its PostgreSQL.
+const stores = new WeakMap<Db, RateLimitStore>();
+
+/** From now on this app's limits are counted in `store` (compose.ts, when REDIS_URL is set). */
+export function countRateLimitsIn(db: Db, store: RateLimitStore): void {
+  stores.set(db, store);
+}
+
+function storeOf(db: Db): RateLimitStore {
+  let store = stores.get(db);
+  if (!store) {
+    store = postgresStore(db);
+    stores.set(db, store);
+  }
+  return store;
 }
 
 /** Counts this attempt against every limit; refuses with 429 once one is over. */
 export async function consume(db: Db, limits: Limit[]): Promise<void> {
+  const store = storeOf(db);
   for (const limit of limits) {
-    const { count: used, retryAfter } = await count(db, limit);
+    const { count: used, retryAfter } = await store.count(limit);
     if (used > limit.max) throw rateLimited(retryAfter);
   }
 }
@@ -66,21 +113,11 @@ export async function consume(db: Db, limits: Limit[]): Promise<void> {
 /** Gives back one count of every limit (the attempt turned out not to count). */
 export async function release(db: Db, limits: Limit[]): Promise<void> {
   if (limits.length === 0) return;
-  await db.execute(sql`
-    update rate_limits set count = greatest(count - 1, 0)
-    where key in (${sql.join(
-      limits.map((l) => sql`${l.key}`),
-      sql`, `,
-    )})`);
+  await storeOf(db).release(limits.map((l) => l.key));
 }
 
 /** Forgets the counts of these limits (after a success). */
 export async function clear(db: Db, limits: Limit[]): Promise<void> {
   if (limits.length === 0) return;
-  await db.delete(rateLimits).where(
-    inArray(
-      rateLimits.key,
-      limits.map((l) => l.key),
-    ),
-  );
+  await storeOf(db).clear(limits.map((l) => l.key));
 }
