@@ -14,6 +14,10 @@ beforeAll(async () => {
     path.join(root, "index.html"),
     '<!doctype html><html><head>\n<meta name="description" content="Courtside runs your club." />\n<title>Courtside</title>\n</head><body></body></html>',
   );
+  writeFileSync(
+    path.join(root, "landing.html"),
+    '<!doctype html><html><head>\n<meta name="description" content="Courtside runs your club." />\n<title>Courtside</title>\n</head><body><div id="root">Open play that runs itself.</div><script src="/landing.js" defer></script></body></html>',
+  );
   await registerWebClient(app, root, {
     appUrl: "https://courtside.example",
     clubPreview: async (slug) =>
@@ -73,5 +77,21 @@ describe("page titles and previews", () => {
       expect(page.status, page.html).toBe(200);
       expect(page.html).toContain("<title>Courtside · Pickleball club management</title>");
     }
+  });
+});
+
+describe("the landing page", () => {
+  it("a visitor gets the prerendered page, with its title and tags; someone with a session cookie gets the app", async () => {
+    const visitor = await app.inject({ url: "/" });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).toContain("Open play that runs itself.");
+    expect(visitor.body).toContain('<meta property="og:url" content="https://courtside.example/" />');
+    expect(visitor.headers.vary).toContain("cookie");
+    const member = await app.inject({ url: "/", headers: { cookie: "better-auth.session_token=abc.def" } });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).not.toContain("Open play that runs itself.");
+    expect(member.body).toContain("<title>");
+    // Other pages are the app for everyone.
+    expect((await app.inject({ url: "/pricing" })).body).not.toContain("landing.js");
   });
 });

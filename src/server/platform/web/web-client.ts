@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { clubPageMeta, type PageMeta, pageMeta } from "../../../shared/page-meta.js";
 import { isClientRoute } from "../../../shared/routes.js";
+import { sessionCookieOf } from "../auth/current-user.js";
 
 type ClubPreview = {
   name: string;
@@ -27,6 +28,10 @@ export async function registerWebClient(
   if (!existsSync(indexFile))
     throw new Error(`The web client is not built: ${indexFile} is missing. Run npm run build.`);
   const indexHtml = readFileSync(indexFile, "utf8");
+  // The landing page as plain HTML, for visitors (scripts/prerender-landing.mjs): someone with
+  // a session cookie gets the app, which takes them to their dashboard.
+  const landingFile = path.join(webRoot, "landing.html");
+  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, "utf8") : null;
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
@@ -66,11 +71,20 @@ export async function registerWebClient(
             })
         : null;
     const meta = preview ? clubPageMeta(preview) : pageMeta(pathname);
+    const visitorAtHome = pathname === "/" && landingHtml !== null && !sessionCookieOf(request);
+    if (pathname === "/") reply.header("vary", "cookie");
     return reply
       .status(known ? 200 : 404)
       .type("text/html")
       .header("cache-control", "no-cache")
-      .send(withMeta(indexHtml, meta, `${options.appUrl}${pathname}`, preview?.logoUrl ?? null));
+      .send(
+        withMeta(
+          visitorAtHome ? landingHtml : indexHtml,
+          meta,
+          `${options.appUrl}${pathname}`,
+          preview?.logoUrl ?? null,
+        ),
+      );
   });
 }
 

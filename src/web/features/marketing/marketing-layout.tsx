@@ -39,39 +39,47 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
               <Link to="/auth?mode=sign-up">Start Free Trial</Link>
             </Button>
           </div>
+          {/* The data- attributes let the landing page's HTML (sent without the app) open it too. */}
           <Button
             variant="ghost"
             size="icon"
             className="ml-auto md:hidden"
             aria-label={open ? "Close menu" : "Open menu"}
+            aria-expanded={open}
+            data-menu-button=""
             onClick={() => setOpen(!open)}
           >
-            {open ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+            <span hidden={!open} data-menu-icon="">
+              <X className="h-5 w-5" />
+            </span>
+            <span hidden={open} data-menu-icon="">
+              <Menu className="h-5 w-5" />
+            </span>
           </Button>
         </div>
-        {open ? (
-          <nav
-            aria-label="Main"
-            className="flex flex-col gap-1 border-t border-slate-100 px-4 py-3 md:hidden"
-          >
-            {links.map((link) => (
-              <Link
-                key={link.to}
-                to={link.to}
-                className="rounded-lg px-3 py-2 font-medium"
-                onClick={() => setOpen(false)}
-              >
-                {link.label}
-              </Link>
-            ))}
-            <Link to="/auth" className="rounded-lg px-3 py-2 font-medium">
-              Sign In
+        <nav
+          aria-label="Main"
+          hidden={!open}
+          data-menu=""
+          className="flex flex-col gap-1 border-t border-slate-100 px-4 py-3 md:hidden"
+        >
+          {links.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="rounded-lg px-3 py-2 font-medium"
+              onClick={() => setOpen(false)}
+            >
+              {link.label}
             </Link>
-            <Button asChild className="mt-2">
-              <Link to="/auth?mode=sign-up">Start Free Trial</Link>
-            </Button>
-          </nav>
-        ) : null}
+          ))}
+          <Link to="/auth" className="rounded-lg px-3 py-2 font-medium">
+            Sign In
+          </Link>
+          <Button asChild className="mt-2">
+            <Link to="/auth?mode=sign-up">Start Free Trial</Link>
+          </Button>
+        </nav>
       </header>
       <main className="flex-1">{children}</main>
       <SiteFooter />
