@@ -17,8 +17,15 @@ test("a visitor asks to join, an admin approves, and the visitor is in", async (
 
   const visitor = await newPerson();
   const visitorEmail = uniqueEmail("visitor");
+  // A visitor's club page is the server's HTML: it loads no part of the app.
+  const scripts: string[] = [];
+  visitor.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
   await visitor.goto(`/club/${club.slug}`);
   await expect(visitor.getByRole("heading", { name: club.name })).toBeVisible();
+  await expect(visitor.getByText("No upcoming sessions scheduled")).toBeVisible();
+  expect(scripts).toEqual(["/menu.js"]);
   await visitor.getByRole("link", { name: "Sign In to Join" }).click();
   await visitor.getByRole("button", { name: "Create an account" }).click();
   await visitor.getByLabel("Full name").fill("Vera Visitor");

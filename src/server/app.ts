@@ -11,6 +11,7 @@ import type { AppDeps } from "./app-deps.js";
 import { accountRoutes } from "./features/account/routes.js";
 import { billingRoutes } from "./features/billing/routes.js";
 import { registerSandboxProviderPages } from "./features/billing/sandbox-pages.js";
+import { publicClubPage } from "./features/clubs/public-page.js";
 import { publicClubRoutes } from "./features/clubs/public-routes.js";
 import { clubRoutes } from "./features/clubs/routes.js";
 import { clubBySlug } from "./features/clubs/service.js";
@@ -33,11 +34,13 @@ import { registerSessionJobs } from "./features/sessions/payments.js";
 import { sessionRoutes } from "./features/sessions/routes.js";
 import { registerSandboxCheckout } from "./features/sessions/sandbox-checkout.js";
 import { registerAuthRoutes } from "./platform/auth/routes.js";
+import { AppError } from "./platform/errors/app-error.js";
 import { registerErrorHandler } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
 import { limitJsonDepth } from "./platform/web/json-depth.js";
 import { refuseCrossSiteWrites } from "./platform/web/same-origin.js";
 import { addSecurityHeaders } from "./platform/web/security-headers.js";
+import { loadVisitorPages } from "./platform/web/visitor-pages.js";
 import { registerWebClient } from "./platform/web/web-client.js";
 
 /** The WebSocket close code for "the server is restarting: reconnect shortly" (RFC 6455 registry). */
@@ -138,6 +141,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await registerWebClient(app, deps.webRoot, {
       appUrl: deps.config.appUrl,
       clubPreview: (slug) => clubBySlug(deps.database.db, slug),
+      visitorPages: await loadVisitorPages(deps.webRoot, (slug) =>
+        publicClubPage(deps.database.db, slug, null, deps.now()).catch((error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 404) return null;
+          throw error;
+        }),
+      ),
     });
   return app;
 }

@@ -7,13 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { clubPageMeta, type PageMeta, pageMeta } from "../../../shared/page-meta.js";
 import { isClientRoute } from "../../../shared/routes.js";
 import { sessionCookieOf } from "../auth/current-user.js";
-
-type ClubPreview = {
-  name: string;
-  location: string | null;
-  description: string | null;
-  logoUrl: string | null;
-};
+import type { ClubPreview, VisitorPages } from "./visitor-pages.js";
 
 export async function registerWebClient(
   app: FastifyInstance,
@@ -22,16 +16,14 @@ export async function registerWebClient(
     appUrl: string;
     /** The club a /club/:slug link names, for its title and preview tags (the composition root asks clubs). */
     clubPreview?: (slug: string) => Promise<ClubPreview | null>;
+    /** The landing and club pages a visitor is sent without the app (visitor-pages.ts). */
+    visitorPages?: VisitorPages | null;
   },
 ): Promise<void> {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
     throw new Error(`The web client is not built: ${indexFile} is missing. Run npm run build.`);
   const indexHtml = readFileSync(indexFile, "utf8");
-  // The landing page as plain HTML, for visitors (scripts/prerender-landing.mjs): someone with
-  // a session cookie gets the app, which takes them to their dashboard.
-  const landingFile = path.join(webRoot, "landing.html");
-  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, "utf8") : null;
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
@@ -59,34 +51,42 @@ export async function registerWebClient(
     const known = isClientRoute(pathname);
     if (!known) request.log.warn({ path: pathname }, "page not found");
     const club = pathname.match(/^\/club\/([^/]+)\/?$/);
-    // The preview is a nicety: without the database (or with a garbled address) the page still
-    // loads, and says what is wrong itself.
+    const slug = club ? safeDecode(club[1]!)?.toLowerCase() : undefined;
+    // A visitor's landing or club page is HTML without the app; someone with a session cookie
+    // gets the app (which takes them on to their dashboard, or lets them ask to join).
+    const visitorPages = sessionCookieOf(request) ? null : (options.visitorPages ?? null);
+    if (pathname === "/" || club) reply.header("vary", "cookie");
+    // The page and its preview are niceties: without the database (or with a garbled address)
+    // the app still loads, and says what is wrong itself.
+    const unavailable = (what: string) => (error: unknown) => {
+      request.log.warn({ err: error }, `${what} unavailable`);
+      return null;
+    };
+    const visitorClub =
+      slug && visitorPages ? await visitorPages.club(slug).catch(unavailable("club page")) : null;
     const preview =
-      club && options.clubPreview
-        ? await Promise.resolve()
-            .then(() => options.clubPreview?.(decodeURIComponent(club[1]!).toLowerCase()) ?? null)
-            .catch((error: unknown) => {
-              request.log.warn({ err: error }, "club preview unavailable");
-              return null;
-            })
-        : null;
+      visitorClub?.preview ??
+      (slug && options.clubPreview
+        ? await options.clubPreview(slug).catch(unavailable("club preview"))
+        : null);
+    const markup = visitorClub?.markup ?? (pathname === "/" ? visitorPages?.landing : undefined);
+    const html = markup !== undefined && visitorPages ? visitorPages.page(markup) : indexHtml;
     const meta = preview ? clubPageMeta(preview) : pageMeta(pathname);
-    const visitorAtHome = pathname === "/" && landingHtml !== null && !sessionCookieOf(request);
-    if (pathname === "/") reply.header("vary", "cookie");
     return reply
       .status(known ? 200 : 404)
       .type("text/html")
       .header("cache-control", "no-cache")
-      .send(
-        withMeta(
-          visitorAtHome ? landingHtml : indexHtml,
-          meta,
-          `${options.appUrl}${pathname}`,
-          preview?.logoUrl ?? null,
-        ),
-      );
+      .send(withMeta(html, meta, `${options.appUrl}${pathname}`, preview?.logoUrl ?? null));
   });
 }
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+};
 
 const escapeHtml = (text: string) =>
   text.replace(

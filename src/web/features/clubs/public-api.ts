@@ -3,7 +3,7 @@ import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { api } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
-const publicClubKey = (slug: string) => ["public-club", slug] as const;
+export const publicClubKey = (slug: string) => ["public-club", slug] as const;
 const publicClubPath = (slug: string) => `/api/public/clubs/${encodeURIComponent(slug)}`;
 
 export const usePublicClub = (slug: string) =>

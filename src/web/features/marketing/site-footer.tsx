@@ -30,7 +30,7 @@ export function SiteFooter() {
         />
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-sm text-muted">
-        © 2025 Courtside. All rights reserved.
+        © {new Date().getFullYear()} Courtside. All rights reserved.
       </p>
     </footer>
   );

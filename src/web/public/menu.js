@@ -1,5 +1,5 @@
-// The one control of the landing page, which is sent as HTML without the app
-// (src/web/prerender.tsx): the menu on phones.
+// The one control of the pages visitors are sent without the app (src/web/visitor-pages.tsx):
+// the menu on phones.
 const button = document.querySelector("[data-menu-button]");
 const menu = document.querySelector("[data-menu]");
 button?.addEventListener("click", () => {
