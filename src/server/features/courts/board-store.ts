@@ -88,23 +88,23 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
 }
 
 export async function loadState(db: Queryable, organizationId: string, sessionId: string) {
-  const [players, playing, clubCourts, unavailable] = await Promise.all([
-    db
-      .select()
-      .from(queuePlayers)
-      .where(eq(queuePlayers.sessionId, sessionId))
-      .orderBy(asc(queuePlayers.readySeq)),
-    db
-      .select()
-      .from(games)
-      .where(and(eq(games.sessionId, sessionId), eq(games.status, "playing")))
-      .orderBy(asc(games.startedAt)),
-    activeCourts(db, organizationId),
-    db
-      .select({ courtId: unavailableCourts.courtId })
-      .from(unavailableCourts)
-      .where(eq(unavailableCourts.sessionId, sessionId)),
-  ]);
+  // One after another: inside an action these share the transaction's one connection, which
+  // runs a single query at a time (node-postgres deprecates queueing them on it).
+  const players = await db
+    .select()
+    .from(queuePlayers)
+    .where(eq(queuePlayers.sessionId, sessionId))
+    .orderBy(asc(queuePlayers.readySeq));
+  const playing = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.sessionId, sessionId), eq(games.status, "playing")))
+    .orderBy(asc(games.startedAt));
+  const clubCourts = await activeCourts(db, organizationId);
+  const unavailable = await db
+    .select({ courtId: unavailableCourts.courtId })
+    .from(unavailableCourts)
+    .where(eq(unavailableCourts.sessionId, sessionId));
   return { players, playing, courts: clubCourts, unavailable: new Set(unavailable.map((u) => u.courtId)) };
 }
 export type BoardState = Awaited<ReturnType<typeof loadState>>;
