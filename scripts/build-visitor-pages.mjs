@@ -13,6 +13,10 @@ await build({
   configFile: path.join(root, "vite.config.ts"),
   logLevel: "warn",
   publicDir: false,
+  // Bundled whole, React included: built for production, whatever NODE_ENV the server runs with
+  // (React's own entry would otherwise pick its development build at run time).
+  ssr: { noExternal: true },
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: { ssr: path.join(root, "src/web/visitor-pages.tsx"), outDir, emptyOutDir: true, manifest: false },
 });
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(
     path.join(ssr, "visitor-pages.js"),
     "export const renderLanding = () => '<h1>Open play that runs itself.</h1>';\n" +
-      "export const renderClubPage = (page) => `<h1>${page.club.name}</h1><p>${page.upcomingSessions.length} sessions</p>`;\n",
+      "export const renderClubPage = (page) => '<h1>' + page.club.name + '</h1><p>' + page.upcomingSessions.length + ' sessions</p>';\n",
   );
   const openCourt = {
     club: {
