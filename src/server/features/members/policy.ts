@@ -75,17 +75,17 @@ export function forgetUserAccess(db: Db, userId: string): void {
   accessCache(db).forget((_club, user) => user === userId);
 }
 
+/** Joins a membership to its role row (none for a plain member). */
+export const roleOfMembership = and(
+  eq(userRoles.organizationId, organizationMembers.organizationId),
+  eq(userRoles.userId, organizationMembers.userId),
+);
+
 const roleInClub = preparedRead("role_in_club", (db) =>
   db
     .select({ role: userRoles.role })
     .from(organizationMembers)
-    .leftJoin(
-      userRoles,
-      and(
-        eq(userRoles.organizationId, organizationMembers.organizationId),
-        eq(userRoles.userId, organizationMembers.userId),
-      ),
-    )
+    .leftJoin(userRoles, roleOfMembership)
     .where(
       and(
         eq(organizationMembers.organizationId, sql.placeholder("organizationId")),

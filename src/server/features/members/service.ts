@@ -13,7 +13,7 @@ import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
 import { displayNameOf, emailOf } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
-import { type ClubAccess, forgetClubAccess } from "./policy.js";
+import { type ClubAccess, forgetClubAccess, roleOfMembership } from "./policy.js";
 
 // The members with their names and addresses, in one statement.
 const membersOfClub = preparedRead("members_of_club", (db) =>
@@ -26,13 +26,7 @@ const membersOfClub = preparedRead("members_of_club", (db) =>
       joinedAt: organizationMembers.createdAt,
     })
     .from(organizationMembers)
-    .leftJoin(
-      userRoles,
-      and(
-        eq(userRoles.organizationId, organizationMembers.organizationId),
-        eq(userRoles.userId, organizationMembers.userId),
-      ),
-    )
+    .leftJoin(userRoles, roleOfMembership)
     .where(eq(organizationMembers.organizationId, sql.placeholder("organizationId")))
     .orderBy(asc(organizationMembers.createdAt)),
 );
@@ -86,13 +80,7 @@ const membershipsOfUser = preparedRead("memberships_of_user", (db) =>
   db
     .select({ organizationId: organizationMembers.organizationId, role: userRoles.role })
     .from(organizationMembers)
-    .leftJoin(
-      userRoles,
-      and(
-        eq(userRoles.organizationId, organizationMembers.organizationId),
-        eq(userRoles.userId, organizationMembers.userId),
-      ),
-    )
+    .leftJoin(userRoles, roleOfMembership)
     .where(eq(organizationMembers.userId, sql.placeholder("userId")))
     .orderBy(asc(organizationMembers.createdAt)),
 );
@@ -131,13 +119,7 @@ export function membershipsSubquery(userId: Placeholder | string) {
       since: organizationMembers.createdAt,
     })
     .from(organizationMembers)
-    .leftJoin(
-      userRoles,
-      and(
-        eq(userRoles.organizationId, organizationMembers.organizationId),
-        eq(userRoles.userId, organizationMembers.userId),
-      ),
-    )
+    .leftJoin(userRoles, roleOfMembership)
     .where(eq(organizationMembers.userId, userId))
     .as("memberships");
 }
@@ -174,13 +156,7 @@ async function roleOf(tx: Tx | Db, organizationId: string, userId: string): Prom
   const [row] = await tx
     .select({ role: userRoles.role, memberId: organizationMembers.id })
     .from(organizationMembers)
-    .leftJoin(
-      userRoles,
-      and(
-        eq(userRoles.organizationId, organizationMembers.organizationId),
-        eq(userRoles.userId, organizationMembers.userId),
-      ),
-    )
+    .leftJoin(userRoles, roleOfMembership)
     .where(
       and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)),
     )
