@@ -8,7 +8,7 @@ import { ensureProfile } from "./features/account/service.js";
 import { paymentByRef } from "./features/sessions/service.js";
 import { createAuth } from "./platform/auth/auth.js";
 import { countRateLimitsIn } from "./platform/auth/rate-limit.js";
-import { redisRateLimits } from "./platform/auth/redis-rate-limits.js";
+import { connectRedisRateLimits } from "./platform/auth/redis-rate-limits.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
 import { createSandboxProvider } from "./platform/payments/sandbox-provider.js";
@@ -50,7 +50,7 @@ export async function composeDeps(
   // With REDIS_URL, rate limits are counted in Redis (named after this app's database), and
   // board notices travel over Redis pub/sub; without it, in PostgreSQL and over LISTEN/NOTIFY.
   const rateLimits = config.redisUrl
-    ? redisRateLimits(config.redisUrl, databaseName(databaseUrl), log)
+    ? await connectRedisRateLimits(config.redisUrl, databaseName(databaseUrl), log)
     : undefined;
   if (rateLimits) countRateLimitsIn(database.db, rateLimits);
   const realtime = config.redisUrl

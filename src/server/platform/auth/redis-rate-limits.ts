@@ -31,16 +31,35 @@ const unavailable = () =>
     headers: { "retry-after": "5" },
   });
 
+type RedisRateLimits = RateLimitStore & { close(): Promise<void> };
+
+/** Connects first, as the Redis bus does: the app does not start counting on a Redis it cannot reach. */
+export async function connectRedisRateLimits(
+  redisUrl: string,
+  namespace: string,
+  log: { warn: (object: object, message: string) => void },
+): Promise<RedisRateLimits> {
+  const store = redisRateLimits(redisUrl, namespace, log);
+  try {
+    await store.connect();
+  } catch (error) {
+    await store.close();
+    throw new Error(`The rate limits could not connect to Redis at REDIS_URL: ${(error as Error).message}`);
+  }
+  return store;
+}
+
 export function redisRateLimits(
   redisUrl: string,
   namespace: string,
   log: { warn: (object: object, message: string) => void },
-): RateLimitStore & { close(): Promise<void> } {
+): RedisRateLimits & { connect(): Promise<void> } {
   const redis = new Redis(redisUrl, {
     connectionName: "courtside-rate-limits",
     connectTimeout: 2_000,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    lazyConnect: true,
     retryStrategy: (attempt) => Math.min(10_000, 250 * 2 ** Math.min(attempt, 6)),
   });
   let failures = 0;
@@ -76,6 +95,7 @@ export function redisRateLimits(
       guarded(async () => {
         await redis.del(...keys.map(key));
       }),
+    connect: () => redis.connect(),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },
