@@ -1,8 +1,9 @@
 // API benchmark: the signed-in reads a club makes all day (and one write), at 50 connections,
 // as ratios against a bare Fastify + pg route on the same database measured in the same run
 // (bench/baseline-server.mjs): machines are shared and noisy, so only ratios compare across
-// runs. The app runs built (`npm run build` first) with the demo club seeded: 24 members,
-// sessions, open play running on 4 courts, six weeks of matches. Every target is warmed up
+// runs. The app runs built (`npm run build` first) and as in production (NODE_ENV=production)
+// with the demo club seeded: 24 members, sessions, open play running on 4 courts, six weeks of
+// matches. Every target is warmed up
 // before it is measured, and each group's baseline is measured before and after the group.
 //
 // Uses the PostgreSQL in BENCH_DATABASE_URL (default: the local one), in a database of its own
@@ -35,6 +36,7 @@ const start = (file, env) => {
 
 try {
   const server = start(path.join(root, "dist/server/server/main.js"), {
+    NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
     SMTP_URL: "",
     PORT: String(appPort),

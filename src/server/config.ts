@@ -122,6 +122,8 @@ export type Config = {
   seedDemo: boolean;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client. */
   trustProxy: boolean | number | string[];
+  /** Every answer is checked against its zod contract before it is sent: everywhere but production. */
+  checkAnswers: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",
     seedDemo: e.SEED_DEMO === "1",
+    checkAnswers: e.NODE_ENV !== "production",
   };
 }
 

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { responseSerializer } from "./response-serializer.js";
+
+const player = z.object({
+  id: z.string(),
+  name: z.string(),
+  rating: z.number().int(),
+  court: z.object({ number: z.number(), label: z.string() }).nullable(),
+  note: z.string().nullable(),
+  status: z.enum(["waiting", "playing"]),
+});
+const answer = z.object({ players: z.array(player), total: z.number() });
+
+const route = (schema: z.ZodType) => ({ schema, method: "GET", url: "/test", httpStatus: "200" });
+const production = responseSerializer({ checkAnswers: false });
+const checking = responseSerializer({ checkAnswers: true });
+
+const data = {
+  players: [
+    {
+      id: "a",
+      name: 'Ana "Ace" Díaz\n',
+      rating: 1500,
+      court: { number: 2, label: "Court 2" },
+      note: null,
+      status: "playing",
+    },
+    { id: "b", name: "Bo", rating: 1420, court: null, note: "late </script>", status: "waiting" },
+  ],
+  total: 2,
+};
+
+describe("response serializer", () => {
+  it("writes exactly what the zod contract writes, nulls and nested objects included", () => {
+    expect(production(route(answer))(data)).toBe(JSON.stringify(answer.parse(data)));
+    expect(checking(route(answer))(data)).toBe(JSON.stringify(answer.parse(data)));
+  });
+
+  it("never writes a field the contract does not name", () => {
+    const leaky = {
+      ...data,
+      secret: "token",
+      players: data.players.map((p) => ({ ...p, passwordHash: "x" })),
+    };
+    const text = production(route(answer))(leaky);
+    expect(text).not.toContain("token");
+    expect(text).not.toContain("passwordHash");
+    expect(JSON.parse(text)).toEqual(answer.parse(data));
+  });
+
+  it("refuses an answer that breaks its contract outside production", () => {
+    const broken = { ...data, players: [{ ...data.players[0], rating: "high" }] };
+    expect(() => checking(route(answer))(broken)).toThrow();
+  });
+
+  it("keeps the zod serializer for a schema JSON Schema cannot express (a codec)", () => {
+    const isoDate = z.codec(z.iso.datetime(), z.date(), {
+      decode: (text) => new Date(text),
+      encode: (date) => date.toISOString(),
+    });
+    const dated = z.object({ at: isoDate });
+    const at = new Date("2026-11-25T10:00:00.000Z");
+    expect(production(route(dated))({ at })).toBe('{"at":"2026-11-25T10:00:00.000Z"}');
+  });
+});
