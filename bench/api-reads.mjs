@@ -3,8 +3,8 @@
 // (bench/baseline-server.mjs): machines are shared and noisy, so only ratios compare across
 // runs. The app runs built (`npm run build` first) and as in production (NODE_ENV=production)
 // with the demo club seeded: 24 members, sessions, open play running on 4 courts, six weeks of
-// matches. Every target is warmed up
-// before it is measured, and each group's baseline is measured before and after the group.
+// matches. Every target is warmed up before it is measured, and each group's baseline is
+// measured before and after the group.
 //
 // Uses the PostgreSQL in BENCH_DATABASE_URL (default: the local one), in a database of its own
 // made fresh for each run. Results: bench/results/api-reads.json.

@@ -1,7 +1,8 @@
 // People as the rest of the app sees them: the one display-name rule (the profile's full name,
 // else the account's name) and the address to write to. Other features ask here rather than
 // reading the account tables (scripts/check-boundaries.mjs).
-import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
@@ -22,20 +23,23 @@ function toPerson(row: { id: string; email: string; accountName: string; fullNam
 }
 
 /**
- * The name clubs show for the person whose id is in `userId` (the one rule), as a column another
- * feature's query selects: a list of people is then one statement, not a list and a look-up.
- * Null when the id names nobody.
+ * Everyone's id, display name (the one rule: the profile's full name, else the account's name)
+ * and address, as a subquery another feature joins its list to: a list of people is then one
+ * statement, and PostgreSQL joins it like a table (a scalar subquery per column was a look-up
+ * per row and column: the members list read twice the pages).
  */
-export function displayNameOf(userId: AnyColumn): SQL<string | null> {
-  return sql<string | null>`(select coalesce(${qualified(profiles.fullName)}, ${qualified(users.name)})
-    from ${users} left join ${profiles} on ${qualified(profiles.id)} = ${qualified(users.id)}
-    where ${qualified(users.id)} = ${qualified(userId)})`;
-}
-
-/** The address of the person whose id is in `userId`, as a column for another feature's query. */
-export function emailOf(userId: AnyColumn): SQL<string | null> {
-  return sql<string | null>`(select ${qualified(users.email)} from ${users}
-    where ${qualified(users.id)} = ${qualified(userId)})`;
+export function peopleSubquery() {
+  return new QueryBuilder()
+    .select({
+      personId: users.id,
+      personName: sql<string>`coalesce(${qualified(profiles.fullName)}, ${qualified(users.name)})`.as(
+        "person_name",
+      ),
+      personEmail: users.email,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .as("people");
 }
 
 /** The people with these ids, by id (unknown ids are simply absent). */

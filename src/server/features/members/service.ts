@@ -11,33 +11,38 @@ import { preparedRead } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
-import { displayNameOf, emailOf } from "../account/service.js";
+import { peopleSubquery } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
 import { type ClubAccess, forgetClubAccess, roleOfMembership } from "./policy.js";
 
-// The members with their names and addresses, in one statement.
-const membersOfClub = preparedRead("members_of_club", (db) =>
-  db
+// The members with their names and addresses, in one statement (a member whose account is
+// gone has no person to join, and is not listed).
+const membersOfClub = preparedRead("members_of_club", (db) => {
+  const everyone = peopleSubquery();
+  return db
     .select({
       userId: organizationMembers.userId,
-      name: displayNameOf(organizationMembers.userId),
-      email: emailOf(organizationMembers.userId),
+      name: everyone.personName,
+      email: everyone.personEmail,
       role: userRoles.role,
       joinedAt: organizationMembers.createdAt,
     })
     .from(organizationMembers)
+    .innerJoin(everyone, eq(everyone.personId, organizationMembers.userId))
     .leftJoin(userRoles, roleOfMembership)
     .where(eq(organizationMembers.organizationId, sql.placeholder("organizationId")))
-    .orderBy(asc(organizationMembers.createdAt)),
-);
+    .orderBy(asc(organizationMembers.createdAt));
+});
 
 export async function listMembers(db: Queryable, organizationId: string): Promise<Member[]> {
   const rows = await membersOfClub(db, { organizationId });
-  return rows.flatMap(({ userId, name, email, role, joinedAt }) =>
-    name === null || email === null
-      ? []
-      : [{ userId, name, email, role: role ?? "member", joinedAt: joinedAt.toISOString() }],
-  );
+  return rows.map(({ userId, name, email, role, joinedAt }) => ({
+    userId,
+    name,
+    email,
+    role: role ?? "member",
+    joinedAt: joinedAt.toISOString(),
+  }));
 }
 
 const membershipRow = preparedRead("membership_row", (db) =>
