@@ -79,6 +79,10 @@ export const sessionRegistrations = pgTable(
   },
   (t) => [
     index("session_registrations_org_session_idx").on(t.organizationId, t.sessionId, t.seq),
+    // The registration steps (places taken, the next in line, holds running out, a cancelled
+    // session's refunds) ask by session and status alone, inside the session's lock: without
+    // this each of them read every club's registrations (docs/SCALING.md).
+    index("session_registrations_session_status_idx").on(t.sessionId, t.status),
     uniqueIndex("session_registrations_one_active_key")
       .on(t.sessionId, t.userId)
       .where(sql`${t.status} <> 'cancelled' and ${t.userId} is not null`),

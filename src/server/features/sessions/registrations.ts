@@ -9,7 +9,7 @@ import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
-import { displayNameOf, people } from "../account/service.js";
+import { people, peopleSubquery } from "../account/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 
@@ -290,29 +290,37 @@ export async function registrantNames(
 }
 
 // The list with each registrant's name, in one statement.
-const registrationsOf = preparedRead("registrations_of_session", (db) =>
-  db
+const registrationsOf = preparedRead("registrations_of_session", (db) => {
+  const everyone = peopleSubquery();
+  return db
     .select({
       id: sessionRegistrations.id,
       userId: sessionRegistrations.userId,
       guestName: sessionRegistrations.guestName,
-      personName: displayNameOf(sessionRegistrations.userId),
+      personName: everyone.personName,
       status: sessionRegistrations.status,
       checkedInAt: sessionRegistrations.checkedInAt,
       holdExpiresAt: sessionRegistrations.holdExpiresAt,
     })
     .from(sessionRegistrations)
+    .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
     .where(
       and(
+        // The club first: the (club, session, seq) index then finds the list in order.
+        eq(sessionRegistrations.organizationId, sql.placeholder("organizationId")),
         eq(sessionRegistrations.sessionId, sql.placeholder("sessionId")),
         sql`${sessionRegistrations.status} <> 'cancelled'`,
       ),
     )
-    .orderBy(asc(sessionRegistrations.seq)),
-);
+    .orderBy(asc(sessionRegistrations.seq));
+});
 
-export async function listRegistrations(db: Queryable, sessionId: string): Promise<Registration[]> {
-  const rows = await registrationsOf(db, { sessionId });
+export async function listRegistrations(
+  db: Queryable,
+  organizationId: string,
+  sessionId: string,
+): Promise<Registration[]> {
+  const rows = await registrationsOf(db, { organizationId, sessionId });
   let waitlistPosition = 0;
   return rows.map((r) => ({
     id: r.id,

@@ -74,7 +74,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Both at once: the list is used only once the session is known to be this club's.
         const [row, registrations] = await Promise.all([
           getSession(db, club.organizationId, request.params.sessionId),
-          listRegistrations(db, request.params.sessionId),
+          listRegistrations(db, club.organizationId, request.params.sessionId),
         ]);
         const manager = can(club.role, "sessions.manage");
         return {
@@ -129,7 +129,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const result = await register(deps, club.organizationId, request.params.sessionId, club.userId);
         // The provider's checkout is opened once the place is held and committed.
         const checkoutUrl = result.paymentId ? await checkoutFor(deps, result.paymentId) : null;
-        const mine = (await listRegistrations(db, result.registration.sessionId)).find(
+        const mine = (await listRegistrations(db, club.organizationId, result.registration.sessionId)).find(
           (r) => r.id === result.registration.id,
         )!;
         return reply.status(201).send({ registration: mine, checkoutUrl });

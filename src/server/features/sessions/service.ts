@@ -21,12 +21,16 @@ import { registrantNames } from "./registrations.js";
 type SessionRow = typeof sessions.$inferSelect;
 
 // Written out in SQL: inside a subquery drizzle would print the outer column unqualified, and
-// "id" would then bind to the registration's own id.
+// "id" would then bind to the registration's own id. The club comes first so that each count
+// reads the (club, session) index: by session alone no index serves it, and each count would
+// read every registration of every club.
 const counts = {
   registeredCount: sql<number>`(select count(*)::int from session_registrations r
-    where r.session_id = "sessions"."id" and r.status in ('registered', 'pending_payment'))`,
+    where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
+      and r.status in ('registered', 'pending_payment'))`,
   waitlistCount: sql<number>`(select count(*)::int from session_registrations r
-    where r.session_id = "sessions"."id" and r.status = 'waitlisted')`,
+    where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
+      and r.status = 'waitlisted')`,
 };
 
 export function toSession(

@@ -1,0 +1,1 @@
+CREATE INDEX "session_registrations_session_status_idx" ON "session_registrations" USING btree ("session_id","status");
