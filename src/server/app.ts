@@ -37,6 +37,7 @@ import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { AppError } from "./platform/errors/app-error.js";
 import { registerErrorHandler } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
+import { finishHandlersBeforeClosing } from "./platform/web/handlers-in-flight.js";
 import { limitJsonDepth } from "./platform/web/json-depth.js";
 import { responseSerializer } from "./platform/web/response-serializer.js";
 import { refuseCrossSiteWrites } from "./platform/web/same-origin.js";
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   limitJsonDepth(app);
   refuseCrossSiteWrites(app, deps.config);
   closeConnectionsWhenStopping(app);
+  finishHandlersBeforeClosing(app);
 
   addSecurityHeaders(app);
   // Answers above 1 KB travel compressed when the browser accepts it (brotli at a quick level,

@@ -17,17 +17,20 @@ afterAll(() => {
   for (const server of running) server.child.kill("SIGKILL");
 });
 
-/** A GET on a connection of its own: its status, or the network error's code. */
-function statusOf(url: string): Promise<number | string> {
-  return new Promise((resolve) => {
-    http
+/** A GET on a connection of its own: its status (or the network error's code), or hang up. */
+function get(url: string) {
+  let request: http.ClientRequest | undefined;
+  const status = new Promise<number | string>((resolve) => {
+    request = http
       .get(url, { agent: false }, (response) => {
         response.resume();
         response.on("end", () => resolve(response.statusCode ?? 0));
       })
       .on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
+  return { status, hangUp: () => request?.destroy() };
 }
+const statusOf = (url: string) => get(url).status;
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
@@ -44,7 +47,11 @@ const IN_FLIGHT = 8;
  * inside the server when SIGTERM arrives; then lets them through and expects every one
  * answered and the process to exit 0.
  */
-async function stopWithRequestsInFlight(server: ServerProcess, databaseUrl: string) {
+async function stopWithRequestsInFlight(
+  server: ServerProcess,
+  databaseUrl: string,
+  { clientsHangUp = false } = {},
+) {
   const holder = new pg.Client({ connectionString: databaseUrl });
   const watcher = new pg.Client({ connectionString: databaseUrl });
   // Once the requests are answered the server may stop its embedded database before these two
@@ -57,9 +64,7 @@ async function stopWithRequestsInFlight(server: ServerProcess, databaseUrl: stri
     );
     await holder.query("begin");
     await holder.query("lock table organizations in access exclusive mode");
-    const inFlight = Array.from({ length: IN_FLIGHT }, () =>
-      statusOf(`${server.url}/api/public/clubs/stop-club`),
-    );
+    const inFlight = Array.from({ length: IN_FLIGHT }, () => get(`${server.url}/api/public/clubs/stop-club`));
     // Watched from a connection outside the holder's transaction, whose statistics views
     // would show one frozen snapshot.
     await waitUntil(
@@ -73,6 +78,7 @@ async function stopWithRequestsInFlight(server: ServerProcess, databaseUrl: stri
       "requests waiting on the lock",
     );
 
+    if (clientsHangUp) for (const request of inFlight) request.hangUp();
     server.child.kill("SIGTERM");
     // It keeps going while the requests wait, and takes no new ones...
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -80,30 +86,42 @@ async function stopWithRequestsInFlight(server: ServerProcess, databaseUrl: stri
     expect(await statusOf(`${server.url}/api/health`)).toBe("ECONNREFUSED");
     // ...and answers them all once the database lets them through.
     await holder.query("commit");
-    expect(await Promise.all(inFlight)).toEqual(Array(IN_FLIGHT).fill(200));
+    const statuses = await Promise.all(inFlight.map((request) => request.status));
+    expect(statuses).toEqual(Array(IN_FLIGHT).fill(clientsHangUp ? "ECONNRESET" : 200));
   } finally {
     await Promise.all([holder.end().catch(() => {}), watcher.end().catch(() => {})]);
   }
   expect(await server.exited, server.output()).toBe(0);
   expect(server.output()).toContain('"msg":"stopped"');
+  // Every request's work ran to its end on an open pool, whether or not anyone still waited.
+  expect(server.output()).not.toContain("database unavailable");
+}
+
+/** A server on a database of its own (DATABASE_URL), stopped with requests in flight. */
+async function stopOnOwnDatabase(options: { clientsHangUp: boolean }) {
+  const name = `t_${process.pid}_stop_${randomBytes(3).toString("hex")}`;
+  await admin(serverUrl, async (client) => {
+    await client.query(`create database ${name} template ${template}`);
+  });
+  const databaseUrl = withDatabase(serverUrl, name);
+  try {
+    const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: tmpdir() });
+    running.push(server);
+    await stopWithRequestsInFlight(server, databaseUrl, options);
+  } finally {
+    await admin(serverUrl, async (client) => {
+      await client.query(`drop database if exists ${name} with (force)`);
+    });
+  }
 }
 
 describe("graceful stop", () => {
   it("with DATABASE_URL: answers every request in flight, then exits 0", async () => {
-    const name = `t_${process.pid}_stop_${randomBytes(3).toString("hex")}`;
-    await admin(serverUrl, async (client) => {
-      await client.query(`create database ${name} template ${template}`);
-    });
-    const databaseUrl = withDatabase(serverUrl, name);
-    try {
-      const server = await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: tmpdir() });
-      running.push(server);
-      await stopWithRequestsInFlight(server, databaseUrl);
-    } finally {
-      await admin(serverUrl, async (client) => {
-        await client.query(`drop database if exists ${name} with (force)`);
-      });
-    }
+    await stopOnOwnDatabase({ clientsHangUp: false });
+  }, 90_000);
+
+  it("finishes the work of requests whose clients hung up before closing the pool", async () => {
+    await stopOnOwnDatabase({ clientsHangUp: true });
   }, 90_000);
 
   it("with the embedded PostgreSQL: answers every request in flight, stops the database last, exits 0", async () => {
