@@ -16,20 +16,20 @@ import {
   sessionCache,
 } from "../../platform/auth/current-user.js";
 import { addressKey } from "../../platform/auth/rate-limit.js";
-import { listMemberships } from "../clubs/service.js";
+import { accountWithClubs } from "../clubs/service.js";
 import { deleteAccount } from "./delete-account.js";
 import { listFactors, removePasskey, renameFactor } from "./factors.js";
 import { confirmPhoneFactor, removePhoneFactor, startPhoneFactor } from "./phone-factor.js";
-import { ownAccount, saveProfile } from "./service.js";
+import { saveProfile } from "./service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const factorDeps = { db, auth: deps.auth, sms: deps.sms };
   const profileOf = async (user: CurrentUser) => {
-    const [own, organizations] = await Promise.all([ownAccount(db, user.id), listMemberships(db, user.id)]);
+    const own = await accountWithClubs(db, user.id);
     return {
       user: { ...user, fullName: own?.name ?? user.name, avatarUrl: own?.avatarUrl ?? null },
-      organizations,
+      organizations: own?.organizations ?? [],
     };
   };
   return async (app) => {

@@ -23,8 +23,8 @@ function toPerson(row: { id: string; email: string; accountName: string; fullNam
 }
 
 /**
- * Everyone's id, display name (the one rule: the profile's full name, else the account's name)
- * and address, as a subquery another feature joins its list to: a list of people is then one
+ * Everyone's id, display name (the one rule: the profile's full name, else the account's name),
+ * address and avatar, as a subquery another feature joins its list to: a list of people is then one
  * statement, and PostgreSQL joins it like a table (a scalar subquery per column was a look-up
  * per row and column: the members list read twice the pages).
  */
@@ -36,6 +36,7 @@ export function peopleSubquery() {
         "person_name",
       ),
       personEmail: users.email,
+      personAvatarUrl: profiles.avatarUrl,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -84,23 +85,6 @@ export async function saveFullName(tx: Tx, userId: string, fullName: string, now
 /** A profile for a new account, keeping one that already exists. */
 export async function ensureProfile(db: Queryable, userId: string, fullName: string): Promise<void> {
   await db.insert(profiles).values({ id: userId, fullName }).onConflictDoNothing();
-}
-
-const accountById = preparedRead("account_by_id", (db) =>
-  db
-    .select({ ...personColumns, avatarUrl: profiles.avatarUrl })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, sql.placeholder("userId"))),
-);
-
-/** The name clubs show for the person (the one rule) and their avatar, in one query. */
-export async function ownAccount(
-  db: Queryable,
-  userId: string,
-): Promise<{ name: string; avatarUrl: string | null } | null> {
-  const [row] = await accountById(db, { userId });
-  return row ? { name: toPerson(row).name, avatarUrl: row.avatarUrl } : null;
 }
 
 export async function saveProfile(
