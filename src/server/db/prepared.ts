@@ -8,6 +8,7 @@
 // Inside a caller's transaction the same query runs on the transaction's connection, built
 // as before: a named statement belongs to the pool's handle, not to one transaction.
 import { PgTransaction } from "drizzle-orm/pg-core";
+import { onePerOwner } from "../platform/memo/one-per-owner.js";
 import type { Db, Queryable } from "./database.js";
 
 type Values = Record<string, unknown>;
@@ -18,14 +19,7 @@ export function preparedRead<Result>(
   name: string,
   build: (db: Queryable) => Preparable<Result>,
 ): (db: Queryable, values: Values) => Promise<Result> {
-  const byDatabase = new WeakMap<Db, Runnable<Result>>();
-  return (db, values) => {
-    if (db instanceof PgTransaction) return build(db).execute(values);
-    let query = byDatabase.get(db);
-    if (!query) {
-      query = build(db).prepare(name);
-      byDatabase.set(db, query);
-    }
-    return query.execute(values);
-  };
+  const preparedOn = onePerOwner((db: Db) => build(db).prepare(name));
+  return (db, values) =>
+    db instanceof PgTransaction ? build(db).execute(values) : preparedOn(db).execute(values);
 }

@@ -7,6 +7,7 @@
 // BOARD_CACHE_MS. Concurrent requests for one club share one build.
 import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Db } from "../../db/database.js";
+import { onePerOwner } from "../../platform/memo/one-per-owner.js";
 import type { RealtimeHub } from "../../platform/realtime/hub.js";
 import type { BoardState } from "./board-store.js";
 
@@ -40,15 +41,8 @@ class BoardCache {
   }
 }
 
-const caches = new WeakMap<Db, BoardCache>();
-export function boardCache(db: Db): BoardCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new BoardCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+/** This instance's board copies for the app whose database handle this is. */
+export const boardCache = onePerOwner((_db: Db) => new BoardCache());
 
 /** Keeps this instance's copies in step with the board notices; returns the unsubscribe. */
 export function forgetBoardsOnNotice(db: Db, realtime: RealtimeHub): () => void {

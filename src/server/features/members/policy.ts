@@ -16,6 +16,7 @@ import { preparedRead } from "../../db/prepared.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { SESSION_CACHE_MS } from "../../platform/auth/current-user.js";
 import { forbidden, notFound } from "../../platform/errors/app-error.js";
+import { onePerOwner } from "../../platform/memo/one-per-owner.js";
 
 export type ClubAccess = { organizationId: string; userId: string; role: Role };
 
@@ -55,15 +56,7 @@ class AccessCache {
   }
 }
 
-const caches = new WeakMap<Db, AccessCache>();
-function accessCache(db: Db): AccessCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new AccessCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const accessCache = onePerOwner((_db: Db) => new AccessCache());
 
 /** After a change to who is in a club or what they may do: this instance reads it afresh. */
 export function forgetClubAccess(db: Db, organizationId: string): void {

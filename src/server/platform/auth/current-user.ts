@@ -11,6 +11,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyRequest } from "fastify";
 import { unauthorized } from "../errors/app-error.js";
+import { onePerOwner } from "../memo/one-per-owner.js";
 import type { Auth } from "./auth.js";
 
 export type CurrentUser = { id: string; email: string; name: string };
@@ -57,15 +58,8 @@ class SessionCache {
   }
 }
 
-const caches = new WeakMap<Auth, SessionCache>();
-export function sessionCache(auth: Auth): SessionCache {
-  let cache = caches.get(auth);
-  if (!cache) {
-    cache = new SessionCache();
-    caches.set(auth, cache);
-  }
-  return cache;
-}
+/** This instance's remembered sessions for the app whose better-auth this is. */
+export const sessionCache = onePerOwner((_auth: Auth) => new SessionCache());
 
 export function sessionCookieOf(request: FastifyRequest): string | undefined {
   return request.headers.cookie?.match(SESSION_COOKIE)?.[1];
