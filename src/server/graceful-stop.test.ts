@@ -1,5 +1,6 @@
 // SIGTERM with requests in flight: the server stops accepting, answers every request it
-// already has, and exits 0, with DATABASE_URL and with its embedded PostgreSQL alike.
+// already has (and finishes the work of those whose client hung up), and exits 0, with
+// DATABASE_URL and with its embedded PostgreSQL alike.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
