@@ -103,23 +103,9 @@ function isSlugCollision(error: unknown): boolean {
   return pgError.code === "23505" && (pgError.constraint ?? "").includes("slug");
 }
 
-// A person's clubs and their role in each, oldest membership first, in one statement.
-const clubsOfMember = preparedRead("clubs_of_member", (db) => {
-  const memberships = membershipsSubquery(sql.placeholder("userId"));
-  return db
-    .select({ club: organizations, role: memberships.role })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .orderBy(asc(memberships.since));
-});
-
-export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
-  const rows = await clubsOfMember(db, { userId });
-  return rows.map(({ club, role }) => ({ ...toOrganization(club), role }));
-}
-
-// The signed-in person's name and avatar with their clubs, in one statement: /api/me is asked
-// on every page, and two statements in parallel cost the database and the app twice the work.
+// A person's name and avatar with their clubs and role in each, oldest membership first, in one
+// statement: /api/me is asked on every page, and two statements in parallel cost the database
+// and the app twice the work.
 const accountAndClubs = preparedRead("account_and_clubs", (db) => {
   const person = peopleSubquery();
   const memberships = membershipsSubquery(sql.placeholder("userId"));
@@ -148,6 +134,11 @@ export async function accountWithClubs(
   const organizations: Membership[] = [];
   for (const { club, role } of rows) if (club && role) organizations.push({ ...toOrganization(club), role });
   return { name: first.name, avatarUrl: first.avatarUrl, organizations };
+}
+
+/** A person's clubs and their role in each, oldest membership first. */
+export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
+  return (await accountWithClubs(db, userId))?.organizations ?? [];
 }
 
 const organizationById = preparedRead("organization_by_id", (db) =>
