@@ -21,10 +21,10 @@ const checkedSerializer = createSerializerCompiler({});
 
 export function responseSerializer(options: { checkAnswers: boolean }): FastifySerializerCompiler<ZodType> {
   return (route) => {
-    const checked = checkedSerializer(route);
     const fast = compile(route.schema);
-    if (!fast) return checked;
+    if (!fast) return checkedSerializer(route);
     if (!options.checkAnswers) return fast;
+    const checked = checkedSerializer(route);
     return (data) => {
       const expected = checked(data);
       const written = fast(data);

@@ -55,12 +55,17 @@ describe("response serializer", () => {
   });
 
   it("keeps the zod serializer for a schema JSON Schema cannot express (a codec)", () => {
-    const isoDate = z.codec(z.iso.datetime(), z.date(), {
-      decode: (text) => new Date(text),
-      encode: (date) => date.toISOString(),
+    // Encoded as day/month/year, which nothing but the codec's own encode writes: a compiled
+    // serializer would write the Date as an ISO instant or day.
+    const day = z.codec(z.string(), z.date(), {
+      decode: (text) => {
+        const [d, m, y] = text.split("/");
+        return new Date(`${y}-${m}-${d}T00:00:00.000Z`);
+      },
+      encode: (date) => date.toISOString().slice(0, 10).split("-").reverse().join("/"),
     });
-    const dated = z.object({ at: isoDate });
-    const at = new Date("2026-11-25T10:00:00.000Z");
-    expect(production(route(dated))({ at })).toBe('{"at":"2026-11-25T10:00:00.000Z"}');
+    const dated = z.object({ on: day });
+    const on = new Date("2026-11-25T10:00:00.000Z");
+    expect(production(route(dated))({ on })).toBe('{"on":"25/11/2026"}');
   });
 });
