@@ -73,6 +73,8 @@ export const verifyEmailQuery = z.object({
   token: z.string().min(1).max(2000),
   callbackURL: returnPath.optional(),
 });
+/** The mailed reset link's query: where to land once the token is checked. */
+export const resetLinkQuery = z.object({ callbackURL: returnPath.optional() });
 /** Sign out everywhere: no fields. */
 export const revokeSessionsBody = z.object({}).strict();
 

@@ -26,6 +26,7 @@ import {
   passkeyRegisterBody,
   passkeySignInBody,
   passwordConfirmBody,
+  resetLinkQuery,
   resetPasswordBody,
   resetRequestBody,
   revokeSessionsBody,
@@ -172,6 +173,9 @@ const signInLimits = (ip: string, email: string, deviceId: string | undefined): 
         limit(`sign-in:new-devices:${email.toLowerCase()}`, 20, HOUR),
       ];
 
+const VERIFY_EMAIL_LINK = /^\/api\/auth\/verify-email$/;
+const RESET_PASSWORD_LINK = /^\/api\/auth\/reset-password\/[A-Za-z0-9_-]+$/;
+
 // The better-auth endpoints the app uses; the rest of its API (update-user, delete-user, ...)
 // answers 404, so nothing changes an account without our schemas and rules (a profile is
 // PUT /api/me/profile, deleting an account DELETE /api/me).
@@ -197,12 +201,14 @@ const OPEN_ENDPOINTS = {
     "/api/auth/passkey/sign-in-options",
     "/api/auth/passkey/sign-in",
   ]),
-  GET: [
-    /^\/api\/auth\/get-session$/,
-    /^\/api\/auth\/verify-email$/,
-    /^\/api\/auth\/reset-password\/[A-Za-z0-9_-]+$/,
-  ],
+  GET: [/^\/api\/auth\/get-session$/, VERIFY_EMAIL_LINK, RESET_PASSWORD_LINK],
 };
+// The links mailed to people arrive by GET: their queries are checked like bodies (better-auth
+// builds a URL from the callback, and a slash then a backslash made it throw: a 500).
+const GET_QUERIES: ReadonlyArray<readonly [RegExp, z.ZodType<object>]> = [
+  [VERIFY_EMAIL_LINK, verifyEmailQuery],
+  [RESET_PASSWORD_LINK, resetLinkQuery],
+];
 const isOpen = (method: string, path: string) =>
   method === "POST"
     ? OPEN_ENDPOINTS.POST.has(path)
@@ -233,8 +239,8 @@ export function registerAuthRoutes(
       const ip = addressKey(request.ip);
       const isSignIn = request.method === "POST" && path === SIGN_IN;
       const guard = request.method === "POST" ? guards[path] : undefined;
-      // The mailed confirmation link arrives by GET: its query is checked like a body.
-      if (path === "/api/auth/verify-email") parse(verifyEmailQuery, request.query);
+      if (request.method === "GET")
+        for (const [pattern, query] of GET_QUERIES) if (pattern.test(path)) parse(query, request.query);
       let signInBuckets: Limit[] = [];
       let signInEmail: string | undefined;
       let user: { id: string } | null | undefined;
