@@ -1,7 +1,7 @@
 // Registration, the waitlist, paid places and check-in. Every change that can take or free a
 // place runs with the session's row locked (SELECT ... FOR UPDATE), so concurrent requests
 // queue up: capacity is never exceeded, and the waitlist keeps arrival order.
-import { and, asc, eq, inArray, lt, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, max, type SQL, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
@@ -320,7 +320,21 @@ export async function listRegistrations(
   organizationId: string,
   sessionId: string,
 ): Promise<Registration[]> {
-  const rows = await registrationsOf(db, { organizationId, sessionId });
+  return toRegistrations(await registrationsOf(db, { organizationId, sessionId }));
+}
+
+type ListedRow = {
+  id: string;
+  userId: string | null;
+  guestName: string | null;
+  personName: string | null;
+  status: Registration["status"];
+  checkedInAt: Date | string | null;
+  holdExpiresAt: Date | string | null;
+};
+
+/** The list as the API shows it; waitlist positions count in list order. */
+export function toRegistrations(rows: readonly ListedRow[]): Registration[] {
   let waitlistPosition = 0;
   return rows.map((r) => ({
     id: r.id,
@@ -329,6 +343,25 @@ export async function listRegistrations(
     status: r.status,
     waitlistPosition: r.status === "waitlisted" ? ++waitlistPosition : null,
     checkedIn: r.checkedInAt !== null,
-    holdExpiresAt: r.holdExpiresAt?.toISOString() ?? null,
+    // A JSON column brings timestamps as text.
+    holdExpiresAt: r.holdExpiresAt === null ? null : new Date(r.holdExpiresAt).toISOString(),
   }));
+}
+
+/**
+ * The list of the session in the outer query's "sessions" row, as one JSON column: a session's
+ * page reads the session and its list in one statement (decision 011). The same rows, names
+ * and order as registrationsOf; toRegistrations turns them into the API's list.
+ */
+export function registrationsJson(): SQL<ListedRow[]> {
+  const everyone = peopleSubquery();
+  // In raw SQL drizzle prints a subquery's fields bare: they are qualified by its alias here.
+  const people = sql.identifier(everyone._.alias);
+  return sql<ListedRow[]>`(select coalesce(json_agg(json_build_object(
+      'id', r.id, 'userId', r.user_id, 'guestName', r.guest_name, 'personName', ${people}."person_name",
+      'status', r.status, 'checkedInAt', r.checked_in_at, 'holdExpiresAt', r.hold_expires_at
+    ) order by r.seq), '[]'::json)
+    from session_registrations r left join ${everyone} on ${people}."id" = r.user_id
+    where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
+      and r.status <> 'cancelled')`;
 }

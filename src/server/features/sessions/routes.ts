@@ -22,7 +22,14 @@ import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
 import { refundMessage } from "./notices.js";
 import { assertCanTakePayment, checkoutFor } from "./payments.js";
 import { cancelRegistration, listRegistrations, register } from "./registrations.js";
-import { createSessions, getSession, listSessions, toSession, transition, updateSession } from "./service.js";
+import {
+  createSessions,
+  getSessionWithList,
+  listSessions,
+  toSession,
+  transition,
+  updateSession,
+} from "./service.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -71,11 +78,11 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: sessionParams, response: { 200: sessionDetails } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
-        // Both at once: the list is used only once the session is known to be this club's.
-        const [row, registrations] = await Promise.all([
-          getSession(db, club.organizationId, request.params.sessionId),
-          listRegistrations(db, club.organizationId, request.params.sessionId),
-        ]);
+        const { registrations, ...row } = await getSessionWithList(
+          db,
+          club.organizationId,
+          request.params.sessionId,
+        );
         const manager = can(club.role, "sessions.manage");
         return {
           session: toSession(row.session, row),

@@ -16,7 +16,7 @@ import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
-import { registrantNames } from "./registrations.js";
+import { registrantNames, registrationsJson, toRegistrations } from "./registrations.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -100,6 +100,31 @@ const sessionWithCounts = preparedRead("session_with_counts", (db) =>
       ),
     ),
 );
+
+// A session's page: the session, its time zone and its list, in one statement.
+const sessionWithList = preparedRead("session_with_list", (db) =>
+  db
+    .select({
+      session: sessions,
+      ...counts,
+      timeZone: timeZoneOf(sessions.organizationId),
+      registrations: registrationsJson(),
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+      ),
+    ),
+);
+
+/** The session with its counts, time zone and list of registrations (cancelled ones left out). */
+export async function getSessionWithList(db: Db, organizationId: string, sessionId: string) {
+  const [row] = await sessionWithList(db, { organizationId, sessionId });
+  if (!row) throw notFound("Session not found");
+  return { ...row, registrations: toRegistrations(row.registrations) };
+}
 
 export async function getSession(db: Db | Tx, organizationId: string, sessionId: string) {
   const [row] = await sessionWithCounts(db, { organizationId, sessionId });
