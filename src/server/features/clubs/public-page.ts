@@ -5,10 +5,11 @@ import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
+import { qualified } from "../../db/qualified.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { hasPendingJoinRequest, memberCountOf, memberRole } from "../members/service.js";
-import { nextScheduledSessions } from "../sessions/service.js";
+import { nextScheduledSessionsJson, scheduledFromJson } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
 
@@ -23,16 +24,23 @@ const publicClubBySlug = preparedRead("public_club_by_slug", (db) =>
       description: organizations.description,
       timeZone: organizations.timeZone,
       memberCount: memberCountOf(organizations.id),
+      upcoming: nextScheduledSessionsJson(qualified(organizations.id)),
     })
     .from(organizations)
     .where(eq(organizations.slug, sql.placeholder("slug")))
     .limit(1),
 );
 
-export async function findPublicClub(db: Db, slug: string) {
-  const [club] = await publicClubBySlug(db, { slug: slug.toLowerCase() });
-  if (!club) throw notFound("Club Not Found");
-  return club;
+/** The club of `slug` and its next sessions from `now`, in one statement. */
+export async function findPublicClub(db: Db, slug: string, now: Date) {
+  const [row] = await publicClubBySlug(db, {
+    slug: slug.toLowerCase(),
+    now: now.toISOString(),
+    limit: UPCOMING_ON_CLUB_PAGE,
+  });
+  if (!row) throw notFound("Club Not Found");
+  const { upcoming, ...club } = row;
+  return { club, upcoming: scheduledFromJson(upcoming) };
 }
 
 export async function publicClubPage(
@@ -41,11 +49,11 @@ export async function publicClubPage(
   viewerId: string | null,
   now: Date,
 ): Promise<PublicClubPage> {
-  const { memberCount, ...club } = await findPublicClub(db, slug);
-  const [upcoming, viewer] = await Promise.all([
-    nextScheduledSessions(db, club.id, now, UPCOMING_ON_CLUB_PAGE),
-    viewerId ? viewerStanding(db, club.id, viewerId) : ("anonymous" as const),
-  ]);
+  const {
+    club: { memberCount, ...club },
+    upcoming,
+  } = await findPublicClub(db, slug, now);
+  const viewer = viewerId ? await viewerStanding(db, club.id, viewerId) : ("anonymous" as const);
   const upcomingSessions = upcoming.map((s) => ({
     ...s,
     startsAt: s.startsAt.toISOString(),

@@ -43,7 +43,7 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           { key: `join-requests:user:${user.id}`, max: 10, windowSeconds: 60 * 60 },
           { key: `join-requests:ip:${addressKey(request.ip)}`, max: 30, windowSeconds: 60 * 60 },
         ]);
-        const club = await findPublicClub(db, request.params.slug);
+        const { club } = await findPublicClub(db, request.params.slug, deps.now());
         if ((await viewerStanding(db, club.id, user.id)) === "member")
           throw new AppError(409, "ALREADY_MEMBER", "You are already a member of this club.");
         const created = await requestToJoin(db, club.id, user.id, request.body.message);

@@ -1,7 +1,7 @@
 // Scheduling: listing, creating (with a weekly repeat in the club's time zone), editing and
 // the lifecycle scheduled -> active -> completed, or cancelled.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { CreateSessionBody, Session, SessionBodyFields } from "../../../shared/contracts/sessions.js";
 import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
@@ -309,31 +309,47 @@ export async function transition(
   return result;
 }
 
-/** The club's next scheduled sessions from `now`, soonest first (its public page shows them). */
+type ScheduledJson = {
+  id: string;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  paymentRequired: boolean;
+  paymentAmount: number | null;
+};
+
+/**
+ * The next scheduled sessions from the placeholder `now` of the club `organizationId` (the
+ * outer query's column, qualified), soonest first, at most the placeholder `limit`: one JSON
+ * column, so that the club's public page reads the club and its sessions in one statement.
+ */
+export function nextScheduledSessionsJson(organizationId: SQL): SQL<ScheduledJson[]> {
+  return sql<ScheduledJson[]>`(select coalesce(json_agg(json_build_object(
+      'id', s.id, 'name', s.name, 'startsAt', s.starts_at, 'endsAt', s.ends_at,
+      'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount
+    ) order by s.starts_at), '[]'::json)
+    from (select * from sessions s
+      where s.organization_id = ${organizationId} and s.status = 'scheduled'
+        and s.starts_at >= ${sql.placeholder("now")}
+      order by s.starts_at limit ${sql.placeholder("limit")}) s)`;
+}
+
+/** The JSON column's sessions with their times as Dates. */
+export function scheduledFromJson(list: readonly ScheduledJson[]) {
+  return list.map((s) => ({ ...s, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) }));
+}
+
 const scheduledSessions = preparedRead("next_scheduled_sessions", (db) =>
   db
-    .select({
-      id: sessions.id,
-      name: sessions.name,
-      startsAt: sessions.startsAt,
-      endsAt: sessions.endsAt,
-      paymentRequired: sessions.paymentRequired,
-      paymentAmount: sessions.paymentAmount,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.organizationId, sql.placeholder("organizationId")),
-        eq(sessions.status, "scheduled"),
-        gte(sessions.startsAt, sql.placeholder("now")),
-      ),
-    )
-    .orderBy(asc(sessions.startsAt))
-    .limit(sql.placeholder("limit")),
+    .select({ list: nextScheduledSessionsJson(sql`${sql.placeholder("organizationId")}::uuid`) })
+    // The list is the one column of a one-row statement.
+    .from(sql`(values (1)) as one (x)`),
 );
 
+/** The club's next scheduled sessions from `now`, soonest first. */
 export async function nextScheduledSessions(db: Queryable, organizationId: string, now: Date, limit: number) {
-  return scheduledSessions(db, { organizationId, now: now.toISOString(), limit });
+  const [row] = await scheduledSessions(db, { organizationId, now: now.toISOString(), limit });
+  return scheduledFromJson(row?.list ?? []);
 }
 
 /** A session fee found by the provider's checkout or charge reference. */
