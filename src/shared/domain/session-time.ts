@@ -4,12 +4,29 @@ import { dateTimeFormat } from "./formatters.js";
 const LONG_DATE = { weekday: "long", year: "numeric", month: "long", day: "numeric" } as const;
 const SHORT_TIME = { hour: "numeric", minute: "2-digit" } as const;
 
+// A session's labels are asked for again and again (every view of the club page formats the
+// same next five sessions), and formatting is slow next to a Map look-up: each label is kept
+// once made. The set is bounded: when full it starts again.
+const MAX_LABELS = 10_000;
+const labels = new Map<string, string>();
+
+function label(kind: "date" | "time", iso: string, timeZone: string): string {
+  const key = `${kind}|${timeZone}|${iso}`;
+  let text = labels.get(key);
+  if (text === undefined) {
+    text = dateTimeFormat(kind === "date" ? LONG_DATE : SHORT_TIME, timeZone).format(new Date(iso));
+    if (labels.size >= MAX_LABELS) labels.clear();
+    labels.set(key, text);
+  }
+  return text;
+}
+
 export function longDate(iso: string, timeZone: string): string {
-  return dateTimeFormat(LONG_DATE, timeZone).format(new Date(iso));
+  return label("date", iso, timeZone);
 }
 
 export function shortTime(iso: string, timeZone: string): string {
-  return dateTimeFormat(SHORT_TIME, timeZone).format(new Date(iso));
+  return label("time", iso, timeZone);
 }
 
 export function timeRange(startsAt: string, endsAt: string, timeZone: string): string {
