@@ -54,8 +54,8 @@ export async function act(
     const board = await lockBoard(tx, organizationId, session.id);
     await syncQueue(tx, board);
     const outcome = await change(tx, board, now);
-    if (fill) await fillCourts(tx, board, now, finishedGame(outcome));
-    effects.push(...(await upNextEmails(deps, tx, organizationId, session.id)));
+    const unchanged = fill ? await fillCourts(tx, board, now, finishedGame(outcome)) : undefined;
+    effects.push(...(await upNextEmails(deps, tx, organizationId, session.id, unchanged)));
     return { sessionId: session.id, version: await bumpVersion(tx, board) };
   });
   // This instance's copy goes now: the actor's own refetch may come before the notice does.
@@ -70,15 +70,24 @@ export async function announceBoardClosed(deps: AppDeps, organizationId: string,
   await deps.realtime.publish({ organizationId, sessionId, version: 0 });
 }
 
-/** Asks the engine who goes on each free court, and puts them there. */
-async function fillCourts(tx: Tx, locked: BoardRow, now: Date, lastGame?: typeof games.$inferSelect) {
+/**
+ * Asks the engine who goes on each free court, and puts them there. When nobody goes on, it
+ * hands back the board and state it read, still current, so that the up-next check need not
+ * read them again under the lock.
+ */
+async function fillCourts(
+  tx: Tx,
+  locked: BoardRow,
+  now: Date,
+  lastGame?: typeof games.$inferSelect,
+): Promise<{ board: BoardRow; state: BoardState } | undefined> {
   // Read again: this action may have changed the mode.
   const [board] = await tx.select().from(boards).where(eq(boards.sessionId, locked.sessionId));
   const state = await loadState(tx, board!.organizationId, board!.sessionId);
   const skill = board!.mode === "skill-balanced" || (board!.mode === "fair" && board!.balanceByRating);
   const ratings = skill ? await skillRatings(tx, board!, state) : undefined;
   const { assignments, passedOver } = decideAssignments(board!, state, lastGame, ratings);
-  if (assignments.length === 0) return;
+  if (assignments.length === 0) return { board: board!, state };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));
   for (const assignment of assignments) {
     const [teamA, teamB] = assignment.teams;

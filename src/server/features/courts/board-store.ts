@@ -18,12 +18,16 @@ export type GameRow = typeof games.$inferSelect;
 
 /** Locks (creating if need be) the board of `sessionId` for the rest of the transaction. */
 export async function lockBoard(tx: Tx, organizationId: string, sessionId: string): Promise<BoardRow> {
+  const lock = () => tx.select().from(boards).where(eq(boards.sessionId, sessionId)).for("update");
+  // The board exists from the session's first action on: after that, one statement, not two.
+  const [row] = await lock();
+  if (row) return row;
   await tx
     .insert(boards)
     .values({ sessionId, organizationId, seed: randomInt(1, 2 ** 31 - 1) })
     .onConflictDoNothing();
-  const [row] = await tx.select().from(boards).where(eq(boards.sessionId, sessionId)).for("update");
-  return row!;
+  const [made] = await lock();
+  return made!;
 }
 
 export async function bumpVersion(tx: Tx, board: BoardRow): Promise<number> {

@@ -11,7 +11,7 @@ import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
-import { loadState } from "./board-store.js";
+import { type BoardRow, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { previewQueue } from "./rotation.js";
 
@@ -20,10 +20,12 @@ export async function upNextEmails(
   tx: Tx,
   organizationId: string,
   sessionId: string,
+  /** The board and its state as the action left them, when the caller has them already. */
+  current?: { board: BoardRow; state: BoardState },
 ): Promise<Effect[]> {
-  const [board] = await tx.select().from(boards).where(eq(boards.sessionId, sessionId));
+  const board = current?.board ?? (await tx.select().from(boards).where(eq(boards.sessionId, sessionId)))[0];
   if (!board) return [];
-  const state = await loadState(tx, organizationId, sessionId);
+  const state = current?.state ?? (await loadState(tx, organizationId, sessionId));
   const line = previewQueue(board, state).map((q) => q.playerId);
   const courtNames = new Map(state.courts.map((c) => [c.id, c.name]));
   const upNext = [...nextUpByCourt(board, state, line)].flatMap(([courtId, ids]) =>

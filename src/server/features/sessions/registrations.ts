@@ -9,7 +9,7 @@ import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
-import { people, peopleSubquery } from "../account/service.js";
+import { peopleSubquery } from "../account/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 
@@ -273,20 +273,12 @@ export async function sweepHolds(deps: UseCaseDeps, organizationId: string, sess
 }
 
 /** What the roster and the board call each registrant: the member's name, or the walk-in guest's. */
-/** A member by their name; a guest by the name given at the door. */
-function registrantName(row: { userId: string | null; personName: string | null; guestName: string | null }) {
+export function registrantName(row: {
+  userId: string | null;
+  personName: string | null;
+  guestName: string | null;
+}) {
   return (row.userId ? row.personName : null) ?? row.guestName ?? "Guest";
-}
-
-export async function registrantNames(
-  db: Queryable,
-  rows: ReadonlyArray<{ userId: string | null; guestName: string | null }>,
-): Promise<string[]> {
-  const byId = await people(
-    db,
-    rows.flatMap((r) => (r.userId ? [r.userId] : [])),
-  );
-  return rows.map((r) => (r.userId ? byId.get(r.userId)?.name : undefined) ?? r.guestName ?? "Guest");
 }
 
 // The list with each registrant's name, in one statement.

@@ -12,11 +12,12 @@ import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
+import { peopleSubquery } from "../account/service.js";
 import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
-import { registrantNames, registrationsJson, toRegistrations } from "./registrations.js";
+import { registrantName, registrationsJson, toRegistrations } from "./registrations.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -165,13 +166,17 @@ export async function checkedInPlayers(
   db: Queryable,
   sessionId: string,
 ): Promise<Array<{ id: string; userId: string | null; name: string }>> {
+  // With each member's name in the same statement: the board asks on every action, under its lock.
+  const everyone = peopleSubquery();
   const rows = await db
     .select({
       id: sessionRegistrations.id,
       userId: sessionRegistrations.userId,
       guestName: sessionRegistrations.guestName,
+      personName: everyone.personName,
     })
     .from(sessionRegistrations)
+    .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
     .where(
       and(
         eq(sessionRegistrations.sessionId, sessionId),
@@ -180,8 +185,7 @@ export async function checkedInPlayers(
       ),
     )
     .orderBy(asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq));
-  const names = await registrantNames(db, rows);
-  return rows.map((r, i) => ({ id: r.id, userId: r.userId, name: names[i]! }));
+  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
 }
 
 function sessionValues(body: SessionBodyFields) {
