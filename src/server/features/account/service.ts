@@ -43,6 +43,19 @@ export function peopleSubquery() {
     .as("people");
 }
 
+/**
+ * The subquery's fields for raw SQL (a JSON list built by PostgreSQL), where drizzle would
+ * print them without the subquery's name, and a bare "id" binds to the other table's.
+ */
+export function peopleFields(people: ReturnType<typeof peopleSubquery>) {
+  const alias = sql.identifier(people._.alias);
+  return {
+    id: sql`${alias}.${sql.identifier(people.personId.name)}`,
+    name: sql`${alias}."person_name"`,
+    email: sql`${alias}.${sql.identifier(people.personEmail.name)}`,
+  };
+}
+
 /** The people with these ids, by id (unknown ids are simply absent). */
 const peopleByIds = preparedRead("people_by_ids", (db) =>
   db

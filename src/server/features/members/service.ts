@@ -7,42 +7,40 @@ import type { Member } from "../../../shared/contracts/members.js";
 import { canManageRole } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
+import { isoInstant } from "../../db/json.js";
 import { preparedRead } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
-import { peopleSubquery } from "../account/service.js";
+import { peopleFields, peopleSubquery } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
 import { type ClubAccess, forgetClubAccess, roleOfMembership } from "./policy.js";
 
-// The members with their names and addresses, in one statement (a member whose account is
-// gone has no person to join, and is not listed).
+// The members with their names and addresses, in one statement, as one JSON list (a member
+// whose account is gone has no person to join, and is not listed).
 const membersOfClub = preparedRead("members_of_club", (db) => {
   const everyone = peopleSubquery();
+  const person = peopleFields(everyone);
+  const joinedAt = qualified(organizationMembers.createdAt);
   return db
     .select({
-      userId: organizationMembers.userId,
-      name: everyone.personName,
-      email: everyone.personEmail,
-      role: userRoles.role,
-      joinedAt: organizationMembers.createdAt,
+      members: sql<Member[]>`coalesce(json_agg(json_build_object(
+        'userId', ${qualified(organizationMembers.userId)},
+        'name', ${person.name},
+        'email', ${person.email},
+        'role', coalesce(${qualified(userRoles.role)}, 'member'),
+        'joinedAt', ${isoInstant(joinedAt)}
+      ) order by ${joinedAt}), '[]'::json)`,
     })
     .from(organizationMembers)
     .innerJoin(everyone, eq(everyone.personId, organizationMembers.userId))
     .leftJoin(userRoles, roleOfMembership)
-    .where(eq(organizationMembers.organizationId, sql.placeholder("organizationId")))
-    .orderBy(asc(organizationMembers.createdAt));
+    .where(eq(organizationMembers.organizationId, sql.placeholder("organizationId")));
 });
 
 export async function listMembers(db: Queryable, organizationId: string): Promise<Member[]> {
-  const rows = await membersOfClub(db, { organizationId });
-  return rows.map(({ userId, name, email, role, joinedAt }) => ({
-    userId,
-    name,
-    email,
-    role: role ?? "member",
-    joinedAt: joinedAt.toISOString(),
-  }));
+  const [row] = await membersOfClub(db, { organizationId });
+  return row?.members ?? [];
 }
 
 const membershipRow = preparedRead("membership_row", (db) =>

@@ -9,7 +9,7 @@ import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
-import { peopleSubquery } from "../account/service.js";
+import { peopleFields, peopleSubquery } from "../account/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 
@@ -347,13 +347,12 @@ export function toRegistrations(rows: readonly ListedRow[]): Registration[] {
  */
 export function registrationsJson(): SQL<ListedRow[]> {
   const everyone = peopleSubquery();
-  // In raw SQL drizzle prints a subquery's fields bare: they are qualified by its alias here.
-  const people = sql.identifier(everyone._.alias);
+  const person = peopleFields(everyone);
   return sql<ListedRow[]>`(select coalesce(json_agg(json_build_object(
-      'id', r.id, 'userId', r.user_id, 'guestName', r.guest_name, 'personName', ${people}."person_name",
+      'id', r.id, 'userId', r.user_id, 'guestName', r.guest_name, 'personName', ${person.name},
       'status', r.status, 'checkedInAt', r.checked_in_at, 'holdExpiresAt', r.hold_expires_at
     ) order by r.seq), '[]'::json)
-    from session_registrations r left join ${everyone} on ${people}."id" = r.user_id
+    from session_registrations r left join ${everyone} on ${person.id} = r.user_id
     where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
       and r.status <> 'cancelled')`;
 }
