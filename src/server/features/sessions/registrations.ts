@@ -137,7 +137,36 @@ export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date
   return promotions;
 }
 
-export type RegisterResult = { registration: RegistrationRow; paymentId: string | null };
+export type RegisterResult = {
+  registration: RegistrationRow;
+  /** The registration as the session's list shows it (its name, its place on the waitlist). */
+  listed: Registration;
+  paymentId: string | null;
+};
+
+/**
+ * What registering needs to know about the session's list, in one statement (it runs under the
+ * session's lock, where every statement is time others wait): the places taken, the length of
+ * the waitlist, the next arrival number, the person's own registration if they have one, and
+ * their name.
+ */
+async function registrationTally(tx: Tx, sessionId: string, userId: string) {
+  const everyone = peopleSubquery();
+  const person = peopleFields(everyone);
+  const [row] = await tx
+    .select({
+      taken: sql<number>`(count(*) filter (where ${inArray(sessionRegistrations.status, [...holdsPlace])}))::int`,
+      waiting: sql<number>`(count(*) filter (where ${sessionRegistrations.status} = 'waitlisted'))::int`,
+      lastSeq: sql<number>`coalesce(max(${sessionRegistrations.seq}), 0)::int`,
+      existingId: sql<
+        string | null
+      >`(array_agg(${sessionRegistrations.id}) filter (where ${sessionRegistrations.userId} = ${userId} and ${sessionRegistrations.status} <> 'cancelled'))[1]`,
+      personName: sql<string | null>`(select ${person.name} from ${everyone} where ${person.id} = ${userId})`,
+    })
+    .from(sessionRegistrations)
+    .where(eq(sessionRegistrations.sessionId, sessionId));
+  return row!;
+}
 
 /**
  * Registers `userId`: a place if there is one (held unpaid for PAYMENT_HOLD_MINUTES when the
@@ -161,19 +190,19 @@ export async function register(
         promotions: await expireHolds(tx, session, now),
       })),
     );
-    const [existing] = await tx
-      .select()
-      .from(sessionRegistrations)
-      .where(
-        and(
-          eq(sessionRegistrations.sessionId, sessionId),
-          eq(sessionRegistrations.userId, userId),
-          sql`${sessionRegistrations.status} <> 'cancelled'`,
-        ),
-      );
-    if (existing) return { registration: existing, paymentId: await openPaymentId(tx, existing) };
+    const tally = await registrationTally(tx, sessionId, userId);
+    if (tally.existingId) {
+      const [existing] = await tx
+        .select()
+        .from(sessionRegistrations)
+        .where(eq(sessionRegistrations.id, tally.existingId));
+      const listed = (await listRegistrations(tx, organizationId, sessionId)).find(
+        (r) => r.id === existing!.id,
+      )!;
+      return { registration: existing!, listed, paymentId: await openPaymentId(tx, existing!) };
+    }
 
-    const room = hasRoom(session, await placesTaken(tx, sessionId));
+    const room = hasRoom(session, tally.taken);
     const status = !room ? "waitlisted" : session.paymentRequired ? "pending_payment" : "registered";
     const [registration] = await tx
       .insert(sessionRegistrations)
@@ -182,7 +211,7 @@ export async function register(
         sessionId,
         userId,
         status,
-        seq: await nextSeq(tx, sessionId),
+        seq: tally.lastSeq + 1,
         holdExpiresAt:
           status === "pending_payment" ? new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000) : null,
         createdAt: now,
@@ -192,7 +221,13 @@ export async function register(
       status === "pending_payment" ? await createPayment(tx, session, registration!.id) : null;
     if (registration!.holdExpiresAt)
       effects.push(holdExpiry(organizationId, sessionId, registration!.holdExpiresAt));
-    return { registration: registration!, paymentId };
+    // The newest arrival: last on the waitlist, if that is where they are.
+    const [listed] = toRegistrations([{ ...registration!, personName: tally.personName }]);
+    return {
+      registration: registration!,
+      listed: { ...listed!, waitlistPosition: status === "waitlisted" ? tally.waiting + 1 : null },
+      paymentId,
+    };
   });
   return result;
 }
@@ -249,7 +284,8 @@ export async function cancelRegistration(
         promotions: released.promotions,
       })),
     );
-    return released;
+    // Only an active session can have a court queue to bring up to date.
+    return { ...released, sessionActive: session.status === "active" };
   });
   return result;
 }

@@ -21,7 +21,7 @@ import { clubAccess } from "../members/service.js";
 import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
 import { refundMessage } from "./notices.js";
 import { assertCanTakePayment, checkoutFor } from "./payments.js";
-import { cancelRegistration, listRegistrations, register } from "./registrations.js";
+import { cancelRegistration, register } from "./registrations.js";
 import {
   createSessions,
   getSessionWithList,
@@ -136,10 +136,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const result = await register(deps, club.organizationId, request.params.sessionId, club.userId);
         // The provider's checkout is opened once the place is held and committed.
         const checkoutUrl = result.paymentId ? await checkoutFor(deps, result.paymentId) : null;
-        const mine = (await listRegistrations(db, club.organizationId, result.registration.sessionId)).find(
-          (r) => r.id === result.registration.id,
-        )!;
-        return reply.status(201).send({ registration: mine, checkoutUrl });
+        return reply.status(201).send({ registration: result.listed, checkoutUrl });
       },
     );
 
@@ -157,11 +154,14 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         const { sessionId, registrationId } = request.params;
-        const { refund } = await cancelRegistration(deps, club.organizationId, sessionId, registrationId, {
-          userId: club.userId,
-          mayManage: can(club.role, "sessions.manage"),
-        });
-        await refreshQueue(deps, club.organizationId, sessionId);
+        const { refund, sessionActive } = await cancelRegistration(
+          deps,
+          club.organizationId,
+          sessionId,
+          registrationId,
+          { userId: club.userId, mayManage: can(club.role, "sessions.manage") },
+        );
+        if (sessionActive) await refreshQueue(deps, club.organizationId, sessionId);
         return {
           refund: refund && {
             amount: refund.amount,
