@@ -20,7 +20,8 @@ export const PROMOTED_HOLD_HOURS = 12;
 
 export type RegistrationRow = typeof sessionRegistrations.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-const holdsPlace = ["registered", "pending_payment"] as const;
+/** The statuses that hold one of the session's places. */
+export const holdsPlace = ["registered", "pending_payment"] as const;
 
 /** What happened, for the notices sent after the commit. */
 export type Promotion = {

@@ -17,7 +17,7 @@ import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
-import { registrantName, registrationsJson, toRegistrations } from "./registrations.js";
+import { holdsPlace, registrantName, registrationsJson, toRegistrations } from "./registrations.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -107,7 +107,6 @@ const sessionWithList = preparedRead("session_with_list", (db) =>
   db
     .select({
       session: sessions,
-      ...counts,
       timeZone: timeZoneOf(sessions.organizationId),
       registrations: registrationsJson(),
     })
@@ -124,7 +123,16 @@ const sessionWithList = preparedRead("session_with_list", (db) =>
 export async function getSessionWithList(db: Db, organizationId: string, sessionId: string) {
   const [row] = await sessionWithList(db, { organizationId, sessionId });
   if (!row) throw notFound("Session not found");
-  return { ...row, registrations: toRegistrations(row.registrations) };
+  const registrations = toRegistrations(row.registrations);
+  // Counted from the list rather than by PostgreSQL: the list holds every registration counted.
+  const count = (statuses: readonly string[]) =>
+    registrations.filter((r) => statuses.includes(r.status)).length;
+  return {
+    ...row,
+    registrations,
+    registeredCount: count(holdsPlace),
+    waitlistCount: count(["waitlisted"]),
+  };
 }
 
 export async function getSession(db: Db | Tx, organizationId: string, sessionId: string) {
