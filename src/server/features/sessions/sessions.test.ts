@@ -137,12 +137,21 @@ describe("registration", () => {
 
   it("a cancellation promotes the first on the waitlist and tells them", async () => {
     const [session] = await createSession({ capacity: 2, name: "Small Group" });
-    for (const p of players.slice(0, 4)) expect((await registerAs(p, session!.id)).statusCode).toBe(201);
+    const answers = [];
+    for (const p of players.slice(0, 4)) {
+      const registered = await registerAs(p, session!.id);
+      expect(registered.statusCode).toBe(201);
+      answers.push(registered.json().registration);
+    }
     const details = await t.request({
       method: "GET",
       url: `/api/orgs/${orgId}/sessions/${session!.id}`,
       cookie: players[0]!.cookie,
     });
+    // Each answer is the registration as the list shows it (name, status, place on the waitlist),
+    // and registering again answers the same.
+    expect(answers).toEqual(details.json().registrations);
+    expect((await registerAs(players[3]!, session!.id)).json().registration).toEqual(answers[3]);
     const mine = details.json().mine;
     expect(
       details
