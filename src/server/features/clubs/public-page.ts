@@ -9,7 +9,7 @@ import { qualified } from "../../db/qualified.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { hasPendingJoinRequest, memberCountOf, memberRole } from "../members/service.js";
-import { nextScheduledSessionsJson, scheduledFromJson } from "../sessions/service.js";
+import { nextScheduledSessionsJson } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
 
@@ -40,7 +40,7 @@ export async function findPublicClub(db: Db, slug: string, now: Date) {
   });
   if (!row) throw notFound("Club Not Found");
   const { upcoming, ...club } = row;
-  return { club, upcoming: scheduledFromJson(upcoming) };
+  return { club, upcoming };
 }
 
 export async function publicClubPage(
@@ -56,10 +56,8 @@ export async function publicClubPage(
   const viewer = viewerId ? await viewerStanding(db, club.id, viewerId) : ("anonymous" as const);
   const upcomingSessions = upcoming.map((s) => ({
     ...s,
-    startsAt: s.startsAt.toISOString(),
-    endsAt: s.endsAt.toISOString(),
-    dateLabel: longDate(s.startsAt.toISOString(), club.timeZone),
-    timeLabel: timeRange(s.startsAt.toISOString(), s.endsAt.toISOString(), club.timeZone),
+    dateLabel: longDate(s.startsAt, club.timeZone),
+    timeLabel: timeRange(s.startsAt, s.endsAt, club.timeZone),
   }));
   const { timeZone: _zone, ...publicFields } = club;
   // A visitor sees neither the member count nor the time zone (SPEC §3's public fields).

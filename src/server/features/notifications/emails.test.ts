@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
 import { notificationPreferences } from "../../db/schema/notifications.js";
+import { sessions } from "../../db/schema/sessions.js";
 import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -249,6 +250,15 @@ describe("the weekly summary", () => {
       .update(organizations)
       .set({ timeZone: "Europe/Berlin" })
       .where(eq(organizations.id, berlin.id));
+    // Coming up in New York: 6 PM on Wednesday 4 November, which is 23:00 UTC.
+    await t.db.insert(sessions).values({
+      organizationId: orgId,
+      name: "Harvest Social",
+      startsAt: new Date("2026-11-04T23:00:00Z"),
+      endsAt: new Date("2026-11-05T01:00:00Z"),
+      paymentRequired: true,
+      paymentAmount: 1500,
+    });
     const newYorkMail = () => queued("owner@emails.example", /^Your week at Riverside/);
     const berlinMail = () => queued("berlin@emails.example", /^Your week at Berlin/);
     const at = async (iso: string) => {
@@ -283,6 +293,8 @@ describe("the weekly summary", () => {
 
     const summary = await t.smtp.waitForMail("player@emails.example", /^Your week at Riverside/);
     expect(summary.text).toContain("Hi Pat Player");
+    // The club's next sessions, in the club's time.
+    expect(summary.text).toContain("Harvest Social ($15.00): Wednesday, November 4, 2026, 6:00 PM - 8:00 PM");
     expect(summary.headers["list-unsubscribe"]).toContain("/unsubscribe/");
   });
 });

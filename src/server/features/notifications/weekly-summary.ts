@@ -56,9 +56,8 @@ async function clubSummaries(
   const play = await weekOfPlay(tx, club.id, [...wanting], new Date(now.getTime() - WEEK));
   const upcoming = await nextScheduledSessions(tx, club.id, now, 3);
   const sessionLines = upcoming.map((s) => {
-    const starts = s.startsAt.toISOString();
     const price = s.paymentRequired && s.paymentAmount ? ` (${formatCents(s.paymentAmount)})` : "";
-    return `${s.name}${price}: ${longDate(starts, club.timeZone)}, ${timeRange(starts, s.endsAt.toISOString(), club.timeZone)}`;
+    return `${s.name}${price}: ${longDate(s.startsAt, club.timeZone)}, ${timeRange(s.startsAt, s.endsAt, club.timeZone)}`;
   });
   let queued = 0;
   for (const member of members) {

@@ -8,6 +8,7 @@ import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
+import { isoInstant } from "../../db/json.js";
 import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
@@ -321,7 +322,8 @@ export async function transition(
   return result;
 }
 
-type ScheduledJson = {
+/** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
+type Scheduled = {
   id: string;
   name: string;
   startsAt: string;
@@ -335,20 +337,16 @@ type ScheduledJson = {
  * outer query's column, qualified), soonest first, at most the placeholder `limit`: one JSON
  * column, so that the club's public page reads the club and its sessions in one statement.
  */
-export function nextScheduledSessionsJson(organizationId: SQL): SQL<ScheduledJson[]> {
-  return sql<ScheduledJson[]>`(select coalesce(json_agg(json_build_object(
-      'id', s.id, 'name', s.name, 'startsAt', s.starts_at, 'endsAt', s.ends_at,
+export function nextScheduledSessionsJson(organizationId: SQL): SQL<Scheduled[]> {
+  return sql<Scheduled[]>`(select coalesce(json_agg(json_build_object(
+      'id', s.id, 'name', s.name,
+      'startsAt', ${isoInstant(sql`s.starts_at`)}, 'endsAt', ${isoInstant(sql`s.ends_at`)},
       'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount
     ) order by s.starts_at), '[]'::json)
     from (select * from sessions s
       where s.organization_id = ${organizationId} and s.status = 'scheduled'
         and s.starts_at >= ${sql.placeholder("now")}
       order by s.starts_at limit ${sql.placeholder("limit")}) s)`;
-}
-
-/** The JSON column's sessions with their times as Dates. */
-export function scheduledFromJson(list: readonly ScheduledJson[]) {
-  return list.map((s) => ({ ...s, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) }));
 }
 
 const scheduledSessions = preparedRead("next_scheduled_sessions", (db) =>
@@ -359,9 +357,14 @@ const scheduledSessions = preparedRead("next_scheduled_sessions", (db) =>
 );
 
 /** The club's next scheduled sessions from `now`, soonest first. */
-export async function nextScheduledSessions(db: Queryable, organizationId: string, now: Date, limit: number) {
+export async function nextScheduledSessions(
+  db: Queryable,
+  organizationId: string,
+  now: Date,
+  limit: number,
+): Promise<Scheduled[]> {
   const [row] = await scheduledSessions(db, { organizationId, now: now.toISOString(), limit });
-  return scheduledFromJson(row?.list ?? []);
+  return row?.list ?? [];
 }
 
 /** A session fee found by the provider's checkout or charge reference. */
