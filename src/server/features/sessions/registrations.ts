@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, lt, max, type SQL, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
+import { isoInstant } from "../../db/json.js";
 import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
@@ -223,7 +224,14 @@ export async function register(
     if (registration!.holdExpiresAt)
       effects.push(holdExpiry(organizationId, sessionId, registration!.holdExpiresAt));
     // The newest arrival: last on the waitlist, if that is where they are.
-    const [listed] = toRegistrations([{ ...registration!, personName: tally.personName }]);
+    const [listed] = toRegistrations([
+      {
+        ...registration!,
+        personName: tally.personName,
+        checkedIn: registration!.checkedInAt !== null,
+        holdExpiresAt: registration!.holdExpiresAt?.toISOString() ?? null,
+      },
+    ]);
     return {
       registration: registration!,
       listed: { ...listed!, waitlistPosition: status === "waitlisted" ? tally.waiting + 1 : null },
@@ -318,49 +326,57 @@ export function registrantName(row: {
   return (row.userId ? row.personName : null) ?? row.guestName ?? "Guest";
 }
 
-// The list with each registrant's name, in one statement.
-const registrationsOf = preparedRead("registrations_of_session", (db) => {
-  const everyone = peopleSubquery();
-  return db
-    .select({
-      id: sessionRegistrations.id,
-      userId: sessionRegistrations.userId,
-      guestName: sessionRegistrations.guestName,
-      personName: everyone.personName,
-      status: sessionRegistrations.status,
-      checkedInAt: sessionRegistrations.checkedInAt,
-      holdExpiresAt: sessionRegistrations.holdExpiresAt,
-    })
-    .from(sessionRegistrations)
-    .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
-    .where(
-      and(
-        // The club first: the (club, session, seq) index then finds the list in order.
-        eq(sessionRegistrations.organizationId, sql.placeholder("organizationId")),
-        eq(sessionRegistrations.sessionId, sql.placeholder("sessionId")),
-        sql`${sessionRegistrations.status} <> 'cancelled'`,
-      ),
-    )
-    .orderBy(asc(sessionRegistrations.seq));
-});
-
-export async function listRegistrations(
-  db: Queryable,
-  organizationId: string,
-  sessionId: string,
-): Promise<Registration[]> {
-  return toRegistrations(await registrationsOf(db, { organizationId, sessionId }));
-}
-
+/** A registration as the session's list reads it, before names and waitlist places are given. */
 type ListedRow = {
   id: string;
   userId: string | null;
   guestName: string | null;
   personName: string | null;
   status: Registration["status"];
-  checkedInAt: Date | string | null;
-  holdExpiresAt: Date | string | null;
+  checkedIn: boolean;
+  holdExpiresAt: string | null;
 };
+
+/**
+ * The list of the session in the outer query's "sessions" row, with each registrant's name, in
+ * arrival order, as one JSON column: a session's page reads the session and its list in one
+ * statement (decision 011), and the list read alone is the same column. The club comes first:
+ * the (club, session, seq) index then finds the list in order.
+ */
+export function registrationsJson(): SQL<ListedRow[]> {
+  const everyone = peopleSubquery();
+  const person = peopleFields(everyone);
+  return sql<ListedRow[]>`(select coalesce(json_agg(json_build_object(
+      'id', r.id, 'userId', r.user_id, 'guestName', r.guest_name, 'personName', ${person.name},
+      'status', r.status, 'checkedIn', r.checked_in_at is not null,
+      'holdExpiresAt', ${isoInstant(sql`r.hold_expires_at`)}
+    ) order by r.seq), '[]'::json)
+    from session_registrations r left join ${everyone} on ${person.id} = r.user_id
+    where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
+      and r.status <> 'cancelled')`;
+}
+
+const registrationsOf = preparedRead("registrations_of_session", (db) =>
+  db
+    .select({ list: registrationsJson() })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+      ),
+    ),
+);
+
+/** The session's list (empty if it is not the club's), cancelled registrations left out. */
+export async function listRegistrations(
+  db: Queryable,
+  organizationId: string,
+  sessionId: string,
+): Promise<Registration[]> {
+  const [row] = await registrationsOf(db, { organizationId, sessionId });
+  return toRegistrations(row?.list ?? []);
+}
 
 /** The list as the API shows it; waitlist positions count in list order. */
 export function toRegistrations(rows: readonly ListedRow[]): Registration[] {
@@ -371,25 +387,7 @@ export function toRegistrations(rows: readonly ListedRow[]): Registration[] {
     name: registrantName(r),
     status: r.status,
     waitlistPosition: r.status === "waitlisted" ? ++waitlistPosition : null,
-    checkedIn: r.checkedInAt !== null,
-    // A JSON column brings timestamps as text.
-    holdExpiresAt: r.holdExpiresAt === null ? null : new Date(r.holdExpiresAt).toISOString(),
+    checkedIn: r.checkedIn,
+    holdExpiresAt: r.holdExpiresAt,
   }));
-}
-
-/**
- * The list of the session in the outer query's "sessions" row, as one JSON column: a session's
- * page reads the session and its list in one statement (decision 011). The same rows, names
- * and order as registrationsOf; toRegistrations turns them into the API's list.
- */
-export function registrationsJson(): SQL<ListedRow[]> {
-  const everyone = peopleSubquery();
-  const person = peopleFields(everyone);
-  return sql<ListedRow[]>`(select coalesce(json_agg(json_build_object(
-      'id', r.id, 'userId', r.user_id, 'guestName', r.guest_name, 'personName', ${person.name},
-      'status', r.status, 'checkedInAt', r.checked_in_at, 'holdExpiresAt', r.hold_expires_at
-    ) order by r.seq), '[]'::json)
-    from session_registrations r left join ${everyone} on ${person.id} = r.user_id
-    where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
-      and r.status <> 'cancelled')`;
 }

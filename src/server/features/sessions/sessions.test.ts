@@ -195,6 +195,20 @@ describe("registration", () => {
     });
     const first = await registerAs(players[10]!, session!.id);
     expect(first.json().registration.status).toBe("pending_payment");
+    // The hold's end, as registering answers it and as the list shows it, is the stored instant.
+    const [stored] = await t.db
+      .select({ holdExpiresAt: sessionRegistrations.holdExpiresAt })
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.id, first.json().registration.id));
+    const listed = (
+      await t.request({
+        method: "GET",
+        url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+        cookie: players[10]!.cookie,
+      })
+    ).json().mine;
+    expect(first.json().registration.holdExpiresAt).toBe(stored!.holdExpiresAt!.toISOString());
+    expect(listed.holdExpiresAt).toBe(stored!.holdExpiresAt!.toISOString());
     const checkout = new URL(first.json().checkoutUrl);
     const second = await registerAs(players[11]!, session!.id);
     expect(second.json().registration.status).toBe("waitlisted");
