@@ -51,7 +51,7 @@ export function peopleFields(people: ReturnType<typeof peopleSubquery>) {
   const alias = sql.identifier(people._.alias);
   return {
     id: sql`${alias}.${sql.identifier(people.personId.name)}`,
-    name: sql`${alias}."person_name"`,
+    name: sql`${alias}.${sql.identifier(people.personName.fieldAlias)}`,
     email: sql`${alias}.${sql.identifier(people.personEmail.name)}`,
   };
 }
