@@ -20,6 +20,7 @@ export const schemaOwners = {
   mail: "platform/mail",
   "sandbox-payments": "platform/payments",
   account: "features/account",
+  "club-reads": "platform/club-reads",
   clubs: "features/clubs",
   courts: "features/courts",
   ladder: "features/ladder",

@@ -4,6 +4,7 @@
 
 export * from "./account.js";
 export * from "./auth.js";
+export * from "./club-reads.js";
 export * from "./clubs.js";
 export * from "./courts.js";
 export * from "./ladder.js";

@@ -11,6 +11,7 @@ import { isoInstant } from "../../db/json.js";
 import { preparedRead } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
+import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
 import { peopleFields, peopleSubquery } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
@@ -38,9 +39,20 @@ const membersOfClub = preparedRead("members_of_club", (db) => {
     .where(eq(organizationMembers.organizationId, sql.placeholder("organizationId")));
 });
 
-export async function listMembers(db: Queryable, organizationId: string): Promise<Member[]> {
+/** The members as read now, inside the caller's transaction if it has one. */
+export async function readMembers(db: Queryable, organizationId: string): Promise<Member[]> {
   const [row] = await membersOfClub(db, { organizationId });
   return row?.members ?? [];
+}
+
+/**
+ * The members, kept by this instance until the club's data changes (platform/club-reads).
+ * Shared between requests: callers must not change the list.
+ */
+export function listMembers(db: Db, organizationId: string): Promise<Member[]> {
+  return clubReads(db).read(organizationId, "members", async () => ({
+    value: await readMembers(db, organizationId),
+  }));
 }
 
 const membershipRow = preparedRead("membership_row", (db) =>

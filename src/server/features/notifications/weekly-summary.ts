@@ -12,7 +12,7 @@ import { type Effect, emailEffect, withEffects } from "../../platform/jobs/outbo
 import { actionEmail } from "../../platform/mail/templates.js";
 import { allClubs, type Club } from "../clubs/service.js";
 import { weekOfPlay } from "../ladder/service.js";
-import { listMembers } from "../members/service.js";
+import { readMembers } from "../members/service.js";
 import { nextScheduledSessions } from "../sessions/service.js";
 import { claimNotification, wantEmail } from "./service.js";
 import { unsubscribeFor } from "./unsubscribe.js";
@@ -47,7 +47,7 @@ async function clubSummaries(
 ): Promise<number> {
   const local = wallTimeAt(now, club.timeZone);
   const week = `${local.year}-${local.month}-${local.day}`;
-  const members = await listMembers(tx, club.id);
+  const members = await readMembers(tx, club.id);
   const wanting = await wantEmail(
     tx,
     members.map((m) => m.userId),

@@ -11,6 +11,7 @@ import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedRead } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { peopleSubquery } from "../account/service.js";
@@ -82,12 +83,22 @@ const everySession = preparedRead("every_session", (db) =>
     .limit(500),
 );
 
-export async function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
-  const rows =
-    scope === "upcoming"
-      ? await upcomingSessions(db, { organizationId, now: now.toISOString() })
-      : await everySession(db, { organizationId });
-  return rows.map((r) => toSession(r.session, r));
+/**
+ * The club's sessions as every member sees them, kept by this instance until the club's data
+ * changes (platform/club-reads) or, for the upcoming ones, until the first of them starts and
+ * drops out. The list is shared between requests: callers must not change it.
+ */
+export function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
+  const read = async () => {
+    const rows =
+      scope === "upcoming"
+        ? await upcomingSessions(db, { organizationId, now: now.toISOString() })
+        : await everySession(db, { organizationId });
+    const value = rows.map((r) => toSession(r.session, r));
+    const firstToStart = value.find((s) => s.status === "scheduled");
+    return { value, until: scope === "upcoming" && firstToStart ? new Date(firstToStart.startsAt) : null };
+  };
+  return clubReads(db).read(organizationId, `sessions:${scope}`, read, now);
 }
 
 // With the club's time zone, which every view of a session shows its times in.
@@ -120,20 +131,27 @@ const sessionWithList = preparedRead("session_with_list", (db) =>
     ),
 );
 
-/** The session with its counts, time zone and list of registrations (cancelled ones left out). */
-export async function getSessionWithList(db: Db, organizationId: string, sessionId: string) {
-  const [row] = await sessionWithList(db, { organizationId, sessionId });
-  if (!row) throw notFound("Session not found");
-  const registrations = toRegistrations(row.registrations);
-  // Counted from the list rather than by PostgreSQL: the list holds every registration counted.
-  const count = (statuses: readonly string[]) =>
-    registrations.filter((r) => statuses.includes(r.status)).length;
-  return {
-    ...row,
-    registrations,
-    registeredCount: count(holdsPlace),
-    waitlistCount: count(["waitlisted"]),
-  };
+/**
+ * The session with its counts, time zone and list of registrations (cancelled ones left out),
+ * kept by this instance until the club's data changes (platform/club-reads). Shared between
+ * requests: callers must not change it.
+ */
+export function getSessionWithList(db: Db, organizationId: string, sessionId: string) {
+  return clubReads(db).read(organizationId, `session:${sessionId}`, async () => {
+    const [row] = await sessionWithList(db, { organizationId, sessionId });
+    if (!row) throw notFound("Session not found");
+    const registrations = toRegistrations(row.registrations);
+    // Counted from the list rather than by PostgreSQL: the list holds every registration counted.
+    const count = (statuses: readonly string[]) =>
+      registrations.filter((r) => statuses.includes(r.status)).length;
+    const value = {
+      ...row,
+      registrations,
+      registeredCount: count(holdsPlace),
+      waitlistCount: count(["waitlisted"]),
+    };
+    return { value };
+  });
 }
 
 export async function getSession(db: Db | Tx, organizationId: string, sessionId: string) {

@@ -1,0 +1,203 @@
+// The club reads (club-reads.ts): the sessions list, a session's page and the members list are
+// kept per instance until the club's data stamp moves. They must never show a club's data older
+// than its last commit: whoever wrote it, through which instance, and not before the commit.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles } from "../../db/schema/account.js";
+import { users } from "../../db/schema/auth.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { userRoles } from "../../db/schema/members.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { clubDataStamp } from "./club-reads.js";
+
+let now = new Date("2026-03-02T12:00:00Z");
+let t: TestApp;
+let owner: TestUser;
+let player: TestUser;
+let clubId: string;
+let otherClubId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  owner = await makeUser(t, "owner@stamps.example", "Olive Owner");
+  player = await makeUser(t, "pat@stamps.example", "Pat Player");
+  clubId = (await makeClub(t, owner, [[player, "member"]])).id;
+  otherClubId = (await makeClub(t, await makeUser(t, "other@stamps.example"))).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = async (url: string, cookie = owner.cookie) => {
+  const response = await t.request({ method: "GET", url, cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+async function createSession(startsAt: string, endsAt: string, name = "Open Play") {
+  const response = await t.request({
+    method: "POST",
+    url: `/api/orgs/${clubId}/sessions`,
+    cookie: owner.cookie,
+    payload: { name, startsAt, endsAt, capacity: 8 },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().sessions[0] as { id: string };
+}
+
+describe("the club data stamp", () => {
+  it("moves with every committed write a club's shared reads show, and only for that club", async () => {
+    const session = await createSession("2026-03-03T23:00:00Z", "2026-03-04T01:00:00Z");
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      [
+        "a session's name",
+        () => t.db.update(sessions).set({ name: "Late Play" }).where(eq(sessions.id, session.id)),
+      ],
+      [
+        "a registration",
+        () =>
+          t.db.insert(sessionRegistrations).values({
+            organizationId: clubId,
+            sessionId: session.id,
+            userId: player.id,
+            status: "registered",
+            seq: 1,
+          }),
+      ],
+      [
+        "a registration's check-in",
+        () =>
+          t.db
+            .update(sessionRegistrations)
+            .set({ checkedInAt: now })
+            .where(eq(sessionRegistrations.sessionId, session.id)),
+      ],
+      [
+        "a registration removed",
+        () => t.db.delete(sessionRegistrations).where(eq(sessionRegistrations.sessionId, session.id)),
+      ],
+      [
+        "a role",
+        () => t.db.update(userRoles).set({ role: "organizer" }).where(eq(userRoles.userId, player.id)),
+      ],
+      [
+        "a person's account name",
+        () => t.db.update(users).set({ name: "Pat P." }).where(eq(users.id, player.id)),
+      ],
+      [
+        "a person's address",
+        () => t.db.update(users).set({ email: "pat.p@stamps.example" }).where(eq(users.id, player.id)),
+      ],
+      [
+        "a person's full name",
+        () => t.db.update(profiles).set({ fullName: "Patricia Player" }).where(eq(profiles.id, player.id)),
+      ],
+      [
+        "the club's time zone",
+        () =>
+          t.db.update(organizations).set({ timeZone: "America/Chicago" }).where(eq(organizations.id, clubId)),
+      ],
+    ];
+    for (const [what, write] of writes) {
+      const [before, otherBefore] = [
+        await clubDataStamp(t.db, clubId),
+        await clubDataStamp(t.db, otherClubId),
+      ];
+      await write();
+      expect(await clubDataStamp(t.db, clubId), what).toBeGreaterThan(before);
+      expect(await clubDataStamp(t.db, otherClubId), what).toBe(otherBefore);
+    }
+
+    // A write to nothing these reads show (a person's sign-in time) leaves it alone.
+    const still = await clubDataStamp(t.db, clubId);
+    await t.db.update(users).set({ updatedAt: new Date() }).where(eq(users.id, player.id));
+    expect(await clubDataStamp(t.db, clubId)).toBe(still);
+  });
+
+  it("moves at commit: a read during the transaction sees the old stamp, and a rollback leaves it", async () => {
+    const before = await clubDataStamp(t.db, clubId);
+    let during = -1;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`update sessions set name = 'Renamed' where organization_id = ${clubId}`);
+      during = await clubDataStamp(t.db, clubId);
+    });
+    expect(during).toBe(before);
+    const committed = await clubDataStamp(t.db, clubId);
+    expect(committed).toBeGreaterThan(before);
+
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`update sessions set name = 'Never' where organization_id = ${clubId}`);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await clubDataStamp(t.db, clubId)).toBe(committed);
+  });
+});
+
+describe("the kept reads", () => {
+  it("show a write made behind the instance's back (another instance, a hand in psql) on the next read", async () => {
+    const session = await createSession("2026-03-10T23:00:00Z", "2026-03-11T01:00:00Z", "Tuesday Ladder");
+    const other = await t.secondInstance();
+    try {
+      const onOther = async (url: string) => {
+        const response = await other.app.inject({ method: "GET", url, headers: { cookie: owner.cookie } });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json();
+      };
+      const page = `/api/orgs/${clubId}/sessions/${session.id}`;
+      const list = `/api/orgs/${clubId}/sessions`;
+      const members = `/api/orgs/${clubId}/members`;
+      // Read once on each instance, so each keeps a copy.
+      for (const read of [get, onOther]) {
+        expect((await read(page)).registrations).toEqual([]);
+        expect(
+          (await read(list)).sessions.find((s: { id: string }) => s.id === session.id).registeredCount,
+        ).toBe(0);
+        await read(members);
+      }
+
+      // Registering on this instance: the other shows it on its next read.
+      const registered = await t.request({
+        method: "POST",
+        url: `/api/orgs/${clubId}/sessions/${session.id}/registrations`,
+        cookie: player.cookie,
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect((await onOther(page)).registrations.map((r: { userId: string }) => r.userId)).toEqual([
+        player.id,
+      ]);
+      expect(
+        (await onOther(list)).sessions.find((s: { id: string }) => s.id === session.id).registeredCount,
+      ).toBe(1);
+
+      // A rename made in psql: both instances show it on their next read.
+      await t.db.update(profiles).set({ fullName: "Pat Renamed" }).where(eq(profiles.id, player.id));
+      for (const read of [get, onOther]) {
+        expect((await read(page)).registrations[0].name).toBe("Pat Renamed");
+        const member = (await read(members)).members.find((m: { userId: string }) => m.userId === player.id);
+        expect(member.name).toBe("Pat Renamed");
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("drop an upcoming session from the list the moment it starts, with no write at all", async () => {
+    now = new Date("2026-03-20T17:00:00Z");
+    const soon = await createSession("2026-03-20T18:00:00Z", "2026-03-20T20:00:00Z", "Friday Social");
+    const later = await createSession("2026-03-21T18:00:00Z", "2026-03-21T20:00:00Z", "Saturday Social");
+    const ids = async () =>
+      (await get(`/api/orgs/${clubId}/sessions`)).sessions.map((s: { id: string }) => s.id) as string[];
+    expect(await ids()).toEqual(expect.arrayContaining([soon.id, later.id]));
+    const stamp = await clubDataStamp(t.db, clubId);
+
+    now = new Date("2026-03-20T18:00:01Z");
+    const after = await ids();
+    expect(after).not.toContain(soon.id);
+    expect(after).toContain(later.id);
+    expect(await clubDataStamp(t.db, clubId)).toBe(stamp);
+  });
+});

@@ -1,0 +1,90 @@
+// Reads that every member of a club sees alike (the sessions list, a session's list of players,
+// the members list), kept per instance until the club's data changes.
+//
+// After the session and role caches, such a read was one statement, yet it ran at 0.36 to 0.44
+// of the bare one-SELECT baseline: on two shared cores PostgreSQL building two dozen rows of
+// JSON, the app parsing them and the load generator all take turns (decision 011). Each club has
+// a data stamp that PostgreSQL raises itself, by deferred triggers, on every write to a row these
+// reads show (migration 0013); a read asks only for the stamp, one index lookup, and builds
+// again only when it moved. Whoever writes (this instance, another, a job, a cascade), the next
+// read anywhere sees it: nothing to invalidate by hand, no window of staleness.
+//
+// A read that depends on the clock as well (the upcoming sessions drop one out as it starts)
+// says until when its value holds.
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/database.js";
+import { preparedRead } from "../../db/prepared.js";
+import { clubDataStamps } from "../../db/schema/club-reads.js";
+import { onePerOwner } from "../memo/one-per-owner.js";
+
+/** At most this many reads are kept per instance; the least recently built goes first. */
+export const CLUB_READS_KEPT = 500;
+
+/** What a read built: its value, and the instant it stops holding if the clock matters. */
+export type Built<Value> = { value: Value; until?: Date | null };
+type Entry = { stamp: number; until: number; value: Promise<unknown> };
+
+// The sum of the club's slots (the migration says why a club has several).
+const stampOfClub = preparedRead("club_data_stamp", (db) =>
+  db
+    .select({ stamp: sql<string | null>`sum(${clubDataStamps.stamp})` })
+    .from(clubDataStamps)
+    .where(eq(clubDataStamps.organizationId, sql.placeholder("organizationId"))),
+);
+
+/** The club's data stamp: 0 until its first write since the stamps began. */
+export async function clubDataStamp(db: Db, organizationId: string): Promise<number> {
+  const [row] = await stampOfClub(db, { organizationId });
+  return Number(row?.stamp ?? 0);
+}
+
+class ClubReads {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The value of the read `name` of the club: kept if the club's stamp has not moved since it
+   * was built (and, for a read that said until when it holds, `now` is before then), built again
+   * otherwise. Concurrent requests share one build; a failed build is not kept.
+   */
+  async read<Value>(
+    organizationId: string,
+    name: string,
+    build: () => Promise<Built<Value>>,
+    now: Date = new Date(),
+  ): Promise<Value> {
+    const stamp = await clubDataStamp(this.db, organizationId);
+    const key = `${organizationId}:${name}`;
+    const entry = this.entries.get(key);
+    // A newer entry than our stamp was built by a request that read the stamp after ours did:
+    // at least as fresh as what we would build.
+    if (entry && entry.stamp >= stamp && now.getTime() < entry.until) return entry.value as Promise<Value>;
+
+    const built = build();
+    const value = built.then((b) => b.value);
+    const fresh: Entry = { stamp, until: Number.POSITIVE_INFINITY, value };
+    this.keep(key, fresh);
+    built.then(
+      (b) => {
+        if (b.until) fresh.until = b.until.getTime();
+      },
+      () => {
+        if (this.entries.get(key) === fresh) this.entries.delete(key);
+      },
+    );
+    return value;
+  }
+
+  private keep(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > CLUB_READS_KEPT) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
+
+/** This instance's club reads for the app whose database handle this is. */
+export const clubReads = onePerOwner((db: Db) => new ClubReads(db));
