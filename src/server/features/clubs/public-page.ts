@@ -7,13 +7,23 @@ import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { organizations } from "../../db/schema/clubs.js";
+import { clubDataStampOf, clubReads } from "../../platform/club-reads/club-reads.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { hasPendingJoinRequest, memberCountOf, memberRole } from "../members/service.js";
 import { nextScheduledSessionsJson } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
 
-const publicClubBySlug = preparedRead("public_club_by_slug", (db) =>
+// The club by its address, with its data stamp: the page itself is kept until the stamp moves.
+const clubAtSlug = preparedRead("club_at_slug", (db) =>
+  db
+    .select({ id: organizations.id, stamp: clubDataStampOf(qualified(organizations.id)) })
+    .from(organizations)
+    .where(eq(organizations.slug, sql.placeholder("slug")))
+    .limit(1),
+);
+
+const publicClubById = preparedRead("public_club_by_id", (db) =>
   db
     .select({
       id: organizations.id,
@@ -27,20 +37,33 @@ const publicClubBySlug = preparedRead("public_club_by_slug", (db) =>
       upcoming: nextScheduledSessionsJson(qualified(organizations.id)),
     })
     .from(organizations)
-    .where(eq(organizations.slug, sql.placeholder("slug")))
-    .limit(1),
+    .where(eq(organizations.id, sql.placeholder("organizationId"))),
 );
 
-/** The club of `slug` and its next sessions from `now`, in one statement. */
+/**
+ * The club of `slug` and its next sessions from `now`, with their labels in the club's time:
+ * kept by this instance until the club's data changes (platform/club-reads) or the first of
+ * those sessions starts. Shared between requests: callers must not change it.
+ */
 export async function findPublicClub(db: Db, slug: string, now: Date) {
-  const [row] = await publicClubBySlug(db, {
-    slug: slug.toLowerCase(),
-    now: now.toISOString(),
-    limit: UPCOMING_ON_CLUB_PAGE,
-  });
-  if (!row) throw notFound("Club Not Found");
-  const { upcoming, ...club } = row;
-  return { club, upcoming };
+  const [found] = await clubAtSlug(db, { slug: slug.toLowerCase() });
+  if (!found) throw notFound("Club Not Found");
+  const build = async () => {
+    const [row] = await publicClubById(db, {
+      organizationId: found.id,
+      now: now.toISOString(),
+      limit: UPCOMING_ON_CLUB_PAGE,
+    });
+    if (!row) throw notFound("Club Not Found");
+    const { upcoming, ...club } = row;
+    const upcomingSessions = upcoming.map((s) => ({
+      ...s,
+      dateLabel: longDate(s.startsAt, club.timeZone),
+      timeLabel: timeRange(s.startsAt, s.endsAt, club.timeZone),
+    }));
+    return { value: { club, upcomingSessions }, until: upcoming[0] ? new Date(upcoming[0].startsAt) : null };
+  };
+  return clubReads(db).readAt(found.id, Number(found.stamp), "public-page", build, now);
 }
 
 export async function publicClubPage(
@@ -51,14 +74,9 @@ export async function publicClubPage(
 ): Promise<PublicClubPage> {
   const {
     club: { memberCount, ...club },
-    upcoming,
+    upcomingSessions,
   } = await findPublicClub(db, slug, now);
   const viewer = viewerId ? await viewerStanding(db, club.id, viewerId) : ("anonymous" as const);
-  const upcomingSessions = upcoming.map((s) => ({
-    ...s,
-    dateLabel: longDate(s.startsAt, club.timeZone),
-    timeLabel: timeRange(s.startsAt, s.endsAt, club.timeZone),
-  }));
   const { timeZone: _zone, ...publicFields } = club;
   // A visitor sees neither the member count nor the time zone (SPEC §3's public fields).
   if (!viewerId) return { club: publicFields, upcomingSessions, memberCount: null, viewer };

@@ -36,6 +36,15 @@ const get = async (url: string, cookie = owner.cookie) => {
   return response.json();
 };
 
+async function slugOfClub() {
+  const [club] = await t.db
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(eq(organizations.id, clubId));
+  if (!club) throw new Error("the club is gone");
+  return club.slug;
+}
+
 async function createSession(startsAt: string, endsAt: string, name = "Open Play") {
   const response = await t.request({
     method: "POST",
@@ -185,19 +194,40 @@ describe("the kept reads", () => {
     }
   });
 
-  it("drop an upcoming session from the list the moment it starts, with no write at all", async () => {
+  it("keep the public club page until the club changes, at whichever address it has", async () => {
+    const slug = await slugOfClub();
+    const page = (address: string) => t.request({ method: "GET", url: `/api/public/clubs/${address}` });
+    expect((await page(slug)).statusCode).toBe(200);
+
+    await t.db.update(organizations).set({ name: "Renamed Courts" }).where(eq(organizations.id, clubId));
+    expect((await page(slug)).json().club.name).toBe("Renamed Courts");
+
+    await t.db.update(organizations).set({ slug: "renamed-courts" }).where(eq(organizations.id, clubId));
+    expect((await page(slug)).statusCode).toBe(404);
+    const moved = await page("renamed-courts");
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().club.slug).toBe("renamed-courts");
+  });
+
+  it("drop an upcoming session from the list and the public page the moment it starts, with no write at all", async () => {
     now = new Date("2026-03-20T17:00:00Z");
     const soon = await createSession("2026-03-20T18:00:00Z", "2026-03-20T20:00:00Z", "Friday Social");
     const later = await createSession("2026-03-21T18:00:00Z", "2026-03-21T20:00:00Z", "Saturday Social");
-    const ids = async () =>
+    const slug = await slugOfClub();
+    const listed = async () =>
       (await get(`/api/orgs/${clubId}/sessions`)).sessions.map((s: { id: string }) => s.id) as string[];
-    expect(await ids()).toEqual(expect.arrayContaining([soon.id, later.id]));
+    const onPage = async () =>
+      (await get(`/api/public/clubs/${slug}`)).upcomingSessions.map((s: { id: string }) => s.id) as string[];
+    for (const read of [listed, onPage])
+      expect(await read()).toEqual(expect.arrayContaining([soon.id, later.id]));
     const stamp = await clubDataStamp(t.db, clubId);
 
     now = new Date("2026-03-20T18:00:01Z");
-    const after = await ids();
-    expect(after).not.toContain(soon.id);
-    expect(after).toContain(later.id);
+    for (const read of [listed, onPage]) {
+      const after = await read();
+      expect(after).not.toContain(soon.id);
+      expect(after).toContain(later.id);
+    }
     expect(await clubDataStamp(t.db, clubId)).toBe(stamp);
   });
 });

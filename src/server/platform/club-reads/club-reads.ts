@@ -11,9 +11,10 @@
 //
 // A read that depends on the clock as well (the upcoming sessions drop one out as it starts)
 // says until when its value holds.
-import { eq, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedRead } from "../../db/prepared.js";
+import { qualified } from "../../db/qualified.js";
 import { clubDataStamps } from "../../db/schema/club-reads.js";
 import { onePerOwner } from "../memo/one-per-owner.js";
 
@@ -24,12 +25,21 @@ export const CLUB_READS_KEPT = 500;
 export type Built<Value> = { value: Value; until?: Date | null };
 type Entry = { stamp: number; until: number; value: Promise<unknown> };
 
-// The sum of the club's slots (the migration says why a club has several).
+/**
+ * The data stamp of the club `organizationId` (the outer query's column, qualified), as a
+ * column: the sum of its slots (the migration says why a club has several), 0 until its first
+ * write. PostgreSQL sums bigints as numeric, which node-postgres hands over as text.
+ */
+export function clubDataStampOf(organizationId: SQL): SQL<string> {
+  return sql<string>`(select coalesce(sum(${qualified(clubDataStamps.stamp)}), 0) from ${clubDataStamps}
+    where ${qualified(clubDataStamps.organizationId)} = ${organizationId})`;
+}
+
 const stampOfClub = preparedRead("club_data_stamp", (db) =>
   db
-    .select({ stamp: sql<string | null>`sum(${clubDataStamps.stamp})` })
-    .from(clubDataStamps)
-    .where(eq(clubDataStamps.organizationId, sql.placeholder("organizationId"))),
+    .select({ stamp: clubDataStampOf(sql`${sql.placeholder("organizationId")}::uuid`) })
+    // The stamp is the one column of a one-row statement.
+    .from(sql`(values (1)) as one (x)`),
 );
 
 /** The club's data stamp: 0 until its first write since the stamps began. */
@@ -54,7 +64,17 @@ class ClubReads {
     build: () => Promise<Built<Value>>,
     now: Date = new Date(),
   ): Promise<Value> {
-    const stamp = await clubDataStamp(this.db, organizationId);
+    return this.readAt(organizationId, await clubDataStamp(this.db, organizationId), name, build, now);
+  }
+
+  /** As `read`, with the club's stamp read by the caller (with the club found by its address). */
+  readAt<Value>(
+    organizationId: string,
+    stamp: number,
+    name: string,
+    build: () => Promise<Built<Value>>,
+    now: Date = new Date(),
+  ): Promise<Value> {
     const key = `${organizationId}:${name}`;
     const entry = this.entries.get(key);
     // A newer entry than our stamp was built by a request that read the stamp after ours did:
