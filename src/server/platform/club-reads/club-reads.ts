@@ -82,7 +82,7 @@ class ClubReads {
     if (entry && entry.stamp >= stamp && now.getTime() < entry.until) return entry.value as Promise<Value>;
 
     const built = build();
-    const value = built.then((b) => b.value);
+    const value = built.then((b) => deepFreeze(b.value));
     const fresh: Entry = { stamp, until: Number.POSITIVE_INFINITY, value };
     this.keep(key, fresh);
     built.then(
@@ -104,6 +104,18 @@ class ClubReads {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
   }
+}
+
+/**
+ * A kept value is shared by every request that reads it: frozen, so that a caller changing it
+ * by mistake fails there and then instead of showing its change to everyone else.
+ */
+function deepFreeze<Value>(value: Value): Value {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const field of Object.values(value)) deepFreeze(field);
+  }
+  return value;
 }
 
 /** This instance's club reads for the app whose database handle this is. */
