@@ -4,7 +4,8 @@
 // runs. The app runs built (`npm run build` first) and as in production (NODE_ENV=production)
 // with the demo club seeded: 24 members, sessions, open play running on 4 courts, six weeks of
 // matches. Every target is warmed up before it is measured, and measured in slices alternating
-// with its baseline's: its ratio is to the baseline of the same minute.
+// with its baseline's: its ratio is to the baseline of the same minute. The board is read again
+// after 1,000 more finished games in the live session, and the writes run after those.
 //
 // Uses the PostgreSQL in BENCH_DATABASE_URL (default: the local one), in a database of its own
 // made fresh for each run. Results: bench/results/api-reads.json.
@@ -13,6 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { freshDatabase, waitFor } from "./support.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -21,6 +23,7 @@ const WARM_UP_SECONDS = 2;
 /** Each target's seconds are split into this many slices, each after a slice of its baseline. */
 const ROUNDS = 2;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LONG_SESSION_GAMES = 1000;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const appPort = 3300;
 const basePort = 3301;
@@ -140,6 +143,17 @@ try {
   };
 
   const readResults = await measureGroup(reads);
+  // Later in a long evening: 1,000 more finished games in the live session, then its board
+  // again, against the same baseline (the writes below run after them too).
+  await addFinishedGames(databaseUrl, orgId, live.id, LONG_SESSION_GAMES);
+  const [, ...laterResults] = await measureGroup([
+    reads[0],
+    {
+      name: `GET /api/orgs/:orgId/board (after ${LONG_SESSION_GAMES} more games)`,
+      url: `${app}/api/orgs/${orgId}/board`,
+      cookie,
+    },
+  ]);
   // Made after the reads: the sessions these writes need would lengthen the sessions list.
   writes.push(await registrationWrites(orgId, cookie), await boardActionWrites(orgId, cookie));
   const writeResults = await measureGroup(writes);
@@ -154,9 +168,9 @@ try {
     },
     seconds,
     connections,
-    club: "the demo club (24 members, 8 sessions, open play on 4 courts)",
+    club: `the demo club (24 members, 8 sessions, open play on 4 courts); the last read and the writes after ${LONG_SESSION_GAMES} more finished games`,
     serverMemoryMb: memory,
-    reads: readResults,
+    reads: [...readResults, ...laterResults],
     writes: writeResults,
   };
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
@@ -265,6 +279,35 @@ async function boardActionWrites(orgId, cookie) {
     cookie,
     body: JSON.stringify({ action: "skip" }),
   };
+}
+
+/**
+ * Adds `count` finished games to the live session, as a long evening of play leaves them: on
+ * the club's courts in turn, four of the queue's players each, a quarter of an hour apart.
+ * Written directly (a board action each would take minutes at the rate measured below).
+ */
+async function addFinishedGames(databaseUrl, orgId, sessionId, count) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `insert into games (organization_id, session_id, court_id, team_a, team_b, status,
+         score_a, score_b, started_at, ended_at)
+       select $1, $2, c.ids[1 + g % array_length(c.ids, 1)],
+         array[p.ids[1 + g % p.n], p.ids[1 + (g + 1) % p.n]],
+         array[p.ids[1 + (g + 2) % p.n], p.ids[1 + (g + 3) % p.n]],
+         'finished', 11, 5 + g % 6,
+         now() - make_interval(mins => 15 * ($3 - g + 1)), now() - make_interval(mins => 15 * ($3 - g))
+       from generate_series(1, $3::int) g,
+         (select array_agg(id) ids from courts where organization_id = $1) c,
+         (select array_agg(registration_id::text) ids, count(*)::int n from queue_players
+           where organization_id = $1 and session_id = $2) p`,
+      [orgId, sessionId, count],
+    );
+    if (rowCount !== count) throw new Error(`added ${rowCount} games, not ${count}`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The server's resident memory now and at its peak (Linux /proc), in MB. */

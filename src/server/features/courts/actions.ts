@@ -21,8 +21,10 @@ import {
   type BoardRow,
   type BoardState,
   bumpVersion,
+  gamesOf,
   loadState,
   lockBoard,
+  queueOf,
   requireActiveSession,
   syncQueue,
   takeSeq,
@@ -178,19 +180,14 @@ export function recordScore(
     const [game] = await tx
       .update(games)
       .set({ status: "finished", scoreA, scoreB, endedAt: now })
-      .where(and(eq(games.id, gameId), eq(games.sessionId, board.sessionId), eq(games.status, "playing")))
+      .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")))
       .returning();
     if (!game) throw notFound("That game is not on court any more.");
     // The result goes to the ladder when every player is a member (guests are not rated).
     const players = await tx
       .select({ id: queuePlayers.registrationId, userId: queuePlayers.userId })
       .from(queuePlayers)
-      .where(
-        and(
-          eq(queuePlayers.sessionId, board.sessionId),
-          inArray(queuePlayers.registrationId, [...game.teamA, ...game.teamB]),
-        ),
-      );
+      .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...game.teamA, ...game.teamB])));
     await matchFromBoardGame(
       tx,
       { ...game, scoreA, scoreB },
@@ -232,14 +229,14 @@ export function recordScore(
     const onCourt = await tx
       .select({ a: games.teamA, b: games.teamB })
       .from(games)
-      .where(and(eq(games.sessionId, board.sessionId), eq(games.status, "playing")));
+      .where(and(gamesOf(board), eq(games.status, "playing")));
     const busy = [...game.teamA, ...game.teamB, ...onCourt.flatMap((g) => [...g.a, ...g.b])];
     await tx
       .update(queuePlayers)
       .set({ gamesWaited: sql`${queuePlayers.gamesWaited} + 1` })
       .where(
         and(
-          eq(queuePlayers.sessionId, board.sessionId),
+          queueOf(board),
           eq(queuePlayers.present, true),
           eq(queuePlayers.onBreak, false),
           sql`not (${queuePlayers.registrationId}::text = any(${sql.param(busy)}::text[]))`,
@@ -254,7 +251,7 @@ export function cancelGame(deps: AppDeps, organizationId: string, gameId: string
     const [game] = await tx
       .update(games)
       .set({ status: "cancelled", endedAt: now })
-      .where(and(eq(games.id, gameId), eq(games.sessionId, board.sessionId), eq(games.status, "playing")))
+      .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")))
       .returning();
     if (!game) throw notFound("That game is not on court any more.");
   });
@@ -270,9 +267,7 @@ export function playerAction(
     const [player] = await tx
       .select()
       .from(queuePlayers)
-      .where(
-        and(eq(queuePlayers.registrationId, registrationId), eq(queuePlayers.sessionId, board.sessionId)),
-      );
+      .where(and(eq(queuePlayers.registrationId, registrationId), queueOf(board)));
     if (!player) throw notFound("Player not found in this session's queue");
     const where = eq(queuePlayers.registrationId, registrationId);
     const onCourt = await tx
@@ -280,7 +275,7 @@ export function playerAction(
       .from(games)
       .where(
         and(
-          eq(games.sessionId, board.sessionId),
+          gamesOf(board),
           eq(games.status, "playing"),
           sql`(${registrationId} = any(${games.teamA}) or ${registrationId} = any(${games.teamB}))`,
         ),
@@ -309,7 +304,7 @@ export function playerAction(
             waited: sql<number>`max(${queuePlayers.gamesWaited})`,
           })
           .from(queuePlayers)
-          .where(eq(queuePlayers.sessionId, board.sessionId));
+          .where(queueOf(board));
         await tx
           .update(queuePlayers)
           .set({ readySeq: (top?.seq ?? 0) - 1, gamesWaited: (top?.waited ?? 0) + 1 })

@@ -16,6 +16,14 @@ export type BoardRow = typeof boards.$inferSelect;
 export type PlayerRow = typeof queuePlayers.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 
+type OfSession = { organizationId: string; sessionId: string };
+// A session's queue rows and games, by club first as their indexes lead: by session alone each
+// statement would read every club's rows, the whole history of play.
+export const queueOf = (s: OfSession) =>
+  and(eq(queuePlayers.organizationId, s.organizationId), eq(queuePlayers.sessionId, s.sessionId));
+export const gamesOf = (s: OfSession) =>
+  and(eq(games.organizationId, s.organizationId), eq(games.sessionId, s.sessionId));
+
 /** Locks (creating if need be) the board of `sessionId` for the rest of the transaction. */
 export async function lockBoard(tx: Tx, organizationId: string, sessionId: string): Promise<BoardRow> {
   const lock = () => tx.select().from(boards).where(eq(boards.sessionId, sessionId)).for("update");
@@ -54,7 +62,7 @@ export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<numbe
  */
 export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
   const checkedIn = await checkedInPlayers(tx, board.sessionId);
-  const known = await tx.select().from(queuePlayers).where(eq(queuePlayers.sessionId, board.sessionId));
+  const known = await tx.select().from(queuePlayers).where(queueOf(board));
   const knownIds = new Set(known.map((p) => p.registrationId));
   const fresh = checkedIn.filter((r) => !knownIds.has(r.id));
   let changed = false;
@@ -82,7 +90,7 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
     .set({ present: false })
     .where(
       and(
-        eq(queuePlayers.sessionId, board.sessionId),
+        queueOf(board),
         eq(queuePlayers.present, true),
         stillIn.length ? notInArray(queuePlayers.registrationId, stillIn) : sql`true`,
       ),
@@ -97,12 +105,12 @@ export async function loadState(db: Queryable, organizationId: string, sessionId
   const players = await db
     .select()
     .from(queuePlayers)
-    .where(eq(queuePlayers.sessionId, sessionId))
+    .where(queueOf({ organizationId, sessionId }))
     .orderBy(asc(queuePlayers.readySeq));
   const playing = await db
     .select()
     .from(games)
-    .where(and(eq(games.sessionId, sessionId), eq(games.status, "playing")))
+    .where(and(gamesOf({ organizationId, sessionId }), eq(games.status, "playing")))
     .orderBy(asc(games.startedAt));
   const clubCourts = await activeCourts(db, organizationId);
   const unavailable = await db

@@ -3,6 +3,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
+import { gamesOf, queueOf } from "./board-store.js";
 
 export type FairnessReport = {
   players: Array<{ name: string; gamesPlayed: number; sitOuts: number; longestWaitMinutes: number }>;
@@ -16,13 +17,18 @@ export type FairnessReport = {
 
 const minutes = (ms: number) => Math.round(ms / 60_000);
 
-export async function fairnessReport(db: Db, sessionId: string): Promise<FairnessReport> {
+export async function fairnessReport(
+  db: Db,
+  organizationId: string,
+  sessionId: string,
+): Promise<FairnessReport> {
+  const session = { organizationId, sessionId };
   const [players, finished] = await Promise.all([
-    db.select().from(queuePlayers).where(eq(queuePlayers.sessionId, sessionId)),
+    db.select().from(queuePlayers).where(queueOf(session)),
     db
       .select()
       .from(games)
-      .where(and(eq(games.sessionId, sessionId), eq(games.status, "finished")))
+      .where(and(gamesOf(session), eq(games.status, "finished")))
       .orderBy(asc(games.startedAt)),
   ]);
   // A player's waits: from coming off court (or the first game's start) to the next game's start.

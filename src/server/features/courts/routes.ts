@@ -196,7 +196,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const member = await access(request, request.params.orgId, "sessions.manage");
         const session = await requireActiveSession(db, member.organizationId);
-        return fairnessReport(db, session.id);
+        return fairnessReport(db, member.organizationId, session.id);
       },
     );
   };
