@@ -301,10 +301,12 @@ async function addFinishedGames(databaseUrl, orgId, sessionId, count) {
        from generate_series(1, $3::int) g,
          (select array_agg(id) ids from courts where organization_id = $1) c,
          (select array_agg(registration_id::text) ids, count(*)::int n from queue_players
-           where organization_id = $1 and session_id = $2) p`,
+           where organization_id = $1 and session_id = $2) p
+       where p.n >= 4`,
       [orgId, sessionId, count],
     );
-    if (rowCount !== count) throw new Error(`added ${rowCount} games, not ${count}`);
+    if (rowCount !== count)
+      throw new Error(`added ${rowCount} games, not ${count}: the live session needs 4 players in its queue`);
   } finally {
     await client.end();
   }

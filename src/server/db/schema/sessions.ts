@@ -83,6 +83,9 @@ export const sessionRegistrations = pgTable(
     // session's refunds) ask by session and status alone, inside the session's lock: without
     // this each of them read every club's registrations (docs/SCALING.md).
     index("session_registrations_session_status_idx").on(t.sessionId, t.status),
+    // A person's registrations in every club: their name shows on each of those lists (the
+    // data stamps, migration 0013), and deleting their account cascades to them.
+    index("session_registrations_user_idx").on(t.userId),
     uniqueIndex("session_registrations_one_active_key")
       .on(t.sessionId, t.userId)
       .where(sql`${t.status} <> 'cancelled' and ${t.userId} is not null`),

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
 import { organizations } from "../../db/schema/clubs.js";
-import { userRoles } from "../../db/schema/members.js";
+import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { deleteAccount, FORMER_MEMBER } from "../../features/account/delete-account.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { clubDataStamp } from "./club-reads.js";
+import { clubDataStamp, clubReads } from "./club-reads.js";
 
 let now = new Date("2026-03-02T12:00:00Z");
 let t: TestApp;
@@ -108,6 +109,7 @@ describe("the club data stamp", () => {
         () =>
           t.db.update(organizations).set({ timeZone: "America/Chicago" }).where(eq(organizations.id, clubId)),
       ],
+      ["a session deleted", () => t.db.delete(sessions).where(eq(sessions.id, session.id))],
     ];
     for (const [what, write] of writes) {
       const [before, otherBefore] = [
@@ -126,6 +128,7 @@ describe("the club data stamp", () => {
   });
 
   it("moves at commit: a read during the transaction sees the old stamp, and a rollback leaves it", async () => {
+    await createSession("2026-03-05T23:00:00Z", "2026-03-06T01:00:00Z");
     const before = await clubDataStamp(t.db, clubId);
     let during = -1;
     await t.db.transaction(async (tx) => {
@@ -143,6 +146,64 @@ describe("the club data stamp", () => {
       }),
     ).rejects.toThrow("rolled back");
     expect(await clubDataStamp(t.db, clubId)).toBe(committed);
+  });
+});
+
+describe("the club data stamp, further", () => {
+  it("moves once for a transaction however many of the club's rows it writes", async () => {
+    await createSession("2026-03-06T23:00:00Z", "2026-03-07T01:00:00Z");
+    await createSession("2026-03-07T23:00:00Z", "2026-03-08T01:00:00Z");
+    const before = await clubDataStamp(t.db, clubId);
+    await t.db.execute(
+      sql`update sessions set description = 'Bring water' where organization_id = ${clubId}`,
+    );
+    expect(await clubDataStamp(t.db, clubId)).toBe(before + 1);
+  });
+
+  it("moves for a club someone left when they rename themself, and when they delete their account", async () => {
+    const leaver = await makeUser(t, "lee@stamps.example", "Lee Leaver");
+    await t.db.insert(organizationMembers).values({ organizationId: clubId, userId: leaver.id });
+    const session = await createSession("2026-03-08T23:00:00Z", "2026-03-09T01:00:00Z", "Sunday Drills");
+    const registered = await t.request({
+      method: "POST",
+      url: `/api/orgs/${clubId}/sessions/${session.id}/registrations`,
+      cookie: leaver.cookie,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const left = await t.request({ method: "POST", url: `/api/orgs/${clubId}/leave`, cookie: leaver.cookie });
+    expect(left.statusCode, left.body).toBeLessThan(300);
+    const page = `/api/orgs/${clubId}/sessions/${session.id}`;
+    const nameOnList = async () =>
+      (await get(page)).registrations.find((r: { userId: string }) => r.userId === leaver.id)?.name;
+    expect(await nameOnList()).toBe("Lee Leaver");
+
+    await t.db.update(profiles).set({ fullName: "Lee Renamed" }).where(eq(profiles.id, leaver.id));
+    expect(await nameOnList()).toBe("Lee Renamed");
+    await deleteAccount(t.db, leaver.id);
+    expect(await nameOnList()).toBe(FORMER_MEMBER);
+  });
+});
+
+describe("the kept values", () => {
+  it("are built once while the stamp stands, again when it moves, and frozen", async () => {
+    let builds = 0;
+    const build = async () => ({ value: { builds: ++builds, list: [{ name: "kept" }] } });
+    const reads = clubReads(t.db);
+    const first = await reads.read(clubId, "test:builds", build);
+    const second = await reads.read(clubId, "test:builds", build);
+    expect(second).toBe(first);
+    expect(builds).toBe(1);
+    expect(Object.isFrozen(first.list[0])).toBe(true);
+    expect(() => {
+      (first.list as Array<{ name: string }>).push({ name: "sneaked in" });
+    }).toThrow(TypeError);
+
+    await t.db.update(organizations).set({ location: "Court Street" }).where(eq(organizations.id, clubId));
+    const third = await reads.read(clubId, "test:builds", build);
+    expect(third.builds).toBe(2);
+    // Another club's read is its own.
+    await reads.read(otherClubId, "test:builds", build);
+    expect(builds).toBe(3);
   });
 });
 

@@ -18,7 +18,7 @@ import { qualified } from "../../db/qualified.js";
 import { clubDataStamps } from "../../db/schema/club-reads.js";
 import { onePerOwner } from "../memo/one-per-owner.js";
 
-/** At most this many reads are kept per instance; the least recently built goes first. */
+/** At most this many reads are kept per instance; the least recently used goes first. */
 export const CLUB_READS_KEPT = 500;
 
 /** What a read built: its value, and the instant it stops holding if the clock matters. */
@@ -79,10 +79,15 @@ class ClubReads {
     const entry = this.entries.get(key);
     // A newer entry than our stamp was built by a request that read the stamp after ours did:
     // at least as fresh as what we would build.
-    if (entry && entry.stamp >= stamp && now.getTime() < entry.until) return entry.value as Promise<Value>;
+    if (entry && entry.stamp >= stamp && now.getTime() < entry.until) {
+      this.keep(key, entry);
+      return entry.value as Promise<Value>;
+    }
 
     const built = build();
     const value = built.then((b) => deepFreeze(b.value));
+    // Until the build says until when it holds, requests share it whatever their clock: one
+    // arriving within the build's milliseconds of a session's start may see that session still.
     const fresh: Entry = { stamp, until: Number.POSITIVE_INFINITY, value };
     this.keep(key, fresh);
     built.then(
@@ -96,6 +101,7 @@ class ClubReads {
     return value;
   }
 
+  /** Keeps `entry` as the most recently used (a Map iterates in insertion order). */
   private keep(key: string, entry: Entry) {
     this.entries.delete(key);
     this.entries.set(key, entry);

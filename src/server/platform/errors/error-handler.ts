@@ -76,11 +76,13 @@ function badDataForDatabase(error: unknown): boolean {
   return databaseCodes(error).some((code) => /^22[0-9A-Z]{3}$/.test(code));
 }
 
-// SQLSTATE class 08 (connection exception), 57P0x (shutdown, crash recovery, start-up) and
-// 57014 (our statement timeout), the socket's own errors, and the driver's and pool's words
-// for a connection that died or never came: the database is away for now, not a bug.
+// SQLSTATE class 08 (connection exception), 57P0x (shutdown, crash recovery, start-up),
+// 57014 (our statement timeout) and 40P01 (a deadlock PostgreSQL broke by ending this
+// transaction: rare, see migration 0013), the socket's own errors, and the driver's and pool's
+// words for a connection that died or never came: the database cannot answer now, not a bug,
+// and the same request may succeed if tried again.
 const unavailableCodes =
-  /^(08[0-9A-Z]{3}|57P0[1-3]|57014|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/;
+  /^(08[0-9A-Z]{3}|57P0[1-3]|57014|40P01|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)$/;
 const unavailableMessages =
   /Connection terminated|Query read timeout|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end/;
 

@@ -22,6 +22,13 @@ describe("error handler", () => {
     expect(response.json().error.code).toBe("UNAVAILABLE");
   });
 
+  it("answers 503 when PostgreSQL broke a deadlock by ending the request's transaction", async () => {
+    const cause = Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    const response = await appThrowing(Object.assign(new Error("Failed query"), { cause }));
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["retry-after"]).toBe("5");
+  });
+
   it("answers 500 with a request id and no internals for anything unexpected", async () => {
     const response = await appThrowing(new Error("secret table name in here"));
     expect(response.statusCode).toBe(500);
