@@ -72,6 +72,7 @@ export async function startEmbeddedPostgres(
       url: `postgres://postgres:${password}@127.0.0.1:${port}/${DATABASE_NAME}`,
       databaseDir,
       stop: async () => {
+        await untilOthersHungUp(pg);
         await pg.stop();
         releaseLock();
       },
@@ -79,6 +80,34 @@ export async function startEmbeddedPostgres(
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+/** How long a stop waits for the app's connections to be gone before stopping PostgreSQL. */
+const HANG_UP_WAIT_MS = 2_000;
+
+/**
+ * Waits until no other connection is open, or HANG_UP_WAIT_MS. A pool's end() resolves once it
+ * has asked each connection to close, not once the server has seen it go: stopping PostgreSQL
+ * (a fast shutdown) in that moment ended them with 57P01, and the job queue logged the
+ * database as unavailable while the app was stopping cleanly.
+ */
+async function untilOthersHungUp(pg: EmbeddedPostgresClass): Promise<void> {
+  const client = pg.getPgClient("postgres", "127.0.0.1");
+  try {
+    await client.connect();
+    const deadline = Date.now() + HANG_UP_WAIT_MS;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ others: number }>(
+        "select count(*)::int as others from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+      );
+      if (rows[0]?.others === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } catch {
+    // Already going or gone: stop it all the same.
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
