@@ -18,7 +18,24 @@ import { ensurePreferences } from "../notifications/service.js";
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
-export function toOrganization(row: OrganizationRow): Organization {
+// The columns a club shows as an Organization: the rest (billing, payouts) stays in the
+// database when a list of clubs is read, as every page's /api/me does.
+const organizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  slug: organizations.slug,
+  location: organizations.location,
+  contactEmail: organizations.contactEmail,
+  contactPhone: organizations.contactPhone,
+  logoUrl: organizations.logoUrl,
+  description: organizations.description,
+  timeZone: organizations.timeZone,
+  trialEndsAt: organizations.trialEndsAt,
+  subscriptionStatus: organizations.subscriptionStatus,
+  createdAt: organizations.createdAt,
+};
+
+export function toOrganization(row: Pick<OrganizationRow, keyof typeof organizationColumns>): Organization {
   return {
     id: row.id,
     name: row.name,
@@ -113,7 +130,7 @@ const accountAndClubs = preparedRead("account_and_clubs", (db) => {
     .select({
       name: person.personName,
       avatarUrl: person.personAvatarUrl,
-      club: organizations,
+      club: organizationColumns,
       role: memberships.role,
     })
     .from(person)
