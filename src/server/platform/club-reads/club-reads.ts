@@ -1,5 +1,5 @@
 // Reads that every member of a club sees alike (the sessions list, a session's list of players,
-// the members list), kept per instance until the club's data changes.
+// the members list, the public club page), kept per instance until the club's data changes.
 //
 // After the session and role caches, such a read was one statement, yet it ran at 0.36 to 0.44
 // of the bare one-SELECT baseline: on two shared cores PostgreSQL building two dozen rows of
