@@ -31,13 +31,15 @@ export function MembersList({ orgId, members, myRole, myUserId }: Props) {
             <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800">
               {initials(member.name)}
             </div>
-            <div className="min-w-0 flex-1">
+            {/* At least 12rem for the name and address: on a phone the role and removal wrap
+                below them (in line with the name) instead of cutting the address short. */}
+            <div className="min-w-48 flex-1">
               <p className="truncate font-medium">
                 {member.name} {isMe ? <span className="text-sm text-muted">(you)</span> : null}
               </p>
               <p className="truncate text-sm text-muted">{member.email}</p>
             </div>
-            <div className="flex items-center gap-2">
+            <div className="ml-13 flex items-center gap-2 sm:ml-0">
               <span className="hidden text-sm text-muted sm:inline">
                 Joined {formatDate(member.joinedAt)}
               </span>
