@@ -37,6 +37,12 @@ type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<unknown>;
 /** recordScore's change hands back the finished game, for winners-stay. */
 const finishedGame = (outcome: unknown) =>
   (outcome as { lastGame?: typeof games.$inferSelect } | undefined)?.lastGame;
+/**
+ * updateSettings' change hands back the board with its new settings; every other change
+ * leaves them as the lock read them (the engine reads only the settings, never the version).
+ */
+const boardAfter = (outcome: unknown, locked: BoardRow) =>
+  (outcome as { board?: BoardRow } | undefined)?.board ?? locked;
 
 /**
  * Runs `change` on the club's active session's board, then (unless told not to) fills free
@@ -56,7 +62,9 @@ export async function act(
     const board = await lockBoard(tx, organizationId, session.id);
     await syncQueue(tx, board);
     const outcome = await change(tx, board, now);
-    const unchanged = fill ? await fillCourts(tx, board, now, finishedGame(outcome)) : undefined;
+    const unchanged = fill
+      ? await fillCourts(tx, boardAfter(outcome, board), now, finishedGame(outcome))
+      : undefined;
     effects.push(...(await upNextEmails(deps, tx, organizationId, session.id, unchanged)));
     return { sessionId: session.id, version: await bumpVersion(tx, board) };
   });
@@ -79,23 +87,21 @@ export async function announceBoardClosed(deps: AppDeps, organizationId: string,
  */
 async function fillCourts(
   tx: Tx,
-  locked: BoardRow,
+  board: BoardRow,
   now: Date,
   lastGame?: typeof games.$inferSelect,
 ): Promise<{ board: BoardRow; state: BoardState } | undefined> {
-  // Read again: this action may have changed the mode.
-  const [board] = await tx.select().from(boards).where(eq(boards.sessionId, locked.sessionId));
-  const state = await loadState(tx, board!.organizationId, board!.sessionId);
-  const skill = board!.mode === "skill-balanced" || (board!.mode === "fair" && board!.balanceByRating);
-  const ratings = skill ? await skillRatings(tx, board!, state) : undefined;
-  const { assignments, passedOver } = decideAssignments(board!, state, lastGame, ratings);
-  if (assignments.length === 0) return { board: board!, state };
+  const state = await loadState(tx, board.organizationId, board.sessionId);
+  const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
+  const ratings = skill ? await skillRatings(tx, board, state) : undefined;
+  const { assignments, passedOver } = decideAssignments(board, state, lastGame, ratings);
+  if (assignments.length === 0) return { board, state };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));
   for (const assignment of assignments) {
     const [teamA, teamB] = assignment.teams;
     await tx.insert(games).values({
-      organizationId: locked.organizationId,
-      sessionId: locked.sessionId,
+      organizationId: board.organizationId,
+      sessionId: board.sessionId,
       courtId: assignment.courtId,
       teamA,
       teamB,
@@ -130,7 +136,7 @@ async function fillCourts(
       // "You're up on Court 2": recorded now; the notifications feature emails it.
       await tx.insert(playerNotices).values(
         players.map((p) => ({
-          organizationId: locked.organizationId,
+          organizationId: board.organizationId,
           userId: p.userId!,
           kind: "court_up_next",
           message: `You're up on ${names.get(assignment.courtId)}`,
@@ -264,23 +270,21 @@ export function playerAction(
   action: z.infer<typeof playerActionBody>["action"],
 ) {
   return act(deps, organizationId, async (tx, board) => {
+    // The player, and whether they are on court, in one statement (it runs under the lock).
     const [player] = await tx
-      .select()
+      .select({
+        name: queuePlayers.name,
+        gamesPlayed: queuePlayers.gamesPlayed,
+        sitOuts: queuePlayers.sitOuts,
+        onCourt: sql<boolean>`exists (select 1 from ${games} g
+          where g.organization_id = ${board.organizationId} and g.session_id = ${board.sessionId}
+            and g.status = 'playing' and ${registrationId} = any(g.team_a || g.team_b))`,
+      })
       .from(queuePlayers)
       .where(and(eq(queuePlayers.registrationId, registrationId), queueOf(board)));
     if (!player) throw notFound("Player not found in this session's queue");
     const where = eq(queuePlayers.registrationId, registrationId);
-    const onCourt = await tx
-      .select({ id: games.id })
-      .from(games)
-      .where(
-        and(
-          gamesOf(board),
-          eq(games.status, "playing"),
-          sql`(${registrationId} = any(${games.teamA}) or ${registrationId} = any(${games.teamB}))`,
-        ),
-      );
-    if (onCourt.length > 0 && action !== "break") {
+    if (player.onCourt && action !== "break") {
       throw new AppError(409, "ON_COURT", `${player.name} is on court: finish or cancel the game first.`);
     }
     switch (action) {
@@ -371,7 +375,7 @@ export function updateSettings(
     const together = new Set((settings.pairings?.together ?? []).flat());
     if (together.size !== (settings.pairings?.together.length ?? 0) * 2)
       throw new AppError(422, "VALIDATION_ERROR", "A player can have one fixed partner at a time.");
-    await tx
+    const [changed] = await tx
       .update(boards)
       .set({
         mode: settings.mode,
@@ -379,7 +383,9 @@ export function updateSettings(
         ...(settings.singlesCourts ? { singlesCourts: settings.singlesCourts } : {}),
         ...(settings.pairings ? { pairings: settings.pairings } : {}),
       })
-      .where(eq(boards.sessionId, board.sessionId));
+      .where(eq(boards.sessionId, board.sessionId))
+      .returning();
+    return { board: changed };
   });
 }
 

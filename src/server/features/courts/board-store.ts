@@ -2,7 +2,7 @@
 // the board's row lock, so two organizers acting at once are serialised: neither action is
 // lost and no player can land on two courts. The version goes up with each change.
 import { randomInt } from "node:crypto";
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { arrivalCredit } from "../../../shared/rotation/fair.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
@@ -84,19 +84,18 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
     );
     changed = true;
   }
-  const stillIn = checkedIn.map((r) => r.id);
-  const gone = await tx
-    .update(queuePlayers)
-    .set({ present: false })
-    .where(
-      and(
-        queueOf(board),
-        eq(queuePlayers.present, true),
-        stillIn.length ? notInArray(queuePlayers.registrationId, stillIn) : sql`true`,
-      ),
-    )
-    .returning({ id: queuePlayers.registrationId });
-  return changed || gone.length > 0;
+  // Decided here from the two lists just read, so that the usual action (nobody gone) sends
+  // no statement for it.
+  const stillIn = new Set(checkedIn.map((r) => r.id));
+  const gone = known.filter((p) => p.present && !stillIn.has(p.registrationId)).map((p) => p.registrationId);
+  if (gone.length > 0) {
+    await tx
+      .update(queuePlayers)
+      .set({ present: false })
+      .where(and(queueOf(board), inArray(queuePlayers.registrationId, gone)));
+    changed = true;
+  }
+  return changed;
 }
 
 export async function loadState(db: Queryable, organizationId: string, sessionId: string) {
