@@ -62,14 +62,24 @@ export async function settleCancelledPlace(
   row: RegistrationRow,
   now: Date,
 ): Promise<RefundDecision | null> {
-  await tx
-    .update(payments)
-    .set({ status: "cancelled", updatedAt: now })
-    .where(and(eq(payments.registrationId, row.id), eq(payments.status, "pending")));
+  // One statement: the open checkout closed (a data-modifying WITH runs whether or not it is
+  // read) and a payment made locked. By club first, as the payments' index leads.
+  const ofPlace = and(
+    eq(payments.organizationId, session.organizationId),
+    eq(payments.registrationId, row.id),
+  );
+  const closeCheckout = tx.$with("close_checkout").as(
+    tx
+      .update(payments)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(ofPlace, eq(payments.status, "pending")))
+      .returning({ id: payments.id }),
+  );
   const [paid] = await tx
+    .with(closeCheckout)
     .select()
     .from(payments)
-    .where(and(eq(payments.registrationId, row.id), eq(payments.status, "paid")))
+    .where(and(ofPlace, eq(payments.status, "paid")))
     .for("update");
   if (!paid) return null;
   // Paid but never given a place (the hold ran out before the money came): always refunded.

@@ -1,12 +1,14 @@
 // Registration, the waitlist, paid places and check-in. Every change that can take or free a
 // place runs with the session's row locked (SELECT ... FOR UPDATE), so concurrent requests
 // queue up: capacity is never exceeded, and the waitlist keeps arrival order.
-import { and, asc, eq, inArray, lt, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lt, max, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedRead } from "../../db/prepared.js";
+import { qualified } from "../../db/qualified.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
@@ -45,6 +47,29 @@ export async function lockSession(tx: Tx, organizationId: string, sessionId: str
   return row;
 }
 
+/**
+ * Locks the session as lockSession does, and says in the same statement whether an unpaid
+ * place's hold has run out by `now`: almost always none has, and releasing them is then one
+ * statement fewer under the lock. The answer comes from the statement's snapshot, taken before
+ * any wait for the lock: a place changed meanwhile by the lock's holder was either released
+ * by it already (expireHolds then finds nothing) or held afresh (not run out).
+ */
+async function lockSessionAndHolds(tx: Tx, organizationId: string, sessionId: string, now: Date) {
+  const [row] = await tx
+    .select({
+      ...getTableColumns(sessions),
+      holdsRunOut: sql<boolean>`exists (select 1 from ${sessionRegistrations} held
+        where held.session_id = ${qualified(sessions.id)} and held.status = 'pending_payment'
+          and held.hold_expires_at < ${now})`,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
+    .for("update", { of: sessions });
+  if (!row) throw notFound("Session not found");
+  const { holdsRunOut, ...session } = row;
+  return { session, holdsRunOut };
+}
+
 export async function placesTaken(tx: Tx, sessionId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -70,7 +95,13 @@ export const hasRoom = (session: SessionRow, taken: number) =>
   session.capacity === null || taken < session.capacity;
 
 /** Releases places whose payment hold ran out, then fills freed places from the waitlist. */
-export async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
+async function expireHolds(
+  tx: Tx,
+  session: SessionRow,
+  now: Date,
+  holdsRunOut: boolean,
+): Promise<Promotion[]> {
+  if (!holdsRunOut) return [];
   const expired = await tx
     .update(sessionRegistrations)
     .set({ status: "cancelled", updatedAt: now })
@@ -103,24 +134,12 @@ export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date
   // A cancelled or finished session has no places to give.
   if (session.status !== "scheduled" && session.status !== "active") return [];
   const promotions: Promotion[] = [];
-  let taken = await placesTaken(tx, session.id);
-  while (hasRoom(session, taken)) {
-    const [next] = await tx
-      .select()
-      .from(sessionRegistrations)
-      .where(
-        and(eq(sessionRegistrations.sessionId, session.id), eq(sessionRegistrations.status, "waitlisted")),
-      )
-      .orderBy(asc(sessionRegistrations.seq))
-      .limit(1);
-    if (!next) break;
+  for (;;) {
+    const next = await nextOnWaitlist(tx, session.id);
+    if (!next || !hasRoom(session, next.taken)) break;
     // Someone who paid after their hold ran out waited on the list with their money in: the
     // place is theirs without paying twice.
-    const [paid] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.registrationId, next.id), eq(payments.status, "paid")));
-    const needsPayment = session.paymentRequired && !paid;
+    const needsPayment = session.paymentRequired && !next.paid;
     const holdExpiresAt = needsPayment ? new Date(now.getTime() + PROMOTED_HOLD_HOURS * 3_600_000) : null;
     await tx
       .update(sessionRegistrations)
@@ -134,9 +153,34 @@ export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date
       needsPayment,
       holdExpiresAt,
     });
-    taken += 1;
   }
   return promotions;
+}
+
+/**
+ * The first on the session's waitlist, whether they have paid already, and the places taken
+ * now, in one statement: a cancellation with nobody waiting costs this one read.
+ */
+async function nextOnWaitlist(tx: Tx, sessionId: string) {
+  const [next] = await tx
+    .select({
+      id: sessionRegistrations.id,
+      userId: sessionRegistrations.userId,
+      paid: sql<boolean>`exists (select 1 from ${payments} paid
+        where paid.organization_id = ${qualified(sessionRegistrations.organizationId)}
+          and paid.registration_id = ${qualified(sessionRegistrations.id)} and paid.status = 'paid')`,
+      taken: sql<number>`(select count(*)::int from ${sessionRegistrations} taken
+        where taken.session_id = ${sessionId}
+          and taken.status in (${sql.join(
+            holdsPlace.map((status) => sql`${status}`),
+            sql`, `,
+          )}))`,
+    })
+    .from(sessionRegistrations)
+    .where(and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.status, "waitlisted")))
+    .orderBy(asc(sessionRegistrations.seq))
+    .limit(1);
+  return next;
 }
 
 export type RegisterResult = {
@@ -182,14 +226,14 @@ export async function register(
 ): Promise<RegisterResult> {
   const now = deps.now();
   const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
-    const session = await lockSession(tx, organizationId, sessionId);
+    const { session, holdsRunOut } = await lockSessionAndHolds(tx, organizationId, sessionId, now);
     if (session.status !== "scheduled" && session.status !== "active") {
       throw new AppError(409, "SESSION_CLOSED", "Registration is closed for this session.");
     }
     effects.push(
       ...(await placeEffects(tx, deps.config, {
         refunds: [],
-        promotions: await expireHolds(tx, session, now),
+        promotions: await expireHolds(tx, session, now, holdsRunOut),
       })),
     );
     const tally = await registrationTally(tx, sessionId, userId);
@@ -280,13 +324,9 @@ export async function cancelRegistration(
   const now = deps.now();
   const { result } = await withEffects(deps, async (tx, effects) => {
     const session = await lockSession(tx, organizationId, sessionId);
-    const [row] = await tx
-      .select()
-      .from(sessionRegistrations)
-      .where(and(eq(sessionRegistrations.id, registrationId), eq(sessionRegistrations.sessionId, sessionId)));
-    if (!row || row.status === "cancelled") throw notFound("Registration not found");
-    if (row.userId !== actor.userId && !actor.mayManage) throw notFound("Registration not found");
-    const released = await releasePlace(tx, session, row, now);
+    const row = await cancelPlace(tx, sessionId, registrationId, actor, now);
+    if (!row) throw notFound("Registration not found");
+    const released = await settleAndPromote(tx, session, row, now);
     effects.push(
       ...(await placeEffects(tx, deps.config, {
         refunds: [released.refund],
@@ -299,20 +339,57 @@ export async function cancelRegistration(
   return result;
 }
 
+const cancelled = (now: Date) => ({ status: "cancelled" as const, checkedInAt: null, updatedAt: now });
+
+/**
+ * Cancels the session's live registration `registrationId` if it is the actor's own or they
+ * may manage the session, in one statement, and answers it as it was before (undefined if
+ * there is no such registration for them). It runs under the session's lock, which every
+ * change to a registration takes first: the row read is the row changed.
+ */
+async function cancelPlace(
+  tx: Tx,
+  sessionId: string,
+  registrationId: string,
+  actor: { userId: string; mayManage: boolean },
+  now: Date,
+): Promise<RegistrationRow | undefined> {
+  const before = alias(sessionRegistrations, "before");
+  const [row] = await tx
+    .update(sessionRegistrations)
+    .set(cancelled(now))
+    .from(before)
+    .where(
+      and(
+        eq(sessionRegistrations.id, registrationId),
+        eq(sessionRegistrations.sessionId, sessionId),
+        ne(sessionRegistrations.status, "cancelled"),
+        actor.mayManage ? undefined : eq(sessionRegistrations.userId, actor.userId),
+        eq(before.id, sessionRegistrations.id),
+      ),
+    )
+    .returning(getTableColumns(before));
+  return row;
+}
+
 /** Frees `row`'s place (or waitlist spot) under the session's lock: its money, then the waitlist. */
 export async function releasePlace(tx: Tx, session: SessionRow, row: RegistrationRow, now: Date) {
-  await tx
-    .update(sessionRegistrations)
-    .set({ status: "cancelled", checkedInAt: null, updatedAt: now })
-    .where(eq(sessionRegistrations.id, row.id));
+  await tx.update(sessionRegistrations).set(cancelled(now)).where(eq(sessionRegistrations.id, row.id));
+  return settleAndPromote(tx, session, row, now);
+}
+
+/** What a place cancelled under the session's lock sets off: its money settled, the waitlist moved up. */
+async function settleAndPromote(tx: Tx, session: SessionRow, row: RegistrationRow, now: Date) {
   const refund = await settleCancelledPlace(tx, session, row, now);
   return { promotions: await promoteFromWaitlist(tx, session, now), refund };
 }
 
 /** Releases the session's run-out holds (the hold-expiry job's work). */
 export async function sweepHolds(deps: UseCaseDeps, organizationId: string, sessionId: string) {
+  const now = deps.now();
   await withEffects(deps, async (tx, effects) => {
-    const promotions = await expireHolds(tx, await lockSession(tx, organizationId, sessionId), deps.now());
+    const { session, holdsRunOut } = await lockSessionAndHolds(tx, organizationId, sessionId, now);
+    const promotions = await expireHolds(tx, session, now, holdsRunOut);
     effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
   });
 }
