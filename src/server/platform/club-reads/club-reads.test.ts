@@ -160,6 +160,21 @@ describe("the club data stamp, further", () => {
     expect(await clubDataStamp(t.db, clubId)).toBe(before + 1);
   });
 
+  it("moves in the club's own table whatever search path the writing connection has set", async () => {
+    const session = await createSession("2026-03-10T23:00:00Z", "2026-03-11T01:00:00Z");
+    const before = await clubDataStamp(t.db, clubId);
+    // A table of the same name in a schema ahead of ours: the trigger must not write to it.
+    await t.db.execute(sql`create schema shadow`);
+    await t.db.execute(sql`create table shadow.club_data_stamps (like public.club_data_stamps including all)`);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local search_path = shadow, public`);
+      await tx.update(sessions).set({ name: "Shadowed Play" }).where(eq(sessions.id, session.id));
+    });
+    expect(await clubDataStamp(t.db, clubId)).toBe(before + 1);
+    const shadowed = await t.db.execute(sql`select count(*)::int as n from shadow.club_data_stamps`);
+    expect(shadowed.rows[0]?.n).toBe(0);
+  });
+
   it("moves for a club someone left when they rename themself, and when they delete their account", async () => {
     const leaver = await makeUser(t, "lee@stamps.example", "Lee Leaver");
     await t.db.insert(organizationMembers).values({ organizationId: clubId, userId: leaver.id });
@@ -264,6 +279,9 @@ describe("the kept reads", () => {
     expect((await page(slug)).json().club.name).toBe("Renamed Courts");
 
     await t.db.update(organizations).set({ slug: "renamed-courts" }).where(eq(organizations.id, clubId));
+    // The address is looked up on every request and the page kept by the club's id: this 404
+    // guards against a later cache by address. The kept page's own address, below, is what
+    // the stamp keeps current.
     expect((await page(slug)).statusCode).toBe(404);
     const moved = await page("renamed-courts");
     expect(moved.statusCode).toBe(200);
