@@ -108,7 +108,9 @@ describe("the dashboard's demo button", () => {
     expect(dashboard.statusCode).toBe(200);
     const view = dashboard.json();
     expect(view.upcoming).toHaveLength(3);
-    expect(view.upcoming[0]).toMatchObject({
+    // The next weekday evening's open play is among the next three whatever today is (a
+    // Saturday's social may come first), with the regulars who signed up for it.
+    expect(view.upcoming.find((s: { name: string }) => s.name === "Evening Open Play")).toMatchObject({
       name: "Evening Open Play",
       registeredCount: 10,
       placesLeft: 14,

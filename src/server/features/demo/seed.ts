@@ -137,28 +137,36 @@ export async function seedDemoClub(
   // Six weeks of made-up results are nobody's news: no result emails for them.
   await settleResultsQuietly(db, organizationId, now);
 
-  // Sessions: four past, open play running now, four to come (one paid), at the club's hours.
+  // Sessions: four past, open play running now, four to come (one paid), on the days and at the
+  // hours the club's description gives: weekday evenings, and its social on Saturday mornings.
   const at = (offset: number) => new Date(now.getTime() + offset);
   const clubHour = (days: number, hour: number) => {
     const day = wallTimeAt(at(days * DAY), DEMO_TIME_ZONE);
     return instantOf({ ...day, hour, minute: 0 }, DEMO_TIME_ZONE);
   };
-  const past = [7, 5, 3, 1].map((days) => ({
-    name: days === 7 ? "Saturday Social" : "Evening Open Play",
-    startsAt: clubHour(-days, 18),
-    endsAt: clubHour(-days, 20),
-  }));
+  const clubDays = demoDays((days) => wallTimeAt(at(days * DAY), DEMO_TIME_ZONE));
+  const [lastSaturday] = clubDays(-1, 1, isSaturday);
+  const [nextSaturday] = clubDays(1, 1, isSaturday);
+  const [nextEvening, clinicDay, ladderDay] = clubDays(1, 3, isWeekday);
+  const past = [
+    { name: "Saturday Social", startsAt: clubHour(lastSaturday!, 9), endsAt: clubHour(lastSaturday!, 11) },
+    ...clubDays(-1, 3, isWeekday).map((days) => ({
+      name: "Evening Open Play",
+      startsAt: clubHour(days, 18),
+      endsAt: clubHour(days, 20),
+    })),
+  ];
   const upcoming = [
-    { name: "Evening Open Play", startsAt: clubHour(1, 18), capacity: 24 },
+    { name: "Evening Open Play", startsAt: clubHour(nextEvening!, 18), capacity: 24 },
     {
       name: "Beginners Clinic",
-      startsAt: clubHour(2, 17),
+      startsAt: clubHour(clinicDay!, 17),
       capacity: 12,
       paymentRequired: true,
       paymentAmount: "15.00",
     },
-    { name: "Saturday Social", startsAt: clubHour(4, 9), capacity: 32 },
-    { name: "Ladder Night", startsAt: clubHour(6, 19), capacity: 16 },
+    { name: "Saturday Social", startsAt: clubHour(nextSaturday!, 9), capacity: 32 },
+    { name: "Ladder Night", startsAt: clubHour(ladderDay!, 19), capacity: 16 },
   ].map((s) => ({ ...s, endsAt: new Date(s.startsAt.getTime() + 2 * HOUR) }));
   // Made as an organizer would: created, then started and finished through their lifecycle.
   const create = async (s: { name: string; startsAt: Date; endsAt: Date } & Record<string, unknown>) => {
@@ -183,11 +191,31 @@ export async function seedDemoClub(
   await transition(deps, organizationId, liveId, "start");
   // 18 checked in: 16 on 4 courts, 2 waiting for the next one.
   for (const userId of memberIds.slice(0, 18)) await addWalkIn(db, organizationId, liveId, { userId }, now);
-  // Some of the regulars have already signed up for tomorrow.
+  // Some of the regulars have already signed up for the next open play.
   for (const userId of memberIds.slice(4, 14)) await register(deps, organizationId, upcomingIds[0]!, userId);
   await refreshQueue(deps, organizationId);
   await startFilling(deps, organizationId);
   return { organizationId, created: true };
+}
+
+type ClubDate = { year: number; month: number; day: number };
+/** 0 for Sunday to 6 for Saturday, as the club's calendar has it. */
+const weekday = (date: ClubDate) => new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+const isSaturday = (date: ClubDate) => weekday(date) === 6;
+const isWeekday = (date: ClubDate) => weekday(date) >= 1 && weekday(date) <= 5;
+
+/**
+ * The first `count` days, counted in whole days from today (1, 2, ... or -1, -2, ...), whose
+ * date in the club's calendar is `wanted`.
+ */
+function demoDays(dateIn: (days: number) => ClubDate) {
+  return (direction: 1 | -1, count: number, wanted: (date: ClubDate) => boolean): number[] => {
+    const found: number[] = [];
+    for (let days = direction; found.length < count; days += direction) {
+      if (wanted(dateIn(days))) found.push(days);
+    }
+    return found;
+  };
 }
 
 /** Refuses to seed where a real club could live: production, unless it was asked for in so many words. */
