@@ -1,78 +1,17 @@
-// What organizers do on the board. Each action: lock the board, check the action against the
-// current state, apply it, let the rotation engine fill free courts, bump the version; after
-// the commit, a notice tells every viewer to refetch.
+// What organizers do on the board: each action is a change that board-transaction.ts runs
+// under the board's lock, then fills free courts and tells every viewer.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { boardSettingsBody, playerActionBody } from "../../../shared/contracts/board.js";
-import { levelToRating } from "../../../shared/rating/levels.js";
 import { kingMoves } from "../../../shared/rotation/king.js";
-import { keepsWinners, offCourtOrder } from "../../../shared/rotation/winners-stay.js";
+import { offCourtOrder } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
-import type { Tx } from "../../db/database.js";
-import { boards, games, playerNotices, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
+import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { withEffects } from "../../platform/jobs/outbox.js";
-import { clubRunning } from "../billing/service.js";
-import { currentRatings, matchFromBoardGame } from "../ladder/service.js";
-import { sessionRow } from "../sessions/service.js";
+import { matchFromBoardGame } from "../ladder/service.js";
 import { boardCache } from "./board-cache.js";
-import {
-  activeSession,
-  type BoardRow,
-  type BoardState,
-  bumpVersion,
-  gamesOf,
-  loadState,
-  lockBoard,
-  queueOf,
-  requireActiveSession,
-  syncQueue,
-  takeSeq,
-} from "./board-store.js";
-import { decideAssignments, winnersOf } from "./rotation.js";
-import { upNextEmails } from "./up-next-emails.js";
-
-type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<unknown>;
-
-/** recordScore's change hands back the finished game, for winners-stay. */
-const finishedGame = (outcome: unknown) =>
-  (outcome as { lastGame?: typeof games.$inferSelect } | undefined)?.lastGame;
-/**
- * updateSettings' change hands back the board with its new settings; every other change
- * leaves them as the lock read them (the engine reads only the settings, never the version).
- */
-const boardAfter = (outcome: unknown, locked: BoardRow) =>
-  (outcome as { board?: BoardRow } | undefined)?.board ?? locked;
-
-/**
- * Runs `change` on the club's active session's board, then (unless told not to) fills free
- * courts, and notifies viewers.
- */
-export async function act(
-  deps: AppDeps,
-  organizationId: string,
-  change: Change,
-  options = { fill: true },
-): Promise<number> {
-  const now = deps.now();
-  // After the trial, games on court can still be scored and players moved, but no new game starts.
-  const fill = options.fill && (await clubRunning(deps, organizationId));
-  const { result } = await withEffects(deps, async (tx, effects) => {
-    const session = await requireActiveSession(tx, organizationId);
-    const board = await lockBoard(tx, organizationId, session.id);
-    await syncQueue(tx, board);
-    const outcome = await change(tx, board, now);
-    const unchanged = fill
-      ? await fillCourts(tx, boardAfter(outcome, board), now, finishedGame(outcome))
-      : undefined;
-    effects.push(...(await upNextEmails(deps, tx, organizationId, session.id, unchanged)));
-    return { sessionId: session.id, version: await bumpVersion(tx, board) };
-  });
-  // This instance's copy goes now: the actor's own refetch may come before the notice does.
-  boardCache(deps.database.db).forget(organizationId);
-  await deps.realtime.publish({ organizationId, sessionId: result.sessionId, version: result.version });
-  return result.version;
-}
+import { activeSession, gamesOf, loadState, queueOf, takeSeq } from "./board-store.js";
+import { act } from "./board-transaction.js";
 
 /** A session completed or cancelled: its board is gone, and viewers refetch (version 0, no board). */
 export async function announceBoardClosed(deps: AppDeps, organizationId: string, sessionId: string) {
@@ -80,91 +19,15 @@ export async function announceBoardClosed(deps: AppDeps, organizationId: string,
   await deps.realtime.publish({ organizationId, sessionId, version: 0 });
 }
 
-/**
- * Asks the engine who goes on each free court, and puts them there. When nobody goes on, it
- * hands back the board and state it read, still current, so that the up-next check need not
- * read them again under the lock.
- */
-async function fillCourts(
-  tx: Tx,
-  board: BoardRow,
-  now: Date,
-  lastGame?: typeof games.$inferSelect,
-): Promise<{ board: BoardRow; state: BoardState } | undefined> {
-  const state = await loadState(tx, board.organizationId, board.sessionId);
-  const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
-  const ratings = skill ? await skillRatings(tx, board, state) : undefined;
-  const { assignments, passedOver } = decideAssignments(board, state, lastGame, ratings);
-  if (assignments.length === 0) return { board, state };
-  const names = new Map(state.courts.map((c) => [c.id, c.name]));
-  for (const assignment of assignments) {
-    const [teamA, teamB] = assignment.teams;
-    await tx.insert(games).values({
-      organizationId: board.organizationId,
-      sessionId: board.sessionId,
-      courtId: assignment.courtId,
-      teamA,
-      teamB,
-      startedAt: now,
-    });
-    // A streak lives only while winners stay on together; anyone else starts afresh.
-    const staying = lastGame
-      ? keepsWinners(assignment, { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: [] })
-      : false;
-    for (const [mine, theirs] of [
-      [teamA, teamB],
-      [teamB, teamA],
-    ] as const) {
-      for (const id of mine) {
-        const partner = mine.find((other: string) => other !== id);
-        const keepStreak = staying && lastGame !== undefined && winnersOf(lastGame).includes(id);
-        await tx
-          .update(queuePlayers)
-          .set({
-            gamesWaited: 0,
-            courtTarget: null,
-            ...(keepStreak ? {} : { winStreak: 0 }),
-            // A singles game has no partner to remember.
-            ...(partner ? { partners: sql`array_append(${queuePlayers.partners}, ${partner})` } : {}),
-            opponents: sql`${queuePlayers.opponents} || ${sql.param(theirs as unknown as string[])}::text[]`,
-          })
-          .where(eq(queuePlayers.registrationId, id));
-      }
-    }
-    const players = state.players.filter((p) => [...teamA, ...teamB].includes(p.registrationId) && p.userId);
-    if (players.length > 0) {
-      // "You're up on Court 2": recorded now; the notifications feature emails it.
-      await tx.insert(playerNotices).values(
-        players.map((p) => ({
-          organizationId: board.organizationId,
-          userId: p.userId!,
-          kind: "court_up_next",
-          message: `You're up on ${names.get(assignment.courtId)}`,
-        })),
-      );
-    }
-  }
-  if (passedOver.length > 0) {
-    await tx
-      .update(queuePlayers)
-      .set({ sitOuts: sql`${queuePlayers.sitOuts} + 1` })
-      .where(inArray(queuePlayers.registrationId, passedOver));
-  }
-}
-
 export function startFilling(deps: AppDeps, organizationId: string) {
   return act(deps, organizationId, async () => undefined);
 }
 
 /**
- * Check-ins changed (sessions feature): bring the queue up to date and tell viewers. Courts
- * are not filled here: the organizer starts the first games.
- */
-/**
  * Brings the live board's queue in line with check-in and registrations, after a change to
- * `sessionId` (when given). Only the club's live session has a queue: a change to any other
- * session (a place cancelled next week) costs one read, not a board transaction under the
- * board's lock.
+ * `sessionId` (when given), and tells viewers. Courts are not filled here: the organizer starts
+ * the first games. Only the club's live session has a queue: a change to any other session (a
+ * place cancelled next week) costs one read, not a board transaction under the board's lock.
  */
 export async function refreshQueue(deps: AppDeps, organizationId: string, sessionId?: string): Promise<void> {
   if (sessionId && (await activeSession(deps.database.db, organizationId))?.id !== sessionId) return;
@@ -387,24 +250,4 @@ export function updateSettings(
       .returning();
     return { board: changed };
   });
-}
-
-/**
- * Ratings for skill-balanced play, by registration: the club's doubles ladder where a player
- * has a rating, else the middle of the session's stated level, else none (the engine's 1500).
- */
-async function skillRatings(tx: Tx, board: BoardRow, state: BoardState): Promise<Map<string, number>> {
-  const userIds = state.players.flatMap((p) => (p.userId ? [p.userId] : []));
-  const ladder = await currentRatings(tx, board.organizationId, userIds, "doubles");
-  const session = await sessionRow(tx, board.organizationId, board.sessionId);
-  const levels = [session?.skillMin, session?.skillMax].filter((l): l is number => typeof l === "number");
-  const fallback = levels.length
-    ? levelToRating(levels.reduce((s, l) => s + l, 0) / levels.length)
-    : undefined;
-  const ratings = new Map<string, number>();
-  for (const p of state.players) {
-    const rating = (p.userId ? ladder.get(p.userId) : undefined) ?? fallback;
-    if (rating !== undefined) ratings.set(p.registrationId, rating);
-  }
-  return ratings;
 }

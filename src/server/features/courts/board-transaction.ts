@@ -1,0 +1,220 @@
+// How a board action runs. Each action: lock the board, bring its queue in line with check-in,
+// check the action against the current state and apply it, let the rotation engine fill free
+// courts, bump the version; after the commit, a notice tells every viewer to refetch.
+//
+// Actions on one club's board that arrive while its transaction runs wait on this instance, not
+// on the board's row lock, and then run together in one transaction: each in a savepoint of its
+// own (one that fails is undone alone and fails alone), the courts filled once after them (and
+// after each score, for winners-stay), one version, one notice. A burst of taps on a busy
+// board then holds one database connection, not one per tap while the rest queue on the lock,
+// and costs a few transactions rather than one each. Every committed state is filled, as
+// before; only states no one could see between two concurrent actions are skipped.
+import { eq, inArray, sql } from "drizzle-orm";
+import { levelToRating } from "../../../shared/rating/levels.js";
+import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
+import type { AppDeps } from "../../app-deps.js";
+import type { Tx } from "../../db/database.js";
+import { games, playerNotices, queuePlayers } from "../../db/schema/courts.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { withEffects } from "../../platform/jobs/outbox.js";
+import { batchesPerKey, type Settled } from "../../platform/memo/batches.js";
+import { onePerOwner } from "../../platform/memo/one-per-owner.js";
+import { clubRunning } from "../billing/service.js";
+import { currentRatings } from "../ladder/service.js";
+import { sessionRow } from "../sessions/service.js";
+import { boardCache } from "./board-cache.js";
+import {
+  type BoardRow,
+  type BoardState,
+  bumpVersion,
+  loadState,
+  lockBoard,
+  requireActiveSession,
+  syncQueue,
+} from "./board-store.js";
+import { decideAssignments, winnersOf } from "./rotation.js";
+import { upNextEmails } from "./up-next-emails.js";
+
+export type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<unknown>;
+type Action = { change: Change; fill: boolean };
+
+/** The most actions one transaction takes: a longer one would hold the board's lock too long. */
+const MAX_ACTIONS_PER_TRANSACTION = 64;
+
+/** recordScore's change hands back the finished game, for winners-stay. */
+const finishedGame = (outcome: unknown) =>
+  (outcome as { lastGame?: typeof games.$inferSelect } | undefined)?.lastGame;
+/**
+ * updateSettings' change hands back the board with its new settings; every other change
+ * leaves them as the lock read them (the engine reads only the settings, never the version).
+ */
+const boardAfter = (outcome: unknown, locked: BoardRow) =>
+  (outcome as { board?: BoardRow } | undefined)?.board ?? locked;
+
+/** Every action of a batch failed: nothing of the transaction is kept, and each fails alone. */
+class NoActionApplied extends Error {
+  constructor(readonly failures: unknown[]) {
+    super("no board action applied");
+  }
+}
+
+/** This instance's board transactions, one at a time per club (the board's lock allows no more). */
+const boardBatches = onePerOwner((deps: AppDeps) =>
+  batchesPerKey<Action, number>(
+    (organizationId, actions) => applyActions(deps, organizationId, actions),
+    MAX_ACTIONS_PER_TRANSACTION,
+  ),
+);
+
+/**
+ * Runs `change` on the club's active session's board, then (unless told not to) fills free
+ * courts, and notifies viewers. Answers the board's version after it.
+ */
+export function act(deps: AppDeps, organizationId: string, change: Change, options = { fill: true }) {
+  return boardBatches(deps)(organizationId, { change, fill: options.fill });
+}
+
+async function applyActions(
+  deps: AppDeps,
+  organizationId: string,
+  actions: Action[],
+): Promise<Settled<number>[]> {
+  const now = deps.now();
+  // After the trial, games on court can still be scored and players moved, but no new game starts.
+  const fill = actions.some((a) => a.fill) && (await clubRunning(deps, organizationId));
+  const failures = new Map<number, unknown>();
+  let result: { sessionId: string; version: number };
+  try {
+    ({ result } = await withEffects(deps, async (tx, effects) => {
+      const session = await requireActiveSession(tx, organizationId);
+      let board = await lockBoard(tx, organizationId, session.id);
+      await syncQueue(tx, board);
+      // The board and state the last fill read, while still current (for the up-next check).
+      let filled: Awaited<ReturnType<typeof fillCourts>> | "not yet" = "not yet";
+      for (const [i, action] of actions.entries()) {
+        let outcome: unknown;
+        try {
+          // Alone, an action needs no savepoint: if it fails, the transaction is undone.
+          outcome =
+            actions.length === 1
+              ? await action.change(tx, board, now)
+              : await tx.transaction((savepoint) => action.change(savepoint, board, now));
+        } catch (error) {
+          if (actions.length === 1 || !(error instanceof AppError)) throw error;
+          failures.set(i, error);
+          continue;
+        }
+        board = boardAfter(outcome, board);
+        filled = "not yet";
+        const lastGame = finishedGame(outcome);
+        if (fill && lastGame) filled = await fillCourts(tx, board, now, lastGame);
+      }
+      if (failures.size === actions.length) throw new NoActionApplied([...failures.values()]);
+      if (fill && filled === "not yet") filled = await fillCourts(tx, board, now);
+      const current = filled === "not yet" ? undefined : filled;
+      effects.push(...(await upNextEmails(deps, tx, organizationId, session.id, current)));
+      return { sessionId: session.id, version: await bumpVersion(tx, board) };
+    }));
+  } catch (error) {
+    if (error instanceof NoActionApplied) return error.failures.map((e) => ({ ok: false, error: e }));
+    throw error;
+  }
+  // This instance's copy goes now: the actor's own refetch may come before the notice does.
+  boardCache(deps.database.db).forget(organizationId);
+  await deps.realtime.publish({ organizationId, sessionId: result.sessionId, version: result.version });
+  return actions.map((_, i) =>
+    failures.has(i) ? { ok: false, error: failures.get(i) } : { ok: true, value: result.version },
+  );
+}
+
+/**
+ * Asks the engine who goes on each free court, and puts them there. When nobody goes on, it
+ * hands back the board and state it read, still current, so that the up-next check need not
+ * read them again under the lock.
+ */
+async function fillCourts(
+  tx: Tx,
+  board: BoardRow,
+  now: Date,
+  lastGame?: typeof games.$inferSelect,
+): Promise<{ board: BoardRow; state: BoardState } | undefined> {
+  const state = await loadState(tx, board.organizationId, board.sessionId);
+  const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
+  const ratings = skill ? await skillRatings(tx, board, state) : undefined;
+  const { assignments, passedOver } = decideAssignments(board, state, lastGame, ratings);
+  if (assignments.length === 0) return { board, state };
+  const names = new Map(state.courts.map((c) => [c.id, c.name]));
+  for (const assignment of assignments) {
+    const [teamA, teamB] = assignment.teams;
+    await tx.insert(games).values({
+      organizationId: board.organizationId,
+      sessionId: board.sessionId,
+      courtId: assignment.courtId,
+      teamA,
+      teamB,
+      startedAt: now,
+    });
+    // A streak lives only while winners stay on together; anyone else starts afresh.
+    const staying = lastGame
+      ? keepsWinners(assignment, { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: [] })
+      : false;
+    for (const [mine, theirs] of [
+      [teamA, teamB],
+      [teamB, teamA],
+    ] as const) {
+      for (const id of mine) {
+        const partner = mine.find((other: string) => other !== id);
+        const keepStreak = staying && lastGame !== undefined && winnersOf(lastGame).includes(id);
+        await tx
+          .update(queuePlayers)
+          .set({
+            gamesWaited: 0,
+            courtTarget: null,
+            ...(keepStreak ? {} : { winStreak: 0 }),
+            // A singles game has no partner to remember.
+            ...(partner ? { partners: sql`array_append(${queuePlayers.partners}, ${partner})` } : {}),
+            opponents: sql`${queuePlayers.opponents} || ${sql.param(theirs as unknown as string[])}::text[]`,
+          })
+          .where(eq(queuePlayers.registrationId, id));
+      }
+    }
+    const players = state.players.filter((p) => [...teamA, ...teamB].includes(p.registrationId) && p.userId);
+    if (players.length > 0) {
+      // "You're up on Court 2": recorded now; the notifications feature emails it.
+      await tx.insert(playerNotices).values(
+        players.map((p) => ({
+          organizationId: board.organizationId,
+          userId: p.userId!,
+          kind: "court_up_next",
+          message: `You're up on ${names.get(assignment.courtId)}`,
+        })),
+      );
+    }
+  }
+  if (passedOver.length > 0) {
+    await tx
+      .update(queuePlayers)
+      .set({ sitOuts: sql`${queuePlayers.sitOuts} + 1` })
+      .where(inArray(queuePlayers.registrationId, passedOver));
+  }
+}
+
+/**
+ * Ratings for skill-balanced play, by registration: the club's doubles ladder where a player
+ * has a rating, else the middle of the session's stated level, else none (the engine's 1500).
+ */
+async function skillRatings(tx: Tx, board: BoardRow, state: BoardState): Promise<Map<string, number>> {
+  const userIds = state.players.flatMap((p) => (p.userId ? [p.userId] : []));
+  const ladder = await currentRatings(tx, board.organizationId, userIds, "doubles");
+  const session = await sessionRow(tx, board.organizationId, board.sessionId);
+  const levels = [session?.skillMin, session?.skillMax].filter((l): l is number => typeof l === "number");
+  const fallback = levels.length
+    ? levelToRating(levels.reduce((s, l) => s + l, 0) / levels.length)
+    : undefined;
+  const ratings = new Map<string, number>();
+  for (const p of state.players) {
+    const rating = (p.userId ? ladder.get(p.userId) : undefined) ?? fallback;
+    if (rating !== undefined) ratings.set(p.registrationId, rating);
+  }
+  return ratings;
+}
