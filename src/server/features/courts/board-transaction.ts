@@ -38,8 +38,12 @@ import { upNextEmails } from "./up-next-emails.js";
 export type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<unknown>;
 type Action = { change: Change; fill: boolean };
 
-/** The most actions one transaction takes: a longer one would hold the board's lock too long. */
-const MAX_ACTIONS_PER_TRANSACTION = 64;
+/**
+ * The most actions one transaction takes. Each savepoint that writes is a subtransaction, and a
+ * PostgreSQL backend keeps at most 64 of them in shared memory: past that, every other
+ * connection's snapshot has to look them up on disk until the commit.
+ */
+const MAX_ACTIONS_PER_TRANSACTION = 48;
 
 /** recordScore's change hands back the finished game, for winners-stay. */
 const finishedGame = (outcome: unknown) =>
