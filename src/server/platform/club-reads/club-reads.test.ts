@@ -165,7 +165,9 @@ describe("the club data stamp, further", () => {
     const before = await clubDataStamp(t.db, clubId);
     // A table of the same name in a schema ahead of ours: the trigger must not write to it.
     await t.db.execute(sql`create schema shadow`);
-    await t.db.execute(sql`create table shadow.club_data_stamps (like public.club_data_stamps including all)`);
+    await t.db.execute(
+      sql`create table shadow.club_data_stamps (like public.club_data_stamps including all)`,
+    );
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local search_path = shadow, public`);
       await tx.update(sessions).set({ name: "Shadowed Play" }).where(eq(sessions.id, session.id));
