@@ -5,7 +5,7 @@
 // Actions on one club's board that arrive while its transaction runs wait on this instance, not
 // on the board's row lock, and then run together in one transaction: each in a savepoint of its
 // own (one that fails is undone alone and fails alone), the courts filled once after them (and
-// after each score, for winners-stay), one version, one notice. A burst of taps on a busy
+// after each score, as when scores come one at a time), one version, one notice. A burst of taps on a busy
 // board then holds one database connection, not one per tap while the rest queue on the lock,
 // and costs a few transactions rather than one each. Every committed state is filled, as
 // before; only states no one could see between two concurrent actions are skipped.
@@ -13,7 +13,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { levelToRating } from "../../../shared/rating/levels.js";
 import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
-import type { Tx } from "../../db/database.js";
+import { DATABASE_TIMEOUTS, type Tx } from "../../db/database.js";
 import { games, playerNotices, queuePlayers } from "../../db/schema/courts.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
@@ -44,8 +44,21 @@ type Action = { change: Change; fill: boolean };
  * connection's snapshot has to look them up on disk until the commit.
  */
 const MAX_ACTIONS_PER_TRANSACTION = 48;
+/**
+ * Actions waiting for the board are bounded as a wait for a database connection is: a few
+ * seconds, then 503, and at most a few hundred per board at once.
+ */
+const BOARD_LIMITS = {
+  maxBatch: MAX_ACTIONS_PER_TRANSACTION,
+  maxWaitMs: DATABASE_TIMEOUTS.connectionTimeoutMillis,
+  maxWaiting: 500,
+  tooBusy: () =>
+    new AppError(503, "UNAVAILABLE", "The board is busy. Please try again in a moment.", {
+      headers: { "retry-after": "1" },
+    }),
+};
 
-/** recordScore's change hands back the finished game, for winners-stay. */
+/** recordScore's change hands back the finished game: winners-stay needs it for the next fill. */
 const finishedGame = (outcome: unknown) =>
   (outcome as { lastGame?: typeof games.$inferSelect } | undefined)?.lastGame;
 /**
@@ -62,27 +75,32 @@ class NoActionApplied extends Error {
   }
 }
 
+/** A batch's version, and its notice to viewers, sent after the commit. */
+type Applied = { version: number; announced: Promise<void> };
+
 /** This instance's board transactions, one at a time per club (the board's lock allows no more). */
 const boardBatches = onePerOwner((deps: AppDeps) =>
-  batchesPerKey<Action, number>(
+  batchesPerKey<Action, Applied>(
     (organizationId, actions) => applyActions(deps, organizationId, actions),
-    MAX_ACTIONS_PER_TRANSACTION,
+    BOARD_LIMITS,
   ),
 );
 
 /**
  * Runs `change` on the club's active session's board, then (unless told not to) fills free
- * courts, and notifies viewers. Answers the board's version after it.
+ * courts, and notifies viewers. Answers the board's version after it, once viewers are told.
  */
-export function act(deps: AppDeps, organizationId: string, change: Change, options = { fill: true }) {
-  return boardBatches(deps)(organizationId, { change, fill: options.fill });
+export async function act(deps: AppDeps, organizationId: string, change: Change, options = { fill: true }) {
+  const { version, announced } = await boardBatches(deps)(organizationId, { change, fill: options.fill });
+  await announced;
+  return version;
 }
 
 async function applyActions(
   deps: AppDeps,
   organizationId: string,
   actions: Action[],
-): Promise<Settled<number>[]> {
+): Promise<Settled<Applied>[]> {
   const now = deps.now();
   // After the trial, games on court can still be scored and players moved, but no new game starts.
   const fill = actions.some((a) => a.fill) && (await clubRunning(deps, organizationId));
@@ -104,12 +122,15 @@ async function applyActions(
               ? await action.change(tx, board, now)
               : await tx.transaction((savepoint) => action.change(savepoint, board, now));
         } catch (error) {
-          if (actions.length === 1 || !(error instanceof AppError)) throw error;
+          // Its savepoint is undone and the others go on. (Were the connection gone, the next
+          // statement would fail the whole batch.)
+          if (actions.length === 1) throw error;
           failures.set(i, error);
           continue;
         }
         board = boardAfter(outcome, board);
         filled = "not yet";
+        // A score's fill comes right after it, as when scores are recorded one at a time.
         const lastGame = finishedGame(outcome);
         if (fill && lastGame) filled = await fillCourts(tx, board, now, lastGame);
       }
@@ -125,9 +146,17 @@ async function applyActions(
   }
   // This instance's copy goes now: the actor's own refetch may come before the notice does.
   boardCache(deps.database.db).forget(organizationId);
-  await deps.realtime.publish({ organizationId, sessionId: result.sessionId, version: result.version });
+  // The notice goes while the board's next batch runs: each action's caller waits for it (and
+  // fails if it fails, as before); the board's other actions do not.
+  const announced = deps.realtime.publish({
+    organizationId,
+    sessionId: result.sessionId,
+    version: result.version,
+  });
+  announced.catch(() => {});
+  const applied: Applied = { version: result.version, announced };
   return actions.map((_, i) =>
-    failures.has(i) ? { ok: false, error: failures.get(i) } : { ok: true, value: result.version },
+    failures.has(i) ? { ok: false, error: failures.get(i) } : { ok: true, value: applied },
   );
 }
 

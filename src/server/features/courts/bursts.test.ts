@@ -3,9 +3,13 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
+import type { Tx } from "../../db/database.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import type { BoardNotice } from "../../platform/realtime/hub.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { act } from "./board-transaction.js";
 
 let t: TestApp;
 let owner: TestUser;
@@ -91,5 +95,87 @@ describe("a burst of actions on one board", () => {
     const answers = await Promise.all(playing.map(skip));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(playing.length).fill(409));
     expect((await board()).version).toBe(before.version);
+  });
+});
+
+describe("actions taken together", () => {
+  /** A change that renames a queued player, and then, if told, fails. */
+  const rename = (registrationId: string, name: string, fail?: () => Error) => async (tx: Tx) => {
+    await tx.update(queuePlayers).set({ name }).where(eq(queuePlayers.registrationId, registrationId));
+    if (fail) throw fail();
+  };
+  const names = async (ids: string[]) => {
+    const rows = await t.db
+      .select({ id: queuePlayers.registrationId, name: queuePlayers.name })
+      .from(queuePlayers)
+      .where(inArray(queuePlayers.registrationId, ids));
+    return ids.map((id) => rows.find((r) => r.id === id)?.name);
+  };
+  const noFill = { fill: false };
+
+  it("undo one that fails after writing, whatever it throws, and keep the others", async () => {
+    await activeSessionWith(t, orgId, 8, [], "Rename Night");
+    const ids = (await board()).queue.map((q) => q.registrationId).slice(0, 5);
+    const [a, b, c, d, e] = ids as [string, string, string, string, string];
+    const before = await names(ids);
+    // The first runs at once; the four made while it runs go together, each in its savepoint.
+    const settled = await Promise.allSettled([
+      act(t.deps, orgId, rename(a, "First"), noFill),
+      act(t.deps, orgId, rename(b, "Kept"), noFill),
+      act(
+        t.deps,
+        orgId,
+        rename(c, "Refused", () => new AppError(409, "ON_COURT", "refused")),
+        noFill,
+      ),
+      act(
+        t.deps,
+        orgId,
+        rename(d, "Broken", () => new Error("a bug")),
+        noFill,
+      ),
+      act(t.deps, orgId, rename(e, "Kept too"), noFill),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "rejected",
+      "fulfilled",
+    ]);
+    expect((settled[2] as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
+    expect((settled[3] as PromiseRejectedResult).reason.message).toBe("a bug");
+    expect(await names(ids)).toEqual(["First", "Kept", before[2], before[3], "Kept too"]);
+    const versions = settled.map((s) => (s.status === "fulfilled" ? s.value : null));
+    expect(versions[1]).toBe(versions[0]! + 1);
+    expect(versions[4]).toBe(versions[1]);
+  });
+
+  it("do not wait for a notice that hangs or fails: its own caller does, and fails with it", async () => {
+    const realtime = t.deps.realtime;
+    const publish = realtime.publish.bind(realtime);
+    const ids = (await board()).queue.map((q) => q.registrationId).slice(0, 3);
+    const [a, b, c] = ids as [string, string, string];
+    try {
+      let notices = 0;
+      realtime.publish = (notice: BoardNotice) => {
+        notices += 1;
+        if (notices === 1) return new Promise<void>(() => {});
+        if (notices === 2) return Promise.reject(new Error("hub down"));
+        return publish(notice);
+      };
+      const hanging = act(t.deps, orgId, rename(a, "Unannounced"), noFill);
+      let hung = true;
+      void hanging.finally(() => {
+        hung = false;
+      });
+      await expect(act(t.deps, orgId, rename(b, "Announce failed"), noFill)).rejects.toThrow("hub down");
+      expect(await act(t.deps, orgId, rename(c, "Announced"), noFill)).toBeGreaterThan(0);
+      expect(hung).toBe(true);
+      // Every change was committed, whatever became of its notice.
+      expect(await names(ids)).toEqual(["Unannounced", "Announce failed", "Announced"]);
+    } finally {
+      realtime.publish = publish;
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { batchesPerKey, type Settled } from "./batches.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type BatchLimits, batchesPerKey, type Settled } from "./batches.js";
 
 /** A run whose batches finish when the test says so, recording what each batch held. */
 function controlledRun() {
@@ -15,12 +15,20 @@ function controlledRun() {
   return { batches, run };
 }
 
+const limits = (overrides: Partial<BatchLimits> = {}): BatchLimits => ({
+  maxBatch: 10,
+  maxWaitMs: 5_000,
+  maxWaiting: 100,
+  tooBusy: () => new Error("too busy"),
+  ...overrides,
+});
+
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("batchesPerKey", () => {
   it("starts a quiet key's call at once, and puts every call made meanwhile in the next batch, in order", async () => {
     const { batches, run } = controlledRun();
-    const call = batchesPerKey(run, 10);
+    const call = batchesPerKey(run, limits());
     const first = call("club", 1);
     expect(batches.map((b) => b.items)).toEqual([[1]]);
     const later = [call("club", 2), call("club", 3), call("club", 4)];
@@ -36,7 +44,7 @@ describe("batchesPerKey", () => {
 
   it("runs different keys side by side", async () => {
     const { batches, run } = controlledRun();
-    const call = batchesPerKey(run, 10);
+    const call = batchesPerKey(run, limits());
     const a = call("a", 1);
     const b = call("b", 1);
     expect(batches.map((x) => x.key)).toEqual(["a", "b"]);
@@ -46,7 +54,7 @@ describe("batchesPerKey", () => {
 
   it("holds at most maxBatch calls in one batch", async () => {
     const { batches, run } = controlledRun();
-    const call = batchesPerKey(run, 2);
+    const call = batchesPerKey(run, limits({ maxBatch: 2 }));
     const calls = [1, 2, 3, 4, 5, 6].map((n) => call("club", n));
     batches[0]!.finish();
     await tick();
@@ -62,8 +70,9 @@ describe("batchesPerKey", () => {
   it("fails each call alone with its own error, or every call of a batch whose run throws", async () => {
     const { batches, run } = controlledRun();
     const call = batchesPerKey(
-      (key, items: number[]) => (items.includes(99) ? Promise.reject(new Error("line down")) : run(key, items)),
-      10,
+      (key: string, items: number[]) =>
+        items.includes(99) ? Promise.reject(new Error("line down")) : run(key, items),
+      limits(),
     );
     const first = call("club", 1);
     const [good, bad] = [call("club", 2), call("club", 3)];
@@ -82,5 +91,31 @@ describe("batchesPerKey", () => {
     await tick();
     batches.at(-1)!.finish();
     expect(await after).toBe("club:5");
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("fails a call that waited too long for a batch, and one that finds the line full, with tooBusy", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { batches, run } = controlledRun();
+    const call = batchesPerKey(run, limits({ maxWaitMs: 5_000, maxWaiting: 2 }));
+    const running = call("club", 1);
+    const [late, alsoLate] = [call("club", 2), call("club", 3)];
+    await expect(call("club", 4)).rejects.toThrow("too busy");
+    vi.advanceTimersByTime(5_001);
+    await expect(late).rejects.toThrow("too busy");
+    await expect(alsoLate).rejects.toThrow("too busy");
+    // The batch that was running is not touched, and nothing of the late calls runs after it.
+    batches[0]!.finish();
+    expect(await running).toBe("club:1");
+    await tick();
+    expect(batches).toHaveLength(1);
+    // A call taken into a batch in time is not failed by its timer.
+    const prompt = call("club", 5);
+    vi.advanceTimersByTime(10_000);
+    batches[1]!.finish();
+    expect(await prompt).toBe("club:5");
   });
 });
