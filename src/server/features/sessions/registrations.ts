@@ -1,6 +1,8 @@
 // Registration, the waitlist, paid places and check-in. Every change that can take or free a
 // place runs with the session's row locked (SELECT ... FOR UPDATE), so concurrent requests
-// queue up: capacity is never exceeded, and the waitlist keeps arrival order.
+// queue up: capacity is never exceeded, and the waitlist keeps arrival order. Every change to
+// a registration takes that lock first: the statements below that read and change one in one
+// go rely on it (what they read under the lock is current). A payment is locked on its own.
 import { and, asc, eq, getTableColumns, inArray, lt, max, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Registration } from "../../../shared/contracts/sessions.js";

@@ -186,6 +186,34 @@ describe("registration", () => {
     ).toBe(1);
   });
 
+  it("a member cannot cancel someone else's place (404, and it stays); an organizer can", async () => {
+    const [session] = await createSession({ capacity: 4, name: "Doubles Drills" });
+    const placed = await registerAs(players[40]!, session!.id);
+    expect(placed.statusCode).toBe(201);
+    const id = placed.json().registration.id as string;
+    const cancelAs = (who: TestUser) =>
+      t.request({
+        method: "DELETE",
+        url: `/api/orgs/${orgId}/sessions/${session!.id}/registrations/${id}`,
+        cookie: who.cookie,
+      });
+    const refused = await cancelAs(players[41]!);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.message).toBe("Registration not found");
+    const statusOf = async () =>
+      (
+        await t.db
+          .select({ status: sessionRegistrations.status })
+          .from(sessionRegistrations)
+          .where(eq(sessionRegistrations.id, id))
+      )[0]?.status;
+    expect(await statusOf()).toBe("registered");
+    expect((await cancelAs(owner)).statusCode).toBe(200);
+    expect(await statusOf()).toBe("cancelled");
+    // Cancelled once: cancelling again finds nothing to cancel.
+    expect((await cancelAs(owner)).statusCode).toBe(404);
+  });
+
   it("a paid place is confirmed only when the sandbox checkout is paid; abandoned, it is released", async () => {
     const [session] = await createSession({
       capacity: 1,
