@@ -5,10 +5,11 @@
 // Actions on one club's board that arrive while its transaction runs wait on this instance, not
 // on the board's row lock, and then run together in one transaction: each in a savepoint of its
 // own (one that fails is undone alone and fails alone), the courts filled once after them (and
-// after each score, as when scores come one at a time), one version, one notice. A burst of taps on a busy
-// board then holds one database connection, not one per tap while the rest queue on the lock,
-// and costs a few transactions rather than one each. Every committed state is filled, as
-// before; only states no one could see between two concurrent actions are skipped.
+// after each score, as when scores come one at a time), one version, one notice. A burst of
+// taps on a busy board then holds one database connection, not one per tap while the rest
+// queue on the lock, and costs a few transactions rather than one each. Every committed state
+// is filled, as before; only states no one could see between two concurrent actions are
+// skipped.
 import { eq, inArray, sql } from "drizzle-orm";
 import { levelToRating } from "../../../shared/rating/levels.js";
 import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
