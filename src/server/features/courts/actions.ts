@@ -10,7 +10,7 @@ import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { matchFromBoardGame } from "../ladder/service.js";
 import { boardCache } from "./board-cache.js";
-import { activeSession, gamesOf, loadState, queueOf, takeSeq } from "./board-store.js";
+import { activeSession, gamesOf, loadState, nextSeqIn, queueOf, takeSeq } from "./board-store.js";
 import { act } from "./board-transaction.js";
 
 /** A session completed or cancelled: its board is gone, and viewers refetch (version 0, no board). */
@@ -157,13 +157,16 @@ export function playerAction(
       case "return":
         await tx.update(queuePlayers).set({ onBreak: false, present: true }).where(where);
         break;
-      case "skip":
+      case "skip": {
         // To the back of the line, without losing their games count.
+        const seq = nextSeqIn(tx, board);
         await tx
+          .with(seq)
           .update(queuePlayers)
-          .set({ readySeq: await takeSeq(tx, board), gamesWaited: 0 })
+          .set({ readySeq: sql`(select taken from ${seq})`, gamesWaited: 0 })
           .where(where);
         break;
+      }
       case "front": {
         const [top] = await tx
           .select({

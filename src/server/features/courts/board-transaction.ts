@@ -121,7 +121,7 @@ async function applyActions(
           outcome =
             actions.length === 1
               ? await action.change(tx, board, now)
-              : await tx.transaction((savepoint) => action.change(savepoint, board, now));
+              : await inSavepoint(tx, () => action.change(tx, board, now));
         } catch (error) {
           // Its savepoint is undone and the others go on. (Were the connection gone, the next
           // statement would fail the whole batch.)
@@ -159,6 +159,22 @@ async function applyActions(
   return actions.map((_, i) =>
     failures.has(i) ? { ok: false, error: failures.get(i) } : { ok: true, value: applied },
   );
+}
+
+/**
+ * Runs `work` so that, if it fails, what it wrote is undone and the transaction goes on. The
+ * savepoint is not released when it succeeds (one statement fewer per action): the next one
+ * nests inside it, and ROLLBACK TO goes back to the latest of that name. Either way each is a
+ * subtransaction until the commit, hence MAX_ACTIONS_PER_TRANSACTION.
+ */
+async function inSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`savepoint board_action`);
+  try {
+    return await work();
+  } catch (error) {
+    await tx.execute(sql`rollback to savepoint board_action`);
+    throw error;
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Tx } from "../../db/database.js";
-import { games, queuePlayers } from "../../db/schema/courts.js";
+import { boards, games, queuePlayers } from "../../db/schema/courts.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { BoardNotice } from "../../platform/realtime/hub.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
@@ -70,8 +70,13 @@ describe("a burst of actions on one board", () => {
       .where(and(ofSession, inArray(queuePlayers.registrationId, skipped)));
     expect(stayed).toHaveLength(6);
     expect(Math.min(...moved.map((p) => p.seq))).toBeGreaterThan(Math.max(...stayed.map((p) => p.seq)));
-    // Each skip took a place of its own at the back.
+    // Each skip took a place of its own at the back, the last of them the line's last number.
     expect(new Set(moved.map((p) => p.seq)).size).toBe(12);
+    const [line] = await t.db
+      .select({ nextSeq: boards.nextSeq })
+      .from(boards)
+      .where(eq(boards.sessionId, session.id));
+    expect(Math.max(...moved.map((p) => p.seq))).toBe(line!.nextSeq - 1);
     // The refused action left its player on court.
     const onCourt = await t.db
       .select({ id: games.id })
