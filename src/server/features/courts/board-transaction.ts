@@ -28,6 +28,7 @@ import {
   type BoardRow,
   type BoardState,
   bumpVersion,
+  type GameRow,
   loadState,
   lockBoard,
   requireActiveSession,
@@ -36,7 +37,14 @@ import {
 import { decideAssignments, winnersOf } from "./rotation.js";
 import { upNextEmails } from "./up-next-emails.js";
 
-export type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<unknown>;
+/**
+ * What a change may hand back: the game a score finished (winners-stay needs it for the next
+ * fill), or the board with the settings it changed (the lock's row has the old ones; every
+ * other change leaves them, and the engine reads only the settings, never the version).
+ */
+type Outcome = { lastGame?: GameRow; board?: BoardRow | undefined } | undefined;
+// biome-ignore lint/suspicious/noConfusingVoidType: most changes hand back nothing at all.
+export type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<Outcome | void>;
 type Action = { change: Change; fill: boolean };
 
 /**
@@ -58,16 +66,6 @@ const BOARD_LIMITS = {
       headers: { "retry-after": "1" },
     }),
 };
-
-/** recordScore's change hands back the finished game: winners-stay needs it for the next fill. */
-const finishedGame = (outcome: unknown) =>
-  (outcome as { lastGame?: typeof games.$inferSelect } | undefined)?.lastGame;
-/**
- * updateSettings' change hands back the board with its new settings; every other change
- * leaves them as the lock read them (the engine reads only the settings, never the version).
- */
-const boardAfter = (outcome: unknown, locked: BoardRow) =>
-  (outcome as { board?: BoardRow } | undefined)?.board ?? locked;
 
 /** Every action of a batch failed: nothing of the transaction is kept, and each fails alone. */
 class NoActionApplied extends Error {
@@ -115,7 +113,7 @@ async function applyActions(
       // The board and state the last fill read, while still current (for the up-next check).
       let filled: Awaited<ReturnType<typeof fillCourts>> | "not yet" = "not yet";
       for (const [i, action] of actions.entries()) {
-        let outcome: unknown;
+        let outcome: Awaited<ReturnType<Change>>;
         try {
           // Alone, an action needs no savepoint: if it fails, the transaction is undone.
           outcome =
@@ -129,10 +127,10 @@ async function applyActions(
           failures.set(i, error);
           continue;
         }
-        board = boardAfter(outcome, board);
+        board = outcome?.board ?? board;
         filled = "not yet";
         // A score's fill comes right after it, as when scores are recorded one at a time.
-        const lastGame = finishedGame(outcome);
+        const lastGame = outcome?.lastGame;
         if (fill && lastGame) filled = await fillCourts(tx, board, now, lastGame);
       }
       if (failures.size === actions.length) throw new NoActionApplied([...failures.values()]);
@@ -186,7 +184,7 @@ async function fillCourts(
   tx: Tx,
   board: BoardRow,
   now: Date,
-  lastGame?: typeof games.$inferSelect,
+  lastGame?: GameRow,
 ): Promise<{ board: BoardRow; state: BoardState } | undefined> {
   const state = await loadState(tx, board.organizationId, board.sessionId);
   const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
