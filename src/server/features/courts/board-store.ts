@@ -47,14 +47,18 @@ export async function bumpVersion(tx: Tx, board: BoardRow): Promise<number> {
   return row!.version;
 }
 
-/** Takes the line's next `count` numbers and answers the first. */
-export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<number> {
-  const [row] = await tx
+/** The statement that takes the line's next `count` numbers, answering the first as `taken`. */
+const takingSeq = (tx: Tx, board: BoardRow, count: number) =>
+  tx
     .update(boards)
     .set({ nextSeq: sql`${boards.nextSeq} + ${count}` })
     .where(eq(boards.sessionId, board.sessionId))
-    .returning({ next: boards.nextSeq });
-  return row!.next - count;
+    .returning({ taken: sql<number>`${boards.nextSeq} - ${count}`.as("taken") });
+
+/** Takes the line's next `count` numbers and answers the first. */
+export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<number> {
+  const [row] = await takingSeq(tx, board, count);
+  return row!.taken;
 }
 
 /**
@@ -62,13 +66,7 @@ export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<numbe
  * read as `(select taken from <it>)`): one statement under the board's lock instead of two.
  */
 export function nextSeqIn(tx: Tx, board: BoardRow) {
-  return tx.$with("next_seq").as(
-    tx
-      .update(boards)
-      .set({ nextSeq: sql`${boards.nextSeq} + 1` })
-      .where(eq(boards.sessionId, board.sessionId))
-      .returning({ taken: sql<number>`${boards.nextSeq} - 1`.as("taken") }),
-  );
+  return tx.$with("next_seq").as(takingSeq(tx, board, 1));
 }
 
 /**
