@@ -50,13 +50,14 @@ export async function lockSession(tx: Tx, organizationId: string, sessionId: str
 }
 
 /**
- * Locks the session as lockSession does, and says in the same statement whether an unpaid
- * place's hold has run out by `now`: almost always none has, and releasing them is then one
- * statement fewer under the lock. The answer comes from the statement's snapshot, taken before
- * any wait for the lock: a place changed meanwhile by the lock's holder was either released
- * by it already (expireHolds then finds nothing) or held afresh (not run out).
+ * Locks the session as lockSession does and releases its run-out holds, filling the freed
+ * places from the waitlist. Whether any hold has run out by `now` comes with the lock, in the
+ * same statement: almost always none has, and the release then costs nothing. The answer comes
+ * from the statement's snapshot, taken before any wait for the lock: a place changed meanwhile
+ * by the lock's holder was either released by it already (the release then finds nothing) or
+ * held afresh (not run out).
  */
-async function lockSessionAndHolds(tx: Tx, organizationId: string, sessionId: string, now: Date) {
+async function lockSessionReleasingHolds(tx: Tx, organizationId: string, sessionId: string, now: Date) {
   const [row] = await tx
     .select({
       ...getTableColumns(sessions),
@@ -69,7 +70,7 @@ async function lockSessionAndHolds(tx: Tx, organizationId: string, sessionId: st
     .for("update", { of: sessions });
   if (!row) throw notFound("Session not found");
   const { holdsRunOut, ...session } = row;
-  return { session, holdsRunOut };
+  return { session, promotions: holdsRunOut ? await expireHolds(tx, session, now) : [] };
 }
 
 export async function placesTaken(tx: Tx, sessionId: string): Promise<number> {
@@ -97,13 +98,7 @@ export const hasRoom = (session: SessionRow, taken: number) =>
   session.capacity === null || taken < session.capacity;
 
 /** Releases places whose payment hold ran out, then fills freed places from the waitlist. */
-async function expireHolds(
-  tx: Tx,
-  session: SessionRow,
-  now: Date,
-  holdsRunOut: boolean,
-): Promise<Promotion[]> {
-  if (!holdsRunOut) return [];
+async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
   const expired = await tx
     .update(sessionRegistrations)
     .set({ status: "cancelled", updatedAt: now })
@@ -228,16 +223,11 @@ export async function register(
 ): Promise<RegisterResult> {
   const now = deps.now();
   const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
-    const { session, holdsRunOut } = await lockSessionAndHolds(tx, organizationId, sessionId, now);
+    const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     if (session.status !== "scheduled" && session.status !== "active") {
       throw new AppError(409, "SESSION_CLOSED", "Registration is closed for this session.");
     }
-    effects.push(
-      ...(await placeEffects(tx, deps.config, {
-        refunds: [],
-        promotions: await expireHolds(tx, session, now, holdsRunOut),
-      })),
-    );
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
     const tally = await registrationTally(tx, sessionId, userId);
     if (tally.existingId) {
       const [existing] = await tx
@@ -390,8 +380,7 @@ async function settleAndPromote(tx: Tx, session: SessionRow, row: RegistrationRo
 export async function sweepHolds(deps: UseCaseDeps, organizationId: string, sessionId: string) {
   const now = deps.now();
   await withEffects(deps, async (tx, effects) => {
-    const { session, holdsRunOut } = await lockSessionAndHolds(tx, organizationId, sessionId, now);
-    const promotions = await expireHolds(tx, session, now, holdsRunOut);
+    const { promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
   });
 }
