@@ -1,8 +1,8 @@
-// Reads built once and run by name.
+// Statements built once and run by name: the reads, and the writes that are one statement.
 //
 // Drizzle builds a query's SQL from its description on every call: on a signed-in read that
-// was a fifth of the CPU, more than PostgreSQL's own work (decision 011). A prepared read is
-// built once per database handle; node-postgres then sends it as a named statement, parsed
+// was a fifth of the CPU, more than PostgreSQL's own work (decision 011). A prepared
+// statement is built once per database handle; node-postgres then sends it by name, parsed
 // once per connection. Its values come in through placeholders (sql.placeholder).
 //
 // Inside a caller's transaction the same query runs on the transaction's connection, built
@@ -15,7 +15,7 @@ type Values = Record<string, unknown>;
 type Runnable<Result> = { execute(values?: Values): Promise<Result> };
 type Preparable<Result> = Runnable<Result> & { prepare(name: string): Runnable<Result> };
 
-export function preparedRead<Result>(
+export function preparedStatement<Result>(
   name: string,
   build: (db: Queryable) => Preparable<Result>,
 ): (db: Queryable, values: Values) => Promise<Result> {

@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Queryable, Tx } from "../../db/database.js";
-import { preparedRead } from "../../db/prepared.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
@@ -57,7 +57,7 @@ export function peopleFields(people: ReturnType<typeof peopleSubquery>) {
 }
 
 /** The people with these ids, by id (unknown ids are simply absent). */
-const peopleByIds = preparedRead("people_by_ids", (db) =>
+const peopleByIds = preparedStatement("people_by_ids", (db) =>
   db
     .select(personColumns)
     .from(users)

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
-import { preparedRead } from "../../db/prepared.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { clubDataStampOf, clubReads } from "../../platform/club-reads/club-reads.js";
@@ -15,7 +15,7 @@ import { nextScheduledSessionsJson } from "../sessions/service.js";
 export const UPCOMING_ON_CLUB_PAGE = 5;
 
 // The club by its address, with its data stamp: the page itself is kept until the stamp moves.
-const clubAtSlug = preparedRead("club_at_slug", (db) =>
+const clubAtSlug = preparedStatement("club_at_slug", (db) =>
   db
     .select({ id: organizations.id, stamp: clubDataStampOf(qualified(organizations.id)) })
     .from(organizations)
@@ -23,7 +23,7 @@ const clubAtSlug = preparedRead("club_at_slug", (db) =>
     .limit(1),
 );
 
-const publicClubById = preparedRead("public_club_by_id", (db) =>
+const publicClubById = preparedStatement("public_club_by_id", (db) =>
   db
     .select({
       id: organizations.id,

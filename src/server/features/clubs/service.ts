@@ -8,7 +8,7 @@ import { messages } from "../../../shared/domain/messages.js";
 import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
-import { preparedRead } from "../../db/prepared.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { courts, organizations } from "../../db/schema/clubs.js";
 import { AppError } from "../../platform/errors/app-error.js";
@@ -123,7 +123,7 @@ function isSlugCollision(error: unknown): boolean {
 // A person's name and avatar with their clubs and role in each, oldest membership first, in one
 // statement: /api/me is asked on every page, and two statements in parallel cost the database
 // and the app twice the work.
-const accountAndClubs = preparedRead("account_and_clubs", (db) => {
+const accountAndClubs = preparedStatement("account_and_clubs", (db) => {
   const person = peopleSubquery();
   const memberships = membershipsSubquery(sql.placeholder("userId"));
   return db
@@ -158,7 +158,7 @@ export async function listMemberships(db: Db, userId: string): Promise<Membershi
   return (await accountWithClubs(db, userId))?.organizations ?? [];
 }
 
-const organizationById = preparedRead("organization_by_id", (db) =>
+const organizationById = preparedStatement("organization_by_id", (db) =>
   db
     .select()
     .from(organizations)

@@ -4,7 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { JoinRequest } from "../../../shared/contracts/members.js";
 import type { Db, Queryable } from "../../db/database.js";
-import { preparedRead } from "../../db/prepared.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { organizationJoinRequests } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { emailEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
@@ -44,7 +44,7 @@ export async function listPendingJoinRequests(db: Db, organizationId: string): P
   });
 }
 
-const pendingRequestOf = preparedRead("pending_join_request", (db) =>
+const pendingRequestOf = preparedStatement("pending_join_request", (db) =>
   db
     .select({ id: organizationJoinRequests.id })
     .from(organizationJoinRequests)

@@ -12,7 +12,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Capability, can } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import type { Db } from "../../db/database.js";
-import { preparedRead } from "../../db/prepared.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { SESSION_CACHE_MS } from "../../platform/auth/current-user.js";
 import { forbidden, notFound } from "../../platform/errors/app-error.js";
@@ -74,7 +74,7 @@ export const roleOfMembership = and(
   eq(userRoles.userId, organizationMembers.userId),
 );
 
-const roleInClub = preparedRead("role_in_club", (db) =>
+const roleInClub = preparedStatement("role_in_club", (db) =>
   db
     .select({ role: userRoles.role })
     .from(organizationMembers)

@@ -8,7 +8,7 @@ import { canManageRole } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
-import { preparedRead } from "../../db/prepared.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
@@ -19,7 +19,7 @@ import { type ClubAccess, forgetClubAccess, roleOfMembership } from "./policy.js
 
 // The members with their names and addresses, in one statement, as one JSON list (a member
 // whose account is gone has no person to join, and is not listed).
-const membersOfClub = preparedRead("members_of_club", (db) => {
+const membersOfClub = preparedStatement("members_of_club", (db) => {
   const everyone = peopleSubquery();
   const person = peopleFields(everyone);
   const joinedAt = qualified(organizationMembers.createdAt);
@@ -55,7 +55,7 @@ export function listMembers(db: Db, organizationId: string): Promise<Member[]> {
   }));
 }
 
-const membershipRow = preparedRead("membership_row", (db) =>
+const membershipRow = preparedStatement("membership_row", (db) =>
   db
     .select({ id: organizationMembers.id })
     .from(organizationMembers)
@@ -91,7 +91,7 @@ export async function membersAmong(
   return new Set(rows.map((r) => r.userId));
 }
 
-const membershipsOfUser = preparedRead("memberships_of_user", (db) =>
+const membershipsOfUser = preparedStatement("memberships_of_user", (db) =>
   db
     .select({ organizationId: organizationMembers.organizationId, role: userRoles.role })
     .from(organizationMembers)
@@ -115,7 +115,7 @@ export async function leaveAllClubs(tx: Tx, userId: string): Promise<void> {
   await tx.delete(organizationMembers).where(eq(organizationMembers.userId, userId));
 }
 
-const membersCounted = preparedRead("members_counted", (db) =>
+const membersCounted = preparedStatement("members_counted", (db) =>
   db
     .select({ n: count() })
     .from(organizationMembers)

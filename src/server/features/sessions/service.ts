@@ -9,7 +9,7 @@ import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
-import { preparedRead } from "../../db/prepared.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
@@ -60,7 +60,7 @@ export function toSession(
 }
 
 /** SPEC §2: scheduled sessions starting in the future, soonest first (and active ones, for the board). */
-const upcomingSessions = preparedRead("upcoming_sessions", (db) =>
+const upcomingSessions = preparedStatement("upcoming_sessions", (db) =>
   db
     .select({ session: sessions, ...counts })
     .from(sessions)
@@ -74,7 +74,7 @@ const upcomingSessions = preparedRead("upcoming_sessions", (db) =>
     .limit(500),
 );
 
-const everySession = preparedRead("every_session", (db) =>
+const everySession = preparedStatement("every_session", (db) =>
   db
     .select({ session: sessions, ...counts })
     .from(sessions)
@@ -102,7 +102,7 @@ export function listSessions(db: Db, organizationId: string, now: Date, scope: "
 }
 
 // With the club's time zone, which every view of a session shows its times in.
-const sessionWithCounts = preparedRead("session_with_counts", (db) =>
+const sessionWithCounts = preparedStatement("session_with_counts", (db) =>
   db
     .select({ session: sessions, ...counts, timeZone: timeZoneOf(sessions.organizationId) })
     .from(sessions)
@@ -115,7 +115,7 @@ const sessionWithCounts = preparedRead("session_with_counts", (db) =>
 );
 
 // A session's page: the session, its time zone and its list, in one statement.
-const sessionWithList = preparedRead("session_with_list", (db) =>
+const sessionWithList = preparedStatement("session_with_list", (db) =>
   db
     .select({
       session: sessions,
@@ -367,7 +367,7 @@ export function nextScheduledSessionsJson(organizationId: SQL): SQL<Scheduled[]>
       order by s.starts_at limit ${sql.placeholder("limit")}) s)`;
 }
 
-const scheduledSessions = preparedRead("next_scheduled_sessions", (db) =>
+const scheduledSessions = preparedStatement("next_scheduled_sessions", (db) =>
   db
     .select({ list: nextScheduledSessionsJson(sql`${sql.placeholder("organizationId")}::uuid`) })
     // The list is the one column of a one-row statement.

@@ -13,7 +13,7 @@
 // says until when its value holds.
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { preparedRead } from "../../db/prepared.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { clubDataStamps } from "../../db/schema/club-reads.js";
 import { onePerOwner } from "../memo/one-per-owner.js";
@@ -35,7 +35,7 @@ export function clubDataStampOf(organizationId: SQL): SQL<string> {
     where ${qualified(clubDataStamps.organizationId)} = ${organizationId})`;
 }
 
-const stampOfClub = preparedRead("club_data_stamp", (db) =>
+const stampOfClub = preparedStatement("club_data_stamp", (db) =>
   db
     .select({ stamp: clubDataStampOf(sql`${sql.placeholder("organizationId")}::uuid`) })
     // The stamp is the one column of a one-row statement.

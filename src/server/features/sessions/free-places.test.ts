@@ -1,0 +1,203 @@
+// Registering for a free session and cancelling, each in one statement (take_free_place and
+// give_up_free_place, migration 0015), and what those statements leave to the full path.
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+const now = new Date("2026-02-20T12:00:00Z");
+let t: TestApp;
+let owner: TestUser;
+let orgId: string;
+const players: TestUser[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  owner = await makeUser(t, "owner@free-places.example", "Fran Free");
+  for (let i = 0; i < 16; i++) players.push(await makeUser(t, `p${i}@free-places.example`, `Player ${i}`));
+  orgId = (
+    await makeClub(
+      t,
+      owner,
+      players.map((p) => [p, "member"] as [TestUser, "member"]),
+    )
+  ).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function createSession(capacity: number) {
+  const response = await t.request({
+    method: "POST",
+    url: `/api/orgs/${orgId}/sessions`,
+    cookie: owner.cookie,
+    payload: {
+      name: "Open Play",
+      startsAt: "2026-03-03T23:00:00Z",
+      endsAt: "2026-03-04T01:00:00Z",
+      capacity,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().sessions[0].id as string;
+}
+
+const path = (sessionId: string) => `/api/orgs/${orgId}/sessions/${sessionId}/registrations`;
+
+async function registerAs(who: TestUser, sessionId: string) {
+  const response = await t.request({ method: "POST", url: path(sessionId), cookie: who.cookie });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().registration as { id: string; status: string; waitlistPosition: number | null };
+}
+
+const cancelAs = (who: TestUser, sessionId: string, registrationId: string) =>
+  t.request({ method: "DELETE", url: `${path(sessionId)}/${registrationId}`, cookie: who.cookie });
+
+const takeFreePlace = async (sessionId: string, userId: string, club = orgId) =>
+  (await t.db.execute(sql`select * from take_free_place(${club}, ${sessionId}, ${userId}, ${now})`)).rows;
+
+const giveUpFreePlace = async (
+  sessionId: string,
+  registrationId: string,
+  userId: string,
+  mayManage = false,
+) =>
+  (
+    await t.db.execute(
+      sql`select * from give_up_free_place(${orgId}, ${sessionId}, ${registrationId}, ${userId}, ${mayManage}, ${now})`,
+    )
+  ).rows;
+
+const statusesOf = async (sessionId: string) =>
+  t.db
+    .select({
+      id: sessionRegistrations.id,
+      status: sessionRegistrations.status,
+      seq: sessionRegistrations.seq,
+    })
+    .from(sessionRegistrations)
+    .where(eq(sessionRegistrations.sessionId, sessionId));
+
+describe("a free place in one statement", () => {
+  it("registering and cancelling in a free session each send one statement that reads or writes the list", async () => {
+    const sessionId = await createSession(8);
+    // Every statement the app's connections send while the requests run, as node-postgres
+    // submits it (the pool's clients wrap their own query); the job queue's polling is left
+    // out by what it names.
+    const sent: string[] = [];
+    const submit = pg.Query.prototype.submit;
+    const spy = vi.spyOn(pg.Query.prototype, "submit").mockImplementation(function (
+      this: pg.Query & { text?: string },
+      ...args: Parameters<typeof submit>
+    ) {
+      if (this.text && /session_registrations|free_place|"sessions"|^begin/i.test(this.text))
+        sent.push(this.text);
+      return submit.apply(this, args);
+    });
+    try {
+      const placed = await registerAs(players[0]!, sessionId);
+      expect(placed.status).toBe("registered");
+      expect(sent).toEqual([expect.stringContaining("take_free_place")]);
+      sent.length = 0;
+      expect((await cancelAs(players[0]!, sessionId, placed.id)).statusCode).toBe(200);
+      expect(sent).toEqual([expect.stringContaining("give_up_free_place")]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await statusesOf(sessionId)).map((r) => r.status)).toEqual(["cancelled"]);
+  });
+
+  it("leaves to the full path a closed or paid session, a run-out hold, someone listed, another club", async () => {
+    const sessionId = await createSession(8);
+    const [player, other] = [players[1]!, players[2]!];
+    expect(await takeFreePlace(sessionId, player.id, crypto.randomUUID())).toEqual([]);
+    await registerAs(player, sessionId);
+    expect(await takeFreePlace(sessionId, player.id)).toEqual([]);
+
+    const setSession = (values: Partial<typeof sessions.$inferInsert>) =>
+      t.db.update(sessions).set(values).where(eq(sessions.id, sessionId));
+    await setSession({ paymentRequired: true, paymentAmount: 1000 });
+    expect(await takeFreePlace(sessionId, other.id)).toEqual([]);
+    await setSession({ paymentRequired: false, paymentAmount: null, status: "cancelled" });
+    expect(await takeFreePlace(sessionId, other.id)).toEqual([]);
+    await setSession({ status: "scheduled" });
+
+    // An unpaid hold that ran out is released first, by the full path.
+    const [held] = await t.db
+      .insert(sessionRegistrations)
+      .values({
+        organizationId: orgId,
+        sessionId,
+        userId: players[3]!.id,
+        status: "pending_payment",
+        seq: 99,
+        holdExpiresAt: new Date(now.getTime() - 1000),
+      })
+      .returning();
+    expect(await takeFreePlace(sessionId, other.id)).toEqual([]);
+    const viaApi = await registerAs(other, sessionId);
+    expect(viaApi.status).toBe("registered");
+    const after = await statusesOf(sessionId);
+    expect(after.find((r) => r.id === held!.id)?.status).toBe("cancelled");
+    // The next arrival comes after the highest number given, held places included.
+    expect(after.find((r) => r.id === viaApi.id)?.seq).toBe(100);
+  });
+
+  it("cancels in one statement only when nothing follows: a waitlisted place, or nobody waiting, and no money", async () => {
+    const sessionId = await createSession(1);
+    const placed = await registerAs(players[4]!, sessionId);
+    const first = await registerAs(players[5]!, sessionId);
+    const second = await registerAs(players[6]!, sessionId);
+    expect([placed.status, first.waitlistPosition, second.waitlistPosition]).toEqual(["registered", 1, 2]);
+
+    // A place freed while someone waits: the full path promotes them.
+    expect(await giveUpFreePlace(sessionId, placed.id, players[4]!.id)).toEqual([]);
+    // Not theirs: only an organizer may.
+    expect(await giveUpFreePlace(sessionId, first.id, players[4]!.id)).toEqual([]);
+    expect(await giveUpFreePlace(sessionId, first.id, owner.id, true)).toEqual([{ status_now: "scheduled" }]);
+    const byId = new Map((await statusesOf(sessionId)).map((r) => [r.id, r.status]));
+    expect([byId.get(placed.id), byId.get(first.id), byId.get(second.id)]).toEqual([
+      "registered",
+      "cancelled",
+      "waitlisted",
+    ]);
+
+    // Money to settle goes the full path too.
+    await t.db.insert(payments).values({
+      organizationId: orgId,
+      registrationId: second.id,
+      provider: "sandbox",
+      amount: 1000,
+    });
+    expect(await giveUpFreePlace(sessionId, second.id, players[6]!.id)).toEqual([]);
+  });
+
+  it("registering and cancelling at once never leaves a place free while someone waits", async () => {
+    const capacity = 4;
+    const sessionId = await createSession(capacity);
+    const first = [];
+    for (const p of players.slice(0, 8)) first.push(await registerAs(p, sessionId));
+    // Everyone placed cancels, two on the waitlist cancel, and six more arrive, all at once.
+    const cancels = [...first.slice(0, 4), ...first.slice(4, 6)].map((r, i) =>
+      cancelAs(players[i]!, sessionId, r.id),
+    );
+    const arrivals = players.slice(8, 14).map((p) => registerAs(p, sessionId));
+    const answers = await Promise.all(cancels);
+    await Promise.all(arrivals);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+
+    const rows = await statusesOf(sessionId);
+    const count = (status: string) => rows.filter((r) => r.status === status).length;
+    // 8 - 6 + 6 live registrations for 4 places.
+    expect(count("registered")).toBe(capacity);
+    expect(count("waitlisted")).toBe(4);
+    expect(new Set(rows.map((r) => r.seq)).size).toBe(rows.length);
+    // The waitlist moves first come, first served, and a newcomer gets a place only when nobody
+    // waits: everyone waiting arrived after everyone placed.
+    const seqs = (status: string) => rows.filter((r) => r.status === status).map((r) => r.seq);
+    expect(Math.min(...seqs("waitlisted"))).toBeGreaterThan(Math.max(...seqs("registered")));
+  });
+});
