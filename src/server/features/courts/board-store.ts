@@ -47,26 +47,48 @@ export async function bumpVersion(tx: Tx, board: BoardRow): Promise<number> {
   return row!.version;
 }
 
-/** The statement that takes the line's next `count` numbers, answering the first as `taken`. */
-const takingSeq = (tx: Tx, board: BoardRow, count: number) =>
-  tx
+/** Takes the line's next `count` numbers and answers the first. */
+export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<number> {
+  const [row] = await tx
     .update(boards)
     .set({ nextSeq: sql`${boards.nextSeq} + ${count}` })
     .where(eq(boards.sessionId, board.sessionId))
-    .returning({ taken: sql<number>`${boards.nextSeq} - ${count}`.as("taken") });
-
-/** Takes the line's next `count` numbers and answers the first. */
-export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<number> {
-  const [row] = await takingSeq(tx, board, count);
+    .returning({ taken: sql<number>`${boards.nextSeq} - ${count}` });
   return row!.taken;
 }
 
 /**
- * The line's next number, taken by the statement that uses it (a WITH of that statement,
- * read as `(select taken from <it>)`): one statement under the board's lock instead of two.
+ * Sends each of these players to the back of the line, in the order given, keeping their
+ * games count: one statement for them all, under the board's lock. Each player in the queue
+ * and not on court takes the line's next number (one asked twice ends where their last turn
+ * puts them). Answers who moved; the others are refused (actions.ts says why).
  */
-export function nextSeqIn(tx: Tx, board: BoardRow) {
-  return tx.$with("next_seq").as(takingSeq(tx, board, 1));
+export async function sendToBack(tx: Tx, board: BoardRow, registrationIds: string[]): Promise<Set<string>> {
+  const { organizationId, sessionId } = board;
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    with asked as (
+      select id, turn from unnest(${sql.param(registrationIds)}::uuid[]) with ordinality as a(id, turn)
+    ), movable as (
+      select asked.id, asked.turn from asked
+      join ${queuePlayers} q on q.registration_id = asked.id
+        and q.organization_id = ${organizationId} and q.session_id = ${sessionId}
+      where not exists (select 1 from ${games} g
+        where g.organization_id = ${organizationId} and g.session_id = ${sessionId}
+          and g.status = 'playing' and asked.id::text = any(g.team_a || g.team_b))
+    ), numbers as (
+      update ${boards} set next_seq = next_seq + (select count(*) from movable)
+      where session_id = ${sessionId}
+      returning next_seq - (select count(*) from movable) as first
+    ), turns as (
+      select id, (select first from numbers) + row_number() over (order by turn) - 1 as seq from movable
+    ), last_turns as (
+      select distinct on (id) id, seq from turns order by id, seq desc
+    )
+    update ${queuePlayers} q set ready_seq = last_turns.seq, games_waited = 0 from last_turns
+    where q.registration_id = last_turns.id and q.organization_id = ${organizationId}
+      and q.session_id = ${sessionId}
+    returning q.registration_id as id`);
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

@@ -10,6 +10,11 @@
 // queue on the lock, and costs a few transactions rather than one each. Every committed state
 // is filled, as before; only states no one could see between two concurrent actions are
 // skipped.
+//
+// Most actions need no savepoint: a player action refuses, if it does, before its one write,
+// and skips taken at once share one statement. Each statement under the lock is a wait for
+// every tap behind it. Should one of those fail in the database instead, the transaction is
+// lost: it is undone and the batch runs again with a savepoint for each action.
 import { eq, inArray, sql } from "drizzle-orm";
 import { levelToRating } from "../../../shared/rating/levels.js";
 import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
@@ -32,6 +37,7 @@ import {
   loadState,
   lockBoard,
   requireActiveSession,
+  sendToBack,
   syncQueue,
 } from "./board-store.js";
 import { decideAssignments, winnersOf } from "./rotation.js";
@@ -45,7 +51,13 @@ import { upNextEmails } from "./up-next-emails.js";
 type Outcome = { lastGame?: GameRow; board?: BoardRow | undefined } | undefined;
 // biome-ignore lint/suspicious/noConfusingVoidType: most changes hand back nothing at all.
 export type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<Outcome | void>;
-type Action = { change: Change; fill: boolean };
+/**
+ * How an action runs: whether courts are filled after it; whether it refuses (throws an
+ * AppError below 500) only before it writes, and so needs no savepoint; and, for a skip, the
+ * player it sends to the back of the line, so that skips taken at once share one statement.
+ */
+export type ActOptions = { fill: boolean; refusesBeforeWriting?: boolean; sendsToBack?: string };
+type Action = ActOptions & { change: Change };
 
 /**
  * The most actions one transaction takes. Each savepoint that writes is a subtransaction, and a
@@ -74,6 +86,19 @@ class NoActionApplied extends Error {
   }
 }
 
+/**
+ * An action that runs without a savepoint failed in the database: the transaction is aborted,
+ * so the batch is undone and runs again, each action in a savepoint.
+ */
+class RunAgainCarefully extends Error {
+  constructor(readonly failure: unknown) {
+    super("a board action failed without a savepoint");
+  }
+}
+
+/** A refusal thrown before any write: the transaction goes on without the action. */
+const isRefusal = (error: unknown) => error instanceof AppError && error.statusCode < 500;
+
 /** A batch's version, and its notice to viewers, sent after the commit. */
 type Applied = { version: number; announced: Promise<void> };
 
@@ -89,8 +114,13 @@ const boardBatches = onePerOwner((deps: AppDeps) =>
  * Runs `change` on the club's active session's board, then (unless told not to) fills free
  * courts, and notifies viewers. Answers the board's version after it, once viewers are told.
  */
-export async function act(deps: AppDeps, organizationId: string, change: Change, options = { fill: true }) {
-  const { version, announced } = await boardBatches(deps)(organizationId, { change, fill: options.fill });
+export async function act(
+  deps: AppDeps,
+  organizationId: string,
+  change: Change,
+  options: ActOptions = { fill: true },
+) {
+  const { version, announced } = await boardBatches(deps)(organizationId, { ...options, change });
   await announced;
   return version;
 }
@@ -99,6 +129,7 @@ async function applyActions(
   deps: AppDeps,
   organizationId: string,
   actions: Action[],
+  carefully = false,
 ): Promise<Settled<Applied>[]> {
   const now = deps.now();
   // After the trial, games on court can still be scored and players moved, but no new game starts.
@@ -112,21 +143,46 @@ async function applyActions(
       await syncQueue(tx, board);
       // The board and state the last fill read, while still current (for the up-next check).
       let filled: Awaited<ReturnType<typeof fillCourts>> | "not yet" = "not yet";
-      for (const [i, action] of actions.entries()) {
-        let outcome: Awaited<ReturnType<Change>>;
+      // Runs the action alone: without a savepoint when it is alone or refuses before writing.
+      const attempt = async (i: number) => {
+        const action = actions[i]!;
+        const bare =
+          actions.length === 1 || (!carefully && (action.refusesBeforeWriting || action.sendsToBack));
         try {
-          // Alone, an action needs no savepoint: if it fails, the transaction is undone.
-          outcome =
-            actions.length === 1
-              ? await action.change(tx, board, now)
-              : await inSavepoint(tx, () => action.change(tx, board, now));
+          return await (bare
+            ? action.change(tx, board, now)
+            : inSavepoint(tx, () => action.change(tx, board, now)));
         } catch (error) {
-          // Its savepoint is undone and the others go on. (Were the connection gone, the next
+          // Alone, its failure is the transaction's. Undone to its savepoint, or refused before
+          // writing, it fails alone and the others go on. (Were the connection gone, the next
           // statement would fail the whole batch.)
           if (actions.length === 1) throw error;
+          if (bare && !isRefusal(error)) throw new RunAgainCarefully(error);
           failures.set(i, error);
+          return undefined;
+        }
+      };
+      for (let i = 0; i < actions.length; ) {
+        const together = carefully ? 1 : skipsFrom(actions, i);
+        if (together > 1) {
+          const asked = actions.slice(i, i + together);
+          const moved = await sendToBack(
+            tx,
+            board,
+            asked.map((a) => a.sendsToBack!),
+          ).catch((error) => {
+            throw new RunAgainCarefully(error);
+          });
+          // Those it could not move are tried alone, which says why.
+          for (let j = i; j < i + together; j++) if (!moved.has(actions[j]!.sendsToBack!)) await attempt(j);
+          i += together;
+          filled = "not yet";
           continue;
         }
+        const outcome = await attempt(i);
+        const failed = failures.has(i);
+        i += 1;
+        if (failed) continue;
         board = outcome?.board ?? board;
         filled = "not yet";
         // A score's fill comes right after it, as when scores are recorded one at a time.
@@ -141,6 +197,7 @@ async function applyActions(
     }));
   } catch (error) {
     if (error instanceof NoActionApplied) return error.failures.map((e) => ({ ok: false, error: e }));
+    if (error instanceof RunAgainCarefully) return applyActions(deps, organizationId, actions, true);
     throw error;
   }
   // This instance's copy goes now: the actor's own refetch may come before the notice does.
@@ -157,6 +214,13 @@ async function applyActions(
   return actions.map((_, i) =>
     failures.has(i) ? { ok: false, error: failures.get(i) } : { ok: true, value: applied },
   );
+}
+
+/** How many skips in a row start at `start`: they share one statement. */
+function skipsFrom(actions: Action[], start: number): number {
+  let end = start;
+  while (end < actions.length && actions[end]!.sendsToBack) end++;
+  return end - start;
 }
 
 /**

@@ -1,7 +1,8 @@
 // Many actions on one board at once (board-transaction.ts): the ones that arrive while the
 // board's transaction runs go together in the next, each applied or refused on its own.
-import { and, eq, inArray, notInArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Tx } from "../../db/database.js";
 import { boards, games, queuePlayers } from "../../db/schema/courts.js";
@@ -9,6 +10,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { BoardNotice } from "../../platform/realtime/hub.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { playerAction } from "./actions.js";
 import { act } from "./board-transaction.js";
 
 let t: TestApp;
@@ -94,6 +96,53 @@ describe("a burst of actions on one board", () => {
     expect(versions.size).toBe(after.version - before.version);
   });
 
+  it("skips taken together share one statement, and one asked twice ends where its last turn puts it", async () => {
+    const session = await activeSessionWith(t, orgId, 30, [], "Skip Night");
+    // The courts filled first: every skip below is of someone waiting.
+    expect(
+      (await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(200);
+    const [x, y, ...others] = (await board()).queue.map((q) => q.registrationId) as [
+      string,
+      string,
+      ...string[],
+    ];
+    const sent: string[] = [];
+    const submit = pg.Query.prototype.submit;
+    const spy = vi.spyOn(pg.Query.prototype, "submit").mockImplementation(function (
+      this: pg.Query & { text?: string },
+      ...args: Parameters<typeof submit>
+    ) {
+      if (this.text?.includes("with ordinality")) sent.push(this.text);
+      return submit.apply(this, args);
+    });
+    try {
+      // In this order: the first runs alone, the rest (x twice) arrive while it does and go together.
+      const asked = [others[0]!, x, ...others.slice(1, 6), y, x];
+      await Promise.all(asked.map((id) => playerAction(t.deps, orgId, id, "skip")));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent.length).toBeLessThan(3);
+    const seqs = await t.db
+      .select({ id: queuePlayers.registrationId, seq: queuePlayers.readySeq })
+      .from(queuePlayers)
+      .where(and(eq(queuePlayers.organizationId, orgId), eq(queuePlayers.sessionId, session.id)));
+    const seqOf = new Map(seqs.map((p) => [p.id, p.seq]));
+    const [line] = await t.db
+      .select({ nextSeq: boards.nextSeq })
+      .from(boards)
+      .where(eq(boards.sessionId, session.id));
+    // As if taken one at a time: x's second skip put it last, behind y; nine numbers were taken.
+    expect(seqOf.get(x)).toBe(line!.nextSeq - 1);
+    expect(seqOf.get(y)).toBe(line!.nextSeq - 2);
+    const untouched = others.slice(6).map((id) => seqOf.get(id)!);
+    const skippedOnce = others.slice(0, 6).map((id) => seqOf.get(id)!);
+    expect(Math.min(...skippedOnce)).toBeGreaterThan(Math.max(...untouched));
+    expect(new Set([...skippedOnce, seqOf.get(x), seqOf.get(y)]).size).toBe(8);
+  });
+
   it("a burst in which every action is refused changes nothing, not even the version", async () => {
     const before = await board();
     const playing = before.courts.flatMap((c) => c.game!.teamA.map((p) => p.registrationId));
@@ -154,6 +203,27 @@ describe("actions taken together", () => {
     const versions = settled.map((s) => (s.status === "fulfilled" ? s.value : null));
     expect(versions[1]).toBe(versions[0]! + 1);
     expect(versions[4]).toBe(versions[1]);
+  });
+
+  it("run again, each in its savepoint, when one that needs none fails in the database", async () => {
+    const ids = (await board()).queue.map((q) => q.registrationId).slice(0, 4);
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const before = await names(ids);
+    // Said to refuse before writing, it writes and then breaks in PostgreSQL: the transaction
+    // is lost, so the batch is undone and runs again, and only this one fails.
+    const breaksInDatabase = async (tx: Tx) => {
+      await rename(c, "Half done")(tx);
+      await tx.execute(sql`select 1 / 0`);
+    };
+    const settled = await Promise.allSettled([
+      act(t.deps, orgId, rename(a, "Alpha"), noFill),
+      act(t.deps, orgId, rename(b, "Bravo"), { fill: false, refusesBeforeWriting: true }),
+      act(t.deps, orgId, breaksInDatabase, { fill: false, refusesBeforeWriting: true }),
+      act(t.deps, orgId, rename(d, "Delta"), noFill),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect((settled[2] as PromiseRejectedResult).reason.cause.message).toMatch(/division by zero/);
+    expect(await names(ids)).toEqual(["Alpha", "Bravo", before[2], "Delta"]);
   });
 
   it("do not wait for a notice that hangs or fails: its own caller does, and fails with it", async () => {
