@@ -44,10 +44,11 @@ BEGIN
     RETURNING r.id, r.status, CASE WHEN chosen = 'waitlisted' THEN waiting + 1 END;
 END $$;
 --> statement-breakpoint
--- Cancels `place` in the free session `of_session` when nothing follows from it: it was on the
--- waitlist or nobody waits, and it has no payment. `for_person` may cancel only their own
--- place unless `may_manage`. Answers the session's status; no row: the full path decides (which
--- also answers a place that is not theirs, or not there, with 404).
+-- Cancels `place` in the free session `of_session` when nothing follows from it: nobody else
+-- waits, or no place is free for them once it is given back (else the full path promotes
+-- them), and it has no payment. `for_person` may cancel only their own place unless
+-- `may_manage`. Answers the session's status; no row: the full path decides (which also answers
+-- a place that is not theirs, or not there, with 404).
 CREATE FUNCTION "give_up_free_place"(
   of_club uuid, of_session uuid, place uuid, for_person text, may_manage boolean, taken_at timestamptz
 )
@@ -55,19 +56,25 @@ RETURNS TABLE (status_now session_status)
 LANGUAGE plpgsql AS $$
 DECLARE
   open_status session_status;
-  was registration_status;
+  capacity integer;
+  others_waiting boolean;
+  others_placed integer;
 BEGIN
-  SELECT s.status INTO open_status FROM sessions s
+  SELECT s.status, s.capacity INTO open_status, capacity FROM sessions s
     WHERE s.id = of_session AND s.organization_id = of_club AND NOT s.payment_required
     FOR UPDATE;
   IF NOT FOUND THEN RETURN; END IF;
-  SELECT r.status INTO was FROM session_registrations r
+  PERFORM FROM session_registrations r
     WHERE r.id = place AND r.session_id = of_session AND r.status <> 'cancelled'
       AND (may_manage OR r.user_id = for_person);
   IF NOT FOUND THEN RETURN; END IF;
-  IF was <> 'waitlisted' AND EXISTS (
-    SELECT 1 FROM session_registrations w WHERE w.session_id = of_session AND w.status = 'waitlisted'
-  ) THEN RETURN; END IF;
+  -- The waitlist moves into every free place after a cancellation, even one that was free
+  -- before it (a capacity raised): that is the full path's.
+  SELECT coalesce(bool_or(r.status = 'waitlisted'), false),
+      count(*) FILTER (WHERE r.status IN ('registered', 'pending_payment'))
+    INTO others_waiting, others_placed
+    FROM session_registrations r WHERE r.session_id = of_session AND r.id <> place;
+  IF others_waiting AND (capacity IS NULL OR others_placed < capacity) THEN RETURN; END IF;
   IF EXISTS (SELECT 1 FROM payments p WHERE p.organization_id = of_club AND p.registration_id = place)
   THEN RETURN; END IF;
   UPDATE session_registrations SET status = 'cancelled', checked_in_at = NULL, updated_at = taken_at

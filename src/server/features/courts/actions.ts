@@ -138,9 +138,11 @@ export function cancelGame(deps: AppDeps, organizationId: string, gameId: string
 export function playerAction(
   deps: AppDeps,
   organizationId: string,
-  registrationId: string,
+  anyCaseId: string,
   action: z.infer<typeof playerActionBody>["action"],
 ) {
+  // As PostgreSQL writes a uuid: the teams on court hold ids as text, compared as written.
+  const registrationId = anyCaseId.toLowerCase();
   // The organizer's most frequent tap: one statement, and taps at once share it (board-transaction.ts).
   if (action === "skip") {
     return act(

@@ -77,7 +77,7 @@ export async function sendToBack(tx: Tx, board: BoardRow, registrationIds: strin
           and g.status = 'playing' and asked.id::text = any(g.team_a || g.team_b))
     ), numbers as (
       update ${boards} set next_seq = next_seq + (select count(*) from movable)
-      where session_id = ${sessionId}
+      where session_id = ${sessionId} and exists (select 1 from movable)
       returning next_seq - (select count(*) from movable) as first
     ), turns as (
       select id, (select first from numbers) + row_number() over (order by turn) - 1 as seq from movable

@@ -146,7 +146,7 @@ describe("a free place in one statement", () => {
     expect(after.find((r) => r.id === viaApi.id)?.seq).toBe(100);
   });
 
-  it("cancels in one statement only when nothing follows: a waitlisted place, or nobody waiting, and no money", async () => {
+  it("cancels in one statement only when nothing follows: nobody to move up, and no money", async () => {
     const sessionId = await createSession(1);
     const placed = await registerAs(players[4]!, sessionId);
     const first = await registerAs(players[5]!, sessionId);
@@ -165,6 +165,14 @@ describe("a free place in one statement", () => {
       "waitlisted",
     ]);
 
+    // Not this club's session.
+    expect(
+      (
+        await t.db.execute(
+          sql`select * from give_up_free_place(${crypto.randomUUID()}, ${sessionId}, ${second.id}, ${owner.id}, true, ${now})`,
+        )
+      ).rows,
+    ).toEqual([]);
     // Money to settle goes the full path too.
     await t.db.insert(payments).values({
       organizationId: orgId,
@@ -173,6 +181,19 @@ describe("a free place in one statement", () => {
       amount: 1000,
     });
     expect(await giveUpFreePlace(sessionId, second.id, players[6]!.id)).toEqual([]);
+  });
+
+  it("a place given back while places are free and others wait: the full path moves them up", async () => {
+    const sessionId = await createSession(1);
+    await registerAs(players[7]!, sessionId);
+    const first = await registerAs(players[8]!, sessionId);
+    const second = await registerAs(players[9]!, sessionId);
+    // Room for everyone now, and still a waitlist until someone's place moves it.
+    await t.db.update(sessions).set({ capacity: 4 }).where(eq(sessions.id, sessionId));
+    expect(await giveUpFreePlace(sessionId, second.id, players[9]!.id)).toEqual([]);
+    expect((await cancelAs(players[9]!, sessionId, second.id)).statusCode).toBe(200);
+    const byId = new Map((await statusesOf(sessionId)).map((r) => [r.id, r.status]));
+    expect([byId.get(first.id), byId.get(second.id)]).toEqual(["registered", "cancelled"]);
   });
 
   it("registering and cancelling at once never leaves a place free while someone waits", async () => {
