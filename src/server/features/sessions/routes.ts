@@ -100,7 +100,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: sessionParams, body: updateSessionBody, response: { 200: session } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
-        return updateSession(db, club.organizationId, request.params.sessionId, request.body);
+        return updateSession(deps, club.organizationId, request.params.sessionId, request.body);
       },
     );
 

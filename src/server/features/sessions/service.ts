@@ -17,9 +17,17 @@ import { withEffects } from "../../platform/jobs/outbox.js";
 import { peopleSubquery } from "../account/service.js";
 import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
+import { placeEffects } from "./effects.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
-import { holdsPlace, registrantName, registrationsJson, toRegistrations } from "./registrations.js";
+import {
+  holdsPlace,
+  lockSession,
+  promoteFromWaitlist,
+  registrantName,
+  registrationsJson,
+  toRegistrations,
+} from "./registrations.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -257,38 +265,51 @@ export async function createSessions(
   return rows.map((row) => toSession(row, { registeredCount: 0, waitlistCount: 0 }));
 }
 
-export async function updateSession(db: Db, organizationId: string, sessionId: string, input: unknown) {
+/**
+ * Edits a session under its lock, as every change to its places is made: the capacity is
+ * checked against the places taken now, and a capacity raised moves the waitlist up into the
+ * new places (each promoted player hears it, as after a cancellation).
+ */
+export async function updateSession(
+  deps: UseCaseDeps,
+  organizationId: string,
+  sessionId: string,
+  input: unknown,
+) {
   const body = updateSessionBody.parse(input);
-  const current = await getSession(db, organizationId, sessionId);
-  if (current.session.status === "completed" || current.session.status === "cancelled") {
-    throw new AppError(409, "SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
-  }
-  if (body.capacity !== undefined && body.capacity < current.registeredCount) {
-    throw new AppError(
-      409,
-      "CAPACITY_BELOW_REGISTERED",
-      `${current.registeredCount} players are registered: the capacity cannot go below that.`,
-    );
-  }
-  const values = sessionValues(body);
-  if (current.registeredCount > 0 && values.paymentRequired !== current.session.paymentRequired) {
-    throw new AppError(
-      409,
-      "PAYMENT_LOCKED",
-      "Players have registered: the session cannot switch between free and paid.",
-    );
-  }
-  await db
-    .update(sessions)
-    .set({
-      ...values,
-      startsAt: new Date(body.startsAt),
-      endsAt: new Date(body.endsAt),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
-  const updated = await getSession(db, organizationId, sessionId);
-  return toSession(updated.session, updated);
+  const now = deps.now();
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    await lockSession(tx, organizationId, sessionId);
+    const current = await getSession(tx, organizationId, sessionId);
+    if (current.session.status === "completed" || current.session.status === "cancelled") {
+      throw new AppError(409, "SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
+    }
+    if (body.capacity !== undefined && body.capacity < current.registeredCount) {
+      throw new AppError(
+        409,
+        "CAPACITY_BELOW_REGISTERED",
+        `${current.registeredCount} players are registered: the capacity cannot go below that.`,
+      );
+    }
+    const values = sessionValues(body);
+    if (current.registeredCount > 0 && values.paymentRequired !== current.session.paymentRequired) {
+      throw new AppError(
+        409,
+        "PAYMENT_LOCKED",
+        "Players have registered: the session cannot switch between free and paid.",
+      );
+    }
+    const [edited] = await tx
+      .update(sessions)
+      .set({ ...values, startsAt: new Date(body.startsAt), endsAt: new Date(body.endsAt), updatedAt: now })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
+      .returning();
+    const promotions = await promoteFromWaitlist(tx, edited!, now);
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+    const updated = await getSession(tx, organizationId, sessionId);
+    return toSession(updated.session, updated);
+  });
+  return result;
 }
 
 const transitions = {

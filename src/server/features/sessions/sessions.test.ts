@@ -186,6 +186,46 @@ describe("registration", () => {
     ).toBe(1);
   });
 
+  it("editing checks the capacity against the places taken; raising it moves the waitlist up", async () => {
+    const [session] = await createSession({ capacity: 2, name: "Growing Group" });
+    const answers: Array<{ id: string }> = [];
+    for (const p of players.slice(20, 25))
+      answers.push((await registerAs(p, session!.id)).json().registration);
+    const edit = (capacity: number) =>
+      t.request({
+        method: "PUT",
+        url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+        cookie: owner.cookie,
+        payload: {
+          name: "Growing Group",
+          startsAt: "2026-03-03T23:00:00Z",
+          endsAt: "2026-03-04T01:00:00Z",
+          capacity,
+        },
+      });
+    const tooSmall = await edit(1);
+    expect(tooSmall.statusCode).toBe(409);
+    expect(tooSmall.json().error.code).toBe("CAPACITY_BELOW_REGISTERED");
+    const raised = await edit(4);
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json()).toMatchObject({ capacity: 4, registeredCount: 4, waitlistCount: 1 });
+    // The first two waiting, in arrival order, have the new places, and hear it.
+    const statuses = await t.db
+      .select({ id: sessionRegistrations.id, status: sessionRegistrations.status })
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.sessionId, session!.id));
+    const statusOf = (i: number) => statuses.find((r) => r.id === answers[i]!.id)?.status;
+    expect([0, 1, 2, 3, 4].map(statusOf)).toEqual([
+      "registered",
+      "registered",
+      "registered",
+      "registered",
+      "waitlisted",
+    ]);
+    await t.smtp.waitForMail(players[22]!.email, /You're in: Growing Group/);
+    await t.smtp.waitForMail(players[23]!.email, /You're in: Growing Group/);
+  });
+
   it("a member cannot cancel someone else's place (404, and it stays); an organizer can", async () => {
     const [session] = await createSession({ capacity: 4, name: "Doubles Drills" });
     const placed = await registerAs(players[40]!, session!.id);
