@@ -1,8 +1,7 @@
 // Many actions on one board at once (board-transaction.ts): the ones that arrive while the
 // board's transaction runs go together in the next, each applied or refused on its own.
 import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Tx } from "../../db/database.js";
 import { boards, games, queuePlayers } from "../../db/schema/courts.js";
@@ -10,6 +9,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import type { BoardNotice } from "../../platform/realtime/hub.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { statementsSent } from "../../test/statements-sent.js";
 import { playerAction } from "./actions.js";
 import { act } from "./board-transaction.js";
 
@@ -112,23 +112,12 @@ describe("a burst of actions on one board", () => {
       ...string[],
     ];
     const lineBefore = await nextSeq(session.id);
-    const sent: string[] = [];
-    const submit = pg.Query.prototype.submit;
-    const spy = vi.spyOn(pg.Query.prototype, "submit").mockImplementation(function (
-      this: pg.Query & { text?: string },
-      ...args: Parameters<typeof submit>
-    ) {
-      if (this.text?.includes("with ordinality")) sent.push(this.text);
-      return submit.apply(this, args);
-    });
-    try {
-      // In this order: the first runs alone, the rest (x twice) arrive while it does and go together.
-      // An id may come in capitals: it is the same player.
-      const asked = [others[0]!, x, ...others.slice(1, 6), y.toUpperCase(), x];
-      await Promise.all(asked.map((id) => playerAction(t.deps, orgId, id, "skip")));
-    } finally {
-      spy.mockRestore();
-    }
+    // In this order: the first runs alone, the rest (x twice) arrive while it does and go together.
+    // An id may come in capitals: it is the same player.
+    const asked = [others[0]!, x, ...others.slice(1, 6), y.toUpperCase(), x];
+    const sent = await statementsSent(/with ordinality/, () =>
+      Promise.all(asked.map((id) => playerAction(t.deps, orgId, id, "skip"))),
+    );
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.length).toBeLessThan(3);
     const seqs = await t.db

@@ -1,11 +1,11 @@
 // Registering for a free session and cancelling, each in one statement (take_free_place and
 // give_up_free_place, migration 0015), and what those statements leave to the full path.
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { statementsSent } from "../../test/statements-sent.js";
 
 const now = new Date("2026-02-20T12:00:00Z");
 let t: TestApp;
@@ -84,29 +84,18 @@ const statusesOf = async (sessionId: string) =>
 describe("a free place in one statement", () => {
   it("registering and cancelling in a free session each send one statement that reads or writes the list", async () => {
     const sessionId = await createSession(8);
-    // Every statement the app's connections send while the requests run, as node-postgres
-    // submits it (the pool's clients wrap their own query); the job queue's polling is left
-    // out by what it names.
-    const sent: string[] = [];
-    const submit = pg.Query.prototype.submit;
-    const spy = vi.spyOn(pg.Query.prototype, "submit").mockImplementation(function (
-      this: pg.Query & { text?: string },
-      ...args: Parameters<typeof submit>
-    ) {
-      if (this.text && /session_registrations|free_place|"sessions"|^begin/i.test(this.text))
-        sent.push(this.text);
-      return submit.apply(this, args);
+    // What reads or writes the list (the job queue's polling is left out by what it names).
+    const touchingTheList = /session_registrations|free_place|"sessions"|^begin/i;
+    let placed = { id: "", status: "" };
+    const registering = await statementsSent(touchingTheList, async () => {
+      placed = await registerAs(players[0]!, sessionId);
     });
-    try {
-      const placed = await registerAs(players[0]!, sessionId);
-      expect(placed.status).toBe("registered");
-      expect(sent).toEqual([expect.stringContaining("take_free_place")]);
-      sent.length = 0;
+    expect(placed.status).toBe("registered");
+    expect(registering).toEqual([expect.stringContaining("take_free_place")]);
+    const cancelling = await statementsSent(touchingTheList, async () => {
       expect((await cancelAs(players[0]!, sessionId, placed.id)).statusCode).toBe(200);
-      expect(sent).toEqual([expect.stringContaining("give_up_free_place")]);
-    } finally {
-      spy.mockRestore();
-    }
+    });
+    expect(cancelling).toEqual([expect.stringContaining("give_up_free_place")]);
     expect((await statusesOf(sessionId)).map((r) => r.status)).toEqual(["cancelled"]);
   });
 
