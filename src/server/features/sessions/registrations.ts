@@ -3,6 +3,8 @@
 // queue up: capacity is never exceeded, and the waitlist keeps arrival order. Every change to
 // a registration takes that lock first: the statements below that read and change one in one
 // go rely on it (what they read under the lock is current). A payment is locked on its own.
+// The plain registration and cancellation of a free session run as one statement each, in the
+// functions of migration 0015, which take the same lock; everything else runs here.
 import { and, asc, eq, getTableColumns, inArray, lt, max, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Registration } from "../../../shared/contracts/sessions.js";
