@@ -16,7 +16,7 @@ import {
   sessionCache,
 } from "../../platform/auth/current-user.js";
 import { addressKey } from "../../platform/auth/rate-limit.js";
-import { accountWithClubs } from "../clubs/service.js";
+import { keptAccountWithClubs } from "../clubs/service.js";
 import { deleteAccount } from "./delete-account.js";
 import { listFactors, removePasskey, renameFactor } from "./factors.js";
 import { confirmPhoneFactor, removePhoneFactor, startPhoneFactor } from "./phone-factor.js";
@@ -26,7 +26,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const factorDeps = { db, auth: deps.auth, sms: deps.sms };
   const profileOf = async (user: CurrentUser) => {
-    const own = await accountWithClubs(db, user.id);
+    const own = await keptAccountWithClubs(db, user.id);
     return {
       user: { ...user, fullName: own?.name ?? user.name, avatarUrl: own?.avatarUrl ?? null },
       organizations: own?.organizations ?? [],

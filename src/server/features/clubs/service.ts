@@ -11,6 +11,7 @@ import type { Db, Queryable, Tx } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { courts, organizations } from "../../db/schema/clubs.js";
+import { clubDataStampOf, personReads } from "../../platform/club-reads/club-reads.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { peopleSubquery, saveFullName } from "../account/service.js";
 import { addMember, membershipsSubquery } from "../members/service.js";
@@ -151,6 +152,31 @@ export async function accountWithClubs(
   const organizations: Membership[] = [];
   for (const { club, role } of rows) if (club && role) organizations.push({ ...toOrganization(club), role });
   return { name: first.name, avatarUrl: first.avatarUrl, organizations };
+}
+
+// Each of a person's clubs with its data stamp, in one string: what /api/me shows of them, and
+// their own name and avatar (whose change raises the stamps of their clubs), changes it.
+const clubStampsOfPerson = preparedStatement("club_stamps_of_person", (db) => {
+  const memberships = membershipsSubquery(sql.placeholder("userId"));
+  const club = sql`${memberships.organizationId}`;
+  return db
+    .select({
+      stamps: sql<string>`coalesce(string_agg(${club}::text || ':' || ${clubDataStampOf(club)}, ',' order by ${club}), '')`,
+    })
+    .from(memberships);
+});
+
+/**
+ * accountWithClubs for /api/me, asked on every page: kept by this instance while the person's
+ * clubs and their stamps stay the same (platform/club-reads), one index lookup per club instead
+ * of the whole read. A person in no club has no stamp to follow: theirs is read every time.
+ */
+export async function keptAccountWithClubs(db: Db, userId: string) {
+  const [row] = await clubStampsOfPerson(db, { userId });
+  if (!row?.stamps) return accountWithClubs(db, userId);
+  return personReads(db).readOfPerson(userId, row.stamps, "account", async () => ({
+    value: await accountWithClubs(db, userId),
+  }));
 }
 
 /** A person's clubs and their role in each, oldest membership first. */

@@ -11,6 +11,7 @@ import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { deleteAccount, FORMER_MEMBER } from "../../features/account/delete-account.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { statementsSent } from "../../test/statements-sent.js";
 import { clubDataStamp, clubReads } from "./club-reads.js";
 
 let now = new Date("2026-03-02T12:00:00Z");
@@ -310,5 +311,48 @@ describe("the kept reads", () => {
       expect(after).toContain(later.id);
     }
     expect(await clubDataStamp(t.db, clubId)).toBe(stamp);
+  });
+});
+
+describe("a person's kept /api/me", () => {
+  const me = async (who: TestUser) => get("/api/me", who.cookie);
+  const clubOf = async (who: TestUser, id: string) =>
+    ((await me(who)).organizations as Array<{ id: string; name: string; role: string }>).find(
+      (c) => c.id === id,
+    );
+
+  it("is read again only when one of their clubs' stamps moves, or which clubs they are in changes", async () => {
+    const person = await makeUser(t, "kept-me@stamps.example", "Kim Kept");
+    expect((await me(person)).organizations).toEqual([]);
+    // In no club, nothing stamps their name: it is read every time.
+    await t.db.update(profiles).set({ fullName: "Kim Clubless" }).where(eq(profiles.id, person.id));
+    expect((await me(person)).user.fullName).toBe("Kim Clubless");
+
+    // Joined, by hand (as another instance or a job would): the list of their clubs changed.
+    await t.db.insert(organizationMembers).values({ organizationId: clubId, userId: person.id });
+    expect((await clubOf(person, clubId))?.role).toBe("member");
+    const sent = await statementsSent(/account_and_clubs|club_stamps_of_person/, () => me(person));
+    expect(sent).toEqual([expect.stringContaining("club_stamps_of_person")]);
+
+    // Each of these moves a stamp of theirs, written behind the instance's back.
+    await t.db.insert(userRoles).values({ organizationId: clubId, userId: person.id, role: "organizer" });
+    expect((await clubOf(person, clubId))?.role).toBe("organizer");
+    await t.db.update(organizations).set({ name: "Renamed Rackets" }).where(eq(organizations.id, clubId));
+    expect((await clubOf(person, clubId))?.name).toBe("Renamed Rackets");
+    await t.db.update(profiles).set({ fullName: "Kim Renamed" }).where(eq(profiles.id, person.id));
+    expect((await me(person)).user.fullName).toBe("Kim Renamed");
+    await t.db.update(users).set({ name: "Kim User" }).where(eq(users.id, person.id));
+    await t.db.delete(profiles).where(eq(profiles.id, person.id));
+    expect((await me(person)).user.fullName).toBe("Kim User");
+
+    // Another club's write leaves theirs kept; leaving the club shows at once.
+    await t.db.update(organizations).set({ name: "Elsewhere" }).where(eq(organizations.id, otherClubId));
+    expect(await statementsSent(/account_and_clubs/, () => me(person))).toEqual([]);
+    await t.db
+      .delete(organizationMembers)
+      .where(
+        sql`${organizationMembers.userId} = ${person.id} and ${organizationMembers.organizationId} = ${clubId}`,
+      );
+    expect(await clubOf(person, clubId)).toBeUndefined();
   });
 });

@@ -10,7 +10,8 @@
 // read anywhere sees it: nothing to invalidate by hand, no window of staleness.
 //
 // A read that depends on the clock as well (the upcoming sessions drop one out as it starts)
-// says until when its value holds.
+// says until when its value holds. A person's read that shows only their clubs and their own
+// name (/api/me) is kept the same way, while their clubs and those clubs' stamps stay the same.
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
@@ -20,10 +21,17 @@ import { onePerOwner } from "../memo/one-per-owner.js";
 
 /** At most this many reads are kept per instance; the least recently used goes first. */
 export const CLUB_READS_KEPT = 500;
+/**
+ * People's reads are kept apart, so that many people signed in at once do not push out the
+ * reads a whole club shares. Each is a person's clubs: a few hundred bytes.
+ */
+export const PERSON_READS_KEPT = 5_000;
 
 /** What a read built: its value, and the instant it stops holding if the clock matters. */
 export type Built<Value> = { value: Value; until?: Date | null };
-type Entry = { stamp: number; until: number; value: Promise<unknown> };
+/** A club's stamp (a number that only grows), or a person's clubs with theirs (a string). */
+type Stamp = number | string;
+type Entry = { stamp: Stamp; until: number; value: Promise<unknown> };
 
 /**
  * The data stamp of the club `organizationId` (the outer query's column, qualified), as a
@@ -48,10 +56,13 @@ export async function clubDataStamp(db: Db, organizationId: string): Promise<num
   return Number(row?.stamp ?? 0);
 }
 
-class ClubReads {
+class KeptReads {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly limit = CLUB_READS_KEPT,
+  ) {}
 
   /**
    * The value of the read `name` of the club: kept if the club's stamp has not moved since it
@@ -75,11 +86,35 @@ class ClubReads {
     build: () => Promise<Built<Value>>,
     now: Date = new Date(),
   ): Promise<Value> {
-    const key = `${organizationId}:${name}`;
-    const entry = this.entries.get(key);
     // A newer entry than our stamp was built by a request that read the stamp after ours did:
     // at least as fresh as what we would build.
-    if (entry && entry.stamp >= stamp && now.getTime() < entry.until) {
+    const current = (kept: Stamp) => typeof kept === "number" && kept >= stamp;
+    return this.readKept(`${organizationId}:${name}`, stamp, current, build, now);
+  }
+
+  /**
+   * The read `name` of a person that shows only their clubs' data and their own (which raises
+   * the stamps of their clubs): kept while `stamps`, their clubs each with its stamp, stay the
+   * same. A club joined or left changes the list itself.
+   */
+  readOfPerson<Value>(
+    userId: string,
+    stamps: string,
+    name: string,
+    build: () => Promise<Built<Value>>,
+  ): Promise<Value> {
+    return this.readKept(`person:${userId}:${name}`, stamps, (kept) => kept === stamps, build, new Date());
+  }
+
+  private readKept<Value>(
+    key: string,
+    stamp: Stamp,
+    current: (kept: Stamp) => boolean,
+    build: () => Promise<Built<Value>>,
+    now: Date,
+  ): Promise<Value> {
+    const entry = this.entries.get(key);
+    if (entry && current(entry.stamp) && now.getTime() < entry.until) {
       this.keep(key, entry);
       return entry.value as Promise<Value>;
     }
@@ -105,7 +140,7 @@ class ClubReads {
   private keep(key: string, entry: Entry) {
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > CLUB_READS_KEPT) {
+    if (this.entries.size > this.limit) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
@@ -125,4 +160,7 @@ function deepFreeze<Value>(value: Value): Value {
 }
 
 /** This instance's club reads for the app whose database handle this is. */
-export const clubReads = onePerOwner((db: Db) => new ClubReads(db));
+export const clubReads = onePerOwner((db: Db) => new KeptReads(db));
+
+/** This instance's reads of one person (readOfPerson), kept apart from the clubs' reads. */
+export const personReads = onePerOwner((db: Db) => new KeptReads(db, PERSON_READS_KEPT));
