@@ -31,7 +31,8 @@ export const createOrganizationBody = z.object({
     .max(MAX_COURTS, v.courtsTooMany),
   contactEmail: emptyOr(z.string().trim().pipe(z.email(v.emailInvalid))),
   contactPhone: optionalText(40),
-  logoUrl: emptyOr(z.string().trim().pipe(z.url(v.urlInvalid))),
+  // An address longer than browsers take is no logo: every page and kept read carries it.
+  logoUrl: emptyOr(z.string().trim().pipe(z.url(v.urlInvalid).max(2000, v.urlInvalid))),
   location: optionalText(200),
   description: optionalText(2000),
   timeZone: z.string().refine(isValidTimeZone, v.timeZoneInvalid),

@@ -59,6 +59,9 @@ describe("SPEC §5 messages", () => {
       expect(firstMessage(createOrganizationBody, { ...club, courtsCount: "" })).toBe(v.courtsTooFew);
       expect(firstMessage(createOrganizationBody, { ...club, contactEmail: "x@" })).toBe(v.emailInvalid);
       expect(firstMessage(createOrganizationBody, { ...club, logoUrl: "logo.png" })).toBe(v.urlInvalid);
+      const long = `https://example.com/${"a".repeat(1980)}.png`;
+      expect(firstMessage(createOrganizationBody, { ...club, logoUrl: long })).toBe(v.urlInvalid);
+      expect(createOrganizationBody.parse({ ...club, logoUrl: long.slice(0, 2000) }).logoUrl).toBeTruthy();
     });
     it("empty optional fields are fine and become absent", () => {
       const parsed = createOrganizationBody.parse({

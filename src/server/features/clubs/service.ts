@@ -154,29 +154,42 @@ export async function accountWithClubs(
   return { name: first.name, avatarUrl: first.avatarUrl, organizations };
 }
 
-// Each of a person's clubs with its data stamp, in one string: what /api/me shows of them, and
-// their own name and avatar (whose change raises the stamps of their clubs), changes it.
-const clubStampsOfPerson = preparedStatement("club_stamps_of_person", (db) => {
+// A person's name and avatar, read fresh, and each of their clubs with its data stamp in one
+// string: what /api/me shows of their clubs changes when, and only when, that string does.
+const personAndClubStamps = preparedStatement("person_and_club_stamps", (db) => {
+  const person = peopleSubquery();
   const memberships = membershipsSubquery(sql.placeholder("userId"));
   const club = sql`${memberships.organizationId}`;
   return db
     .select({
-      stamps: sql<string>`coalesce(string_agg(${club}::text || ':' || ${clubDataStampOf(club)}, ',' order by ${club}), '')`,
+      name: person.personName,
+      avatarUrl: person.personAvatarUrl,
+      stamps: sql<string>`(select coalesce(string_agg(${club}::text || ':' || ${clubDataStampOf(club)},
+        ',' order by ${club}), '') from ${memberships})`,
     })
-    .from(memberships);
+    .from(person)
+    .where(eq(person.personId, sql.placeholder("userId")));
 });
 
 /**
- * accountWithClubs for /api/me, asked on every page: kept by this instance while the person's
- * clubs and their stamps stay the same (platform/club-reads), one index lookup per club instead
- * of the whole read. A person in no club has no stamp to follow: theirs is read every time.
+ * accountWithClubs for /api/me, asked on every page. The person's name and avatar are read each
+ * time, with the stamps of their clubs; their clubs are kept by this instance while those stamps
+ * (and which clubs they are) stay the same (platform/club-reads). The name is not kept: a
+ * change of name raises the stamps of the clubs found at that moment, and a club joined just
+ * then would miss it.
  */
-export async function keptAccountWithClubs(db: Db, userId: string) {
-  const [row] = await clubStampsOfPerson(db, { userId });
-  if (!row?.stamps) return accountWithClubs(db, userId);
-  return personReads(db).readOfPerson(userId, row.stamps, "account", async () => ({
-    value: await accountWithClubs(db, userId),
-  }));
+export async function keptAccountWithClubs(
+  db: Db,
+  userId: string,
+): Promise<{ name: string; avatarUrl: string | null; organizations: Membership[] } | null> {
+  const [own] = await personAndClubStamps(db, { userId });
+  if (!own) return null;
+  const organizations = own.stamps
+    ? await personReads(db).readOfPerson(userId, own.stamps, "clubs", async () => ({
+        value: (await accountWithClubs(db, userId))?.organizations ?? [],
+      }))
+    : [];
+  return { name: own.name, avatarUrl: own.avatarUrl, organizations };
 }
 
 /** A person's clubs and their role in each, oldest membership first. */

@@ -324,15 +324,15 @@ describe("a person's kept /api/me", () => {
   it("is read again only when one of their clubs' stamps moves, or which clubs they are in changes", async () => {
     const person = await makeUser(t, "kept-me@stamps.example", "Kim Kept");
     expect((await me(person)).organizations).toEqual([]);
-    // In no club, nothing stamps their name: it is read every time.
+    // Their name and avatar are read every time, in a club or not.
     await t.db.update(profiles).set({ fullName: "Kim Clubless" }).where(eq(profiles.id, person.id));
     expect((await me(person)).user.fullName).toBe("Kim Clubless");
 
     // Joined, by hand (as another instance or a job would): the list of their clubs changed.
     await t.db.insert(organizationMembers).values({ organizationId: clubId, userId: person.id });
     expect((await clubOf(person, clubId))?.role).toBe("member");
-    const sent = await statementsSent(/account_and_clubs|club_stamps_of_person/, () => me(person));
-    expect(sent).toEqual([expect.stringContaining("club_stamps_of_person")]);
+    const sent = await statementsSent(/account_and_clubs|person_and_club_stamps/, () => me(person));
+    expect(sent).toEqual([expect.stringContaining("person_and_club_stamps")]);
 
     // Each of these moves a stamp of theirs, written behind the instance's back.
     await t.db.insert(userRoles).values({ organizationId: clubId, userId: person.id, role: "organizer" });
@@ -344,6 +344,13 @@ describe("a person's kept /api/me", () => {
     await t.db.update(users).set({ name: "Kim User" }).where(eq(users.id, person.id));
     await t.db.delete(profiles).where(eq(profiles.id, person.id));
     expect((await me(person)).user.fullName).toBe("Kim User");
+    // Their name is never kept, even when no stamp moves: a rename raises the stamps of the
+    // clubs found as it commits, and a club joined at that moment would not hear of it.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ name: "Kim Unstamped" }).where(eq(users.id, person.id));
+    });
+    expect((await me(person)).user.fullName).toBe("Kim Unstamped");
 
     // Another club's write leaves theirs kept; leaving the club shows at once.
     await t.db.update(organizations).set({ name: "Elsewhere" }).where(eq(organizations.id, otherClubId));

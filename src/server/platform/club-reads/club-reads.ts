@@ -10,8 +10,8 @@
 // read anywhere sees it: nothing to invalidate by hand, no window of staleness.
 //
 // A read that depends on the clock as well (the upcoming sessions drop one out as it starts)
-// says until when its value holds. A person's read that shows only their clubs and their own
-// name (/api/me) is kept the same way, while their clubs and those clubs' stamps stay the same.
+// says until when its value holds. A person's clubs as /api/me shows them are kept the same
+// way, while which clubs they are and those clubs' stamps stay the same.
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
@@ -23,7 +23,7 @@ import { onePerOwner } from "../memo/one-per-owner.js";
 export const CLUB_READS_KEPT = 500;
 /**
  * People's reads are kept apart, so that many people signed in at once do not push out the
- * reads a whole club shares. Each is a person's clubs: a few hundred bytes.
+ * reads a whole club shares. Each is a person's clubs: a kilobyte or two for each.
  */
 export const PERSON_READS_KEPT = 5_000;
 
@@ -93,9 +93,8 @@ class KeptReads {
   }
 
   /**
-   * The read `name` of a person that shows only their clubs' data and their own (which raises
-   * the stamps of their clubs): kept while `stamps`, their clubs each with its stamp, stay the
-   * same. A club joined or left changes the list itself.
+   * The read `name` of a person that shows only their clubs' data: kept while `stamps`, their
+   * clubs each with its stamp, stay the same. A club joined or left changes the list itself.
    */
   readOfPerson<Value>(
     userId: string,
