@@ -306,8 +306,11 @@ export async function updateSession(
       .returning();
     const promotions = await promoteFromWaitlist(tx, edited!, now);
     effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
-    const updated = await getSession(tx, organizationId, sessionId);
-    return toSession(updated.session, updated);
+    // Each promotion moved one from the waitlist into a place: no need to count again.
+    return toSession(edited!, {
+      registeredCount: current.registeredCount + promotions.length,
+      waitlistCount: current.waitlistCount - promotions.length,
+    });
   });
   return result;
 }
