@@ -59,7 +59,12 @@ export async function lockSession(tx: Tx, organizationId: string, sessionId: str
  * by the lock's holder was either released by it already (the release then finds nothing) or
  * held afresh (not run out).
  */
-async function lockSessionReleasingHolds(tx: Tx, organizationId: string, sessionId: string, now: Date) {
+export async function lockSessionReleasingHolds(
+  tx: Tx,
+  organizationId: string,
+  sessionId: string,
+  now: Date,
+) {
   const [row] = await tx
     .select({
       ...getTableColumns(sessions),

@@ -22,7 +22,7 @@ import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 import {
   holdsPlace,
-  lockSession,
+  lockSessionReleasingHolds,
   promoteFromWaitlist,
   registrantName,
   registrationsJson,
@@ -279,7 +279,8 @@ export async function updateSession(
   const body = updateSessionBody.parse(input);
   const now = deps.now();
   const { result } = await withEffects(deps, async (tx, effects) => {
-    await lockSession(tx, organizationId, sessionId);
+    // Holds run out are released first, as registering does: they hold no place any more.
+    const { promotions: released } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     const current = await getSession(tx, organizationId, sessionId);
     if (current.session.status === "completed" || current.session.status === "cancelled") {
       throw new AppError(409, "SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
@@ -305,7 +306,9 @@ export async function updateSession(
       .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
       .returning();
     const promotions = await promoteFromWaitlist(tx, edited!, now);
-    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+    effects.push(
+      ...(await placeEffects(tx, deps.config, { refunds: [], promotions: [...released, ...promotions] })),
+    );
     // Each promotion moved one from the waitlist into a place: no need to count again.
     return toSession(edited!, {
       registeredCount: current.registeredCount + promotions.length,

@@ -226,6 +226,32 @@ describe("registration", () => {
     await t.smtp.waitForMail(players[23]!.email, /You're in: Growing Group/);
   });
 
+  it("editing releases a hold that ran out before it checks the capacity", async () => {
+    const [session] = await createSession({ capacity: 2, name: "Held Over" });
+    expect((await registerAs(players[30]!, session!.id)).statusCode).toBe(201);
+    await t.db.insert(sessionRegistrations).values({
+      organizationId: orgId,
+      sessionId: session!.id,
+      userId: players[31]!.id,
+      status: "pending_payment",
+      seq: 2,
+      holdExpiresAt: new Date(now.getTime() - 60_000),
+    });
+    const edited = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+      cookie: owner.cookie,
+      payload: {
+        name: "Held Over",
+        startsAt: "2026-03-03T23:00:00Z",
+        endsAt: "2026-03-04T01:00:00Z",
+        capacity: 1,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ capacity: 1, registeredCount: 1 });
+  });
+
   it("a member cannot cancel someone else's place (404, and it stays); an organizer can", async () => {
     const [session] = await createSession({ capacity: 4, name: "Doubles Drills" });
     const placed = await registerAs(players[40]!, session!.id);
