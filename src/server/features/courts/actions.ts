@@ -15,6 +15,7 @@ import {
   activeSession,
   type BoardRow,
   gamesOf,
+  isOnCourt,
   loadState,
   queueOf,
   sendToBack,
@@ -220,9 +221,7 @@ async function actionablePlayer(
       name: queuePlayers.name,
       gamesPlayed: queuePlayers.gamesPlayed,
       sitOuts: queuePlayers.sitOuts,
-      onCourt: sql<boolean>`exists (select 1 from ${games} g
-        where g.organization_id = ${board.organizationId} and g.session_id = ${board.sessionId}
-          and g.status = 'playing' and ${registrationId} = any(g.team_a || g.team_b))`,
+      onCourt: isOnCourt(board, sql`${registrationId}`),
     })
     .from(queuePlayers)
     .where(and(eq(queuePlayers.registrationId, registrationId), queueOf(board)));

@@ -2,7 +2,7 @@
 // the board's row lock, so two organizers acting at once are serialised: neither action is
 // lost and no player can land on two courts. The version goes up with each change.
 import { randomInt } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { arrivalCredit } from "../../../shared/rotation/fair.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
@@ -58,6 +58,15 @@ export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<numbe
 }
 
 /**
+ * Whether the registration `registrationId` (as text, as the teams hold it) is on one of the
+ * session's courts, as a column.
+ */
+export const isOnCourt = (s: OfSession, registrationId: SQL) =>
+  sql<boolean>`exists (select 1 from ${games} g
+    where g.organization_id = ${s.organizationId} and g.session_id = ${s.sessionId}
+      and g.status = 'playing' and ${registrationId} = any(g.team_a || g.team_b))`;
+
+/**
  * Sends each of these players to the back of the line, in the order given, keeping their
  * games count: one statement for them all, under the board's lock. Each player in the queue
  * and not on court takes the line's next number (one asked twice ends where their last turn
@@ -72,9 +81,7 @@ export async function sendToBack(tx: Tx, board: BoardRow, registrationIds: strin
       select asked.id, asked.turn from asked
       join ${queuePlayers} q on q.registration_id = asked.id
         and q.organization_id = ${organizationId} and q.session_id = ${sessionId}
-      where not exists (select 1 from ${games} g
-        where g.organization_id = ${organizationId} and g.session_id = ${sessionId}
-          and g.status = 'playing' and asked.id::text = any(g.team_a || g.team_b))
+      where not ${isOnCourt(board, sql`asked.id::text`)}
     ), numbers as (
       update ${boards} set next_seq = next_seq + (select count(*) from movable)
       where session_id = ${sessionId} and exists (select 1 from movable)

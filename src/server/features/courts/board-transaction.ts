@@ -50,13 +50,13 @@ import { upNextEmails } from "./up-next-emails.js";
  */
 type Outcome = { lastGame?: GameRow; board?: BoardRow | undefined } | undefined;
 // biome-ignore lint/suspicious/noConfusingVoidType: most changes hand back nothing at all.
-export type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<Outcome | void>;
+type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<Outcome | void>;
 /**
  * How an action runs: whether courts are filled after it; whether it refuses (throws an
  * AppError below 500) only before it writes, and so needs no savepoint; and, for a skip, the
  * player it sends to the back of the line, so that skips taken at once share one statement.
  */
-export type ActOptions = { fill: boolean; refusesBeforeWriting?: boolean; sendsToBack?: string };
+type ActOptions = { fill: boolean; refusesBeforeWriting?: boolean; sendsToBack?: string };
 type Action = ActOptions & { change: Change };
 
 /**
