@@ -2,7 +2,7 @@
 // real (made-up) matches, sessions past and upcoming, and open play running now on 4 courts.
 // Everything goes through the features' own services (the ladder replays its matches, the
 // board fills its courts), so the demo is exactly what a club would see.
-import { instantOf, wallTimeAt } from "../../../shared/domain/time-zones.js";
+import { instantOf, wallTimeAt, weekdayAt } from "../../../shared/domain/time-zones.js";
 import type { AppDeps } from "../../app-deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { ensureProfile, personByEmail } from "../account/service.js";
@@ -144,7 +144,15 @@ export async function seedDemoClub(
     const day = wallTimeAt(at(days * DAY), DEMO_TIME_ZONE);
     return instantOf({ ...day, hour, minute: 0 }, DEMO_TIME_ZONE);
   };
-  const clubDays = demoDays((days) => wallTimeAt(at(days * DAY), DEMO_TIME_ZONE));
+  // The first `count` days from today, counted in whole days (1, 2, ... or -1, -2, ...), whose
+  // weekday in the club (1 for Monday to 7 for Sunday) is `wanted`.
+  const clubDays = (direction: 1 | -1, count: number, wanted: (weekday: number) => boolean) => {
+    const found: number[] = [];
+    for (let days = direction; found.length < count; days += direction) {
+      if (wanted(weekdayAt(at(days * DAY), DEMO_TIME_ZONE))) found.push(days);
+    }
+    return found;
+  };
   const [lastSaturday] = clubDays(-1, 1, isSaturday);
   const [nextSaturday] = clubDays(1, 1, isSaturday);
   const [nextEvening, clinicDay, ladderDay] = clubDays(1, 3, isWeekday);
@@ -198,25 +206,8 @@ export async function seedDemoClub(
   return { organizationId, created: true };
 }
 
-type ClubDate = { year: number; month: number; day: number };
-/** 0 for Sunday to 6 for Saturday, as the club's calendar has it. */
-const weekday = (date: ClubDate) => new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
-const isSaturday = (date: ClubDate) => weekday(date) === 6;
-const isWeekday = (date: ClubDate) => weekday(date) >= 1 && weekday(date) <= 5;
-
-/**
- * The first `count` days, counted in whole days from today (1, 2, ... or -1, -2, ...), whose
- * date in the club's calendar is `wanted`.
- */
-function demoDays(dateIn: (days: number) => ClubDate) {
-  return (direction: 1 | -1, count: number, wanted: (date: ClubDate) => boolean): number[] => {
-    const found: number[] = [];
-    for (let days = direction; found.length < count; days += direction) {
-      if (wanted(dateIn(days))) found.push(days);
-    }
-    return found;
-  };
-}
+const isSaturday = (weekday: number) => weekday === 6;
+const isWeekday = (weekday: number) => weekday <= 5;
 
 /** Refuses to seed where a real club could live: production, unless it was asked for in so many words. */
 export function assertDemoAllowed(deps: AppDeps): void {
