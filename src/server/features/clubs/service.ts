@@ -186,7 +186,7 @@ export async function keptAccountWithClubs(
   if (!own) return null;
   const organizations = own.stamps
     ? await personReads(db).readOfPerson(userId, own.stamps, "clubs", async () => ({
-        value: (await accountWithClubs(db, userId))?.organizations ?? [],
+        value: await listMemberships(db, userId),
       }))
     : [];
   return { name: own.name, avatarUrl: own.avatarUrl, organizations };

@@ -25,7 +25,7 @@ export const CLUB_READS_KEPT = 500;
  * People's reads are kept apart, so that many people signed in at once do not push out the
  * reads a whole club shares. Each is a person's clubs: a kilobyte or two for each.
  */
-export const PERSON_READS_KEPT = 5_000;
+const PERSON_READS_KEPT = 5_000;
 
 /** What a read built: its value, and the instant it stops holding if the clock matters. */
 export type Built<Value> = { value: Value; until?: Date | null };
