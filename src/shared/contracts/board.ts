@@ -68,7 +68,8 @@ export type BoardView = z.infer<typeof boardView>;
 
 export const boardParams = z.object({ orgId: z.uuid() });
 export const gameParams = z.object({ orgId: z.uuid(), gameId: z.uuid() });
-export const playerParams = z.object({ orgId: z.uuid(), registrationId: z.uuid() });
+// As PostgreSQL writes a uuid: the teams on court hold registration ids as text, compared as written.
+export const playerParams = z.object({ orgId: z.uuid(), registrationId: z.uuid().toLowerCase() });
 export const boardCourtParams = z.object({ orgId: z.uuid(), courtId: z.uuid() });
 
 const score = z.number().int().min(0).max(99);

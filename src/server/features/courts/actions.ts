@@ -139,11 +139,9 @@ export function cancelGame(deps: AppDeps, organizationId: string, gameId: string
 export function playerAction(
   deps: AppDeps,
   organizationId: string,
-  anyCaseId: string,
+  registrationId: string,
   action: z.infer<typeof playerActionBody>["action"],
 ) {
-  // As PostgreSQL writes a uuid: the teams on court hold ids as text, compared as written.
-  const registrationId = anyCaseId.toLowerCase();
   // The organizer's most frequent tap: one statement, and taps at once share it (board-transaction.ts).
   if (action === "skip") {
     return act(

@@ -55,6 +55,10 @@ describe("a burst of actions on one board", () => {
     expect(answers.slice(0, 12).map((a) => a.statusCode)).toEqual(Array(12).fill(200));
     expect(answers[12]!.statusCode).toBe(409);
     expect(answers[12]!.json().error.code).toBe("ON_COURT");
+    // Asked in capitals, it is the same player, and still on court.
+    const capitals = await skip(playing.toUpperCase());
+    expect(capitals.statusCode).toBe(409);
+    expect(capitals.json().error.code).toBe("ON_COURT");
 
     // Every skip went to the back of the line: behind everyone still waiting who was not skipped.
     const ofSession = and(eq(queuePlayers.organizationId, orgId), eq(queuePlayers.sessionId, session.id));
@@ -113,8 +117,7 @@ describe("a burst of actions on one board", () => {
     ];
     const lineBefore = await nextSeq(session.id);
     // In this order: the first runs alone, the rest (x twice) arrive while it does and go together.
-    // An id may come in capitals: it is the same player.
-    const asked = [others[0]!, x, ...others.slice(1, 6), y.toUpperCase(), x];
+    const asked = [others[0]!, x, ...others.slice(1, 6), y, x];
     const sent = await statementsSent(/with ordinality/, () =>
       Promise.all(asked.map((id) => playerAction(t.deps, orgId, id, "skip"))),
     );
