@@ -12,7 +12,8 @@ type Waiting<Item, Result> = {
   item: Item;
   resolve: (value: Result) => void;
   reject: (error: unknown) => void;
-  timer: NodeJS.Timeout;
+  // Set only for an item that waits behind a running batch.
+  timer?: NodeJS.Timeout;
 };
 
 export type BatchLimits = {
@@ -76,20 +77,17 @@ export function batchesPerKey<Item, Result>(
         reject(limits.tooBusy());
         return;
       }
-      const entry: Waiting<Item, Result> = {
-        item,
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          const at = queue.indexOf(entry);
-          if (at === -1) return;
-          queue.splice(at, 1);
-          if (queue.length === 0 && waiting.get(key) === queue) waiting.delete(key);
-          reject(limits.tooBusy());
-        }, limits.maxWaitMs),
-      };
+      const entry: Waiting<Item, Result> = { item, resolve, reject };
       queue.push(entry);
       waiting.set(key, queue);
-      if (!running.has(key)) void drain(key);
+      // Nothing running for the key: the batch starts now, and takes this one with it.
+      if (!running.has(key)) return void drain(key);
+      entry.timer = setTimeout(() => {
+        const at = queue.indexOf(entry);
+        if (at === -1) return;
+        queue.splice(at, 1);
+        if (queue.length === 0 && waiting.get(key) === queue) waiting.delete(key);
+        reject(limits.tooBusy());
+      }, limits.maxWaitMs);
     });
 }
