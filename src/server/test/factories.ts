@@ -2,6 +2,7 @@
 // in through better-auth itself (confirmation skipped by marking the address confirmed).
 
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Role } from "../../shared/domain/roles.js";
 import { profiles } from "../db/schema/account.js";
 import { organizationMembers, userRoles } from "../db/schema/members.js";
@@ -62,6 +63,26 @@ export async function makeClub(
     await t.db.insert(userRoles).values({ organizationId: organization.id, userId: person.id, role });
   }
   return organization;
+}
+
+/**
+ * Schedules sessions as an organizer does, through the API (Open Play, 3 March 2026, 23:00 to
+ * 01:00 UTC, unless `body` says otherwise), and answers them as it does.
+ */
+export async function makeSessions(
+  t: TestApp,
+  organizationId: string,
+  organizer: TestUser,
+  body: Record<string, unknown> = {},
+) {
+  const response = await t.request({
+    method: "POST",
+    url: `/api/orgs/${organizationId}/sessions`,
+    cookie: organizer.cookie,
+    payload: { name: "Open Play", startsAt: "2026-03-03T23:00:00Z", endsAt: "2026-03-04T01:00:00Z", ...body },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().sessions as Array<{ id: string; startsAt: string; paymentAmount: number | null }>;
 }
 
 /**

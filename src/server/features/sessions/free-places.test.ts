@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { statementsSent } from "../../test/statements-sent.js";
 
@@ -29,21 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function createSession(capacity: number) {
-  const response = await t.request({
-    method: "POST",
-    url: `/api/orgs/${orgId}/sessions`,
-    cookie: owner.cookie,
-    payload: {
-      name: "Open Play",
-      startsAt: "2026-03-03T23:00:00Z",
-      endsAt: "2026-03-04T01:00:00Z",
-      capacity,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().sessions[0].id as string;
-}
+const createSession = async (capacity: number) => (await makeSessions(t, orgId, owner, { capacity }))[0]!.id;
 
 const path = (sessionId: string) => `/api/orgs/${orgId}/sessions/${sessionId}/registrations`;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { EXPIRE_HOLDS } from "./effects.js";
 import { sweepHolds } from "./registrations.js";
@@ -30,16 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function createSession(body: Record<string, unknown>) {
-  const response = await t.request({
-    method: "POST",
-    url: `/api/orgs/${orgId}/sessions`,
-    cookie: owner.cookie,
-    payload: { name: "Open Play", startsAt: "2026-03-03T23:00:00Z", endsAt: "2026-03-04T01:00:00Z", ...body },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().sessions as Array<{ id: string; startsAt: string; paymentAmount: number | null }>;
-}
+const createSession = (body: Record<string, unknown>) => makeSessions(t, orgId, owner, body);
 
 const registerAs = (who: TestUser, sessionId: string) =>
   t.request({

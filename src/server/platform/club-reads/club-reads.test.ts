@@ -9,7 +9,7 @@ import { organizations } from "../../db/schema/clubs.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { deleteAccount, FORMER_MEMBER } from "../../features/account/delete-account.js";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { statementsSent } from "../../test/statements-sent.js";
 import { clubDataStamp, clubReads } from "./club-reads.js";
@@ -47,16 +47,8 @@ async function slugOfClub() {
   return club.slug;
 }
 
-async function createSession(startsAt: string, endsAt: string, name = "Open Play") {
-  const response = await t.request({
-    method: "POST",
-    url: `/api/orgs/${clubId}/sessions`,
-    cookie: owner.cookie,
-    payload: { name, startsAt, endsAt, capacity: 8 },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().sessions[0] as { id: string };
-}
+const createSession = async (startsAt: string, endsAt: string, name = "Open Play") =>
+  (await makeSessions(t, clubId, owner, { name, startsAt, endsAt, capacity: 8 }))[0]!;
 
 describe("the club data stamp", () => {
   it("moves with every committed write a club's shared reads show, and only for that club", async () => {
