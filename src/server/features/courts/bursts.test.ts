@@ -31,6 +31,8 @@ const board = async (): Promise<BoardView> =>
 const nextSeq = async (sessionId: string) =>
   (await t.db.select({ nextSeq: boards.nextSeq }).from(boards).where(eq(boards.sessionId, sessionId)))[0]!
     .nextSeq;
+const fillCourts = () =>
+  t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie });
 const skip = (registrationId: string) =>
   t.request({
     method: "POST",
@@ -42,10 +44,7 @@ const skip = (registrationId: string) =>
 describe("a burst of actions on one board", () => {
   it("applies each one, refuses the one that cannot be, and takes fewer transactions than actions", async () => {
     const session = await activeSessionWith(t, orgId, 30, [], "Busy Night");
-    expect(
-      (await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie }))
-        .statusCode,
-    ).toBe(200);
+    expect((await fillCourts()).statusCode).toBe(200);
     const before = await board();
     expect(before.queue).toHaveLength(18);
     const skipped = before.queue.slice(0, 12).map((q) => q.registrationId);
@@ -106,10 +105,7 @@ describe("a burst of actions on one board", () => {
   it("skips taken together share one statement, and one asked twice ends where its last turn puts it", async () => {
     const session = await activeSessionWith(t, orgId, 30, [], "Skip Night");
     // The courts filled first: every skip below is of someone waiting.
-    expect(
-      (await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie }))
-        .statusCode,
-    ).toBe(200);
+    expect((await fillCourts()).statusCode).toBe(200);
     const [x, y, ...others] = (await board()).queue.map((q) => q.registrationId) as [
       string,
       string,
