@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "../domain/messages.js";
+import { dollarsToCents, MIN_PAID_PRICE_CENTS } from "../domain/money.js";
 import { optionalText } from "./common.js";
 
 const v = messages.validation;
@@ -21,12 +22,19 @@ export const sessionName = z
   .max(SESSION_NAME_MAX, v.sessionNameTooLong)
   .regex(sessionNamePattern, v.sessionNameCharacters);
 
-/** Dollars as typed: digits with up to two decimals, not negative. */
+/**
+ * Dollars as typed: digits with up to two decimals, not negative; 0 is a free session, and a
+ * paid place costs at least the minimum card processors will charge.
+ */
 export const paymentAmount = z
   .string()
   .trim()
   .regex(/^-?\d+(\.\d{1,2})?$/, v.amountFormat)
-  .refine((value) => Number(value) >= 0, v.amountPositive);
+  .refine((value) => Number(value) >= 0, v.amountPositive)
+  .refine((value) => {
+    const cents = dollarsToCents(value);
+    return !(cents > 0 && cents < MIN_PAID_PRICE_CENTS);
+  }, v.amountTooSmall);
 
 const optionalInt = (min: number, max: number, message: string) =>
   z.preprocess(

@@ -99,6 +99,13 @@ describe("SPEC §5 session messages", () => {
     expect(paid("0")).toBeUndefined();
     expect(paid("10.5")).toBeUndefined();
   });
+  it("amount: a paid place costs at least 0.50, which card processors will charge", () => {
+    const paid = (paymentAmount: string) =>
+      firstMessage(sessionForm, { ...base, paymentRequired: true, paymentAmount });
+    for (const amount of ["0.01", "0.1", "0.49"]) expect(paid(amount)).toBe(v.amountTooSmall);
+    for (const amount of ["0.00", "0.5", "0.50", "1"]) expect(paid(amount)).toBeUndefined();
+    expect(paid("-0.3")).toBe(v.amountPositive);
+  });
   it("start and end: required, end after start", () => {
     expect(firstMessage(sessionForm, { ...base, startsAt: "" })).toBe(v.startRequired);
     expect(firstMessage(sessionForm, { ...base, endsAt: "" })).toBe(v.endRequired);

@@ -42,6 +42,7 @@ export const messages = {
     sessionNameCharacters: "Session name can only contain letters, numbers, spaces, and basic punctuation",
     amountFormat: "Invalid amount format",
     amountPositive: "Amount must be positive",
+    amountTooSmall: "Amount must be at least 0.50 (or 0 for a free session)",
     startRequired: "Start time is required",
     endRequired: "End time is required",
     endAfterStart: "End time must be after start time",

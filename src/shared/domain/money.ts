@@ -1,5 +1,8 @@
 // Money is integer cents everywhere it is stored; people type and read dollars.
 
+/** The least a paid place may cost: card processors refuse charges below 0.50. */
+export const MIN_PAID_PRICE_CENTS = 50;
+
 /** "10", "10.5", "10.50" -> 1000, 1050, 1050 (dollars x 100, rounded, SPEC §9). */
 export function dollarsToCents(dollars: string | number): number {
   return Math.round(Number(dollars) * 100);

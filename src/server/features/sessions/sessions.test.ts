@@ -68,6 +68,34 @@ describe("creating sessions", () => {
     expect(await bad({ endsAt: "2026-03-03T22:00:00Z" })).toContain(messages.validation.endAfterStart);
   });
 
+  it("refuses a paid place under 0.50, which card processors would not charge, on create and edit", async () => {
+    const body = { name: "Cheap Night", startsAt: "2026-03-03T23:00:00Z", endsAt: "2026-03-04T01:00:00Z" };
+    const create = (paymentAmount: string) =>
+      t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/sessions`,
+        cookie: owner.cookie,
+        payload: { ...body, paymentRequired: true, paymentAmount },
+      });
+    for (const amount of ["0.01", "0.49"]) {
+      const refused = await create(amount);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(messages.validation.amountTooSmall);
+    }
+    const cheapest = await create("0.50");
+    expect(cheapest.statusCode, cheapest.body).toBe(201);
+    const [session] = cheapest.json().sessions;
+    expect(session.paymentAmount).toBe(50);
+    const edited = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/sessions/${session.id}`,
+      cookie: owner.cookie,
+      payload: { ...body, paymentRequired: true, paymentAmount: "0.25" },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().error.message).toBe(messages.validation.amountTooSmall);
+  });
+
   it("stores the amount in cents and repeats weekly at the same club time across DST", async () => {
     const created = await createSession({ paymentRequired: true, paymentAmount: "12.5", repeatWeeks: 3 });
     expect(created.map((s) => s.paymentAmount)).toEqual([1250, 1250, 1250]);
