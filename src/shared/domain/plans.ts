@@ -73,6 +73,12 @@ export function limitsOf(planId: PlanId): Pick<Plan, "maxCourts" | "maxMembers">
 // the club's, as on any Stripe Connect direct charge.
 export const sessionFeeBasisPoints: Record<PlanId, number> = { trial: 300, basic: 300, pro: 100 };
 
+/**
+ * Our share of a paid place: never rounded away to nothing (at least one cent), and never
+ * more than the place costs.
+ */
 export function applicationFeeCents(planId: PlanId, amountCents: number): number {
-  return Math.round((amountCents * sessionFeeBasisPoints[planId]) / 10_000);
+  if (amountCents <= 0) return 0;
+  const share = Math.round((amountCents * sessionFeeBasisPoints[planId]) / 10_000);
+  return Math.min(amountCents, Math.max(1, share));
 }
