@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "../domain/messages.js";
+import { displayName } from "./common.js";
 
 const v = messages.validation;
 
@@ -10,7 +11,7 @@ export const PASSWORD_MAX = 128;
 const email = z.string().trim().pipe(z.email(v.emailInvalid));
 
 export const signUpForm = z.object({
-  fullName: z.string().trim().min(2, v.nameTooShort).max(100),
+  fullName: displayName(z.string().trim().min(2, v.nameTooShort).max(100)),
   email,
   password: z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.passwordTooLong),
 });
@@ -101,7 +102,7 @@ export const backupCodeForm = z.object({
 export const backupCodeBody = backupCodeForm.extend({ trustDevice: z.boolean().optional() });
 /** Settings: the enrolment form names the factor (SPEC §3: friendly_name). */
 export const friendlyNameBody = z.object({
-  friendlyName: z.string().trim().min(1, v.friendlyNameLength).max(50, v.friendlyNameLength),
+  friendlyName: displayName(z.string().trim().min(1, v.friendlyNameLength).max(50, v.friendlyNameLength)),
 });
 export type FriendlyNameBody = z.infer<typeof friendlyNameBody>;
 /** One enrolled factor, as Settings lists it (SPEC §3: type, friendly name, status, issuer). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dateTimeFormat } from "../domain/formatters.js";
 import { messages } from "../domain/messages.js";
 import { roles } from "../domain/roles.js";
-import { optionalText } from "./common.js";
+import { displayName, optionalText } from "./common.js";
 
 const v = messages.validation;
 
@@ -23,7 +23,7 @@ const emptyOr = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal("").transform(() => undefined), schema]).optional();
 
 export const createOrganizationBody = z.object({
-  name: z.string().trim().min(2, v.organizationNameTooShort).max(100),
+  name: displayName(z.string().trim().min(2, v.organizationNameTooShort).max(100)),
   courtsCount: z.coerce
     .number({ error: v.courtsTooFew })
     .int(v.courtsWhole)
@@ -32,7 +32,13 @@ export const createOrganizationBody = z.object({
   contactEmail: emptyOr(z.string().trim().pipe(z.email(v.emailInvalid))),
   contactPhone: optionalText(40),
   // An address longer than browsers take is no logo: every page and kept read carries it.
-  logoUrl: emptyOr(z.string().trim().pipe(z.url(v.urlInvalid).max(2000, v.urlInvalid))),
+  // Only a web address is a picture: javascript:, data: and the like are refused.
+  logoUrl: emptyOr(
+    z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, error: v.urlInvalid }).max(2000, v.urlInvalid)),
+  ),
   location: optionalText(200),
   description: optionalText(2000),
   timeZone: z.string().refine(isValidTimeZone, v.timeZoneInvalid),
@@ -68,11 +74,9 @@ export const updateOrganizationBody = createOrganizationBody.omit({ courtsCount:
 export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
 
 export const courtParams = z.object({ orgId: z.uuid(), courtId: z.uuid() });
-export const courtName = z
-  .string()
-  .trim()
-  .min(1, "Court name is required")
-  .max(40, "Court name must be at most 40 characters");
+export const courtName = displayName(
+  z.string().trim().min(1, "Court name is required").max(40, "Court name must be at most 40 characters"),
+);
 export const createCourtBody = z.object({ name: courtName });
 export const updateCourtBody = z
   .object({ name: courtName.optional(), isActive: z.boolean().optional() })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messages } from "../domain/messages.js";
 import { dollarsToCents, MIN_PAID_PRICE_CENTS } from "../domain/money.js";
-import { optionalText } from "./common.js";
+import { displayName, optionalText } from "./common.js";
 
 const v = messages.validation;
 
@@ -180,7 +180,7 @@ export const registerResponse = z.object({
 
 export const walkInBody = z.union([
   z.object({ userId: z.string().min(1).max(100) }),
-  z.object({ guestName: z.string().trim().min(2, messages.validation.nameTooShort).max(80) }),
+  z.object({ guestName: displayName(z.string().trim().min(2, messages.validation.nameTooShort).max(80)) }),
 ]);
 export const registrationParams = sessionParams.extend({ registrationId: z.uuid() });
 export const checkInBody = z.object({ token: z.string().min(8).max(100) });

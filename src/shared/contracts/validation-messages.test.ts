@@ -35,6 +35,46 @@ describe("SPEC §5 messages", () => {
     expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "7" })).toBeUndefined();
   });
 
+  it("names others see refuse line breaks, control and bidirectional characters", async () => {
+    const { profileBody } = await import("./account.js");
+    const { friendlyNameBody } = await import("./auth.js");
+    const { createCourtBody } = await import("./clubs.js");
+    const { walkInBody } = await import("./sessions.js");
+    const club = { name: "Riverside", courtsCount: 2, timeZone: "UTC" };
+    const session = { startsAt: "2026-03-03T18:00", endsAt: "2026-03-03T20:00", paymentRequired: false };
+    for (const bad of [
+      "River\nside",
+      "River\u0000side",
+      "River\u0085side",
+      "River\u202Eside",
+      "River\u2066side",
+    ]) {
+      expect(firstMessage(createOrganizationBody, { ...club, name: bad })).toBe(v.nameCharacters);
+      expect(firstMessage(signUpForm, { ...good, fullName: bad })).toBe(v.nameCharacters);
+      expect(firstMessage(profileBody, { fullName: bad, avatarUrl: "" })).toBe(v.nameCharacters);
+      expect(firstMessage(friendlyNameBody, { friendlyName: bad })).toBe(v.nameCharacters);
+      expect(firstMessage(createCourtBody, { name: bad })).toBe(v.nameCharacters);
+      expect(firstMessage(walkInBody, { guestName: bad })).toBeDefined();
+      expect(firstMessage(sessionForm, { ...session, name: bad })).toBe(v.sessionNameCharacters);
+    }
+    expect(firstMessage(createOrganizationBody, { ...club, name: "Zoë's Club" })).toBeUndefined();
+  });
+
+  it("a club's logo is a web address: javascript:, data: and other schemes are refused", () => {
+    const club = { name: "Riverside", courtsCount: 2, timeZone: "UTC" };
+    for (const logoUrl of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:image/svg+xml;base64,PHN2Zz4=",
+      "vbscript:x",
+      "file:///etc/passwd",
+      "ftp://files.example/logo.png",
+    ])
+      expect(firstMessage(createOrganizationBody, { ...club, logoUrl }), logoUrl).toBe(v.urlInvalid);
+    for (const logoUrl of ["https://cdn.example/logo.png", "http://cdn.example/logo.png", ""])
+      expect(firstMessage(createOrganizationBody, { ...club, logoUrl }), logoUrl).toBeUndefined();
+  });
+
   it("a club's courts are a whole number", () => {
     const club = { name: "Riverside", courtsCount: 2.5, timeZone: "UTC" };
     expect(firstMessage(createOrganizationBody, club)).toBe(v.courtsWhole);

@@ -36,6 +36,7 @@ export const messages = {
     courtsWhole: "Courts are counted in whole numbers",
     courtsTooMany: "At most 20 courts",
     urlInvalid: "Invalid URL",
+    nameCharacters: "Name cannot contain line breaks or hidden formatting characters",
     timeZoneInvalid: "Choose a valid time zone",
     sessionNameRequired: "Session name is required",
     sessionNameTooLong: "Session name must be less than 100 characters",

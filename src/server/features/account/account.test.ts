@@ -51,6 +51,8 @@ describe("profile", () => {
 
     for (const [payload, message] of [
       [{ fullName: "P", avatarUrl: "" }, messages.validation.nameTooShort],
+      [{ fullName: "Pat\nPlayer", avatarUrl: "" }, messages.validation.nameCharacters],
+      [{ fullName: "Pat \u202Ereyalp", avatarUrl: "" }, messages.validation.nameCharacters],
       [{ fullName: "Pat", avatarUrl: "javascript:alert(1)" }, messages.validation.urlInvalid],
     ] as const) {
       const refused = await t.request({

@@ -144,6 +144,54 @@ describe("onboarding", () => {
     expect((await create(clubInput("Too Many Courts", { courtsCount: 21 }))).statusCode).toBe(400);
   });
 
+  it("takes only a web address as the logo, and a name without control or bidirectional characters", async () => {
+    const refused = async (payload: Record<string, unknown>, message: string, url = "/api/orgs") => {
+      const response = await t.request({
+        method: url === "/api/orgs" ? "POST" : "PUT",
+        url,
+        cookie: owner,
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    };
+    for (const logoUrl of [
+      "javascript:alert(document.cookie)",
+      "data:text/html,<script>x</script>",
+      "ftp://x.example/a.png",
+    ])
+      await refused(clubInput("Logo Club", { logoUrl }), messages.validation.urlInvalid);
+    for (const name of [
+      "Line\nBreak Club",
+      "Nul\u0000Club",
+      "Esc\u001b[31mClub",
+      "Flip\u202Ebulc",
+      "Iso\u2067late",
+    ])
+      await refused(clubInput(name), messages.validation.nameCharacters);
+
+    const { organization } = await createClub(t, owner, "Editable Club");
+    const edit = (extra: Record<string, unknown>) => ({ ...clubInput("Editable Club"), ...extra });
+    await refused(
+      edit({ logoUrl: "javascript:alert(1)" }),
+      messages.validation.urlInvalid,
+      `/api/orgs/${organization.id}`,
+    );
+    await refused(
+      edit({ name: "Editable\u202EClub" }),
+      messages.validation.nameCharacters,
+      `/api/orgs/${organization.id}`,
+    );
+    const saved = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${organization.id}`,
+      cookie: owner,
+      payload: edit({ logoUrl: "https://cdn.example/logo.png" }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().logoUrl).toBe("https://cdn.example/logo.png");
+  });
+
   it("requires a session", async () => {
     const response = await t.request({
       method: "POST",
