@@ -435,4 +435,38 @@ describe("after the trial", () => {
       .where(eq(sessionRegistrations.sessionId, scheduled!.id));
     expect(rows.map((r) => r.status)).toEqual(["registered"]);
   });
+
+  it("moving a session to another time asks for an upgrade, as creating one does; renaming it does not", async () => {
+    expect(await subscription()).toMatchObject({ trial_expired: true });
+    const startsAt = new Date(clock.getTime() + 5 * 86_400_000);
+    const endsAt = new Date(startsAt.getTime() + 7_200_000);
+    const [booked] = await t.db
+      .insert(sessions)
+      .values({ organizationId: orgId, name: "Thursday Ladder", startsAt, endsAt })
+      .returning();
+    const edit = (name: string, shiftMs: number, ends = endsAt) =>
+      t.request({
+        method: "PUT",
+        url: `/api/orgs/${orgId}/sessions/${booked!.id}`,
+        cookie: admin.cookie,
+        payload: {
+          name,
+          startsAt: new Date(startsAt.getTime() + shiftMs).toISOString(),
+          endsAt: new Date(ends.getTime() + shiftMs).toISOString(),
+        },
+      });
+    for (const moved of [
+      await edit("Thursday Ladder", 7 * 86_400_000),
+      await edit("Thursday Ladder", 0, new Date(endsAt.getTime() + 3_600_000)),
+    ]) {
+      expect(moved.statusCode, moved.body).toBe(402);
+      expect(moved.json().error.code).toBe("UPGRADE_REQUIRED");
+    }
+    const [kept] = await t.db.select().from(sessions).where(eq(sessions.id, booked!.id));
+    expect([kept!.startsAt, kept!.endsAt]).toEqual([startsAt, endsAt]);
+
+    const renamed = await edit("Thursday Ladder Night", 0);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: "Thursday Ladder Night", startsAt: startsAt.toISOString() });
+  });
 });

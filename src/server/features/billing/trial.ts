@@ -1,7 +1,8 @@
 // What an expired trial still allows (docs/decisions/009-billing-and-payments.md): nothing is
 // deleted and every page still reads; members keep registering for, paying for and cancelling
 // sessions already scheduled, and see their ratings. What asks for an upgrade is running the
-// club: creating sessions, starting one, and moving players on the court board.
+// club: creating sessions, moving one to another time, starting one, and moving players on
+// the court board.
 import type { AppDeps } from "../../app-deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { freshSubscription } from "./subscription.js";

@@ -6,7 +6,7 @@ import type { CreateSessionBody, Session, SessionBodyFields } from "../../../sha
 import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
-import type { UseCaseDeps } from "../../app-deps.js";
+import type { AppDeps, UseCaseDeps } from "../../app-deps.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";
@@ -15,6 +15,7 @@ import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { peopleSubquery } from "../account/service.js";
+import { clubRunning, upgradeRequired } from "../billing/service.js";
 import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
 import { placeEffects } from "./effects.js";
@@ -269,15 +270,22 @@ export async function createSessions(
  * Edits a session under its lock, as every change to its places is made: the capacity is
  * checked against the places taken now, and a capacity raised moves the waitlist up into the
  * new places (each promoted player hears it, as after a cancellation).
+ *
+ * Moving a session to another time schedules it anew, so after an expired trial it asks for
+ * an upgrade as creating one does; its name, description and the like stay editable.
  */
 export async function updateSession(
-  deps: UseCaseDeps,
+  deps: AppDeps,
   organizationId: string,
   sessionId: string,
   input: unknown,
 ) {
   const body = updateSessionBody.parse(input);
   const now = deps.now();
+  // Asked before the lock: the check may re-read the provider, which no transaction waits on.
+  const running = await clubRunning(deps, organizationId);
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(body.endsAt);
   const { result } = await withEffects(deps, async (tx, effects) => {
     // Holds run out are released first, as registering does: they hold no place any more.
     const { promotions: released } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
@@ -285,6 +293,10 @@ export async function updateSession(
     if (current.session.status === "completed" || current.session.status === "cancelled") {
       throw new AppError(409, "SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
     }
+    const rescheduled =
+      current.session.startsAt.getTime() !== startsAt.getTime() ||
+      current.session.endsAt.getTime() !== endsAt.getTime();
+    if (rescheduled && !running) throw upgradeRequired();
     if (body.capacity !== undefined && body.capacity < current.registeredCount) {
       throw new AppError(
         409,
@@ -302,7 +314,7 @@ export async function updateSession(
     }
     const [edited] = await tx
       .update(sessions)
-      .set({ ...values, startsAt: new Date(body.startsAt), endsAt: new Date(body.endsAt), updatedAt: now })
+      .set({ ...values, startsAt, endsAt, updatedAt: now })
       .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
       .returning();
     const promotions = await promoteFromWaitlist(tx, edited!, now);
