@@ -35,13 +35,14 @@ import { sessionRoutes } from "./features/sessions/routes.js";
 import { registerSandboxCheckout } from "./features/sessions/sandbox-checkout.js";
 import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { AppError } from "./platform/errors/app-error.js";
-import { registerErrorHandler } from "./platform/errors/error-handler.js";
+import { answerFrameworkError, registerErrorHandler } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
 import { finishHandlersBeforeClosing } from "./platform/web/handlers-in-flight.js";
 import { limitJsonDepth } from "./platform/web/json-depth.js";
+import { keepAnswersPrivate, NOT_STORED } from "./platform/web/private-answers.js";
 import { responseSerializer } from "./platform/web/response-serializer.js";
 import { refuseCrossSiteWrites } from "./platform/web/same-origin.js";
-import { addSecurityHeaders } from "./platform/web/security-headers.js";
+import { addSecurityHeaders, securityHeaders } from "./platform/web/security-headers.js";
 import { loadVisitorPages } from "./platform/web/visitor-pages.js";
 import { registerWebClient } from "./platform/web/web-client.js";
 
@@ -73,6 +74,7 @@ type BuildOptions = {
 };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
+  const securityHeadersFor = securityHeaders(deps.config.appUrl);
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: deps.config.logLevel } }),
     bodyLimit: 256 * 1024,
@@ -80,6 +82,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     // Rate limits key on request.ip: behind a proxy it must be the client's, read from
     // X-Forwarded-For of the proxies we trust (TRUST_PROXY), and never of anyone else.
     trustProxy: trustedHops(deps.config.trustProxy),
+    // The router's own refusals (an address that does not decode, a path parameter too long)
+    // run no hooks: they get the hooks' headers here, and the one error envelope.
+    frameworkErrors: (error, request, reply) =>
+      answerFrameworkError(
+        error,
+        request,
+        reply.headers({ ...securityHeadersFor(request), "cache-control": NOT_STORED }),
+      ),
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -90,7 +100,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   closeConnectionsWhenStopping(app);
   finishHandlersBeforeClosing(app);
 
-  addSecurityHeaders(app);
+  addSecurityHeaders(app, securityHeadersFor);
+  keepAnswersPrivate(app);
   // Answers above 1 KB travel compressed when the browser accepts it (brotli at a quick level,
   // or gzip); the client's files were compressed once at build time (web-client.ts).
   await app.register(compress, {

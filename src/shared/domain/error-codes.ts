@@ -14,6 +14,8 @@ export const errorCodes = [
   "UNAUTHORIZED",
   "FORBIDDEN",
   "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "URI_TOO_LONG",
   "UNAVAILABLE",
   "INTERNAL",
   "USER_ALREADY_EXISTS",

@@ -1,12 +1,15 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorBody } from "../../../shared/contracts/common.js";
 import type { ErrorCode } from "../../../shared/domain/error-codes.js";
+import { trackAllowedMethods } from "./allowed-methods.js";
 import { AppError } from "./app-error.js";
 
 // Validation answers 400 with every issue so forms can mark fields; anything unexpected
-// answers 500 with the request id and no internals.
+// answers 500 with the request id and no internals. Call it before any route is declared: the
+// 405s learn the routes as they come.
 export function registerErrorHandler(app: FastifyInstance): void {
+  const allowedMethods = trackAllowedMethods(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -59,8 +62,44 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));
+    const path = request.url.split("?")[0];
+    const allowed = allowedMethods(request.url);
+    // The method is among them only when a route sent the request here itself: then it is the
+    // thing the route did not find.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header("allow", allowed.join(", "))
+        .send(
+          body(
+            "METHOD_NOT_ALLOWED",
+            `${request.method} is not allowed on ${path}: try ${allowed.join(", ")}.`,
+          ),
+        );
+    }
+    return reply.status(404).send(body("NOT_FOUND", `No route for ${request.method} ${path}`));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (an
+ * address that does not decode, 400; a path parameter over maxParamLength, 414), in the same
+ * envelope as every other error. The hooks' headers are the caller's to add.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 500;
+  if (status === 414) {
+    reply.status(414).send(body("URI_TOO_LONG", "The address is too long."));
+  } else if (status >= 400 && status < 500) {
+    reply.status(status).send(body(clientErrorCode(status), "The address is not valid."));
+  } else {
+    request.log.error({ err: error }, "router error");
+    reply.status(500).send(body("INTERNAL", "Something went wrong.", request.id));
+  }
 }
 
 function databaseCodes(error: unknown): string[] {
@@ -101,6 +140,8 @@ function clientErrorCode(status: number): ErrorCode {
   if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
   if (status === 429) return "RATE_LIMITED";
   if (status === 404) return "NOT_FOUND";
+  if (status === 405) return "METHOD_NOT_ALLOWED";
+  if (status === 414) return "URI_TOO_LONG";
   return "BAD_REQUEST";
 }
 

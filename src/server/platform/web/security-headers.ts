@@ -2,25 +2,34 @@
 //
 // helmet decides them, but through @fastify/helmet it re-parses its options and rebuilds its
 // middleware on every request: about 3% of a signed-in read's CPU for headers that never change
-// (decision 011). So helmet is asked once, at start, against a stand-in response, and its
-// answer is set on every reply from then on.
-import type { FastifyInstance } from "fastify";
+// (decision 011). So helmet is asked once at start, against a stand-in response, for each of
+// the two sets an answer can carry (over http, over https), and the request's protocol picks one.
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 
-const options: HelmetOptions = {
+type Protocol = "http" | "https";
+
+const options = (protocol: Protocol, appHost: string): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
       imgSrc: ["'self'", "data:", "https:"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      connectSrc: ["'self'", "ws:", "wss:"],
+      // The live board's socket, to our own origin only ('self' covers it only in CSP 3
+      // browsers). The host is APP_URL's, never the request's Host header: that is the
+      // client's to write, and an answer naming it, kept by a shared cache, would let another
+      // visitor's page talk to any host.
+      connectSrc: ["'self'", `${protocol === "https" ? "wss" : "ws"}://${appHost}`],
       upgradeInsecureRequests: null,
     },
   },
-};
+  // Over plain http the header means nothing (RFC 6797 §8.1): browsers ignore it, and saying
+  // it there claims a promise the answer did not keep.
+  strictTransportSecurity: protocol === "https",
+});
 
 /** What helmet sets with these options, as a header map. */
-export function helmetHeaders(): Record<string, string> {
+export function helmetHeaders(helmetOptions: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {
@@ -32,16 +41,29 @@ export function helmetHeaders(): Record<string, string> {
   };
   let failure: unknown;
   // helmet's middleware is synchronous: it has set everything when it calls next().
-  helmet(options)({} as never, response as never, (error?: unknown) => {
+  helmet(helmetOptions)({} as never, response as never, (error?: unknown) => {
     failure = error;
   });
   if (failure) throw failure;
   return headers;
 }
 
-export function addSecurityHeaders(app: FastifyInstance): void {
-  const headers = helmetHeaders();
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.headers(headers);
+/**
+ * The headers for a request, by its protocol as Fastify sees it: the socket's, or
+ * X-Forwarded-Proto from a proxy TRUST_PROXY trusts.
+ */
+export function securityHeaders(appUrl: string): (request: FastifyRequest) => Record<string, string> {
+  const appHost = new URL(appUrl).host;
+  const http = helmetHeaders(options("http", appHost));
+  const https = helmetHeaders(options("https", appHost));
+  return (request) => (request.protocol === "https" ? https : http);
+}
+
+export function addSecurityHeaders(
+  app: FastifyInstance,
+  headersFor: (request: FastifyRequest) => Record<string, string>,
+): void {
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers(headersFor(request));
   });
 }

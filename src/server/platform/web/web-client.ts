@@ -1,5 +1,6 @@
 // Serves the built web client: hashed assets with long caching, and index.html for client
-// routes (404 for anything else, with the miss logged).
+// routes (404 for anything else, with the miss logged). Its page fallback (GET /*) serves no
+// /api address: those go to the app's not-found answer.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -43,10 +44,11 @@ export async function registerWebClient(
   );
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
+    // An API address is never a page: the app's own not-found answer says whether the path
+    // is unknown (404) or answers other methods (405).
     if (pathname.startsWith("/api/")) {
-      return reply
-        .status(404)
-        .send({ error: { code: "NOT_FOUND", message: `No route for GET ${pathname}` } });
+      reply.callNotFound();
+      return reply;
     }
     const known = isClientRoute(pathname);
     if (!known) request.log.warn({ path: pathname }, "page not found");
