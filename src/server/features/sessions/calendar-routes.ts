@@ -1,5 +1,6 @@
 // Calendars: one session as an .ics download, and the club's feed that calendar apps
-// subscribe to by a secret URL (rotating the secret revokes old subscriptions).
+// subscribe to by a secret URL (rotating the secret revokes old subscriptions). In the feed
+// the weeks of a weekly repeat are one recurring event (platform/calendar/series.ts).
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -33,6 +34,10 @@ export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     endsAt: s.endsAt,
     cancelled: s.status === "cancelled",
     url: `${deps.config.appUrl}/sessions/${s.id}`,
+    // One recurring event for the weeks of a repeat; it links to the list, as no one session is it.
+    series: s.seriesId
+      ? { uid: `${s.seriesId}@courtside`, url: `${deps.config.appUrl}/sessions` }
+      : undefined,
   });
 
   return async (app) => {
@@ -46,7 +51,8 @@ export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const ics = buildCalendar({
           name: club.name,
           timeZone: club.timeZone,
-          events: [toEvent(club, session)],
+          // Only the session asked for, even of a series: it is what the person signed up for.
+          events: [{ ...toEvent(club, session), series: undefined }],
           now: deps.now(),
         });
         return reply

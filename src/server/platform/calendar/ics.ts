@@ -1,7 +1,10 @@
 // iCalendar (RFC 5545) for sessions. Times are written in the club's zone (TZID) with a
 // VTIMEZONE built from the zone's actual offset changes, so calendar apps show 6 PM as 6 PM
-// on both sides of a daylight-saving change.
+// on both sides of a daylight-saving change. That is also what keeps a weekly series right:
+// its RRULE repeats the DTSTART's wall-clock time in its TZID, so one rule spans the change
+// (in UTC it would drift an hour, and would have to be split at every change).
 import { nextOffsetChange, offsetMinutes, wallTimeAt } from "../../../shared/domain/time-zones.js";
+import { gatherSeries, type WeeklyRecurrence } from "./series.js";
 
 export type CalendarEvent = {
   uid: string;
@@ -12,6 +15,8 @@ export type CalendarEvent = {
   endsAt: Date;
   cancelled?: boolean;
   url?: string;
+  /** Events of one weekly series share it, and are written as one recurring event (series.ts). */
+  series?: { uid: string; url?: string };
 };
 
 export function buildCalendar(input: {
@@ -31,15 +36,21 @@ export function buildCalendar(input: {
     `X-WR-TIMEZONE:${timeZone}`,
     ...timeZoneBlock(timeZone, events),
   ];
-  for (const event of events) {
+  const { recurrences, single } = gatherSeries(events, timeZone);
+  const entries = [
+    ...single.map((event) => ({ event, recurrence: undefined as WeeklyRecurrence | undefined })),
+    ...recurrences.map((recurrence) => ({ event: recurrence.first, recurrence })),
+  ].sort((a, b) => a.event.startsAt.getTime() - b.event.startsAt.getTime());
+  for (const { event, recurrence } of entries) {
     lines.push(
       "BEGIN:VEVENT",
       `UID:${event.uid}`,
       `DTSTAMP:${utcStamp(now)}`,
       `DTSTART;TZID=${timeZone}:${localStamp(event.startsAt, timeZone)}`,
       `DTEND;TZID=${timeZone}:${localStamp(event.endsAt, timeZone)}`,
-      `SUMMARY:${escapeText(event.title)}`,
     );
+    if (recurrence) lines.push(...ruleLines(recurrence, timeZone));
+    lines.push(`SUMMARY:${escapeText(event.title)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
     if (event.url) lines.push(`URL:${event.url}`);
@@ -47,6 +58,22 @@ export function buildCalendar(input: {
   }
   lines.push("END:VCALENDAR");
   return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
+/**
+ * COUNT weeks from DTSTART, less the excluded ones. COUNT counts the weeks the rule generates
+ * before EXDATE removes any (RFC 5545 §3.8.5.3). An EXDATE names the wall-clock start the rule
+ * generates that week, in the same TZID, which is the form calendar apps match reliably.
+ */
+function ruleLines({ first, count, excludedWeeks }: WeeklyRecurrence, timeZone: string): string[] {
+  const lines = [`RRULE:FREQ=WEEKLY;COUNT=${count}`];
+  const start = wallTimeAt(first.startsAt, timeZone);
+  for (const week of excludedWeeks) {
+    const day = new Date(Date.UTC(start.year, start.month - 1, start.day + 7 * week));
+    const stamp = `${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
+    lines.push(`EXDATE;TZID=${timeZone}:${stamp}T${pad(start.hour)}${pad(start.minute)}${pad(start.second)}`);
+  }
+  return lines;
 }
 
 /**
@@ -130,18 +157,25 @@ function escapeText(value: string): string {
   );
 }
 
-/** Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1). */
+/**
+ * Lines longer than 75 octets continue on the next line after a space, which counts toward that
+ * line's 75 (RFC 5545 §3.1). Cuts fall between code points, measured in UTF-8: cutting inside
+ * one (an emoji is two UTF-16 units and four octets) would turn it into U+FFFD for the reader.
+ */
 function fold(line: string): string {
-  const bytes = Buffer.from(line, "utf8");
-  if (bytes.length <= 75) return line;
   const parts: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest, "utf8") > 75) {
-    let cut = 75 - (parts.length ? 1 : 0);
-    while (Buffer.byteLength(rest.slice(0, cut), "utf8") > 75 - (parts.length ? 1 : 0)) cut--;
-    parts.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, "utf8");
+    if (octets + size > (parts.length ? 74 : 75)) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
   }
-  parts.push(rest);
+  parts.push(current);
   return parts.join("\r\n ");
 }

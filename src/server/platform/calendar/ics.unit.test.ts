@@ -62,3 +62,51 @@ describe("buildCalendar", () => {
     expect(hostile).toContain("SUMMARY:Night\\nBEGIN:VALARM\\nTRIGGER:-PT5M");
   });
 });
+
+describe("folding and weekly series, as written", () => {
+  const event = (title: string) => ({
+    uid: "f@courtside",
+    title,
+    startsAt: new Date("2026-03-03T23:00:00Z"),
+    endsAt: new Date("2026-03-04T01:00:00Z"),
+  });
+  const lines = (title: string) =>
+    buildCalendar({ name: "C", timeZone: NY, now: new Date(0), events: [event(title)] }).split("\r\n");
+
+  it("folds only past 75 octets, continuing with a space that counts, never inside an emoji", () => {
+    // "SUMMARY:" is 8 octets: 67 more make 75.
+    expect(lines("x".repeat(67))).toContain(`SUMMARY:${"x".repeat(67)}`);
+    const folded = lines(`${"x".repeat(66)}🏓yz`);
+    const at = folded.indexOf(`SUMMARY:${"x".repeat(66)}`);
+    // The emoji's 4 octets do not fit after 74: all of it moves to the next line.
+    expect(folded.slice(at, at + 2)).toEqual([`SUMMARY:${"x".repeat(66)}`, " 🏓yz"]);
+  });
+
+  it("writes a series as one event with a weekly rule and its cancelled week excluded, in club time", () => {
+    const days = [3, 10, 17];
+    const ics = buildCalendar({
+      name: "C",
+      timeZone: NY,
+      now: new Date(0),
+      events: days.map((day, i) => ({
+        uid: `w${i}@courtside`,
+        title: "Open Play",
+        startsAt: instantOf({ year: 2026, month: 3, day, hour: 18, minute: 0 }, NY),
+        endsAt: instantOf({ year: 2026, month: 3, day, hour: 20, minute: 0 }, NY),
+        cancelled: i === 1,
+        series: { uid: "series@courtside" },
+      })),
+    });
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics).toContain(
+      [
+        "UID:series@courtside",
+        "DTSTAMP:19700101T000000Z",
+        "DTSTART;TZID=America/New_York:20260303T180000",
+        "DTEND;TZID=America/New_York:20260303T200000",
+        "RRULE:FREQ=WEEKLY;COUNT=3",
+        "EXDATE;TZID=America/New_York:20260310T180000",
+      ].join("\r\n"),
+    );
+  });
+});
