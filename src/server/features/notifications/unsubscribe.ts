@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
+import { acceptMultipartForms } from "../../platform/web/multipart-form.js";
 import { type EmailKind, setPreference } from "./service.js";
 
 /** How each kind is named when someone stops it ("Stop session reminders"). */
@@ -76,7 +77,10 @@ export function unsubscribeFor(
 const params = z.object({ token: z.string().max(300) });
 
 export function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // RFC 8058 lets the one-click POST come urlencoded or as multipart/form-data (its example):
+  // both are read in this scope only, and the token in the path, not the body, decides.
   acceptFormPosts(app);
+  acceptMultipartForms(app);
   const read = (token: string) => readUnsubscribeToken(deps.config.sessionSecret, token);
   const invalid = sandboxPage(
     "Unsubscribe",
@@ -101,10 +105,11 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, deps: AppDeps): 
     );
   });
 
-  // Our page's button, and a mail program's one-click POST (body List-Unsubscribe=One-Click).
+  // Our page's button, and a mail program's one-click POST (body List-Unsubscribe=One-Click),
+  // sent from its own servers: no cookie, no Origin.
   app.post(
     "/unsubscribe/:token",
-    { schema: { hide: true, params }, config: { acceptsForms: true } },
+    { schema: { hide: true, params }, config: { acceptsForms: true, acceptsMultipart: true } },
     async (request, reply) => {
       const { token } = params.parse(request.params);
       const found = read(token);

@@ -16,6 +16,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route takes plain HTML form posts (application/x-www-form-urlencoded) from our own pages. */
     acceptsForms?: boolean;
+    /** The route also takes multipart/form-data (RFC 8058's one-click unsubscribe; multipart-form.ts). */
+    acceptsMultipart?: boolean;
   }
 }
 
@@ -42,7 +44,8 @@ export function refuseCrossSiteWrites(app: FastifyInstance, config: Pick<Config,
     const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     const allowed =
       type === "application/json" ||
-      (type === "application/x-www-form-urlencoded" && request.routeOptions.config?.acceptsForms === true);
+      (type === "application/x-www-form-urlencoded" && request.routeOptions.config?.acceptsForms === true) ||
+      (type === "multipart/form-data" && request.routeOptions.config?.acceptsMultipart === true);
     if (!allowed) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", messages.jsonOnly);
   });
 }
