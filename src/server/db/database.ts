@@ -2,15 +2,16 @@
 // PostgreSQL in DATA_DIR. Migrations committed in ./migrations are applied at start.
 //
 // The database may drop any connection at any moment (a restart, a failover, an administrator's
-// pg_terminate_backend) or stop answering (a network partition). So every client listens for
-// errors for its whole life, and every wait is bounded: connecting (or waiting for a free
-// client), each statement on the server, and each answer on the wire. A request that meets one
-// of these answers 503 (platform/errors), never hangs and never takes the process down.
+// pg_terminate_backend) or stop answering (a network partition). So every wait is bounded:
+// connecting (or waiting for a free client), each statement on the server, and each answer on
+// the wire; a request that meets one of these answers 503 (platform/errors), never hangs and
+// never takes the process down. And a dead connection is never lent again (pool-guard.ts).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { guardPool } from "./pool-guard.js";
 import * as schema from "./schema/index.js";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -37,39 +38,8 @@ export const DATABASE_TIMEOUTS = {
 
 export function connectDatabase(url: string, options: { max?: number; log?: WarnLog } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...DATABASE_TIMEOUTS });
-  // An idle client's error (the server restarting) must not crash the process...
-  pool.on("error", (error) => options.log?.warn({ err: error }, "database connection lost while idle"));
-  // ...nor a checked-out one's: pg-pool removes its own listener while a client is lent out.
-  pool.on("connect", (client) => {
-    client.on("error", (error) => options.log?.warn({ err: error }, "database connection lost"));
-    discardOnReadTimeout(client);
-  });
+  guardPool(pool, options.log);
   return { db: drizzle(pool, { schema }), pool, url };
-}
-
-// After a read timeout the connection is in an unknown state (its answer may still arrive and
-// the next query would queue behind it), and Drizzle returns a transaction's client to the
-// pool without an error. So a client whose query timed out closes its socket: the pool then
-// drops it instead of lending it again.
-function discardOnReadTimeout(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const discardIfTimedOut = (error: unknown) => {
-    if (error instanceof Error && error.message === "Query read timeout")
-      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-  };
-  client.query = ((...args: unknown[]) => {
-    const callback = args.at(-1);
-    if (typeof callback === "function") {
-      args[args.length - 1] = (error: unknown, result: unknown) => {
-        discardIfTimedOut(error);
-        callback(error, result);
-      };
-      return query(...args);
-    }
-    const result = query(...args);
-    if (result instanceof Promise) result.catch(discardIfTimedOut);
-    return result;
-  }) as typeof client.query;
 }
 
 /** Applies the committed migrations on a connection of its own, without the request timeouts. */

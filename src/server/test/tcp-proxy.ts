@@ -8,24 +8,28 @@ export type TcpProxy = {
   url(databaseUrl: string): string;
   block(): void;
   unblock(): void;
+  /** A failover: the connections open now go silent for good, new ones reach the database. */
+  strandOpenConnections(): void;
   close(): Promise<void>;
 };
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let blocked = false;
   const sockets = new Set<net.Socket>();
+  const stranded = new WeakSet<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
+    const silent = () => blocked || stranded.has(client);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on("close", () => sockets.delete(socket));
       socket.on("error", () => socket.destroy());
     }
     client.on("data", (chunk) => {
-      if (!blocked) upstream.write(chunk);
+      if (!silent()) upstream.write(chunk);
     });
     upstream.on("data", (chunk) => {
-      if (!blocked) client.write(chunk);
+      if (!silent()) client.write(chunk);
     });
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
@@ -44,6 +48,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     unblock: () => {
       blocked = false;
+    },
+    strandOpenConnections: () => {
+      for (const socket of sockets) stranded.add(socket);
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
