@@ -1,7 +1,13 @@
 // Builds the real app for a test file: its own database cloned from the migrated template,
 // a real SMTP peer, and helpers that act as a browser would (cookies, origin header).
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  InjectOptions,
+  LightMyRequestResponse,
+  RouteOptions,
+} from "fastify";
 import type pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app.js";
@@ -23,6 +29,8 @@ export async function createTestApp(
     routeDatabase?: (directUrl: string) => string;
     /** More environment for the app's configuration (Stripe's, for instance). */
     env?: Record<string, string>;
+    /** The app's logger, for a test that reads what was logged. */
+    log?: FastifyBaseLogger;
   } = {},
 ) {
   const { serverUrl, template } = inject("testDatabase");
@@ -39,7 +47,7 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...options.env,
   });
-  const log = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const log = options.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   const directUrl = withDatabase(serverUrl, name);
   const deps = await composeDeps(config, options.routeDatabase?.(directUrl) ?? directUrl, log, {
     now: options.now,
