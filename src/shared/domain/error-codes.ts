@@ -59,6 +59,7 @@ export const errorCodes = [
   "BYE_TOO_LATE",
   "MATCH_ANSWERED",
   "MATCH_NOT_DISPUTED",
+  "TOO_MANY_PENDING_MATCHES",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

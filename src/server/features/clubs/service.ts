@@ -231,6 +231,19 @@ export async function setClubSlug(db: Queryable, organizationId: string, slug: s
     .where(eq(organizations.id, organizationId));
 }
 
+/**
+ * Dates the club's start earlier than its creation, for a club that arrives with a history
+ * (the demo's six weeks of matches, which the ladder accepts only within the club's life).
+ * Its trial is left as it was.
+ */
+export async function setClubCreatedAt(
+  db: Queryable,
+  organizationId: string,
+  createdAt: Date,
+): Promise<void> {
+  await db.update(organizations).set({ createdAt }).where(eq(organizations.id, organizationId));
+}
+
 /** Deletes a club and, through its foreign keys, everything it owns. */
 export async function deleteClub(db: Queryable, organizationId: string): Promise<void> {
   await db.delete(organizations).where(eq(organizations.id, organizationId));

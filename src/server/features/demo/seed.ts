@@ -6,7 +6,13 @@ import { instantOf, wallTimeAt, weekdayAt } from "../../../shared/domain/time-zo
 import type { AppDeps } from "../../app-deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { ensureProfile, personByEmail } from "../account/service.js";
-import { clubBySlug, createOrganization, deleteClub, setClubSlug } from "../clubs/service.js";
+import {
+  clubBySlug,
+  createOrganization,
+  deleteClub,
+  setClubCreatedAt,
+  setClubSlug,
+} from "../clubs/service.js";
 import { refreshQueue, startFilling } from "../courts/service.js";
 import { logMatch, settleResultsQuietly } from "../ladder/service.js";
 import { addMember } from "../members/service.js";
@@ -109,6 +115,8 @@ export async function seedDemoClub(
   }
 
   // Six weeks of doubles: stronger players (lower index) win more often, so the ladder spreads.
+  // The club has played here that long: a match is dated only within the club's life.
+  await setClubCreatedAt(db, organizationId, new Date(now.getTime() - 43 * DAY));
   const access = { organizationId, userId: owner.id, role: "owner" as const };
   for (let m = 0; m < 72; m++) {
     const four = [...memberIds].sort(() => random() - 0.5).slice(0, 4);

@@ -3,6 +3,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MatchInput, replay } from "../../../shared/rating/index.js";
+import { organizations } from "../../db/schema/clubs.js";
 import { games } from "../../db/schema/courts.js";
 import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -31,6 +32,11 @@ beforeAll(async () => {
       ...people.map((p) => [p, "member"] as [TestUser, "member"]),
     ])
   ).id;
+  // The club has played since October: the matches below are dated within its life.
+  await t.db
+    .update(organizations)
+    .set({ createdAt: new Date("2026-10-01T12:00:00Z") })
+    .where(eq(organizations.id, orgId));
 });
 afterAll(async () => {
   await t?.close();
@@ -414,5 +420,97 @@ describe("the court board", () => {
     });
     expect(match!.teamA.every((id) => people.some((p) => p.id === id))).toBe(true);
     await expectStoredEqualsReplay("doubles");
+  });
+});
+
+describe("what a logged match must be", () => {
+  const singles = (a: TestUser, b: TestUser, playedAt = "2026-11-19") => ({
+    ...doubles([a], [b]),
+    format: "singles",
+    playedAt,
+  });
+
+  it("is dated within the club's life: not before the day before it was created, not after today", async () => {
+    const [a, b] = people as TestUser[];
+    // 23:57 in New York: the club's today is November 22; a clock a few minutes ahead already shows the 23rd.
+    now = new Date("2026-11-23T04:57:00Z");
+    const refused = async (payload: object, message: string) => {
+      const response = await log(organizer, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error).toMatchObject({ code: "VALIDATION_ERROR", message });
+      expect(response.json().error.issues[0].path).toEqual(["playedAt"]);
+    };
+    // Created on October 1: one day's grace for the night the club signed up.
+    await refused(singles(a!, b!, "2026-09-29"), "A match cannot be dated before the club was created.");
+    await refused(singles(a!, b!, "2026-11-24"), "A match cannot be dated in the future.");
+    await refused(singles(a!, b!, "2099-01-01"), "A match cannot be dated in the future.");
+    const earliest = await log(organizer, singles(a!, b!, "2026-09-30"));
+    expect(earliest.statusCode, earliest.body).toBe(201);
+    expect((await log(organizer, singles(a!, b!, "2026-11-22"))).statusCode).toBe(201);
+    expect((await log(organizer, singles(a!, b!, "2026-11-23"))).statusCode).toBe(201);
+    // An edit is held to the same dates.
+    const moved = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/matches/${earliest.json().id}`,
+      cookie: organizer.cookie,
+      payload: singles(a!, b!, "2027-01-01"),
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.message).toBe("A match cannot be dated in the future.");
+    await expectStoredEqualsReplay("singles");
+  });
+
+  it("a player has at most 5 matches waiting for one opponent's answer; the 6th is refused until one is answered", async () => {
+    const [, , , , e, f, g, h] = people as TestUser[];
+    const waiting = [];
+    for (let i = 0; i < 5; i++) {
+      const logged = await log(e!, singles(e!, f!));
+      expect(logged.statusCode, logged.body).toBe(201);
+      waiting.push(logged.json().id as string);
+    }
+    const sixth = await log(e!, singles(e!, f!));
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().error).toMatchObject({
+      code: "TOO_MANY_PENDING_MATCHES",
+      message:
+        "You already have 5 matches against this player waiting for their answer. Wait until they confirm or dispute them.",
+    });
+    // With f on the other side in doubles too; but other opponents, and f logging back, are not held.
+    expect((await log(e!, doubles([e!, g!], [f!, h!]))).statusCode).toBe(409);
+    expect((await log(e!, singles(e!, g!))).statusCode).toBe(201);
+    expect((await log(f!, singles(f!, e!))).statusCode).toBe(201);
+    const answered = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${waiting[0]}/confirm`,
+      cookie: f!.cookie,
+    });
+    expect(answered.statusCode).toBe(200);
+    expect((await log(e!, singles(e!, f!))).statusCode).toBe(201);
+  });
+
+  it("an organizer, admin or owner who played in the match waits for the other side to confirm it", async () => {
+    const [a, b, c] = people as TestUser[];
+    const logged = await log(organizer, doubles([organizer, a!], [b!, c!]));
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect(logged.json()).toMatchObject({ status: "pending", counts: false, canAnswer: false });
+    const byPartner = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${logged.json().id}/confirm`,
+      cookie: a!.cookie,
+    });
+    expect(byPartner.statusCode).toBe(403);
+    const confirmed = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/matches/${logged.json().id}/confirm`,
+      cookie: c!.cookie,
+    });
+    expect(confirmed.json()).toMatchObject({ status: "confirmed", counts: true });
+
+    const byOwner = await log(owner, singles(owner, b!, "2026-11-22"));
+    expect(byOwner.json()).toMatchObject({ status: "pending", counts: false });
+    // Logging other people's match still counts at once.
+    expect((await log(owner, singles(a!, b!, "2026-11-22"))).json()).toMatchObject({ status: "confirmed" });
+    await expectStoredEqualsReplay("doubles");
+    await expectStoredEqualsReplay("singles");
   });
 });

@@ -1,14 +1,18 @@
 // Logging and answering matches. A member logs a match they played; the other side confirms
 // or disputes it. Unanswered, it counts after 48 hours; disputed, it waits for an organizer,
-// who decides. Organizers and admins log (counted at once), edit and delete any match. Every
-// change replays the ratings of its format in the same transaction (replay-store.ts).
-import { and, eq } from "drizzle-orm";
+// who decides. Organizers and admins log (counted at once, unless they played in it: then the
+// other side confirms, as for anyone), edit and delete any match. Every change replays the
+// ratings of its format in the same transaction (replay-store.ts).
+import { and, eq, sql } from "drizzle-orm";
 import type { MatchBody, MatchFormat } from "../../../shared/contracts/ladder.js";
+import { addDays } from "../../../shared/domain/dates.js";
+import { wallTimeAt } from "../../../shared/domain/time-zones.js";
 import { matchWinner } from "../../../shared/rating/index.js";
-import type { Db, Tx } from "../../db/database.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
 import { matches } from "../../db/schema/ladder.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
 import { type Effect, jobEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
+import { getOrganization } from "../clubs/service.js";
 import { type ClubAccess, membersAmong } from "../members/service.js";
 import {
   lockLadder,
@@ -20,16 +24,73 @@ import {
 
 type MatchRow = typeof matches.$inferSelect;
 
+/**
+ * Unanswered matches a player may have logged against one opponent. Each counts by itself
+ * after 48 hours, so without a limit one player could bury another in results to answer.
+ */
+export const MAX_PENDING_PER_OPPONENT = 5;
+/** A club may log the results of the day before it was created: the night it signed up. */
+const DAYS_BEFORE_CLUB = 1;
+/** A browser's clock a little ahead of ours may already show tomorrow's date. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 const problems = {
   notPlayer: "You can log only matches you played in.",
   notMember: "Every player must be a member of the club.",
   notYours: "Only the other side of this match can confirm or dispute it.",
   answered: "This match has already been answered.",
   notDisputed: "Only a disputed match waits for a decision.",
+  beforeClub: "A match cannot be dated before the club was created.",
+  future: "A match cannot be dated in the future.",
+  tooManyPending: `You already have ${MAX_PENDING_PER_OPPONENT} matches against this player waiting for their answer. Wait until they confirm or dispute them.`,
 };
 
 /** A date (YYYY-MM-DD) as the instant a match is filed under: midday UTC keeps the day in every zone. */
 const playedAtOf = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** "2026-11-20": the calendar day in `timeZone` at `instant`. */
+function dayIn(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallTimeAt(instant, timeZone);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** A match is played in the club's life: from the day before it was created to today, in its zone. */
+async function assertPlayedInClubLife(db: Queryable, organizationId: string, date: string, now: Date) {
+  const club = await getOrganization(db, organizationId);
+  const earliest = dayIn(addDays(club.createdAt, -DAYS_BEFORE_CLUB), club.timeZone);
+  const latest = dayIn(new Date(now.getTime() + CLOCK_SKEW_MS), club.timeZone);
+  const problem = date < earliest ? problems.beforeClub : date > latest ? problems.future : null;
+  if (problem)
+    throw new AppError(400, "VALIDATION_ERROR", problem, {
+      issues: [{ path: ["playedAt"], message: problem }],
+    });
+}
+
+/**
+ * The logger may not have more than MAX_PENDING_PER_OPPONENT unanswered matches against any
+ * player on the other side. Counted under a lock per logger, so two logs at once cannot both
+ * take the last place.
+ */
+async function assertPendingRoom(tx: Tx, organizationId: string, loggerId: string, opponents: string[]) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`pending-matches:${organizationId}:${loggerId}`}))`,
+  );
+  const pending = await tx
+    .select({ teamA: matches.teamA, teamB: matches.teamB, loggedBy: matches.loggedBy })
+    .from(matches)
+    .where(
+      and(
+        eq(matches.organizationId, organizationId),
+        eq(matches.loggedBy, loggerId),
+        eq(matches.status, "pending"),
+      ),
+    );
+  for (const opponent of opponents) {
+    const waiting = pending.filter((row) => answeringSide(row).includes(opponent)).length;
+    if (waiting >= MAX_PENDING_PER_OPPONENT)
+      throw new AppError(409, "TOO_MANY_PENDING_MATCHES", problems.tooManyPending);
+  }
+}
 
 async function assertMembers(tx: Tx, organizationId: string, players: string[]) {
   const members = await membersAmong(tx, organizationId, players);
@@ -72,8 +133,16 @@ export async function logMatch(
 ) {
   const { result } = await withEffects(deps, async (tx, effects) => {
     const players = [...body.teamA, ...body.teamB];
-    if (!manager && !players.includes(access.userId)) throw forbidden(problems.notPlayer);
+    const played = players.includes(access.userId);
+    if (!manager && !played) throw forbidden(problems.notPlayer);
+    await assertPlayedInClubLife(tx, access.organizationId, body.playedAt, now);
     await assertMembers(tx, access.organizationId, players);
+    // Nobody counts their own result: an organizer who played waits for the other side too.
+    const status = manager && !played ? "confirmed" : "pending";
+    if (status === "pending") {
+      const opponents = body.teamA.includes(access.userId) ? body.teamB : body.teamA;
+      await assertPendingRoom(tx, access.organizationId, access.userId, opponents);
+    }
     const [row] = await tx
       .insert(matches)
       .values({
@@ -84,7 +153,7 @@ export async function logMatch(
         games: body.games,
         winner: matchWinner(body.games)!,
         playedAt: playedAtOf(body.playedAt),
-        status: manager ? "confirmed" : "pending",
+        status,
         loggedBy: access.userId,
         createdAt: now,
         updatedAt: now,
@@ -106,6 +175,7 @@ export async function editMatch(
 ) {
   const { result } = await withEffects(deps, async (tx, effects) => {
     const before = await lockedMatch(tx, access.organizationId, matchId);
+    await assertPlayedInClubLife(tx, access.organizationId, body.playedAt, now);
     await assertMembers(tx, access.organizationId, [...body.teamA, ...body.teamB]);
     const [row] = await tx
       .update(matches)

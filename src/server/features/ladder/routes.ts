@@ -59,7 +59,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Log a match you played (organizers: any match, counted at once)",
+          summary: "Log a match you played (organizers: any match, counted at once unless they played in it)",
           params: orgParams,
           body: matchBody,
           response: { 201: matchView },

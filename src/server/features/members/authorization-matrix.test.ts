@@ -175,7 +175,8 @@ const singlesBody = (ctx: Ctx) => ({
   teamB: [ctx.owner.id],
   target: 11,
   games: [{ a: 11, b: 8 }],
-  playedAt: "2026-11-01",
+  // Today in the club's zone: a match is dated within the club's life.
+  playedAt: new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" }),
 });
 
 // Only the other side of a logged match answers it: here the club's member.

@@ -175,7 +175,8 @@ describe("match results", () => {
         teamB: [quiet.id],
         target: 11,
         games: [{ a: 11, b: 6 }],
-        playedAt: now.toISOString().slice(0, 10),
+        // Today in the club's zone: a match is dated within the club's life.
+        playedAt: now.toLocaleDateString("en-CA", { timeZone: "America/New_York" }),
       },
     });
     expect(logged.statusCode).toBe(201);

@@ -125,7 +125,7 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
         title={title}
         description={
           manager
-            ? "Matches you log count at once."
+            ? "Matches you log count at once; one you played in waits for the other side to confirm it."
             : "The other side confirms it; unanswered, it counts after 48 hours."
         }
       >
