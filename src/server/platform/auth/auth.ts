@@ -19,12 +19,14 @@ import {
   authVerifications,
   users,
 } from "../../db/schema/auth.js";
+import { databaseUnavailable } from "../errors/error-handler.js";
 import type { Jobs } from "../jobs/jobs.js";
 import { resetPasswordEmail, verificationEmail } from "../mail/templates.js";
 import type { SmsSender } from "../sms/sms.js";
 import { authFailure } from "./auth-failure.js";
 import { passkeys } from "./passkeys.js";
 import { consume } from "./rate-limit.js";
+import { TOTP, totpReplayGuard } from "./totp-replay.js";
 
 export const SESSION_DAYS = 14;
 export const TOTP_ISSUER = "Courtside";
@@ -49,20 +51,24 @@ export function createAuth(deps: {
     appName: "Courtside",
     // better-auth's notices (an unknown address asking for a reset, say) go to our log; its
     // extra arguments can hold SQL parameters (session tokens), so only errors among them are
-    // kept, through the redacting error serializer.
+    // kept, through the redacting error serializer. While it handles one of our requests, an
+    // error it logs is the route's to answer (503 for an outage) and to log once.
     logger: {
       log: (level, message, ...args) => {
         const error = args.find((arg) => arg instanceof Error);
-        log[level](error ? { err: error } : {}, `auth: ${message}`);
-      },
-    },
-    onAPIError: {
-      onError: (error) => {
         const failure = authFailure.getStore();
-        if (failure) failure.error = error;
-        else log.error({ err: error }, "auth: unexpected error");
+        if (error && level === "error" && failure) {
+          failure.error ??= error;
+          return;
+        }
+        // The database away is a passing condition, not a bug: warn, as our own handler does.
+        const at = level === "error" && databaseUnavailable(error) ? "warn" : level;
+        log[at](error ? { err: error } : {}, `auth: ${message}`);
       },
     },
+    // Its errors are thrown to our route, never printed by its router: better-call writes an
+    // error it cannot answer to the console whole, SQL parameters (session tokens) included.
+    onAPIError: { throw: true },
     baseURL: config.appUrl,
     basePath: "/api/auth",
     secret: config.sessionSecret,
@@ -111,6 +117,7 @@ export function createAuth(deps: {
       // pending cookie, and the session starts only after a good code.
       twoFactor({
         issuer: TOTP_ISSUER,
+        totpOptions: { digits: TOTP.digits, period: TOTP.periodSeconds },
         schema: { twoFactor: { modelName: "authTwoFactors" } },
         backupCodeOptions: { amount: BACKUP_CODES, storeBackupCodes: "encrypted" },
         // The phone factor: a code by text message to the number the person confirmed
@@ -134,6 +141,8 @@ export function createAuth(deps: {
               },
             }),
       }),
+      // Each app code opens once (platform/auth/totp-replay.ts).
+      totpReplayGuard({ db }),
       // Passkeys: sign in with the phone's or laptop's own lock (platform/auth/passkeys.ts).
       passkeys({ db, appUrl: config.appUrl, rpName: "Courtside" }),
     ],

@@ -1,7 +1,8 @@
 // The app's logger. A log is read by more people than the database is, so nothing that lets
 // someone act as another person is written to it: cookies, passwords and tokens in known
 // fields are replaced, query-string values and token-like path segments of URLs are hidden,
-// and the parameters of failed SQL (better-auth's include raw session tokens) are dropped.
+// the parameters of failed SQL (better-auth's include raw session tokens) are dropped, and
+// every string inside a logged error, however deep, is redacted the same way.
 import pino, { type Logger } from "pino";
 import pinoPretty from "pino-pretty";
 
@@ -43,28 +44,56 @@ export function redactUrl(url: string): string {
   return `${safePath}?${keys.map((key) => `${key}=${REDACTED}`).join("&")}`;
 }
 
-/** Text with any URL in it redacted, and SQL parameter lists cut off. */
+// A secret quoted in free text: a long run of URL-safe characters holding both letters and
+// digits, as our tokens, better-auth's and base32 authenticator secrets all are. Words of a
+// stack trace or of SQL (letters and underscores) and ids (UUIDs, with their dashes in place)
+// stay readable.
+const TOKEN_IN_TEXT =
+  /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}/g;
+
+/** Text with any URL in it redacted, SQL parameter lists cut off and token-like words hidden. */
 export function redactText(text: string): string {
   return text
     .replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`)
     .replace(/https?:\/\/[^\s"'<>]+/g, (url) => {
       const parsed = URL.canParse(url) ? new URL(url) : undefined;
       return parsed ? `${parsed.origin}${redactUrl(parsed.pathname + parsed.search)}` : REDACTED;
-    });
+    })
+    .replace(TOKEN_IN_TEXT, (word) => (UUID.test(word) ? word : REDACTED));
+}
+
+// Fields never worth keeping from an error: a failed statement's SQL and its parameters.
+const DROPPED_ERROR_FIELDS = new Set(["params", "query", "parameters"]);
+const SECRET_FIELD = new RegExp(`^(${SECRET_FIELDS.join("|")})$`, "i");
+const MAX_DEPTH = 6;
+
+/**
+ * Every string an error carries, at any depth (better-auth nests SQL with its parameters in
+ * `body.message` and `body.stack`; drivers in `cause`, `details`), passes through redactText;
+ * secret-named fields are replaced and SQL parameter fields dropped. Nothing is trusted to be
+ * clean because of where it sits.
+ */
+function redactDeep(value: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (typeof value === "string") return redactText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth > MAX_DEPTH) return "[too deep]";
+  if (seen.has(value)) return "[circular]";
+  seen.add(value);
+  if (value instanceof Error) return redactDeep(pino.stdSerializers.errWithCause(value), depth + 1, seen);
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => redactDeep(item, depth + 1, seen));
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (DROPPED_ERROR_FIELDS.has(key)) continue;
+    out[key] = SECRET_FIELD.test(key) ? REDACTED : redactDeep(field, depth + 1, seen);
+  }
+  return out;
 }
 
 type SerializedError = { message?: string; stack?: string; [key: string]: unknown };
 
 export function serializeError(error: unknown): SerializedError {
-  const serialized = pino.stdSerializers.err(error as Error) as SerializedError;
-  if (!serialized || typeof serialized !== "object") return serialized;
-  const { params: _params, query: _query, ...rest } = serialized;
-  return {
-    ...rest,
-    ...(typeof rest.message === "string" ? { message: redactText(rest.message) } : {}),
-    ...(typeof rest.stack === "string" ? { stack: redactText(rest.stack) } : {}),
-    ...(rest.cause ? { cause: serializeError(rest.cause) } : {}),
-  };
+  if (!error || typeof error !== "object") return error as SerializedError;
+  return redactDeep(error, 0, new WeakSet()) as SerializedError;
 }
 
 type LoggedRequest = {

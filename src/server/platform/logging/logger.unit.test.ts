@@ -54,6 +54,49 @@ describe("redaction", () => {
   });
 });
 
+describe("redaction of errors, by construction", () => {
+  const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+  it("redacts every string an error carries, however deep, wherever it sits", () => {
+    const { log, text } = capture();
+    // better-auth's APIError: the failed statement with its parameters nested in `body`.
+    const apiError = Object.assign(new Error("Failed to get session"), {
+      status: "INTERNAL_SERVER_ERROR",
+      body: {
+        message: `Failed query: select * from "auth_sessions" where "token" = $1\nparams: ${token}`,
+        stack: `Error: Failed query\nparams: ${token},2026-11-26`,
+        details: { value: `token ${token} and secret ${totpSecret}`, list: [[`${token}`]] },
+      },
+      cause: Object.assign(new Error("canceling statement due to statement timeout"), {
+        code: "57014",
+        query: `select ${token}`,
+        parameters: [token],
+      }),
+    });
+    log.warn({ err: apiError }, "database unavailable");
+    const written = text();
+    for (const secret of [token, totpSecret]) expect(written).not.toContain(secret);
+    expect(written).toContain("Failed to get session");
+    expect(written).toContain("canceling statement due to statement timeout");
+    expect(written).toContain("57014");
+  });
+
+  it("keeps stack traces, SQL words and ids readable", () => {
+    const id = "0573dddf-dbf9-4412-8330-3433a3bfa92a";
+    const text = `at processTicksAndRejections (node:internal/process/task_queues:95:5) idle_in_transaction_session_timeout ${id}`;
+    expect(redactText(text)).toBe(text);
+  });
+
+  it("survives a circular error", () => {
+    const { log, text } = capture();
+    const error = new Error(`loop ${token}`) as Error & { self?: unknown };
+    error.self = { again: error };
+    log.error({ err: error }, "circular");
+    expect(text()).not.toContain(token);
+    expect(text()).toContain("circular");
+  });
+});
+
 describe("log format", () => {
   function prettyCapture() {
     const lines: string[] = [];
