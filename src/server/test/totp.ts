@@ -31,3 +31,10 @@ export function totpCode(secret: Buffer, at = Date.now(), stepSeconds = 30): str
   const value = digest.readUInt32BE(offset) & 0x7fffffff;
   return String(value % 1_000_000).padStart(6, "0");
 }
+
+/**
+ * The code of the step after the current one. The server still takes it (one step of clock
+ * drift), and it is not yet spent when the current step's code just was: each step's code
+ * opens once (platform/auth/totp-replay.ts).
+ */
+export const nextTotpCode = (secret: Buffer, at = Date.now()) => totpCode(secret, at + 30_000);

@@ -67,7 +67,9 @@ export const authVerifications = pgTable(
 
 // The second factor (better-auth's two-factor plugin): an authenticator app's secret and the
 // backup codes, both encrypted with the app's secret. `verified` is false between enrolment
-// and the first good code; until then sign-in does not ask for it. The friendly name is ours.
+// and the first good code; until then sign-in does not ask for it. The friendly name is ours,
+// and so is the last time step whose code was accepted: a code is good once (RFC 6238 §5.2,
+// platform/auth/totp-replay.ts).
 export const authTwoFactors = pgTable(
   "auth_two_factors",
   {
@@ -81,6 +83,7 @@ export const authTwoFactors = pgTable(
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     friendlyName: text("friendly_name").notNull().default("Authenticator app"),
+    lastUsedStep: bigint("last_used_step", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [index("auth_two_factors_user_id_idx").on(t.userId)],

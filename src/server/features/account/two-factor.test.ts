@@ -1,12 +1,12 @@
 // The second factor: an authenticator app enrolled from Settings (password, then a first good
-// code), sign-in that stops at the code, ten backup codes that each work once, a name the
-// person gives it, and removal with the password.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// code), sign-in that stops at the code, each code and each of ten backup codes working once, a
+// name the person gives it, and removal with the password.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { accountRequests } from "../../test/account-requests.js";
 import { makeUser, PASSWORD } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, type TestApp } from "../../test/harness.js";
-import { secretOf, totpCode } from "../../test/totp.js";
+import { nextTotpCode, secretOf, totpCode } from "../../test/totp.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,7 +128,8 @@ describe("signing in with a second factor", () => {
     expect(wrong.statusCode).toBe(401);
     expect(await meStatus(pending)).toBe(401);
 
-    const verified = await post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) }, pending);
+    // Enrolment spent this step's code.
+    const verified = await post("/api/auth/two-factor/verify-totp", { code: nextTotpCode(secret) }, pending);
     expect(verified.statusCode).toBe(200);
     const session = cookiesFrom(verified);
     expect(hasSession(session)).toBe(true);
@@ -164,6 +165,73 @@ describe("signing in with a second factor", () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(hasSession(cookiesFrom(response))).toBe(false);
+  });
+});
+
+describe("each code from the app opens once (RFC 6238 §5.2)", () => {
+  const STEP_MS = 30_000;
+  // Only Date is faked: better-auth reads the time step from it, the sockets and timers run.
+  const atStepStart = (step: number) => vi.setSystemTime(step * STEP_MS + 1_000);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const verify = (code: string, cookie: string) => post("/api/auth/two-factor/verify-totp", { code }, cookie);
+  const pendingSignIn = async (email: string) => cookiesFrom(await signIn(email));
+
+  it("a code that signed in once is refused as a wrong one is, and so is an earlier step's", async () => {
+    const user = await makeUser(t, "rhea@factors.example", "Rhea Replay");
+    const { secret } = await enrol(user);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Two steps on from enrolment's: the step before this one is unused.
+    const step = Math.floor(Date.now() / STEP_MS) + 2;
+    atStepStart(step);
+    const code = totpCode(secret);
+    const earlier = totpCode(secret, Date.now() - STEP_MS);
+    const wrongCode = [code, earlier].includes("000000") ? "111111" : "000000";
+
+    const first = await verify(code, await pendingSignIn(user.email));
+    expect(first.statusCode).toBe(200);
+    expect(hasSession(cookiesFrom(first))).toBe(true);
+
+    const wrong = await verify(wrongCode, await pendingSignIn(user.email));
+    expect(wrong.statusCode).toBe(401);
+    const replayPending = await pendingSignIn(user.email);
+    const replay = await verify(code, replayPending);
+    // The same answer as a wrong code: nothing tells that the code was right once.
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual(wrong.json());
+    expect(hasSession(cookiesFrom(replay))).toBe(false);
+    expect(await meStatus(replayPending)).toBe(401);
+    // Still inside the drift window, but before the step already used.
+    expect((await verify(earlier, await pendingSignIn(user.email))).statusCode).toBe(401);
+
+    // The next step's code is fresh.
+    atStepStart(step + 1);
+    const next = await verify(totpCode(secret), await pendingSignIn(user.email));
+    expect(next.statusCode).toBe(200);
+    expect(hasSession(cookiesFrom(next))).toBe(true);
+  });
+
+  it("the code that confirmed enrolment does not sign in", async () => {
+    const user = await makeUser(t, "enzo@factors.example", "Enzo Enrol");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    atStepStart(Math.floor(Date.now() / STEP_MS) + 1);
+    const { secret } = await enrol(user);
+    const again = await verify(totpCode(secret), await pendingSignIn(user.email));
+    expect(again.statusCode).toBe(401);
+    expect(hasSession(cookiesFrom(again))).toBe(false);
+  });
+
+  it("of two sign-ins racing with the same code, exactly one gets in", async () => {
+    const user = await makeUser(t, "cora@factors.example", "Cora Concurrent");
+    const { secret } = await enrol(user);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    atStepStart(Math.floor(Date.now() / STEP_MS) + 1);
+    const code = totpCode(secret);
+    const pending = await Promise.all([pendingSignIn(user.email), pendingSignIn(user.email)]);
+    const answers = await Promise.all(pending.map((cookie) => verify(code, cookie)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.filter((a) => hasSession(cookiesFrom(a)))).toHaveLength(1);
   });
 });
 
