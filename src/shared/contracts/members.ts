@@ -4,7 +4,8 @@ import { roles } from "../domain/roles.js";
 export const member = z.object({
   userId: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Only for admins and the owner, and for the member themself: null for everyone else. */
+  email: z.string().nullable(),
   role: z.enum(roles),
   joinedAt: z.iso.datetime(),
 });

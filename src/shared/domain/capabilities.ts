@@ -11,6 +11,9 @@ export const capabilities = {
   "club.delete": ["owner"],
   "courts.manage": managers,
   "members.view": everyone,
+  // An address is for reaching someone about the club: the people who run it read everyone's;
+  // the rest see names and roles, and their own address.
+  "members.viewEmails": managers,
   "members.invite": managers,
   "members.remove": managers,
   "members.changeRole": managers,

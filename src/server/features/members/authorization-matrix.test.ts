@@ -798,6 +798,39 @@ describe("authorization matrix", () => {
       });
     }
   }
+
+  // Beyond the status, what a role reads: other members' email addresses are for the club's
+  // admins and owner; everyone reads names and roles, and their own address.
+  const readsOthersEmails: Record<Exclude<Caller, "anonymous" | "otherOwner">, boolean> = {
+    member: false,
+    organizer: false,
+    admin: true,
+    owner: true,
+  };
+  for (const [caller, visible] of Object.entries(readsOthersEmails)) {
+    it(`GET /api/orgs/:orgId/members as ${caller} -> others' emails ${visible ? "shown" : "hidden"}`, async () => {
+      const ctx = await clubA(matrix.find((row) => row.route === "/api/orgs/:orgId/members")!);
+      const me = people[caller as keyof typeof readsOthersEmails];
+      const response = await t.request({
+        method: "GET",
+        url: `/api/orgs/${ctx.orgId}/members`,
+        cookie: me.cookie,
+      });
+      expect(response.statusCode).toBe(200);
+      const members: Array<{ userId: string; name: string; role: string; email: string | null }> =
+        response.json().members;
+      expect(members).toHaveLength(5);
+      for (const member of members) {
+        const address = [...Object.values(people)].find((p) => p.id === member.userId)!.email;
+        expect(member.name).toBeTruthy();
+        expect(member.role).toBeTruthy();
+        expect(member.email, `${caller} reading ${address}`).toBe(
+          visible || member.userId === me.id ? address : null,
+        );
+      }
+      expect(response.body.includes(ctx.extra.email)).toBe(visible);
+    });
+  }
 });
 
 describe("club A's path with club B's entity ids", () => {

@@ -14,6 +14,7 @@ import {
   memberParams,
   transferOwnershipBody,
 } from "../../../shared/contracts/members.js";
+import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { consume, type Limit } from "../../platform/auth/rate-limit.js";
@@ -47,7 +48,11 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags, params: orgParams, response: { 200: z.object({ members: z.array(member) }) } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "members.view");
-        return { members: await listMembers(db, club.organizationId) };
+        const members = await listMembers(db, club.organizationId);
+        if (can(club.role, "members.viewEmails")) return { members };
+        return {
+          members: members.map((m) => (m.userId === club.userId ? m : { ...m, email: null })),
+        };
       },
     );
 

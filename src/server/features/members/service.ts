@@ -17,6 +17,9 @@ import { peopleFields, peopleSubquery } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
 import { type ClubAccess, forgetClubAccess, roleOfMembership } from "./policy.js";
 
+/** A member as the server reads them: always with the address, whoever may see it. */
+export type ClubMember = Member & { email: string };
+
 // The members with their names and addresses, in one statement, as one JSON list (a member
 // whose account is gone has no person to join, and is not listed).
 const membersOfClub = preparedStatement("members_of_club", (db) => {
@@ -25,7 +28,7 @@ const membersOfClub = preparedStatement("members_of_club", (db) => {
   const joinedAt = qualified(organizationMembers.createdAt);
   return db
     .select({
-      members: sql<Member[]>`coalesce(json_agg(json_build_object(
+      members: sql<ClubMember[]>`coalesce(json_agg(json_build_object(
         'userId', ${qualified(organizationMembers.userId)},
         'name', ${person.name},
         'email', ${person.email},
@@ -40,7 +43,7 @@ const membersOfClub = preparedStatement("members_of_club", (db) => {
 });
 
 /** The members as read now, inside the caller's transaction if it has one. */
-export async function readMembers(db: Queryable, organizationId: string): Promise<Member[]> {
+export async function readMembers(db: Queryable, organizationId: string): Promise<ClubMember[]> {
   const [row] = await membersOfClub(db, { organizationId });
   return row?.members ?? [];
 }
@@ -49,7 +52,7 @@ export async function readMembers(db: Queryable, organizationId: string): Promis
  * The members, kept by this instance until the club's data changes (platform/club-reads).
  * Shared between requests: callers must not change the list.
  */
-export function listMembers(db: Db, organizationId: string): Promise<Member[]> {
+export function listMembers(db: Db, organizationId: string): Promise<ClubMember[]> {
   return clubReads(db).read(organizationId, "members", async () => ({
     value: await readMembers(db, organizationId),
   }));

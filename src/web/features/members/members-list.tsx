@@ -37,7 +37,8 @@ export function MembersList({ orgId, members, myRole, myUserId }: Props) {
               <p className="truncate font-medium">
                 {member.name} {isMe ? <span className="text-sm text-muted">(you)</span> : null}
               </p>
-              <p className="truncate text-sm text-muted">{member.email}</p>
+              {/* Addresses are shown to admins and the owner; others see their own only. */}
+              {member.email ? <p className="truncate text-sm text-muted">{member.email}</p> : null}
             </div>
             <div className="ml-13 flex items-center gap-2 sm:ml-0">
               <span className="hidden text-sm text-muted sm:inline">

@@ -58,7 +58,7 @@ export function MembershipActions({
                 <option value="">Choose the new owner…</option>
                 {others.map((m) => (
                   <option key={m.userId} value={m.userId}>
-                    {m.name} ({m.email})
+                    {m.email ? `${m.name} (${m.email})` : m.name}
                   </option>
                 ))}
               </select>
