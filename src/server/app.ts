@@ -5,7 +5,7 @@ import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps.js";
 import { accountRoutes } from "./features/account/routes.js";
@@ -37,6 +37,9 @@ import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { AppError } from "./platform/errors/app-error.js";
 import { answerFrameworkError, registerErrorHandler } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
+import { answerSocketError } from "./platform/realtime/socket-errors.js";
+import { SOCKET_LIMITS, type SocketLimits } from "./platform/realtime/socket-limits.js";
+import { drainBeforeClosing } from "./platform/web/draining.js";
 import { finishHandlersBeforeClosing } from "./platform/web/handlers-in-flight.js";
 import { limitJsonDepth } from "./platform/web/json-depth.js";
 import { keepAnswersPrivate, NOT_STORED } from "./platform/web/private-answers.js";
@@ -49,20 +52,6 @@ import { registerWebClient } from "./platform/web/web-client.js";
 /** The WebSocket close code for "the server is restarting: reconnect shortly" (RFC 6455 registry). */
 const SERVICE_RESTART = 1012;
 
-// While the app closes, every response it still sends ends its keep-alive connection: the
-// server can then finish as soon as the requests in flight are answered, instead of waiting
-// for idle clients to hang up.
-function closeConnectionsWhenStopping(app: FastifyInstance) {
-  let closing = false;
-  app.addHook("preClose", (done) => {
-    closing = true;
-    done();
-  });
-  app.addHook("onSend", async (_request, reply) => {
-    if (closing) reply.header("connection", "close");
-  });
-}
-
 /** A number of trusted hops becomes Fastify's function form (its types take no number). */
 const trustedHops = (trust: boolean | number | string[]) =>
   typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
@@ -71,6 +60,8 @@ type BuildOptions = {
   logger?: FastifyBaseLogger;
   /** Sees every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Other caps on open WebSockets than SOCKET_LIMITS (a test reaches a club's cap with a few). */
+  socketLimits?: Partial<SocketLimits>;
 };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
@@ -79,6 +70,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: deps.config.logLevel } }),
     bodyLimit: 256 * 1024,
     requestIdHeader: false,
+    // Fastify's own 503 while closing has not our envelope nor Retry-After: draining.ts answers.
+    return503OnClosing: false,
     // Rate limits key on request.ip: behind a proxy it must be the client's, read from
     // X-Forwarded-For of the proxies we trust (TRUST_PROXY), and never of anyone else.
     trustProxy: trustedHops(deps.config.trustProxy),
@@ -97,11 +90,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   registerErrorHandler(app);
   limitJsonDepth(app);
   refuseCrossSiteWrites(app, deps.config);
-  closeConnectionsWhenStopping(app);
   finishHandlersBeforeClosing(app);
 
   addSecurityHeaders(app, securityHeadersFor);
   keepAnswersPrivate(app);
+  drainBeforeClosing(app);
   // Answers above 1 KB travel compressed when the browser accepts it (brotli at a quick level,
   // or gzip); the client's files were compressed once at build time (web-client.ts).
   await app.register(compress, {
@@ -116,7 +109,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));
-  registerAuthRoutes(app, { auth: deps.auth, db: deps.database.db, config: deps.config });
+  registerAuthRoutes(app, {
+    auth: deps.auth,
+    db: deps.database.db,
+    jobs: deps.jobs,
+    now: deps.now,
+    config: deps.config,
+  });
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(async (scope) => registerUnsubscribeRoutes(scope, deps));
@@ -140,8 +139,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       client.close(SERVICE_RESTART, "Server restarting");
     done();
   });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(async (live) => registerLiveRoutes(live, deps));
+  // Viewers send nothing but pongs and closes: a larger frame is closed with 1009.
+  await app.register(websocket, { options: { maxPayload: 4096 }, errorHandler: answerSocketError });
+  await app.register(async (live) =>
+    registerLiveRoutes(live, deps, { ...SOCKET_LIMITS, ...options.socketLimits }),
+  );
   await registerSessionJobs(deps);
   await registerLadderJobs(deps);
   await registerRefundJobs(deps);

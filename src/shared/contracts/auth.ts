@@ -76,6 +76,8 @@ export const verifyEmailQuery = z.object({
 });
 /** The mailed reset link's query: where to land once the token is checked. */
 export const resetLinkQuery = z.object({ callbackURL: returnPath.optional() });
+/** The mailed link that confirms a new browser while an account is under attack. */
+export const confirmBrowserQuery = z.object({ token: z.string().min(1).max(500) });
 /** Sign out everywhere: no fields. */
 export const revokeSessionsBody = z.object({}).strict();
 

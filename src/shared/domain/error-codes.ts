@@ -19,6 +19,7 @@ export const errorCodes = [
   "UNAVAILABLE",
   "INTERNAL",
   "USER_ALREADY_EXISTS",
+  "CONFIRM_NEW_BROWSER",
   // Second factors
   "INVALID_CODE",
   "INVALID_PASSWORD",

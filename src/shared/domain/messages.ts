@@ -89,6 +89,9 @@ export const messages = {
   /** The wait is said as it is: "a minute", "2 minutes", "15 minutes". */
   rateLimited: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
   crossSite: "This request came from another site and was refused.",
+  /** Said to a new browser while strangers guess the account's password, right password or wrong. */
+  confirmNewBrowser:
+    "This account has had many failed sign-ins, so a new browser must be confirmed by email. If your password was right, we've sent you a link: open it in this browser, then sign in again.",
   jsonOnly: "Send this request as JSON (Content-Type: application/json).",
   unavailable: "Courtside is restarting. Please try again in a moment.",
   invitationForSomeoneElse: (email: string) =>

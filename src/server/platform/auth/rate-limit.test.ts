@@ -50,9 +50,10 @@ describe("rate limits", () => {
     ).cookies.find((c) => c.name === "courtside_device");
     expect(devicePart?.httpOnly).toBe(true);
     expect(cookie).toContain("session_token");
-    // An attacker spreads 20 wrong guesses over 20 addresses: new devices must now wait...
+    // An attacker spreads 20 wrong guesses over 20 addresses: new devices must now confirm by
+    // email first (new-browser.test.ts)...
     for (let i = 0; i < 20; i++) expect((await signIn(owner, `127.0.5.${i + 1}`)).statusCode).toBe(401);
-    expect((await signIn(owner, "127.0.5.100")).statusCode).toBe(429);
+    expect((await signIn(owner, "127.0.5.100")).json().error.code).toBe("CONFIRM_NEW_BROWSER");
     // ...but the owner's own browser, from yet another address, signs in.
     const own = await t.request({
       method: "POST",
@@ -70,7 +71,7 @@ describe("rate limits", () => {
       remoteAddress: "127.0.5.201",
       cookie: "courtside_device=abc.def",
     });
-    expect(forged.statusCode).toBe(429);
+    expect(forged.json().error.code).toBe("CONFIRM_NEW_BROWSER");
   });
 
   it("counts parallel guesses before they are tried, so a burst cannot overrun the limit", async () => {

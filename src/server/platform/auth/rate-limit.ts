@@ -110,6 +110,21 @@ export async function consume(db: Db, limits: Limit[]): Promise<void> {
   }
 }
 
+/** Counts this attempt against `limit` and says whether it is over, without refusing. */
+export async function overLimit(db: Db, limit: Limit): Promise<boolean> {
+  return (await storeOf(db).count(limit)).count > limit.max;
+}
+
+/**
+ * The IPv6 /48 a client's address belongs to (a site's usual allocation), for limits that a
+ * guesser holding many /64s must not step around; undefined for IPv4.
+ */
+export function siteKey(ip: string): string | undefined {
+  const key = addressKey(ip);
+  if (!key.endsWith("::/64")) return undefined;
+  return `${key.slice(0, -"::/64".length).split(":").slice(0, 3).join(":")}::/48`;
+}
+
 /** Gives back one count of every limit (the attempt turned out not to count). */
 export async function release(db: Db, limits: Limit[]): Promise<void> {
   if (limits.length === 0) return;

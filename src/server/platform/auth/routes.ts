@@ -5,8 +5,10 @@
 // never signed in to the account, three buckets:
 //   - one account from one address: 5 failures in 15 minutes;
 //   - one address across accounts: 50 failures in 15 minutes (password spraying);
+//   - one IPv6 site (/48) across accounts: 200 failures in 15 minutes;
 //   - one account from devices it has never signed in on: 20 failures in an hour (guessing
-//     spread over many addresses).
+//     spread over many addresses). Past that the account is not locked: a new browser must
+//     confirm by a mailed link first (new-browser.ts, decision 013).
 // A browser that signed in to the account before counts in a bucket of its own (5 in 15
 // minutes), so a stranger, even one behind the same address, can never lock the owner out of
 // her own device. Addresses are counted per IPv6 /64 (addressKey).
@@ -21,6 +23,7 @@ import type { z } from "zod";
 import {
   backupCodeBody,
   changePasswordBody,
+  confirmBrowserQuery,
   enableTwoFactorBody,
   noFieldsBody,
   passkeyRegisterBody,
@@ -42,11 +45,18 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
 import { authPhoneFactors, users } from "../../db/schema/auth.js";
 import { AppError } from "../errors/app-error.js";
+import type { Jobs } from "../jobs/jobs.js";
 import type { Auth } from "./auth.js";
 import { type AuthFailure, authFailure } from "./auth-failure.js";
 import { currentUser, sessionCache, sessionCookieOf } from "./current-user.js";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.js";
-import { addressKey, clear, consume, type Limit, release } from "./rate-limit.js";
+import {
+  CONFIRM_BROWSER_PATH,
+  emailOfConfirmBrowserToken,
+  guardedSignIn,
+  newBrowsersLimit,
+} from "./new-browser.js";
+import { addressKey, clear, consume, type Limit, overLimit, release, siteKey } from "./rate-limit.js";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -164,13 +174,18 @@ export const guards: Record<string, Guard> = {
 };
 
 const SIGN_IN = "/api/auth/sign-in/email";
-const signInLimits = (ip: string, email: string, deviceId: string | undefined): Limit[] =>
+const signInLimits = (
+  ip: string,
+  site: string | undefined,
+  email: string,
+  deviceId: string | undefined,
+): Limit[] =>
   deviceId
     ? [limit(`sign-in:device:${deviceId}:${email.toLowerCase()}`, 5)]
     : [
         limit(`sign-in:pair:${email.toLowerCase()}:${ip}`, 5),
         limit(`sign-in:ip:${ip}`, 50),
-        limit(`sign-in:new-devices:${email.toLowerCase()}`, 20, HOUR),
+        ...(site ? [limit(`sign-in:site:${site}`, 200)] : []),
       ];
 
 const VERIFY_EMAIL_LINK = /^\/api\/auth\/verify-email$/;
@@ -220,10 +235,20 @@ const CANONICAL_PATH = { post: /^\/api\/auth(\/[a-z0-9-]+)+$/, get: /^\/api\/aut
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; config: Pick<Config, "sessionSecret" | "appUrl"> },
+  deps: { auth: Auth; db: Db; jobs: Jobs; now: () => Date; config: Pick<Config, "sessionSecret" | "appUrl"> },
 ): void {
   const { auth, db, config } = deps;
   const secureCookies = config.appUrl.startsWith("https://");
+
+  // The mailed link that confirms a new browser: it marks this browser as known for the
+  // account, and the person then signs in with the password (and second factor) as usual.
+  app.get(CONFIRM_BROWSER_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const { token } = parse(confirmBrowserQuery, request.query);
+    const email = emailOfConfirmBrowserToken(config.sessionSecret, token, deps.now().getTime());
+    if (!email) return reply.redirect("/auth?browser=expired");
+    reply.header("set-cookie", knownDeviceCookie(config.sessionSecret, email, secureCookies));
+    return reply.redirect("/auth?browser=confirmed");
+  });
 
   app.route({
     method: ["GET", "POST"],
@@ -252,11 +277,21 @@ export function registerAuthRoutes(
         checkedBody = parsed;
         const { email } = parsed;
         const deviceId = knownDeviceId(config.sessionSecret, email, request.headers.cookie);
-        signInBuckets = signInLimits(ip, email, deviceId);
+        signInBuckets = signInLimits(ip, siteKey(request.ip), email, deviceId);
         signInEmail = email;
         // Counted before it is tried (parallel guesses cannot all slip in), given back below
         // unless the password was wrong.
         await consume(db, signInBuckets);
+        if (!deviceId) {
+          const newBrowsers = newBrowsersLimit(email);
+          signInBuckets.push(newBrowsers);
+          if (await overLimit(db, newBrowsers))
+            await guardedSignIn(
+              { ...deps, secret: config.sessionSecret, appUrl: config.appUrl },
+              email,
+              parsed.password,
+            );
+        }
       } else if (guard) {
         const body = parse(guard.schema, request.body);
         checkedBody = body;

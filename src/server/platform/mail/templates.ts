@@ -71,6 +71,20 @@ export function verificationEmail(to: string, name: string, url: string): MailMe
   );
 }
 
+export function confirmBrowserEmail(to: string, name: string, url: string): MailMessage {
+  return actionEmail(
+    to,
+    "Confirm your new browser for Courtside",
+    "Confirm this browser",
+    [
+      `Hi ${name},`,
+      "Someone signed in to your Courtside account with the right password from a browser it has not seen before, while many wrong passwords were being tried. If it was you, open the link below in that browser, then sign in again. It expires in 30 minutes.",
+      "If it was not you, change your password: someone knows it.",
+    ],
+    { label: "Confirm this browser", url },
+  );
+}
+
 export function resetPasswordEmail(to: string, name: string, url: string): MailMessage {
   return actionEmail(
     to,

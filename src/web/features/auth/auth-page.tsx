@@ -25,6 +25,8 @@ export function AuthPage() {
   const [mode, setMode] = useState<AuthMode>(params.get("mode") === "sign-up" ? "sign-up" : "sign-in");
   const token = params.get("token");
   const linkError = params.get("error");
+  // The landing of the link that confirms a new browser while the account is under attack.
+  const browser = params.get("browser");
 
   if (status === "loading") return <PageLoading />;
   if (status === "signed-in" && !token) {
@@ -61,6 +63,15 @@ export function AuthPage() {
             {linkError ? (
               <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-700">
                 This link has expired or was already used. Ask for a new one below.
+              </p>
+            ) : null}
+            {browser === "confirmed" ? (
+              <p role="status" className="mb-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+                This browser is confirmed. Sign in again with your password.
+              </p>
+            ) : browser === "expired" ? (
+              <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-700">
+                This confirmation link has expired. Sign in again to get a new one.
               </p>
             ) : null}
             {shown === "new-password" && token ? (
