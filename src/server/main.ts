@@ -11,6 +11,7 @@ import { loadConfig } from "./config.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { DEMO_OWNER, demoOwner, seedDemoClub } from "./features/demo/seed.js";
 import { createLogger, logDestination } from "./platform/logging/logger.js";
+import { drainConnections } from "./platform/web/draining.js";
 
 // Under load V8 let the old space grow to three times what was live before compacting it (its
 // default factor follows the allocation rate): 330+ MB at peak for about 55 MB live. A fixed
@@ -20,6 +21,12 @@ v8.setFlagsFromString("--heap-growing-percent=100");
 
 /** How long a stop may take: requests in flight, then jobs, then the database. */
 const STOP_DEADLINE_MS = 20_000;
+/**
+ * How long open connections are answered "503, Connection: close" before the idle ones left
+ * are closed: long enough for a busy client to send its next request and hear that answer,
+ * short enough that a client which stays idle does not hold the stop.
+ */
+const DRAIN_MS = 3_000;
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -52,8 +59,9 @@ async function main() {
   const app = await buildApp(deps, { logger: log });
   if (config.seedDemo) await seedDemo(deps);
 
-  // Stop accepting, let the requests in flight finish (new ones on open connections get
-  // 503), tell live viewers to reconnect, let running jobs finish, close the pool, stop the
+  // Stop accepting, let the requests in flight finish (new ones on open connections get 503
+  // and every answer closes its connection; draining.ts), then close the idle connections
+  // left, tell live viewers to reconnect, let running jobs finish, close the pool, stop the
   // embedded database last, and exit 0. A stop that hangs is cut off at the deadline.
   let stopping = false;
   const stop = async (reason: string, exitCode = 0) => {
@@ -65,6 +73,7 @@ async function main() {
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     try {
+      await drainConnections(app, DRAIN_MS);
       await app.close();
       await deps.close();
       await embedded?.stop();
