@@ -1,11 +1,13 @@
 // "No input makes the server answer 500": every route (ours, better-auth's, the sandbox
 // checkout's), called by the club's owner, one of its members or an anonymous caller, with
 // arbitrary path values, queries, bodies and content types, answers something other than 5xx;
-// and a JSON body nested 10,000 deep is refused with 400 wherever a body is read.
+// so do the input rules' fields (prices, names, logo addresses, match dates), nearly valid,
+// sent to the routes that read them; and a JSON body nested 10,000 deep is refused with 400
+// wherever a body is read.
 import fc from "fast-check";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 type Route = { method: string; url: string };
@@ -178,6 +180,12 @@ const jsonValue = fc.oneof(
       "role",
       "startsAt",
       "endsAt",
+      "paymentRequired",
+      "paymentAmount",
+      "logoUrl",
+      "fullName",
+      "guestName",
+      "playedAt",
       "scoreA",
       "mode",
       "userId",
@@ -231,6 +239,62 @@ const body = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
+/** A name as a hostile hand types it: letters among control, line-break, NUL and bidi characters. */
+const hostileName = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom("a", "Z", "é", "7", " ", "'", "-", ".", ":"),
+    fc.constantFrom("\u0000", "\n", "\r", "\t", "\u001b", "\u007f", "\u0085", "\u2028"),
+    fc.constantFrom("\u061c", "\u200e", "\u200f", "\u202a", "\u202e", "\u2066", "\u2069", "\ufeff"),
+  ),
+  maxLength: 60,
+});
+/** A price as typed, or not quite: around the 0.50 minimum, negative, huge, not a number. */
+const price = fc.oneof(
+  fc.integer({ min: -100, max: 100_000 }).map((cents) => (cents / 100).toFixed(2)),
+  fc.double({ noNaN: false }).map(String),
+  fc.constantFrom(
+    "0.49",
+    "0.5",
+    "0.50",
+    "0.01",
+    "0",
+    "0.00",
+    "-0.00",
+    "00.50",
+    "1e3",
+    "99999999999999999999.99",
+    " 0.50 ",
+    "",
+  ),
+);
+/** A match date: any real day from year 0 to 9999, around today, or not a day at all. */
+const matchDate = fc.oneof(
+  fc
+    .date({
+      min: new Date("0000-01-01T00:00:00Z"),
+      max: new Date("9999-12-31T00:00:00Z"),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc
+    .integer({ min: -3, max: 3 })
+    .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)),
+  fc.constantFrom("2024-02-29", "2026-02-29", "2026-13-01", "0000-00-00", "", "today"),
+);
+const hostileUrl = fc.oneof(
+  fc.webUrl(),
+  fc.constantFrom(
+    "javascript:alert(1)",
+    "JAVASCRIPT:alert(1)",
+    "data:image/svg+xml,<svg onload=alert(1)>",
+    "vbscript:x",
+    "file:///etc/passwd",
+    "http://\u0000.example",
+    "https://a.example/\u202e.png",
+  ),
+  fc.string({ maxLength: 100 }),
+);
+
 const caller = fc.constantFrom("anonymous", "owner", "member") as fc.Arbitrary<
   "anonymous" | "owner" | "member"
 >;
@@ -287,6 +351,97 @@ describe("no input answers 5xx", () => {
         },
       ),
       { numRuns: 4000 },
+    );
+  }, 120_000);
+
+  it("the input rules' fields, nearly valid, reach their routes and answer something other than 5xx", async () => {
+    // Bodies well-formed but for the field under test, sent where they are read, so the checks
+    // (the price floor, names, logo addresses, match dates, pending matches per opponent, and
+    // what lies behind them: the session edit's gate and locks, the database) run on arbitrary
+    // values.
+    const [session] = await makeSessions(t, orgId, people.owner, {
+      startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() + 7 * 86_400_000 + 7_200_000).toISOString(),
+    });
+    // Half the time a name that passes, so the request reaches what lies behind validation.
+    const name = fc.oneof(fc.constantFrom("Open Play", "Riverside Club", "Pat Player"), hostileName);
+    const when = fc.integer({ min: -400, max: 400 }).map((days) => {
+      const startsAt = new Date(Date.now() + days * 86_400_000);
+      return {
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 7_200_000).toISOString(),
+      };
+    });
+    const sessionBody = fc.record({
+      name,
+      paymentRequired: fc.boolean(),
+      paymentAmount: price,
+      when,
+    });
+    const club = `/api/orgs/${orgId}`;
+    const targets = fc.oneof(
+      sessionBody.map(({ when, ...body }) => ({
+        method: "POST",
+        url: `${club}/sessions`,
+        payload: { ...body, ...when },
+      })),
+      sessionBody.map(({ when, ...body }) => ({
+        method: "PUT",
+        url: `${club}/sessions/${session!.id}`,
+        payload: { ...body, ...when },
+      })),
+      fc.record({ name, logoUrl: hostileUrl }).map((body) => ({
+        method: "PUT",
+        url: club,
+        payload: { ...body, timeZone: "America/New_York" },
+      })),
+      fc.record({ name, logoUrl: hostileUrl }).map((body) => ({
+        method: "POST",
+        url: "/api/orgs",
+        payload: { ...body, courtsCount: 2, timeZone: "UTC" },
+      })),
+      name.map((fullName) => ({
+        method: "PUT",
+        url: "/api/me/profile",
+        payload: { fullName, avatarUrl: "" },
+      })),
+      name.map((name) => ({ method: "POST", url: `${club}/courts`, payload: { name } })),
+      name.map((guestName) => ({
+        method: "POST",
+        url: `${club}/sessions/${session!.id}/walk-ins`,
+        payload: { guestName },
+      })),
+      fc.record({ playedAt: matchDate, flip: fc.boolean() }).map(({ playedAt, flip }) => ({
+        method: "POST",
+        url: `${club}/matches`,
+        payload: {
+          format: "singles",
+          teamA: [flip ? people.member.id : people.owner.id],
+          teamB: [flip ? people.owner.id : people.member.id],
+          target: 11,
+          games: [{ a: 11, b: 5 }],
+          playedAt,
+        },
+      })),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        targets,
+        fc.constantFrom("owner", "member") as fc.Arbitrary<"owner" | "member">,
+        async (target, who) => {
+          const response = await t.request({
+            method: target.method as "POST",
+            url: target.url,
+            cookie: people[who].cookie,
+            payload: target.payload,
+          });
+          expect(
+            response.statusCode,
+            `${who} ${target.method} ${target.url} ${JSON.stringify(target.payload)} -> ${response.body}`,
+          ).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 600 },
     );
   }, 120_000);
 
