@@ -14,6 +14,7 @@ import { buildApp } from "../app.js";
 import { composeDeps } from "../compose.js";
 import { loadConfig } from "../config.js";
 import { createLogger } from "../platform/logging/logger.js";
+import type { SocketLimits } from "../platform/realtime/socket-limits.js";
 import { admin, withDatabase } from "./global-setup.js";
 import { firstLink, startSmtpPeer } from "./smtp-peer.js";
 
@@ -31,6 +32,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** The app's logger, for a test that reads what was logged. */
     log?: FastifyBaseLogger;
+    /** Other caps on open WebSockets than the app's own. */
+    socketLimits?: Partial<SocketLimits>;
   } = {},
 ) {
   const { serverUrl, template } = inject("testDatabase");
@@ -55,7 +58,11 @@ export async function createTestApp(
   // Tests run the sweeps themselves, on their own clock: a cron tick landing mid-test would
   // race them (and send on the real clock).
   deps.jobs.every = async () => {};
-  const app = await buildApp(deps, { logger: log, onRoute: options.onRoute });
+  const app = await buildApp(deps, {
+    logger: log,
+    onRoute: options.onRoute,
+    socketLimits: options.socketLimits,
+  });
   await app.ready();
 
   return {

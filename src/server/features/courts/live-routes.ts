@@ -11,6 +11,12 @@ import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps } from "../../app-deps.js";
 import { boards } from "../../db/schema/courts.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import {
+  SOCKET_LIMITS,
+  type SocketHolder,
+  type SocketLimits,
+  socketLimiter,
+} from "../../platform/realtime/socket-limits.js";
 import { isSameOrigin } from "../../platform/web/same-origin.js";
 import { clubAccess } from "../members/service.js";
 import { activeSession } from "./board-store.js";
@@ -18,24 +24,35 @@ import { organizationOfDisplay } from "./display-routes.js";
 
 const HEARTBEAT_MS = 25_000;
 
-export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerLiveRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  limits: SocketLimits = SOCKET_LIMITS,
+): void {
   const access = clubAccess(deps);
   const { db } = deps.database;
+  const limiter = socketLimiter(limits);
 
-  // The check happens before the upgrade, so a refused viewer gets a plain 401 or 404.
+  // The checks happen before the upgrade, so a refused viewer gets a plain 401, 404 or 429.
   const resolveOrg = new WeakMap<FastifyRequest, string>();
   const guard =
-    (find: (request: FastifyRequest) => Promise<string>) =>
+    (find: (request: FastifyRequest) => Promise<SocketHolder>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         // A browser always names the page that opens a socket: another site's page may not
         // ride on this person's cookie (cross-site WebSocket hijacking).
         if (!isSameOrigin(request, deps.config)) throw new AppError(403, "CROSS_SITE", messages.crossSite);
-        resolveOrg.set(request, await find(request));
+        const holder = await find(request);
+        limiter.admit(request, holder);
+        resolveOrg.set(request, holder.club);
       } catch (error) {
-        const status = error instanceof AppError ? error.statusCode : 400;
+        if (error instanceof AppError)
+          return reply
+            .status(error.statusCode)
+            .headers(error.headers)
+            .send({ error: { code: error.code, message: error.message } });
         return reply
-          .status(status)
+          .status(400)
           .send({ error: { code: "REFUSED", message: error instanceof Error ? error.message : "Refused" } });
       }
     };
@@ -59,8 +76,21 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
         clearInterval(heartbeat);
         unsubscribe();
       });
-      // Pings keep idle connections open through proxies and reveal dead ones.
-      const heartbeat = setInterval(() => socket.ping(), HEARTBEAT_MS);
+      // Pings keep idle connections open through proxies; one left unanswered for a whole beat
+      // means the other end is gone (a TV whose network blinked), and its socket is dropped so
+      // it stops holding a place under the socket caps while the TV reconnects.
+      let answered = true;
+      socket.on("pong", () => {
+        answered = true;
+      });
+      const heartbeat = setInterval(() => {
+        if (!answered) {
+          socket.terminate();
+          return;
+        }
+        answered = false;
+        socket.ping();
+      }, HEARTBEAT_MS);
       try {
         const session = await activeSession(db, organizationId);
         const [board] = session
@@ -80,7 +110,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { hide: true },
       preValidation: guard(async (request) => {
         const { orgId } = z.object({ orgId: z.uuid() }).parse(request.params);
-        return (await access(request, orgId, "club.view")).organizationId;
+        const viewer = await access(request, orgId, "club.view");
+        return { club: viewer.organizationId, person: viewer.userId };
       }),
     },
     serve(),
@@ -93,7 +124,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { hide: true },
       preValidation: guard(async (request) => {
         const { token } = z.object({ token: z.string().max(100) }).parse(request.params);
-        return organizationOfDisplay(db, token);
+        return { club: await organizationOfDisplay(db, token), displayLink: token };
       }),
     },
     serve(async (request) => {
