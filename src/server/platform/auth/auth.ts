@@ -35,6 +35,11 @@ export const TEXT_CODE_MINUTES = 5;
 export const signInCodeText = (code: string) =>
   `${code} is your Courtside code. It expires in ${TEXT_CODE_MINUTES} minutes. Do not share it.`;
 
+// better-auth's words, logged at error level, for a request it refuses with 403: another site's
+// origin, a callback address it does not trust, a login form posted from another site.
+const REFUSED_REQUEST =
+  /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site navigation)/;
+
 export function createAuth(deps: {
   db: Db;
   config: Config;
@@ -61,8 +66,10 @@ export function createAuth(deps: {
           failure.error ??= error;
           return;
         }
-        // The database away is a passing condition, not a bug: warn, as our own handler does.
-        const at = level === "error" && databaseUnavailable(error) ? "warn" : level;
+        // The database away is a passing condition, and a refused request the caller's mistake,
+        // not bugs: warn, as our own handler does. Error lines page someone.
+        const passing = databaseUnavailable(error) || REFUSED_REQUEST.test(String(message));
+        const at = level === "error" && passing ? "warn" : level;
         log[at](error ? { err: error } : {}, `auth: ${message}`);
       },
     },
@@ -89,6 +96,9 @@ export function createAuth(deps: {
     // Our own limiter counts per address and per account in PostgreSQL (rate-limit.ts).
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth skips its origin and callback checks when NODE_ENV is "test": the tests
+      // run the checks production runs.
+      disableOriginCheck: false,
       useSecureCookies: config.appUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
