@@ -187,7 +187,7 @@ export async function seedDemoClub(
   // Made as an organizer would: created, then started and finished through their lifecycle.
   const create = async (s: { name: string; startsAt: Date; endsAt: Date } & Record<string, unknown>) => {
     const { name, startsAt, endsAt, capacity, paymentRequired, paymentAmount } = s;
-    const [created] = await createSessions(db, organizationId, owner.id, {
+    const [created] = await createSessions(deps, organizationId, owner.id, {
       name,
       startsAt: startsAt.toISOString(),
       endsAt: endsAt.toISOString(),

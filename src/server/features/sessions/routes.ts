@@ -67,8 +67,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
-        await assertClubRunning(deps, club.organizationId);
-        const created = await createSessions(db, club.organizationId, club.userId, request.body);
+        const created = await createSessions(deps, club.organizationId, club.userId, request.body);
         return reply.status(201).send({ sessions: created });
       },
     );

@@ -241,13 +241,16 @@ function sessionValues(body: SessionBodyFields) {
   };
 }
 
+/** Schedules a session, or a weekly series; after an expired trial, it asks for an upgrade. */
 export async function createSessions(
-  db: Db,
+  deps: AppDeps,
   organizationId: string,
   userId: string,
   input: CreateSessionBody,
 ): Promise<Session[]> {
+  const { db } = deps.database;
   const body = createSessionBody.parse(input);
+  if (!(await clubRunning(deps, organizationId))) throw upgradeRequired();
   const timeZone = await clubTimeZone(db, organizationId);
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(body.endsAt);
