@@ -74,6 +74,17 @@ function stripeConfig(e: Env): StripeConfig | undefined {
       `Invalid configuration:\n  STRIPE_SECRET_KEY is set, so ${missing.join(", ")} must be too`,
     );
   }
+  // Stripe sends clubs back from onboarding to APP_URL, and a live account only to https: with
+  // a plain http address the app would start and fail at the first club's onboarding. A test
+  // key may run on this machine's own address (local development against test mode).
+  const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  const testKey = /^(sk|rk)_test_/.test(e.STRIPE_SECRET_KEY);
+  const loopback = LOOPBACK_HOSTS.has(appUrl.hostname.replace(/^\[|\]$/g, ""));
+  if (appUrl.protocol !== "https:" && !(testKey && loopback)) {
+    throw new Error(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY is set, so APP_URL must be an https address (a test key may also use http://localhost)",
+    );
+  }
   return {
     secretKey: e.STRIPE_SECRET_KEY,
     // Comma-separated: the platform endpoint's secret and the Connect endpoint's.

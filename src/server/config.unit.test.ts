@@ -41,3 +41,27 @@ describe("the mailbox page's default", () => {
     expect(mailbox({ APP_URL: "http://127.0.0.1:3000" })).toBe(true);
   });
 });
+
+describe("Stripe keys", () => {
+  const stripe = {
+    STRIPE_WEBHOOK_SECRET: "whsec_a",
+    STRIPE_PRICE_BASIC: "price_b",
+    STRIPE_PRICE_PRO: "price_p",
+    STRIPE_PRODUCT_BASIC: "prod_b",
+    STRIPE_PRODUCT_PRO: "prod_p",
+  };
+  const load = (key: string, appUrl?: string) =>
+    loadConfig({ ...base, ...stripe, STRIPE_SECRET_KEY: key, ...(appUrl ? { APP_URL: appUrl } : {}) });
+
+  it("need an https APP_URL, since Stripe returns clubs from onboarding only to https", () => {
+    expect(() => load("sk_live_x", "http://club.example.com")).toThrow(/APP_URL must be an https address/);
+    expect(() => load("sk_live_x")).toThrow(/APP_URL must be an https address/);
+    expect(() => load("sk_test_x", "http://club.example.com")).toThrow(/https/);
+    expect(load("sk_live_x", "https://club.example.com").stripe?.secretKey).toBe("sk_live_x");
+  });
+
+  it("in test mode may run on this machine's own address", () => {
+    expect(load("sk_test_x").stripe?.secretKey).toBe("sk_test_x");
+    expect(load("rk_test_x", "http://127.0.0.1:3000").stripe?.secretKey).toBe("rk_test_x");
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../domain/messages.js";
-import { dollarsToCents, MIN_PAID_PRICE_CENTS } from "../domain/money.js";
+import { dollarsToCents, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS } from "../domain/money.js";
 import { displayName, optionalText } from "./common.js";
 
 const v = messages.validation;
@@ -24,7 +24,7 @@ export const sessionName = z
 
 /**
  * Dollars as typed: digits with up to two decimals, not negative; 0 is a free session, and a
- * paid place costs at least the minimum card processors will charge.
+ * paid place costs between the least and the most card processors will charge at once.
  */
 export const paymentAmount = z
   .string()
@@ -34,7 +34,8 @@ export const paymentAmount = z
   .refine((value) => {
     const cents = dollarsToCents(value);
     return !(cents > 0 && cents < MIN_PAID_PRICE_CENTS);
-  }, v.amountTooSmall);
+  }, v.amountTooSmall)
+  .refine((value) => dollarsToCents(value) <= MAX_PRICE_CENTS, v.amountTooLarge);
 
 const optionalInt = (min: number, max: number, message: string) =>
   z.preprocess(

@@ -139,10 +139,13 @@ describe("SPEC §5 session messages", () => {
     expect(paid("0")).toBeUndefined();
     expect(paid("10.5")).toBeUndefined();
   });
-  it("amount: a paid place costs at least 0.50, which card processors will charge", () => {
+  it("amount: a paid place costs 0.50 to 999,999.99, what card processors will charge at once", () => {
     const paid = (paymentAmount: string) =>
       firstMessage(sessionForm, { ...base, paymentRequired: true, paymentAmount });
     for (const amount of ["0.01", "0.1", "0.49"]) expect(paid(amount)).toBe(v.amountTooSmall);
+    for (const amount of ["1000000", "1000000.00", "21474836.47"])
+      expect(paid(amount)).toBe(v.amountTooLarge);
+    expect(paid("999999.99")).toBeUndefined();
     for (const amount of ["0.00", "0.5", "0.50", "1"]) expect(paid(amount)).toBeUndefined();
     expect(paid("-0.3")).toBe(v.amountPositive);
   });

@@ -44,6 +44,7 @@ export const messages = {
     amountFormat: "Invalid amount format",
     amountPositive: "Amount must be positive",
     amountTooSmall: "Amount must be at least 0.50 (or 0 for a free session)",
+    amountTooLarge: "Amount must be at most 999,999.99",
     startRequired: "Start time is required",
     endRequired: "End time is required",
     endAfterStart: "End time must be after start time",

@@ -77,7 +77,9 @@ describe("the club's subscription through Stripe", () => {
     const sent = since(from);
     const customers = sent.filter((r) => r.path === "/v1/customers");
     expect(customers).toHaveLength(1);
-    expect(customers[0]!.idempotencyKey).toBe(`customer:${orgId}`);
+    // The key names the club and the details sent: changed details are a new request, not
+    // Stripe's idempotency_error for the same key with other parameters.
+    expect(customers[0]!.idempotencyKey).toMatch(new RegExp(`^customer:${orgId}:[\\w-]{16}$`));
     const checkouts = sent.filter((r) => r.path === "/v1/checkout/sessions");
     expect(checkouts).toHaveLength(2);
     for (const request of checkouts) {
@@ -269,7 +271,13 @@ describe("the payout account and session fees", () => {
     const sent = since(from);
     const accounts = sent.filter((r) => r.path === "/v1/accounts");
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]!.idempotencyKey).toBe(`payout-account:${orgId}`);
+    expect(accounts[0]!.idempotencyKey).toMatch(new RegExp(`^payout-account:${orgId}:[\\w-]{16}$`));
+    // An Express dashboard said the current way (controller), with the capabilities asked for.
+    expect(accounts[0]!.body.get("type")).toBeNull();
+    expect(accounts[0]!.body.get("controller[stripe_dashboard][type]")).toBe("express");
+    expect(accounts[0]!.body.get("controller[fees][payer]")).toBe("application");
+    expect(accounts[0]!.body.get("capabilities[card_payments][requested]")).toBe("true");
+    expect(accounts[0]!.body.get("capabilities[transfers][requested]")).toBe("true");
     accountId = (await club()).payoutAccountRef!;
     const links = sent.filter((r) => r.path === "/v1/account_links");
     expect(links).toHaveLength(2);
@@ -308,6 +316,10 @@ describe("the payout account and session fees", () => {
     expect(checkout!.body.get("line_items[0][price_data][unit_amount]")).toBe("1500");
     // The club is on Basic (the last test left it there): 3% of $15.00.
     expect(checkout!.body.get("payment_intent_data[application_fee_amount]")).toBe("45");
+    // Comfortably inside Stripe's window (30 minutes to 24 hours from its receipt).
+    const expiresIn = Number(checkout!.body.get("expires_at")) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(33 * 60);
+    expect(expiresIn).toBeLessThan(36 * 60);
     paymentId = checkout!.body.get("client_reference_id")!;
     expect(checkout!.idempotencyKey).toMatch(new RegExp(`^session-fee-checkout:${paymentId}:`));
     const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
@@ -555,5 +567,41 @@ describe("money nobody can use is given back", () => {
       { account: accountId },
     );
     expect((await deliver(stray)).statusCode).toBe(200);
+  });
+});
+
+describe("the adapter's requests, each as Stripe accepts it", () => {
+  const checkout = (payoutAccountRef: string | null) =>
+    t.deps.payments.createCheckout({
+      paymentId: "11111111-1111-4111-8111-111111111111",
+      amount: 1500,
+      applicationFee: 45,
+      description: "Open play ($15.00)",
+      clubName: "Stripe Club",
+      customerEmail: null,
+      payoutAccountRef,
+      returnUrl: "http://localhost:3000/sessions/x",
+      attemptKey: crypto.randomUUID(),
+    });
+
+  it("sends an application fee only with the club's account: Stripe refuses one on the platform's own charge", async () => {
+    const from = stripe.requests.length;
+    await checkout(null);
+    const [sent] = since(from).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(sent!.stripeAccount).toBeUndefined();
+    expect(sent!.body.get("payment_intent_data[application_fee_amount]")).toBeNull();
+  });
+
+  it("keys a customer by the details it sends, so changed details never meet an idempotency error", async () => {
+    const from = stripe.requests.length;
+    const first = { organizationId: orgId, name: "Key Club", email: "a@key.example" };
+    await t.deps.payments.createCustomer(first);
+    await t.deps.payments.createCustomer(first);
+    await t.deps.payments.createCustomer({ ...first, email: "b@key.example" });
+    const keys = since(from)
+      .filter((r) => r.path === "/v1/customers")
+      .map((r) => r.idempotencyKey);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

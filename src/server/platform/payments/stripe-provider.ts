@@ -1,14 +1,25 @@
 // The Stripe adapter of the PaymentProvider port, on the official SDK. Subscriptions are
 // Checkout in subscription mode with the club as customer; session fees are direct charges on
-// the club's connected (Express) account with our application fee; refunds return the whole
-// charge and our fee. Every create call carries an idempotency key derived from what it is
-// for, so our retries and the SDK's create nothing twice.
+// the club's connected account (an Express dashboard, Stripe's fees and losses on us) with our
+// application fee; refunds return the whole charge and our fee. Every create call carries an
+// idempotency key derived from what it is for and from every value the request depends on, so
+// our retries and the SDK's create nothing twice, and changed details make a new request
+// instead of Stripe's idempotency_error.
+import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config.js";
 import { type PaymentProvider, ProviderError, type SubscriptionState } from "./payment-provider.js";
 
-const CHECKOUT_LIFETIME_SECONDS = 30 * 60;
+// Stripe refuses a checkout whose expiry is under 30 minutes from when it receives the request.
+// The SDK's retry after a timeout resends the same body seconds later, and clocks differ: 35
+// minutes keeps every attempt inside the window. The place itself is held for less
+// (registrations.ts) and its checkout is closed when the hold runs out.
+export const CHECKOUT_LIFETIME_SECONDS = 35 * 60;
+
+/** A short digest of the values a create request depends on, for its idempotency key. */
+const digestOf = (...values: Array<string | null | undefined>) =>
+  createHash("sha256").update(JSON.stringify(values)).digest("base64url").slice(0, 16);
 
 /** Webhooks older than this are refused: a captured delivery cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -89,10 +100,11 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
               },
             ],
             payment_intent_data: {
-              application_fee_amount: request.applicationFee,
+              // A fee exists only on a direct charge on the club's account: Stripe refuses one
+              // on a charge the platform takes itself.
+              ...(request.payoutAccountRef ? { application_fee_amount: request.applicationFee } : {}),
               metadata: { paymentId: request.paymentId },
             },
-            // The shortest Stripe allows; the place itself is held for less (registrations.ts).
             expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_SECONDS,
             success_url: withQuery(returnUrl, "payment", "success"),
             cancel_url: withQuery(returnUrl, "payment", "cancelled"),
@@ -164,7 +176,7 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
       return call("customer.create", async () => {
         const customer = await stripe.customers.create(
           { name, ...(email ? { email } : {}), metadata: { organizationId } },
-          { idempotencyKey: `customer:${organizationId}` },
+          { idempotencyKey: `customer:${organizationId}:${digestOf(name, email)}` },
         );
         return customer.id;
       });
@@ -209,8 +221,21 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
     createPayoutAccount({ organizationId, email }) {
       return call("account.create", async () => {
         const account = await stripe.accounts.create(
-          { type: "express", ...(email ? { email } : {}), metadata: { organizationId } },
-          { idempotencyKey: `payout-account:${organizationId}` },
+          {
+            // What "type: express" meant, said the way the current API describes accounts: the
+            // club uses Stripe's Express dashboard, and the platform pays Stripe's fees and
+            // answers for losses. Card payments and transfers are asked for here rather than
+            // left to the dashboard's defaults.
+            controller: {
+              fees: { payer: "application" },
+              losses: { payments: "application" },
+              stripe_dashboard: { type: "express" },
+            },
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            ...(email ? { email } : {}),
+            metadata: { organizationId },
+          },
+          { idempotencyKey: `payout-account:${organizationId}:${digestOf(email)}` },
         );
         return account.id;
       });
