@@ -37,7 +37,8 @@ export const newPasswordForm = z.object({
 export const returnPath = z
   .string()
   .max(500)
-  .refine((value) => /^\/(?![/\\])[^\s]*$/.test(value), "Must be a path on this site");
+  // No spaces or control characters: better-auth refuses those itself, as a 403 naming no field.
+  .refine((value) => /^\/(?![/\\])[^\s\p{Cc}]*$/u.test(value), "Must be a path on this site");
 
 // The bodies the auth endpoints receive, checked before better-auth sees them.
 export const signUpBody = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { messages } from "../domain/messages.js";
 import { dollarsToCents, formatCents } from "../domain/money.js";
-import { resetRequestForm, signInForm, signUpForm } from "./auth.js";
+import { resetRequestForm, returnPath, signInForm, signUpForm } from "./auth.js";
 import { createOrganizationBody } from "./clubs.js";
 import { sessionForm } from "./sessions.js";
 
@@ -163,5 +163,23 @@ describe("money", () => {
     expect(dollarsToCents("0.29")).toBe(29);
     expect(dollarsToCents("19.99")).toBe(1999);
     expect(formatCents(1050)).toBe("$10.50");
+  });
+});
+
+describe("return paths", () => {
+  it("are paths on this site, with no spaces or control characters", () => {
+    const ok = (value: string) => returnPath.safeParse(value).success;
+    expect(ok("/onboarding")).toBe(true);
+    expect(ok("/auth?next=%2Fsessions")).toBe(true);
+    for (const bad of [
+      "//evil.example",
+      "/\\evil",
+      "https://evil.example/",
+      "/a b",
+      "/a\u0000b",
+      "/a\u007fb",
+      "/a\u0085b",
+    ])
+      expect(ok(bad), JSON.stringify(bad)).toBe(false);
   });
 });
