@@ -65,7 +65,7 @@ type BuildOptions = {
 };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
-  const securityHeadersFor = securityHeaders(deps.config.appUrl);
+  const securityHeadersFor = securityHeaders(deps.config.ownOrigins);
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: deps.config.logLevel } }),
     bodyLimit: 256 * 1024,

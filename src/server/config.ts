@@ -107,6 +107,8 @@ export type Config = {
   port: number;
   host: string;
   appUrl: string;
+  /** The origins that are us: APP_URL's, and on a local install every loopback name for it. */
+  ownOrigins: string[];
   dataDir: string;
   /** DATA_DIR was set (not the default): the embedded database stays in it or says why it cannot. */
   dataDirChosen: boolean;
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    ownOrigins: ownOrigins(e.APP_URL ?? `http://localhost:${e.PORT}`),
     dataDir,
     dataDirChosen: env.DATA_DIR !== undefined && env.DATA_DIR !== "",
     databaseUrl: e.DATABASE_URL,
@@ -171,6 +174,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
+// A local install answers at localhost and at 127.0.0.1 alike (a newcomer types either, and
+// some tools print the other), so both are our own origin for cross-site checks and sign-in.
+// Off loopback, APP_URL's origin alone. Links in mail still use APP_URL.
+export function ownOrigins(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  if (!LOOPBACK_HOSTS.has(url.hostname.replace(/^\[|\]$/g, ""))) return [url.origin];
+  const port = url.port ? `:${url.port}` : "";
+  const others = ["localhost", "127.0.0.1", "[::1]"].map((host) => `${url.protocol}//${host}${port}`);
+  return [url.origin, ...others.filter((origin) => origin !== url.origin)];
+}
 
 // The mailbox page holds every reset and invitation link. It is on by default only for a
 // local install (the embedded database, listening on loopback, its own address a loopback

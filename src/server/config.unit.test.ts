@@ -65,3 +65,19 @@ describe("Stripe keys", () => {
     expect(load("rk_test_x", "http://127.0.0.1:3000").stripe?.secretKey).toBe("rk_test_x");
   });
 });
+
+describe("our own origins", () => {
+  it("are every loopback name for a local install, and APP_URL's alone elsewhere", () => {
+    expect(loadConfig(base).ownOrigins).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
+    expect(loadConfig({ ...base, APP_URL: "http://127.0.0.1:4000" }).ownOrigins[0]).toBe(
+      "http://127.0.0.1:4000",
+    );
+    expect(loadConfig({ ...base, APP_URL: "https://club.example.com" }).ownOrigins).toEqual([
+      "https://club.example.com",
+    ]);
+  });
+});

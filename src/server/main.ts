@@ -97,7 +97,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  const address = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`;
+  // The address people are sent to is APP_URL, the one links and cookies are made for (the
+  // listening address may be 0.0.0.0 or a loopback alias of it).
+  const address = config.appUrl;
   log.info(`Courtside is running at ${address} (started in ${seconds} s)`);
   if (config.mailboxPage)
     log.info(`No SMTP_URL: mail is kept in the local mailbox at ${address}/dev/mailbox`);

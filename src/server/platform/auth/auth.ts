@@ -79,7 +79,7 @@ export function createAuth(deps: {
     baseURL: config.appUrl,
     basePath: "/api/auth",
     secret: config.sessionSecret,
-    trustedOrigins: [config.appUrl, ...(deps.extraTrustedOrigins ?? [])],
+    trustedOrigins: [...config.ownOrigins, ...(deps.extraTrustedOrigins ?? [])],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { users, authSessions, authAccounts, authVerifications, authTwoFactors },

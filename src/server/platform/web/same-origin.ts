@@ -21,9 +21,9 @@ declare module "fastify" {
   }
 }
 
-export function isSameOrigin(request: FastifyRequest, config: Pick<Config, "appUrl">): boolean {
+export function isSameOrigin(request: FastifyRequest, config: Pick<Config, "ownOrigins">): boolean {
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== "null") return origin === new URL(config.appUrl).origin;
+  if (origin !== undefined && origin !== "null") return config.ownOrigins.includes(origin);
   // "null": the page's referrer policy (ours is no-referrer) hides the origin of a form post;
   // the browser's own Sec-Fetch-Site still tells.
   const site = request.headers["sec-fetch-site"];
@@ -36,7 +36,7 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
-export function refuseCrossSiteWrites(app: FastifyInstance, config: Pick<Config, "appUrl">): void {
+export function refuseCrossSiteWrites(app: FastifyInstance, config: Pick<Config, "ownOrigins">): void {
   app.addHook("onRequest", async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     if (!isSameOrigin(request, config)) throw new AppError(403, "CROSS_SITE", messages.crossSite);

@@ -16,7 +16,8 @@ const options = (protocol: Protocol, appHost: string): HelmetOptions => ({
       imgSrc: ["'self'", "data:", "https:"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // The live board's socket, to our own origin only ('self' covers it only in CSP 3
-      // browsers). The host is APP_URL's, never the request's Host header: that is the
+      // browsers). The host is one of our own (APP_URL's, or on a local install another
+      // loopback name for it), never whatever the request's Host header says: that is the
       // client's to write, and an answer naming it, kept by a shared cache, would let another
       // visitor's page talk to any host.
       connectSrc: ["'self'", `${protocol === "https" ? "wss" : "ws"}://${appHost}`],
@@ -52,11 +53,20 @@ export function helmetHeaders(helmetOptions: HelmetOptions): Record<string, stri
  * The headers for a request, by its protocol as Fastify sees it: the socket's, or
  * X-Forwarded-Proto from a proxy TRUST_PROXY trusts.
  */
-export function securityHeaders(appUrl: string): (request: FastifyRequest) => Record<string, string> {
-  const appHost = new URL(appUrl).host;
-  const http = helmetHeaders(options("http", appHost));
-  const https = helmetHeaders(options("https", appHost));
-  return (request) => (request.protocol === "https" ? https : http);
+export function securityHeaders(ownOrigins: string[]): (request: FastifyRequest) => Record<string, string> {
+  const hosts = ownOrigins.map((origin) => new URL(origin).host);
+  const sets = new Map(
+    hosts.map((host) => [
+      host,
+      { http: helmetHeaders(options("http", host)), https: helmetHeaders(options("https", host)) },
+    ]),
+  );
+  const appSet = sets.get(hosts[0]!)!;
+  return (request) => {
+    // A Host we do not know gets APP_URL's set: the header only picks among our own.
+    const set = sets.get(request.headers.host ?? "") ?? appSet;
+    return request.protocol === "https" ? set.https : set.http;
+  };
 }
 
 export function addSecurityHeaders(

@@ -1,10 +1,11 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
+import { ownOrigins } from "../../config.js";
 import { addSecurityHeaders, securityHeaders } from "./security-headers.js";
 
 async function appAt(appUrl: string, trustProxy = false) {
   const app = Fastify({ trustProxy });
-  addSecurityHeaders(app, securityHeaders(appUrl));
+  addSecurityHeaders(app, securityHeaders(ownOrigins(appUrl)));
   app.get("/ok", async () => ({ ok: true }));
   app.get("/boom", async () => {
     throw new Error("boom");
@@ -67,6 +68,15 @@ describe("security headers", () => {
     const local = await appAt("http://localhost:3000");
     const res = await local.inject({ url: "/ok" });
     expect(directive(res.headers["content-security-policy"], "connect-src")).toBe(
+      "connect-src 'self' ws://localhost:3000",
+    );
+    // A local install answers at 127.0.0.1 too: its page's socket goes to that same origin.
+    const numeric = await local.inject({ url: "/ok", headers: { host: "127.0.0.1:3000" } });
+    expect(directive(numeric.headers["content-security-policy"], "connect-src")).toBe(
+      "connect-src 'self' ws://127.0.0.1:3000",
+    );
+    const stranger = await local.inject({ url: "/ok", headers: { host: "evil.example" } });
+    expect(directive(stranger.headers["content-security-policy"], "connect-src")).toBe(
       "connect-src 'self' ws://localhost:3000",
     );
     await local.close();

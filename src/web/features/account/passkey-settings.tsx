@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
+import { atLocalhost, onBareIpAddress } from "../../lib/passkey-address.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { useAddPasskey, useFactors, useRemovePasskey } from "./api.js";
@@ -68,7 +69,15 @@ export function PasskeySettings() {
         ) : factors.data ? (
           <p className="text-sm text-muted">No passkeys yet.</p>
         ) : null}
-        {canUsePasskeys() ? (
+        {onBareIpAddress() ? (
+          <p className="text-sm text-muted">
+            Passkeys need the site's name, not a bare IP address:{" "}
+            <a className="font-semibold text-brand-700 underline" href={atLocalhost()}>
+              open this page at localhost
+            </a>{" "}
+            to add one.
+          </p>
+        ) : canUsePasskeys() ? (
           <AddPasskey />
         ) : (
           <p className="text-sm text-muted">This browser cannot use passkeys.</p>

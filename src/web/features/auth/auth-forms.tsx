@@ -5,6 +5,7 @@ import { messages } from "../../../shared/domain/messages.js";
 import { Button } from "../../components/ui/button.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
+import { atLocalhost, onBareIpAddress } from "../../lib/passkey-address.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { usePasskeySignIn, useRequestReset, useResetPassword, useSignIn, useSignUp } from "./api.js";
@@ -70,6 +71,16 @@ function PasskeySignIn() {
     },
   });
   if (typeof window === "undefined" || !("PublicKeyCredential" in window)) return null;
+  if (onBareIpAddress())
+    return (
+      <p className="text-center text-sm text-muted">
+        Passkeys work at{" "}
+        <a className="font-semibold text-brand-700 underline" href={atLocalhost()}>
+          localhost
+        </a>
+        , not at a bare IP address.
+      </p>
+    );
   return (
     <Button
       type="button"
