@@ -5,6 +5,7 @@ import type { AppDeps } from "./app-deps.js";
 import type { Config } from "./config.js";
 import { connectDatabase, migrateDatabase } from "./db/database.js";
 import { ensureProfile } from "./features/account/service.js";
+import { DEMO_MEMBER_DOMAIN } from "./features/demo/seed.js";
 import { paymentByRef } from "./features/sessions/service.js";
 import { createAuth } from "./platform/auth/auth.js";
 import { countRateLimitsIn } from "./platform/auth/rate-limit.js";
@@ -28,7 +29,12 @@ export async function composeDeps(
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
   const mailer =
     smtp ??
-    createMailboxMailer(database.db, log, config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined);
+    createMailboxMailer(
+      database.db,
+      log,
+      config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined,
+      DEMO_MEMBER_DOMAIN,
+    );
   const jobs = await startJobs(databaseUrl, mailer, log);
   const sms =
     config.smsProvider === "mailbox"

@@ -57,7 +57,7 @@ async function main() {
   const deps = await composeDeps(config, databaseUrl, log, { webRoot: webBuilt ? webRoot : undefined });
   started.deps = deps;
   const app = await buildApp(deps, { logger: log });
-  if (config.seedDemo) await seedDemo(deps);
+  const demo = config.seedDemo ? await seedDemo(deps) : undefined;
 
   // Stop accepting, let the requests in flight finish (new ones on open connections get 503
   // and every answer closes its connection; draining.ts), then close the idle connections
@@ -68,6 +68,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${reason}: finishing requests in flight, then stopping`);
+    // Ctrl-C at a terminal reaches the embedded PostgreSQL too (one process group), and it
+    // stops at once: the connection warnings that follow say nothing new, so only errors are
+    // written until the stop is done.
+    const quietUntilStopped = reason === "SIGINT" && embedded !== undefined;
+    const level = log.level;
+    if (quietUntilStopped) log.level = "error";
     setTimeout(() => {
       log.error(`Stopping took longer than ${STOP_DEADLINE_MS / 1000} s; exiting now.`);
       process.exit(1);
@@ -81,6 +87,7 @@ async function main() {
       log.error({ err: error }, "error while stopping");
       exitCode = 1;
     }
+    log.level = level;
     log.info("stopped");
     process.exit(exitCode);
   };
@@ -106,6 +113,12 @@ async function main() {
   else if (!config.smtpUrl)
     log.warn("No SMTP_URL and the mailbox page is off: mail is kept but not delivered. Set SMTP_URL.");
   if (embedded) log.info(`Embedded PostgreSQL data is in ${embedded.databaseDir}`);
+  // Last, so the sign-in is what a person sees at the bottom of the terminal.
+  if (demo) {
+    log.info(demo.created ? "Demo club built: Riverside Pickleball Club" : "The demo club is already here");
+    log.info("Mail to the demo club's players is kept in the mailbox, not listed here.");
+    log.info(`Sign in at ${address} as ${DEMO_OWNER.email} with the password ${DEMO_OWNER.password}`);
+  }
 }
 
 /** `npm run demo`: the demo club, built once, and how to sign in to it. */
@@ -114,9 +127,7 @@ async function seedDemo(deps: AppDeps) {
     throw new Error("the demo club is not built in production. Set DEMO=1 if you really want it here.");
   }
   const owner = await demoOwner(deps);
-  const { created } = await seedDemoClub(deps, { id: owner, name: DEMO_OWNER.name });
-  log.info(created ? "Demo club built: Riverside Pickleball Club" : "The demo club is already here");
-  log.info(`Sign in as ${DEMO_OWNER.email} with the password ${DEMO_OWNER.password}`);
+  return seedDemoClub(deps, { id: owner, name: DEMO_OWNER.name });
 }
 
 /** A start that failed says so in one sentence, stops what it started, and exits 1. */

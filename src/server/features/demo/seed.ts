@@ -25,7 +25,8 @@ export const DEMO_OWNER = {
 };
 const DEMO_SLUG = "riverside-demo";
 const DEMO_TIME_ZONE = "America/Los_Angeles";
-const DEMO_MEMBER_DOMAIN = "demo.courtside.local";
+/** The made-up players' mail domain: nobody reads it, so their mail is not listed in the log. */
+export const DEMO_MEMBER_DOMAIN = "demo.courtside.local";
 
 const FIRST = ["Ava", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivan", "Jo", "Kai", "Lena"];
 const LAST = ["Park", "Ruiz", "Chen", "Okafor", "Novak", "Singh"];
