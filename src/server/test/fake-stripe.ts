@@ -2,11 +2,17 @@
 // pointed at it (STRIPE_API_URL), it answers the calls the adapter makes with Stripe-shaped
 // objects, replays the first answer for a repeated idempotency key (as Stripe does), and records
 // every request so tests can check what was sent, to which account, under which key.
+// It is strict: every request is checked against Stripe's OpenAPI description and documented
+// value rules (stripe-openapi/validate.ts) before it is routed, and a broken one gets Stripe's
+// 400. Refused requests are recorded too, and listed in `refusals`, so a test can assert none.
 // Tests move its state along (a checkout paid, an account enabled) as Stripe's pages would, and
 // sign webhook events with the SDK's own test helper.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import type { FormHash } from "./stripe-openapi/form.js";
+import { requestedCapabilities } from "./stripe-openapi/rules.js";
+import { idempotencyConflict, type StripeError, validateStripeRequest } from "./stripe-openapi/validate.js";
 
 export type RecordedRequest = {
   method: string;
@@ -15,7 +21,13 @@ export type RecordedRequest = {
   body: URLSearchParams;
   idempotencyKey: string | undefined;
   stripeAccount: string | undefined;
+  /** When it arrived, by this process's clock (Date.now()): the moment Stripe's rules count from. */
+  receivedAt: number;
+  /** What the fake refused it with, when it did. */
+  refusal?: { status: number; error: StripeError };
 };
+
+type Reply = { status: number; body: unknown };
 
 type StripeObject = { id: string; object: string } & Record<string, unknown>;
 
@@ -27,7 +39,10 @@ export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
   const objects = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject[]>(); // by customer
-  const replies = new Map<string, { status: number; body: unknown }>(); // by idempotency key
+  // The first request under each idempotency key and its answer. Keys are per account, as on Stripe.
+  const replies = new Map<string, { request: RecordedRequest; reply: Reply }>();
+  const refusals: RecordedRequest[] = [];
+  const capabilities = new Map<string, string[]>(); // by account id
   let counter = 0;
   const newId = (prefix: string) => `${prefix}_${(++counter).toString().padStart(6, "0")}`;
 
@@ -37,7 +52,7 @@ export async function startFakeStripe() {
     return made;
   }
 
-  function route(req: RecordedRequest): { status: number; body: unknown } {
+  function route(req: RecordedRequest, params: FormHash): Reply {
     const { method, path, body } = req;
     const found = (id: string) => objects.get(id) ?? null;
     const notFound = {
@@ -89,14 +104,16 @@ export async function startFakeStripe() {
       return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/subscriptions" } };
     }
     if (method === "POST" && path === "/v1/accounts") {
-      return {
-        status: 200,
-        body: create("acct", "account", {
-          email: body.get("email"),
-          details_submitted: false,
-          charges_enabled: false,
-        }),
-      };
+      // Requested capabilities show on the account as "inactive" until onboarding is done.
+      const requested = requestedCapabilities(params);
+      const made = create("acct", "account", {
+        email: body.get("email"),
+        details_submitted: false,
+        charges_enabled: false,
+        capabilities: Object.fromEntries(requested.map((name) => [name, "inactive"])),
+      });
+      capabilities.set(made.id, requested);
+      return { status: 200, body: made };
     }
     const account = path.match(/^\/v1\/accounts\/([\w]+)$/);
     if (method === "GET" && account) {
@@ -142,12 +159,41 @@ export async function startFakeStripe() {
     return notFound;
   }
 
+  function refuse(recorded: RecordedRequest, status: number, error: StripeError): Reply {
+    recorded.refusal = { status, error };
+    refusals.push(recorded);
+    return { status, body: { error } };
+  }
+
+  function answer(recorded: RecordedRequest): Reply {
+    const key = recorded.idempotencyKey;
+    const scope = key && recorded.method === "POST" ? `${recorded.stripeAccount ?? ""} ${key}` : undefined;
+    const first = scope ? replies.get(scope) : undefined;
+    if (first) {
+      // The same request again is answered as the first time (checked then, against the clock
+      // of then); another request under the same key is Stripe's idempotency_error.
+      const conflict = idempotencyConflict(key!, first.request, recorded);
+      return conflict ? refuse(recorded, 400, conflict) : first.reply;
+    }
+    const checked = validateStripeRequest(recorded);
+    // Stripe keeps no answer for a request that failed validation: a corrected retry under the
+    // same key is a first request.
+    if (!checked.ok) return refuse(recorded, checked.status, checked.error);
+    const reply = route(recorded, checked.params);
+    if (scope) replies.set(scope, { request: recorded, reply });
+    return reply;
+  }
+
   const server = createServer(async (request, response) => {
     const recorded = await record(request);
     requests.push(recorded);
-    const key = recorded.idempotencyKey;
-    const reply = key && replies.has(key) ? replies.get(key)! : route(recorded);
-    if (key && recorded.method === "POST" && !replies.has(key)) replies.set(key, reply);
+    let reply: Reply;
+    try {
+      reply = answer(recorded);
+    } catch (error) {
+      // A bug in the fake answers 500 instead of taking the test process down.
+      reply = { status: 500, body: { error: { type: "api_error", message: String(error) } } };
+    }
     response.writeHead(reply.status, { "content-type": "application/json", "request-id": newId("req") });
     response.end(JSON.stringify(reply.body));
   });
@@ -158,6 +204,10 @@ export async function startFakeStripe() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** The requests refused (schema, value rules, idempotency, unknown URL), each with its error. */
+    refusals,
+    /** The capabilities an account was created asking for (`card_payments`, `transfers`). */
+    requestedCapabilities: (accountId: string) => capabilities.get(accountId) ?? [],
     /** The Stripe environment for an app that talks to this fake. */
     env: {
       STRIPE_SECRET_KEY: "sk_test_courtside",
@@ -232,6 +282,7 @@ export async function startFakeStripe() {
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 async function record(request: IncomingMessage): Promise<RecordedRequest> {
+  const receivedAt = Date.now();
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const url = new URL(request.url ?? "/", "http://fake");
@@ -246,5 +297,6 @@ async function record(request: IncomingMessage): Promise<RecordedRequest> {
     body: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
     idempotencyKey: header("idempotency-key"),
     stripeAccount: header("stripe-account"),
+    receivedAt,
   };
 }
