@@ -1,7 +1,7 @@
 // The Stripe adapter at the HTTP level: the official SDK pointed at a local fake Stripe that
 // records every request, and webhook deliveries signed with the SDK's own test helper.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
 import { organizationMembers } from "../../db/schema/members.js";
 import { paymentEvents } from "../../db/schema/payments.js";
@@ -30,6 +30,12 @@ afterAll(async () => {
 });
 
 const since = (from: number) => stripe.requests.slice(from);
+
+// The fake checks every request against Stripe's API description and value rules: a request
+// Stripe would refuse fails here by name, not as a chain of 502s further on.
+afterEach(() => {
+  expect(stripe.refusals).toEqual([]);
+});
 
 /** Delivers one signed webhook body to the app, as Stripe would (no Origin header). */
 const deliver = (delivery: { payload: string; signature: string }) =>
