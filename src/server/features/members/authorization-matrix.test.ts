@@ -399,6 +399,12 @@ const matrix: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/orgs/:orgId/sessions/open-play",
+    expect: organizers(201),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions/open-play` }),
+  },
+  {
+    method: "POST",
     route: "/api/orgs/:orgId/sessions/:sessionId/complete",
     expect: organizers(204),
     prepare: async (c) => ({

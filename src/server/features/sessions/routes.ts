@@ -15,7 +15,6 @@ import {
 } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
-import { assertClubRunning } from "../billing/service.js";
 import { announceBoardClosed, refreshQueue } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
 import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
@@ -30,6 +29,7 @@ import {
   transition,
   updateSession,
 } from "./service.js";
+import { startOpenPlayNow, startSession } from "./start-session.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -42,7 +42,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Upcoming sessions (scheduled in the future, or active); ?scope=all for every session",
+          summary: "Upcoming sessions (scheduled and not yet ended, or active); ?scope=all for every session",
           params: orgParams,
           querystring: z.object({ scope: z.enum(["upcoming", "all"]).default("upcoming") }),
           response: { 200: z.object({ sessions: z.array(session) }) },
@@ -103,21 +103,46 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    for (const action of ["start", "complete", "cancel"] as const) {
+    app.post(
+      "/api/orgs/:orgId/sessions/:sessionId/start",
+      { schema: { tags, summary: "start the session", params: sessionParams } },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "sessions.manage");
+        await startSession(deps, club.organizationId, request.params.sessionId);
+        return reply.status(204).send();
+      },
+    );
+
+    for (const action of ["complete", "cancel"] as const) {
       app.post(
         `/api/orgs/:orgId/sessions/:sessionId/${action}`,
         { schema: { tags, summary: `${action} the session`, params: sessionParams } },
         async (request, reply) => {
           const club = await access(request, request.params.orgId, "sessions.manage");
-          if (action === "start") await assertClubRunning(deps, club.organizationId);
           await transition(deps, club.organizationId, request.params.sessionId, action);
-          // Everyone checked in before the start (by organizers, as walk-ins) is in line at once.
-          if (action === "start") await refreshQueue(deps, club.organizationId, request.params.sessionId);
-          else await announceBoardClosed(deps, club.organizationId, request.params.sessionId);
+          await announceBoardClosed(deps, club.organizationId, request.params.sessionId);
           return reply.status(204).send();
         },
       );
     }
+
+    app.post(
+      "/api/orgs/:orgId/sessions/open-play",
+      {
+        schema: {
+          tags,
+          summary: "Start open play now: a session from this minute, started at once",
+          params: orgParams,
+          response: { 201: z.object({ session }) },
+        },
+      },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "sessions.manage");
+        return reply
+          .status(201)
+          .send({ session: await startOpenPlayNow(deps, club.organizationId, club.userId) });
+      },
+    );
 
     app.post(
       "/api/orgs/:orgId/sessions/:sessionId/registrations",

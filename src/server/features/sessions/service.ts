@@ -68,7 +68,11 @@ export function toSession(
   };
 }
 
-/** SPEC §2: scheduled sessions starting in the future, soonest first (and active ones, for the board). */
+/**
+ * SPEC §2: scheduled sessions that have not ended, soonest first (one whose start has passed is
+ * on "now": an organizer entering tonight's session at 22:08 for 22:00 must still find it and
+ * start it), and active ones, for the board.
+ */
 const upcomingSessions = preparedStatement("upcoming_sessions", (db) =>
   db
     .select({ session: sessions, ...counts })
@@ -76,7 +80,7 @@ const upcomingSessions = preparedStatement("upcoming_sessions", (db) =>
     .where(
       and(
         eq(sessions.organizationId, sql.placeholder("organizationId")),
-        sql`((${sessions.status} = 'scheduled' and ${sessions.startsAt} >= ${sql.placeholder("now")}) or ${sessions.status} = 'active')`,
+        sql`((${sessions.status} = 'scheduled' and ${sessions.endsAt} > ${sql.placeholder("now")}) or ${sessions.status} = 'active')`,
       ),
     )
     .orderBy(asc(sessions.startsAt))
@@ -94,7 +98,7 @@ const everySession = preparedStatement("every_session", (db) =>
 
 /**
  * The club's sessions as every member sees them, kept by this instance until the club's data
- * changes (platform/club-reads) or, for the upcoming ones, until the first of them starts and
+ * changes (platform/club-reads) or, for the upcoming ones, until the first of them ends and
  * drops out. The list is shared between requests: callers must not change it.
  */
 export function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
@@ -104,8 +108,9 @@ export function listSessions(db: Db, organizationId: string, now: Date, scope: "
         ? await upcomingSessions(db, { organizationId, now: now.toISOString() })
         : await everySession(db, { organizationId });
     const value = rows.map((r) => toSession(r.session, r));
-    const firstToStart = value.find((s) => s.status === "scheduled");
-    return { value, until: scope === "upcoming" && firstToStart ? new Date(firstToStart.startsAt) : null };
+    const ends = value.filter((s) => s.status === "scheduled").map((s) => Date.parse(s.endsAt));
+    const firstToEnd = ends.length > 0 ? new Date(Math.min(...ends)) : null;
+    return { value, until: scope === "upcoming" ? firstToEnd : null };
   };
   return clubReads(db).read(organizationId, `sessions:${scope}`, read, now);
 }
