@@ -18,7 +18,9 @@ type Lent = pg.PoolClient;
 type ClientState = { generation: number; idleSince: number };
 
 export const IDLE_CHECK_AFTER_MS = 1_000;
-export const PING_TIMEOUT_MS = 1_000;
+// Generous beside a local round trip (well under a millisecond): a busy event loop can fire
+// the timer before it reads an answer that has arrived, and a failed ping retires every client.
+export const PING_TIMEOUT_MS = 2_000;
 const READ_TIMEOUT = "Query read timeout";
 
 export function guardPool(pool: pg.Pool, log?: WarnLog): void {
@@ -79,6 +81,7 @@ export function guardPool(pool: pg.Pool, log?: WarnLog): void {
         await client.query({ text: "select 1", query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
         return client;
       } catch (error) {
+        log?.warn({ err: error }, "an idle database connection did not answer; reconnecting");
         failed(client);
         client.release(error instanceof Error ? error : new Error(String(error)));
       }
@@ -90,7 +93,18 @@ export function guardPool(pool: pg.Pool, log?: WarnLog): void {
     const lent = lendHealthy();
     if (!callback) return lent;
     lent.then(
-      (client) => callback(undefined, client, client.release),
+      (client) => {
+        try {
+          callback(undefined, client, client.release);
+        } catch (error) {
+          // The borrower threw, perhaps before it could give the client back: give it back here
+          // (a second release throws, and then it had been given back already).
+          try {
+            client.release(error instanceof Error ? error : new Error(String(error)));
+          } catch {}
+          log?.warn({ err: error }, "a database borrower failed");
+        }
+      },
       (error: Error) => callback(error, undefined, () => {}),
     );
     return undefined;

@@ -8,6 +8,7 @@
 // browser then counts in that browser's own bucket, and the second factor still applies.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { messages } from "../../../shared/domain/messages.js";
 import type { Db } from "../../db/database.js";
 import { authAccounts, users } from "../../db/schema/auth.js";
@@ -65,7 +66,15 @@ export const confirmBrowserFirst = () => new AppError(403, "CONFIRM_NEW_BROWSER"
  * ends in the same refusal: the caller learns nothing about the password from it.
  */
 export async function guardedSignIn(
-  deps: { auth: Auth; db: Db; jobs: Jobs; secret: string; appUrl: string; now: () => Date },
+  deps: {
+    auth: Auth;
+    db: Db;
+    jobs: Jobs;
+    secret: string;
+    appUrl: string;
+    now: () => Date;
+    log: Pick<FastifyBaseLogger, "warn">;
+  },
   email: string,
   password: string,
 ): Promise<never> {
@@ -83,10 +92,18 @@ export async function guardedSignIn(
   // The same work for an unknown address as for a known one, so the answer's time tells nothing.
   const hash = account?.hash ?? (await unknownAccountHash(auth));
   const right = await context.password.verify({ hash, password });
-  if (account && right && !(await overLimit(db, linksMailedLimit(email)))) {
-    const token = confirmBrowserToken(deps.secret, account.email, deps.now().getTime());
-    const url = `${deps.appUrl}${CONFIRM_BROWSER_PATH}?token=${encodeURIComponent(token)}`;
-    await deps.jobs.sendEmail(confirmBrowserEmail(account.email, account.name, url));
+  if (account && right) {
+    // Mailed after the answer, not before it: the extra statements, or their failure, would
+    // otherwise tell a right password from a wrong one by time or by status.
+    const mailed = async () => {
+      if (await overLimit(db, linksMailedLimit(email))) return;
+      const token = confirmBrowserToken(deps.secret, account.email, deps.now().getTime());
+      const url = `${deps.appUrl}${CONFIRM_BROWSER_PATH}?token=${encodeURIComponent(token)}`;
+      await deps.jobs.sendEmail(confirmBrowserEmail(account.email, account.name, url));
+    };
+    setImmediate(() => {
+      mailed().catch((error) => deps.log.warn({ err: error }, "could not mail a browser confirmation link"));
+    });
   }
   throw confirmBrowserFirst();
 }

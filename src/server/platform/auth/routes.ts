@@ -287,7 +287,7 @@ export function registerAuthRoutes(
           signInBuckets.push(newBrowsers);
           if (await overLimit(db, newBrowsers))
             await guardedSignIn(
-              { ...deps, secret: config.sessionSecret, appUrl: config.appUrl },
+              { ...deps, secret: config.sessionSecret, appUrl: config.appUrl, log: request.log },
               email,
               parsed.password,
             );
@@ -327,6 +327,9 @@ export function registerAuthRoutes(
         await keepPhoneFactorOn(auth, db, user.id);
       // Our error handler tells an outage (503) from a bug (500, logged without secrets).
       if (response.status >= 500 && failure.error) throw failure.error;
+      // better-auth also answers on after an error it meant to survive (a verification mail it
+      // could not queue, a session it could not delete on sign-out): said once, at warn.
+      if (failure.error) request.log.warn({ err: failure.error }, "auth: error behind a successful answer");
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);

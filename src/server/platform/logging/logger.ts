@@ -44,12 +44,31 @@ export function redactUrl(url: string): string {
   return `${safePath}?${keys.map((key) => `${key}=${REDACTED}`).join("&")}`;
 }
 
-// A secret quoted in free text: a long run of URL-safe characters holding both letters and
-// digits, as our tokens, better-auth's and base32 authenticator secrets all are. Words of a
-// stack trace or of SQL (letters and underscores) and ids (UUIDs, with their dashes in place)
-// stay readable.
-const TOKEN_IN_TEXT =
-  /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}/g;
+// A secret quoted in free text: a long run of URL-safe characters that looks random, as our
+// tokens, better-auth's and base32 authenticator secrets do. Words of a stack trace or of SQL,
+// ids (UUIDs with their dashes in place), snake_case names and Stripe's object ids (pi_...,
+// evt_..., which open nothing) stay readable.
+const WORD_IN_TEXT = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,}/g;
+const STRIPE_OBJECT_ID = /^(acct|ch|cs|cus|evt|in|pi|pm|price|prod|re|seti|sub)_[A-Za-z0-9_]+$/;
+const SNAKE_CASE = /^[a-z0-9]{1,15}(?:_[a-z0-9]{1,15})+$/;
+
+/** Letters and digits mixed, or upper and lower case switching often (camelCase switches rarely). */
+function looksRandom(word: string): boolean {
+  if (/[0-9]/.test(word) && /[A-Za-z]/.test(word)) return true;
+  let switches = 0;
+  for (let i = 1; i < word.length; i++) {
+    const a = word[i - 1]!;
+    const b = word[i]!;
+    if (/[A-Za-z]/.test(a) && /[A-Za-z]/.test(b) && (a === a.toUpperCase()) !== (b === b.toUpperCase()))
+      switches++;
+  }
+  return switches / word.length >= 0.3;
+}
+
+const redactWord = (word: string) =>
+  UUID.test(word) || STRIPE_OBJECT_ID.test(word) || SNAKE_CASE.test(word) || !looksRandom(word)
+    ? word
+    : REDACTED;
 
 /** Text with any URL in it redacted, SQL parameter lists cut off and token-like words hidden. */
 export function redactText(text: string): string {
@@ -57,9 +76,12 @@ export function redactText(text: string): string {
     .replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`)
     .replace(/https?:\/\/[^\s"'<>]+/g, (url) => {
       const parsed = URL.canParse(url) ? new URL(url) : undefined;
-      return parsed ? `${parsed.origin}${redactUrl(parsed.pathname + parsed.search)}` : REDACTED;
+      if (!parsed) return REDACTED;
+      const rest = redactUrl(parsed.pathname + parsed.search);
+      // A bare origin stays bare: the parser's "/" is not in what was written.
+      return `${parsed.origin}${rest === "/" && !/^https?:\/\/[^/]+\//.test(url) ? "" : rest}`;
     })
-    .replace(TOKEN_IN_TEXT, (word) => (UUID.test(word) ? word : REDACTED));
+    .replace(WORD_IN_TEXT, redactWord);
 }
 
 // Fields never worth keeping from an error: a failed statement's SQL and its parameters.
@@ -80,6 +102,8 @@ function redactDeep(value: unknown, depth: number, seen: WeakSet<object>): unkno
   if (seen.has(value)) return "[circular]";
   seen.add(value);
   if (value instanceof Error) return redactDeep(pino.stdSerializers.errWithCause(value), depth + 1, seen);
+  // Bytes are said by their size: a buffer would otherwise be written as one field per byte.
+  if (ArrayBuffer.isView(value)) return `[${value.byteLength} bytes]`;
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => redactDeep(item, depth + 1, seen));
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {

@@ -81,10 +81,22 @@ describe("redaction of errors, by construction", () => {
     expect(written).toContain("57014");
   });
 
-  it("keeps stack traces, SQL words and ids readable", () => {
+  it("keeps stack traces, SQL words, ids and Stripe's object ids readable", () => {
     const id = "0573dddf-dbf9-4412-8330-3433a3bfa92a";
-    const text = `at processTicksAndRejections (node:internal/process/task_queues:95:5) idle_in_transaction_session_timeout ${id}`;
+    const text = `at processTicksAndRejections (node:internal/process/task_queues:95:5) idle_in_transaction_session_timeout ${id} pi_3NxYz9AbCdEfGhIjKlMn 0016_totp_last_used_step`;
     expect(redactText(text)).toBe(text);
+  });
+
+  it("hides a random token even with no digit in it", () => {
+    const lettersOnly = "QwErTyUiOpAsDfGhJkLzXcVbNm";
+    expect(redactText(`token ${lettersOnly} here`)).toBe(`token ${REDACTED} here`);
+  });
+
+  it("writes a buffer on an error as its size", () => {
+    const { log, text } = capture();
+    log.error({ err: Object.assign(new Error("bytes"), { payload: Buffer.alloc(5000) }) }, "with bytes");
+    expect(text()).toContain("[5000 bytes]");
+    expect(text().length).toBeLessThan(4000);
   });
 
   it("survives a circular error", () => {
