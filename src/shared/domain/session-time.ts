@@ -37,3 +37,13 @@ export function timeRange(startsAt: string, endsAt: string, timeZone: string): s
 export function hoursPhrase(hours: number): string {
   return hours === 1 ? "1 hour" : `${hours} hours`;
 }
+
+/** A scheduled session whose start has passed and whose end has not: tonight's, shown as "Now". */
+export function isHappeningNow(
+  session: { status: string; startsAt: string; endsAt: string },
+  now: number = Date.now(),
+): boolean {
+  return (
+    session.status === "scheduled" && Date.parse(session.startsAt) <= now && now < Date.parse(session.endsAt)
+  );
+}

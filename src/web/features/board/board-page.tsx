@@ -16,6 +16,7 @@ import { MyPlaceBanner } from "./my-place.js";
 import { PairingsButton } from "./pairings-dialog.js";
 import { QueuePanel } from "./queue-panel.js";
 import { SampleBoard } from "./sample-board.js";
+import { StartPlay } from "./start-play.js";
 import { useLiveBoard } from "./use-live-board.js";
 
 const modeLabels = {
@@ -32,10 +33,27 @@ const singlesOf = (board: BoardView) => board.courts.filter((c) => c.singles).ma
 export function BoardPage() {
   const { current } = useOrganization();
   if (!current) return <NoClub />;
-  return <ClubBoard orgId={current.id} canEditClub={can(current.role, "club.edit")} />;
+  return (
+    <ClubBoard
+      orgId={current.id}
+      timeZone={current.timeZone}
+      canEditClub={can(current.role, "club.edit")}
+      canManage={can(current.role, "sessions.manage")}
+    />
+  );
 }
 
-function ClubBoard({ orgId, canEditClub }: { orgId: string; canEditClub: boolean }) {
+function ClubBoard({
+  orgId,
+  timeZone,
+  canEditClub,
+  canManage,
+}: {
+  orgId: string;
+  timeZone: string;
+  canEditClub: boolean;
+  canManage: boolean;
+}) {
   const board = useLiveBoard({ kind: "club", orgId });
   const { showExamples, clearExamples } = useExamples();
   if (board.isPending) return <PageLoading />;
@@ -62,7 +80,9 @@ function ClubBoard({ orgId, canEditClub }: { orgId: string; canEditClub: boolean
         ) : null}
       </div>
       {!data?.session ? (
-        showExamples ? (
+        canManage ? (
+          <StartPlay orgId={orgId} timeZone={timeZone} />
+        ) : showExamples ? (
           <SampleBoard onClear={clearExamples} />
         ) : (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center text-muted">

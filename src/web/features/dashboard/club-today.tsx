@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { DashboardView } from "../../../shared/contracts/dashboard.js";
 import { formatCents } from "../../../shared/domain/money.js";
-import { longDate, shortTime } from "../../../shared/domain/session-time.js";
+import { isHappeningNow, longDate, shortTime } from "../../../shared/domain/session-time.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
@@ -93,7 +93,12 @@ export function ClubToday({ orgId }: { orgId: string }) {
                 to={`/sessions/${session.id}`}
                 className="flex flex-col rounded-lg p-2 hover:bg-slate-50"
               >
-                <span className="font-medium">{session.name}</span>
+                <span className="flex items-center gap-2 font-medium">
+                  {session.name}
+                  {isHappeningNow({ status: "scheduled", ...session }) ? (
+                    <Badge tone="ball">Now</Badge>
+                  ) : null}
+                </span>
                 <span className="text-muted">
                   {longDate(session.startsAt, timeZone)}, {shortTime(session.startsAt, timeZone)}
                 </span>

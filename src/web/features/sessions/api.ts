@@ -89,7 +89,8 @@ export const useTransitionSession = (
   useAction({
     run: (action: Transition) =>
       api(`/api/orgs/${orgId}/sessions/${sessionId}/${action}`, { method: "POST" }),
-    invalidates: [keys.details(orgId, sessionId)],
+    // The list, the session's page and the board all show where a session stands.
+    invalidates: [keys.details(orgId, sessionId), keys.list(orgId), ["board"]],
     ...feedback,
   });
 
@@ -127,5 +128,13 @@ export const useCalendarFeed = (orgId: string, feedback?: ActionFeedback<FeedAdd
 export const useRotateCalendarFeed = (orgId: string, feedback?: ActionFeedback<FeedAddress, void>) =>
   useAction({
     run: () => api<FeedAddress>(`/api/orgs/${orgId}/calendar-feed/rotate`, { method: "POST" }),
+    ...feedback,
+  });
+
+/** "Start open play now": a session from this minute, started at once (the board goes live). */
+export const useStartOpenPlayNow = (orgId: string, feedback?: ActionFeedback<{ session: Session }, void>) =>
+  useAction({
+    run: () => api<{ session: Session }>(`/api/orgs/${orgId}/sessions/open-play`, { method: "POST" }),
+    invalidates: [keys.list(orgId), ["board"]],
     ...feedback,
   });

@@ -4,6 +4,7 @@ import type { Session } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { formatCents } from "../../../shared/domain/money.js";
+import { isHappeningNow } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -69,6 +70,8 @@ function SessionCard({ session, timeZone }: { session: Session; timeZone: string
           <CardTitle>{session.name}</CardTitle>
           {session.status === "active" ? (
             <Badge tone="ball">Active</Badge>
+          ) : isHappeningNow(session) ? (
+            <Badge tone="ball">Now</Badge>
           ) : (
             <Badge tone="brand">Scheduled</Badge>
           )}

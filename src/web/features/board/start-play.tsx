@@ -1,0 +1,73 @@
+// What an organizer sees on the board when nothing is running: tonight's sessions (started or
+// about to start) with a Start button each, and "Start open play now" for a club that just
+// turns up and plays.
+import { Play, Zap } from "lucide-react";
+import type { Session } from "../../../shared/contracts/sessions.js";
+import { isHappeningNow, timeRange } from "../../../shared/domain/session-time.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { useSessions, useStartOpenPlayNow, useTransitionSession } from "../sessions/api.js";
+
+/** Scheduled sessions that have started, or start within the next few hours. */
+const STARTING_SOON_MS = 4 * 3_600_000;
+
+export function StartPlay({ orgId, timeZone }: { orgId: string; timeZone: string }) {
+  const sessions = useSessions(orgId);
+  const openPlay = useStartOpenPlayNow(orgId, { success: "Open play started" });
+  const now = Date.now();
+  const tonight = (sessions.data ?? []).filter(
+    (s) => s.status === "scheduled" && Date.parse(s.startsAt) - now < STARTING_SOON_MS,
+  );
+  return (
+    <section className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 className="text-lg font-bold">Start playing</h2>
+      {tonight.length > 0 ? (
+        <ul className="flex flex-col gap-2">
+          {tonight.map((session) => (
+            <TonightSession key={session.id} orgId={orgId} session={session} timeZone={timeZone} now={now} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">No session is scheduled for the next few hours.</p>
+      )}
+      <Button
+        size="lg"
+        className="min-h-11 self-start"
+        disabled={openPlay.busy}
+        onClick={() => void openPlay.run()}
+      >
+        <Zap className="h-4 w-4" />
+        {openPlay.busy ? "Starting..." : "Start Open Play Now"}
+      </Button>
+    </section>
+  );
+}
+
+function TonightSession({
+  orgId,
+  session,
+  timeZone,
+  now,
+}: {
+  orgId: string;
+  session: Session;
+  timeZone: string;
+  now: number;
+}) {
+  const start = useTransitionSession(orgId, session.id, { success: "Session started" });
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3">
+      <span className="flex min-w-0 flex-col">
+        <span className="flex items-center gap-2 font-semibold">
+          <span className="min-w-0 [overflow-wrap:anywhere]">{session.name}</span>
+          {isHappeningNow(session, now) ? <Badge tone="ball">Now</Badge> : null}
+        </span>
+        <span className="text-sm text-muted">{timeRange(session.startsAt, session.endsAt, timeZone)}</span>
+      </span>
+      <Button className="min-h-11" disabled={start.busy} onClick={() => void start.run("start")}>
+        <Play className="h-4 w-4" />
+        Start Session
+      </Button>
+    </li>
+  );
+}
