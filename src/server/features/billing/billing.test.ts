@@ -136,9 +136,10 @@ describe("plans and their limits", () => {
     });
     expect(portal.statusCode).toBe(200);
     const page = new URL(portal.json().url).pathname;
-    expect((await t.request({ method: "GET", url: page, cookie: owner.cookie })).body).toContain(
-      "Switch to Basic",
-    );
+    const portalPage = (await t.request({ method: "GET", url: page, cookie: owner.cookie })).body;
+    expect(portalPage).toContain("Switch to Basic");
+    // The renewal is a date as the club reads dates ("Monday, March 2, 2026"), not a JavaScript one.
+    expect(portalPage).toMatch(/<dt>Renews<\/dt><dd>[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}<\/dd>/);
     expect((await formPost(`${page}/switch`, owner.cookie, "plan=basic")).statusCode).toBe(303);
 
     expect(await subscription()).toMatchObject({ subscribed: true, plan: "basic" });

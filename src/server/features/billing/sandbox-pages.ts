@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { formatCents } from "../../../shared/domain/money.js";
 import { PAID_PLANS, type PaidPlanId, planForProduct, plans } from "../../../shared/domain/plans.js";
+import { longDate } from "../../../shared/domain/session-time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
@@ -129,7 +130,8 @@ export function registerSandboxProviderPages(app: FastifyInstance, deps: AppDeps
       active === "trial"
         ? `<p>No active subscription.</p>`
         : `<dl><dt>Plan</dt><dd>${plans[active].name}</dd><dt>Renews</dt><dd>${escapeHtml(
-            current?.currentPeriodEnd?.toDateString() ?? "",
+            // As the club reads dates everywhere else: a long date in its own time zone.
+            current?.currentPeriodEnd ? longDate(current.currentPeriodEnd.toISOString(), club.timeZone) : "",
           )}</dd></dl>${PAID_PLANS.filter((id) => id !== active)
             .map(
               (id) =>
