@@ -15,7 +15,9 @@ export function App() {
       <AuthProvider>
         <OrganizationProvider>
           <RouterProvider router={router} />
-          <Toaster richColors position="top-center" closeButton />
+          {/* At the bottom, where a thumb reaches an Undo and no dialog keeps its title or the
+              phone its header; two at most, so five courts' "Score recorded" do not stack up. */}
+          <Toaster richColors position="bottom-center" closeButton visibleToasts={2} />
         </OrganizationProvider>
       </AuthProvider>
     </QueryClientProvider>
