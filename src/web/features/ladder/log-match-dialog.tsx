@@ -2,6 +2,7 @@ import { Swords } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type MatchFormat, type MatchView, matchBody, teamSize } from "../../../shared/contracts/ladder.js";
 import { formatGames, GAME_TARGETS, gameScoreProblem } from "../../../shared/rating/scores.js";
+import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
@@ -10,7 +11,8 @@ import { useMembers } from "../members/api.js";
 import { useEditMatch, useLogMatch } from "./api.js";
 
 const selectClass = "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base";
-const today = () => new Date().toLocaleDateString("en-CA");
+/** Today in the club's time zone: the server dates matches by the club's calendar, not the browser's. */
+const today = (timeZone: string | undefined) => new Date().toLocaleDateString("en-CA", { timeZone });
 
 /** "11-7, 9-11, 11-5" (or with spaces, or one per line) read as game scores. */
 function parseGames(text: string) {
@@ -38,6 +40,7 @@ type Props = {
 
 /** Log a Match: singles or doubles, both sides from the club's members, the game scores, the date. */
 export function LogMatchDialog({ orgId, me, manager, match }: Props) {
+  const clubTimeZone = useOrganization().current?.timeZone;
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<MatchFormat>(match?.format ?? "doubles");
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -188,8 +191,8 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
               id="playedAt"
               name="playedAt"
               type="date"
-              defaultValue={match ? match.playedAt.slice(0, 10) : today()}
-              max={today()}
+              defaultValue={match ? match.playedAt.slice(0, 10) : today(clubTimeZone)}
+              max={today(clubTimeZone)}
             />
           </Field>
           <Button type="submit" disabled={busy}>
