@@ -35,9 +35,10 @@ describe("courtRows: the TV's rows of courts", () => {
     });
   }
 
-  it("a wide, short area puts more courts in a row", () => {
+  it("a wide, short area puts more courts in a row; a narrow, tall one fewer", () => {
     expect(courtRows(8, 1.9)).toEqual([4, 4]);
-    expect(courtRows(3, 1.9)).toEqual([3]);
+    expect(courtRows(2, 1.2)).toEqual([1, 1]);
+    expect(courtRows(12, 1.2)).toEqual([3, 3, 3, 3]);
   });
 
   it("has nothing to lay out without courts", () => {

@@ -3,12 +3,12 @@
 // has wider cells (5 courts: 3 above, 2 wider ones below).
 
 /**
- * A court card's text, in units of the player-name size: about 10 name-widths across (a
- * 12-character name in bold) and 8.5 lines down (court and time, four names, "vs", next up).
+ * A court card's text, in units of the player-name size: about 9 name-sizes across (a
+ * 12-character name in bold) and 7 down (court and time, four names, "vs", padding).
  * Mirrors the sizes in tv-court.tsx.
  */
-const NAME_WIDTHS_ACROSS = 10;
-const NAME_LINES_DOWN = 8.5;
+const NAME_WIDTHS_ACROSS = 9;
+const NAME_LINES_DOWN = 7;
 
 /** The court area beside the queue on a 16:9 screen, width over height. */
 export const TV_COURT_AREA_ASPECT = 1.5;
