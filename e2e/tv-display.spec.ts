@@ -130,31 +130,51 @@ test("the demo club's TV is readable across a gym at 1920x1080 and doubles at 38
   await expect(tv.getByTestId("court")).toHaveCount(4);
 });
 
-/** The demo's board with `count` courts, every one playing, and long names on two of them. */
+/**
+ * The demo's board with `count` courts, all playing but for the 8-court club's last two (one
+ * free, one out of play), the 5-court club's last court singles, a long name on court 2, and
+ * 14 people in line, two courts' next groups among them.
+ */
 function boardWith(real: BoardView, count: number): BoardView {
   const people = [...real.courts.flatMap((c) => [...(c.game?.teamA ?? []), ...(c.game?.teamB ?? [])])];
   const startedAt = new Date(Date.now() - 9 * 60_000).toISOString();
+  const line = Array.from({ length: 14 }, (_, i) => {
+    const person = people[(i * 3) % people.length]!;
+    return { registrationId: `${person.registrationId}-line-${i}`, name: person.name };
+  });
   const courts: BoardCourt[] = Array.from({ length: count }, (_, i) => {
-    const four = [0, 1, 2, 3].map((k) => {
+    const players = [0, 1, 2, 3].map((k) => {
       const person = people[(i * 4 + k) % people.length]!;
       const name = i === 1 && k === 0 ? "Maximiliana Featherstonehaugh-Oyelaran" : person.name;
       return { registrationId: `${person.registrationId}-${i}-${k}`, name };
     });
+    const singles = count === 5 && i === 4;
+    const status = count === 8 && i === 6 ? "idle" : count === 8 && i === 7 ? "unavailable" : "playing";
     return {
       id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
       name: `Court ${i + 1}`,
-      status: "playing",
-      singles: false,
-      game: {
-        id: `10000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-        startedAt,
-        teamA: four.slice(0, 2),
-        teamB: four.slice(2),
-      },
-      nextUp: [],
+      status,
+      singles,
+      game:
+        status === "playing"
+          ? {
+              id: `10000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+              startedAt,
+              teamA: singles ? players.slice(0, 1) : players.slice(0, 2),
+              teamB: singles ? players.slice(2, 3) : players.slice(2),
+            }
+          : null,
+      nextUp: i === 0 ? line.slice(0, 4) : i === count - 1 && count > 1 ? line.slice(4, 8) : [],
     };
   });
-  return { ...real, courts };
+  const queue = line.map((p, i) => ({
+    ...p,
+    position: i + 1,
+    estimatedWaitMinutes: i,
+    gamesPlayed: 2,
+    wantsBye: false,
+  }));
+  return { ...real, courts, queue, stats: { ...real.stats, waiting: queue.length } };
 }
 
 for (const count of [1, 5, 8, 12]) {

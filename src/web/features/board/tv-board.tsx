@@ -8,6 +8,7 @@ import { messages } from "../../../shared/domain/messages.js";
 import { type CallTimes, recentCalls } from "./tv-calls.js";
 import { TvCall, TvCell, TvCourt } from "./tv-court.js";
 import { courtRows, TV_COURT_AREA_ASPECT } from "./tv-grid.js";
+import { upNextGroups } from "./tv-queue.js";
 
 /** 19.2 px on a 1920x1080 TV: labels 1.5u (28.8 px), queue names 2.6u (50 px). */
 export const tvUnits = {
@@ -158,28 +159,6 @@ function useAspect() {
     return () => observer.disconnect();
   }, []);
   return [ref, aspect] as const;
-}
-
-type Group = { label: string; names: { registrationId: string; name: string }[] };
-
-/**
- * Who plays next, in the order they go on: each court's next group (as the board projects
- * the line onto the courts), then the rest of the line in fours.
- */
-export function upNextGroups(board: BoardView): Group[] {
-  const position = new Map(board.queue.map((q) => [q.registrationId, q.position]));
-  const first = (names: Group["names"]) =>
-    Math.min(...names.map((p) => position.get(p.registrationId) ?? 1e9));
-  const projected = board.courts
-    .filter((c) => c.nextUp.length > 0)
-    .sort((a, b) => first(a.nextUp) - first(b.nextUp))
-    .map((c) => ({ label: c.name, names: c.nextUp }));
-  const placed = new Set(projected.flatMap((g) => g.names.map((p) => p.registrationId)));
-  const rest = board.queue.filter((q) => !placed.has(q.registrationId));
-  const later: Group[] = [];
-  for (let i = 0; i < rest.length; i += 4)
-    later.push({ label: projected.length > 0 ? "Then" : "Waiting", names: rest.slice(i, i + 4) });
-  return [...projected, ...later];
 }
 
 function UpNext({ board }: { board: BoardView }) {
