@@ -93,8 +93,12 @@ test("an organizer runs open play on 2 courts while a player's phone follows alo
   // The TV display shows the same board without signing in.
   const tokenResponse = await page.request.post(`/api/orgs/${club.id}/display-tokens`);
   const display = await newPerson({ width: 1920, height: 1080 });
+  await display.clock.install();
   await display.goto(new URL((await tokenResponse.json()).url).pathname);
   await expect(display.getByRole("heading", { name: club.name })).toBeVisible();
+  // The last games just began: their calls fill the TV for 30 seconds, then the courts return.
+  await expect(display.getByTestId("tv-call").first()).toBeVisible();
+  await display.clock.fastForward(31_000);
   await expect(display.getByTestId("court")).toHaveCount(2);
   await expect(display.getByAltText("Scan to check in")).toBeVisible();
   await display.screenshot({ path: test.info().outputPath("tv-display.png") });

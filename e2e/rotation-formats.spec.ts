@@ -73,26 +73,32 @@ test("an organizer switches a session to skill-balanced and to king of the court
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("board-organizer-phone.png"), fullPage: true });
 
-  // The TV at 1920x1080: eight courts across the full width, names large, three groups next.
+  // The TV at 1920x1080: eight courts in full rows (3 + 3 + 2) across the screen, names large.
   const tokenResponse = await page.request.post(`/api/orgs/${club.id}/display-tokens`);
   const display = await newPerson({ width: 1920, height: 1080 });
+  await display.clock.install();
   await display.goto(new URL((await tokenResponse.json()).url).pathname);
+  // The round just began: its calls fill the TV for 30 seconds, then the courts return.
+  await expect(display.getByTestId("tv-call").first()).toBeVisible();
+  await display.clock.fastForward(31_000);
   await expect(display.getByTestId("court")).toHaveCount(8);
-  await expect(display.getByTestId("next-groups").getByRole("listitem")).toHaveCount(1);
+  await expect(display.getByTestId("next-groups")).toBeVisible();
   const layout = await display.evaluate(() => {
     const courts = [...document.querySelectorAll('[data-testid="court"]')].map((c) =>
       c.getBoundingClientRect(),
     );
-    const name = document.querySelector('[data-testid="court"] span.truncate');
+    const name = document.querySelector('[data-testid="tv-player"]');
     return {
       scrollWidth: document.documentElement.scrollWidth,
       rightmost: Math.max(...courts.map((c) => c.right)),
-      columns: new Set(courts.map((c) => Math.round(c.left))).size,
+      rows: [...document.querySelectorAll('[data-testid="tv-row"]')].map(
+        (row) => row.querySelectorAll('[data-testid="court"]').length,
+      ),
       nameSize: name ? Number.parseFloat(getComputedStyle(name).fontSize) : 0,
       // No name spills out of its court's card.
       namesInside: [...document.querySelectorAll('[data-testid="court"]')].every((card) => {
         const box = card.getBoundingClientRect();
-        return [...card.querySelectorAll("span.truncate")].every(
+        return [...card.querySelectorAll('[data-testid="tv-player"]')].every(
           (n) => n.getBoundingClientRect().right <= box.right,
         );
       }),
@@ -100,8 +106,8 @@ test("an organizer switches a session to skill-balanced and to king of the court
   });
   expect(layout.scrollWidth).toBeLessThanOrEqual(1920);
   expect(layout.rightmost).toBeLessThanOrEqual(1920);
-  expect(layout.columns).toBe(4);
-  expect(layout.nameSize).toBeGreaterThanOrEqual(24);
+  expect(layout.rows).toEqual([3, 3, 2]);
+  expect(layout.nameSize).toBeGreaterThanOrEqual(28);
   expect(layout.namesInside).toBe(true);
   await display.screenshot({ path: test.info().outputPath("tv-8-courts.png") });
 });

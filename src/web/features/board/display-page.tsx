@@ -1,81 +1,59 @@
 import QRCode from "qrcode";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router";
-import { messages } from "../../../shared/domain/messages.js";
-import { PageLoading } from "../../components/ui/spinner.js";
-import { WaitingBanner } from "./board-page.js";
-import { CourtCard } from "./court-card.js";
+import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { TvBoard, TvScreen } from "./tv-board.js";
+import { type CallTimes, noteCalls } from "./tv-calls.js";
 import { useLiveBoard } from "./use-live-board.js";
 
 /** /display/:token: the board full screen for a TV at the club, live, no sign-in. */
 export function DisplayPage() {
   const { token = "" } = useParams();
   const board = useLiveBoard({ kind: "display", token });
-  const [qr, setQr] = useState<string>();
-  const checkInUrl = board.data?.checkInUrl;
-  useEffect(() => {
-    if (checkInUrl)
-      QRCode.toDataURL(checkInUrl, { margin: 1, width: 260 }).then(setQr, () => setQr(undefined));
-  }, [checkInUrl]);
+  const qr = useQrCode(board.data?.checkInUrl);
+  const now = useNow();
+  const calls = useCallTimes(board.data?.courts);
 
-  if (board.isPending) return <PageLoading />;
-  if (board.isError || !board.data) {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-ink p-8 text-3xl text-white">
-        This display link is not valid.
-      </main>
-    );
-  }
-  const data = board.data;
+  if (board.isPending) return <TvMessage text="Loading..." />;
+  if (board.isError || !board.data) return <TvMessage text="This display link is not valid." />;
+  return <TvBoard board={board.data} now={now} calls={calls} qr={qr} />;
+}
+
+function TvMessage({ text }: { text: string }) {
   return (
-    <main className="min-h-screen bg-ink p-6 text-ink">
-      <header className="mb-6 flex items-center justify-between text-white">
-        <h1 className="text-4xl font-black">{data.club.name}</h1>
-        <p className="text-2xl">{data.session?.name ?? ""}</p>
-      </header>
-      {!data.session ? (
-        <p className="mt-24 text-center text-4xl text-white">{messages.board.empty}</p>
-      ) : (
-        <div className="grid gap-6 xl:grid-cols-[1fr_26rem]">
-          <div className="flex flex-col gap-6">
-            <WaitingBanner board={data} large />
-            {/* Read from across a gym: two columns up to 4 courts, four up to 8, all the width. */}
-            <div
-              className={data.courts.length > 4 ? "grid gap-4 lg:grid-cols-4" : "grid gap-6 lg:grid-cols-2"}
-            >
-              {data.courts.map((court) => (
-                <CourtCard key={court.id} court={court} canManage={false} large />
-              ))}
-            </div>
-          </div>
-          <aside className="flex flex-col gap-6">
-            <div className="rounded-2xl bg-white p-5" data-testid="next-groups">
-              <h2 className="mb-3 text-3xl font-black">Up next</h2>
-              <ol className="flex flex-col gap-4">
-                {groups(data.queue.map((q) => q.name)).map((group, i) => (
-                  <li key={group.join("|")}>
-                    <p className="text-lg font-semibold tracking-wide text-muted uppercase">Group {i + 1}</p>
-                    <p className="text-2xl leading-snug font-bold break-words">{group.join(" · ")}</p>
-                  </li>
-                ))}
-              </ol>
-            </div>
-            {qr ? (
-              <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-5 text-center">
-                <img src={qr} alt="Scan to check in" className="h-56 w-56" />
-                <p className="text-xl font-semibold">Scan to check in</p>
-              </div>
-            ) : null}
-          </aside>
-        </div>
-      )}
-    </main>
+    <TvScreen>
+      <p role="status" className="m-auto text-center font-bold" style={{ fontSize: "var(--tv-name)" }}>
+        {text}
+      </p>
+    </TvScreen>
   );
 }
 
-/** The next three groups of four from the front of the line. */
-function groups(names: string[]): string[][] {
-  const out: string[][] = [];
-  for (let i = 0; i < names.length && out.length < 3; i += 4) out.push(names.slice(i, i + 4));
-  return out;
+/** The TV's clock, ticking each second: times on court and the end of a call follow it. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** When each game on the board was called, kept across the board's refetches. */
+function useCallTimes(courts: BoardCourt[] | undefined): CallTimes {
+  const known = useRef<CallTimes | null>(null);
+  return useMemo(() => {
+    if (!courts) return new Map();
+    known.current = noteCalls(known.current, courts, Date.now());
+    return known.current;
+  }, [courts]);
+}
+
+function useQrCode(url: string | null | undefined): string | undefined {
+  const [qr, setQr] = useState<string>();
+  useEffect(() => {
+    // Drawn large enough for a 4K screen; shown with crisp pixels at any size.
+    if (url) QRCode.toDataURL(url, { margin: 1, width: 600 }).then(setQr, () => setQr(undefined));
+  }, [url]);
+  return qr;
 }

@@ -1,5 +1,11 @@
 import { useEffect, useState } from "react";
 
+/** "m:ss" from `since` to `now` (never below 0:00 when the clocks disagree). */
+export function elapsedText(since: string, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - new Date(since).getTime()) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
 /** Minutes and seconds since `since`, ticking every second. */
 export function Elapsed({ since }: { since: string }) {
   const [now, setNow] = useState(() => Date.now());
@@ -7,7 +13,5 @@ export function Elapsed({ since }: { since: string }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const seconds = Math.max(0, Math.floor((now - new Date(since).getTime()) / 1000));
-  const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  return <span className="tabular-nums">{text}</span>;
+  return <span className="tabular-nums">{elapsedText(since, now)}</span>;
 }

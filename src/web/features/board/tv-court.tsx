@@ -1,0 +1,131 @@
+// The TV's own court card and call tile, read from across a gym. They are not the
+// organizer's CourtCard: their text is sized by the cell they fill (CSS container units),
+// so a name is as large as its cell allows and a 4K TV shows the same picture, twice the
+// pixels. Each sits in a cell with `container-type: size` (TvCell).
+import type { CSSProperties, ReactNode } from "react";
+import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { cn } from "../../lib/cn.js";
+import { elapsedText } from "./elapsed.js";
+
+type Person = { registrationId: string; name: string };
+
+/**
+ * The card's label size (court, time, "vs"): the TV's label size, more in a large cell.
+ * Its name size: 11% of the cell's width (about 12 bold characters) or what is left of the
+ * height for four names after the labels, whichever is less (tv-grid.ts plans with these).
+ */
+const courtSizes = {
+  "--l": "max(var(--tv-label), min(4cqw, 5cqh))",
+  "--name": "min(11cqw, calc((100cqh - 4.4 * var(--l)) / 4.6))",
+} as CSSProperties;
+
+/**
+ * A call: the court's name above the players, one a line, as large as the tile allows
+ * (7.4 name-sizes down: court, four names, "vs", padding; 10 across).
+ */
+const callSizes = {
+  "--name": "min(10cqw, 13.5cqh)",
+} as CSSProperties;
+
+/** A grid cell whose size, not its text, decides how large the text in it is. */
+export function TvCell({ children }: { children: ReactNode }) {
+  return <li className="min-h-0 min-w-0 [container-type:size]">{children}</li>;
+}
+
+function Names({ players, size, testId }: { players: Person[]; size: string; testId: string }) {
+  return players.map((p) => (
+    <p
+      key={p.registrationId}
+      data-testid={testId}
+      className="truncate leading-[1.15] font-bold"
+      style={{ fontSize: size }}
+      title={p.name}
+    >
+      {p.name}
+    </p>
+  ));
+}
+
+const statusText = { playing: "", idle: "Free", unavailable: "Out of play" } as const;
+
+export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
+  const out = court.status === "unavailable";
+  return (
+    <article
+      data-testid="court"
+      data-court={court.name}
+      className={cn(
+        "flex h-full flex-col overflow-hidden rounded-[calc(var(--u)*0.8)] text-ink",
+        out ? "bg-slate-300" : "bg-white",
+      )}
+      style={{ ...courtSizes, padding: "calc(var(--l) * 0.6) calc(var(--l) * 0.8)" }}
+    >
+      <header
+        className="flex items-baseline justify-between leading-[1.2]"
+        style={{ fontSize: "var(--l)", gap: "var(--l)" }}
+      >
+        <h2
+          data-testid="tv-label"
+          className="min-w-0 truncate font-black"
+          style={{ fontSize: "calc(var(--l) * 1.25)" }}
+        >
+          {court.name}
+        </h2>
+        <p data-testid="tv-label" className="shrink-0 font-semibold text-brand-800 tabular-nums">
+          {court.singles ? "Singles · " : ""}
+          {court.game ? elapsedText(court.game.startedAt, now) : statusText[court.status]}
+        </p>
+      </header>
+      <div className="flex min-h-0 flex-1 flex-col justify-center">
+        {court.game ? (
+          <>
+            <Names players={court.game.teamA} size="var(--name)" testId="tv-player" />
+            <p
+              data-testid="tv-label"
+              className="leading-[1.2] font-bold text-brand-800"
+              style={{ fontSize: "var(--l)" }}
+            >
+              vs
+            </p>
+            <Names players={court.game.teamB} size="var(--name)" testId="tv-player" />
+          </>
+        ) : (
+          <p className="font-bold text-brand-800" style={{ fontSize: "var(--l)" }}>
+            {out ? "Not in play this session" : "Waiting for players"}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Players just called to a court: on the TV the largest thing there is for 30 seconds. */
+export function TvCall({ court }: { court: BoardCourt }) {
+  const game = court.game!;
+  return (
+    <article
+      data-testid="tv-call"
+      data-court={court.name}
+      className="flex h-full flex-col items-center justify-center overflow-hidden rounded-[calc(var(--u)*0.8)] bg-ball text-center text-ink"
+      style={{ ...callSizes, padding: "calc(var(--name) * 0.3) calc(var(--name) * 0.5)" }}
+    >
+      <h2
+        data-testid="tv-call-court"
+        className="max-w-full truncate leading-[1.15] font-black"
+        style={{ fontSize: "calc(var(--name) * 1.25)" }}
+      >
+        {court.name}
+      </h2>
+      <div className="min-h-0 max-w-full" style={{ marginTop: "calc(var(--name) * 0.3)" }}>
+        <Names players={game.teamA} size="var(--name)" testId="tv-call-player" />
+        <p
+          className="leading-[1.2] font-bold"
+          style={{ fontSize: "max(var(--tv-label), calc(var(--name) * 0.55))" }}
+        >
+          vs
+        </p>
+        <Names players={game.teamB} size="var(--name)" testId="tv-call-player" />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import type { BoardView } from "../../../shared/contracts/board.js";
+import { upNextGroups } from "./tv-queue.js";
+
+const person = (n: number) => ({ registrationId: `r${n}`, name: `Player ${n}` });
+const line = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    ...person(i + 1),
+    position: i + 1,
+    estimatedWaitMinutes: i,
+    gamesPlayed: 0,
+    wantsBye: false,
+  }));
+
+function board(queueLength: number, nextUp: Record<string, number[]>): BoardView {
+  const courts = Object.entries(nextUp).map(([name, people]) => ({ name, nextUp: people.map(person) }));
+  return { queue: line(queueLength), courts } as unknown as BoardView;
+}
+
+describe("upNextGroups: the line beside the courts", () => {
+  it("names each court's next group, in the order they go on, then the rest of the line in fours", () => {
+    const groups = upNextGroups(
+      board(10, { "Court 1": [5, 6, 7, 8], "Court 2": [1, 2, 3, 4], "Court 3": [] }),
+    );
+    expect(groups.map((g) => g.label)).toEqual(["Next on Court 2", "Next on Court 1", "Then"]);
+    expect(groups[2]!.names.map((p) => p.name)).toEqual(["Player 9", "Player 10"]);
+  });
+
+  it("says who is waiting when no group is complete", () => {
+    const groups = upNextGroups(board(2, { "Court 1": [] }));
+    expect(groups).toEqual([
+      { label: "Waiting", names: expect.arrayContaining([expect.objectContaining(person(1))]) },
+    ]);
+  });
+
+  it("is empty when no one waits", () => {
+    expect(upNextGroups(board(0, { "Court 1": [] }))).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+// The line as the TV shows it beside the courts.
+import type { BoardView } from "../../../shared/contracts/board.js";
+
+export type Group = { label: string; names: { registrationId: string; name: string }[] };
+
+/**
+ * Who plays next, in the order they go on: each court's next group (as the board projects
+ * the line onto the courts), then the rest of the line in fours.
+ */
+export function upNextGroups(board: BoardView): Group[] {
+  const position = new Map(board.queue.map((q) => [q.registrationId, q.position]));
+  const first = (names: Group["names"]) =>
+    Math.min(...names.map((p) => position.get(p.registrationId) ?? 1e9));
+  const projected = board.courts
+    .filter((c) => c.nextUp.length > 0)
+    .sort((a, b) => first(a.nextUp) - first(b.nextUp))
+    .map((c) => ({ label: `Next on ${c.name}`, names: c.nextUp }));
+  const placed = new Set(projected.flatMap((g) => g.names.map((p) => p.registrationId)));
+  const rest = board.queue.filter((q) => !placed.has(q.registrationId));
+  const later: Group[] = [];
+  for (let i = 0; i < rest.length; i += 4)
+    later.push({ label: projected.length > 0 ? "Then" : "Waiting", names: rest.slice(i, i + 4) });
+  return [...projected, ...later];
+}
