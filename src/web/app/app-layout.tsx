@@ -62,13 +62,29 @@ function TopNav() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <TrainingButton />
-          <Button asChild variant="ghost" size="icon" aria-label="Settings" title="Settings">
+          {/* The tutorials are for the people who run the club. */}
+          {current && can(current.role, "sessions.manage") ? <TrainingButton /> : null}
+          {/* On a phone, Settings and Sign out live in the menu: the club's name needs the room. */}
+          <Button
+            asChild
+            variant="ghost"
+            size="icon"
+            className="hidden sm:inline-flex"
+            aria-label="Settings"
+            title="Settings"
+          >
             <Link to="/settings">
               <Settings className="h-5 w-5" />
             </Link>
           </Button>
-          <Button variant="ghost" size="icon" aria-label="Sign out" title="Sign out" onClick={handleSignOut}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="hidden sm:inline-flex"
+            aria-label="Sign out"
+            title="Sign out"
+            onClick={handleSignOut}
+          >
             <LogOut className="h-5 w-5" />
           </Button>
           <Button
@@ -96,6 +112,16 @@ function TopNav() {
                 onClick={() => setOpen(false)}
               />
             ))}
+          </div>
+          <div className="mt-2 grid grid-cols-2 gap-1 border-t border-slate-200 pt-2 sm:hidden">
+            <NavItem to="/settings" label="Settings" onClick={() => setOpen(false)} />
+            <button
+              type="button"
+              onClick={handleSignOut}
+              className="inline-flex items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-ink"
+            >
+              Sign out
+            </button>
           </div>
         </nav>
       ) : null}

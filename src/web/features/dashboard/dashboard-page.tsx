@@ -1,6 +1,7 @@
 import { AlertTriangle, Crown, Info, LayoutGrid, RefreshCw, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { Membership } from "../../../shared/contracts/clubs.js";
+import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { plans } from "../../../shared/domain/plans.js";
 import { useExamples } from "../../app/examples.js";
@@ -52,11 +53,14 @@ function ClubDashboard({ club }: { club: Membership }) {
   if (subscription.isPending) return <PageLoading />;
   const state = subscription.data;
   const paidPlan = state && state.plan !== "trial" ? plans[state.plan] : null;
+  // The plan is the owner's business: members and organizers get no upsell they cannot act on.
+  const seesPlan = can(club.role, "billing.manage");
+  const runsSessions = can(club.role, "sessions.manage");
 
   return (
     <div className="flex min-h-full flex-col">
       <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6">
-        {state?.trial_expired ? (
+        {!seesPlan ? null : state?.trial_expired ? (
           <div
             role="alert"
             data-tour="plan-banner"
@@ -98,9 +102,16 @@ function ClubDashboard({ club }: { club: Membership }) {
               {club.location ?? "Fair courts, happy players: your club's open play, run for you."}
             </p>
             <div className="flex flex-wrap gap-3">
-              <Button asChild variant="ball" size="lg">
-                <Link to="/sessions">Start Session</Link>
-              </Button>
+              {runsSessions ? (
+                <Button asChild variant="ball" size="lg">
+                  {/* The board is where play starts: tonight's sessions and open play now. */}
+                  <Link to="/board">Start Session</Link>
+                </Button>
+              ) : (
+                <Button asChild variant="ball" size="lg">
+                  <Link to="/sessions">See Sessions</Link>
+                </Button>
+              )}
               <Button asChild variant="secondary" size="lg">
                 <Link to="/board">View Court Board</Link>
               </Button>
