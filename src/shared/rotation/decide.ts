@@ -40,14 +40,55 @@ export function decide(input: RotationInput): RotationOutput {
     input.mode === "fair" || input.mode === "skill-balanced" ? fairOrder(waiting) : stackOrder(waiting);
   const places = playable.reduce((sum, c) => sum + courtSize(c), 0);
   const minutes = input.averageGameMinutes ?? DEFAULT_GAME_MINUTES;
+  const freeAt =
+    input.now === undefined ? undefined : minutesUntilFree(playable, assignments, input.now, minutes);
   return {
     assignments,
     queue: line.map((p, i) => ({
       playerId: p.id,
       position: i + 1,
-      estimatedWaitMinutes: estimateWait(i, playable.length, places, minutes),
+      estimatedWaitMinutes: freeAt
+        ? estimateWaitFromCourts(i, freeAt, places, minutes)
+        : estimateWait(i, playable.length, places, minutes),
     })),
   };
+}
+
+/**
+ * When each playable court is expected to free up, soonest first, in minutes from `now`: a
+ * running game after `minutes` from its start (at least a minute more once it has run over),
+ * a court filled by this decision after a whole game.
+ */
+export function minutesUntilFree(
+  playable: Array<{ id: string; status: string; startedAt?: number }>,
+  assignments: Assignment[],
+  now: number,
+  minutes: number,
+): number[] {
+  const filledNow = new Set(assignments.map((a) => a.courtId));
+  return playable
+    .map((court) => {
+      if (filledNow.has(court.id) || court.startedAt === undefined) return minutes;
+      return Math.max(1, minutes - (now - court.startedAt) / 60_000);
+    })
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The k-th in line (0-based) goes on with the (k / places per court)-th group: the g-th group
+ * takes the court that frees g-th, a round of games later for each time round the courts.
+ * Right after every court has filled, the next group waits about a whole game, not a minute.
+ */
+export function estimateWaitFromCourts(
+  index: number,
+  freeAt: number[],
+  places: number,
+  minutes: number,
+): number {
+  if (freeAt.length === 0) return 0;
+  const group = Math.floor(index / (places / freeAt.length));
+  const round = Math.floor(group / freeAt.length);
+  return Math.round(freeAt[group % freeAt.length]! + round * minutes);
 }
 
 /**

@@ -46,6 +46,8 @@ export type CourtState = {
   players?: string[];
   /** A singles court takes two players, one a side. */
   singles?: boolean;
+  /** When its game started (ms since the epoch), for a playing court: waits count from it. */
+  startedAt?: number;
 };
 
 /** Organizers' requests: partners who always play together, and players never partnered. */
@@ -61,6 +63,8 @@ export type RotationInput = {
   /** Fixed for a session: it orders ties, so two sessions need not play the same schedule. */
   seed: number;
   averageGameMinutes?: number;
+  /** The moment the decision is made (ms): with it, waits count from the running games' starts. */
+  now?: number;
   /** The game that just ended, for winners-stay. */
   lastGame?: { courtId: string; winners: string[]; losers: string[] };
   pairings?: Pairings;

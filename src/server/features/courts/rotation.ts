@@ -37,7 +37,13 @@ export function engineInput(
   const courts: CourtState[] = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     const kind = { id: court.id, singles: singles.has(court.id) };
-    if (game) return { ...kind, status: "playing", players: [...game.teamA, ...game.teamB] };
+    if (game)
+      return {
+        ...kind,
+        status: "playing",
+        players: [...game.teamA, ...game.teamB],
+        startedAt: game.startedAt.getTime(),
+      };
     return { ...kind, status: state.unavailable.has(court.id) ? "unavailable" : "free" };
   });
   return {
@@ -72,11 +78,13 @@ export function decideAssignments(
 }
 
 /** The waiting line and its estimates, without assigning anyone. */
-export function previewQueue(board: BoardRow, state: BoardState): RotationOutput["queue"] {
+export function previewQueue(board: BoardRow, state: BoardState, now = Date.now()): RotationOutput["queue"] {
   const input = engineInput(board, state);
-  // With every court busy the engine only orders the queue.
+  // With every court busy the engine only orders the queue; the waits count from the games'
+  // starts.
   return decide({
     ...input,
+    now,
     courts: input.courts.map((c) => (c.status === "free" ? { ...c, status: "unavailable" } : c)),
   }).queue;
 }
