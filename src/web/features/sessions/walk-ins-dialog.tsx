@@ -19,28 +19,9 @@ import { Input, Label, Textarea } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
 import { useMembers } from "../members/api.js";
 import { useAddWalkIns } from "./api.js";
+import { noRefusal, pastedNames, problemsOf, type Refusal, refusalOf } from "./walk-in-lines.js";
 
 type Props = { orgId: string; data: SessionDetails };
-
-/** A pasted name and the line of the text it came from (blank lines are skipped, not sent). */
-type Pasted = { line: number; name: string };
-type Issue = { path: ReadonlyArray<PropertyKey>; message: string };
-/** The server's refusal, kept by name and member rather than by place, so edits do not shift it. */
-type Refusal = { message: string; names: Map<string, string>; members: Map<string, string> };
-
-const noRefusal: Refusal = { message: "", names: new Map(), members: new Map() };
-
-function pastedNames(text: string): Pasted[] {
-  return text.split("\n").flatMap((raw, i) => (raw.trim() ? [{ line: i + 1, name: raw.trim() }] : []));
-}
-
-/** Where an issue points: ["body", "guestNames", "3"] or ["guestNames", 3]; index null for the list. */
-function placeOf(path: ReadonlyArray<PropertyKey>) {
-  const at = path.findIndex((part) => part === "guestNames" || part === "memberIds");
-  if (at < 0) return null;
-  const index = Number(path[at + 1]);
-  return { field: path[at] as "guestNames" | "memberIds", index: Number.isInteger(index) ? index : null };
-}
 
 const placeHint: Partial<Record<Registration["status"], string>> = {
   registered: "Registered",
@@ -264,43 +245,4 @@ function MemberPicker({
       </ul>
     </section>
   );
-}
-
-/** The server's refusal, by the names and members it was about. */
-function refusalOf(error: ApiError, body: BulkCheckInBody): Refusal {
-  const refusal: Refusal = { message: error.message, names: new Map(), members: new Map() };
-  for (const issue of error.issues) {
-    const place = placeOf(issue.path);
-    if (place?.index == null) continue;
-    if (place.field === "guestNames") {
-      const name = body.guestNames?.[place.index];
-      if (name !== undefined) refusal.names.set(sameNameKey(name), issue.message);
-    } else {
-      const userId = body.memberIds?.[place.index];
-      if (userId !== undefined) refusal.members.set(userId, issue.message);
-    }
-  }
-  return refusal;
-}
-
-/** Every problem where the person fixes it: by line, by member, or for the whole list. */
-function problemsOf(issues: Issue[], refusal: Refusal, pasted: Pasted[], ticked: string[]) {
-  const lines: Array<{ line: number; message: string }> = [];
-  const members = new Map(refusal.members);
-  const general = refusal.message ? [refusal.message] : [];
-  for (const issue of issues) {
-    const place = placeOf(issue.path);
-    const entry = place?.index == null ? undefined : place.field === "guestNames" && pasted[place.index];
-    if (entry) lines.push({ line: entry.line, message: issue.message });
-    else if (place?.field === "memberIds" && place.index != null) {
-      const userId = ticked[place.index];
-      if (userId) members.set(userId, issue.message);
-    } else general.push(issue.message);
-  }
-  for (const entry of pasted) {
-    const message = refusal.names.get(sameNameKey(entry.name));
-    if (message) lines.push({ line: entry.line, message });
-  }
-  lines.sort((a, b) => a.line - b.line);
-  return { lines, members, general: [...new Set(general)] };
 }
