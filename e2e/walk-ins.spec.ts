@@ -59,6 +59,7 @@ test("an organizer checks in 30 walk-ins at once: 25 pasted names and 5 ticked m
   page,
   newPerson,
   problems,
+  shoot,
 }) => {
   test.setTimeout(120_000);
   await signUpThroughApi(page, "Olive Organizer", uniqueEmail("walk-ins-owner"));
@@ -81,6 +82,7 @@ test("an organizer checks in 30 walk-ins at once: 25 pasted names and 5 ticked m
   expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
   await page.goto(`/sessions/${sessionId}`);
   await expect(page.getByRole("heading", { name: "Run this session" })).toBeVisible();
+  await shoot("walk-ins-session-390");
 
   // The timed part: open, paste, find and tick five members by name.
   const startedAt = performance.now();
