@@ -179,10 +179,57 @@ export const registerResponse = z.object({
   checkoutUrl: z.string().nullable(),
 });
 
-export const walkInBody = z.union([
-  z.object({ userId: z.string().min(1).max(100) }),
-  z.object({ guestName: displayName(z.string().trim().min(2, messages.validation.nameTooShort).max(80)) }),
-]);
+export const GUEST_NAME_MAX = 80;
+const guestName = displayName(
+  z
+    .string()
+    .trim()
+    .min(2, messages.validation.nameTooShort)
+    .max(GUEST_NAME_MAX, `Name must be at most ${GUEST_NAME_MAX} characters`),
+);
+const memberId = z.string().min(1).max(100);
+
+export const walkInBody = z.union([z.object({ userId: memberId }), z.object({ guestName })]);
+
+/** How many guests, and how many members, one bulk check-in takes: a busy night's door. */
+export const BULK_CHECK_IN_MAX = 100;
+
+/** Two names are the same person's when they differ only in case and spacing. */
+export const sameNameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLocaleLowerCase("en");
+
+/**
+ * Walk-ins checked in at once: guests by name (one per pasted line) and members by id. Each
+ * problem names its place in the lists (path ["guestNames", 3]), so a form can mark the line.
+ */
+export const bulkCheckInBody = z
+  .object({
+    guestNames: z
+      .array(guestName)
+      .max(BULK_CHECK_IN_MAX, `At most ${BULK_CHECK_IN_MAX} names at once`)
+      .default([]),
+    memberIds: z
+      .array(memberId)
+      .max(BULK_CHECK_IN_MAX, `At most ${BULK_CHECK_IN_MAX} members at once`)
+      .default([]),
+  })
+  .superRefine((body, ctx) => {
+    if (body.guestNames.length + body.memberIds.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["guestNames"], message: "Add at least one name or member" });
+    }
+    // The first of each is kept; a later repeat is the line to fix.
+    const repeated = (values: string[], key: (value: string) => string, field: string, message: string) => {
+      const seen = new Set<string>();
+      values.forEach((value, index) => {
+        if (seen.has(key(value))) ctx.addIssue({ code: "custom", path: [field, index], message });
+        seen.add(key(value));
+      });
+    };
+    repeated(body.guestNames, sameNameKey, "guestNames", "This name is on an earlier line too");
+    repeated(body.memberIds, (id) => id, "memberIds", "This member is ticked twice");
+  });
+export type BulkCheckInBody = z.input<typeof bulkCheckInBody>;
+export const bulkCheckInResponse = z.object({ checkedIn: z.number().int() });
+export type BulkCheckInResponse = z.infer<typeof bulkCheckInResponse>;
 export const registrationParams = sessionParams.extend({ registrationId: z.uuid() });
 export const checkInBody = z.object({ token: z.string().min(8).max(100) });
 

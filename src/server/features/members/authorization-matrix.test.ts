@@ -470,6 +470,15 @@ const matrix: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/check-ins/bulk",
+    expect: organizers(201),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c, "active")).id}/check-ins/bulk`,
+      payload: { guestNames: ["Gus Guest", "Gail Guest"], memberIds: [c.extra.id] },
+    }),
+  },
+  {
+    method: "POST",
     route: "/api/orgs/:orgId/sessions/:sessionId/self-check-in",
     expect: anyone(204),
     prepare: async (c) => {

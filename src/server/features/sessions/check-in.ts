@@ -2,11 +2,16 @@
 // name); a player checks in from their phone through the session's link or QR code while the
 // session is active.
 import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type bulkCheckInBody, sameNameKey } from "../../../shared/contracts/sessions.js";
 import type { Db, Tx } from "../../db/database.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
-import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { isMember } from "../members/service.js";
-import { lockSession, nextSeq, placesTaken } from "./registrations.js";
+import { AppError, type Issue, notFound } from "../../platform/errors/app-error.js";
+import { people } from "../account/service.js";
+import { isMember, membersAmong } from "../members/service.js";
+import { listRegistrations, lockSession, nextSeq, placesTaken, type SessionRow } from "./registrations.js";
+
+type BulkCheckIn = z.output<typeof bulkCheckInBody>;
 
 async function activeRegistrationOf(tx: Tx, sessionId: string, userId: string) {
   const [row] = await tx
@@ -50,52 +55,153 @@ export async function setCheckedIn(
   });
 }
 
+type WalkIn = { userId: string } | { guestName: string };
+
+/** Locks the session for walk-ins: only one that has not ended takes them. */
+async function lockSessionTakingWalkIns(tx: Tx, organizationId: string, sessionId: string) {
+  const session = await lockSession(tx, organizationId, sessionId);
+  if (session.status !== "scheduled" && session.status !== "active") {
+    throw new AppError(409, "SESSION_CLOSED", "This session is over.");
+  }
+  return session;
+}
+
+/**
+ * One walk-in's rules, inside a transaction that holds the session's lock: a member already
+ * on the list is checked in where they stand (waitlisted or unpaid too: the organizer takes
+ * them in at the door); anyone else takes a new place, if one is free.
+ */
+async function checkInWalkIn(tx: Tx, session: SessionRow, who: WalkIn, now: Date) {
+  const { organizationId } = session;
+  if ("userId" in who) {
+    if (!(await isMember(tx, organizationId, who.userId))) throw notFound("Member not found");
+    const existing = await activeRegistrationOf(tx, session.id, who.userId);
+    if (existing) {
+      await tx
+        .update(sessionRegistrations)
+        .set(
+          existing.status === "registered"
+            ? { checkedInAt: now, updatedAt: now }
+            : { status: "registered", checkedInAt: now, holdExpiresAt: null, updatedAt: now },
+        )
+        .where(eq(sessionRegistrations.id, existing.id));
+      return;
+    }
+  }
+  if (session.capacity !== null && (await placesTaken(tx, session.id)) >= session.capacity) {
+    throw new AppError(409, "SESSION_FULL", "The session is full.");
+  }
+  await tx.insert(sessionRegistrations).values({
+    organizationId,
+    sessionId: session.id,
+    userId: "userId" in who ? who.userId : null,
+    guestName: "guestName" in who ? who.guestName : null,
+    status: "registered",
+    seq: await nextSeq(tx, session.id),
+    checkedInAt: now,
+    createdAt: now,
+  });
+}
+
 /** A walk-in at the door: a member of the club, or a guest by name. Counts toward capacity. */
-export async function addWalkIn(
+export async function addWalkIn(db: Db, organizationId: string, sessionId: string, who: WalkIn, now: Date) {
+  return db.transaction(async (tx) => {
+    const session = await lockSessionTakingWalkIns(tx, organizationId, sessionId);
+    await checkInWalkIn(tx, session, who, now);
+  });
+}
+
+const issueAt = (field: "guestNames" | "memberIds", index: number, message: string): Issue => ({
+  path: ["body", field, String(index)],
+  message,
+});
+
+/**
+ * What stands in the way of checking these walk-ins in, read under the session's lock: a guest
+ * whose name is already checked in (or is a ticked member's), a member who is not the club's
+ * or is already checked in. Each problem names its place in the lists.
+ */
+async function bulkIssues(tx: Tx, session: SessionRow, body: BulkCheckIn): Promise<Issue[]> {
+  const { organizationId } = session;
+  const listed = await listRegistrations(tx, organizationId, session.id);
+  const checkedIn = listed.filter((r) => r.checkedIn);
+  const checkedInUsers = new Set(checkedIn.map((r) => r.userId));
+  const memberIds = await membersAmong(tx, organizationId, body.memberIds);
+  const named = await people(tx, [...memberIds]);
+  const members = new Map([...memberIds].map((id) => [id, named.get(id)?.name ?? "This member"]));
+  const issues: Issue[] = [];
+  body.memberIds.forEach((userId, index) => {
+    const name = members.get(userId);
+    if (name === undefined) issues.push(issueAt("memberIds", index, "Not a member of this club"));
+    else if (checkedInUsers.has(userId))
+      issues.push(issueAt("memberIds", index, `${name} is already checked in`));
+  });
+  const checkedInNames = new Set(checkedIn.map((r) => sameNameKey(r.name)));
+  const tickedNames = new Set([...members.values()].map(sameNameKey));
+  body.guestNames.forEach((guestName, index) => {
+    const key = sameNameKey(guestName);
+    if (checkedInNames.has(key))
+      issues.push(issueAt("guestNames", index, `${guestName} is already checked in`));
+    else if (tickedNames.has(key))
+      issues.push(issueAt("guestNames", index, `${guestName} is also ticked as a member`));
+  });
+  return issues;
+}
+
+/**
+ * Many walk-ins at once, all or none: everything is checked first under the session's lock, and
+ * any problem refuses the whole list with every problem named, nothing written. Each walk-in
+ * then follows the single walk-in's rules; the places run out in list order, members first.
+ */
+export async function addWalkIns(
   db: Db,
   organizationId: string,
   sessionId: string,
-  who: { userId: string } | { guestName: string },
+  body: BulkCheckIn,
   now: Date,
-) {
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const session = await lockSession(tx, organizationId, sessionId);
-    if (session.status !== "scheduled" && session.status !== "active") {
-      throw new AppError(409, "SESSION_CLOSED", "This session is over.");
+    const session = await lockSessionTakingWalkIns(tx, organizationId, sessionId);
+    const issues = await bulkIssues(tx, session, body);
+    if (issues.length > 0) {
+      throw new AppError(409, "CHECK_IN_REFUSED", `${refusedLines(issues)}: nobody was checked in.`, {
+        issues,
+      });
     }
-    if ("userId" in who) {
-      if (!(await isMember(tx, organizationId, who.userId))) throw notFound("Member not found");
-      const existing = await activeRegistrationOf(tx, sessionId, who.userId);
-      if (existing?.status === "registered") {
-        await tx
-          .update(sessionRegistrations)
-          .set({ checkedInAt: now, updatedAt: now })
-          .where(eq(sessionRegistrations.id, existing.id));
-        return;
+    const walkIns: Array<[WalkIn, Issue]> = [
+      ...body.memberIds.map((userId, i) => [{ userId }, issueAt("memberIds", i, "")] as [WalkIn, Issue]),
+      ...body.guestNames.map(
+        (guestName, i) => [{ guestName }, issueAt("guestNames", i, "")] as [WalkIn, Issue],
+      ),
+    ];
+    for (const [who, place] of walkIns) {
+      try {
+        await checkInWalkIn(tx, session, who, now);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "SESSION_FULL")) throw error;
+        // The whole list rolls back; say from where on it did not fit.
+        throw new AppError(
+          409,
+          "SESSION_FULL",
+          `The session is full: ${session.capacity} places. Nobody was checked in.`,
+          { issues: [{ ...place, message: "No place left from here on" }] },
+        );
       }
-      if (existing) {
-        // Waitlisted or unpaid: the organizer takes them in at the door.
-        await tx
-          .update(sessionRegistrations)
-          .set({ status: "registered", checkedInAt: now, holdExpiresAt: null, updatedAt: now })
-          .where(eq(sessionRegistrations.id, existing.id));
-        return;
-      }
     }
-    if (session.capacity !== null && (await placesTaken(tx, sessionId)) >= session.capacity) {
-      throw new AppError(409, "SESSION_FULL", "The session is full.");
-    }
-    await tx.insert(sessionRegistrations).values({
-      organizationId,
-      sessionId,
-      userId: "userId" in who ? who.userId : null,
-      guestName: "guestName" in who ? who.guestName : null,
-      status: "registered",
-      seq: await nextSeq(tx, sessionId),
-      checkedInAt: now,
-      createdAt: now,
-    });
+    return walkIns.length;
   });
+}
+
+function refusedLines(issues: Issue[]): string {
+  const count = (field: string) =>
+    new Set(issues.filter((i) => i.path[1] === field).map((i) => i.path[2])).size;
+  const parts = [
+    [count("guestNames"), "name"],
+    [count("memberIds"), "member"],
+  ]
+    .filter(([n]) => n)
+    .map(([n, what]) => `${n} ${what}${n === 1 ? "" : "s"}`);
+  return `${parts.join(" and ")} cannot be checked in`;
 }
 
 /** The player's own check-in from the session's link or QR code, while the session is active. */

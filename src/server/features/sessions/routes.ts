@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orgParams } from "../../../shared/contracts/common.js";
 import {
+  bulkCheckInBody,
+  bulkCheckInResponse,
   cancelRegistrationResponse,
   checkInBody,
   createSessionBody,
@@ -17,7 +19,7 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { announceBoardClosed, refreshQueue } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
-import { addWalkIn, selfCheckIn, setCheckedIn } from "./check-in.js";
+import { addWalkIn, addWalkIns, selfCheckIn, setCheckedIn } from "./check-in.js";
 import { refundMessage } from "./notices.js";
 import { assertCanTakePayment, checkoutFor } from "./payments.js";
 import { cancelRegistration, register } from "./registrations.js";
@@ -233,6 +235,27 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await addWalkIn(db, club.organizationId, request.params.sessionId, request.body, deps.now());
         await refreshQueue(deps, club.organizationId, request.params.sessionId);
         return reply.status(201).send({ ok: true });
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/sessions/:sessionId/check-ins/bulk",
+      {
+        schema: {
+          tags,
+          summary:
+            "Check in many walk-ins at once, guests by name and members by id: all of them, or none with every problem named",
+          params: sessionParams,
+          body: bulkCheckInBody,
+          response: { 201: bulkCheckInResponse },
+        },
+      },
+      async (request, reply) => {
+        const club = await access(request, request.params.orgId, "sessions.manage");
+        const { sessionId } = request.params;
+        const checkedIn = await addWalkIns(db, club.organizationId, sessionId, request.body, deps.now());
+        await refreshQueue(deps, club.organizationId, sessionId);
+        return reply.status(201).send({ checkedIn });
       },
     );
 

@@ -185,6 +185,8 @@ const jsonValue = fc.oneof(
       "logoUrl",
       "fullName",
       "guestName",
+      "guestNames",
+      "memberIds",
       "playedAt",
       "scoreA",
       "mode",
@@ -411,6 +413,20 @@ describe("no input answers 5xx", () => {
         url: `${club}/sessions/${session!.id}/walk-ins`,
         payload: { guestName },
       })),
+      fc
+        .record({
+          // Mostly a few names, so some lists pass and reach the session's lock; now and then too many.
+          guestNames: fc.oneof(fc.array(name, { maxLength: 3 }), fc.array(name, { maxLength: 110 })),
+          memberIds: fc.array(
+            fc.oneof(fc.constantFrom(people.member.id, people.owner.id), fc.string({ maxLength: 120 })),
+            { maxLength: 3 },
+          ),
+        })
+        .map((body) => ({
+          method: "POST",
+          url: `${club}/sessions/${session!.id}/check-ins/bulk`,
+          payload: body,
+        })),
       fc.record({ playedAt: matchDate, flip: fc.boolean() }).map(({ playedAt, flip }) => ({
         method: "POST",
         url: `${club}/matches`,

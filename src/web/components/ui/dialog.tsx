@@ -39,7 +39,11 @@ export function DialogContent({
               <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
             )}
           </div>
-          <DialogPrimitive.Close className="rounded-md p-1 text-muted hover:bg-slate-100" aria-label="Close">
+          <DialogPrimitive.Close
+            // 44 px to tap, drawn where the icon alone would be.
+            className="-m-3 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-slate-100"
+            aria-label="Close"
+          >
             <X className="h-5 w-5" />
           </DialogPrimitive.Close>
         </div>

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type {
+  BulkCheckInBody,
+  BulkCheckInResponse,
   CancelRegistrationResponse,
   CreateSessionBody,
   Registration,
@@ -103,15 +105,15 @@ export const useSetCheckedIn = (orgId: string, sessionId: string) =>
     invalidates: [keys.details(orgId, sessionId)],
   });
 
-/** A walk-in without an account, checked in by name. */
-export const useAddGuest = (
+/** Walk-ins checked in at once, guests by name and members by id: all of them or none. */
+export const useAddWalkIns = (
   orgId: string,
   sessionId: string,
-  feedback?: ActionFeedback<{ ok: true }, string>,
+  feedback?: ActionFeedback<BulkCheckInResponse, BulkCheckInBody>,
 ) =>
   useAction({
-    run: (guestName: string) =>
-      api<{ ok: true }>(`/api/orgs/${orgId}/sessions/${sessionId}/walk-ins`, { body: { guestName } }),
+    run: (body: BulkCheckInBody) =>
+      api<BulkCheckInResponse>(`/api/orgs/${orgId}/sessions/${sessionId}/check-ins/bulk`, { body }),
     invalidates: [keys.details(orgId, sessionId)],
     ...feedback,
   });

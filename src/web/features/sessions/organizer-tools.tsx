@@ -1,13 +1,12 @@
 import QRCode from "qrcode";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { Input } from "../../components/ui/input.js";
-import { showValidationError } from "../../lib/form.js";
-import { type Transition, useAddGuest, useTransitionSession } from "./api.js";
+import { type Transition, useTransitionSession } from "./api.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
+import { WalkInsDialog } from "./walk-ins-dialog.js";
 
 type Props = { orgId: string; data: SessionDetails };
 
@@ -47,37 +46,12 @@ export function OrganizerTools({ orgId, data }: Props) {
             />
           ) : null}
         </div>
-        {open ? <WalkInForm orgId={orgId} sessionId={session.id} /> : null}
+        {open ? <WalkInsDialog orgId={orgId} data={data} /> : null}
         {session.status === "active" && data.checkInToken ? (
           <CheckInCode orgId={orgId} sessionId={session.id} token={data.checkInToken} />
         ) : null}
       </CardContent>
     </Card>
-  );
-}
-
-function WalkInForm({ orgId, sessionId }: { orgId: string; sessionId: string }) {
-  const addGuest = useAddGuest(orgId, sessionId, { success: (_, guestName) => `${guestName} checked in` });
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const guestName = String(new FormData(form).get("guestName") ?? "").trim();
-    if (guestName.length < 2) {
-      showValidationError("Name must be at least 2 characters");
-      return;
-    }
-    if (await addGuest.run(guestName)) form.reset();
-  };
-  return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2 sm:flex-row">
-      <label htmlFor="walk-in" className="sr-only">
-        Walk-in guest's name
-      </label>
-      <Input id="walk-in" name="guestName" placeholder="Walk-in guest's name" maxLength={80} />
-      <Button type="submit" variant="secondary">
-        Add Walk-in
-      </Button>
-    </form>
   );
 }
 

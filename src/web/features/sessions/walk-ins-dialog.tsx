@@ -1,0 +1,248 @@
+// Walk-ins at the door, many at once: guests' names pasted one per line, and members found by
+// name and ticked. One submit checks everyone in, or nobody: a refusal marks every line and
+// member to fix, by the line it is on.
+import { Search, UserPlus } from "lucide-react";
+import { type FormEvent, useMemo, useRef, useState } from "react";
+import type { Member } from "../../../shared/contracts/members.js";
+import {
+  BULK_CHECK_IN_MAX,
+  type BulkCheckInBody,
+  bulkCheckInBody,
+  type Registration,
+  type SessionDetails,
+  sameNameKey,
+} from "../../../shared/contracts/sessions.js";
+import { Badge } from "../../components/ui/badge.js";
+import { Button } from "../../components/ui/button.js";
+import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
+import { Input, Label, Textarea } from "../../components/ui/input.js";
+import { ApiError } from "../../lib/api.js";
+import { useMembers } from "../members/api.js";
+import { useAddWalkIns } from "./api.js";
+import { noRefusal, pastedNames, problemsOf, type Refusal, refusalOf } from "./walk-in-lines.js";
+
+type Props = { orgId: string; data: SessionDetails };
+
+const placeHint: Partial<Record<Registration["status"], string>> = {
+  registered: "Registered",
+  waitlisted: "Waitlisted",
+  pending_payment: "Unpaid",
+};
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+export function WalkInsDialog({ orgId, data }: Props) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const [query, setQuery] = useState("");
+  const [ticked, setTicked] = useState<string[]>([]);
+  // After the first try, the list is checked as it is typed with the server's own rules.
+  const [tried, setTried] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal>(noRefusal);
+  const sent = useRef<BulkCheckInBody>({});
+  const members = useMembers(orgId);
+
+  const reset = () => {
+    setText("");
+    setQuery("");
+    setTicked([]);
+    setTried(false);
+    setRefusal(noRefusal);
+  };
+  const add = useAddWalkIns(orgId, data.session.id, {
+    onSuccess: () => {
+      reset();
+      setOpen(false);
+    },
+    success: ({ checkedIn }) => `${plural(checkedIn, "player")} checked in`,
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.issues.length === 0) return false;
+      setRefusal(refusalOf(error, sent.current));
+      return true;
+    },
+  });
+
+  const pasted = pastedNames(text);
+  const body = { guestNames: pasted.map((p) => p.name), memberIds: ticked };
+  const local = tried ? bulkCheckInBody.safeParse(body) : null;
+  const problems = problemsOf(local?.error?.issues ?? [], refusal, pasted, ticked);
+  const total = pasted.length + ticked.length;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    setRefusal(noRefusal);
+    if (!bulkCheckInBody.safeParse(body).success) return;
+    sent.current = body;
+    await add.run(body);
+  };
+  const toggle = (userId: string) =>
+    setTicked((now) => (now.includes(userId) ? now.filter((id) => id !== userId) : [...now, userId]));
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="lg" className="w-full sm:w-auto">
+          <UserPlus className="h-5 w-5" /> Add walk-ins
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Add walk-ins"
+        description="Paste names, tick members, check everyone in at once."
+        className="flex flex-col sm:max-w-3xl"
+      >
+        {/* The lists scroll between the title and the submit, which stays in reach. */}
+        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
+          <div className="-mx-6 flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-6 pb-5">
+            <div className="grid gap-6 md:grid-cols-2">
+              <section className="flex min-w-0 flex-col gap-1.5">
+                <Label htmlFor="walk-in-names">Guests, one name per line</Label>
+                <Textarea
+                  id="walk-in-names"
+                  value={text}
+                  onChange={(event) => setText(event.target.value)}
+                  rows={8}
+                  placeholder={"Ana Alvarez\nBen Brooks\nCal Chen"}
+                  spellCheck={false}
+                  autoComplete="off"
+                  className="min-h-40 md:min-h-72"
+                  aria-invalid={problems.lines.length > 0 ? true : undefined}
+                  aria-describedby="walk-in-names-count walk-in-names-problems"
+                />
+                <p id="walk-in-names-count" className="text-sm text-muted" data-testid="names-count">
+                  {pasted.length === 0
+                    ? `Up to ${BULK_CHECK_IN_MAX} names; blank lines are skipped.`
+                    : `${plural(pasted.length, "name")} to add`}
+                </p>
+                <ul id="walk-in-names-problems" className="flex flex-col gap-1 text-sm text-red-700">
+                  {problems.lines.map((p) => (
+                    <li key={`${p.line}:${p.message}`}>
+                      <span className="font-semibold">Line {p.line}:</span> {p.message}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+              <MemberPicker
+                members={members.data}
+                loading={members.isPending}
+                registrations={data.registrations}
+                query={query}
+                onQuery={setQuery}
+                ticked={ticked}
+                onToggle={toggle}
+                problems={problems.members}
+              />
+            </div>
+          </div>
+          {/* Outside the scrolling lists, so the reason is in view next to the button. */}
+          {problems.general.length > 0 ? (
+            <div role="alert" className="mb-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {problems.general.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
+          ) : null}
+          <div className="-mx-6 -mb-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-6 py-4">
+            <p className="text-sm text-muted" data-testid="walk-ins-total">
+              {plural(pasted.length, "guest")} + {plural(ticked.length, "member")}
+            </p>
+            <Button type="submit" size="lg" disabled={add.busy || total === 0} className="grow sm:grow-0">
+              {total === 0 ? "Check in" : `Check in ${total}`}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type PickerProps = {
+  members: Member[] | undefined;
+  loading: boolean;
+  registrations: Registration[];
+  query: string;
+  onQuery: (query: string) => void;
+  ticked: string[];
+  onToggle: (userId: string) => void;
+  problems: Map<string, string>;
+};
+
+/** The club's members not yet checked in, found by name, each with a tick box. */
+function MemberPicker({
+  members,
+  loading,
+  registrations,
+  query,
+  onQuery,
+  ticked,
+  onToggle,
+  problems,
+}: PickerProps) {
+  const placeOfMember = useMemo(
+    () => new Map(registrations.flatMap((r) => (r.userId ? [[r.userId, r] as const] : []))),
+    [registrations],
+  );
+  const available = useMemo(
+    () =>
+      (members ?? [])
+        .filter((m) => !placeOfMember.get(m.userId)?.checkedIn)
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [members, placeOfMember],
+  );
+  const wanted = sameNameKey(query);
+  const shown = available.filter((m) => sameNameKey(m.name).includes(wanted));
+  return (
+    <section className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor="walk-in-search">Members</Label>
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <Input
+          id="walk-in-search"
+          type="search"
+          value={query}
+          onChange={(event) => onQuery(event.target.value)}
+          placeholder="Find by name"
+          autoComplete="off"
+          className="pl-9"
+        />
+      </div>
+      <p className="text-sm text-muted">
+        {ticked.length > 0
+          ? `${plural(ticked.length, "member")} ticked`
+          : "Members already checked in are not listed."}
+      </p>
+      <ul
+        className="divide-y divide-slate-100 rounded-lg border border-slate-200 md:max-h-80 md:overflow-y-auto"
+        aria-label="Members not checked in"
+      >
+        {loading ? <li className="p-3 text-sm text-muted">Loading members…</li> : null}
+        {!loading && shown.length === 0 ? (
+          <li className="p-3 text-sm text-muted">
+            {available.length === 0 ? "Every member is checked in." : `No member matches “${query.trim()}”.`}
+          </li>
+        ) : null}
+        {shown.map((member) => {
+          const hint = placeHint[placeOfMember.get(member.userId)?.status ?? "cancelled"];
+          const problem = problems.get(member.userId);
+          return (
+            <li key={member.userId}>
+              <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 shrink-0 accent-brand-700"
+                  checked={ticked.includes(member.userId)}
+                  onChange={() => onToggle(member.userId)}
+                />
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate">{member.name}</span>
+                  {problem ? <span className="text-sm text-red-700">{problem}</span> : null}
+                </span>
+                {hint ? <Badge>{hint}</Badge> : null}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
