@@ -31,7 +31,12 @@ describe("waits counted from the running games", () => {
       id: `p${i}`,
       arrivedAt: i,
       gamesPlayed: 0,
+      gamesWaited: 0,
+      sitOuts: 0,
+      onBreak: false,
       present: true,
+      recentPartners: [],
+      recentOpponents: [],
     }));
     const courts = [
       { id: "a", status: "playing" as const, players: ["p0", "p1", "p2", "p3"], startedAt: now },
