@@ -53,6 +53,7 @@ export const errorCodes = [
   "CAPACITY_BELOW_REGISTERED",
   "INVALID_TRANSITION",
   "BAD_CHECK_IN_LINK",
+  "CHECK_IN_NOT_OPEN",
   "CHECK_IN_REFUSED",
   // The board and the ladder
   "NO_ACTIVE_SESSION",

@@ -40,6 +40,7 @@ export async function setCheckedIn(
     if (session.status === "completed" || session.status === "cancelled") {
       throw new AppError(409, "SESSION_CLOSED", "This session is over.");
     }
+    if (checkedIn) assertCheckInOpen(session, now);
     const [row] = await tx
       .select()
       .from(sessionRegistrations)
@@ -55,14 +56,29 @@ export async function setCheckedIn(
   });
 }
 
+/** Players are checked in on the day: from this long before a scheduled session's start. */
+export const CHECK_IN_OPENS_HOURS = 2;
+
+/** Check-in days ahead is a slip (the wrong session picked), not someone at the door. */
+function assertCheckInOpen(session: { status: string; startsAt: Date }, now: Date) {
+  if (session.status !== "scheduled") return;
+  if (now.getTime() < session.startsAt.getTime() - CHECK_IN_OPENS_HOURS * 3_600_000)
+    throw new AppError(
+      409,
+      "CHECK_IN_NOT_OPEN",
+      `Check-in opens ${CHECK_IN_OPENS_HOURS} hours before the session starts.`,
+    );
+}
+
 type WalkIn = { userId: string } | { guestName: string };
 
-/** Locks the session for walk-ins: only one that has not ended takes them. */
-async function lockSessionTakingWalkIns(tx: Tx, organizationId: string, sessionId: string) {
+/** Locks the session for walk-ins: only one that has not ended, on its day, takes them. */
+async function lockSessionTakingWalkIns(tx: Tx, organizationId: string, sessionId: string, now: Date) {
   const session = await lockSession(tx, organizationId, sessionId);
   if (session.status !== "scheduled" && session.status !== "active") {
     throw new AppError(409, "SESSION_CLOSED", "This session is over.");
   }
+  assertCheckInOpen(session, now);
   return session;
 }
 
@@ -106,7 +122,7 @@ async function checkInWalkIn(tx: Tx, session: SessionRow, who: WalkIn, now: Date
 /** A walk-in at the door: a member of the club, or a guest by name. Counts toward capacity. */
 export async function addWalkIn(db: Db, organizationId: string, sessionId: string, who: WalkIn, now: Date) {
   return db.transaction(async (tx) => {
-    const session = await lockSessionTakingWalkIns(tx, organizationId, sessionId);
+    const session = await lockSessionTakingWalkIns(tx, organizationId, sessionId, now);
     await checkInWalkIn(tx, session, who, now);
   });
 }
@@ -161,7 +177,7 @@ export async function addWalkIns(
   now: Date,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const session = await lockSessionTakingWalkIns(tx, organizationId, sessionId);
+    const session = await lockSessionTakingWalkIns(tx, organizationId, sessionId, now);
     const issues = await bulkIssues(tx, session, body);
     if (issues.length > 0) {
       throw new AppError(409, "CHECK_IN_REFUSED", `${refusedLines(issues)}: nobody was checked in.`, {

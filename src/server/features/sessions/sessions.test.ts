@@ -494,9 +494,47 @@ describe("lifecycle and check-in", () => {
     ).toBe(204);
   });
 
+  it("check-in opens two hours before a scheduled session, not days ahead", async () => {
+    const [session] = await createSession({
+      name: "Next Week",
+      startsAt: new Date(now.getTime() + 40 * 86_400_000).toISOString(),
+      endsAt: new Date(now.getTime() + 40 * 86_400_000 + 7_200_000).toISOString(),
+    });
+    expect((await registerAs(players[34]!, session!.id)).statusCode).toBe(201);
+    const roster = (
+      await t.request({
+        method: "GET",
+        url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+        cookie: owner.cookie,
+      })
+    ).json().registrations as Array<{ id: string }>;
+    const early = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}/registrations/${roster[0]!.id}/check-in`,
+      cookie: owner.cookie,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toEqual({
+      code: "CHECK_IN_NOT_OPEN",
+      message: "Check-in opens 2 hours before the session starts.",
+    });
+    const walkIn = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}/walk-ins`,
+      cookie: owner.cookie,
+      payload: { guestName: "Too Early" },
+    });
+    expect(walkIn.statusCode).toBe(409);
+  });
+
   it("starting a session puts everyone already checked in on the board's queue", async () => {
     await t.db.update(sessions).set({ status: "completed" }).where(eq(sessions.status, "active"));
-    const [session] = await createSession({ name: "Early Birds" });
+    // Check-in opens on the day: this session starts within the hour on the test's clock.
+    const [session] = await createSession({
+      name: "Early Birds",
+      startsAt: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      endsAt: new Date(now.getTime() + 150 * 60_000).toISOString(),
+    });
     const id = session!.id;
     for (const player of [players[32]!, players[33]!]) await registerAs(player, id);
     const roster = (
