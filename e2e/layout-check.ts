@@ -17,7 +17,7 @@ type Problem = string;
 function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): Problem[] {
   const problems: Problem[] = [];
   const viewport = document.documentElement.clientWidth;
-  const describe = (element: Element) => {
+  const label = (element: Element) => {
     const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
     const id = element.id ? `#${element.id}` : "";
     const testId = element.getAttribute("data-testid");
@@ -54,7 +54,7 @@ function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): 
     const insideScroller = scroller !== null && scroller !== document.body;
     if (!insideScroller && (box.right > viewport + 1 || box.left < -1)) {
       problems.push(
-        `${describe(element)} reaches from ${Math.round(box.left)} to ${Math.round(box.right)}px on a ${viewport}px screen`,
+        `${label(element)} reaches from ${Math.round(box.left)} to ${Math.round(box.right)}px on a ${viewport}px screen`,
       );
     }
   }
@@ -86,7 +86,7 @@ function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): 
     const width = element.getBoundingClientRect().width;
     if (width < twoCharacters || lines >= ownText.length) {
       problems.push(
-        `${describe(element)} is ${Math.round(width)}px wide: its text runs a letter or two per line`,
+        `${label(element)} is ${Math.round(width)}px wide: its text runs a letter or two per line`,
       );
     }
   }
@@ -100,7 +100,7 @@ function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): 
     for (const toast of toasts) {
       const o = toast.getBoundingClientRect();
       if (o.left < t.right && o.right > t.left && o.top < t.bottom && o.bottom > t.top) {
-        problems.push(`a toast ${describe(toast)} covers the dialog's title ${describe(title)}`);
+        problems.push(`a toast ${label(toast)} covers the dialog's title ${label(title)}`);
       }
     }
   }
@@ -116,7 +116,7 @@ function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): 
         const box = target.getBoundingClientRect();
         if (box.width < minTapTarget - 0.5 || box.height < minTapTarget - 0.5) {
           problems.push(
-            `${describe(target)} in ${selector} is ${Math.round(box.width)}x${Math.round(box.height)}px: a tap target is at least ${minTapTarget}px`,
+            `${label(target)} in ${selector} is ${Math.round(box.width)}x${Math.round(box.height)}px: a tap target is at least ${minTapTarget}px`,
           );
         }
       }
