@@ -50,6 +50,12 @@ const counters = async () =>
     .map((p) => ({ ...p }))
     .sort((a, b) => a.registrationId.localeCompare(b.registrationId));
 
+/** The club's ratings, by player, to compare before and after. */
+const ratings = async () =>
+  (await t.db.select().from(playerRatings).where(eq(playerRatings.organizationId, orgId)))
+    .map(({ userId, format, rating, games, wins }) => ({ userId, format, rating, games, wins }))
+    .sort((a, b) => a.userId.localeCompare(b.userId));
+
 /** A session with eight members on the two courts and four waiting. */
 async function nightInPlay() {
   await activeSessionWith(t, orgId, 0, members, "Scoring Night");
@@ -97,6 +103,7 @@ describe("undo", () => {
   it("puts the game back on court, the next group back in line, and the ladder as it was", async () => {
     const { view, game } = await nightInPlay();
     const before = await counters();
+    const ratingsBefore = await ratings();
     const queueBefore = view.queue.map((q) => q.registrationId);
     later(2);
     expect((await post(`/games/${game.id}/score`, { winner: "A", scoreA: 11, scoreB: 3 })).statusCode).toBe(
@@ -114,6 +121,7 @@ describe("undo", () => {
     const [row] = await t.db.select().from(games).where(eq(games.id, game.id));
     expect(row).toMatchObject({ status: "playing", winner: null, scoreA: null, scoreB: null, endedAt: null });
     expect(await t.db.select().from(matches).where(eq(matches.gameId, game.id))).toHaveLength(0);
+    expect(await ratings()).toEqual(ratingsBefore);
     // The group called after the score is gone from the session's games, not left as played.
     const session = await t.db.select().from(games).where(eq(games.sessionId, row!.sessionId));
     expect(session.map((g) => g.id).sort()).toEqual(view.courts.map((c) => c.game!.id).sort());
