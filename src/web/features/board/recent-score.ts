@@ -3,7 +3,13 @@
 // newest score is offered, as the server keeps only the newest undoable.
 import { useSyncExternalStore } from "react";
 
-export type RecentScore = { gameId: string; courtName: string; summary: string };
+export type RecentScore = {
+  gameId: string;
+  courtName: string;
+  summary: string;
+  /** Whether a group was projected onto the court, so went on as the score was recorded. */
+  nextCalled: boolean;
+};
 
 /** How long the bar offers Undo; the server allows a little longer (SCORE_UNDO_SECONDS). */
 export const UNDO_OFFER_MS = 10_000;

@@ -37,6 +37,7 @@ export function ScoreSheet({
         gameId: game.id,
         courtName: court.name,
         summary: `${court.name}: Team ${body.winner} won${score}`,
+        nextCalled: court.nextUp.length > 0,
       });
     },
   });

@@ -24,7 +24,9 @@ export function UndoScoreBar({ orgId }: { orgId: string }) {
       >
         <p className="min-w-0 flex-1 text-sm">
           <span className="font-semibold">{recent.summary}</span>
-          <span className="block text-white/75">Next group called.</span>
+          <span className="block text-white/75">
+            {recent.nextCalled ? "Next group called." : "Nobody was next for it."}
+          </span>
         </p>
         <Button
           size="touch"
