@@ -49,7 +49,7 @@ test("an organizer switches a session to skill-balanced and to king of the court
     await recordButtons.first().click();
     await page.locator("#score-a").fill("11");
     await page.locator("#score-b").fill(String(court));
-    await page.getByRole("button", { name: "Save Score" }).click();
+    await page.getByRole("button", { name: "Team A won" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
   }
   await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(8);

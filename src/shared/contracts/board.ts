@@ -72,27 +72,57 @@ export const gameParams = z.object({ orgId: z.uuid(), gameId: z.uuid() });
 export const playerParams = z.object({ orgId: z.uuid(), registrationId: z.uuid().toLowerCase() });
 export const boardCourtParams = z.object({ orgId: z.uuid(), courtId: z.uuid() });
 
-const score = z.number().int().min(0).max(99);
-export const scoreBody = z.object({ scoreA: score, scoreB: score }).refine((s) => s.scoreA !== s.scoreB, {
-  message: "A game has a winner: the scores cannot be equal",
-  path: ["scoreB"],
-});
+const points = z
+  .number()
+  .int("Scores are whole points")
+  .min(0, "Scores go from 0 to 99")
+  .max(99, "Scores go from 0 to 99");
+export const sides = ["A", "B"] as const;
+export type Side = (typeof sides)[number];
 
-/** The score dialog as typed: both boxes filled with whole points from 0 to 99, not equal. */
-const typedScore = z.preprocess(
-  (value) => (value === "" || value === null || value === undefined ? undefined : Number(value)),
-  z
-    .number({ error: "Enter both scores" })
-    .int("Scores are whole points")
-    .min(0, "Scores go from 0 to 99")
-    .max(99, "Scores go from 0 to 99"),
-);
-export const scoreForm = z
-  .object({ scoreA: typedScore, scoreB: typedScore })
-  .refine((s) => s.scoreA !== s.scoreB, {
-    message: "A game has a winner: the scores cannot be equal",
-    path: ["scoreB"],
+/**
+ * A finished game's result: the side that won, with the points when someone entered them. A
+ * tap on the winning side alone is a whole result (the ladder counts it as a plain win); older
+ * clients send the points alone, and the higher score won.
+ */
+export const scoreBody = z
+  .object({ winner: z.enum(sides).optional(), scoreA: points.optional(), scoreB: points.optional() })
+  .superRefine((s, ctx) => {
+    const hasA = s.scoreA !== undefined;
+    const hasB = s.scoreB !== undefined;
+    if (hasA !== hasB) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Enter both scores, or none",
+        path: [hasA ? "scoreB" : "scoreA"],
+      });
+    } else if (!hasA && !s.winner) {
+      ctx.addIssue({ code: "custom", message: "Say which side won", path: ["winner"] });
+    } else if (hasA && s.scoreA === s.scoreB) {
+      ctx.addIssue({
+        code: "custom",
+        message: "A game has a winner: the scores cannot be equal",
+        path: ["scoreB"],
+      });
+    } else if (hasA && s.winner && s.winner !== ((s.scoreA ?? 0) > (s.scoreB ?? 0) ? "A" : "B")) {
+      ctx.addIssue({ code: "custom", message: "The winning side has the higher score", path: ["winner"] });
+    }
   });
+export type ScoreBody = z.infer<typeof scoreBody>;
+
+/** A valid score body as stored: who won, and the points or none. */
+export function gameResult(body: ScoreBody): { winner: Side; scoreA: number | null; scoreB: number | null } {
+  if (body.scoreA === undefined || body.scoreB === undefined)
+    return { winner: body.winner ?? "A", scoreA: null, scoreB: null };
+  return { winner: body.scoreA > body.scoreB ? "A" : "B", scoreA: body.scoreA, scoreB: body.scoreB };
+}
+
+/**
+ * How long a score can be undone, on the server. The sheet offers Undo for less; the rest is
+ * for a slow network. An undo also needs the board unchanged since the score (actions.ts).
+ */
+export const SCORE_UNDO_SECONDS = 30;
+
 export const playerActionBody = z.object({
   action: z.enum(["break", "return", "skip", "front", "remove", "bye", "cancel-bye"]),
 });

@@ -24,15 +24,21 @@ describe("SPEC §5 messages", () => {
     expect(firstMessage(signUpForm, { ...good, password: "x".repeat(100) })).toBeUndefined();
   });
 
-  it("a score is two whole, different numbers, and an empty box says so", async () => {
-    const { scoreForm } = await import("./board.js");
-    expect(firstMessage(scoreForm, { scoreA: "", scoreB: "" })).toBe("Enter both scores");
-    expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "" })).toBe("Enter both scores");
-    expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "11" })).toBe(
+  it("a result is a winning side, with both scores or none, and the scores agree with it", async () => {
+    const { scoreBody, gameResult } = await import("./board.js");
+    expect(firstMessage(scoreBody, {})).toBe("Say which side won");
+    expect(firstMessage(scoreBody, { winner: "B" })).toBeUndefined();
+    expect(gameResult({ winner: "B" })).toEqual({ winner: "B", scoreA: null, scoreB: null });
+    expect(firstMessage(scoreBody, { winner: "A", scoreA: 11 })).toBe("Enter both scores, or none");
+    expect(firstMessage(scoreBody, { scoreA: 11, scoreB: 11 })).toBe(
       "A game has a winner: the scores cannot be equal",
     );
-    expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "2.5" })).toBe("Scores are whole points");
-    expect(firstMessage(scoreForm, { scoreA: "11", scoreB: "7" })).toBeUndefined();
+    expect(firstMessage(scoreBody, { winner: "A", scoreA: 7, scoreB: 11 })).toBe(
+      "The winning side has the higher score",
+    );
+    expect(firstMessage(scoreBody, { scoreA: 11, scoreB: 2.5 })).toBe("Scores are whole points");
+    expect(firstMessage(scoreBody, { scoreA: 11, scoreB: 7 })).toBeUndefined();
+    expect(gameResult({ scoreA: 9, scoreB: 11 })).toEqual({ winner: "B", scoreA: 9, scoreB: 11 });
   });
 
   it("names others see refuse line breaks, control and bidirectional characters", async () => {

@@ -60,6 +60,7 @@ export const errorCodes = [
   "NOT_ACTIVE",
   "ON_COURT",
   "BYE_TOO_LATE",
+  "UNDO_TOO_LATE",
   "MATCH_ANSWERED",
   "MATCH_NOT_DISPUTED",
   "TOO_MANY_PENDING_MATCHES",

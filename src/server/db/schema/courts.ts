@@ -99,12 +99,49 @@ export const games = pgTable(
     teamA: text("team_a").array().notNull(),
     teamB: text("team_b").array().notNull(),
     status: gameStatus("status").notNull().default("playing"),
+    // Who won, set with the result; the points are optional (a tap on the winner is a result).
+    // Results from before this column have only the points: the higher score won.
+    winner: text("winner").$type<"A" | "B">(),
     scoreA: integer("score_a"),
     scoreB: integer("score_b"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
   (t) => [index("games_org_session_idx").on(t.organizationId, t.sessionId, t.status)],
+);
+/** A queue row's counters as they were before a score: what an undo puts back. */
+export type QueueCounters = Pick<
+  typeof queuePlayers.$inferSelect,
+  | "registrationId"
+  | "readySeq"
+  | "gamesPlayed"
+  | "gamesWaited"
+  | "sitOuts"
+  | "winStreak"
+  | "partners"
+  | "opponents"
+  | "courtTarget"
+>;
+// The session's latest score, undoable for a short while (actions.ts, undoScore): the queue's
+// counters just before it and the board's version just after it. One per session: a newer
+// score replaces it, and any other change to the board makes it stale (the version moves on).
+export const scoreUndos = pgTable(
+  "score_undos",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    versionAfter: integer("version_after").notNull(),
+    counters: jsonb("counters").$type<QueueCounters[]>().notNull(),
+    scoredAt: timestamp("scored_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.sessionId] })],
 );
 export const unavailableCourts = pgTable(
   "unavailable_courts",

@@ -2,18 +2,24 @@
 // under the board's lock, then fills free courts and tells every viewer.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { boardSettingsBody, playerActionBody } from "../../../shared/contracts/board.js";
+import {
+  type boardSettingsBody,
+  type playerActionBody,
+  SCORE_UNDO_SECONDS,
+  type Side,
+} from "../../../shared/contracts/board.js";
 import { kingMoves } from "../../../shared/rotation/king.js";
 import { offCourtOrder } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
-import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
+import { boards, games, queuePlayers, scoreUndos, unavailableCourts } from "../../db/schema/courts.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { matchFromBoardGame } from "../ladder/service.js";
+import { matchFromBoardGame, withdrawBoardGameMatch } from "../ladder/service.js";
 import { boardCache } from "./board-cache.js";
 import {
   activeSession,
   type BoardRow,
+  forgetScoreUndo,
   gamesOf,
   isOnCourt,
   loadState,
@@ -52,16 +58,17 @@ export function recordScore(
   deps: AppDeps,
   organizationId: string,
   gameId: string,
-  scoreA: number,
-  scoreB: number,
+  result: { winner: Side; scoreA: number | null; scoreB: number | null },
 ) {
   return act(deps, organizationId, async (tx, board, now) => {
+    const { winner, scoreA, scoreB } = result;
     const [game] = await tx
       .update(games)
-      .set({ status: "finished", scoreA, scoreB, endedAt: now })
+      .set({ status: "finished", winner, scoreA, scoreB, endedAt: now })
       .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")))
       .returning();
     if (!game) throw notFound("That game is not on court any more.");
+    await keepForUndo(tx, board, game.id, now);
     // The result goes to the ladder when every player is a member (guests are not rated).
     const players = await tx
       .select({ id: queuePlayers.registrationId, userId: queuePlayers.userId })
@@ -69,12 +76,12 @@ export function recordScore(
       .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...game.teamA, ...game.teamB])));
     await matchFromBoardGame(
       tx,
-      { ...game, scoreA, scoreB },
+      { ...game, winner, scoreA, scoreB },
       new Map(players.map((p) => [p.id, p.userId])),
       now,
     );
-    const winners = scoreA > scoreB ? game.teamA : game.teamB;
-    const losers = scoreA > scoreB ? game.teamB : game.teamA;
+    const winners = winner === "A" ? game.teamA : game.teamB;
+    const losers = winner === "A" ? game.teamB : game.teamA;
     const current = await tx
       .select()
       .from(queuePlayers)
@@ -123,6 +130,102 @@ export function recordScore(
       );
     return { lastGame: game };
   });
+}
+
+/**
+ * Keeps what an undo of this score needs: the queue's counters before it (the score and the
+ * fill after it change nearly every present player's), and the version the board will have
+ * once this action's transaction commits. One row per session: the newest score replaces it.
+ */
+async function keepForUndo(tx: Tx, board: BoardRow, gameId: string, now: Date) {
+  const counters = await tx
+    .select({
+      registrationId: queuePlayers.registrationId,
+      readySeq: queuePlayers.readySeq,
+      gamesPlayed: queuePlayers.gamesPlayed,
+      gamesWaited: queuePlayers.gamesWaited,
+      sitOuts: queuePlayers.sitOuts,
+      winStreak: queuePlayers.winStreak,
+      partners: queuePlayers.partners,
+      opponents: queuePlayers.opponents,
+      courtTarget: queuePlayers.courtTarget,
+    })
+    .from(queuePlayers)
+    .where(queueOf(board));
+  const kept = {
+    organizationId: board.organizationId,
+    sessionId: board.sessionId,
+    gameId,
+    // The lock's row holds the version before this transaction; its commit bumps it once.
+    versionAfter: board.version + 1,
+    counters,
+    scoredAt: now,
+  };
+  await tx
+    .insert(scoreUndos)
+    .values(kept)
+    .onConflictDoUpdate({ target: [scoreUndos.organizationId, scoreUndos.sessionId], set: kept });
+}
+
+/**
+ * Takes back a score recorded moments ago (a tap on the wrong side): the game is on court again
+ * with no result, its match leaves the ladder, the group called to the court after it goes back
+ * to the line, and every player's counters are as they were. Refused after SCORE_UNDO_SECONDS,
+ * and once anything else changed on the board (another score, a player moved, a check-in): an
+ * undo then would take back more than the score.
+ */
+export function undoScore(deps: AppDeps, organizationId: string, gameId: string) {
+  return act(
+    deps,
+    organizationId,
+    async (tx, board, now) => {
+      const [game] = await tx
+        .select()
+        .from(games)
+        .where(and(eq(games.id, gameId), gamesOf(board)));
+      if (!game) throw notFound("Game not found");
+      const [kept] = await tx
+        .select()
+        .from(scoreUndos)
+        .where(
+          and(eq(scoreUndos.organizationId, board.organizationId), eq(scoreUndos.sessionId, board.sessionId)),
+        );
+      const tooLate = (why: string) => new AppError(409, "UNDO_TOO_LATE", `Too late to undo: ${why}.`);
+      if (game.status !== "finished" || !kept || kept.gameId !== game.id)
+        throw tooLate("another score came after this one, or it was undone already");
+      if (now.getTime() - kept.scoredAt.getTime() > SCORE_UNDO_SECONDS * 1000)
+        throw tooLate(`a score can be undone for ${SCORE_UNDO_SECONDS} seconds`);
+      if (board.version !== kept.versionAfter) throw tooLate("the board has changed since the score");
+      // The games the fill after the score started (the board has not changed since, so every
+      // game started at that moment came from it) leave the courts as if never called.
+      await tx
+        .delete(games)
+        .where(and(gamesOf(board), eq(games.status, "playing"), eq(games.startedAt, game.endedAt!)));
+      await tx
+        .update(games)
+        .set({ status: "playing", winner: null, scoreA: null, scoreB: null, endedAt: null })
+        .where(eq(games.id, game.id));
+      await withdrawBoardGameMatch(tx, board.organizationId, game.id, now);
+      if (kept.counters.length > 0) {
+        const rows = JSON.stringify(kept.counters);
+        // Back to the counters kept at the score, in one statement; players who came since keep theirs.
+        await tx.execute(sql`
+          update ${queuePlayers} q set
+            ready_seq = k."readySeq", games_played = k."gamesPlayed", games_waited = k."gamesWaited",
+            sit_outs = k."sitOuts", win_streak = k."winStreak", partners = k.partners,
+            opponents = k.opponents, court_target = k."courtTarget"
+          from jsonb_to_recordset(${rows}::jsonb) as k(
+            "registrationId" uuid, "readySeq" integer, "gamesPlayed" integer, "gamesWaited" integer,
+            "sitOuts" integer, "winStreak" integer, partners text[], opponents text[], "courtTarget" uuid)
+          where q.registration_id = k."registrationId"
+            and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}`);
+      }
+      await forgetScoreUndo(tx, board);
+    },
+    // Courts stay as the undo leaves them: the game is back on its court, and filling now would
+    // call the group the undo just sent back.
+    { fill: false },
+  );
 }
 
 export function cancelGame(deps: AppDeps, organizationId: string, gameId: string) {

@@ -5,7 +5,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { arrivalCredit } from "../../../shared/rotation/fair.js";
 import type { Queryable, Tx } from "../../db/database.js";
-import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
+import { boards, games, queuePlayers, scoreUndos, unavailableCourts } from "../../db/schema/courts.js";
 import { activeCourts } from "../clubs/service.js";
 import { activeSession, checkedInPlayers, requireActiveSession } from "../sessions/service.js";
 
@@ -161,3 +161,16 @@ export async function loadState(db: Queryable, organizationId: string, sessionId
   return { players, playing, courts: clubCourts, unavailable: new Set(unavailable.map((u) => u.courtId)) };
 }
 export type BoardState = Awaited<ReturnType<typeof loadState>>;
+
+/**
+ * Forgets the session's undoable score. A transaction that runs several actions calls it before
+ * and after them: an undo checks that the board is as the score left it by its version, which
+ * goes up once per transaction, so it cannot tell a score from the actions beside it.
+ */
+export async function forgetScoreUndo(tx: Tx, board: BoardRow) {
+  await tx
+    .delete(scoreUndos)
+    .where(
+      and(eq(scoreUndos.organizationId, board.organizationId), eq(scoreUndos.sessionId, board.sessionId)),
+    );
+}

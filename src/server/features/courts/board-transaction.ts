@@ -33,6 +33,7 @@ import {
   type BoardRow,
   type BoardState,
   bumpVersion,
+  forgetScoreUndo,
   type GameRow,
   loadState,
   lockBoard,
@@ -143,6 +144,7 @@ async function applyActions(
       await syncQueue(tx, board);
       // The board and state the last fill read, while still current (for the up-next check).
       let filled: Awaited<ReturnType<typeof fillCourts>> | "not yet" = "not yet";
+      if (actions.length > 1) await forgetScoreUndo(tx, board);
       // Runs the action alone: without a savepoint when it is alone or refuses before writing.
       const attempt = async (i: number) => {
         const action = actions[i]!;
@@ -190,6 +192,7 @@ async function applyActions(
         if (fill && lastGame) filled = await fillCourts(tx, board, now, lastGame);
       }
       if (failures.size === actions.length) throw new NoActionApplied([...failures.values()]);
+      if (actions.length > 1) await forgetScoreUndo(tx, board);
       if (fill && filled === "not yet") filled = await fillCourts(tx, board, now);
       const current = filled === "not yet" ? undefined : filled;
       effects.push(...(await upNextEmails(deps, tx, organizationId, session.id, current)));

@@ -89,6 +89,8 @@ export function previewQueue(board: BoardRow, state: BoardState, now = Date.now(
   }).queue;
 }
 
-const teamAWon = (game: GameRow) => (game.scoreA ?? 0) > (game.scoreB ?? 0);
+// Results from before the winner was stored have only the points.
+const teamAWon = (game: GameRow) =>
+  game.winner ? game.winner === "A" : (game.scoreA ?? 0) > (game.scoreB ?? 0);
 export const winnersOf = (game: GameRow) => (teamAWon(game) ? game.teamA : game.teamB);
 export const losersOf = (game: GameRow) => (teamAWon(game) ? game.teamB : game.teamA);

@@ -9,6 +9,7 @@ import {
   courtAvailabilityBody,
   fairnessReport as fairnessReportSchema,
   gameParams,
+  gameResult,
   playerActionBody,
   playerParams,
   scoreBody,
@@ -23,6 +24,7 @@ import {
   recordScore,
   setCourtAvailability,
   startFilling,
+  undoScore,
   updateSettings,
 } from "./actions.js";
 import { forgetBoardsOnNotice } from "./board-cache.js";
@@ -95,10 +97,31 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const member = await access(request, request.params.orgId, "sessions.manage");
-        const { scoreA, scoreB } = request.body;
         return {
-          version: await recordScore(deps, member.organizationId, request.params.gameId, scoreA, scoreB),
+          version: await recordScore(
+            deps,
+            member.organizationId,
+            request.params.gameId,
+            gameResult(request.body),
+          ),
         };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/board/games/:gameId/undo",
+      {
+        schema: {
+          tags,
+          summary:
+            "Take back a score recorded moments ago: the game is on court again and the group called after it back in line",
+          params: gameParams,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        return { version: await undoScore(deps, member.organizationId, request.params.gameId) };
       },
     );
 

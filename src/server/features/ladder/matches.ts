@@ -263,7 +263,8 @@ export function decideMatch(
 
 /**
  * A game scored on the court board becomes a counted match when all its players are club
- * members (guests have no rating). Called inside the board action's transaction.
+ * members (guests have no rating). Called inside the board action's transaction. A result with
+ * no points is a match with no games: a plain win, with no margin to weigh it.
  */
 export async function matchFromBoardGame(
   tx: Tx,
@@ -272,17 +273,19 @@ export async function matchFromBoardGame(
     organizationId: string;
     teamA: string[];
     teamB: string[];
-    scoreA: number;
-    scoreB: number;
+    winner: "A" | "B";
+    scoreA: number | null;
+    scoreB: number | null;
   },
   userOf: Map<string, string | null>,
   now: Date,
 ): Promise<void> {
   const teamA = game.teamA.map((id) => userOf.get(id) ?? null);
   const teamB = game.teamB.map((id) => userOf.get(id) ?? null);
-  if ([...teamA, ...teamB].some((id) => id === null) || game.scoreA === game.scoreB) return;
+  if ([...teamA, ...teamB].some((id) => id === null)) return;
   if (teamA.length !== teamB.length || teamA.length > 2) return;
   const format: MatchFormat = teamA.length === 1 ? "singles" : "doubles";
+  const points = game.scoreA !== null && game.scoreB !== null ? [{ a: game.scoreA, b: game.scoreB }] : [];
   await tx
     .insert(matches)
     .values({
@@ -290,8 +293,8 @@ export async function matchFromBoardGame(
       format,
       teamA: teamA as string[],
       teamB: teamB as string[],
-      games: [{ a: game.scoreA, b: game.scoreB }],
-      winner: game.scoreA > game.scoreB ? "A" : "B",
+      games: points,
+      winner: game.winner,
       playedAt: now,
       status: "confirmed",
       gameId: game.id,
@@ -300,4 +303,16 @@ export async function matchFromBoardGame(
     })
     .onConflictDoNothing();
   await recomputeLadder(tx, game.organizationId, format, now);
+}
+
+/**
+ * A board game's result was undone: its match never happened. The ratings are replayed
+ * without it (and its result emails, not yet settled, go with it).
+ */
+export async function withdrawBoardGameMatch(tx: Tx, organizationId: string, gameId: string, now: Date) {
+  const removed = await tx
+    .delete(matches)
+    .where(and(eq(matches.organizationId, organizationId), eq(matches.gameId, gameId)))
+    .returning({ format: matches.format });
+  for (const { format } of removed) await recomputeLadder(tx, organizationId, format, now);
 }

@@ -44,8 +44,10 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
     teamA: m.teamA,
     teamB: m.teamB,
     winner: m.winner,
-    scoreA: m.games.reduce((sum, g) => sum + g.a, 0),
-    scoreB: m.games.reduce((sum, g) => sum + g.b, 0),
+    // A board result recorded without points has no games: a plain win, no margin.
+    ...(m.games.length > 0
+      ? { scoreA: m.games.reduce((sum, g) => sum + g.a, 0), scoreB: m.games.reduce((sum, g) => sum + g.b, 0) }
+      : {}),
   }));
   const result = replay(inputs);
   const lines = standings(inputs, result);

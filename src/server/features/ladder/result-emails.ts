@@ -69,18 +69,19 @@ export async function sendMatchResults(deps: UseCaseDeps): Promise<number> {
         .filter((id) => id !== event.userId)
         .map(name);
       const opponents = (mine === "A" ? match.teamB : match.teamA).map(name);
-      const score = match.games.map((g) => (mine === "A" ? `${g.a}-${g.b}` : `${g.b}-${g.a}`)).join(", ");
+      // A board result without points has no games: "Won", not "Won ".
+      const score = match.games.map((g) => (mine === "A" ? ` ${g.a}-${g.b}` : ` ${g.b}-${g.a}`)).join(",");
       const delta = Math.round(event.delta);
       const rating = Math.round(event.ratingAfter);
       effects.push(
         emailEffect(
           actionEmail(
             player.email,
-            `${won ? "Won" : "Lost"} ${score}: your rating is ${rating} (${signed(delta)})`,
+            `${won ? "Won" : "Lost"}${score}: your rating is ${rating} (${signed(delta)})`,
             `Your rating is ${rating} (${signed(delta)})`,
             [
               `Hi ${player.name},`,
-              `Your ${match.format} match on ${longDate(match.playedAt.toISOString(), club.timeZone)} counts on the ${club.name} ladder: you ${won ? "won" : "lost"} ${score}${partners.length ? ` with ${partners.join(" and ")}` : ""} against ${opponents.join(" and ")}.`,
+              `Your ${match.format} match on ${longDate(match.playedAt.toISOString(), club.timeZone)} counts on the ${club.name} ladder: you ${won ? "won" : "lost"}${score}${partners.length ? ` with ${partners.join(" and ")}` : ""} against ${opponents.join(" and ")}.`,
               `Your ${match.format} rating moved ${signed(delta)} to ${rating}.`,
             ],
             { label: "See the ladder", url: `${deps.config.appUrl}/ladder` },

@@ -1,6 +1,6 @@
 // The ladder feature's surface for other features: they reach it only through this file
 // (scripts/check-boundaries.mjs).
-export { logMatch, matchFromBoardGame } from "./matches.js";
+export { logMatch, matchFromBoardGame, withdrawBoardGameMatch } from "./matches.js";
 export { currentRatings } from "./ratings.js";
 export { settleResultsQuietly } from "./result-emails.js";
 export { ladderView, listMatches } from "./views.js";

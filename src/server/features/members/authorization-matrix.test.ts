@@ -15,7 +15,7 @@ import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubSnapshot } from "../../test/club-snapshot.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
-import { refreshQueue, startFilling } from "../courts/actions.js";
+import { recordScore, refreshQueue, startFilling } from "../courts/actions.js";
 
 const callers = ["anonymous", "member", "organizer", "admin", "owner", "otherOwner"] as const;
 type Caller = (typeof callers)[number];
@@ -532,6 +532,16 @@ const matrix: Row[] = [
       url: `/api/orgs/${c.orgId}/board/games/${await gameOnCourt(c)}/score`,
       payload: { scoreA: 11, scoreB: 7 },
     }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/board/games/:gameId/undo",
+    expect: organizers(200),
+    prepare: async (c) => {
+      const gameId = await gameOnCourt(c);
+      await recordScore(c.t.deps, c.orgId, gameId, { winner: "A", scoreA: null, scoreB: null });
+      return { url: `/api/orgs/${c.orgId}/board/games/${gameId}/undo` };
+    },
   },
   {
     method: "POST",

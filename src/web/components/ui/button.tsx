@@ -1,5 +1,5 @@
 import { Slot } from "@radix-ui/react-slot";
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.js";
 
 const variants = {
@@ -14,10 +14,12 @@ const sizes = {
   sm: "h-8 px-3 text-sm",
   md: "h-10 px-4 text-sm",
   lg: "h-12 px-6 text-base",
+  /** Where people play, standing, one hand on the phone: 44 px both ways at least. */
+  touch: "h-11 min-w-11 px-4 text-sm",
   icon: "h-9 w-9",
 } as const;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+export type ButtonProps = ComponentProps<"button"> & {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   /** Render the child (a Link, say) with the button's look. */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { boardSettingsBody } from "../../../shared/contracts/board.js";
+import type { boardSettingsBody, ScoreBody } from "../../../shared/contracts/board.js";
 import { api } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
@@ -15,12 +15,20 @@ type Version = { version: number };
 export const useFillCourts = (orgId: string) =>
   useAction({ run: () => api<Version>(`/api/orgs/${orgId}/board/fill`, { method: "POST" }) });
 
-type Score = { gameId: string; scoreA: number; scoreB: number };
+type Score = { gameId: string } & ScoreBody;
 
 export const useRecordScore = (orgId: string, feedback?: ActionFeedback<Version, Score>) =>
   useAction({
-    run: ({ gameId, scoreA, scoreB }: Score) =>
-      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/score`, { body: { scoreA, scoreB } }),
+    run: ({ gameId, ...result }: Score) =>
+      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/score`, { body: result }),
+    ...feedback,
+  });
+
+/** Takes back a score recorded moments ago (the server refuses once the board has moved on). */
+export const useUndoScore = (orgId: string, feedback?: ActionFeedback<Version, string>) =>
+  useAction({
+    run: (gameId: string) =>
+      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/undo`, { method: "POST" }),
     ...feedback,
   });
 

@@ -17,6 +17,7 @@ import { PairingsButton } from "./pairings-dialog.js";
 import { QueuePanel } from "./queue-panel.js";
 import { SampleBoard } from "./sample-board.js";
 import { StartPlay } from "./start-play.js";
+import { UndoScoreBar } from "./undo-score-bar.js";
 import { useLiveBoard } from "./use-live-board.js";
 
 const modeLabels = {
@@ -104,8 +105,12 @@ function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
       {board.me ? <MyPlaceBanner me={board.me} /> : null}
       <WaitingBanner board={board} />
       {board.canManage ? <OrganizerBar board={board} orgId={orgId} /> : null}
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-        <div className="grid content-start gap-4 md:grid-cols-2" data-tour="courts">
+      {/* minmax(0, 1fr), not auto: a long name in a court card must not widen the page. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div
+          className="grid grid-cols-[minmax(0,1fr)] content-start gap-4 md:grid-cols-[repeat(2,minmax(0,1fr))]"
+          data-tour="courts"
+        >
           {board.courts.map((court) => (
             <CourtCard
               key={court.id}
@@ -126,6 +131,7 @@ function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
         </div>
         <QueuePanel board={board} orgId={orgId} highlight={myId} />
       </div>
+      {board.canManage ? <UndoScoreBar orgId={orgId} /> : null}
     </>
   );
 }
@@ -158,8 +164,9 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
     <div
       className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3"
       data-tour="organizer-bar"
+      data-testid="organizer-bar"
     >
-      <Button onClick={() => fill.run()}>
+      <Button size="touch" onClick={() => fill.run()}>
         <Tv className="h-4 w-4" /> Fill Courts
       </Button>
       <label className="flex items-center gap-2 text-sm">
@@ -167,7 +174,7 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
         <select
           value={board.mode}
           onChange={(event) => settings.run({ mode: event.target.value as BoardView["mode"] })}
-          className="h-9 rounded-lg border border-slate-300 bg-white px-2"
+          className="h-11 rounded-lg border border-slate-300 bg-white px-2"
         >
           {rotationModes.map((mode) => (
             <option key={mode} value={mode}>

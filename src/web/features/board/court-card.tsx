@@ -1,14 +1,12 @@
-import { type FormEvent, useState } from "react";
-import { type BoardCourt, scoreForm } from "../../../shared/contracts/board.js";
+import { useState } from "react";
+import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { Dialog, DialogContent } from "../../components/ui/dialog.js";
-import { Input } from "../../components/ui/input.js";
 import { cn } from "../../lib/cn.js";
-import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
-import { useCancelGame, useRecordScore, useSetCourtAvailable } from "./board-api.js";
+import { useCancelGame, useSetCourtAvailable } from "./board-api.js";
 import { Elapsed } from "./elapsed.js";
+import { ScoreSheet } from "./score-sheet.js";
 
 type Props = {
   court: BoardCourt;
@@ -28,8 +26,9 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
     <span
       key={p.registrationId}
       className={cn(
-        "min-w-0 truncate rounded-lg font-medium",
-        large ? "px-3 py-1.5 text-2xl" : "px-3 py-2 text-sm",
+        "min-w-0 rounded-lg leading-snug font-medium",
+        // The TV keeps a name to a line; on the board it wraps (hyphenated), never "Player 01 Fea…".
+        large ? "truncate px-3 py-1.5 text-2xl" : "hyphens-auto px-2.5 py-2 text-sm",
         highlight === p.registrationId ? "bg-ball text-ink" : "bg-brand-50",
       )}
     >
@@ -92,7 +91,14 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
         ) : null}
       </CardContent>
       {court.game && orgId ? (
-        <ScoreDialog open={scoring} onOpenChange={setScoring} orgId={orgId} court={court} />
+        // Keyed by game: points typed for one game never carry over to the next.
+        <ScoreSheet
+          key={court.game.id}
+          open={scoring}
+          onOpenChange={setScoring}
+          orgId={orgId}
+          court={court}
+        />
       ) : null}
     </Card>
   );
@@ -115,106 +121,29 @@ function CourtActions({
     <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
       {court.game ? (
         <>
-          <Button size="sm" onClick={onScore}>
+          <Button size="touch" className="flex-1" onClick={onScore}>
             Record Score
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => cancelGame.run(court.game!.id)}>
+          <Button size="touch" variant="ghost" onClick={() => cancelGame.run(court.game!.id)}>
             Cancel Game
           </Button>
         </>
       ) : (
         <>
           <Button
-            size="sm"
+            size="touch"
             variant="ghost"
             onClick={() => setAvailable.run({ courtId: court.id, available: court.status === "unavailable" })}
           >
             {court.status === "unavailable" ? "Bring Back" : "Take Out of Play"}
           </Button>
           {onToggleSingles ? (
-            <Button size="sm" variant="ghost" onClick={onToggleSingles}>
+            <Button size="touch" variant="ghost" onClick={onToggleSingles}>
               {court.singles ? "Play Doubles Here" : "Play Singles Here"}
             </Button>
           ) : null}
         </>
       )}
     </div>
-  );
-}
-
-function ScoreDialog({
-  open,
-  onOpenChange,
-  orgId,
-  court,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  orgId: string;
-  court: BoardCourt;
-}) {
-  const game = court.game!;
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const record = useRecordScore(orgId, {
-    onSuccess: () => onOpenChange(false),
-    success: `Score recorded on ${court.name}`,
-  });
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = checkForm(scoreForm, Object.fromEntries(new FormData(event.currentTarget)));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      showValidationError(checked.first);
-      return;
-    }
-    clearValidationError();
-    setErrors({});
-    await record.run({ gameId: game.id, ...checked.data });
-  };
-  const team = (players: { name: string }[]) => players.map((p) => p.name).join(" & ");
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={`Score for ${court.name}`}
-        description="The court gets the next group as soon as you save."
-      >
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <div className="flex items-center justify-between gap-3 text-sm font-medium">
-            <label htmlFor="score-a" className="min-w-0">
-              {team(game.teamA)}
-            </label>
-            <Input
-              id="score-a"
-              name="scoreA"
-              type="number"
-              min={0}
-              max={99}
-              aria-invalid={errors.scoreA ? true : undefined}
-              className="w-20 shrink-0"
-            />
-          </div>
-          <div className="flex items-center justify-between gap-3 text-sm font-medium">
-            <label htmlFor="score-b" className="min-w-0">
-              {team(game.teamB)}
-            </label>
-            <Input
-              id="score-b"
-              name="scoreB"
-              type="number"
-              min={0}
-              max={99}
-              aria-invalid={errors.scoreB ? true : undefined}
-              className="w-20 shrink-0"
-            />
-          </div>
-          {errors.scoreA || errors.scoreB ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errors.scoreA ?? errors.scoreB}
-            </p>
-          ) : null}
-          <Button type="submit">Save Score</Button>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

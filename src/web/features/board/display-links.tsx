@@ -11,7 +11,7 @@ export function DisplayLinks({ orgId }: { orgId: string }) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="secondary">
+        <Button size="touch" variant="secondary">
           <Monitor className="h-4 w-4" /> TV Display
         </Button>
       </DialogTrigger>

@@ -21,7 +21,7 @@ export function FairnessReportButton({ orgId }: { orgId: string }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="secondary">
+        <Button size="touch" variant="secondary">
           <BarChart3 className="h-4 w-4" /> Fairness Report
         </Button>
       </DialogTrigger>

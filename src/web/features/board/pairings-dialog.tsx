@@ -50,7 +50,7 @@ export function PairingsButton({ board, orgId }: { board: BoardView; orgId: stri
   const count = board.pairings.together.length + board.pairings.apart.length;
   return (
     <>
-      <Button variant="ghost" onClick={() => setOpen(true)}>
+      <Button size="touch" variant="ghost" onClick={() => setOpen(true)}>
         <Link2 className="h-4 w-4" /> Pairings{count ? ` (${count})` : ""}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>

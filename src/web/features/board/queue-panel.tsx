@@ -29,14 +29,14 @@ export function QueuePanel({
             <li
               key={entry.registrationId}
               className={cn(
-                "flex items-center gap-3 py-2",
+                "flex items-center gap-3 py-1",
                 highlight === entry.registrationId && "rounded-lg bg-yellow-50",
               )}
             >
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
                 {entry.position}
               </span>
-              <span className="min-w-0 flex-1 truncate font-medium" data-testid="queue-name">
+              <span className="min-w-0 flex-1 leading-snug font-medium hyphens-auto" data-testid="queue-name">
                 {entry.name}
               </span>
               {entry.wantsBye ? (
@@ -46,7 +46,7 @@ export function QueuePanel({
               {board.canManage ? (
                 <details className="relative">
                   <summary
-                    className="flex cursor-pointer list-none rounded-md p-1 hover:bg-slate-100"
+                    className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-slate-100"
                     aria-label={`Actions for ${entry.name}`}
                   >
                     <MoreHorizontal className="h-4 w-4" />
@@ -64,7 +64,7 @@ export function QueuePanel({
                       <button
                         key={action}
                         type="button"
-                        className="rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100"
+                        className="min-h-11 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100"
                         onClick={() => act(entry.registrationId, action)}
                       >
                         {label}
@@ -86,7 +86,7 @@ export function QueuePanel({
                 <li key={p.registrationId} className="flex items-center justify-between text-sm">
                   {p.name}
                   {board.canManage ? (
-                    <Button size="sm" variant="ghost" onClick={() => act(p.registrationId, "return")}>
+                    <Button size="touch" variant="ghost" onClick={() => act(p.registrationId, "return")}>
                       Back in line
                     </Button>
                   ) : null}

@@ -67,7 +67,12 @@ export function MatchCard({ match, actions }: { match: MatchView; actions?: Reac
       <Side players={match.teamA} won={match.winner === "A"} deltas={match.deltas} />
       <p className="text-xs text-muted">vs</p>
       <Side players={match.teamB} won={match.winner === "B"} deltas={match.deltas} />
-      <p className="font-mono text-sm tabular-nums">{formatGames(match.games)}</p>
+      {/* A court-board result may be a win recorded without points. */}
+      {match.games.length > 0 ? (
+        <p className="font-mono text-sm tabular-nums">{formatGames(match.games)}</p>
+      ) : (
+        <p className="text-sm text-muted">No points recorded</p>
+      )}
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </li>
   );

@@ -1,0 +1,46 @@
+import { Undo2 } from "lucide-react";
+import { Button } from "../../components/ui/button.js";
+import { useUndoScore } from "./board-api.js";
+import { useRecentScore, withdrawUndo } from "./recent-score.js";
+
+/**
+ * After a score: what was recorded, and Undo, in a bar at the bottom edge where the thumb is,
+ * for a few seconds. The next group is already on court; Undo sends them back to the line.
+ */
+export function UndoScoreBar({ orgId }: { orgId: string }) {
+  const recent = useRecentScore();
+  const undo = useUndoScore(orgId, {
+    success: recent ? `Score on ${recent.courtName} undone: the game is back on court` : undefined,
+  });
+  if (!recent) return null;
+  return (
+    <>
+      {/* Room below the board, so that what the bar covers can be scrolled up from under it. */}
+      <div aria-hidden className="h-20" />
+      <div
+        role="status"
+        data-testid="undo-score"
+        className="fixed inset-x-4 bottom-4 z-30 mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-ink py-2 pr-2 pl-4 text-white shadow-xl"
+      >
+        <p className="min-w-0 flex-1 text-sm">
+          <span className="font-semibold">{recent.summary}</span>
+          <span className="block text-white/75">
+            {recent.nextCalled ? "Next group called." : "Nobody was next for it."}
+          </span>
+        </p>
+        <Button
+          size="touch"
+          variant="ball"
+          disabled={undo.busy}
+          onClick={async () => {
+            // Done or refused (too late), the offer is over either way: the toast says which.
+            await undo.run(recent.gameId);
+            withdrawUndo();
+          }}
+        >
+          <Undo2 className="h-4 w-4" /> Undo
+        </Button>
+      </div>
+    </>
+  );
+}
