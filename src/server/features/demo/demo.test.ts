@@ -138,6 +138,16 @@ describe("the dashboard's demo button", () => {
     expect(view.movers.every((m: { change: number }) => m.change > 0)).toBe(true);
     expect(view.pendingJoinRequests).toBe(0);
 
+    // It runs 4 courts, so it is on the plan that allows them, even after a refresh.
+    for (const url of ["subscription", "subscription/refresh"]) {
+      const check = await t.request({
+        method: url === "subscription" ? "GET" : "POST",
+        url: `/api/orgs/${first.json().organizationId}/${url}`,
+        cookie: newcomer.cookie,
+      });
+      expect(check.json()).toMatchObject({ subscribed: true, plan: "pro", trial_expired: false });
+    }
+
     // Two presses at once build one club.
     const eager = await makeUser(t, "demo-eager@example.com", "Eddie Eager");
     const presses = await Promise.all(

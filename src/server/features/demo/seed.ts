@@ -12,6 +12,7 @@ import {
   deleteClub,
   setClubCreatedAt,
   setClubSlug,
+  updateClubBilling,
 } from "../clubs/service.js";
 import { refreshQueue, startFilling } from "../courts/service.js";
 import { logMatch, settleResultsQuietly } from "../ladder/service.js";
@@ -118,6 +119,14 @@ export async function seedDemoClub(
   // Six weeks of doubles: stronger players (lower index) win more often, so the ladder spreads.
   // The club has played here that long: a match is dated only within the club's life.
   await setClubCreatedAt(db, organizationId, new Date(now.getTime() - 43 * DAY));
+  // The demo shows open play on 4 courts, more than the trial's 2: it runs on the plan that
+  // allows it (Pro, for a month), so its hints and limits tell the same story as the pricing page.
+  await updateClubBilling(db, organizationId, {
+    subscriptionStatus: "active",
+    subscriptionPlan: "pro",
+    subscriptionProductId: deps.config.planCatalog.pro.productId,
+    subscriptionEndsAt: new Date(now.getTime() + 30 * DAY),
+  });
   const access = { organizationId, userId: owner.id, role: "owner" as const };
   for (let m = 0; m < 72; m++) {
     const four = [...memberIds].sort(() => random() - 0.5).slice(0, 4);

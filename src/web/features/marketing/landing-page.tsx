@@ -164,7 +164,7 @@ export function LandingPage() {
       <section className="px-4 py-20 text-center">
         <h2 className="text-3xl font-bold">Start your free trial today</h2>
         <p className="mx-auto mt-3 max-w-xl text-muted">
-          Thirty days, every feature, no credit card. Set up your club in two minutes.
+          Thirty days on the Basic plan, no credit card. Set up your club in two minutes.
         </p>
         <Button asChild size="lg" className="mt-6">
           <Link to="/auth?mode=sign-up">Start Free Trial</Link>

@@ -39,7 +39,10 @@ const tiers = [
 ];
 
 const faq = [
-  ["How long is the free trial?", "30 days with every feature, and no credit card to start."],
+  [
+    "How long is the free trial?",
+    "30 days on the Basic plan (up to 2 courts), and no credit card to start. Upgrade to Pro any time for unlimited courts.",
+  ],
   [
     "Can I cancel anytime?",
     "Yes. Your plan runs to the end of the period you paid for. Subscription fees are non-refundable.",

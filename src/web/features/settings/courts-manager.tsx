@@ -6,11 +6,13 @@ import { Button } from "../../components/ui/button.js";
 import { Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
+import { useSubscription } from "../billing/api.js";
 import { useAddCourt, useCourts, useUpdateCourt } from "./api.js";
 
 /** Add, rename and take courts out of play, within the plan's limit of active courts. */
 export function CourtsManager({ orgId }: { orgId: string }) {
   const courts = useCourts(orgId);
+  const subscription = useSubscription(orgId);
   const add = useAddCourt(orgId, { success: (_, name) => `${name} added`, onError: offerUpgrade });
   const update = useUpdateCourt(orgId, { onError: offerUpgrade });
 
@@ -47,13 +49,18 @@ export function CourtsManager({ orgId }: { orgId: string }) {
           Add Court
         </Button>
       </form>
-      <p className="text-xs text-muted">
-        The trial and Basic plan allow 2 active courts.{" "}
-        <Link to="/billing" className="text-brand-700 underline">
-          Upgrade to Pro
-        </Link>{" "}
-        for unlimited courts.
-      </p>
+      {/* The hint follows the club's plan at once (a subscription refetches it). */}
+      {subscription.data?.plan === "pro" ? (
+        <p className="text-xs text-muted">Your Pro plan has unlimited courts.</p>
+      ) : (
+        <p className="text-xs text-muted">
+          The trial and Basic plan allow 2 active courts.{" "}
+          <Link to="/billing" className="text-brand-700 underline">
+            Upgrade to Pro
+          </Link>{" "}
+          for unlimited courts.
+        </p>
+      )}
     </div>
   );
 }
