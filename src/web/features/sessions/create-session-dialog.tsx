@@ -1,6 +1,7 @@
 import * as Switch from "@radix-ui/react-switch";
 import { Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import {
   DEFAULT_REFUND_CUTOFF_HOURS,
   DEFAULT_SESSION_PRICE,
@@ -14,6 +15,7 @@ import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
 import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
+import { useSubscription } from "../billing/api.js";
 import { useCreateSessions, useUpdateSession } from "./api.js";
 
 type Props = {
@@ -44,6 +46,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
     success: "Session updated",
   });
   const editing = session !== undefined;
+  const subscription = useSubscription(orgId);
   const title = editing ? "Edit Session" : "Create Session";
   const wall = (iso: string | undefined) => (iso ? toWallTimeInput(new Date(iso), timeZone) : undefined);
 
@@ -94,146 +97,155 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
           </Button>
         )}
       </DialogTrigger>
-      <DialogContent
-        title={title}
-        description={`Times are in the club's time zone (${timeZone.replaceAll("_", " ")}).`}
-      >
-        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <Field label="Session name" htmlFor="session-name" error={errors.name}>
-              <Input placeholder="Tuesday Open Play" defaultValue={session?.name} {...field("name")} />
-            </Field>
-          </div>
-          <div className="sm:col-span-2">
-            <Field label="Start" htmlFor="session-startsAt" error={errors.startsAt}>
-              <Input type="datetime-local" defaultValue={wall(session?.startsAt)} {...field("startsAt")} />
-            </Field>
-          </div>
-          <div className="sm:col-span-2">
-            <Field label="End" htmlFor="session-endsAt" error={errors.endsAt}>
-              <Input type="datetime-local" defaultValue={wall(session?.endsAt)} {...field("endsAt")} />
-            </Field>
-          </div>
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <Switch.Root
-              id="session-paid"
-              checked={paid}
-              onCheckedChange={setPaid}
-              className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700"
-            >
-              <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-            </Switch.Root>
-            <label htmlFor="session-paid" className="text-sm font-medium">
-              Requires payment
-            </label>
-          </div>
-          {paid ? (
+      {!editing && subscription.data?.trial_expired ? (
+        // Said before the form is filled, not after: a club past its trial schedules nothing new.
+        <DialogContent title={title} description={messages.dashboard.trialExpired}>
+          <Button asChild className="min-h-11">
+            <Link to="/billing">Upgrade Now</Link>
+          </Button>
+        </DialogContent>
+      ) : (
+        <DialogContent
+          title={title}
+          description={`Times are in the club's time zone (${timeZone.replaceAll("_", " ")}).`}
+        >
+          <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <Field label="Session name" htmlFor="session-name" error={errors.name}>
+                <Input placeholder="Tuesday Open Play" defaultValue={session?.name} {...field("name")} />
+              </Field>
+            </div>
+            <div className="sm:col-span-2">
+              <Field label="Start" htmlFor="session-startsAt" error={errors.startsAt}>
+                <Input type="datetime-local" defaultValue={wall(session?.startsAt)} {...field("startsAt")} />
+              </Field>
+            </div>
+            <div className="sm:col-span-2">
+              <Field label="End" htmlFor="session-endsAt" error={errors.endsAt}>
+                <Input type="datetime-local" defaultValue={wall(session?.endsAt)} {...field("endsAt")} />
+              </Field>
+            </div>
+            <div className="flex items-center gap-3 sm:col-span-2">
+              <Switch.Root
+                id="session-paid"
+                checked={paid}
+                onCheckedChange={setPaid}
+                className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700"
+              >
+                <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+              </Switch.Root>
+              <label htmlFor="session-paid" className="text-sm font-medium">
+                Requires payment
+              </label>
+            </div>
+            {paid ? (
+              <Field
+                label="Price per player (USD)"
+                htmlFor="session-paymentAmount"
+                error={errors.paymentAmount}
+              >
+                <Input
+                  type="number"
+                  step="0.01"
+                  min="0"
+                  defaultValue={
+                    session?.paymentAmount != null
+                      ? (session.paymentAmount / 100).toFixed(2)
+                      : DEFAULT_SESSION_PRICE
+                  }
+                  inputMode="decimal"
+                  {...field("paymentAmount")}
+                />
+              </Field>
+            ) : null}
+            {paid ? (
+              <Field
+                label="Refunds until (hours before the start)"
+                htmlFor="session-refundCutoffHours"
+                error={errors.refundCutoffHours}
+                hint="A player who cancels earlier gets their money back; later, it stays with the club."
+              >
+                <Input
+                  type="number"
+                  min="0"
+                  max={MAX_REFUND_CUTOFF_HOURS}
+                  inputMode="numeric"
+                  defaultValue={session?.refundCutoffHours ?? DEFAULT_REFUND_CUTOFF_HOURS}
+                  {...field("refundCutoffHours")}
+                />
+              </Field>
+            ) : null}
             <Field
-              label="Price per player (USD)"
-              htmlFor="session-paymentAmount"
-              error={errors.paymentAmount}
-            >
-              <Input
-                type="number"
-                step="0.01"
-                min="0"
-                defaultValue={
-                  session?.paymentAmount != null
-                    ? (session.paymentAmount / 100).toFixed(2)
-                    : DEFAULT_SESSION_PRICE
-                }
-                inputMode="decimal"
-                {...field("paymentAmount")}
-              />
-            </Field>
-          ) : null}
-          {paid ? (
-            <Field
-              label="Refunds until (hours before the start)"
-              htmlFor="session-refundCutoffHours"
-              error={errors.refundCutoffHours}
-              hint="A player who cancels earlier gets their money back; later, it stays with the club."
-            >
-              <Input
-                type="number"
-                min="0"
-                max={MAX_REFUND_CUTOFF_HOURS}
-                inputMode="numeric"
-                defaultValue={session?.refundCutoffHours ?? DEFAULT_REFUND_CUTOFF_HOURS}
-                {...field("refundCutoffHours")}
-              />
-            </Field>
-          ) : null}
-          <Field
-            label="Capacity"
-            htmlFor="session-capacity"
-            error={errors.capacity}
-            hint="Leave empty for no limit."
-          >
-            <Input
-              type="number"
-              min="1"
-              inputMode="numeric"
-              placeholder="16"
-              defaultValue={session?.capacity ?? undefined}
-              {...field("capacity")}
-            />
-          </Field>
-          <Field label="Skill from" htmlFor="session-skillMin" error={errors.skillMin}>
-            <Input
-              type="number"
-              step="0.5"
-              min="1"
-              max="8"
-              placeholder="3.0"
-              defaultValue={session?.skillMin ?? undefined}
-              {...field("skillMin")}
-            />
-          </Field>
-          <Field label="Skill to" htmlFor="session-skillMax" error={errors.skillMax}>
-            <Input
-              type="number"
-              step="0.5"
-              min="1"
-              max="8"
-              placeholder="4.0"
-              defaultValue={session?.skillMax ?? undefined}
-              {...field("skillMax")}
-            />
-          </Field>
-          {editing ? null : (
-            <Field
-              label="Repeat weekly"
-              htmlFor="session-repeatWeeks"
-              error={errors.repeatWeeks}
-              hint="Number of weeks, 1 for once."
+              label="Capacity"
+              htmlFor="session-capacity"
+              error={errors.capacity}
+              hint="Leave empty for no limit."
             >
               <Input
                 type="number"
                 min="1"
-                max="52"
-                defaultValue="1"
                 inputMode="numeric"
-                {...field("repeatWeeks")}
+                placeholder="16"
+                defaultValue={session?.capacity ?? undefined}
+                {...field("capacity")}
               />
             </Field>
-          )}
-          <div className="sm:col-span-2">
-            <Field label="Description" htmlFor="session-description" error={errors.description}>
-              <Textarea
-                placeholder="Rotating doubles, all levels welcome. Bring water!"
-                defaultValue={session?.description ?? undefined}
-                {...field("description")}
+            <Field label="Skill from" htmlFor="session-skillMin" error={errors.skillMin}>
+              <Input
+                type="number"
+                step="0.5"
+                min="1"
+                max="8"
+                placeholder="3.0"
+                defaultValue={session?.skillMin ?? undefined}
+                {...field("skillMin")}
               />
             </Field>
-          </div>
-          <div className="sm:col-span-2">
-            <Button type="submit" className="w-full" disabled={create.busy || update.busy}>
-              {editing ? "Save Changes" : create.busy ? "Creating..." : "Create Session"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
+            <Field label="Skill to" htmlFor="session-skillMax" error={errors.skillMax}>
+              <Input
+                type="number"
+                step="0.5"
+                min="1"
+                max="8"
+                placeholder="4.0"
+                defaultValue={session?.skillMax ?? undefined}
+                {...field("skillMax")}
+              />
+            </Field>
+            {editing ? null : (
+              <Field
+                label="Repeat weekly"
+                htmlFor="session-repeatWeeks"
+                error={errors.repeatWeeks}
+                hint="Number of weeks, 1 for once."
+              >
+                <Input
+                  type="number"
+                  min="1"
+                  max="52"
+                  defaultValue="1"
+                  inputMode="numeric"
+                  {...field("repeatWeeks")}
+                />
+              </Field>
+            )}
+            <div className="sm:col-span-2">
+              <Field label="Description" htmlFor="session-description" error={errors.description}>
+                <Textarea
+                  placeholder="Rotating doubles, all levels welcome. Bring water!"
+                  defaultValue={session?.description ?? undefined}
+                  {...field("description")}
+                />
+              </Field>
+            </div>
+            <div className="sm:col-span-2">
+              <Button type="submit" className="w-full" disabled={create.busy || update.busy}>
+                {editing ? "Save Changes" : create.busy ? "Creating..." : "Create Session"}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      )}
     </Dialog>
   );
 }
