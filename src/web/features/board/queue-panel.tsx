@@ -65,7 +65,12 @@ export function QueuePanel({
                         key={action}
                         type="button"
                         className="min-h-11 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100"
-                        onClick={() => act(entry.registrationId, action)}
+                        onClick={(event) => {
+                          // The menu closes with the choice: left open, it travelled with the
+                          // player to their new place in the line.
+                          event.currentTarget.closest("details")?.removeAttribute("open");
+                          void act(entry.registrationId, action);
+                        }}
                       >
                         {label}
                       </button>
