@@ -38,7 +38,8 @@ export function LadderPage() {
           <p className="text-sm text-muted">Elo ratings from recorded games.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {showExamples ? (
+          {/* Only where there is an example to clear: on a real ladder the button did nothing. */}
+          {sample ? (
             <Button variant="secondary" onClick={clearExamples}>
               Clear Examples
             </Button>

@@ -15,12 +15,13 @@ export default function RatingChart({ history }: { history: PlayerView["history"
   return (
     <div className="h-64 w-full" data-testid="rating-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        {/* Room below the axis for its title: at the edge it was cut in half. */}
+        <LineChart data={points} margin={{ top: 8, right: 12, bottom: 20, left: -16 }}>
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
           <XAxis
             dataKey="game"
             tick={{ fontSize: 12 }}
-            label={{ value: "Match", position: "insideBottomRight", offset: -2, fontSize: 12 }}
+            label={{ value: "Match", position: "insideBottom", offset: -12, fontSize: 12 }}
           />
           <YAxis domain={["dataMin - 20", "dataMax + 20"]} tick={{ fontSize: 12 }} allowDecimals={false} />
           <Tooltip labelFormatter={(_, payload) => payload?.[0]?.payload?.date ?? ""} />
