@@ -7,7 +7,7 @@ import { type DashboardView, dashboardView } from "../../../shared/contracts/das
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { getOrganization } from "../clubs/service.js";
-import { boardView } from "../courts/service.js";
+import { boardView, latestGuestGames } from "../courts/service.js";
 import { ladderView, listMatches } from "../ladder/service.js";
 import { clubAccess, listPendingJoinRequests } from "../members/service.js";
 import { listSessions } from "../sessions/service.js";
@@ -34,12 +34,13 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request): Promise<DashboardView> => {
         const club = await access(request, request.params.orgId, "club.view");
         const now = deps.now();
-        const [org, sessions, board, matches, ladder] = await Promise.all([
+        const [org, sessions, board, matches, ladder, guestGames] = await Promise.all([
           getOrganization(db, club.organizationId),
           listSessions(db, club.organizationId, now, "upcoming"),
           boardView(db, club.organizationId, { userId: club.userId, canManage: false }, deps.config.appUrl),
           listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now),
           ladderView(db, club.organizationId, "doubles"),
+          latestGuestGames(db, club.organizationId, RESULTS),
         ]);
         const manager = can(club.role, "joinRequests.review");
         const pending = manager ? (await listPendingJoinRequests(db, club.organizationId)).length : null;
@@ -73,19 +74,28 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 averageWaitMinutes: board.stats.averageWaitMinutes,
               }
             : null,
-          results: matches
-            .filter((m) => m.counts)
-            .slice(0, RESULTS)
-            .map((m) => {
-              const [winners, losers] = m.winner === "A" ? [m.teamA, m.teamB] : [m.teamB, m.teamA];
-              return {
-                id: m.id,
-                playedAt: m.playedAt,
-                winners: winners.map((p) => p.name),
-                losers: losers.map((p) => p.name),
-                score: m.games.map((g) => (m.winner === "A" ? `${g.a}-${g.b}` : `${g.b}-${g.a}`)).join(", "),
-              };
-            }),
+          // Counted matches, and the board's games with a walk-in (which the ladder never
+          // sees), newest first.
+          results: [
+            ...matches
+              .filter((m) => m.counts)
+              .slice(0, RESULTS)
+              .map((m) => {
+                const [winners, losers] = m.winner === "A" ? [m.teamA, m.teamB] : [m.teamB, m.teamA];
+                return {
+                  id: m.id,
+                  playedAt: m.playedAt,
+                  winners: winners.map((p) => p.name),
+                  losers: losers.map((p) => p.name),
+                  score: m.games
+                    .map((g) => (m.winner === "A" ? `${g.a}-${g.b}` : `${g.b}-${g.a}`))
+                    .join(", "),
+                };
+              }),
+            ...guestGames,
+          ]
+            .sort((a, b) => Date.parse(b.playedAt) - Date.parse(a.playedAt))
+            .slice(0, RESULTS),
           movers: [...ladder.rows]
             .filter((r) => r.change > 0)
             .sort((a, b) => b.change - a.change)
