@@ -2,3 +2,4 @@
 // (scripts/check-boundaries.mjs).
 export { announceBoardClosed, refreshQueue, startFilling } from "./actions.js";
 export { boardView } from "./board-view.js";
+export { revokeDisplayLinks } from "./display-routes.js";
