@@ -11,6 +11,7 @@ import type { AppDeps } from "./app-deps.js";
 import { accountRoutes } from "./features/account/routes.js";
 import { billingRoutes } from "./features/billing/routes.js";
 import { registerSandboxProviderPages } from "./features/billing/sandbox-pages.js";
+import { registerClubRemoval } from "./features/clubs/closing.js";
 import { publicClubPage } from "./features/clubs/public-page.js";
 import { publicClubRoutes } from "./features/clubs/public-routes.js";
 import { clubRoutes } from "./features/clubs/routes.js";
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await registerSessionJobs(deps);
   await registerLadderJobs(deps);
   await registerRefundJobs(deps);
+  await registerClubRemoval(deps);
   await registerWeeklySummaries(deps);
   if (deps.payments.kind === "sandbox") {
     await app.register(async (scope) => registerSandboxCheckout(scope, deps));

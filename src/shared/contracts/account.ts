@@ -28,3 +28,10 @@ export const profileBody = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: v.urlInvalid }).nullable()),
 });
 export type ProfileBody = z.input<typeof profileBody>;
+
+/**
+ * Deleting one's account. An owner may ask for the clubs they alone own to be deleted with it
+ * (each as the owner's "Delete club" does); without it, owning a club refuses the deletion.
+ */
+export const deleteAccountBody = z.object({ deleteOwnedClubs: z.boolean().optional() }).nullish();
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

@@ -73,6 +73,12 @@ export const createOrganizationResponse = z.object({ organization: membership, c
 export const updateOrganizationBody = createOrganizationBody.omit({ courtsCount: true });
 export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
 
+/** Deleting a club: the owner types its name, so a slip of the finger deletes nothing. */
+export const deleteClubBody = z.object({
+  confirmName: z.string().max(200, "Type the club's name exactly as it is shown"),
+});
+export type DeleteClubBody = z.infer<typeof deleteClubBody>;
+
 export const courtParams = z.object({ orgId: z.uuid(), courtId: z.uuid() });
 export const courtName = displayName(
   z.string().trim().min(1, "Court name is required").max(40, "Court name must be at most 40 characters"),

@@ -6,7 +6,7 @@ export const messages = {
     passwordChanged: "Password changed",
     passwordChangedBody: "You're still signed in here; every other device has been signed out.",
     ownerMustTransfer: (club: string) =>
-      `You own ${club}. Transfer ownership to another member before deleting your account.`,
+      `You own ${club}. Transfer ownership to another member, or delete ${club} too, before deleting your account.`,
     deleted: "Your account is deleted",
     factorAdded: "Two-step verification is on",
     factorAddedBody: "Sign-in now asks for a code from your authenticator app.",
@@ -19,6 +19,10 @@ export const messages = {
     phoneAddedBody: "Sign-in can now text you a code.",
     phoneRemoved: "Your phone is removed",
     codeSent: "Code sent",
+  },
+  clubs: {
+    confirmNameMismatch: "Type the club's name exactly as it is shown to delete it.",
+    deleted: (club: string) => `${club} is deleted`,
   },
   validation: {
     yearRange: "Pick a date between the years 2000 and 2199.",

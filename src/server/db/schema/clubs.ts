@@ -29,6 +29,9 @@ export const organizations = pgTable(
     payoutAccountRef: text("payout_account_ref"),
     payoutDetailsSubmitted: boolean("payout_details_submitted").notNull().default(false),
     payoutChargesEnabled: boolean("payout_charges_enabled").notNull().default(false),
+    // Set when the owner deletes the club: from then on nobody reaches it (404), and a job
+    // removes its rows once every refund its closing owed is made (features/clubs/closing.ts).
+    closingAt: timestamp("closing_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { me, profileBody } from "../../../shared/contracts/account.js";
+import { deleteAccountBody, me, profileBody } from "../../../shared/contracts/account.js";
 import {
   factorList,
   friendlyNameBody,
@@ -177,12 +177,14 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["account"],
-          summary: "Delete your account: you leave every club; what others rely on stays, anonymised",
+          summary:
+            "Delete your account: you leave every club; what others rely on stays, anonymised. With deleteOwnedClubs, the clubs you own are deleted too",
+          body: deleteAccountBody,
         },
       },
       async (request, reply) => {
         const user = await requireUser(deps.auth, request);
-        await deleteAccount(db, user.id);
+        await deleteAccount(deps, user.id, { deleteOwnedClubs: request.body?.deleteOwnedClubs === true });
         await sessionCache(deps.auth).forgetUser(user.id);
         return reply.status(204).send();
       },

@@ -1,4 +1,4 @@
-// Editing a club's profile (owner and admins) and deleting the club (owner only).
+// Editing a club's profile (owner and admins). Deleting the club is closing.ts.
 import { eq } from "drizzle-orm";
 import type { UpdateOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { updateOrganizationBody } from "../../../shared/contracts/clubs.js";
@@ -31,9 +31,4 @@ export async function updateProfile(
     .returning();
   if (!row) throw notFound("Club not found");
   return toOrganization(row);
-}
-
-export async function deleteClub(db: Db, organizationId: string) {
-  // Every club-owned row references the club with ON DELETE CASCADE.
-  await db.delete(organizations).where(eq(organizations.id, organizationId));
 }

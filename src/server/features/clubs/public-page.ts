@@ -1,6 +1,6 @@
 // The public club page (/club/{slug}): only the organizations_public fields (SPEC §3), the
 // next five sessions, and, for a signed-in viewer, the member count and where they stand.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
@@ -19,7 +19,7 @@ const clubAtSlug = preparedStatement("club_at_slug", (db) =>
   db
     .select({ id: organizations.id, stamp: clubDataStampOf(qualified(organizations.id)) })
     .from(organizations)
-    .where(eq(organizations.slug, sql.placeholder("slug")))
+    .where(and(eq(organizations.slug, sql.placeholder("slug")), isNull(organizations.closingAt)))
     .limit(1),
 );
 

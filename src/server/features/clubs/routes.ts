@@ -6,6 +6,7 @@ import {
   createCourtBody,
   createOrganizationBody,
   createOrganizationResponse,
+  deleteClubBody,
   membership,
   organization,
   updateCourtBody,
@@ -14,9 +15,10 @@ import {
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
-import { clubAccess, forgetClubAccess } from "../members/service.js";
+import { clubAccess } from "../members/service.js";
+import { closeClub } from "./closing.js";
 import { addCourt, listCourts, updateCourt } from "./courts.js";
-import { deleteClub, updateProfile } from "./profile.js";
+import { updateProfile } from "./profile.js";
 import { createOrganization, getOrganization, toOrganization } from "./service.js";
 
 export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -69,11 +71,18 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete(
       "/api/orgs/:orgId",
-      { schema: { tags: ["clubs"], summary: "Delete the club and all its data", params: orgParams } },
+      {
+        schema: {
+          tags: ["clubs"],
+          summary:
+            "Delete the club: its sessions are cancelled and paid places refunded, its members told; it answers 404 at once and its data is removed once the refunds are made",
+          params: orgParams,
+          body: deleteClubBody,
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.delete");
-        await deleteClub(db, club.organizationId);
-        forgetClubAccess(db, club.organizationId);
+        await closeClub(deps, club, request.body.confirmName);
         return reply.status(204).send();
       },
     );

@@ -1,6 +1,6 @@
 // Creating a club (onboarding) and reading the clubs a user belongs to.
 
-import { type AnyColumn, and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, isNull, SQL, sql } from "drizzle-orm";
 import type { CreateOrganizationBody, Membership, Organization } from "../../../shared/contracts/clubs.js";
 import { createOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { addDays } from "../../../shared/domain/dates.js";
@@ -127,18 +127,24 @@ function isSlugCollision(error: unknown): boolean {
 const accountAndClubs = preparedStatement("account_and_clubs", (db) => {
   const person = peopleSubquery();
   const memberships = membershipsSubquery(sql.placeholder("userId"));
-  return db
-    .select({
-      name: person.personName,
-      avatarUrl: person.personAvatarUrl,
-      club: organizationColumns,
-      role: memberships.role,
-    })
-    .from(person)
-    .leftJoin(memberships, sql`true`)
-    .leftJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(person.personId, sql.placeholder("userId")))
-    .orderBy(asc(memberships.since));
+  return (
+    db
+      .select({
+        name: person.personName,
+        avatarUrl: person.personAvatarUrl,
+        club: organizationColumns,
+        role: memberships.role,
+      })
+      .from(person)
+      .leftJoin(memberships, sql`true`)
+      // A closing club is nobody's any more: its row is left out, and with it the membership.
+      .leftJoin(
+        organizations,
+        and(eq(organizations.id, memberships.organizationId), isNull(organizations.closingAt)),
+      )
+      .where(eq(person.personId, sql.placeholder("userId")))
+      .orderBy(asc(memberships.since))
+  );
 });
 
 /** A person's name, avatar and clubs (null for an account that no longer exists). */
@@ -165,7 +171,7 @@ const personAndClubStamps = preparedStatement("person_and_club_stamps", (db) => 
       name: person.personName,
       avatarUrl: person.personAvatarUrl,
       stamps: sql<string>`(select coalesce(string_agg(${club}::text || ':' || ${clubDataStampOf(club)},
-        ',' order by ${club}), '') from ${memberships})`,
+        ',' order by ${club}), '') from ${memberships} where ${clubIsOpen(club)})`,
     })
     .from(person)
     .where(eq(person.personId, sql.placeholder("userId")));
@@ -213,13 +219,26 @@ export async function getOrganization(db: Queryable, organizationId: string): Pr
 
 export type Club = OrganizationRow;
 
-/** Every club, for the sweeps that run per club (the weekly summary). */
+/** Every club that is not closing, for the sweeps that run per club (the weekly summary). */
 export async function allClubs(db: Queryable): Promise<Club[]> {
-  return db.select().from(organizations);
+  return db.select().from(organizations).where(isNull(organizations.closingAt));
+}
+
+/**
+ * Whether the club whose id is in `organizationId` (a column or an expression) exists and is not
+ * closing, as a condition for another feature's query: a closing club answers to nobody.
+ */
+export function clubIsOpen(organizationId: AnyColumn | SQL): SQL<boolean> {
+  const id = organizationId instanceof SQL ? organizationId : qualified(organizationId);
+  return sql<boolean>`exists (select 1 from ${organizations}
+    where ${qualified(organizations.id)} = ${id} and ${qualified(organizations.closingAt)} is null)`;
 }
 
 export async function clubBySlug(db: Queryable, slug: string): Promise<Club | null> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.slug, slug));
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.slug, slug), isNull(organizations.closingAt)));
   return row ?? null;
 }
 
@@ -258,14 +277,17 @@ export async function activeCourts(db: Queryable, organizationId: string) {
   return rows.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
 }
 
-/** The club's row, locked until the transaction ends: plan limits and billing changes queue here. */
+/**
+ * The club's row, locked until the transaction ends: plan limits, billing changes and closing
+ * queue here. A closing club is not found: whatever waited behind its closing adds nothing to it.
+ */
 export async function lockClub(tx: Tx, organizationId: string): Promise<Club> {
   const [row] = await tx
     .select()
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .for("update");
-  if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
+  if (!row || row.closingAt) throw new AppError(404, "NOT_FOUND", "Club not found");
   return row;
 }
 
@@ -340,3 +362,6 @@ export async function clubIdByRef(
     .where(eq(organizations[column], ref));
   return row?.id ?? null;
 }
+
+// Deleting a club, for the account feature (deleting an owner's account with their clubs).
+export { afterClosing, type Closed, closeClubIn } from "./closing.js";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { boardView as boardViewSchema, displayToken } from "../../../shared/contracts/board.js";
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { displayTokens } from "../../db/schema/courts.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { clubAccess } from "../members/service.js";
@@ -20,6 +20,14 @@ export async function organizationOfDisplay(db: Db, token: string): Promise<stri
     .where(and(eq(displayTokens.token, token), isNull(displayTokens.revokedAt)));
   if (!row) throw notFound("This display link is not valid.");
   return row.organizationId;
+}
+
+/** Every display link of the club stops working (closing the club). */
+export async function revokeDisplayLinks(tx: Tx, organizationId: string, now: Date): Promise<void> {
+  await tx
+    .update(displayTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(displayTokens.organizationId, organizationId), isNull(displayTokens.revokedAt)));
 }
 
 export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {

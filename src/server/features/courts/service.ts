@@ -2,4 +2,5 @@
 // (scripts/check-boundaries.mjs).
 export { announceBoardClosed, refreshQueue, startFilling } from "./actions.js";
 export { boardView } from "./board-view.js";
+export { revokeDisplayLinks } from "./display-routes.js";
 export { latestGuestGames } from "./guest-results.js";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courts } from "../../db/schema/clubs.js";
+import { courts, organizations } from "../../db/schema/clubs.js";
 import { displayTokens, games } from "../../db/schema/courts.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
@@ -65,6 +65,14 @@ type Row = {
 };
 
 const clubProfile = { name: "Renamed Club", timeZone: "Europe/London", location: "London" };
+
+async function clubName(ctx: Ctx) {
+  const [row] = await ctx.t.db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.orgId));
+  return row!.name;
+}
 
 async function pendingInvitation(ctx: Ctx) {
   const [row] = await ctx.t.db
@@ -206,7 +214,8 @@ const matrix: Row[] = [
     method: "DELETE",
     route: "/api/orgs/:orgId",
     expect: ownerOnly(204),
-    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}` }),
+    // The owner types the club's name to delete it.
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}`, payload: { confirmName: await clubName(c) } }),
   },
   {
     method: "GET",

@@ -156,6 +156,20 @@ export async function revokeInvitation(db: Db, access: ClubAccess, invitationId:
   if (revoked.length === 0) throw notFound("Invitation not found");
 }
 
+/** Every open invitation of the club stops working (closing the club). */
+export async function revokeOpenInvitations(tx: Tx, organizationId: string, now: Date): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+      ),
+    );
+}
+
 async function inviteMail(
   tx: Tx,
   row: InvitationRow,

@@ -17,6 +17,7 @@ import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { SESSION_CACHE_MS } from "../../platform/auth/current-user.js";
 import { forbidden, notFound } from "../../platform/errors/app-error.js";
 import { onePerOwner } from "../../platform/memo/one-per-owner.js";
+import { clubIsOpen } from "../clubs/service.js";
 
 export type ClubAccess = { organizationId: string; userId: string; role: Role };
 
@@ -74,6 +75,7 @@ export const roleOfMembership = and(
   eq(userRoles.userId, organizationMembers.userId),
 );
 
+// A closing club has no members as far as anyone asking is concerned: it answers 404 to all.
 const roleInClub = preparedStatement("role_in_club", (db) =>
   db
     .select({ role: userRoles.role })
@@ -83,6 +85,7 @@ const roleInClub = preparedStatement("role_in_club", (db) =>
       and(
         eq(organizationMembers.organizationId, sql.placeholder("organizationId")),
         eq(organizationMembers.userId, sql.placeholder("userId")),
+        clubIsOpen(organizationMembers.organizationId),
       ),
     )
     .limit(1),

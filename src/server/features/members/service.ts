@@ -15,6 +15,7 @@ import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
 import { peopleFields, peopleSubquery } from "../account/service.js";
 import { lockPlanLimits } from "../billing/service.js";
+import { clubIsOpen } from "../clubs/service.js";
 import { type ClubAccess, forgetClubAccess, roleOfMembership } from "./policy.js";
 
 /** A member as the server reads them: always with the address, whoever may see it. */
@@ -99,11 +100,16 @@ const membershipsOfUser = preparedStatement("memberships_of_user", (db) =>
     .select({ organizationId: organizationMembers.organizationId, role: userRoles.role })
     .from(organizationMembers)
     .leftJoin(userRoles, roleOfMembership)
-    .where(eq(organizationMembers.userId, sql.placeholder("userId")))
+    .where(
+      and(
+        eq(organizationMembers.userId, sql.placeholder("userId")),
+        clubIsOpen(organizationMembers.organizationId),
+      ),
+    )
     .orderBy(asc(organizationMembers.createdAt)),
 );
 
-/** The clubs a person belongs to, with their role in each, oldest membership first. */
+/** The clubs a person belongs to (a closing one no longer counts), with their role in each, oldest membership first. */
 export async function membershipsOf(
   db: Queryable,
   userId: string,
@@ -258,6 +264,7 @@ export async function transferOwnership(db: Db, access: ClubAccess, newOwnerId: 
 
 // What other features may use of this one (scripts/check-boundaries.mjs).
 export { clubAccess } from "./club-access.js";
+export { revokeOpenInvitations } from "./invitations.js";
 export { hasPendingJoinRequest, listPendingJoinRequests, requestToJoin } from "./join-requests.js";
 export type { ClubAccess } from "./policy.js";
 export { forgetClubAccess, forgetUserAccess, memberRole, requireCapability } from "./policy.js";

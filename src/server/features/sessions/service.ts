@@ -10,10 +10,10 @@ import type { AppDeps, UseCaseDeps } from "../../app-deps.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";
-import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { calendarFeeds, payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { withEffects } from "../../platform/jobs/outbox.js";
+import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
 import { peopleSubquery } from "../account/service.js";
 import { clubRunning, upgradeRequired } from "../billing/service.js";
 import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
@@ -375,16 +375,45 @@ export async function transition(
         `This session cannot be ${action === "start" ? "started" : `${action}d`} now.`,
       );
     }
-    if (action === "cancel") {
-      const refunds = await refundWholeSession(tx, row, deps.now());
-      effects.push(
-        ...refundJobs(refunds),
-        ...(await cancellationEmails(tx, deps.config.appUrl, row.id, refunds)),
-      );
-    }
+    if (action === "cancel") effects.push(...(await cancelled(tx, deps, row)));
     return row;
   });
   return result;
+}
+
+/** What a session just cancelled owes: every payment back, and a word to everyone still in it. */
+async function cancelled(tx: Tx, deps: Pick<UseCaseDeps, "config" | "now">, row: SessionRow) {
+  const refunds = await refundWholeSession(tx, row, deps.now());
+  return [...refundJobs(refunds), ...(await cancellationEmails(tx, deps.config.appUrl, row.id, refunds))];
+}
+
+/**
+ * Cancels every scheduled or active session of the club, each as `transition(..., "cancel")`
+ * does, inside the caller's transaction (closing the club): the effects are the caller's to queue.
+ */
+export async function cancelOpenSessions(
+  tx: Tx,
+  deps: Pick<UseCaseDeps, "config" | "now">,
+  organizationId: string,
+): Promise<{ sessionIds: string[]; effects: Effect[] }> {
+  const rows = await tx
+    .update(sessions)
+    .set({ status: transitions.cancel.to, updatedAt: deps.now() })
+    .where(
+      and(
+        eq(sessions.organizationId, organizationId),
+        inArray(sessions.status, [...transitions.cancel.from]),
+      ),
+    )
+    .returning();
+  const effects: Effect[] = [];
+  for (const row of rows) effects.push(...(await cancelled(tx, deps, row)));
+  return { sessionIds: rows.map((row) => row.id), effects };
+}
+
+/** The club's calendar feed stops answering (closing the club). */
+export async function dropCalendarFeed(tx: Tx, organizationId: string): Promise<void> {
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.organizationId, organizationId));
 }
 
 /** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
@@ -456,6 +485,25 @@ export async function refundsOwed(db: Queryable): Promise<string[]> {
     .from(payments)
     .where(eq(payments.status, "refund_pending"));
   return rows.map((r) => r.id);
+}
+
+/**
+ * Before a closed club's rows are removed: locks its sessions, then its payments (the order
+ * every writer takes), and answers how many payments are still owed back. While the caller's
+ * transaction lasts, no payment of the club can become owed.
+ */
+export async function lockClubPayments(tx: Tx, organizationId: string): Promise<{ refundsPending: number }> {
+  await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.organizationId, organizationId))
+    .for("update");
+  const rows = await tx
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.organizationId, organizationId))
+    .for("update");
+  return { refundsPending: rows.filter((row) => row.status === "refund_pending").length };
 }
 
 /** Records a refund made at the provider (by our job, or in the provider's dashboard) if the payment is still `from`. */

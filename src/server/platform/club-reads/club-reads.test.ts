@@ -189,7 +189,7 @@ describe("the club data stamp, further", () => {
 
     await t.db.update(profiles).set({ fullName: "Lee Renamed" }).where(eq(profiles.id, leaver.id));
     expect(await nameOnList()).toBe("Lee Renamed");
-    await deleteAccount(t.db, leaver.id);
+    await deleteAccount(t.deps, leaver.id);
     expect(await nameOnList()).toBe(FORMER_MEMBER);
   });
 });

@@ -98,3 +98,18 @@ export function resetPasswordEmail(to: string, name: string, url: string): MailM
     { label: "Choose a new password", url },
   );
 }
+
+/** Tells a member that the club they belonged to was deleted by its owner. */
+export function clubClosedEmail(to: string, name: string, clubName: string, appUrl: string): MailMessage {
+  return actionEmail(
+    to,
+    `${clubName} has been closed by its owner`,
+    `${clubName} has closed`,
+    [
+      `Hi ${name},`,
+      `${clubName} has been closed by its owner. Its sessions are cancelled, and anyone who paid for a place is refunded in full to the card they paid with.`,
+      "The club's schedule, board, ladder and member list are being removed. Your Courtside account stays, with any other clubs you belong to.",
+    ],
+    { label: "Open Courtside", url: appUrl },
+  );
+}

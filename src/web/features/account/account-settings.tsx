@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
-import { useChangePassword, useDeleteAccount, useSaveProfile, useSignOutEverywhere } from "./api.js";
+import { useChangePassword, useSaveProfile, useSignOutEverywhere } from "./api.js";
+import { DeleteAccountDialog } from "./delete-account-dialog.js";
 
 const t = messages.account;
 
@@ -110,10 +111,6 @@ function AccountActions() {
   const navigate = useNavigate();
   const { signOut } = useAuth();
   const everywhere = useSignOutEverywhere({ onSuccess: () => void signOut().then(() => navigate("/auth")) });
-  const remove = useDeleteAccount({
-    success: t.deleted,
-    onSuccess: () => void signOut().then(() => navigate("/")),
-  });
   return (
     <div className="flex flex-col gap-3">
       <h3 className="font-semibold">Sessions and account</h3>
@@ -125,14 +122,7 @@ function AccountActions() {
           confirmLabel="Sign Out Everywhere"
           onConfirm={() => everywhere.run()}
         />
-        <ConfirmButton
-          trigger={<Button variant="destructive">Delete My Account</Button>}
-          title="Delete your account?"
-          description="You leave every club and cannot sign in again. Matches and sessions others played with you stay, under 'Former member'. A club you own must be handed over first."
-          confirmLabel="Delete My Account"
-          dismissLabel="Keep My Account"
-          onConfirm={() => remove.run()}
-        />
+        <DeleteAccountDialog onDeleted={() => void signOut().then(() => navigate("/"))} />
       </div>
     </div>
   );

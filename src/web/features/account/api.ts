@@ -1,6 +1,9 @@
 // The signed-in person's own account: profile, password, sessions, deletion.
 import { useQuery } from "@tanstack/react-query";
 import type { Me, ProfileBody } from "../../../shared/contracts/account.js";
+
+type DeleteAccountOptions = { deleteOwnedClubs: boolean };
+
 import type { FactorList } from "../../../shared/contracts/auth.js";
 import { meQueryKey } from "../../app/auth-provider.js";
 import { api } from "../../lib/api.js";
@@ -27,8 +30,8 @@ export const useChangePassword = (feedback?: ActionFeedback<unknown, PasswordCha
 export const useSignOutEverywhere = (feedback?: ActionFeedback<unknown, void>) =>
   useAction({ run: () => api("/api/auth/revoke-sessions", { body: {} }), ...feedback });
 
-export const useDeleteAccount = (feedback?: ActionFeedback<unknown, void>) =>
-  useAction({ run: () => api("/api/me", { method: "DELETE" }), ...feedback });
+export const useDeleteAccount = (feedback?: ActionFeedback<unknown, DeleteAccountOptions>) =>
+  useAction({ run: (body: DeleteAccountOptions) => api("/api/me", { method: "DELETE", body }), ...feedback });
 
 // The second factor: better-auth's two-factor endpoints, and our list of what is enrolled.
 export const factorsQueryKey = ["me", "factors"] as const;

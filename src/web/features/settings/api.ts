@@ -40,3 +40,12 @@ export const useUpdateClub = (
     invalidates: [meQueryKey],
     ...feedback,
   });
+
+/** Deletes the club for good: the owner has typed its name (`confirmName`). */
+export const useDeleteClub = (orgId: string, feedback?: ActionFeedback<unknown, string>) =>
+  useAction({
+    run: (confirmName: string) => api(`/api/orgs/${orgId}`, { method: "DELETE", body: { confirmName } }),
+    // The club leaves the person's list of clubs, read through /api/me.
+    invalidates: [meQueryKey],
+    ...feedback,
+  });

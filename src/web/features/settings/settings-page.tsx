@@ -8,12 +8,14 @@ import { PayoutAccountCard } from "../billing/payout-account-card.js";
 import { NotificationSettings } from "../notifications/notification-settings.js";
 import { ClubProfileForm } from "./club-profile-form.js";
 import { CourtsManager } from "./courts-manager.js";
+import { DeleteClubCard } from "./delete-club-card.js";
 
-/** Settings: the club's profile and courts for owners and admins, everyone's email notifications, the owner's payment account. */
+/** Settings: the club's profile and courts for owners and admins, everyone's email notifications, the owner's payment account and the deletion of the club. */
 export function SettingsPage() {
   const { current } = useOrganization();
   const manager = current ? can(current.role, "club.edit") : false;
   const owner = current ? can(current.role, "billing.manage") : false;
+  const canDelete = current ? can(current.role, "club.delete") : false;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -51,6 +53,7 @@ export function SettingsPage() {
       <PasskeySettings />
       <NotificationSettings />
       {current && owner ? <PayoutAccountCard orgId={current.id} /> : null}
+      {current && canDelete ? <DeleteClubCard key={current.id} club={current} /> : null}
     </div>
   );
 }
