@@ -67,14 +67,17 @@ describe("a client's mistake", () => {
     expect(errorLines()).toEqual([]);
   });
 
-  it("better-auth refusing another site's page or a callback it does not trust logs a warning", async () => {
+  it("a callback it does not trust is refused by our schema, and another site's page by better-auth with a warning", async () => {
+    // A control character in the return path: our schema names the field (before, better-auth
+    // answered a bare 403).
     const callback = await post("/api/auth/sign-up/email", {
       name: "Cal Back",
       email: "callback@mistakes.example",
       password: "a fine password",
       callbackURL: "/welcome\u0000back",
     });
-    expect(callback.statusCode).toBe(403);
+    expect(callback.statusCode).toBe(400);
+    expect(callback.json().error.issues[0].path).toContain("callbackURL");
     // No Origin (a program, for our own check), but a Referer naming another site.
     const answer = await t.app.inject({
       method: "POST",
@@ -84,12 +87,7 @@ describe("a client's mistake", () => {
     });
     expect(answer.statusCode).toBe(403);
     const warnings = lines.filter((line) => line.level === 40).map((line) => line.msg);
-    expect(warnings).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/Invalid callbackURL/),
-        expect.stringMatching(/Invalid origin/),
-      ]),
-    );
+    expect(warnings).toEqual(expect.arrayContaining([expect.stringMatching(/Invalid origin/)]));
     expect(errorLines()).toEqual([]);
   });
 
