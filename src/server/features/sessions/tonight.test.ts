@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
-import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
@@ -23,21 +23,20 @@ const listed = async () =>
   (await t.request({ method: "GET", url: `/api/orgs/${orgId}/sessions`, cookie: member.cookie })).json()
     .sessions as Array<{ id: string; name: string; status: string }>;
 
+/** A session entered now that runs between these minutes from now (negative: in the past). */
+const sessionFromNow = async (name: string, fromMinutes: number, toMinutes: number) => {
+  const [session] = await makeSessions(t, orgId, owner, {
+    name,
+    startsAt: new Date(Date.now() + fromMinutes * 60_000).toISOString(),
+    endsAt: new Date(Date.now() + toMinutes * 60_000).toISOString(),
+  });
+  return session!.id;
+};
+
 describe("a session created after its start", () => {
   it("is listed until it ends, and can be started", async () => {
-    const now = Date.now();
-    const created = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions`,
-      cookie: owner.cookie,
-      payload: {
-        name: "Late Tuesday",
-        startsAt: new Date(now - 8 * 60_000).toISOString(),
-        endsAt: new Date(now + 110 * 60_000).toISOString(),
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().sessions[0].id;
+    // Entered at 22:08 for 22:00 to 23:59.
+    const id = await sessionFromNow("Late Tuesday", -8, 110);
     expect((await listed()).map((s) => s.id)).toContain(id);
 
     const started = await t.request({
@@ -50,18 +49,7 @@ describe("a session created after its start", () => {
   });
 
   it("leaves the list once it has ended", async () => {
-    const now = Date.now();
-    const created = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions`,
-      cookie: owner.cookie,
-      payload: {
-        name: "Over Already",
-        startsAt: new Date(now - 120 * 60_000).toISOString(),
-        endsAt: new Date(now - 60_000).toISOString(),
-      },
-    });
-    expect(created.statusCode).toBe(201);
+    await sessionFromNow("Over Already", -120, -1);
     expect((await listed()).map((s) => s.name)).not.toContain("Over Already");
   });
 });
