@@ -14,6 +14,7 @@ import {
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
+import { courtLeavingPlay } from "../courts/service.js";
 import { clubAccess, forgetClubAccess } from "../members/service.js";
 import { addCourt, listCourts, updateCourt } from "./courts.js";
 import { deleteClub, updateProfile } from "./profile.js";
@@ -107,7 +108,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["clubs"],
-          summary: "Rename a court, or take it out of play and back",
+          summary: "Rename a court, or take it out of play (ending its game when told to) and back",
           params: courtParams,
           body: updateCourtBody,
           response: { 200: court },
@@ -115,7 +116,14 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const club = await access(request, request.params.orgId, "courts.manage");
-        return updateCourt(db, club.organizationId, request.params.courtId, request.body, deps.now());
+        const { endRunningGame = false, ...change } = request.body;
+        const { courtId } = request.params;
+        // Leaving play, a court's game on the live board ends first (when the organizer says so).
+        const leaving =
+          change.isActive === false
+            ? courtLeavingPlay(deps, club.organizationId, courtId, endRunningGame)
+            : undefined;
+        return updateCourt(db, club.organizationId, courtId, change, deps.now(), leaving);
       },
     );
   };

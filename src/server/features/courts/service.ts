@@ -2,3 +2,4 @@
 // (scripts/check-boundaries.mjs).
 export { announceBoardClosed, refreshQueue, startFilling } from "./actions.js";
 export { boardView } from "./board-view.js";
+export { courtLeavingPlay } from "./court-actions.js";
