@@ -7,7 +7,8 @@ import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { Input } from "../../components/ui/input.js";
 import { cn } from "../../lib/cn.js";
 import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
-import { useCancelGame, useRecordScore, useSetCourtAvailable } from "./board-api.js";
+import { useRecordScore } from "./board-api.js";
+import { CourtControls } from "./court-controls.js";
 import { Elapsed } from "./elapsed.js";
 
 type Props = {
@@ -109,37 +110,7 @@ function CourtActions({
   onScore: () => void;
   onToggleSingles: Props["onToggleSingles"];
 }) {
-  const cancelGame = useCancelGame(orgId);
-  const setAvailable = useSetCourtAvailable(orgId);
-  return (
-    <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-      {court.game ? (
-        <>
-          <Button size="sm" onClick={onScore}>
-            Record Score
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => cancelGame.run(court.game!.id)}>
-            Cancel Game
-          </Button>
-        </>
-      ) : (
-        <>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => setAvailable.run({ courtId: court.id, available: court.status === "unavailable" })}
-          >
-            {court.status === "unavailable" ? "Bring Back" : "Take Out of Play"}
-          </Button>
-          {onToggleSingles ? (
-            <Button size="sm" variant="ghost" onClick={onToggleSingles}>
-              {court.singles ? "Play Doubles Here" : "Play Singles Here"}
-            </Button>
-          ) : null}
-        </>
-      )}
-    </div>
-  );
+  return <CourtControls court={court} orgId={orgId} onScore={onScore} onToggleSingles={onToggleSingles} />;
 }
 
 function ScoreDialog({

@@ -13,7 +13,10 @@ export function useCourts(orgId: string) {
   });
 }
 
-type CourtChange = { courtId: string; change: { name?: string; isActive?: boolean } };
+type CourtChange = {
+  courtId: string;
+  change: { name?: string; isActive?: boolean; endRunningGame?: boolean };
+};
 
 export const useUpdateCourt = (orgId: string, feedback?: ActionFeedback<Court, CourtChange>) =>
   useAction({
