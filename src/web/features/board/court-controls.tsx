@@ -18,7 +18,9 @@ type Props = {
   onToggleSingles?: (() => Promise<unknown>) | undefined;
 };
 
-const tap = "h-11 min-w-0 px-2";
+// 44 px tall at least; on a phone's narrow card a long label wraps rather than spill out (the
+// Button's own height and nowrap give way: class names are joined, not merged).
+const tap = "h-auto! min-h-11 min-w-0 px-2 py-1 leading-tight whitespace-normal!";
 
 export function CourtControls({ court, orgId, onScore, onToggleSingles }: Props) {
   const [confirming, setConfirming] = useState(false);
