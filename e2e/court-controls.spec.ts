@@ -1,6 +1,6 @@
 // Mid-session court changes from a phone, while players wait: a court with a game on it taken
 // out of play (after the question) and brought back, one switched to singles from its next
-// game, a game cancelled with its court kept free; then the demo club's board with these
+// game, a game cancelled with its court kept free, one taken out from Settings; then the demo club's board with these
 // controls, kept in docs/screenshots/ at 390 and 1280 px.
 import type { Locator, Page } from "@playwright/test";
 import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
@@ -112,6 +112,27 @@ test("an organizer takes a court out while players wait, brings it back, and swi
   await court1.getByRole("button", { name: "Start Next Game" }).click();
   await expect(court1).toContainText("Playing");
   await expect(queue).toHaveCount(4);
+
+  // From Settings, a court with a game on it leaves the club's play only after the same question.
+  const onCourt2 = await namesOn(court2);
+  await page.goto("/settings");
+  const row = page.getByRole("listitem").filter({ has: page.getByLabel("Name of Court 2") });
+  await row.getByRole("button", { name: "Take out of play" }).click();
+  const asked = page.getByRole("dialog");
+  await expect(asked).toContainText(
+    "Court 2 has a game running. Take it out and put its 2 players back at the front of the queue?",
+  );
+  await asked.getByRole("button", { name: "Take Out" }).click();
+  await expect(row).toContainText("Out of play");
+  await page.goto("/board");
+  await expect(page.getByTestId("court")).toHaveCount(1);
+  await expect(queue).toHaveCount(6);
+  expect(
+    (await queue.allTextContents())
+      .slice(0, 2)
+      .map((n) => n.trim())
+      .sort(),
+  ).toEqual(onCourt2);
 });
 
 test("the demo board with the court controls, at 390 and 1280 px", async ({ page }) => {

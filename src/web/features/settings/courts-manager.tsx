@@ -1,19 +1,21 @@
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Court } from "../../../shared/contracts/clubs.js";
+import { messages } from "../../../shared/domain/messages.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { Input } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
-import { useAddCourt, useCourts, useUpdateCourt } from "./api.js";
+import { playersOnCourt, useAddCourt, useCourts, useUpdateCourt } from "./api.js";
 
 /** Add, rename and take courts out of play, within the plan's limit of active courts. */
 export function CourtsManager({ orgId }: { orgId: string }) {
   const courts = useCourts(orgId);
   const add = useAddCourt(orgId, { success: (_, name) => `${name} added`, onError: offerUpgrade });
-  // A court with a game on the live board leaves play only once the organizer says so.
+  // A court with a game on the live board leaves play only once the organizer says so: asked
+  // here when the board shows one, and when the server finds one the page did not know of.
   const changing = useRef<Court | null>(null);
   const [inUse, setInUse] = useState<{ court: Court; question: string } | null>(null);
   const update = useUpdateCourt(orgId, {
@@ -24,8 +26,18 @@ export function CourtsManager({ orgId }: { orgId: string }) {
       return true;
     },
   });
-  const change = (court: Court, to: { name?: string; isActive?: boolean; endRunningGame?: boolean }) => {
+  const change = async (
+    court: Court,
+    to: { name?: string; isActive?: boolean; endRunningGame?: boolean },
+  ) => {
     changing.current = court;
+    if (to.isActive === false && !to.endRunningGame) {
+      const players = await playersOnCourt(orgId, court.id);
+      if (players !== null) {
+        setInUse({ court, question: messages.board.courtInUse(court.name, players) });
+        return;
+      }
+    }
     return update.run({ courtId: court.id, change: to });
   };
 
