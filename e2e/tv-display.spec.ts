@@ -155,6 +155,7 @@ function boardWith(real: BoardView, count: number): BoardView {
       name: `Court ${i + 1}`,
       status,
       singles,
+      held: false,
       game:
         status === "playing"
           ? {

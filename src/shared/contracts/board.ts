@@ -16,6 +16,8 @@ export const boardCourt = z.object({
   name: z.string(),
   status: z.enum(["playing", "idle", "unavailable"]),
   singles: z.boolean(),
+  /** Idle and kept free by the organizer (a game was cancelled there) until they start it again. */
+  held: z.boolean(),
   game: z
     .object({ id: z.uuid(), startedAt: z.iso.datetime(), teamA: z.array(person), teamB: z.array(person) })
     .nullable(),
@@ -126,7 +128,12 @@ export const SCORE_UNDO_SECONDS = 30;
 export const playerActionBody = z.object({
   action: z.enum(["break", "return", "skip", "front", "remove", "bye", "cancel-bye"]),
 });
-export const courtAvailabilityBody = z.object({ available: z.boolean() });
+export const courtAvailabilityBody = z.object({
+  /** True also starts a court the organizer kept free: the next group goes on it. */
+  available: z.boolean(),
+  /** Taking out a court with a game on it: end the game, its players back to the front of the line. */
+  endRunningGame: z.boolean().optional(),
+});
 export const boardSettingsBody = z
   .object({
     mode: z.enum(rotationModes),

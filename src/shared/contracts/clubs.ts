@@ -85,7 +85,12 @@ export const courtName = displayName(
 );
 export const createCourtBody = z.object({ name: courtName });
 export const updateCourtBody = z
-  .object({ name: courtName.optional(), isActive: z.boolean().optional() })
+  .object({
+    name: courtName.optional(),
+    isActive: z.boolean().optional(),
+    /** Taking out a court with a game on it: end the game, its players back to the front of the line. */
+    endRunningGame: z.boolean().optional(),
+  })
   .refine(
     (change) => change.name !== undefined || change.isActive !== undefined,
     "Give a new name or isActive",

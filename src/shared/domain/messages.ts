@@ -85,6 +85,9 @@ export const messages = {
   },
   board: {
     empty: "No courts available. Create a session to get started.",
+    /** Asked before a court with a game on it leaves play (the server's 409 says the same). */
+    courtInUse: (court: string, players: number) =>
+      `${court} has a game running. Take it out and put its ${players} players back at the front of the queue?`,
   },
   ladder: {
     empty: "No ladder data available. Play matches to build your rankings.",

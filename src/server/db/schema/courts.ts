@@ -75,6 +75,8 @@ export const boards = pgTable("boards", {
   nextSeq: integer("next_seq").notNull().default(1),
   seed: integer("seed").notNull(),
   singlesCourts: uuid("singles_courts").array().notNull().default(sql`'{}'::uuid[]`),
+  // Free courts the organizer keeps free (a game cancelled there): not filled until they say.
+  heldCourts: uuid("held_courts").array().notNull().default(sql`'{}'::uuid[]`),
   // Organizers' requests: { together: [[a, b]], apart: [[a, b]] } of registration ids.
   pairings: jsonb("pairings")
     .$type<{ together: [string, string][]; apart: [string, string][] }>()

@@ -1,7 +1,7 @@
 // A club's courts: listed by name, added, renamed, taken out of play and back, within the
 // plan's limit of active courts.
 import { and, count, eq } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/database.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
 import { courts } from "../../db/schema/clubs.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { lockPlanLimits } from "../billing/service.js";
@@ -49,15 +49,22 @@ export async function addCourt(db: Db, organizationId: string, name: string, now
   }
 }
 
+type InTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/**
+ * Renames a court, or takes it out of play or back. `inTransaction` runs the change: a court
+ * leaving play runs it under the live board's lock, after the game on it (routes.ts).
+ */
 export async function updateCourt(
   db: Db,
   organizationId: string,
   courtId: string,
-  change: { name?: string; isActive?: boolean },
+  change: { name?: string | undefined; isActive?: boolean | undefined },
   now: Date,
+  inTransaction: InTransaction = (work) => db.transaction(work),
 ) {
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const where = and(eq(courts.id, courtId), eq(courts.organizationId, organizationId));
       const [current] = await tx.select(columns).from(courts).where(where);
       if (!current) throw notFound("Court not found");

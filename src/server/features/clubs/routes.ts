@@ -15,6 +15,7 @@ import {
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
+import { courtLeavingPlay } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
 import { closeClub } from "./closing.js";
 import { addCourt, listCourts, updateCourt } from "./courts.js";
@@ -116,7 +117,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["clubs"],
-          summary: "Rename a court, or take it out of play and back",
+          summary: "Rename a court, or take it out of play (ending its game when told to) and back",
           params: courtParams,
           body: updateCourtBody,
           response: { 200: court },
@@ -124,7 +125,14 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const club = await access(request, request.params.orgId, "courts.manage");
-        return updateCourt(db, club.organizationId, request.params.courtId, request.body, deps.now());
+        const { endRunningGame = false, ...change } = request.body;
+        const { courtId } = request.params;
+        // Leaving play, a court's game on the live board ends first (when the organizer says so).
+        const leaving =
+          change.isActive === false
+            ? courtLeavingPlay(deps, club.organizationId, courtId, endRunningGame)
+            : undefined;
+        return updateCourt(db, club.organizationId, courtId, change, deps.now(), leaving);
       },
     );
   };

@@ -12,7 +12,7 @@ import { kingMoves } from "../../../shared/rotation/king.js";
 import { offCourtOrder } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
-import { boards, games, queuePlayers, scoreUndos, unavailableCourts } from "../../db/schema/courts.js";
+import { boards, games, queuePlayers, scoreUndos } from "../../db/schema/courts.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { matchFromBoardGame, withdrawBoardGameMatch } from "../ladder/service.js";
 import { boardCache } from "./board-cache.js";
@@ -228,17 +228,6 @@ export function undoScore(deps: AppDeps, organizationId: string, gameId: string)
   );
 }
 
-export function cancelGame(deps: AppDeps, organizationId: string, gameId: string) {
-  return act(deps, organizationId, async (tx, board, now) => {
-    const [game] = await tx
-      .update(games)
-      .set({ status: "cancelled", endedAt: now })
-      .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")))
-      .returning();
-    if (!game) throw notFound("That game is not on court any more.");
-  });
-}
-
 export function playerAction(
   deps: AppDeps,
   organizationId: string,
@@ -331,31 +320,6 @@ async function actionablePlayer(
     throw new AppError(409, "ON_COURT", `${player.name} is on court: finish or cancel the game first.`);
   }
   return player;
-}
-
-export function setCourtAvailability(
-  deps: AppDeps,
-  organizationId: string,
-  courtId: string,
-  available: boolean,
-) {
-  return act(deps, organizationId, async (tx, board) => {
-    const state = await loadState(tx, organizationId, board.sessionId);
-    if (!state.courts.some((c) => c.id === courtId)) throw notFound("Court not found");
-    if (available) {
-      await tx
-        .delete(unavailableCourts)
-        .where(and(eq(unavailableCourts.sessionId, board.sessionId), eq(unavailableCourts.courtId, courtId)));
-      return;
-    }
-    if (state.playing.some((g) => g.courtId === courtId)) {
-      throw new AppError(409, "COURT_IN_USE", "A game is on this court: finish or cancel it first.");
-    }
-    await tx
-      .insert(unavailableCourts)
-      .values({ sessionId: board.sessionId, courtId, organizationId })
-      .onConflictDoNothing();
-  });
 }
 
 export function updateSettings(

@@ -63,6 +63,7 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
     wantsBye: state.players.find((p) => p.registrationId === q.playerId)?.wantsBye ?? false,
   }));
   const singles = new Set(board?.singlesCourts ?? []);
+  const held = new Set(board?.heldCourts ?? []);
   const nextUp = nextUpByCourt(
     board,
     state,
@@ -74,6 +75,7 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
       id: court.id,
       name: court.name,
       singles: singles.has(court.id),
+      held: !game && !state.unavailable.has(court.id) && held.has(court.id),
       status: game
         ? ("playing" as const)
         : state.unavailable.has(court.id)

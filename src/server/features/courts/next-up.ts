@@ -8,18 +8,23 @@ export function nextUpByCourt(
   state: BoardState,
   line: string[],
 ): Map<string, string[]> {
-  if (board?.mode === "king-of-the-court") return kingNextUp(state, line);
-  return projectNextUp(state, line, new Set(board?.singlesCourts ?? []));
+  // A court the organizer keeps free gets nobody until they start it, as one out of play.
+  const out = new Set([...state.unavailable, ...(board?.heldCourts ?? [])]);
+  if (board?.mode === "king-of-the-court") return kingNextUp(state, line, out);
+  return projectNextUp(state, line, new Set(board?.singlesCourts ?? []), out);
 }
 
 /**
  * The groups from the front of the line (four, or two for a singles court), onto free courts
  * first, then the courts whose games began earliest (they should finish first).
  */
-function projectNextUp(state: BoardState, line: string[], singles: Set<string>): Map<string, string[]> {
-  const free = state.courts.filter(
-    (c) => !state.unavailable.has(c.id) && !state.playing.some((g) => g.courtId === c.id),
-  );
+function projectNextUp(
+  state: BoardState,
+  line: string[],
+  singles: Set<string>,
+  out: Set<string>,
+): Map<string, string[]> {
+  const free = state.courts.filter((c) => !out.has(c.id) && !state.playing.some((g) => g.courtId === c.id));
   const byStart = [...state.playing]
     .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
     .map((g) => g.courtId);
@@ -40,8 +45,8 @@ function projectNextUp(state: BoardState, line: string[], singles: Set<string>):
  * King of the court: the players already moving to each court (winners from below, losers
  * from above); the queue goes on at the bottom court.
  */
-function kingNextUp(state: BoardState, line: string[]): Map<string, string[]> {
-  const playable = state.courts.filter((c) => !state.unavailable.has(c.id)).map((c) => c.id);
+function kingNextUp(state: BoardState, line: string[], out: Set<string>): Map<string, string[]> {
+  const playable = state.courts.filter((c) => !out.has(c.id)).map((c) => c.id);
   const result = new Map<string, string[]>();
   for (const courtId of playable) {
     const moving = line.filter(

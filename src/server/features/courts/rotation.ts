@@ -34,6 +34,8 @@ export function engineInput(
     winStreak: p.winStreak,
   }));
   const singles = new Set(board.singlesCourts);
+  // A court the organizer keeps free is, to the engine, out of play until they start it.
+  const held = new Set(board.heldCourts);
   const courts: CourtState[] = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     const kind = { id: court.id, singles: singles.has(court.id) };
@@ -44,7 +46,8 @@ export function engineInput(
         players: [...game.teamA, ...game.teamB],
         startedAt: game.startedAt.getTime(),
       };
-    return { ...kind, status: state.unavailable.has(court.id) ? "unavailable" : "free" };
+    const out = state.unavailable.has(court.id) || held.has(court.id);
+    return { ...kind, status: out ? "unavailable" : "free" };
   });
   return {
     mode: board.mode,

@@ -18,18 +18,11 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { assertClubRunning } from "../billing/service.js";
 import { clubAccess } from "../members/service.js";
-import {
-  cancelGame,
-  playerAction,
-  recordScore,
-  setCourtAvailability,
-  startFilling,
-  undoScore,
-  updateSettings,
-} from "./actions.js";
+import { playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
 import { forgetBoardsOnNotice } from "./board-cache.js";
 import { requireActiveSession } from "./board-store.js";
 import { boardView } from "./board-view.js";
+import { cancelGame, fillEveryCourt, setCourtAvailability } from "./court-actions.js";
 import { fairnessReport } from "./report.js";
 
 const versionResponse = { 200: z.object({ version: z.number().int() }) };
@@ -73,14 +66,14 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Put the next groups on every free court",
+          summary: "Put the next groups on every free court, those kept free too",
           params: boardParams,
           response: versionResponse,
         },
       },
       async (request) => {
         const member = await accessToStartGames(request, request.params.orgId);
-        return { version: await startFilling(deps, member.organizationId) };
+        return { version: await fillEveryCourt(deps, member.organizationId) };
       },
     );
 
@@ -130,7 +123,8 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Take a game off court without a result",
+          summary:
+            "Take a game off court without a result: its players go to the front, the court stays free",
           params: gameParams,
           response: versionResponse,
         },
@@ -170,7 +164,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Take a court out of play, or back",
+          summary: "Take a court out of play (ending its game when told to), or back into play",
           params: boardCourtParams,
           body: courtAvailabilityBody,
           response: versionResponse,
@@ -183,7 +177,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             deps,
             member.organizationId,
             request.params.courtId,
-            request.body.available,
+            request.body,
           ),
         };
       },

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courts, organizations } from "../../db/schema/clubs.js";
+import { organizations } from "../../db/schema/clubs.js";
 import { displayTokens, games } from "../../db/schema/courts.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
@@ -146,17 +146,19 @@ async function gameOnCourt(ctx: Ctx) {
   return game!.id;
 }
 
+/** A court with a game on the live board, for taking it out of play (the game's end confirmed). */
+async function courtWithGame(ctx: Ctx) {
+  const gameId = await gameOnCourt(ctx);
+  const [game] = await ctx.t.db.select().from(games).where(eq(games.id, gameId));
+  return game!.courtId;
+}
+
 const sessionBody = {
   name: "Evening Open Play",
   startsAt: "2030-05-01T22:00:00Z",
   endsAt: "2030-05-02T00:00:00Z",
   paymentRequired: false,
 };
-
-async function firstCourt(ctx: Ctx) {
-  const [row] = await ctx.t.db.select().from(courts).where(eq(courts.organizationId, ctx.orgId)).limit(1);
-  return row!.id;
-}
 
 /** A singles match in the club between `a` and `b`, logged by `a`, in the given state. */
 async function aMatch(ctx: Ctx, a: string, b: string, status: "pending" | "confirmed" | "disputed") {
@@ -283,8 +285,8 @@ const matrix: Row[] = [
     route: "/api/orgs/:orgId/courts/:courtId",
     expect: managers(200),
     prepare: async (c) => ({
-      url: `/api/orgs/${c.orgId}/courts/${await firstCourt(c)}`,
-      payload: { name: "Stadium" },
+      url: `/api/orgs/${c.orgId}/courts/${await courtWithGame(c)}`,
+      payload: { name: "Stadium", isActive: false, endRunningGame: true },
     }),
   },
   {
@@ -574,13 +576,10 @@ const matrix: Row[] = [
     method: "PUT",
     route: "/api/orgs/:orgId/board/courts/:courtId",
     expect: organizers(200),
-    prepare: async (c) => {
-      await liveBoard(c, 0);
-      return {
-        url: `/api/orgs/${c.orgId}/board/courts/${await firstCourt(c)}`,
-        payload: { available: false },
-      };
-    },
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/board/courts/${await courtWithGame(c)}`,
+      payload: { available: false, endRunningGame: true },
+    }),
   },
   {
     method: "PUT",

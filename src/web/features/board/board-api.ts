@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { boardSettingsBody, ScoreBody } from "../../../shared/contracts/board.js";
+import type { boardSettingsBody, courtAvailabilityBody, ScoreBody } from "../../../shared/contracts/board.js";
 import { api } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
@@ -32,10 +32,11 @@ export const useUndoScore = (orgId: string, feedback?: ActionFeedback<Version, s
     ...feedback,
   });
 
-export const useCancelGame = (orgId: string) =>
+export const useCancelGame = (orgId: string, feedback?: ActionFeedback<Version, string>) =>
   useAction({
     run: (gameId: string) =>
       api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/cancel`, { method: "POST" }),
+    ...feedback,
   });
 
 export const useMovePlayer = (orgId: string) =>
@@ -44,10 +45,13 @@ export const useMovePlayer = (orgId: string) =>
       api<Version>(`/api/orgs/${orgId}/board/players/${registrationId}`, { body: { action } }),
   });
 
-export const useSetCourtAvailable = (orgId: string) =>
+type CourtAvailability = { courtId: string } & z.input<typeof courtAvailabilityBody>;
+
+export const useSetCourtAvailable = (orgId: string, feedback?: ActionFeedback<Version, CourtAvailability>) =>
   useAction({
-    run: ({ courtId, available }: { courtId: string; available: boolean }) =>
-      api<Version>(`/api/orgs/${orgId}/board/courts/${courtId}`, { method: "PUT", body: { available } }),
+    run: ({ courtId, ...body }: CourtAvailability) =>
+      api<Version>(`/api/orgs/${orgId}/board/courts/${courtId}`, { method: "PUT", body }),
+    ...feedback,
   });
 
 export const useBoardSettings = (orgId: string) =>

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { Badge } from "../../components/ui/badge.js";
-import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
-import { useCancelGame, useSetCourtAvailable } from "./board-api.js";
+import { CourtControls } from "./court-controls.js";
 import { Elapsed } from "./elapsed.js";
 import { ScoreSheet } from "./score-sheet.js";
 
@@ -115,35 +114,5 @@ function CourtActions({
   onScore: () => void;
   onToggleSingles: Props["onToggleSingles"];
 }) {
-  const cancelGame = useCancelGame(orgId);
-  const setAvailable = useSetCourtAvailable(orgId);
-  return (
-    <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
-      {court.game ? (
-        <>
-          <Button size="touch" className="flex-1" onClick={onScore}>
-            Record Score
-          </Button>
-          <Button size="touch" variant="ghost" onClick={() => cancelGame.run(court.game!.id)}>
-            Cancel Game
-          </Button>
-        </>
-      ) : (
-        <>
-          <Button
-            size="touch"
-            variant="ghost"
-            onClick={() => setAvailable.run({ courtId: court.id, available: court.status === "unavailable" })}
-          >
-            {court.status === "unavailable" ? "Bring Back" : "Take Out of Play"}
-          </Button>
-          {onToggleSingles ? (
-            <Button size="touch" variant="ghost" onClick={onToggleSingles}>
-              {court.singles ? "Play Doubles Here" : "Play Singles Here"}
-            </Button>
-          ) : null}
-        </>
-      )}
-    </div>
-  );
+  return <CourtControls court={court} orgId={orgId} onScore={onScore} onToggleSingles={onToggleSingles} />;
 }

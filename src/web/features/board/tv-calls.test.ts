@@ -11,6 +11,7 @@ function court(n: number, game?: { id: string; startedAt: number }): BoardCourt 
     name: `Court ${n}`,
     status: game ? "playing" : "idle",
     singles: false,
+    held: false,
     game: game
       ? {
           id: game.id,

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Court, Organization, UpdateOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { meQueryKey } from "../../app/auth-provider.js";
 import { api } from "../../lib/api.js";
@@ -13,7 +14,10 @@ export function useCourts(orgId: string) {
   });
 }
 
-type CourtChange = { courtId: string; change: { name?: string; isActive?: boolean } };
+type CourtChange = {
+  courtId: string;
+  change: { name?: string; isActive?: boolean; endRunningGame?: boolean };
+};
 
 export const useUpdateCourt = (orgId: string, feedback?: ActionFeedback<Court, CourtChange>) =>
   useAction({
@@ -22,6 +26,20 @@ export const useUpdateCourt = (orgId: string, feedback?: ActionFeedback<Court, C
     invalidates: [courtsKey(orgId)],
     ...feedback,
   });
+
+/**
+ * How many players are on `courtId` in the live session's game, or null when it has none (or the
+ * board cannot be read: the server then still refuses to drop a game without the question).
+ */
+export async function playersOnCourt(orgId: string, courtId: string): Promise<number | null> {
+  try {
+    const board = await api<BoardView>(`/api/orgs/${orgId}/board`);
+    const game = board.courts.find((c) => c.id === courtId)?.game;
+    return game ? game.teamA.length + game.teamB.length : null;
+  } catch {
+    return null;
+  }
+}
 
 export const useAddCourt = (orgId: string, feedback?: ActionFeedback<Court, string>) =>
   useAction({

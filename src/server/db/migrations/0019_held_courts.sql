@@ -1,0 +1,1 @@
+ALTER TABLE "boards" ADD COLUMN "held_courts" uuid[] DEFAULT '{}'::uuid[] NOT NULL;

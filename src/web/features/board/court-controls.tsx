@@ -1,0 +1,129 @@
+// The organizer's controls on a court's card, for a session changing under way: score or cancel
+// the game, take the court out of play (asking first when a game is on it) or back, start a
+// court kept free, switch it between singles and doubles. Each is one tap, two with the
+// question, on buttons 44 px tall: organizers use them courtside, on a phone, while people wait.
+import { useState } from "react";
+import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { messages } from "../../../shared/domain/messages.js";
+import { Button } from "../../components/ui/button.js";
+import { Dialog, DialogContent } from "../../components/ui/dialog.js";
+import { ApiError } from "../../lib/api.js";
+import { useCancelGame, useSetCourtAvailable } from "./board-api.js";
+
+type Props = {
+  court: BoardCourt;
+  orgId: string;
+  onScore: () => void;
+  /** Switches the court between singles and doubles (from its next game when one is on). */
+  onToggleSingles?: (() => Promise<unknown>) | undefined;
+};
+
+// 44 px tall at least; on a phone's narrow card a long label wraps rather than spill out (the
+// Button's own height and nowrap give way: class names are joined, not merged).
+const tap = "h-auto! min-h-11 min-w-0 px-2 py-1 leading-tight whitespace-normal!";
+
+export function CourtControls({ court, orgId, onScore, onToggleSingles }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const game = court.game;
+  const cancel = useCancelGame(orgId, {
+    success: {
+      title: `Game on ${court.name} cancelled`,
+      description: "Its players are first in line. The court stays free until you start it.",
+    },
+  });
+  const setAvailable = useSetCourtAvailable(orgId, {
+    onSuccess: () => setConfirming(false),
+    // Someone started a game here since this page last heard: ask, as for a game it showed.
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.is("COURT_IN_USE"))) return false;
+      setConfirming(true);
+      return true;
+    },
+  });
+  const takeOut = (endRunningGame: boolean) =>
+    setAvailable.run({ courtId: court.id, available: false, endRunningGame });
+  const bringIn = () => setAvailable.run({ courtId: court.id, available: true });
+  // Singles or doubles takes effect at the court's next game: a game under way is never reshaped.
+  const playingSingles = game ? game.teamA.length === 1 : court.singles;
+  const switching = game !== null && playingSingles !== court.singles;
+  const players = game ? game.teamA.length + game.teamB.length : 4;
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-100 pt-3" data-testid="court-controls">
+      {court.held ? (
+        <p className="text-sm text-muted">Kept free: nobody goes on until you start it.</p>
+      ) : null}
+      {switching ? (
+        <p className="text-sm font-medium text-brand-700">
+          {court.singles ? "Singles" : "Doubles"} from the next game.
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2">
+        {game ? (
+          <>
+            <Button className={tap} onClick={onScore}>
+              Record Score
+            </Button>
+            <Button
+              className={tap}
+              variant="secondary"
+              disabled={cancel.busy}
+              onClick={() => cancel.run(game.id)}
+            >
+              Cancel Game
+            </Button>
+          </>
+        ) : court.status === "unavailable" ? (
+          <Button className={tap} onClick={bringIn} disabled={setAvailable.busy}>
+            Bring Back
+          </Button>
+        ) : court.held ? (
+          <Button className={tap} onClick={bringIn} disabled={setAvailable.busy}>
+            Start Next Game
+          </Button>
+        ) : null}
+        {court.status !== "unavailable" ? (
+          <Button
+            className={tap}
+            variant="secondary"
+            disabled={setAvailable.busy}
+            onClick={() => (game ? setConfirming(true) : takeOut(false))}
+          >
+            Take Out of Play
+          </Button>
+        ) : null}
+        {onToggleSingles ? (
+          <Button className={tap} variant="secondary" onClick={onToggleSingles}>
+            {singlesLabel(court.singles, game !== null)}
+          </Button>
+        ) : null}
+      </div>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent
+          title={`Take ${court.name} out of play?`}
+          description={messages.board.courtInUse(court.name, players)}
+        >
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button size="lg" variant="secondary" onClick={() => setConfirming(false)}>
+              Keep Playing
+            </Button>
+            <Button
+              size="lg"
+              variant="destructive"
+              disabled={setAvailable.busy}
+              onClick={() => takeOut(true)}
+            >
+              {setAvailable.busy ? "Working..." : "Take Out"}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** With a game on, the switch is for the court's next game, and says so. */
+function singlesLabel(singles: boolean, gameOn: boolean) {
+  if (gameOn) return singles ? "Doubles Next Game" : "Singles Next Game";
+  return singles ? "Play Doubles Here" : "Play Singles Here";
+}
