@@ -69,7 +69,7 @@ function TopNav() {
             asChild
             variant="ghost"
             size="icon"
-            className="hidden sm:inline-flex"
+            className="max-sm:hidden"
             aria-label="Settings"
             title="Settings"
           >
@@ -80,7 +80,7 @@ function TopNav() {
           <Button
             variant="ghost"
             size="icon"
-            className="hidden sm:inline-flex"
+            className="max-sm:hidden"
             aria-label="Sign out"
             title="Sign out"
             onClick={handleSignOut}

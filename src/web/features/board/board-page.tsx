@@ -1,4 +1,5 @@
-import { Clock, Tv, Users } from "lucide-react";
+import { Clock, Tv, UserPlus, Users } from "lucide-react";
+import { Link } from "react-router";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { rotationModes } from "../../../shared/contracts/board.js";
 import { can } from "../../../shared/domain/capabilities.js";
@@ -169,6 +170,14 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
       <Button size="touch" onClick={() => fill.run()}>
         <Tv className="h-4 w-4" /> Fill Courts
       </Button>
+      {/* Players are checked in (and walk-ins added) on the session's page: one tap away. */}
+      {board.session ? (
+        <Button asChild size="touch" variant="secondary">
+          <Link to={`/sessions/${board.session.id}`}>
+            <UserPlus className="h-4 w-4" /> Check In Players
+          </Link>
+        </Button>
+      ) : null}
       <label className="flex items-center gap-2 text-sm">
         Rotation
         <select

@@ -36,11 +36,17 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
   );
   return (
     <Card
-      className={cn(court.status === "unavailable" && "opacity-60")}
+      // Out of play reads as muted, while its Bring Back stays a live button.
+      className={cn(court.status === "unavailable" && "bg-slate-50")}
       data-testid="court"
       data-court={court.name}
     >
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+      <CardHeader
+        className={cn(
+          "flex-row flex-wrap items-center justify-between gap-2",
+          court.status === "unavailable" && "opacity-60",
+        )}
+      >
         <CardTitle className={large ? "text-3xl" : "text-xl"}>{court.name}</CardTitle>
         <div className="flex items-center gap-2">
           {court.singles ? <Badge tone="neutral">Singles</Badge> : null}

@@ -56,7 +56,7 @@ function TonightSession({
 }) {
   const start = useTransitionSession(orgId, session.id, { success: "Session started" });
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border p-3">
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 p-3">
       <span className="flex min-w-0 flex-col">
         <span className="flex items-center gap-2 font-semibold">
           <span className="min-w-0 [overflow-wrap:anywhere]">{session.name}</span>

@@ -92,7 +92,7 @@ function ClubDashboard({ club }: { club: Membership }) {
         >
           <div className="absolute -top-16 -right-16 h-56 w-56 rounded-full bg-ball/20" aria-hidden="true" />
           <div className="relative flex flex-col gap-4">
-            {paidPlan ? (
+            {seesPlan && paidPlan ? (
               <Badge tone="ball" className="w-fit">
                 <Crown className="h-3 w-3" /> {paidPlan.name} Plan
               </Badge>

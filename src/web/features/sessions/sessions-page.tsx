@@ -68,12 +68,19 @@ function SessionCard({ session, timeZone }: { session: Session; timeZone: string
       <CardHeader>
         <div className="flex items-start justify-between gap-2">
           <CardTitle>{session.name}</CardTitle>
+          {/* A long name wraps; the badge keeps its one line. */}
           {session.status === "active" ? (
-            <Badge tone="ball">Active</Badge>
+            <Badge tone="ball" className="shrink-0">
+              Active
+            </Badge>
           ) : isHappeningNow(session) ? (
-            <Badge tone="ball">Now</Badge>
+            <Badge tone="ball" className="shrink-0">
+              Now
+            </Badge>
           ) : (
-            <Badge tone="brand">Scheduled</Badge>
+            <Badge tone="brand" className="shrink-0">
+              Scheduled
+            </Badge>
           )}
         </div>
       </CardHeader>
