@@ -1,12 +1,13 @@
 // The demo club: `npm run demo` (the server started with SEED_DEMO=1) twice gives one club you
 // can sign in to, with its ladder, its sessions and open play running on 4 courts; the
 // dashboard's button builds one for a newcomer, and neither exists in production.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeClub, makeUser } from "../../test/factories.js";
-import { withDatabase } from "../../test/global-setup.js";
+import { admin, withDatabase } from "../../test/global-setup.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startServerProcess } from "../../test/server-process.js";
 import { until } from "../../test/until.js";
@@ -70,9 +71,15 @@ describe("npm run demo", () => {
   }, 300_000);
 
   it("refuses to build it in production unless DEMO=1", async () => {
-    const { serverUrl } = inject("testDatabase");
+    // A database of its own, cloned from the migrated template: the server's shared "postgres"
+    // database keeps whatever migrations other checkouts applied to it.
+    const { serverUrl, template } = inject("testDatabase");
+    const name = `t_${process.pid}_demo_prod_${randomBytes(3).toString("hex")}`;
+    await admin(serverUrl, async (client) => {
+      await client.query(`create database ${name} template ${template}`);
+    });
     const server = startServerProcess({
-      DATABASE_URL: withDatabase(serverUrl, "postgres"),
+      DATABASE_URL: withDatabase(serverUrl, name),
       DATA_DIR: tmpdir(),
       SEED_DEMO: "1",
       NODE_ENV: "production",
