@@ -32,6 +32,8 @@ export function StartPlay({ orgId, timeZone }: { orgId: string; timeZone: string
       )}
       <Button
         size="lg"
+        // When a session is on now, starting it is the main thing: open play is the other way.
+        variant={tonight.some((s) => isHappeningNow(s, now)) ? "secondary" : "primary"}
         className="min-h-11 self-start"
         disabled={openPlay.busy}
         onClick={() => void openPlay.run()}

@@ -115,7 +115,7 @@ function ClubDashboard({ club }: { club: Membership }) {
               <Button asChild variant="secondary" size="lg">
                 <Link to="/board">View Court Board</Link>
               </Button>
-              {showExamples ? (
+              {showExamples && runsSessions ? (
                 <Button
                   variant="ghost"
                   size="lg"

@@ -25,7 +25,9 @@ export function SessionsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Sessions</h1>
-          <p className="text-sm text-muted">Upcoming open play, clinics and leagues at {current.name}.</p>
+          <p className="text-sm text-muted">
+            Open play, clinics and leagues at {current.name}: on now and coming up.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2" data-tour="create-session">
           {manager ? <CalendarFeedButton orgId={current.id} /> : null}
