@@ -24,6 +24,7 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
   const name = (p: { registrationId: string; name: string }) => (
     <span
       key={p.registrationId}
+      data-testid="court-player"
       className={cn(
         "min-w-0 rounded-lg leading-snug font-medium",
         // The TV keeps a name to a line; on the board it wraps (hyphenated), never "Player 01 Fea…".
