@@ -21,9 +21,15 @@ import { cancelOpenSessions, dropCalendarFeed, lockClubPayments } from "../sessi
 import { deleteClub, lockClub } from "./service.js";
 
 export const REMOVE_CLOSED_CLUB = "remove-closed-club";
-type RemoveJob = { organizationId: string };
-/** How long the removal waits before looking again while a refund is still owed. */
-export const RECHECK_REFUNDS_MS = 5 * 60_000;
+type RemoveJob = { organizationId: string; attempt?: number };
+/**
+ * How long the removal waits before looking again while a refund is still owed: 5 s, doubling
+ * to at most 5 minutes. The refund job usually finishes within seconds of the closing (the two
+ * start together, in either order), so the first looks come soon.
+ */
+export const RECHECK_REFUNDS_MS = { first: 5_000, max: 5 * 60_000 };
+const recheckAfter = (attempt: number) =>
+  Math.min(RECHECK_REFUNDS_MS.max, RECHECK_REFUNDS_MS.first * 2 ** Math.min(attempt, 10));
 
 /** What closing left to do after its commit: the live boards of the sessions it cancelled. */
 export type Closed = { organizationId: string; cancelledSessionIds: string[] };
@@ -85,7 +91,11 @@ export async function closeClub(
 }
 
 /** Deletes the closed club's rows once no refund of it is owed; until then, looks again later. */
-export async function removeClosedClub(deps: UseCaseDeps, organizationId: string): Promise<void> {
+export async function removeClosedClub(
+  deps: UseCaseDeps,
+  organizationId: string,
+  attempt = 0,
+): Promise<void> {
   const owed = await deps.database.db.transaction(async (tx) => {
     const [club] = await tx
       .select({ id: organizations.id })
@@ -99,13 +109,13 @@ export async function removeClosedClub(deps: UseCaseDeps, organizationId: string
   });
   if (owed > 0) {
     // The queue's own clock, not the app's: the wait is real time for the refunds to be made.
-    const later = new Date(Date.now() + RECHECK_REFUNDS_MS);
-    await deps.jobs.schedule<RemoveJob>(REMOVE_CLOSED_CLUB, { organizationId }, later);
+    const later = new Date(Date.now() + recheckAfter(attempt));
+    await deps.jobs.schedule<RemoveJob>(REMOVE_CLOSED_CLUB, { organizationId, attempt: attempt + 1 }, later);
   }
 }
 
 export async function registerClubRemoval(deps: AppDeps): Promise<void> {
-  await deps.jobs.handle<RemoveJob>(REMOVE_CLOSED_CLUB, ({ organizationId }) =>
-    removeClosedClub(deps, organizationId),
+  await deps.jobs.handle<RemoveJob>(REMOVE_CLOSED_CLUB, ({ organizationId, attempt }) =>
+    removeClosedClub(deps, organizationId, attempt ?? 0),
   );
 }
