@@ -1,7 +1,9 @@
 import {
+  addWalkInsThroughApi,
   createClubThroughApi,
   expect,
   joinByInvitation,
+  scheduleSessionThroughApi,
   signUpThroughApi,
   test,
   uniqueEmail,
@@ -21,15 +23,7 @@ test("an organizer runs open play on 2 courts while a player's phone follows alo
   await joinByInvitation(page, player, club.id, playerEmail);
 
   // Tonight's session, started, with the player and eight walk-ins checked in.
-  const now = Date.now();
-  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
-    data: {
-      name: "Open Play",
-      startsAt: new Date(now + 60_000).toISOString(),
-      endsAt: new Date(now + 3 * 3_600_000).toISOString(),
-    },
-  });
-  const sessionId = (await created.json()).sessions[0].id as string;
+  const sessionId = await scheduleSessionThroughApi(page, club.id, "Open Play");
   expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
   const details = await (await page.request.get(`/api/orgs/${club.id}/sessions/${sessionId}`)).json();
   expect(
@@ -39,12 +33,12 @@ test("an organizer runs open play on 2 courts while a player's phone follows alo
       })
     ).status(),
   ).toBe(204);
-  for (const name of ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]) {
-    const walkIn = await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/walk-ins`, {
-      data: { guestName: `${name} Walkin` },
-    });
-    expect(walkIn.status()).toBe(201);
-  }
+  await addWalkInsThroughApi(
+    page,
+    club.id,
+    sessionId,
+    ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"].map((name) => `${name} Walkin`),
+  );
 
   await player.goto("/board");
   await expect(player.getByTestId("my-place")).toHaveText(/You're (up next on Court \d|number \d+ in line)/);

@@ -3,7 +3,15 @@
 // game, a game cancelled with its court kept free, one taken out from Settings; then the demo club's board with these
 // controls, kept in docs/screenshots/ at 390 and 1280 px.
 import type { Locator, Page } from "@playwright/test";
-import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
+import {
+  addWalkInsThroughApi,
+  createClubThroughApi,
+  expect,
+  scheduleSessionThroughApi,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
 
 const phone = { width: 390, height: 844 };
 
@@ -35,22 +43,14 @@ test("an organizer takes a court out while players wait, brings it back, and swi
   await page.setViewportSize(phone);
   await signUpThroughApi(page, "Olive Organizer", uniqueEmail("controls-owner"));
   const club = await createClubThroughApi(page, `Controls Club ${Date.now()}`);
-  const now = Date.now();
-  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
-    data: {
-      name: "Open Play",
-      startsAt: new Date(now + 60_000).toISOString(),
-      endsAt: new Date(now + 3 * 3_600_000).toISOString(),
-    },
-  });
-  const sessionId = (await created.json()).sessions[0].id as string;
+  const sessionId = await scheduleSessionThroughApi(page, club.id, "Open Play");
   expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
-  for (const name of ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]) {
-    const walkIn = await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/walk-ins`, {
-      data: { guestName: `${name} Walkin` },
-    });
-    expect(walkIn.status()).toBe(201);
-  }
+  await addWalkInsThroughApi(
+    page,
+    club.id,
+    sessionId,
+    ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"].map((name) => `${name} Walkin`),
+  );
   await page.goto("/board");
   await page.getByRole("button", { name: "Fill Courts" }).click();
   const queue = page.getByTestId("queue-name");

@@ -120,3 +120,27 @@ export async function joinByInvitation(owner: Page, member: Page, orgId: string,
   const accepted = await member.request.post(`/api/invitations/${token}/accept`);
   expect(accepted.status()).toBe(200);
 }
+
+/** Schedules tonight's session through the API, starting in a minute; returns its id. */
+export async function scheduleSessionThroughApi(page: Page, orgId: string, name: string) {
+  const now = Date.now();
+  const created = await page.request.post(`/api/orgs/${orgId}/sessions`, {
+    data: {
+      name,
+      startsAt: new Date(now + 60_000).toISOString(),
+      endsAt: new Date(now + 3 * 3_600_000).toISOString(),
+    },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).sessions[0].id as string;
+}
+
+/** Checks these guests in by name, as walk-ins. */
+export async function addWalkInsThroughApi(page: Page, orgId: string, sessionId: string, names: string[]) {
+  for (const guestName of names) {
+    const walkIn = await page.request.post(`/api/orgs/${orgId}/sessions/${sessionId}/walk-ins`, {
+      data: { guestName },
+    });
+    expect(walkIn.status()).toBe(201);
+  }
+}

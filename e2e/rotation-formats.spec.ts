@@ -1,4 +1,12 @@
-import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
+import {
+  addWalkInsThroughApi,
+  createClubThroughApi,
+  expect,
+  scheduleSessionThroughApi,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
 
 test("an organizer switches a session to skill-balanced and to king of the court; the TV reads from across the gym", async ({
   page,
@@ -6,22 +14,14 @@ test("an organizer switches a session to skill-balanced and to king of the court
 }) => {
   await signUpThroughApi(page, "Kim Organizer", uniqueEmail("formats-owner"));
   const club = await createClubThroughApi(page, `Formats Club ${Date.now()}`, 8);
-  const now = Date.now();
-  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
-    data: {
-      name: "Ladder Night",
-      startsAt: new Date(now + 60_000).toISOString(),
-      endsAt: new Date(now + 3 * 3_600_000).toISOString(),
-    },
-  });
-  const sessionId = (await created.json()).sessions[0].id as string;
+  const sessionId = await scheduleSessionThroughApi(page, club.id, "Ladder Night");
   // Walk-ins checked in before the start are in the queue the moment it starts.
-  for (let i = 1; i <= 34; i++) {
-    const walkIn = await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/walk-ins`, {
-      data: { guestName: `Player ${String(i).padStart(2, "0")} Longname` },
-    });
-    expect(walkIn.status()).toBe(201);
-  }
+  await addWalkInsThroughApi(
+    page,
+    club.id,
+    sessionId,
+    Array.from({ length: 34 }, (_, n) => n + 1).map((i) => `Player ${String(i).padStart(2, "0")} Longname`),
+  );
   expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
 
   await page.goto("/board");

@@ -7,6 +7,7 @@ import {
   createClubThroughApi,
   expect,
   joinByInvitation,
+  scheduleSessionThroughApi,
   signUpThroughApi,
   test,
   uniqueEmail,
@@ -70,15 +71,7 @@ test("an organizer checks in 30 walk-ins at once: 25 pasted names and 5 ticked m
     await signUpThroughApi(member, name, email);
     await joinByInvitation(page, member, club.id, email);
   }
-  const now = Date.now();
-  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
-    data: {
-      name: "Friday Open Play",
-      startsAt: new Date(now + 60_000).toISOString(),
-      endsAt: new Date(now + 3 * 3_600_000).toISOString(),
-    },
-  });
-  const sessionId = (await created.json()).sessions[0].id as string;
+  const sessionId = await scheduleSessionThroughApi(page, club.id, "Friday Open Play");
   expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
   await page.goto(`/sessions/${sessionId}`);
   await expect(page.getByRole("heading", { name: "Run this session" })).toBeVisible();
