@@ -28,27 +28,50 @@ export function DialogContent({
           className,
         )}
       >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <div>
-            <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-            {description ? (
-              <DialogPrimitive.Description className="mt-1 text-sm text-muted">
-                {description}
-              </DialogPrimitive.Description>
-            ) : (
-              <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
-            )}
-          </div>
-          <DialogPrimitive.Close
-            // 44 px to tap, drawn where the icon alone would be.
-            className="-m-3 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-slate-100"
-            aria-label="Close"
-          >
-            <X className="h-5 w-5" />
-          </DialogPrimitive.Close>
-        </div>
+        <DialogTitleBar title={title} description={description} />
         {children}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/**
+ * A dialog's title, its description (read aloud when none is shown) and a 44 px close button:
+ * for the centred dialog, and, set closer to the thumb, for the sheet that rises on a phone.
+ */
+export function DialogTitleBar({
+  title,
+  description,
+  sheet = false,
+}: {
+  title: ReactNode;
+  description?: string;
+  sheet?: boolean;
+}) {
+  return (
+    <div className={cn("flex items-start justify-between", sheet ? "mb-3 gap-3" : "mb-4 gap-4")}>
+      <div className={cn(sheet && "min-w-0 flex-1 pt-2")}>
+        <DialogPrimitive.Title className={cn("text-lg font-semibold", sheet && "leading-tight")}>
+          {title}
+        </DialogPrimitive.Title>
+        {description ? (
+          <DialogPrimitive.Description className="mt-1 text-sm text-muted">
+            {description}
+          </DialogPrimitive.Description>
+        ) : (
+          <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+        )}
+      </div>
+      <DialogPrimitive.Close
+        // 44 px to tap, drawn where the icon alone would be.
+        className={cn(
+          "flex h-11 w-11 shrink-0 items-center justify-center text-muted hover:bg-slate-100",
+          sheet ? "-mr-1 rounded-full" : "-m-3 rounded-md",
+        )}
+        aria-label="Close"
+      >
+        <X className="h-5 w-5" />
+      </DialogPrimitive.Close>
+    </div>
   );
 }

@@ -2,9 +2,9 @@
 // thumb reaches, and takes no more height than its content; from the sm breakpoint on it is the
 // usual centred dialog. Radix's dialog underneath: focus trap, Escape, the overlay closes it.
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn.js";
+import { DialogTitleBar } from "./dialog.js";
 
 export const Sheet = DialogPrimitive.Root;
 
@@ -35,26 +35,7 @@ export function SheetContent({
           className,
         )}
       >
-        <div className="mb-3 flex items-start justify-between gap-3">
-          <div className="min-w-0 flex-1 pt-2">
-            <DialogPrimitive.Title className="text-lg font-semibold leading-tight">
-              {title}
-            </DialogPrimitive.Title>
-            {description ? (
-              <DialogPrimitive.Description className="mt-1 text-sm text-muted">
-                {description}
-              </DialogPrimitive.Description>
-            ) : (
-              <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
-            )}
-          </div>
-          <DialogPrimitive.Close
-            className="-mr-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-slate-100"
-            aria-label="Close"
-          >
-            <X className="h-5 w-5" />
-          </DialogPrimitive.Close>
-        </div>
+        <DialogTitleBar title={title} description={description} sheet />
         {children}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
