@@ -18,6 +18,7 @@ import { clubRoutes } from "./features/clubs/routes.js";
 import { clubBySlug } from "./features/clubs/service.js";
 import { displayRoutes } from "./features/courts/display-routes.js";
 import { registerLiveRoutes } from "./features/courts/live-routes.js";
+import { recordRoutes } from "./features/courts/record-routes.js";
 import { courtRoutes } from "./features/courts/routes.js";
 import { dashboardRoutes } from "./features/dashboard/routes.js";
 import { demoRoutes } from "./features/demo/routes.js";
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(sessionRoutes(deps));
   await app.register(calendarRoutes(deps));
   await app.register(courtRoutes(deps));
+  await app.register(recordRoutes(deps));
   await app.register(ladderRoutes(deps));
   await app.register(displayRoutes(deps));
   // Runs before the plugin's own closing hook, so viewers hear "restarting", not a bare close.

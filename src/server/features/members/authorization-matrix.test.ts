@@ -95,7 +95,7 @@ async function pendingJoinRequest(ctx: Ctx) {
   return row!.id;
 }
 
-async function makeSession(ctx: Ctx, status: "scheduled" | "active" = "scheduled") {
+async function makeSession(ctx: Ctx, status: "scheduled" | "active" | "completed" = "scheduled") {
   const startsAt = new Date(Date.now() + 86_400_000);
   const [row] = await ctx.t.db
     .insert(sessions)
@@ -507,6 +507,28 @@ const matrix: Row[] = [
     prepare: async (c) => ({
       url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/calendar.ics`,
     }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/sessions/:sessionId/record",
+    expect: organizers(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c, "completed")).id}/record`,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/sessions/:sessionId/record.csv",
+    expect: organizers(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c, "completed")).id}/record.csv`,
+    }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/sessions/export.csv",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions/export.csv?month=2026-03` }),
   },
   {
     method: "POST",

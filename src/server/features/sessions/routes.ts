@@ -44,9 +44,10 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "Upcoming sessions (scheduled and not yet ended, or active); ?scope=all for every session",
+          summary:
+            "Upcoming sessions (scheduled and not yet ended, or active); ?scope=past for those over (newest first), ?scope=all for every session",
           params: orgParams,
-          querystring: z.object({ scope: z.enum(["upcoming", "all"]).default("upcoming") }),
+          querystring: z.object({ scope: z.enum(["upcoming", "past", "all"]).default("upcoming") }),
           response: { 200: z.object({ sessions: z.array(session) }) },
         },
       },

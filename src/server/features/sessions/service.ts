@@ -1,7 +1,7 @@
 // Scheduling: listing, creating (with a weekly repeat in the club's time zone), editing and
 // the lifecycle scheduled -> active -> completed, or cancelled.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { CreateSessionBody, Session, SessionBodyFields } from "../../../shared/contracts/sessions.js";
 import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
@@ -101,7 +101,35 @@ const everySession = preparedStatement("every_session", (db) =>
  * changes (platform/club-reads) or, for the upcoming ones, until the first of them ends and
  * drops out. The list is shared between requests: callers must not change it.
  */
-export function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
+/**
+ * Sessions whose night is over, newest first: completed, cancelled, or scheduled and ended
+ * without being started. Their records are what the Past tab opens.
+ */
+const pastSessions = preparedStatement("past_sessions", (db) =>
+  db
+    .select({ session: sessions, ...counts })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+        sql`(${sessions.status} in ('completed', 'cancelled') or (${sessions.status} = 'scheduled' and ${sessions.endsAt} <= ${sql.placeholder("now")}))`,
+      ),
+    )
+    .orderBy(desc(sessions.startsAt))
+    .limit(500),
+);
+
+export async function listSessions(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  scope: "upcoming" | "past" | "all",
+) {
+  // Read each time: a scheduled session moves here when its end passes, with no write to tell a cache.
+  if (scope === "past") {
+    const rows = await pastSessions(db, { organizationId, now: now.toISOString() });
+    return rows.map((r) => toSession(r.session, r));
+  }
   const read = async () => {
     const rows =
       scope === "upcoming"
@@ -529,6 +557,7 @@ export async function upcomingForFeed(db: Db, organizationId: string, since: Dat
 }
 
 export { addWalkIn } from "./check-in.js";
+export { type LedgerEntry, ledgerEntries, ledgersBetween } from "./ledger.js";
 // What other features may use of this one (scripts/check-boundaries.mjs).
 export type { RefundDecision } from "./payment-outcomes.js";
 export { abandonPayment, confirmPayment } from "./payment-outcomes.js";

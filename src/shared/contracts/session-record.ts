@@ -1,0 +1,63 @@
+// The night's record: what is kept of a session once it has been played (or while it runs):
+// who came, who paid and was refunded, every game, and the fairness report as it stands.
+import { z } from "zod";
+import { fairnessReport } from "./board.js";
+import { registrationStatuses, session } from "./sessions.js";
+
+export const paymentStatuses = [
+  "pending",
+  "paid",
+  "cancelled",
+  "expired",
+  "refund_pending",
+  "refunded",
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const recordAttendee = z.object({
+  registrationId: z.uuid(),
+  name: z.string(),
+  /** A walk-in added by name, not a member's account. */
+  guest: z.boolean(),
+  status: z.enum(registrationStatuses),
+  checkedInAt: z.iso.datetime().nullable(),
+  gamesPlayed: z.number().int(),
+  /** The place's latest payment, if it ever had one. */
+  payment: z.object({ amount: z.number().int(), status: z.enum(paymentStatuses) }).nullable(),
+});
+export type RecordAttendee = z.infer<typeof recordAttendee>;
+
+export const recordGame = z.object({
+  id: z.uuid(),
+  courtName: z.string(),
+  startedAt: z.iso.datetime(),
+  endedAt: z.iso.datetime().nullable(),
+  teamA: z.array(z.string()),
+  teamB: z.array(z.string()),
+  winner: z.enum(["A", "B"]).nullable(),
+  scoreA: z.number().int().nullable(),
+  scoreB: z.number().int().nullable(),
+});
+export type RecordGame = z.infer<typeof recordGame>;
+
+export const sessionRecord = z.object({
+  session,
+  timeZone: z.string(),
+  attendees: z.array(recordAttendee),
+  /** Finished games, in the order they were played. */
+  games: z.array(recordGame),
+  fairness: fairnessReport,
+  totals: z.object({
+    checkedIn: z.number().int(),
+    games: z.number().int(),
+    /** Cents taken and kept: paid, less what was refunded or is owed back. */
+    collected: z.number().int(),
+    refunded: z.number().int(),
+  }),
+});
+export type SessionRecord = z.infer<typeof sessionRecord>;
+
+/** A calendar month in the club's time zone, as "2026-11". */
+export const recordMonthQuery = z.object({
+  month: z.string().regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, "Month must look like 2026-11"),
+});
