@@ -153,6 +153,8 @@ export const displayToken = z.object({ token: z.string(), url: z.string(), creat
 export const fairnessReport = z.object({
   players: z.array(
     z.object({
+      // Two walk-ins may share a name: the place on the list tells them apart.
+      registrationId: z.uuid(),
       name: z.string(),
       gamesPlayed: z.number().int(),
       sitOuts: z.number().int(),

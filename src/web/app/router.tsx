@@ -90,6 +90,10 @@ export const router = createBrowserRouter([
                 ...page(() => import("../features/sessions/session-details-page.js"), "SessionDetailsPage"),
               },
               {
+                path: "/sessions/:sessionId/record",
+                ...page(() => import("../features/sessions/session-record-page.js"), "SessionRecordPage"),
+              },
+              {
                 path: "/sessions/:sessionId/check-in",
                 ...page(() => import("../features/sessions/check-in-page.js"), "CheckInPage"),
               },

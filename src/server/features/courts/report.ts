@@ -6,7 +6,13 @@ import { games, queuePlayers } from "../../db/schema/courts.js";
 import { gamesOf, queueOf } from "./board-store.js";
 
 export type FairnessReport = {
-  players: Array<{ name: string; gamesPlayed: number; sitOuts: number; longestWaitMinutes: number }>;
+  players: Array<{
+    registrationId: string;
+    name: string;
+    gamesPlayed: number;
+    sitOuts: number;
+    longestWaitMinutes: number;
+  }>;
   gamesPlayedSpread: number;
   longestWaitMinutes: number;
   averageWaitMinutes: number;
@@ -58,6 +64,7 @@ export async function fairnessReport(
   const rows = players.map((p) => {
     const mine = waits.get(p.registrationId) ?? [];
     return {
+      registrationId: p.registrationId,
       name: p.name,
       gamesPlayed: p.gamesPlayed,
       sitOuts: p.sitOuts,

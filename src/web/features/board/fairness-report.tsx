@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { api } from "../../lib/api.js";
 
-type Report = z.infer<typeof fairnessReport>;
+export type Report = z.infer<typeof fairnessReport>;
 
 /** How fair tonight has been: spread of games, waits, sit-outs and repeats. */
 export function FairnessReportButton({ orgId }: { orgId: string }) {
@@ -26,47 +26,50 @@ export function FairnessReportButton({ orgId }: { orgId: string }) {
         </Button>
       </DialogTrigger>
       <DialogContent title="Fairness report" description="Tonight's session so far.">
-        {r ? (
-          <div className="flex flex-col gap-4 text-sm">
-            <dl className="grid grid-cols-2 gap-2">
-              <dt className="text-muted">Games finished</dt>
-              <dd className="font-semibold">{r.gamesFinished}</dd>
-              <dt className="text-muted">Spread of games played</dt>
-              <dd className="font-semibold">{r.gamesPlayedSpread}</dd>
-              <dt className="text-muted">Average wait</dt>
-              <dd className="font-semibold">{r.averageWaitMinutes} min</dd>
-              <dt className="text-muted">Longest wait</dt>
-              <dd className="font-semibold">{r.longestWaitMinutes} min</dd>
-              <dt className="text-muted">Repeated partners</dt>
-              <dd className="font-semibold">{r.partnerRepeats}</dd>
-              <dt className="text-muted">Repeated opponents</dt>
-              <dd className="font-semibold">{r.opponentRepeats}</dd>
-            </dl>
-            <table className="w-full text-left">
-              <thead className="text-xs text-muted uppercase">
-                <tr>
-                  <th className="py-1">Player</th>
-                  <th>Games</th>
-                  <th>Sit-outs</th>
-                  <th>Longest wait</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.players.map((p) => (
-                  <tr key={p.name} className="border-t border-slate-100">
-                    <td className="py-1">{p.name}</td>
-                    <td>{p.gamesPlayed}</td>
-                    <td>{p.sitOuts}</td>
-                    <td>{p.longestWaitMinutes} min</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className="text-muted">Loading...</p>
-        )}
+        {r ? <FairnessReportView report={r} /> : <p className="text-muted">Loading...</p>}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The report's figures and its table of players: in the board's dialog, and in a night's record. */
+export function FairnessReportView({ report: r }: { report: Report }) {
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      <dl className="grid grid-cols-2 gap-2">
+        <dt className="text-muted">Games finished</dt>
+        <dd className="font-semibold">{r.gamesFinished}</dd>
+        <dt className="text-muted">Spread of games played</dt>
+        <dd className="font-semibold">{r.gamesPlayedSpread}</dd>
+        <dt className="text-muted">Average wait</dt>
+        <dd className="font-semibold">{r.averageWaitMinutes} min</dd>
+        <dt className="text-muted">Longest wait</dt>
+        <dd className="font-semibold">{r.longestWaitMinutes} min</dd>
+        <dt className="text-muted">Repeated partners</dt>
+        <dd className="font-semibold">{r.partnerRepeats}</dd>
+        <dt className="text-muted">Repeated opponents</dt>
+        <dd className="font-semibold">{r.opponentRepeats}</dd>
+      </dl>
+      <table className="w-full text-left">
+        <thead className="text-xs text-muted uppercase">
+          <tr>
+            <th className="py-1">Player</th>
+            <th>Games</th>
+            <th>Sit-outs</th>
+            <th>Longest wait</th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.players.map((p) => (
+            <tr key={p.registrationId} className="border-t border-slate-100">
+              <td className="py-1">{p.name}</td>
+              <td>{p.gamesPlayed}</td>
+              <td>{p.sitOuts}</td>
+              <td>{p.longestWaitMinutes} min</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

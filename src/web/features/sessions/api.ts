@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { SessionRecord } from "../../../shared/contracts/session-record.js";
 import type {
   BulkCheckInBody,
   BulkCheckInResponse,
@@ -13,7 +14,9 @@ import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 const keys = {
   list: (orgId: string) => ["sessions", orgId] as const,
+  past: (orgId: string) => ["sessions", orgId, "past"] as const,
   details: (orgId: string, sessionId: string) => ["sessions", orgId, sessionId] as const,
+  record: (orgId: string, sessionId: string) => ["sessions", orgId, sessionId, "record"] as const,
 };
 
 export function useSessions(orgId: string) {
@@ -22,6 +25,28 @@ export function useSessions(orgId: string) {
     queryFn: async () => (await api<{ sessions: Session[] }>(`/api/orgs/${orgId}/sessions`)).sessions,
   });
 }
+
+/** Sessions whose night is over, newest first. */
+export function usePastSessions(orgId: string) {
+  return useQuery({
+    queryKey: keys.past(orgId),
+    queryFn: async () =>
+      (await api<{ sessions: Session[] }>(`/api/orgs/${orgId}/sessions?scope=past`)).sessions,
+  });
+}
+
+export function useSessionRecord(orgId: string, sessionId: string) {
+  return useQuery({
+    queryKey: keys.record(orgId, sessionId),
+    queryFn: () => api<SessionRecord>(`/api/orgs/${orgId}/sessions/${sessionId}/record`),
+  });
+}
+
+/** Downloads (plain links: the browser saves them with the session's cookie). */
+export const recordCsvUrl = (orgId: string, sessionId: string) =>
+  `/api/orgs/${orgId}/sessions/${sessionId}/record.csv`;
+export const monthCsvUrl = (orgId: string, month: string) =>
+  `/api/orgs/${orgId}/sessions/export.csv?month=${month}`;
 
 export function useSessionDetails(orgId: string, sessionId: string) {
   return useQuery({

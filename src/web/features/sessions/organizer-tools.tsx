@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
@@ -19,7 +20,14 @@ const done: Record<Transition, string> = {
 /** Running the session: start, complete or cancel it, add walk-ins, show the check-in QR code. */
 export function OrganizerTools({ orgId, data }: Props) {
   const { session } = data;
-  const transition = useTransitionSession(orgId, session.id, { success: (_, action) => done[action] });
+  const navigate = useNavigate();
+  const transition = useTransitionSession(orgId, session.id, {
+    success: (_, action) => done[action],
+    // The night is over: what is left of it is its record, so the organizer lands there.
+    onSuccess: (_, action) => {
+      if (action === "complete") navigate(`/sessions/${session.id}/record`);
+    },
+  });
   const open = session.status === "scheduled" || session.status === "active";
   return (
     <Card>
@@ -34,6 +42,11 @@ export function OrganizerTools({ orgId, data }: Props) {
           {session.status === "active" ? (
             <Button onClick={() => transition.run("complete")}>Complete Session</Button>
           ) : null}
+          {open ? null : (
+            <Button asChild>
+              <Link to={`/sessions/${session.id}/record`}>Open Record</Link>
+            </Button>
+          )}
           {open ? <CreateSessionDialog orgId={orgId} timeZone={data.timeZone} session={session} /> : null}
           {open ? (
             <ConfirmButton

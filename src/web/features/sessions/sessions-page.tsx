@@ -1,5 +1,5 @@
 import { CalendarDays } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
@@ -13,20 +13,25 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { useSessions } from "./api.js";
 import { CalendarFeedButton } from "./calendar-feed-button.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
+import { PastSessions } from "./past-sessions.js";
 import { SessionFacts } from "./session-facts.js";
 
-/** SPEC §2 Sessions: upcoming sessions in a grid, and the Create Session dialog. */
+/** SPEC §2 Sessions: upcoming sessions in a grid, and the Create Session dialog; past ones under Past. */
 export function SessionsPage() {
   const { current } = useOrganization();
+  const [params] = useSearchParams();
   if (!current) return <NoClub />;
   const manager = can(current.role, "sessions.manage");
+  const past = params.get("view") === "past";
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Sessions</h1>
           <p className="text-sm text-muted">
-            Open play, clinics and leagues at {current.name}: on now and coming up.
+            {past
+              ? `What ${current.name} has played: each session's record, and the month's attendance as CSV.`
+              : `Open play, clinics and leagues at ${current.name}: on now and coming up.`}
           </p>
         </div>
         <div className="flex flex-wrap gap-2" data-tour="create-session">
@@ -34,8 +39,34 @@ export function SessionsPage() {
           {manager ? <CreateSessionDialog orgId={current.id} timeZone={current.timeZone} /> : null}
         </div>
       </div>
-      <SessionGrid orgId={current.id} timeZone={current.timeZone} />
+      <ViewTabs past={past} />
+      {past ? (
+        <PastSessions orgId={current.id} timeZone={current.timeZone} manager={manager} />
+      ) : (
+        <SessionGrid orgId={current.id} timeZone={current.timeZone} />
+      )}
     </div>
+  );
+}
+
+/** Upcoming or Past, as links: a record's Back returns to the tab it came from. */
+function ViewTabs({ past }: { past: boolean }) {
+  const tab = (label: string, to: string, selected: boolean) => (
+    <Link
+      to={to}
+      aria-current={selected ? "page" : undefined}
+      className={`flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold ${
+        selected ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink"
+      }`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <nav aria-label="Which sessions" className="mt-6 inline-flex gap-1 rounded-xl bg-slate-100 p-1">
+      {tab("Upcoming", "/sessions", !past)}
+      {tab("Past", "/sessions?view=past", past)}
+    </nav>
   );
 }
 
