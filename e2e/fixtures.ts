@@ -1,8 +1,11 @@
 // The page every end-to-end test uses: it fails the test on a console error and on any
 // request that leaves this machine, and it can save named screenshots as artifacts.
 import { test as base, expect, type Page } from "@playwright/test";
+import { layoutProblems } from "./layout-check.js";
 
 type Fixtures = {
+  /** Whether each page shown is checked for layout (off only for the check's own test). */
+  layoutCheck: boolean;
   /** Problems seen on any page of the test; the test fails when there are any. */
   problems: string[];
   /** A second person: a page in a fresh browser context (own cookies), watched the same way. */
@@ -27,26 +30,66 @@ async function watch(page: Page, problems: string[]) {
   });
 }
 
+/** Where people play, on any page: the board's courts, queue and controls, and the score sheet. */
+const PLAY_AREAS = ["[data-testid=court]", "[data-testid=queue]", "[data-testid=organizer-bar]"];
+/** Our own tools (the local mailbox) and raw API answers are not pages a person uses. */
+const notAPage = (url: string) => /^https?:\/\/[^/]+\/(dev|api)\//.test(url) || url.startsWith("about:");
+
+/**
+ * The layout check (layout-check.ts) on every page a test shows: a second after each
+ * navigation (the page has drawn by then), and on the page as the test leaves it. Problems
+ * join the test's list, named by address and screen size, and fail the test.
+ */
+function checkLayoutOfEveryPage(page: Page, problems: string[]) {
+  const check = async () => {
+    const url = page.url();
+    if (page.isClosed() || notAPage(url)) return;
+    const size = page.viewportSize();
+    try {
+      for (const problem of await layoutProblems(page, { tapTargetsIn: PLAY_AREAS }))
+        problems.push(`layout of ${new URL(url).pathname} at ${size?.width}x${size?.height}: ${problem}`);
+    } catch {
+      // The page moved on or closed while being measured: its next page is checked instead.
+    }
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame()) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void check(), 1000);
+  });
+  return async () => {
+    clearTimeout(timer);
+    await check();
+  };
+}
+
 export const test = base.extend<Fixtures>({
+  layoutCheck: [true, { option: true }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
   problems: async ({}, use) => {
     const problems: string[] = [];
     await use(problems);
     expect(problems, problems.join("\n")).toEqual([]);
   },
-  page: async ({ page, problems }, use) => {
+  page: async ({ page, problems, layoutCheck }, use) => {
     await watch(page, problems);
+    const lastCheck = layoutCheck ? checkLayoutOfEveryPage(page, problems) : null;
     await use(page);
+    await lastCheck?.();
   },
-  newPerson: async ({ browser, problems }, use, testInfo) => {
+  newPerson: async ({ browser, problems, layoutCheck }, use, testInfo) => {
     const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
+    const lastChecks: Array<() => Promise<void>> = [];
     await use(async (viewport) => {
       const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport });
       contexts.push(context);
       const page = await context.newPage();
       await watch(page, problems);
+      if (layoutCheck) lastChecks.push(checkLayoutOfEveryPage(page, problems));
       return page;
     });
+    for (const lastCheck of lastChecks) await lastCheck();
     for (const context of contexts) await context.close();
   },
   shoot: async ({ page }, use, testInfo) => {

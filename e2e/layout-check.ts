@@ -84,7 +84,8 @@ function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): 
     const lines = tops.size;
     if (lines === 0) continue;
     const width = element.getBoundingClientRect().width;
-    if (width < twoCharacters || lines >= ownText.length) {
+    // One line is never squeezed: a short word ("Pro") may sit in a box just its size.
+    if (lines >= 2 && (width < twoCharacters || lines >= ownText.length)) {
       problems.push(
         `${label(element)} is ${Math.round(width)}px wide: its text runs a letter or two per line`,
       );

@@ -118,7 +118,7 @@ function TopNav() {
             <button
               type="button"
               onClick={handleSignOut}
-              className="inline-flex items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-ink"
+              className="inline-flex min-h-11 items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-ink"
             >
               Sign out
             </button>
@@ -146,7 +146,8 @@ function NavItem({
       onClick={onClick}
       className={({ isActive }) =>
         cn(
-          "inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium",
+          // Below lg it is a row of the phone's menu: a thumb's height.
+          "inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium max-lg:min-h-11",
           isActive ? "bg-brand-50 text-brand-800" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
         )
       }

@@ -11,12 +11,13 @@ const variants = {
 } as const;
 
 const sizes = {
-  sm: "h-8 px-3 text-sm",
+  /** Compact beside text on a laptop; on a phone every button is a thumb's size (44 px). */
+  sm: "h-8 px-3 text-sm max-sm:h-11 max-sm:min-w-11",
   md: "h-10 px-4 text-sm",
   lg: "h-12 px-6 text-base",
   /** Where people play, standing, one hand on the phone: 44 px both ways at least. */
   touch: "h-11 min-w-11 px-4 text-sm",
-  icon: "h-9 w-9",
+  icon: "h-11 w-11",
 } as const;
 
 export type ButtonProps = ComponentProps<"button"> & {

@@ -11,16 +11,9 @@ import { useZodForm } from "../../lib/use-zod-form.js";
 import { usePasskeySignIn, useRequestReset, useResetPassword, useSignIn, useSignUp } from "./api.js";
 import type { AuthMode } from "./auth-page.js";
 import { SecondFactorForm } from "./second-factor-form.js";
+import { SwitchLink } from "./switch-link.js";
 
 const t = messages.toasts;
-
-function SwitchLink({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="font-semibold text-brand-700 hover:underline">
-      {label}
-    </button>
-  );
-}
 
 export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void }) {
   // With a second factor enrolled, the password is only the first step.

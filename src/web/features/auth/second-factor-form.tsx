@@ -9,6 +9,7 @@ import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { type SecondFactor, useSecondFactor, useSendTextCode } from "./api.js";
+import { SwitchLink } from "./switch-link.js";
 
 type Kind = SecondFactor["kind"];
 
@@ -32,14 +33,6 @@ const kinds: Record<Kind, { intro: string; label: string; placeholder: string; s
     switchTo: "Use a backup code instead",
   },
 };
-
-function SwitchLink({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="font-semibold text-brand-700 hover:underline">
-      {label}
-    </button>
-  );
-}
 
 export function SecondFactorForm({ methods, onBack }: { methods: string[]; onBack: () => void }) {
   // Backup codes come with the authenticator app; a texted code needs a confirmed phone.

@@ -7,6 +7,21 @@ const medal = ["bg-yellow-400 text-ink", "bg-slate-300 text-ink", "bg-amber-600 
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
 /**
+ * A column's heading: on a phone a short form people read at a glance (screen readers still
+ * hear the whole word), so six columns fit 390 px at a readable 12 px.
+ */
+function Heading({ full, short, className }: { full: string; short: string; className?: string }) {
+  return (
+    <th className={className}>
+      <span aria-hidden="true" className="sm:hidden">
+        {short}
+      </span>
+      <span className="max-sm:sr-only">{full}</span>
+    </th>
+  );
+}
+
+/**
  * SPEC §2's table: Rank, Player, Rating, Change, Streak, Games. Six narrow columns fit a
  * 390 px phone; long names are cut with an ellipsis and shown whole on hover.
  */
@@ -21,14 +36,14 @@ export function LadderTable({ rows, linkPlayers }: { rows: LadderRow[]; linkPlay
         <col className="w-12 sm:w-20" />
         <col className="w-11 sm:w-20" />
       </colgroup>
-      <thead className="text-[10px] tracking-tight text-muted uppercase sm:text-xs sm:tracking-normal">
+      <thead className="text-xs text-muted uppercase">
         <tr>
-          <th className="py-2">Rank</th>
+          <Heading full="Rank" short="#" className="py-2" />
           <th>Player</th>
-          <th className="text-right">Rating</th>
-          <th className="text-right">Change</th>
-          <th className="text-right">Streak</th>
-          <th className="text-right">Games</th>
+          <Heading full="Rating" short="Elo" className="text-right" />
+          <Heading full="Change" short="+/-" className="text-right" />
+          <Heading full="Streak" short="Str" className="text-right" />
+          <Heading full="Games" short="GP" className="text-right" />
         </tr>
       </thead>
       <tbody>

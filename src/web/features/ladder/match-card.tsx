@@ -31,7 +31,8 @@ function Side({
           {deltas[p.userId] !== undefined ? (
             <span
               className={cn(
-                "ml-1 text-xs tabular-nums",
+                // "(-8)" never breaks at its minus sign.
+                "ml-1 text-xs whitespace-nowrap tabular-nums",
                 deltas[p.userId]! >= 0 ? "text-brand-700" : "text-red-600",
               )}
             >
