@@ -2,7 +2,7 @@
 // is held (never inside the transaction), and a job releases the place if nobody pays. The
 // fee goes to the club's payout account with our application fee (decision 009).
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import { applicationFeeCents } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -12,7 +12,7 @@ import { person } from "../account/service.js";
 import { currentPlan } from "../billing/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { EXPIRE_HOLDS, type HoldJob } from "./effects.js";
-import { clubTakesCharges, paymentsNotReady } from "./payments-ready.js";
+import { paymentsNotReady } from "./payments-ready.js";
 import { sweepHolds } from "./registrations.js";
 import { SEND_REMINDERS, sendDueReminders } from "./reminders.js";
 
@@ -28,20 +28,6 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
   const club = await getOrganization(db, row.session.organizationId);
   const payerEmail = row.payerId ? ((await person(db, row.payerId))?.email ?? null) : null;
   return { ...row, club, payerEmail, clubName: club.name, timeZone: club.timeZone };
-}
-
-/**
- * A session fee can only go to a club's payout account that takes charges, with either
- * provider (payments-ready.ts). Checked before a place is held, so nobody waits on a checkout
- * that cannot open.
- */
-export async function assertCanTakePayment(deps: AppDeps, organizationId: string, sessionId: string) {
-  const [row] = await deps.database.db
-    .select({ paid: sessions.paymentRequired })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
-  if (!row?.paid) return;
-  if (!(await clubTakesCharges(deps.database.db, organizationId))) throw paymentsNotReady.toPay();
 }
 
 /** Opens (or reopens) the provider's checkout for a pending payment and returns its address. */
