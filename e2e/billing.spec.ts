@@ -69,6 +69,20 @@ test("the owner connects a payout account through its three states; a member pay
   await signUpThroughApi(page, "Pat Payouts", uniqueEmail("payout-owner"));
   const club = await createClubThroughApi(page, `Payout Club ${Date.now()}`);
 
+  // A paid session is refused until the account takes charges: the money would have nowhere to go.
+  const startsAt = new Date(Date.now() + 3 * 86_400_000);
+  const paidDoubles = {
+    name: "Paid Doubles",
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 7_200_000).toISOString(),
+    paymentRequired: true,
+    paymentAmount: "12.00",
+    refundCutoffHours: 24,
+  };
+  const tooSoon = await page.request.post(`/api/orgs/${club.id}/sessions`, { data: paidDoubles });
+  expect(tooSoon.status()).toBe(409);
+  expect((await tooSoon.json()).error.code).toBe("PAYMENTS_NOT_READY");
+
   await page.goto("/settings");
   const card = page.getByTestId("payout-account");
   await expect(card).toContainText("Not connected");
@@ -103,18 +117,8 @@ test("the owner connects a payout account through its three states; a member pay
   await card.screenshot({ path: test.info().outputPath("payouts-ready-390.png") });
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // A paid session three days out, refundable until 24 hours before.
-  const startsAt = new Date(Date.now() + 3 * 86_400_000);
-  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
-    data: {
-      name: "Paid Doubles",
-      startsAt: startsAt.toISOString(),
-      endsAt: new Date(startsAt.getTime() + 7_200_000).toISOString(),
-      paymentRequired: true,
-      paymentAmount: "12.00",
-      refundCutoffHours: 24,
-    },
-  });
+  // Now the paid session three days out, refundable until 24 hours before.
+  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, { data: paidDoubles });
   expect(created.status()).toBe(201);
   const sessionId = (await created.json()).sessions[0].id as string;
 

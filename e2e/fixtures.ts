@@ -147,6 +147,27 @@ export async function createClubThroughApi(page: Page, name: string, courtsCount
   return (await response.json()).organization as { id: string; slug: string; name: string };
 }
 
+/**
+ * Connects the club's sandbox payout account as its owner does: Settings > Payment settings,
+ * "Connect Stripe account", and "Submit details" on the sandbox's page in the new tab. Paid
+ * sessions need it, in the sandbox as with Stripe.
+ */
+export async function connectPayoutsInSettings(page: Page) {
+  await page.goto("/settings");
+  const card = page.getByTestId("payout-account");
+  const [onboarding] = await Promise.all([
+    page.waitForEvent("popup"),
+    card.getByRole("button", { name: "Connect Stripe account" }).click(),
+  ]);
+  await onboarding.waitForURL(/\/sandbox\/connect\//);
+  await onboarding.getByRole("button", { name: "Submit details" }).click();
+  await onboarding.waitForURL(/\/settings/);
+  await onboarding.close();
+  await page.bringToFront();
+  await page.reload();
+  await expect(card).toContainText("Ready to take payments");
+}
+
 /** Brings `member` (signed in on their own page) into the club by an invitation from `owner`. */
 export async function joinByInvitation(owner: Page, member: Page, orgId: string, email: string) {
   const invited = await owner.request.post(`/api/orgs/${orgId}/invitations`, { data: { email } });

@@ -1,5 +1,6 @@
 import { messages } from "../src/shared/domain/messages.js";
 import {
+  connectPayoutsInSettings,
   createClubThroughApi,
   expect,
   joinByInvitation,
@@ -20,8 +21,26 @@ test("an organizer schedules a paid session; members pay, wait and get promoted"
 
   await page.goto("/sessions");
   await expect(page.getByText(messages.sessions.emptyTitle)).toBeVisible();
+  // Before the club's payout account takes charges, a session cannot be paid: the dialog says
+  // why and where that changes; the owner connects it in Settings (one click in the sandbox).
+  await page.getByRole("button", { name: "Create Session" }).click();
+  await expect(page.getByTestId("paid-needs-payouts")).toHaveText(
+    "Paid sessions need a payout account that can take charges. Connect one in Settings > Payment settings.",
+  );
+  await expect(page.getByRole("switch", { name: "Requires payment" })).toBeDisabled();
+  await shoot("create-session-dialog-no-payouts");
+  await page
+    .getByTestId("paid-needs-payouts")
+    .getByRole("link", { name: "Settings > Payment settings" })
+    .click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await connectPayoutsInSettings(page);
+
+  await page.goto("/sessions");
   await page.getByRole("button", { name: "Create Session" }).click();
   const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("switch", { name: "Requires payment" })).toBeEnabled();
+  await expect(page.getByTestId("paid-needs-payouts")).toHaveCount(0);
   const submit = dialog.getByRole("button", { name: "Create Session" });
   const expectError = async (message: string) => {
     await submit.click();

@@ -13,6 +13,7 @@ import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
 import {
+  enableSandboxAccount,
   SANDBOX_PERIOD_MS,
   type SandboxCheckoutSession,
   type SandboxOnboardingLink,
@@ -204,11 +205,7 @@ export function registerSandboxProviderPages(app: FastifyInstance, deps: AppDeps
     { schema: { hide: true }, config: forms },
     async (request, reply) => {
       const { data } = await ownersRecord<SandboxOnboardingLink>(request, "account_link");
-      await store.put(data.accountRef, "account", {
-        organizationId: data.organizationId,
-        detailsSubmitted: true,
-        chargesEnabled: true,
-      });
+      await enableSandboxAccount(deps.database.db, data.accountRef, data.organizationId);
       await syncPayoutAccount(deps, data.organizationId);
       return reply.redirect(data.returnUrl, 303);
     },

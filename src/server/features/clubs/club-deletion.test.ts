@@ -9,6 +9,7 @@ import { organizationMembers } from "../../db/schema/members.js";
 import { payments, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { connectSandboxPayouts } from "../../test/payouts.js";
 import { until } from "../../test/until.js";
 import { REFUND_PAYMENT } from "../payments/refunds.js";
 import { REMOVE_CLOSED_CLUB, removeClosedClub } from "./closing.js";
@@ -44,7 +45,13 @@ async function clubOf(crew: Awaited<ReturnType<typeof people>>, name: string) {
   );
 }
 
-async function paidSessionIn(organizationId: string, startsInHours: number) {
+/** A paid session in a club whose owner has connected its payout account, as paid sessions need. */
+async function paidSessionIn(
+  crew: Awaited<ReturnType<typeof people>>,
+  organizationId: string,
+  startsInHours: number,
+) {
+  await connectSandboxPayouts(t, organizationId, crew.owner.cookie);
   const startsAt = new Date(Date.now() + startsInHours * 3_600_000);
   const [row] = await t.db
     .insert(sessions)
@@ -106,7 +113,7 @@ describe("deleting a club", () => {
   it("refunds the paid place once, tells every member, answers 404 at once and removes its rows after the refunds", async () => {
     const crew = await people();
     const club = await clubOf(crew, "Doomed Dinks");
-    const session = await paidSessionIn(club.id, 24);
+    const session = await paidSessionIn(crew, club.id, 24);
     const registrationId = await registerAndPay(club.id, crew.member, session.id);
     const [payment] = await t.db.select().from(payments).where(eq(payments.registrationId, registrationId));
     expect(payment!.status).toBe("paid");
@@ -166,7 +173,7 @@ describe("deleting a club", () => {
   it("while a refund is still owed, the removal keeps the club's rows and looks again later", async () => {
     const crew = await people();
     const club = await clubOf(crew, "Pending Paddles");
-    const session = await paidSessionIn(club.id, 72);
+    const session = await paidSessionIn(crew, club.id, 72);
     const registrationId = await registerAndPay(club.id, crew.member, session.id);
     // Closed, with a refund decided and not yet made (its job not run).
     await t.db.update(organizations).set({ closingAt: new Date() }).where(eq(organizations.id, club.id));

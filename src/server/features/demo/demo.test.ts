@@ -155,6 +155,25 @@ describe("the dashboard's demo button", () => {
       expect(check.json()).toMatchObject({ subscribed: true, plan: "pro", trial_expired: false });
     }
 
+    // Its paid clinic stands on a payout account that takes charges, as every paid session must:
+    // the sandbox's, connected as its owner would in one click.
+    const demoId = first.json().organizationId;
+    const payouts = await t.request({
+      method: "GET",
+      url: `/api/orgs/${demoId}/payout-account`,
+      cookie: newcomer.cookie,
+    });
+    expect(payouts.json()).toEqual({ connected: true, details_submitted: true, charges_enabled: true });
+    const list = await t.request({
+      method: "GET",
+      url: `/api/orgs/${demoId}/sessions`,
+      cookie: newcomer.cookie,
+    });
+    expect(list.json().sessions.find((s: { name: string }) => s.name === "Beginners Clinic")).toMatchObject({
+      paymentRequired: true,
+      paymentAmount: 1500,
+    });
+
     // Two presses at once build one club.
     const eager = await makeUser(t, "demo-eager@example.com", "Eddie Eager");
     const presses = await Promise.all(

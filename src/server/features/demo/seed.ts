@@ -17,6 +17,7 @@ import {
 import { refreshQueue, startFilling } from "../courts/service.js";
 import { logMatch, settleResultsQuietly } from "../ladder/service.js";
 import { addMember } from "../members/service.js";
+import { connectSandboxPayouts } from "../payments/service.js";
 import { addWalkIn, createSessions, register, transition } from "../sessions/service.js";
 
 export const DEMO_OWNER = {
@@ -127,6 +128,10 @@ export async function seedDemoClub(
     subscriptionProductId: deps.config.planCatalog.pro.productId,
     subscriptionEndsAt: new Date(now.getTime() + 30 * DAY),
   });
+  // Its paid clinic needs a payout account that takes charges, as every club's does: in the
+  // sandbox the owner's one click on its onboarding page. With Stripe keys no account can be
+  // onboarded without a person, so the clinic is free there.
+  const takesCharges = await connectSandboxPayouts(deps, organizationId, owner.id);
   const access = { organizationId, userId: owner.id, role: "owner" as const };
   for (let m = 0; m < 72; m++) {
     const four = [...memberIds].sort(() => random() - 0.5).slice(0, 4);
@@ -188,7 +193,7 @@ export async function seedDemoClub(
       name: "Beginners Clinic",
       startsAt: clubHour(clinicDay!, 17),
       capacity: 12,
-      paymentRequired: true,
+      paymentRequired: takesCharges,
       paymentAmount: "15.00",
     },
     { name: "Saturday Social", startsAt: clubHour(nextSaturday!, 9), capacity: 32 },

@@ -253,7 +253,8 @@ const matrix: Row[] = [
   {
     method: "GET",
     route: "/api/orgs/:orgId/payout-account",
-    expect: ownerOnly(200),
+    // Read by whoever schedules sessions: whether a paid one can be.
+    expect: organizers(200),
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/payout-account` }),
   },
   {

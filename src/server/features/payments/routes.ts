@@ -17,13 +17,15 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "The club's payout account status as last read from the provider (SPEC check-connect-status)",
+            "The club's payout account status as last read from the provider (SPEC check-connect-status); organizers read it too, to know whether they can schedule paid sessions",
           params: orgParams,
           response: { 200: payoutAccountStatus },
         },
       },
       async (request) => {
-        const club = await access(request, request.params.orgId, "billing.manage");
+        // Whoever schedules sessions needs to know whether a paid one can be (payments-ready.ts
+        // in sessions); the account is still the owner's to connect and re-read.
+        const club = await access(request, request.params.orgId, "sessions.manage");
         return payoutStatus(await getOrganization(deps.database.db, club.organizationId));
       },
     );

@@ -1,4 +1,4 @@
 // The payments feature's surface for other features: they reach it only through this file
 // (scripts/check-boundaries.mjs).
-export { syncPayoutAccount } from "./payout-account.js";
+export { connectSandboxPayouts, syncPayoutAccount } from "./payout-account.js";
 export { refundJobs } from "./refunds.js";

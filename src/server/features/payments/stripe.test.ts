@@ -227,7 +227,22 @@ describe("the payout account and session fees", () => {
   let accountId: string;
   let sessionId: string;
 
-  it("a paid session cannot take money before the club's account takes charges", async () => {
+  it("a paid session cannot be scheduled, nor take money, before the club's account takes charges", async () => {
+    const scheduled = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions`,
+      cookie: owner.cookie,
+      payload: {
+        name: "Paid Open Play",
+        startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        endsAt: new Date(Date.now() + 3 * 86_400_000 + 7_200_000).toISOString(),
+        paymentRequired: true,
+        paymentAmount: "15.00",
+      },
+    });
+    expect(scheduled.statusCode).toBe(409);
+    expect(scheduled.json().error.code).toBe("PAYMENTS_NOT_READY");
+    // One scheduled before the rule (or before the account was disabled) takes no registrations.
     const [row] = await t.db
       .insert(sessions)
       .values({

@@ -2,16 +2,17 @@
 // is held (never inside the transaction), and a job releases the place if nobody pays. The
 // fee goes to the club's payout account with our application fee (decision 009).
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import { applicationFeeCents } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
-import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { notFound } from "../../platform/errors/app-error.js";
 import { person } from "../account/service.js";
 import { currentPlan } from "../billing/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { EXPIRE_HOLDS, type HoldJob } from "./effects.js";
+import { paymentsNotReady } from "./payments-ready.js";
 import { sweepHolds } from "./registrations.js";
 import { SEND_REMINDERS, sendDueReminders } from "./reminders.js";
 
@@ -29,46 +30,20 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
   return { ...row, club, payerEmail, clubName: club.name, timeZone: club.timeZone };
 }
 
-const paymentsNotReady = () =>
-  new AppError(
-    409,
-    "PAYMENTS_NOT_READY",
-    "This club cannot take payments yet: its owner needs to finish connecting a payment account.",
-  );
-
-/**
- * With Stripe, a session fee can only go to a club's payout account that takes charges; the
- * sandbox takes it itself. Checked before a place is held, so nobody waits on a checkout that
- * cannot open.
- */
-export async function assertCanTakePayment(deps: AppDeps, organizationId: string, sessionId: string) {
-  if (!deps.payments.needsPayoutAccount) return;
-  const [row] = await deps.database.db
-    .select({ paid: sessions.paymentRequired })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
-  if (!row?.paid) return;
-  if (!(await getOrganization(deps.database.db, organizationId)).payoutChargesEnabled)
-    throw paymentsNotReady();
-}
-
 /** Opens (or reopens) the provider's checkout for a pending payment and returns its address. */
 export async function checkoutFor(deps: AppDeps, paymentId: string): Promise<string> {
   const { payment, session, club, payerEmail } = await paymentContext(deps, paymentId);
-  // The money goes to the club's account when there is one that takes charges; our share
-  // follows the club's plan at this moment.
+  // The money only ever goes to the club's own account that takes charges (checked again here:
+  // the account can be disabled between the registration and this call); our share follows the
+  // club's plan at this moment. The sandbox's account is played by the sandbox, as Stripe's is.
   const payoutAccountRef = club.payoutChargesEnabled ? club.payoutAccountRef : null;
-  // With Stripe the money only ever goes to the club's own account (checked again here: the
-  // account can be disabled between the registration and this call).
-  if (deps.payments.needsPayoutAccount && !payoutAccountRef) throw paymentsNotReady();
+  if (!payoutAccountRef) throw paymentsNotReady.toPay();
   // A checkout opened again replaces the last one, which is closed so it cannot be paid too
   // (if it was paid already, that charge is found and refunded: payment-outcomes.ts).
   if (payment.providerRef && payment.provider === deps.payments.kind) {
     await deps.payments.expireCheckout(payment.providerRef, payment.payoutAccountRef);
   }
-  const applicationFee = payoutAccountRef
-    ? applicationFeeCents(currentPlan(club, deps.now()), payment.amount)
-    : 0;
+  const applicationFee = applicationFeeCents(currentPlan(club, deps.now()), payment.amount);
   const checkout = await deps.payments.createCheckout({
     paymentId,
     amount: payment.amount,

@@ -19,6 +19,7 @@ import { withEffects } from "../../platform/jobs/outbox.js";
 import { peopleFields, peopleSubquery } from "../account/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
+import { clubTakesCharges, paymentsNotReady } from "./payments-ready.js";
 
 /** How long an unpaid place is held for someone at the checkout. */
 export const PAYMENT_HOLD_MINUTES = 15;
@@ -244,6 +245,9 @@ const takeFreePlace = preparedStatement("take_free_place", (db) => {
 /**
  * Registers `userId`: a place if there is one (held unpaid for PAYMENT_HOLD_MINUTES when the
  * session is paid), else the end of the waitlist. Registering twice returns the existing row.
+ * A paid session takes nobody while the club's payout account does not take charges (with
+ * either provider: payments-ready.ts), so nobody waits on a checkout that cannot open; a free
+ * session never asks (take_free_place settles it in one statement).
  */
 export async function register(
   deps: UseCaseDeps,
@@ -271,6 +275,9 @@ export async function register(
     const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     if (session.status !== "scheduled" && session.status !== "active") {
       throw new AppError(409, "SESSION_CLOSED", "Registration is closed for this session.");
+    }
+    if (session.paymentRequired && !(await clubTakesCharges(tx, organizationId))) {
+      throw paymentsNotReady.toPay();
     }
     effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
     const tally = await registrationTally(tx, sessionId, userId);

@@ -21,7 +21,7 @@ import { announceBoardClosed, refreshQueue } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
 import { addWalkIn, addWalkIns, selfCheckIn, setCheckedIn } from "./check-in.js";
 import { refundMessage } from "./notices.js";
-import { assertCanTakePayment, checkoutFor } from "./payments.js";
+import { checkoutFor } from "./payments.js";
 import { cancelRegistration, register } from "./registrations.js";
 import {
   createSessions,
@@ -159,7 +159,6 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.view");
-        await assertCanTakePayment(deps, club.organizationId, request.params.sessionId);
         const result = await register(deps, club.organizationId, request.params.sessionId, club.userId);
         // The provider's checkout is opened once the place is held and committed.
         const checkoutUrl = result.paymentId ? await checkoutFor(deps, result.paymentId) : null;

@@ -21,6 +21,7 @@ import { refundJobs } from "../payments/service.js";
 import { placeEffects } from "./effects.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
+import { assertCanSchedulePaid } from "./payments-ready.js";
 import {
   holdsPlace,
   lockSessionReleasingHolds,
@@ -274,7 +275,11 @@ function sessionValues(body: SessionBodyFields) {
   };
 }
 
-/** Schedules a session, or a weekly series; after an expired trial, it asks for an upgrade. */
+/**
+ * Schedules a session, or a weekly series; after an expired trial, it asks for an upgrade. A
+ * paid one needs a payout account that takes charges (payments-ready.ts), whoever schedules it:
+ * an organizer, the demo or a job.
+ */
 export async function createSessions(
   deps: AppDeps,
   organizationId: string,
@@ -284,6 +289,8 @@ export async function createSessions(
   const { db } = deps.database;
   const body = createSessionBody.parse(input);
   if (!(await clubRunning(deps, organizationId))) throw upgradeRequired();
+  const values = sessionValues(body);
+  if (values.paymentRequired) await assertCanSchedulePaid(db, organizationId);
   const timeZone = await clubTimeZone(db, organizationId);
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(body.endsAt);
@@ -291,7 +298,7 @@ export async function createSessions(
   // Each week keeps the same wall-clock times in the club's zone, across daylight-saving changes.
   const occurrences = Array.from({ length: body.repeatWeeks }, (_, week) => ({
     organizationId,
-    ...sessionValues(body),
+    ...values,
     startsAt: addWeeksInZone(startsAt, week, timeZone),
     endsAt: addWeeksInZone(endsAt, week, timeZone),
     status: "scheduled" as const,
@@ -308,7 +315,9 @@ export async function createSessions(
  * new places (each promoted player hears it, as after a cancellation).
  *
  * Moving a session to another time schedules it anew, so after an expired trial it asks for
- * an upgrade as creating one does; its name, description and the like stay editable.
+ * an upgrade as creating one does; its name, description and the like stay editable. Making a
+ * free session paid asks for a payout account that takes charges, as creating a paid one does;
+ * a session already paid stays editable if the account is disabled later (its players paid).
  */
 export async function updateSession(
   deps: AppDeps,
@@ -347,6 +356,9 @@ export async function updateSession(
         "PAYMENT_LOCKED",
         "Players have registered: the session cannot switch between free and paid.",
       );
+    }
+    if (values.paymentRequired && !current.session.paymentRequired) {
+      await assertCanSchedulePaid(tx, organizationId);
     }
     const [edited] = await tx
       .update(sessions)

@@ -5,6 +5,7 @@ import { organizations } from "../../db/schema/clubs.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { connectSandboxPayouts } from "../../test/payouts.js";
 import { EXPIRE_HOLDS } from "./effects.js";
 import { sweepHolds } from "./registrations.js";
 
@@ -25,6 +26,8 @@ beforeAll(async () => {
   );
   orgId = club.id;
   // 50 members is the trial's limit with the owner counted; makeClub adds members directly.
+  // Its paid sessions need a payout account that takes charges: connected as the owner would.
+  await connectSandboxPayouts(t, orgId, owner.cookie);
 });
 afterAll(async () => {
   await t?.close();
@@ -38,6 +41,90 @@ const registerAs = (who: TestUser, sessionId: string) =>
     url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
     cookie: who.cookie,
   });
+
+describe("a paid session needs a payout account that takes charges (the sandbox too)", () => {
+  const night = { name: "Paid Night", startsAt: "2026-03-05T23:00:00Z", endsAt: "2026-03-06T01:00:00Z" };
+  const paid = { ...night, paymentRequired: true, paymentAmount: "12.00" };
+  let newOwner: TestUser;
+  let newClub: string;
+  beforeAll(async () => {
+    newOwner = await makeUser(t, "new-owner@sessions.example", "Nina New");
+    newClub = (await makeClub(t, newOwner, [[players[0]!, "organizer"]])).id;
+  });
+  const send = (method: "POST" | "PUT", url: string, payload: Record<string, unknown>, who = newOwner) =>
+    t.request({ method, url: `/api/orgs/${newClub}/sessions${url}`, cookie: who.cookie, payload });
+  const expectNotReady = (response: Awaited<ReturnType<typeof send>>) => {
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().error).toMatchObject({
+      code: "PAYMENTS_NOT_READY",
+      message:
+        "Paid sessions need a payout account that can take charges. The owner can connect one in Settings > Payment settings.",
+    });
+  };
+  const sessionCount = async () =>
+    (await t.db.select().from(sessions).where(eq(sessions.organizationId, newClub))).length;
+
+  it("refuses to create a paid session, or a weekly series of them, before the account is connected", async () => {
+    expectNotReady(await send("POST", "", paid));
+    expectNotReady(await send("POST", "", { ...paid, repeatWeeks: 4 }, players[0]));
+    expect(await sessionCount()).toBe(0);
+  });
+
+  it("schedules free sessions as before, a price of 0 included", async () => {
+    expect((await send("POST", "", night)).statusCode).toBe(201);
+    const zero = await send("POST", "", { ...night, paymentRequired: true, paymentAmount: "0.00" });
+    expect(zero.statusCode, zero.body).toBe(201);
+    expect(zero.json().sessions[0]).toMatchObject({ paymentRequired: false, paymentAmount: null });
+  });
+
+  it("refuses to make a free session paid, and leaves it free", async () => {
+    const [free] = await makeSessions(t, newClub, newOwner, night);
+    expectNotReady(await send("PUT", `/${free!.id}`, paid));
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, free!.id));
+    expect(row).toMatchObject({ paymentRequired: false, paymentAmount: null });
+    // Its other details stay editable.
+    const renamed = await send("PUT", `/${free!.id}`, { ...night, name: "Free Night" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
+  it("takes no registrations for a paid session while the account does not take charges", async () => {
+    // Scheduled before the rule (or before the account was disabled): players are not sent to pay.
+    const [old] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: newClub,
+        name: "Old Paid",
+        startsAt: new Date(night.startsAt),
+        endsAt: new Date(night.endsAt),
+        paymentRequired: true,
+        paymentAmount: 1000,
+      })
+      .returning();
+    const register = await t.request({
+      method: "POST",
+      url: `/api/orgs/${newClub}/sessions/${old!.id}/registrations`,
+      cookie: players[0]!.cookie,
+    });
+    expect(register.statusCode).toBe(409);
+    expect(register.json().error.code).toBe("PAYMENTS_NOT_READY");
+    const held = await t.db
+      .select()
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.sessionId, old!.id));
+    expect(held).toEqual([]);
+  });
+
+  it("accepts paid sessions, and a free one made paid, once the owner has connected the account", async () => {
+    await connectSandboxPayouts(t, newClub, newOwner.cookie);
+    const created = await send("POST", "", paid, players[0]);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().sessions[0]).toMatchObject({ paymentRequired: true, paymentAmount: 1200 });
+    const [free] = await makeSessions(t, newClub, newOwner, night);
+    const edited = await send("PUT", `/${free!.id}`, paid);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ paymentRequired: true, paymentAmount: 1200 });
+  });
+});
 
 describe("creating sessions", () => {
   it("checks the spec's messages on the server too", async () => {

@@ -9,6 +9,7 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { connectSandboxPayouts } from "../../test/payouts.js";
 
 type Route = { method: string; url: string };
 
@@ -360,7 +361,8 @@ describe("no input answers 5xx", () => {
     // Bodies well-formed but for the field under test, sent where they are read, so the checks
     // (the price floor, names, logo addresses, match dates, pending matches per opponent, and
     // what lies behind them: the session edit's gate and locks, the database) run on arbitrary
-    // values.
+    // values. The club's payout account takes charges, so paid bodies get past that rule too.
+    await connectSandboxPayouts(t, orgId, people.owner.cookie);
     const [session] = await makeSessions(t, orgId, people.owner, {
       startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
       endsAt: new Date(Date.now() + 7 * 86_400_000 + 7_200_000).toISOString(),

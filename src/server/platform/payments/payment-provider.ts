@@ -10,12 +10,15 @@ import { AppError } from "../errors/app-error.js";
 export type SessionCheckoutRequest = {
   paymentId: string;
   amount: number; // cents
-  /** Our share, in cents (0 when the platform takes the money itself, as the sandbox does). */
+  /** Our share, in cents. */
   applicationFee: number;
   description: string;
   clubName: string;
   customerEmail: string | null;
-  /** The club's payout account the money goes to; null: the platform's own (sandbox only). */
+  /**
+   * The club's payout account the money goes to: the app names one that takes charges, with
+   * either provider (sessions/payments-ready.ts). Null would charge the platform's own account.
+   */
   payoutAccountRef: string | null;
   /** Where the person returns after paying or giving up. */
   returnUrl: string;
@@ -50,8 +53,6 @@ export type ProviderEvent = {
 
 export interface PaymentProvider {
   readonly kind: "sandbox" | "stripe";
-  /** Stripe takes a session fee only onto a club's enabled payout account; the sandbox takes it itself. */
-  readonly needsPayoutAccount: boolean;
 
   createCheckout(request: SessionCheckoutRequest): Promise<{ url: string; providerRef: string }>;
   retrieveCheckout(providerRef: string, payoutAccountRef: string | null): Promise<CheckoutState>;

@@ -44,6 +44,19 @@ export function sandboxStore(db: Db) {
   };
 }
 
+/** What the sandbox's onboarding page does on "Submit details": the account takes charges. */
+export async function enableSandboxAccount(
+  db: Db,
+  accountRef: string,
+  organizationId: string,
+): Promise<void> {
+  await sandboxStore(db).put<PayoutAccountState & { organizationId: string }>(accountRef, "account", {
+    organizationId,
+    detailsSubmitted: true,
+    chargesEnabled: true,
+  });
+}
+
 export const SANDBOX_PERIOD_MS = 30 * 86_400_000;
 
 const token = () => randomBytes(12).toString("hex");
@@ -69,7 +82,6 @@ export function createSandboxProvider(
   const store = sandboxStore(db);
   return {
     kind: "sandbox",
-    needsPayoutAccount: false,
 
     async createCheckout({ paymentId }) {
       return { url: `${appUrl}/sandbox/checkout/${paymentId}`, providerRef: `sandbox_${paymentId}` };

@@ -78,7 +78,6 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
 
   return {
     kind: "stripe",
-    needsPayoutAccount: true,
 
     createCheckout(request) {
       return call("checkout.create", async () => {

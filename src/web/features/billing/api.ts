@@ -58,12 +58,26 @@ export function useRecheckSubscription(organizationId: string | undefined) {
 
 const payoutKey = (organizationId: string) => ["payout-account", organizationId] as const;
 
-export function usePayoutAccount(organizationId: string) {
+/**
+ * The club's payout account. The Settings card re-reads it from the provider (the owner may
+ * have just finished onboarding in the other tab; only the owner may). `stored` reads what the
+ * server last stored, which is what it checks a paid session against, and organizers may read
+ * it too. Both sit under one key, so connecting refreshes both.
+ */
+export function usePayoutAccount(
+  organizationId: string,
+  options: { stored?: boolean; enabled?: boolean } = {},
+) {
+  const { stored = false, enabled = true } = options;
   return useQuery({
-    queryKey: payoutKey(organizationId),
-    // Always re-read from the provider: the owner may have just finished onboarding in the other tab.
+    queryKey: stored ? [...payoutKey(organizationId), "stored"] : payoutKey(organizationId),
     queryFn: () =>
-      api<PayoutAccountStatus>(`/api/orgs/${organizationId}/payout-account/refresh`, { method: "POST" }),
+      stored
+        ? api<PayoutAccountStatus>(`/api/orgs/${organizationId}/payout-account`)
+        : api<PayoutAccountStatus>(`/api/orgs/${organizationId}/payout-account/refresh`, {
+            method: "POST",
+          }),
+    enabled,
   });
 }
 

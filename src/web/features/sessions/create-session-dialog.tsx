@@ -9,13 +9,15 @@ import {
   type Session,
   sessionForm,
 } from "../../../shared/contracts/sessions.js";
+import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { instantOf, parseWallTime, toWallTimeInput } from "../../../shared/domain/time-zones.js";
+import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
 import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
-import { useSubscription } from "../billing/api.js";
+import { usePayoutAccount, useSubscription } from "../billing/api.js";
 import { useCreateSessions, useUpdateSession } from "./api.js";
 
 type Props = {
@@ -47,13 +49,19 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
   });
   const editing = session !== undefined;
   const subscription = useSubscription(orgId);
+  // A paid session needs a payout account that takes charges (the server refuses it otherwise):
+  // read as the server stored it, each time the dialog opens.
+  const payouts = usePayoutAccount(orgId, { stored: true, enabled: open });
+  const owner = can(useOrganization().current?.role, "billing.manage");
+  // A session already paid stays paid whatever the account says now: its players paid.
+  const paidBlocked = payouts.data?.charges_enabled === false && !session?.paymentRequired;
   const title = editing ? "Edit Session" : "Create Session";
   const wall = (iso: string | undefined) => (iso ? toWallTimeInput(new Date(iso), timeZone) : undefined);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const checked = checkForm(sessionForm, { ...values, paymentRequired: paid });
+    const checked = checkForm(sessionForm, { ...values, paymentRequired: paid && !paidBlocked });
     if (!checked.ok) {
       setErrors(checked.errors);
       showValidationError(checked.first);
@@ -125,20 +133,25 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
                 <Input type="datetime-local" defaultValue={wall(session?.endsAt)} {...field("endsAt")} />
               </Field>
             </div>
-            <div className="flex items-center gap-3 sm:col-span-2">
-              <Switch.Root
-                id="session-paid"
-                checked={paid}
-                onCheckedChange={setPaid}
-                className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700"
-              >
-                <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-              </Switch.Root>
-              <label htmlFor="session-paid" className="text-sm font-medium">
-                Requires payment
-              </label>
+            <div className="flex flex-col gap-2 sm:col-span-2">
+              <div className="flex items-center gap-3">
+                <Switch.Root
+                  id="session-paid"
+                  checked={paid && !paidBlocked}
+                  disabled={paidBlocked}
+                  onCheckedChange={setPaid}
+                  aria-describedby={paidBlocked ? "session-paid-blocked" : undefined}
+                  className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-brand-700"
+                >
+                  <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+                </Switch.Root>
+                <label htmlFor="session-paid" className="text-sm font-medium">
+                  Requires payment
+                </label>
+              </div>
+              {paidBlocked ? <PaidNeedsPayouts owner={owner} /> : null}
             </div>
-            {paid ? (
+            {paid && !paidBlocked ? (
               <Field
                 label="Price per player (USD)"
                 htmlFor="session-paymentAmount"
@@ -158,7 +171,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
                 />
               </Field>
             ) : null}
-            {paid ? (
+            {paid && !paidBlocked ? (
               <Field
                 label="Refunds until (hours before the start)"
                 htmlFor="session-refundCutoffHours"
@@ -247,5 +260,28 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * Why a session cannot be paid yet, and where that changes: the Settings page's "Payment
+ * settings" card, which only the owner sees (in the sandbox, one click connects the account).
+ */
+function PaidNeedsPayouts({ owner }: { owner: boolean }) {
+  return (
+    <p id="session-paid-blocked" data-testid="paid-needs-payouts" className="text-sm text-muted">
+      Paid sessions need a payout account that can take charges.{" "}
+      {owner ? (
+        <>
+          Connect one in{" "}
+          <Link to="/settings" className="text-brand-700 underline">
+            Settings &gt; Payment settings
+          </Link>
+          .
+        </>
+      ) : (
+        "Ask the club's owner to connect one in Settings > Payment settings."
+      )}
+    </p>
   );
 }
