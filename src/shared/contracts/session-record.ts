@@ -40,6 +40,22 @@ export const recordGame = z.object({
 });
 export type RecordGame = z.infer<typeof recordGame>;
 
+/** What the record (page and CSV) calls a place's state and its payment's. */
+export const placeLabels: Record<RecordAttendee["status"], string> = {
+  registered: "Registered",
+  waitlisted: "Waitlisted",
+  pending_payment: "Awaiting payment",
+  cancelled: "Cancelled",
+};
+export const paymentLabels: Record<PaymentStatus, string> = {
+  pending: "Payment pending",
+  paid: "Paid",
+  cancelled: "Not paid",
+  expired: "Not paid",
+  refund_pending: "Refund owed",
+  refunded: "Refunded",
+};
+
 export const sessionRecord = z.object({
   session,
   timeZone: z.string(),

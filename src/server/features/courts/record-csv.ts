@@ -1,7 +1,7 @@
 // Attendance and payments as CSV, one line per place on a session's list: for one night, or
 // for every session that started in a month (the club's bookkeeping). Times in the club's zone.
 import { and, eq, inArray } from "drizzle-orm";
-import type { RecordAttendee } from "../../../shared/contracts/session-record.js";
+import { paymentLabels, placeLabels, type RecordAttendee } from "../../../shared/contracts/session-record.js";
 import { toCsv } from "../../../shared/domain/csv.js";
 import { wallTimeAt } from "../../../shared/domain/time-zones.js";
 import type { Db } from "../../db/database.js";
@@ -21,21 +21,6 @@ const header = [
   "Payment",
   "Amount",
 ] as const;
-
-const placeLabels: Record<RecordAttendee["status"], string> = {
-  registered: "Registered",
-  waitlisted: "Waitlisted",
-  pending_payment: "Awaiting payment",
-  cancelled: "Cancelled",
-};
-const paymentLabels: Record<NonNullable<RecordAttendee["payment"]>["status"], string> = {
-  pending: "Pending",
-  paid: "Paid",
-  cancelled: "Not paid",
-  expired: "Not paid",
-  refund_pending: "Refund owed",
-  refunded: "Refunded",
-};
 
 const pad = (n: number) => String(n).padStart(2, "0");
 function localDate(date: Date, timeZone: string) {

@@ -1,6 +1,12 @@
 import { ArrowLeft, Download } from "lucide-react";
 import { Link, useParams } from "react-router";
-import type { RecordAttendee, RecordGame, SessionRecord } from "../../../shared/contracts/session-record.js";
+import {
+  paymentLabels,
+  placeLabels,
+  type RecordAttendee,
+  type RecordGame,
+  type SessionRecord,
+} from "../../../shared/contracts/session-record.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { shortTime } from "../../../shared/domain/session-time.js";
@@ -108,21 +114,6 @@ function Totals({ record }: { record: SessionRecord }) {
     </dl>
   );
 }
-
-const placeLabels: Record<RecordAttendee["status"], string> = {
-  registered: "Registered",
-  waitlisted: "Waitlisted",
-  pending_payment: "Awaiting payment",
-  cancelled: "Cancelled",
-};
-const paymentLabels: Record<NonNullable<RecordAttendee["payment"]>["status"], string> = {
-  pending: "Payment pending",
-  paid: "Paid",
-  cancelled: "Not paid",
-  expired: "Not paid",
-  refund_pending: "Refund owed",
-  refunded: "Refunded",
-};
 
 function attendeeLine(a: RecordAttendee, timeZone: string): string {
   const parts = [
