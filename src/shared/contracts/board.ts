@@ -120,6 +120,20 @@ export function gameResult(body: ScoreBody): { winner: Side; scoreA: number | nu
 }
 
 /**
+ * Who won a finished game: its winner, or for results from before the winner was kept (only
+ * the points), the higher score; null when neither is known.
+ */
+export function winnerOf(game: {
+  winner: Side | null;
+  scoreA: number | null;
+  scoreB: number | null;
+}): Side | null {
+  if (game.winner) return game.winner;
+  if (game.scoreA === null || game.scoreB === null) return null;
+  return game.scoreA >= game.scoreB ? "A" : "B";
+}
+
+/**
  * How long a score can be undone, on the server. The sheet offers Undo for less; the rest is
  * for a slow network. An undo also needs the board unchanged since the score (actions.ts).
  */

@@ -22,8 +22,14 @@ export const recordAttendee = z.object({
   status: z.enum(registrationStatuses),
   checkedInAt: z.iso.datetime().nullable(),
   gamesPlayed: z.number().int(),
-  /** The place's latest payment, if it ever had one. */
-  payment: z.object({ amount: z.number().int(), status: z.enum(paymentStatuses) }).nullable(),
+  /**
+   * The place's money over all its payments, if it ever had one: cents kept (paid) and cents
+   * given or owed back; the status is the one that tells it best (paid, else refunded, else the
+   * latest checkout's).
+   */
+  payment: z
+    .object({ status: z.enum(paymentStatuses), paid: z.number().int(), refunded: z.number().int() })
+    .nullable(),
 });
 export type RecordAttendee = z.infer<typeof recordAttendee>;
 

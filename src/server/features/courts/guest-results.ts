@@ -2,6 +2,7 @@
 // move), so the night's results would lose them. They are read here for "Latest results",
 // each player under the name the organizer typed or their own.
 import { sql } from "drizzle-orm";
+import { winnerOf } from "../../../shared/contracts/board.js";
 import type { Db } from "../../db/database.js";
 
 export type BoardResult = {
@@ -48,8 +49,7 @@ export async function latestGuestGames(
     order by g.ended_at desc
     limit ${limit}`);
   return rows.map((row) => {
-    // Older results carry only the points: the higher score won.
-    const winner = row.winner ?? ((row.score_a ?? 0) >= (row.score_b ?? 0) ? "A" : "B");
+    const winner = winnerOf({ winner: row.winner, scoreA: row.score_a, scoreB: row.score_b }) ?? "A";
     const [won, lost] = winner === "A" ? [row.team_a, row.team_b] : [row.team_b, row.team_a];
     const points =
       row.score_a !== null && row.score_b !== null

@@ -19,9 +19,11 @@ const header = [
   "Checked in",
   "Games played",
   "Payment",
-  "Amount",
+  "Paid",
+  "Refunded",
 ] as const;
 
+const dollars = (cents: number) => (cents / 100).toFixed(2);
 const pad = (n: number) => String(n).padStart(2, "0");
 function localDate(date: Date, timeZone: string) {
   const w = wallTimeAt(date, timeZone);
@@ -46,7 +48,8 @@ export function attendanceCsv(nights: Night[], timeZone: string): string {
       a.checkedInAt ? localTime(new Date(a.checkedInAt), timeZone) : "",
       a.gamesPlayed,
       a.payment ? paymentLabels[a.payment.status] : "",
-      a.payment ? (a.payment.amount / 100).toFixed(2) : "",
+      a.payment ? dollars(a.payment.paid) : "",
+      a.payment ? dollars(a.payment.refunded) : "",
     ]),
   );
   return toCsv([...header], rows);

@@ -59,12 +59,14 @@ beforeAll(async () => {
     expect(scored.statusCode, scored.body).toBe(200);
   }
 
-  // Money: one paid place, and one paid and refunded.
-  const [first, second] = await t.db
+  // Money: one paid place; one paid and refunded; one paid twice (a second checkout also
+  // charged), its second charge owed back: that player still paid and keeps the place.
+  const [first, second, third] = await t.db
     .select()
     .from(sessionRegistrations)
     .where(eq(sessionRegistrations.sessionId, sessionId))
     .orderBy(sessionRegistrations.seq);
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute));
   await t.db.insert(payments).values([
     { organizationId: orgId, registrationId: first!.id, provider: "sandbox", amount: 1000, status: "paid" },
     {
@@ -73,6 +75,22 @@ beforeAll(async () => {
       provider: "sandbox",
       amount: 1000,
       status: "refunded",
+    },
+    {
+      organizationId: orgId,
+      registrationId: third!.id,
+      provider: "sandbox",
+      amount: 1000,
+      status: "paid",
+      createdAt: at(1),
+    },
+    {
+      organizationId: orgId,
+      registrationId: third!.id,
+      provider: "sandbox",
+      amount: 1000,
+      status: "refund_pending",
+      createdAt: at(2),
     },
   ]);
 
@@ -103,7 +121,13 @@ describe("after Complete Session", () => {
       "Guest 2",
       '=HYPERLINK("http://evil"), Bob',
     ]);
-    expect(record.totals).toEqual({ checkedIn: 8, games: 2, collected: 1000, refunded: 1000 });
+    expect(record.totals).toEqual({ checkedIn: 8, games: 2, collected: 2000, refunded: 2000 });
+    expect(record.attendees.slice(0, 4).map((a) => a.payment)).toEqual([
+      { status: "paid", paid: 1000, refunded: 0 },
+      { status: "refunded", paid: 0, refunded: 1000 },
+      { status: "paid", paid: 1000, refunded: 1000 },
+      null,
+    ]);
     expect(record.games).toHaveLength(2);
     expect(record.games[0]).toMatchObject({ winner: "B", scoreA: null, scoreB: null, courtName: "Court 1" });
     expect(record.games[1]).toMatchObject({ winner: "A", scoreA: 11, scoreB: 4 });
@@ -126,11 +150,12 @@ describe("after Complete Session", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Session,Date,Starts,Name,Member or guest,Place,Checked in,Games played,Payment,Amount",
+      "Session,Date,Starts,Name,Member or guest,Place,Checked in,Games played,Payment,Paid,Refunded",
     );
     expect(lines).toHaveLength(9);
-    expect(lines.filter((l) => l.endsWith(",Paid,10.00"))).toHaveLength(1);
-    expect(lines.filter((l) => l.endsWith(",Refunded,10.00"))).toHaveLength(1);
+    expect(lines.filter((l) => l.endsWith(",Paid,10.00,0.00"))).toHaveLength(1);
+    expect(lines.filter((l) => l.endsWith(",Refunded,0.00,10.00"))).toHaveLength(1);
+    expect(lines.filter((l) => l.endsWith(",Paid,10.00,10.00"))).toHaveLength(1);
     expect(lines.some((l) => l.includes(`,"'=HYPERLINK(""http://evil""), Bob",Guest,`))).toBe(true);
   });
 

@@ -3,6 +3,7 @@
 // the board's games and queue rows stay, and a completed session no longer changes, so the
 // record read tomorrow is the night as it stood at the end.
 import { and, asc, eq } from "drizzle-orm";
+import { winnerOf } from "../../../shared/contracts/board.js";
 import type { RecordAttendee, RecordGame, SessionRecord } from "../../../shared/contracts/session-record.js";
 import type { Db } from "../../db/database.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
@@ -29,16 +30,13 @@ export function toAttendee(entry: LedgerEntry, gamesPlayed: number): RecordAtten
 }
 
 export function recordTotals(attendees: RecordAttendee[], gamesFinished: number): SessionRecord["totals"] {
-  const sum = (statuses: string[]) =>
-    attendees.reduce(
-      (cents, a) => cents + (a.payment && statuses.includes(a.payment.status) ? a.payment.amount : 0),
-      0,
-    );
+  const sum = (cents: (payment: NonNullable<RecordAttendee["payment"]>) => number) =>
+    attendees.reduce((total, a) => total + (a.payment ? cents(a.payment) : 0), 0);
   return {
     checkedIn: attendees.filter((a) => a.checkedInAt !== null).length,
     games: gamesFinished,
-    collected: sum(["paid"]),
-    refunded: sum(["refunded", "refund_pending"]),
+    collected: sum((p) => p.paid),
+    refunded: sum((p) => p.refunded),
   };
 }
 
@@ -73,10 +71,7 @@ export async function sessionRecord(
     endedAt: game.endedAt?.toISOString() ?? null,
     teamA: names(game.teamA),
     teamB: names(game.teamB),
-    // Older results carry only the points: the higher score won.
-    winner:
-      game.winner ??
-      (game.scoreA !== null && game.scoreB !== null ? (game.scoreA >= game.scoreB ? "A" : "B") : null),
+    winner: winnerOf(game),
     scoreA: game.scoreA,
     scoreB: game.scoreB,
   }));

@@ -2,7 +2,7 @@
 // too, since their money may have gone back), when its player arrived, and its latest payment.
 // The courts feature adds the games (courts/session-record.ts).
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import type { PaymentStatus } from "../../../shared/contracts/session-record.js";
+import type { PaymentStatus, RecordAttendee } from "../../../shared/contracts/session-record.js";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { Db } from "../../db/database.js";
 import { sessions } from "../../db/schema/sessions.js";
@@ -15,8 +15,9 @@ export type LedgerEntry = {
   guest: boolean;
   status: Registration["status"];
   checkedInAt: string | null;
-  payment: { amount: number; status: PaymentStatus } | null;
+  payment: PlacePayment | null;
 };
+type PlacePayment = NonNullable<RecordAttendee["payment"]>;
 
 type Row = {
   registration_id: string;
@@ -26,9 +27,29 @@ type Row = {
   person_name: string | null;
   status: Registration["status"];
   checked_in_at: Date | string | null;
-  payment_amount: number | null;
-  payment_status: PaymentStatus | null;
+  payments: number;
+  paid: number;
+  refunded: number;
+  refund_owed: boolean;
+  latest_status: PaymentStatus | null;
 };
+
+/**
+ * A place's money from all its payments: a second checkout paid as well is a charge owed back
+ * (payment-outcomes.ts), so the latest row alone would show a player who paid as refunded.
+ */
+function placePayment(row: Row): PlacePayment | null {
+  if (row.payments === 0) return null;
+  const status: PaymentStatus =
+    row.paid > 0
+      ? "paid"
+      : row.refunded > 0
+        ? row.refund_owed
+          ? "refund_pending"
+          : "refunded"
+        : row.latest_status!;
+  return { status, paid: row.paid, refunded: row.refunded };
+}
 
 /** Every registration of the given sessions of one club, in arrival order, by session. */
 export async function ledgerEntries(db: Db, organizationId: string, sessionIds: string[]) {
@@ -44,13 +65,17 @@ export async function ledgerEntries(db: Db, organizationId: string, sessionIds: 
   // (club, registration) the payments.
   const { rows } = await db.execute<Row>(sql`
     select r.id as registration_id, r.session_id, r.user_id, r.guest_name, ${person.name} as person_name,
-           r.status, r.checked_in_at, pay.amount as payment_amount, pay.status as payment_status
+           r.status, r.checked_in_at, pay.payments, pay.paid, pay.refunded, pay.refund_owed, pay.latest_status
     from session_registrations r
     left join ${everyone} on ${person.id} = r.user_id
-    left join lateral (
-      select p.amount, p.status from payments p
-      where p.organization_id = r.organization_id and p.registration_id = r.id
-      order by p.created_at desc limit 1) pay on true
+    cross join lateral (
+      select count(*)::int as payments,
+        coalesce(sum(p.amount) filter (where p.status = 'paid'), 0)::int as paid,
+        coalesce(sum(p.amount) filter (where p.status in ('refunded', 'refund_pending')), 0)::int as refunded,
+        coalesce(bool_or(p.status = 'refund_pending'), false) as refund_owed,
+        (array_agg(p.status order by p.created_at desc, p.id desc))[1] as latest_status
+      from payments p
+      where p.organization_id = r.organization_id and p.registration_id = r.id) pay
     where r.organization_id = ${organizationId} and r.session_id in (${ids})
     order by r.session_id, r.seq`);
   for (const row of rows) {
@@ -60,8 +85,7 @@ export async function ledgerEntries(db: Db, organizationId: string, sessionIds: 
       guest: row.user_id === null,
       status: row.status,
       checkedInAt: row.checked_in_at === null ? null : new Date(row.checked_in_at).toISOString(),
-      payment:
-        row.payment_status === null ? null : { amount: row.payment_amount ?? 0, status: row.payment_status },
+      payment: placePayment(row),
     });
   }
   return bySession;

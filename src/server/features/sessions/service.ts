@@ -98,11 +98,6 @@ const everySession = preparedStatement("every_session", (db) =>
 );
 
 /**
- * The club's sessions as every member sees them, kept by this instance until the club's data
- * changes (platform/club-reads) or, for the upcoming ones, until the first of them ends and
- * drops out. The list is shared between requests: callers must not change it.
- */
-/**
  * Sessions whose night is over, newest first: completed, cancelled, or scheduled and ended
  * without being started. Their records are what the Past tab opens.
  */
@@ -120,6 +115,12 @@ const pastSessions = preparedStatement("past_sessions", (db) =>
     .limit(500),
 );
 
+/**
+ * The club's sessions as every member sees them. Upcoming and all are kept by this instance
+ * until the club's data changes (platform/club-reads) or, for the upcoming ones, until the
+ * first of them ends and drops out; the list is shared between requests: callers must not
+ * change it. Past is read each time.
+ */
 export async function listSessions(
   db: Db,
   organizationId: string,

@@ -81,7 +81,11 @@ function Record({ orgId, sessionId }: { orgId: string; sessionId: string }) {
           <Totals record={data} />
         </CardContent>
       </Card>
-      <Attendance attendees={data.attendees} timeZone={data.timeZone} />
+      <Attendance
+        attendees={data.attendees}
+        timeZone={data.timeZone}
+        played={data.session.status === "completed"}
+      />
       <Games games={data.games} timeZone={data.timeZone} />
       <Card>
         <CardHeader>
@@ -115,16 +119,37 @@ function Totals({ record }: { record: SessionRecord }) {
   );
 }
 
+/** "Paid $10.00", "Refund owed $10.00", "Not paid"; both amounts when a paid place also got some back. */
+function moneyLine(money: NonNullable<RecordAttendee["payment"]>): string {
+  const label = paymentLabels[money.status];
+  if (money.status === "paid")
+    return money.refunded > 0
+      ? `${label} ${formatCents(money.paid)}, ${formatCents(money.refunded)} refunded`
+      : `${label} ${formatCents(money.paid)}`;
+  if (money.status === "refunded" || money.status === "refund_pending")
+    return `${label} ${formatCents(money.refunded)}`;
+  return label;
+}
+
 function attendeeLine(a: RecordAttendee, timeZone: string): string {
   const parts = [
     a.checkedInAt ? `Checked in ${shortTime(a.checkedInAt, timeZone)}` : placeLabels[a.status],
     `${a.gamesPlayed} ${a.gamesPlayed === 1 ? "game" : "games"}`,
   ];
-  if (a.payment) parts.push(`${paymentLabels[a.payment.status]} ${formatCents(a.payment.amount)}`);
+  if (a.payment) parts.push(moneyLine(a.payment));
   return parts.join(" · ");
 }
 
-function Attendance({ attendees, timeZone }: { attendees: RecordAttendee[]; timeZone: string }) {
+function Attendance({
+  attendees,
+  timeZone,
+  played,
+}: {
+  attendees: RecordAttendee[];
+  timeZone: string;
+  /** Only a session that was played has no-shows: a cancelled one's players were told to stay home. */
+  played: boolean;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -140,7 +165,9 @@ function Attendance({ attendees, timeZone }: { attendees: RecordAttendee[]; time
                 <span className="flex flex-wrap items-center gap-2 font-semibold">
                   {a.name}
                   {a.guest ? <Badge tone="info">Walk-in</Badge> : null}
-                  {!a.checkedInAt && a.status === "registered" ? <Badge tone="ball">No-show</Badge> : null}
+                  {played && !a.checkedInAt && a.status === "registered" ? (
+                    <Badge tone="ball">No-show</Badge>
+                  ) : null}
                 </span>
                 <span className="text-sm text-muted">{attendeeLine(a, timeZone)}</span>
               </li>
