@@ -172,6 +172,7 @@ function boardWith(real: BoardView, count: number): BoardView {
     ...p,
     position: i + 1,
     estimatedWaitMinutes: i,
+    waitRange: { low: i, high: i + 3 },
     gamesPlayed: 2,
     wantsBye: false,
   }));

@@ -4,6 +4,8 @@
 //   - equal rounds: R, the rounds before the first repeated partner, beside the counting
 //     bound floor(N(N-1) / 4c), with the longest sit-out run beside ceil(s / 4c);
 //   - skill-balanced play: how even the teams are, beside fair mixing;
+//   - the waits players are told on joining the line, against the waits they then had: median
+//     and 90th-percentile error in minutes, and how often the wait fell in the range shown;
 //   - decision times, as a ratio to sorting the same players (measured in the same run).
 // Writes bench/results/rotation.json.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -84,6 +86,26 @@ function teamGap(mode: RotationMode) {
 }
 const skillBalanced = { fair: teamGap("fair"), skillBalanced: teamGap("skill-balanced") };
 
+/** Every wait told on joining the line in 10 simulated nights, against the wait that followed. */
+function waitEstimates(players: number, courts: number) {
+  const errors: number[] = [];
+  let within = 0;
+  for (const seed of SEEDS) {
+    const { estimates } = unevenSession(players, courts, 100, seed);
+    errors.push(...estimates.errors);
+    within += estimates.withinRange;
+  }
+  const sorted = errors.sort((a, b) => a - b);
+  return {
+    players,
+    courts,
+    told: sorted.length,
+    medianErrorMinutes: +percentile(sorted, 50).toFixed(1),
+    p90ErrorMinutes: +percentile(sorted, 90).toFixed(1),
+    withinRangeShare: +(within / sorted.length).toFixed(2),
+  };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 function timeIt(run: () => void, repeats: number): number[] {
@@ -100,7 +122,7 @@ function lateSession(players: number, courts: number, games: number): RotationIn
   const { sim } = unevenSession(players, courts, games, 1);
   const first = [...sim.playing.keys()][0];
   if (first) sim.finish(first);
-  return sim.input();
+  return sim.input(sim.finished.at(-1)?.endedAt ?? 0);
 }
 const timing = [];
 for (const [players, courts, games] of [
@@ -122,12 +144,19 @@ for (const [players, courts, games] of [
   });
 }
 
+const waits = [
+  [24, 4],
+  [16, 3],
+  [40, 8],
+].map(([players, courts]) => waitEstimates(players!, courts!));
+
 const report = {
   date: new Date().toISOString(),
   node: process.version,
   unevenPlay,
   equalRounds,
   skillBalanced,
+  waitEstimates: waits,
   timing,
 };
 const out = path.resolve(import.meta.dirname, "../results/rotation.json");
@@ -144,4 +173,5 @@ console.table(
 );
 console.table(equalRounds);
 console.table(skillBalanced);
+console.table(waits);
 console.table(timing);

@@ -26,9 +26,13 @@ export const boardCourt = z.object({
 });
 export type BoardCourt = z.infer<typeof boardCourt>;
 
+/** Minutes, if games run short and if they run long: what the board promises, as a range. */
+export const waitRange = z.object({ low: z.number(), high: z.number() });
+
 export const queueEntry = person.extend({
   position: z.number().int(),
   estimatedWaitMinutes: z.number(),
+  waitRange,
   gamesPlayed: z.number().int(),
   wantsBye: z.boolean(),
 });
@@ -38,6 +42,7 @@ export const myPlace = z.object({
   courtName: z.string().nullable(),
   position: z.number().int().nullable(),
   estimatedWaitMinutes: z.number().nullable(),
+  waitRange: waitRange.nullable(),
 });
 export type MyPlace = z.infer<typeof myPlace>;
 
@@ -117,6 +122,12 @@ export function gameResult(body: ScoreBody): { winner: Side; scoreA: number | nu
   if (body.scoreA === undefined || body.scoreB === undefined)
     return { winner: body.winner ?? "A", scoreA: null, scoreB: null };
   return { winner: body.scoreA > body.scoreB ? "A" : "B", scoreA: body.scoreA, scoreB: body.scoreB };
+}
+
+/** "10-15 min", or "12 min" when both ends round to the same minute; "now" for none at all. */
+export function waitRangeText(range: { low: number; high: number }): string {
+  if (range.high <= 0) return "now";
+  return range.low === range.high ? `${range.low} min` : `${range.low}-${range.high} min`;
 }
 
 /**

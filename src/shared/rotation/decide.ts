@@ -2,11 +2,12 @@
 // estimated wait for each player. Invariants in every mode: only free courts are filled,
 // nobody is on two courts, and nobody on a break, gone, or already on court is assigned.
 import { decideFair, fairOrder } from "./fair.js";
+import { DEFAULT_GAME_LENGTH } from "./game-length.js";
 import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
 import { decidePaddleStack, stackOrder } from "./paddle-stack.js";
 import type { Assignment, RotationInput, RotationOutput } from "./types.js";
-import { courtSize, DEFAULT_GAME_MINUTES } from "./types.js";
+import { courtSize } from "./types.js";
 import { decideWinnersStay } from "./winners-stay.js";
 
 export function decide(input: RotationInput): RotationOutput {
@@ -39,17 +40,24 @@ export function decide(input: RotationInput): RotationOutput {
   const line =
     input.mode === "fair" || input.mode === "skill-balanced" ? fairOrder(waiting) : stackOrder(waiting);
   const places = playable.reduce((sum, c) => sum + courtSize(c), 0);
-  const minutes = input.averageGameMinutes ?? DEFAULT_GAME_MINUTES;
-  const freeAt =
-    input.now === undefined ? undefined : minutesUntilFree(playable, assignments, input.now, minutes);
+  const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
+  // The wait at a game length: from the running games' starts when the time is known.
+  const waitsAt = (minutes: number) => {
+    const freeAt =
+      input.now === undefined ? undefined : minutesUntilFree(playable, assignments, input.now, minutes);
+    return (i: number) =>
+      freeAt
+        ? estimateWaitFromCourts(i, freeAt, places, minutes)
+        : estimateWait(i, playable.length, places, minutes);
+  };
+  const [typical, short, long] = [waitsAt(length.typical), waitsAt(length.short), waitsAt(length.long)];
   return {
     assignments,
     queue: line.map((p, i) => ({
       playerId: p.id,
       position: i + 1,
-      estimatedWaitMinutes: freeAt
-        ? estimateWaitFromCourts(i, freeAt, places, minutes)
-        : estimateWait(i, playable.length, places, minutes),
+      estimatedWaitMinutes: typical(i),
+      waitRange: { low: short(i), high: Math.max(short(i), long(i)) },
     })),
   };
 }

@@ -64,11 +64,15 @@ export function unevenSession(
   const readySince = new Map<string, number>();
   const sitRun = new Map<string, number>();
   const waits: number[] = [];
+  // What each player was told when they joined the line, and how far off it was once they played.
+  const promised = new Map<string, { at: number; wait: number; low: number; high: number }>();
+  const estimateErrors: number[] = [];
+  let withinRange = 0;
   let spread = 0;
   let spreadPlaying = 0;
   let longestRun = 0;
   const fill = () => {
-    const { assignments, passedOver } = sim.fill(clock);
+    const { assignments, passedOver, queue } = sim.fill(clock);
     const onCourt = new Set([...sim.playing.values()].flatMap((g) => g.teams.flat()));
     const present = [...sim.players.values()].filter((p) => p.present && !p.onBreak);
     // Games played (finished) when the court fills, a late arrival's credit counted.
@@ -83,9 +87,19 @@ export function unevenSession(
       for (const id of a.teams.flat()) {
         waits.push(clock - (readySince.get(id) ?? 0));
         sitRun.set(id, 0);
+        const told = promised.get(id);
+        if (told) {
+          const waited = clock - told.at;
+          estimateErrors.push(Math.abs(told.wait - waited));
+          if (waited >= told.low - 0.5 && waited <= told.high + 0.5) withinRange += 1;
+          promised.delete(id);
+        }
       }
       ends.set(a.courtId, clock + 8 + Math.floor(random() * 9));
     }
+    for (const q of queue)
+      if (!promised.has(q.playerId))
+        promised.set(q.playerId, { at: clock, wait: q.estimatedWaitMinutes, ...q.waitRange });
     for (const id of passedOver) {
       sitRun.set(id, (sitRun.get(id) ?? 0) + 1);
       longestRun = Math.max(longestRun, sitRun.get(id)!);
@@ -97,13 +111,14 @@ export function unevenSession(
     clock = end;
     ends.delete(courtId);
     const game = sim.playing.get(courtId)!;
-    sim.finish(courtId, random() < 0.5);
+    sim.finish(courtId, random() < 0.5, clock);
     for (const id of game.teams.flat()) readySince.set(id, clock);
     fill();
   }
   return {
     sim,
     figures: { ...figures(sim, waits, spread, longestRun), gamesSpreadCountingPlaying: spreadPlaying },
+    estimates: { errors: estimateErrors, withinRange },
   };
 }
 

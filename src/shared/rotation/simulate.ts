@@ -2,11 +2,13 @@
 // used by the tests and the benchmark to play many games through the engine.
 import { decide } from "./decide.js";
 import { arrivalCredit } from "./fair.js";
+import { gameLength } from "./game-length.js";
 import { kingMoves } from "./king.js";
 import type { Assignment, CourtState, Pairings, PlayerState, RotationInput, RotationMode } from "./types.js";
 import { keepsWinners, offCourtOrder } from "./winners-stay.js";
 
-export type SimGame = Assignment & { startedAt: number };
+/** Times in minutes from the session's start. */
+export type SimGame = Assignment & { startedAt: number; endedAt?: number };
 
 export type SimOptions = {
   /** Ids of courts (c1, c2, ...) that are singles courts. */
@@ -72,14 +74,20 @@ export class SessionSim {
     if (p) p.onBreak = onBreak;
   }
 
-  input(): RotationInput {
+  /** The engine's input at `now` (minutes): the games' starts and lengths measured so far. */
+  input(now = 0): RotationInput {
+    const lengths = this.finished.flatMap((g) => (g.endedAt === undefined ? [] : [g.endedAt - g.startedAt]));
     return {
       mode: this.mode,
       players: [...this.players.values()],
       courts: this.courts.map((c) => {
         const game = this.playing.get(c.id);
-        return game ? { ...c, status: "playing", players: game.teams.flat() } : c;
+        return game
+          ? { ...c, status: "playing", players: game.teams.flat(), startedAt: game.startedAt * 60_000 }
+          : c;
       }),
+      now: now * 60_000,
+      gameLength: gameLength(lengths, []),
       seed: this.seed,
       lastGame: this.lastGame,
       pairings: this.pairings,
@@ -88,7 +96,7 @@ export class SessionSim {
 
   /** Fills free courts; returns the new games and who was ready but passed over. */
   fill(now = 0) {
-    const input = this.input();
+    const input = this.input(now);
     const output = decide(input);
     if (this.choose) output.assignments = this.choose(input);
     const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
@@ -118,12 +126,12 @@ export class SessionSim {
     return { assignments: output.assignments, passedOver, queue: output.queue };
   }
 
-  /** Ends the game on `courtId`; team A wins unless told otherwise. */
-  finish(courtId: string, teamAWins = true) {
+  /** Ends the game on `courtId` (at `now`, minutes, when the time is kept); team A wins unless told otherwise. */
+  finish(courtId: string, teamAWins = true, now?: number) {
     const game = this.playing.get(courtId);
     if (!game) throw new Error(`no game on ${courtId}`);
     this.playing.delete(courtId);
-    this.finished.push(game);
+    this.finished.push({ ...game, endedAt: now });
     const [winners, losers] = teamAWins ? game.teams : [game.teams[1], game.teams[0]];
     for (const id of winners) this.players.get(id)!.winStreak = (this.players.get(id)!.winStreak ?? 0) + 1;
     for (const id of losers) this.players.get(id)!.winStreak = 0;

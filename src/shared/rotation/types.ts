@@ -1,5 +1,7 @@
 // The rotation engine's contract. The engine is pure: the same input (seed included) gives
 // the same output, with no clock, randomness or I/O of its own.
+import type { GameLength } from "./game-length.js";
+
 export const ROTATION_MODES = [
   "fair",
   "skill-balanced",
@@ -62,7 +64,8 @@ export type RotationInput = {
   balanceByRating?: boolean;
   /** Fixed for a session: it orders ties, so two sessions need not play the same schedule. */
   seed: number;
-  averageGameMinutes?: number;
+  /** How long games last here (game-length.ts); a fixed typical length when absent. */
+  gameLength?: GameLength;
   /** The moment the decision is made (ms): with it, waits count from the running games' starts. */
   now?: number;
   /** The game that just ended, for winners-stay. */
@@ -77,9 +80,14 @@ export type Assignment = { courtId: string; teams: [Team, Team] };
 export type RotationOutput = {
   assignments: Assignment[];
   /** Everyone ready and not assigned, in the order they will go on. */
-  queue: { playerId: string; position: number; estimatedWaitMinutes: number }[];
+  queue: {
+    playerId: string;
+    position: number;
+    estimatedWaitMinutes: number;
+    /** The wait if games run short or long (the quartiles of their lengths): what to promise. */
+    waitRange: { low: number; high: number };
+  }[];
 };
 
 export const PLAYERS_PER_COURT = 4;
-export const DEFAULT_GAME_MINUTES = 12;
 export const courtSize = (court: Pick<CourtState, "singles">) => (court.singles ? 2 : PLAYERS_PER_COURT);

@@ -109,7 +109,12 @@ export const games = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
-  (t) => [index("games_org_session_idx").on(t.organizationId, t.sessionId, t.status)],
+  (t) => [
+    index("games_org_session_idx").on(t.organizationId, t.sessionId, t.status),
+    // The club's latest results, newest first: how long its games take (pace.ts), read before a
+    // session has played enough of its own. Without it, each read sorted every game the club played.
+    index("games_org_finished_idx").on(t.organizationId, t.endedAt).where(sql`${t.status} = 'finished'`),
+  ],
 );
 /** A queue row's counters as they were before a score: what an undo puts back. */
 export type QueueCounters = Pick<

@@ -12,6 +12,7 @@ import { getOrganization } from "../clubs/service.js";
 import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
+import { paceOf } from "./pace.js";
 import { previewQueue } from "./rotation.js";
 
 export async function boardView(
@@ -54,11 +55,13 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
   const state = await loadState(db, organizationId, session.id);
   const names = new Map(state.players.map((p) => [p.registrationId, p.name]));
   const person = (id: string): Person => ({ registrationId: id, name: names.get(id) ?? "Player" });
-  const queue = board ? previewQueue(board, state) : [];
+  const pace = await paceOf(db, organizationId, session.id);
+  const queue = board ? previewQueue(board, state, Date.now(), pace.length) : [];
   const waiting = queue.map((q, i) => ({
     ...person(q.playerId),
     position: i + 1,
     estimatedWaitMinutes: q.estimatedWaitMinutes,
+    waitRange: q.waitRange,
     gamesPlayed: state.players.find((p) => p.registrationId === q.playerId)?.gamesPlayed ?? 0,
     wantsBye: state.players.find((p) => p.registrationId === q.playerId)?.wantsBye ?? false,
   }));
@@ -114,9 +117,12 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
     onBreak,
     stats: {
       waiting: waiting.length,
-      averageWaitMinutes: waiting.length
-        ? Math.round(waiting.reduce((sum, w) => sum + w.estimatedWaitMinutes, 0) / waiting.length)
-        : 0,
+      // How long players have really waited tonight; until a game ends, what the line expects.
+      averageWaitMinutes:
+        pace.averageWaitMinutes ??
+        (waiting.length
+          ? Math.round(waiting.reduce((sum, w) => sum + w.estimatedWaitMinutes, 0) / waiting.length)
+          : 0),
       activePlayers: present.length - onBreak.length,
     },
     checkInUrl: `${appUrl}/sessions/${session.id}/check-in?org=${organizationId}&token=${session.checkInToken}`,
@@ -129,7 +135,12 @@ type Person = { registrationId: string; name: string };
 function myPlace(
   state: BoardState,
   userId: string,
-  waiting: Array<{ registrationId: string; position: number; estimatedWaitMinutes: number }>,
+  waiting: Array<{
+    registrationId: string;
+    position: number;
+    estimatedWaitMinutes: number;
+    waitRange: { low: number; high: number };
+  }>,
   courts: Array<{
     name: string;
     game: { teamA: { registrationId: string }[]; teamB: { registrationId: string }[] } | null;
@@ -137,7 +148,7 @@ function myPlace(
   }>,
 ): MyPlace {
   const player = state.players.find((p) => p.userId === userId && p.present);
-  const none = { courtName: null, position: null, estimatedWaitMinutes: null };
+  const none = { courtName: null, position: null, estimatedWaitMinutes: null, waitRange: null };
   if (!player) return { state: "not-checked-in", ...none };
   if (player.onBreak) return { state: "on-break", ...none };
   const id = player.registrationId;
@@ -153,11 +164,13 @@ function myPlace(
       courtName: upNext.name,
       position: line?.position ?? null,
       estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
+      waitRange: line?.waitRange ?? null,
     };
   return {
     state: "waiting",
     courtName: null,
     position: line?.position ?? null,
     estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
+    waitRange: line?.waitRange ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
 import { gamesOf, queueOf } from "./board-store.js";
+import { averageWaitMinutes, toMinutes, waitsBetweenGames } from "./measured-waits.js";
 
 export type FairnessReport = {
   players: Array<{
@@ -21,8 +22,6 @@ export type FairnessReport = {
   gamesFinished: number;
 };
 
-const minutes = (ms: number) => Math.round(ms / 60_000);
-
 export async function fairnessReport(
   db: Db,
   organizationId: string,
@@ -37,19 +36,11 @@ export async function fairnessReport(
       .where(and(gamesOf(session), eq(games.status, "finished")))
       .orderBy(asc(games.startedAt)),
   ]);
-  // A player's waits: from coming off court (or the first game's start) to the next game's start.
-  const waits = new Map<string, number[]>();
-  const freeSince = new Map<string, number>();
+  const waits = waitsBetweenGames(finished);
   const partnerPairs = new Map<string, number>();
   const opponentPairs = new Map<string, number>();
   const pair = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-  const sessionStart = finished[0]?.startedAt.getTime() ?? 0;
   for (const game of finished) {
-    for (const id of [...game.teamA, ...game.teamB]) {
-      const since = freeSince.get(id) ?? sessionStart;
-      waits.set(id, [...(waits.get(id) ?? []), Math.max(0, game.startedAt.getTime() - since)]);
-      freeSince.set(id, game.endedAt?.getTime() ?? game.startedAt.getTime());
-    }
     for (const team of [game.teamA, game.teamB]) {
       // A singles side has no partner.
       if (team.length !== 2) continue;
@@ -68,7 +59,7 @@ export async function fairnessReport(
       name: p.name,
       gamesPlayed: p.gamesPlayed,
       sitOuts: p.sitOuts,
-      longestWaitMinutes: minutes(Math.max(0, ...mine)),
+      longestWaitMinutes: toMinutes(Math.max(0, ...mine)),
     };
   });
   const allWaits = [...waits.values()].flat();
@@ -76,8 +67,8 @@ export async function fairnessReport(
   return {
     players: rows.sort((a, b) => b.gamesPlayed - a.gamesPlayed || a.name.localeCompare(b.name)),
     gamesPlayedSpread: played.length ? Math.max(...played) - Math.min(...played) : 0,
-    longestWaitMinutes: minutes(Math.max(0, ...allWaits)),
-    averageWaitMinutes: allWaits.length ? minutes(allWaits.reduce((a, b) => a + b, 0) / allWaits.length) : 0,
+    longestWaitMinutes: toMinutes(Math.max(0, ...allWaits)),
+    averageWaitMinutes: averageWaitMinutes(waits) ?? 0,
     partnerRepeats: repeats(partnerPairs),
     opponentRepeats: repeats(opponentPairs),
     gamesFinished: finished.length,

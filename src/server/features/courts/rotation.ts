@@ -1,6 +1,7 @@
 // The bridge between the stored queue and the pure rotation engine in src/shared/rotation.
 
 import { decide } from "../../../shared/rotation/decide.js";
+import type { GameLength } from "../../../shared/rotation/game-length.js";
 import type {
   CourtState,
   PlayerState,
@@ -8,8 +9,6 @@ import type {
   RotationOutput,
 } from "../../../shared/rotation/types.js";
 import type { BoardRow, BoardState, GameRow } from "./board-store.js";
-
-export const AVERAGE_GAME_MINUTES = 12;
 
 export function engineInput(
   board: BoardRow,
@@ -57,7 +56,6 @@ export function engineInput(
     // One seed per session: it orders ties, and planned equal rounds follow it round after round.
     seed: board.seed,
     pairings: board.pairings,
-    averageGameMinutes: AVERAGE_GAME_MINUTES,
     lastGame: lastGame
       ? { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: losersOf(lastGame) }
       : undefined,
@@ -80,9 +78,17 @@ export function decideAssignments(
   return { assignments: output.assignments, passedOver };
 }
 
-/** The waiting line and its estimates, without assigning anyone. */
-export function previewQueue(board: BoardRow, state: BoardState, now = Date.now()): RotationOutput["queue"] {
-  const input = engineInput(board, state);
+/**
+ * The waiting line and its estimates, without assigning anyone; the waits follow `gameLength`
+ * (measured: pace.ts) when given.
+ */
+export function previewQueue(
+  board: BoardRow,
+  state: BoardState,
+  now = Date.now(),
+  gameLength?: GameLength,
+): RotationOutput["queue"] {
+  const input = { ...engineInput(board, state), gameLength };
   // With every court busy the engine only orders the queue; the waits count from the games'
   // starts.
   return decide({

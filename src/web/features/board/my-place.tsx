@@ -1,4 +1,4 @@
-import type { MyPlace } from "../../../shared/contracts/board.js";
+import { type MyPlace, waitRangeText } from "../../../shared/contracts/board.js";
 import { cn } from "../../lib/cn.js";
 
 /** A player's own line on their phone: where they stand, in one sentence. */
@@ -11,7 +11,7 @@ export function MyPlaceBanner({ me }: { me: MyPlace }) {
         ? `You're up next on ${me.courtName}`
         : me.state === "on-break"
           ? "You're on a break"
-          : `You're number ${me.position} in line · about ${me.estimatedWaitMinutes} min`;
+          : `You're number ${me.position} in line · ${me.waitRange ? `about ${waitRangeText(me.waitRange)}` : "soon"}`;
   return (
     <div
       role="status"

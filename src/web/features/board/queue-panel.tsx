@@ -1,5 +1,5 @@
 import { Coffee, MoreHorizontal } from "lucide-react";
-import type { BoardView } from "../../../shared/contracts/board.js";
+import { type BoardView, waitRangeText } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
@@ -42,7 +42,7 @@ export function QueuePanel({
               {entry.wantsBye ? (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-muted">bye</span>
               ) : null}
-              <span className="text-xs text-muted">~{entry.estimatedWaitMinutes} min</span>
+              <span className="shrink-0 text-xs text-muted">{waitRangeText(entry.waitRange)}</span>
               {board.canManage ? (
                 <details className="relative">
                   <summary

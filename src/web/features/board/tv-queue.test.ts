@@ -8,6 +8,7 @@ const line = (count: number) =>
     ...person(i + 1),
     position: i + 1,
     estimatedWaitMinutes: i,
+    waitRange: { low: i, high: i + 3 },
     gamesPlayed: 0,
     wantsBye: false,
   }));

@@ -1,0 +1,1 @@
+CREATE INDEX "games_org_finished_idx" ON "games" USING btree ("organization_id","ended_at") WHERE "games"."status" = 'finished';

@@ -1,0 +1,28 @@
+// Waits as they were, from a session's finished games: for each player, from coming off court
+// (or the session's first game's start) to the start of their next game. The fairness report
+// and the board's "Average wait" read the same figures.
+
+type Played = { teamA: string[]; teamB: string[]; startedAt: Date; endedAt: Date | null };
+
+/** Each player's waits in milliseconds, by registration, from finished games in start order. */
+export function waitsBetweenGames(finished: Played[]): Map<string, number[]> {
+  const waits = new Map<string, number[]>();
+  const freeSince = new Map<string, number>();
+  const sessionStart = finished[0]?.startedAt.getTime() ?? 0;
+  for (const game of finished) {
+    for (const id of [...game.teamA, ...game.teamB]) {
+      const since = freeSince.get(id) ?? sessionStart;
+      waits.set(id, [...(waits.get(id) ?? []), Math.max(0, game.startedAt.getTime() - since)]);
+      freeSince.set(id, game.endedAt?.getTime() ?? game.startedAt.getTime());
+    }
+  }
+  return waits;
+}
+
+export const toMinutes = (ms: number) => Math.round(ms / 60_000);
+
+/** The mean of every wait, in whole minutes; null before any game has finished. */
+export function averageWaitMinutes(waits: Map<string, number[]>): number | null {
+  const all = [...waits.values()].flat();
+  return all.length ? toMinutes(all.reduce((a, b) => a + b, 0) / all.length) : null;
+}
