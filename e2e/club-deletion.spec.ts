@@ -1,7 +1,14 @@
 // An owner deletes their club from Settings: the danger-zone card, the dialog that enables
 // "Delete Club" only once the club's name is typed, and the way back to onboarding. The card
 // and the dialog are kept as screenshots at phone and desktop widths (docs/screenshots/).
-import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
+import {
+  createClubThroughApi,
+  expect,
+  keepScreenshot,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
 
 const widths = [
   { width: 390, height: 844 },
@@ -18,7 +25,7 @@ test("an owner deletes their club by typing its name, and lands on onboarding", 
     await card.scrollIntoViewIfNeeded();
     await expect(page.getByText("Everyone who paid for a place is refunded in full.")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `docs/screenshots/club-delete-card-${size.width}.png` });
+    await keepScreenshot(page, `club-delete-card-${size.width}`);
 
     await page.getByRole("button", { name: "Delete Club" }).click();
     const dialog = page.getByRole("dialog");
@@ -28,7 +35,7 @@ test("an owner deletes their club by typing its name, and lands on onboarding", 
     await expect(confirm).toBeDisabled();
     await dialog.getByLabel(/to confirm/).fill(club.name);
     await expect(confirm).toBeEnabled();
-    await page.screenshot({ path: `docs/screenshots/club-delete-${size.width}.png` });
+    await keepScreenshot(page, `club-delete-${size.width}`);
     await dialog.getByRole("button", { name: "Keep Club" }).click();
   }
 

@@ -5,7 +5,14 @@
 // (and its month listed under Past). The interactions people repeat are timed; every page
 // visited is checked for layout at the phone's width, and the record at a laptop's too.
 import type { Page } from "@playwright/test";
-import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
+import {
+  createClubThroughApi,
+  expect,
+  keepScreenshot,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
 import { expectUsableLayout } from "./layout-check.js";
 
 const phone = { width: 390, height: 844 };
@@ -16,12 +23,7 @@ const boardTargets = ["[data-testid=court]", "[data-testid=queue]", "[data-testi
 const names = Array.from({ length: 30 }, (_, i) => `Player ${String(i + 1).padStart(2, "0")} Nightingale`);
 
 const screenshot = (page: Page, name: string) =>
-  page.screenshot({
-    path: process.env.UPDATE_SCREENSHOTS
-      ? `docs/screenshots/${name}.png`
-      : test.info().outputPath(`${name}.png`),
-    fullPage: name.startsWith("record") || name.startsWith("past"),
-  });
+  keepScreenshot(page, name, { fullPage: name.startsWith("record") || name.startsWith("past") });
 
 const court = (page: Page, name: string) => page.locator(`[data-testid=court][data-court="${name}"]`);
 const COURTS = ["Court 1", "Court 2", "Court 3", "Court 4", "Court 5"];

@@ -7,6 +7,7 @@ import {
   addWalkInsThroughApi,
   createClubThroughApi,
   expect,
+  keepScreenshot,
   scheduleSessionThroughApi,
   signUpThroughApi,
   test,
@@ -160,13 +161,7 @@ test("the demo board with the court controls, at 390 and 1280 px", async ({ page
     await checkControls(page);
     // From the top: scrolled, the sticky header lands mid-page in a full-page picture.
     await page.evaluate(() => window.scrollTo(0, 0));
-    // UPDATE_SCREENSHOTS=1 rewrites the committed pictures; otherwise they stay with the test's output.
-    await page.screenshot({
-      path: process.env.UPDATE_SCREENSHOTS
-        ? `docs/screenshots/court-controls-${viewport.width}.png`
-        : test.info().outputPath(`court-controls-${viewport.width}.png`),
-      fullPage: true,
-    });
+    await keepScreenshot(page, `court-controls-${viewport.width}`, { fullPage: true });
   }
 
   // The demo club goes back as the other specs expect it: 4 of 4 courts playing doubles.

@@ -109,6 +109,20 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/**
+ * A picture of the page as it is now, kept with the test's output; with UPDATE_SCREENSHOTS=1 it
+ * is written to docs/screenshots/ instead, to be looked at and committed (a test run alone
+ * never changes tracked files).
+ */
+export function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  return page.screenshot({
+    path: process.env.UPDATE_SCREENSHOTS
+      ? `docs/screenshots/${name}.png`
+      : base.info().outputPath(`${name}.png`),
+    fullPage: options.fullPage,
+  });
+}
+
 let counter = 0;
 /** A fresh address per call, so tests never collide with earlier runs' accounts. */
 export function uniqueEmail(prefix: string): string {

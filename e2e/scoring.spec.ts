@@ -2,18 +2,11 @@
 // recorded by a tap each, timed; the board and the open sheet checked for layout at a phone's
 // width and a laptop's; an undo that really takes the result back.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.js";
+import { expect, keepScreenshot, test } from "./fixtures.js";
 import { expectUsableLayout } from "./layout-check.js";
 import { clubNightOnFiveCourts } from "./scoring-setup.js";
 
-// UPDATE_SCREENSHOTS=1 writes the committed screenshots in docs/screenshots; otherwise they go
-// with the test's artifacts.
-const screenshot = async (page: Page, name: string) =>
-  page.screenshot({
-    path: process.env.UPDATE_SCREENSHOTS
-      ? `docs/screenshots/${name}.png`
-      : test.info().outputPath(`${name}.png`),
-  });
+const screenshot = (page: Page, name: string) => keepScreenshot(page, name);
 
 /** Where people play: every button there is thumb-sized. */
 const boardTargets = ["[data-testid=court]", "[data-testid=queue]", "[data-testid=organizer-bar]"];

@@ -7,6 +7,7 @@ import {
   createClubThroughApi,
   expect,
   joinByInvitation,
+  keepScreenshot,
   scheduleSessionThroughApi,
   signUpThroughApi,
   test,
@@ -53,7 +54,7 @@ async function screenshotAt(page: Page, dialog: Locator, size: typeof phone, nam
   await page.setViewportSize(size);
   await expect(dialog).toBeVisible();
   await expectUsableLayout(page, dialog);
-  await page.screenshot({ path: `docs/screenshots/${name}.png` });
+  await keepScreenshot(page, name);
 }
 
 test("an organizer checks in 30 walk-ins at once: 25 pasted names and 5 ticked members", async ({
