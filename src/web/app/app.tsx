@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { AuthProvider } from "./auth-provider.js";
+import { OfflineBanner } from "./offline-banner.js";
 import { OrganizationProvider } from "./organization-provider.js";
 import { router } from "./router.js";
 
@@ -14,6 +15,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <OrganizationProvider>
+          {/* Above every page, signed in or not: the shell opens offline wherever it was left. */}
+          <OfflineBanner />
           <RouterProvider router={router} />
           {/* At the bottom, where a thumb reaches an Undo and no dialog keeps its title or the
               phone its header; two at most, so five courts' "Score recorded" do not stack up. */}
