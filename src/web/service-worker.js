@@ -3,6 +3,7 @@
 // - Pages (navigations) come from the network first; only when the network fails does the cached
 //   shell answer, and the app says it is offline (offline-banner.tsx).
 // - /api/ is never answered from a cache: a stale board must never be shown as live.
+// - The other files of the shell (the icon) also come from the network first, the cache offline.
 // - The hashed files under /assets/ never change: once fetched, they are kept for this version,
 //   so the pages a person opened online open offline too.
 // - A new version installs at once and takes over the open tabs; its install leaves the old
@@ -51,14 +52,18 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (url.pathname.startsWith("/assets/")) event.respondWith(keptAsset(event));
+  else if (BUILD.precache.includes(url.pathname)) event.respondWith(networkOrCached(request, url.pathname));
 });
 
-async function pageOrShell(request) {
+const pageOrShell = (request) => networkOrCached(request, SHELL);
+
+/** The network's answer; when there is no network, the cached copy of `cached`. */
+async function networkOrCached(request, cached) {
   try {
     return await fetch(request);
   } catch (offline) {
-    const shell = await caches.match(SHELL, { cacheName: CACHE });
-    if (shell) return shell;
+    const copy = await caches.match(cached, { cacheName: CACHE });
+    if (copy) return copy;
     throw offline;
   }
 }
