@@ -24,6 +24,7 @@ import { dashboardRoutes } from "./features/dashboard/routes.js";
 import { demoRoutes } from "./features/demo/routes.js";
 import { registerLadderJobs } from "./features/ladder/jobs.js";
 import { ladderRoutes } from "./features/ladder/routes.js";
+import { crawlerRoutes } from "./features/marketing/crawler-routes.js";
 import { memberRoutes } from "./features/members/routes.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { registerUnsubscribeRoutes } from "./features/notifications/unsubscribe.js";
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     await app.register(async (scope) => registerWebhookRoutes(scope, deps));
   await app.register(memberRoutes(deps));
   await app.register(publicClubRoutes(deps));
+  await app.register(crawlerRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(calendarRoutes(deps));
   await app.register(courtRoutes(deps));

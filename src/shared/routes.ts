@@ -32,3 +32,10 @@ export function isClientRoute(pathname: string): boolean {
     return pattern.test(path);
   });
 }
+
+/**
+ * The pages search engines are welcome to: the marketing pages (robots.txt and sitemap.xml),
+ * besides each open club's /club/:slug. Every other client route is someone's own (the app, a
+ * sign-in, a secret link) and robots.txt asks crawlers to stay out of it.
+ */
+export const publicPages = ["/", "/features", "/pricing", "/about", "/privacy", "/terms"] as const;

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.js";
+import { registerServiceWorker } from "./lib/service-worker.js";
 import "./styles.css";
 
 createRoot(document.getElementById("root")!).render(
@@ -8,3 +9,5 @@ createRoot(document.getElementById("root")!).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

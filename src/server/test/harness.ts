@@ -34,6 +34,8 @@ export async function createTestApp(
     log?: FastifyBaseLogger;
     /** Other caps on open WebSockets than the app's own. */
     socketLimits?: Partial<SocketLimits>;
+    /** A built web client to serve, as main.ts serves dist/web. */
+    webRoot?: string;
   } = {},
 ) {
   const { serverUrl, template } = inject("testDatabase");
@@ -54,6 +56,7 @@ export async function createTestApp(
   const directUrl = withDatabase(serverUrl, name);
   const deps = await composeDeps(config, options.routeDatabase?.(directUrl) ?? directUrl, log, {
     now: options.now,
+    webRoot: options.webRoot,
   });
   // Tests run the sweeps themselves, on their own clock: a cron tick landing mid-test would
   // race them (and send on the real clock).

@@ -1,9 +1,15 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { AuthProvider } from "./auth-provider.js";
+import { OfflineBanner } from "./offline-banner.js";
 import { OrganizationProvider } from "./organization-provider.js";
 import { router } from "./router.js";
+
+// TanStack Query takes the browser to be online until it hears otherwise: told the truth at
+// start, an app opened offline (from the service worker's cache) waits for the network instead
+// of failing every read, and fetches what it shows as soon as the network is back.
+onlineManager.setOnline(navigator.onLine);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
@@ -14,6 +20,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <OrganizationProvider>
+          {/* Above every page, signed in or not: the shell opens offline wherever it was left. */}
+          <OfflineBanner />
           <RouterProvider router={router} />
           {/* At the bottom, where a thumb reaches an Undo and no dialog keeps its title or the
               phone its header; two at most, so five courts' "Score recorded" do not stack up. */}

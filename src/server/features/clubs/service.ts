@@ -234,6 +234,17 @@ export function clubIsOpen(organizationId: AnyColumn | SQL): SQL<boolean> {
     where ${qualified(organizations.id)} = ${id} and ${qualified(organizations.closingAt)} is null)`;
 }
 
+/** The addresses of up to `limit` open clubs, oldest club first: their public pages (the sitemap). */
+export async function openClubSlugs(db: Queryable, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(isNull(organizations.closingAt))
+    .orderBy(asc(organizations.createdAt), asc(organizations.id))
+    .limit(limit);
+  return rows.map((row) => row.slug);
+}
+
 export async function clubBySlug(db: Queryable, slug: string): Promise<Club | null> {
   const [row] = await db
     .select()

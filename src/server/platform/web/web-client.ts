@@ -1,4 +1,4 @@
-// Serves the built web client: hashed assets with long caching, and index.html for client
+// Serves the built web client: hashed assets with long caching (cacheControlOf), and index.html for client
 // routes (404 for anything else, with the miss logged). Its page fallback (GET /*) serves no
 // /api address: those go to the app's not-found answer.
 import { existsSync, readFileSync } from "node:fs";
@@ -32,9 +32,8 @@ export async function registerWebClient(
     // scripts/compress-assets.mjs wrote .br and .gz copies at build time.
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header("cache-control", "public, max-age=31536000, immutable");
-      }
+      const cacheControl = cacheControlOf(path.relative(webRoot, filePath));
+      if (cacheControl) res.header("cache-control", cacheControl);
     },
   });
   // Browsers ask for /favicon.ico wherever a page names no icon (our server-rendered pages,
@@ -80,6 +79,23 @@ export async function registerWebClient(
       .header("cache-control", "no-cache")
       .send(withMeta(html, meta, `${options.appUrl}${pathname}`, preview?.logoUrl ?? null));
   });
+}
+
+/**
+ * How long a browser may keep one of the client's files (its path under the web root, maybe as
+ * its .br or .gz copy): hashed assets forever; the files whose address never changes but whose
+ * content does (the service worker, the manifest, the shell) only after asking again, since a
+ * kept service worker would keep every tab on the old version; icons for a day.
+ */
+export function cacheControlOf(file: string): string | null {
+  const name = file
+    .split(path.sep)
+    .join("/")
+    .replace(/\.(br|gz)$/, "");
+  if (name.startsWith("assets/")) return "public, max-age=31536000, immutable";
+  if (name === "sw.js" || name === "manifest.webmanifest" || name.endsWith(".html")) return "no-cache";
+  if (name.startsWith("icons/")) return "public, max-age=86400";
+  return null;
 }
 
 const safeDecode = (text: string) => {

@@ -1,0 +1,87 @@
+// The app as something to install: Chromium finds nothing missing for installing it, its
+// service worker takes over the page, and with the network gone a reload still opens the app
+// (its shell from the service worker's cache) and says it is offline.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { CDPSession, Page } from "@playwright/test";
+import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
+
+/** What Chromium says stands in the way of installing the page's app (empty: nothing). */
+async function installabilityErrors(cdp: CDPSession) {
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  return installabilityErrors.map((error) => error.errorId);
+}
+
+/** The state of the service worker controlling `page`, or null while none does. */
+const controllerState = (page: Page) =>
+  page.evaluate(() => navigator.serviceWorker.controller?.state ?? null);
+
+test("Chromium finds nothing in the way of installing the app", async ({
+  playwright,
+  launchOptions,
+  problems,
+}, testInfo) => {
+  // Playwright's own browser contexts are off the record, where Chromium installs nothing
+  // ("in-incognito"): this check runs in a real profile of its own.
+  const profile = mkdtempSync(path.join(tmpdir(), "courtside-install-"));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL: testInfo.project.use.baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+    });
+    const cdp = await context.newCDPSession(page);
+    // A visitor's landing page: the manifest, its icons and its start page are all in order.
+    await page.goto("/");
+    await expect.poll(() => installabilityErrors(cdp), { timeout: 15_000 }).toEqual([]);
+    // And the app's own pages, with the service worker running.
+    await page.goto("/auth");
+    await expect.poll(() => controllerState(page)).toBe("activated");
+    expect(await installabilityErrors(cdp)).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test("the service worker takes over, and offline the app opens from its cache with a banner", async ({
+  page,
+  context,
+}) => {
+  await signUpThroughApi(page, "Ivy Installer", uniqueEmail("installer"));
+  await createClubThroughApi(page, "Offline Picklers");
+  await page.goto("/dashboard");
+  const clubName = page.getByRole("heading", { name: "Offline Picklers" });
+  await expect(clubName).toBeVisible();
+  // Registered after the page loads; it installs the shell and takes over the open page.
+  const active = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  expect(["activating", "activated"]).toContain(active);
+  await expect.poll(() => controllerState(page)).toBe("activated");
+  // Once under the service worker, the page's own chunks are kept for offline use.
+  await page.reload();
+  await expect(clubName).toBeVisible();
+  await expect(page.getByTestId("offline-banner")).toHaveCount(0);
+
+  // On a phone, where a club night is run.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await context.setOffline(true);
+  await expect(page.getByTestId("offline-banner")).toHaveText(
+    "You're offline. The board will update when you're back.",
+  );
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  // Still the page it was: the app waits for the network rather than taking the person for signed out.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The app's shell, from the cache: its page is up and says why nothing new arrives.
+  await expect(page.getByTestId("offline-banner")).toBeVisible();
+  await expect(page.locator("#root")).not.toBeEmpty();
+  await page.screenshot({ path: test.info().outputPath("offline-dashboard.png") });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("offline-banner")).toHaveCount(0);
+  await expect(clubName).toBeVisible();
+});
