@@ -181,22 +181,3 @@ export const displayTokens = pgTable(
   },
   (t) => [index("display_tokens_org_idx").on(t.organizationId)],
 );
-// "You're up next on Court 2": recorded for each player when their group is assigned; the
-// notifications issue turns these into emails (court_up_next preference).
-export const playerNotices = pgTable(
-  "player_notices",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(),
-    message: text("message").notNull(),
-    createdAt: createdAt(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-  },
-  (t) => [index("player_notices_org_idx").on(t.organizationId, t.createdAt)],
-);

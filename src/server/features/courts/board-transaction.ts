@@ -20,7 +20,7 @@ import { levelToRating } from "../../../shared/rating/levels.js";
 import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
 import { DATABASE_TIMEOUTS, type Tx } from "../../db/database.js";
-import { games, playerNotices, queuePlayers } from "../../db/schema/courts.js";
+import { games, queuePlayers } from "../../db/schema/courts.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { batchesPerKey, type Settled } from "../../platform/memo/batches.js";
@@ -42,7 +42,7 @@ import {
   syncQueue,
 } from "./board-store.js";
 import { decideAssignments, winnersOf } from "./rotation.js";
-import { upNextEmails } from "./up-next-emails.js";
+import { type CalledToCourt, calledToCourtEmails, upNextEmails } from "./up-next-emails.js";
 
 /**
  * What a change may hand back: the game a score finished (winners-stay needs it for the next
@@ -144,6 +144,7 @@ async function applyActions(
       await syncQueue(tx, board);
       // The board and state the last fill read, while still current (for the up-next check).
       let filled: Awaited<ReturnType<typeof fillCourts>> | "not yet" = "not yet";
+      const called: CalledToCourt[] = [];
       if (actions.length > 1) await forgetScoreUndo(tx, board);
       // Runs the action alone: without a savepoint when it is alone or refuses before writing.
       const attempt = async (i: number) => {
@@ -189,12 +190,14 @@ async function applyActions(
         filled = "not yet";
         // A score's fill comes right after it, as when scores are recorded one at a time.
         const lastGame = outcome?.lastGame;
-        if (fill && lastGame) filled = await fillCourts(tx, board, now, lastGame);
+        if (fill && lastGame) filled = await fillCourts(tx, board, now, called, lastGame);
       }
       if (failures.size === actions.length) throw new NoActionApplied([...failures.values()]);
       if (actions.length > 1) await forgetScoreUndo(tx, board);
-      if (fill && filled === "not yet") filled = await fillCourts(tx, board, now);
+      if (fill && filled === "not yet") filled = await fillCourts(tx, board, now, called);
       const current = filled === "not yet" ? undefined : filled;
+      // Those put straight on a court first: a player then also in a next group hears once.
+      effects.push(...(await calledToCourtEmails(deps, tx, organizationId, session.id, called)));
       effects.push(...(await upNextEmails(deps, tx, organizationId, session.id, current)));
       return { sessionId: session.id, version: await bumpVersion(tx, board) };
     }));
@@ -251,6 +254,7 @@ async function fillCourts(
   tx: Tx,
   board: BoardRow,
   now: Date,
+  called: CalledToCourt[],
   lastGame?: GameRow,
 ): Promise<{ board: BoardRow; state: BoardState } | undefined> {
   const state = await loadState(tx, board.organizationId, board.sessionId);
@@ -293,18 +297,9 @@ async function fillCourts(
           .where(eq(queuePlayers.registrationId, id));
       }
     }
-    const players = state.players.filter((p) => [...teamA, ...teamB].includes(p.registrationId) && p.userId);
-    if (players.length > 0) {
-      // "You're up on Court 2": recorded now; the notifications feature emails it.
-      await tx.insert(playerNotices).values(
-        players.map((p) => ({
-          organizationId: board.organizationId,
-          userId: p.userId!,
-          kind: "court_up_next",
-          message: `You're up on ${names.get(assignment.courtId)}`,
-        })),
-      );
-    }
+    const player = (id: string) => state.players.find((p) => p.registrationId === id);
+    const side = (team: string[]) => team.flatMap((id) => player(id) ?? []);
+    called.push({ courtName: names.get(assignment.courtId) ?? "a court", teams: [side(teamA), side(teamB)] });
   }
   if (passedOver.length > 0) {
     await tx

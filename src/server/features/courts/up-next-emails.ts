@@ -1,7 +1,8 @@
 // "You're up next on Court 2" (SPEC §7): when a board action puts a player in the next group for
-// a court, they get an email if they want it (their open board already shows it live). One per
-// wait: the key names the player and the games they had played, so being moved to another
-// court's group in the same wait sends nothing more.
+// a court, they get an email if they want it (their open board already shows it live); and
+// "You're on Court 3 now" when it puts them straight on a court without a next group first
+// (a free court filled at once). One per wait: the key names the player and the games they had
+// played, so being moved to another court's group, or then placed on it, sends nothing more.
 import { eq } from "drizzle-orm";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
@@ -11,7 +12,7 @@ import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
-import { type BoardRow, type BoardState, loadState } from "./board-store.js";
+import { type BoardRow, type BoardState, loadState, type PlayerRow } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { previewQueue } from "./rotation.js";
 
@@ -34,32 +35,94 @@ export async function upNextEmails(
       return player?.userId ? [{ courtId, player, userId: player.userId }] : [];
     }),
   );
-  if (upNext.length === 0) return [];
+  return courtEmails(
+    deps,
+    tx,
+    organizationId,
+    sessionId,
+    upNext.map(({ courtId, player, userId }) => {
+      const court = courtNames.get(courtId) ?? "a court";
+      return {
+        player,
+        userId,
+        subject: `You're up next on ${court}`,
+        line: (club: string) =>
+          `You're in the next group for ${court} at ${club}. Head over when the game on it ends.`,
+      };
+    }),
+  );
+}
+
+/** Players the engine just put on a court: the court, and who with and against. */
+export type CalledToCourt = {
+  courtName: string;
+  teams: [PlayerRow[], PlayerRow[]];
+};
+
+const names = (players: PlayerRow[]) => players.map((p) => p.name).join(" & ");
+
+/** "You're on Court 3 now": to each member just put on a court, unless told of this wait already. */
+export function calledToCourtEmails(
+  deps: Pick<UseCaseDeps, "config">,
+  tx: Tx,
+  organizationId: string,
+  sessionId: string,
+  called: CalledToCourt[],
+): Promise<Effect[]> {
+  const mails = called.flatMap(({ courtName, teams }) =>
+    teams.flatMap((mine, side) =>
+      mine.flatMap((player) => {
+        if (!player.userId) return [];
+        const partners = mine.filter((p) => p.registrationId !== player.registrationId);
+        const against = teams[1 - side]!;
+        const company = partners.length
+          ? `with ${names(partners)}, against ${names(against)}`
+          : `against ${names(against)}`;
+        return [
+          {
+            player,
+            userId: player.userId,
+            subject: `You're on ${courtName} now`,
+            line: (club: string) => `Head to ${courtName} at ${club} now: you're ${company}.`,
+          },
+        ];
+      }),
+    ),
+  );
+  return courtEmails(deps, tx, organizationId, sessionId, mails);
+}
+
+type CourtMail = { player: PlayerRow; userId: string; subject: string; line: (club: string) => string };
+
+async function courtEmails(
+  deps: Pick<UseCaseDeps, "config">,
+  tx: Tx,
+  organizationId: string,
+  sessionId: string,
+  mails: CourtMail[],
+): Promise<Effect[]> {
+  if (mails.length === 0) return [];
   const wanting = await wantEmail(
     tx,
-    upNext.map((u) => u.userId),
+    mails.map((m) => m.userId),
     "courtUpNext",
   );
   const byId = await people(tx, [...wanting]);
   const effects: Effect[] = [];
   let club: Awaited<ReturnType<typeof getOrganization>> | undefined;
-  for (const { courtId, player, userId } of upNext) {
+  for (const { player, userId, subject, line } of mails) {
     const person = byId.get(userId);
     if (!person) continue;
     const key = `up-next:${sessionId}:${player.registrationId}:${player.gamesPlayed}`;
     if (!(await claimNotification(tx, key, userId))) continue;
     club ??= await getOrganization(tx, organizationId);
-    const court = courtNames.get(courtId) ?? "a court";
     effects.push(
       emailEffect(
         actionEmail(
           person.email,
-          `You're up next on ${court}`,
-          `You're up next on ${court}`,
-          [
-            `Hi ${person.name},`,
-            `You're in the next group for ${court} at ${club.name}. Head over when the game on it ends.`,
-          ],
+          subject,
+          subject,
+          [`Hi ${person.name},`, line(club.name)],
           { label: "Open the court board", url: `${deps.config.appUrl}/board` },
           { ...unsubscribeFor(deps, userId, "courtUpNext"), club },
         ),

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
 import { notificationPreferences } from "../../db/schema/notifications.js";
-import { sessions } from "../../db/schema/sessions.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -240,6 +240,55 @@ describe("court up next", () => {
       expect(mail.text).toContain("Up Next Club");
       expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     }
+  });
+});
+
+describe("called to a court", () => {
+  it("players put straight on a court hear which court, with whom and against whom, once", async () => {
+    const four = [];
+    for (const name of ["Ann", "Ben", "Cal", "Dee"])
+      four.push(await makeUser(t, `${name.toLowerCase()}@called.example`, name));
+    const club = await makeClub(
+      t,
+      owner,
+      four.map((p) => [p, "member"] as [TestUser, "member"]),
+      {
+        name: "Called Club",
+        courtsCount: 1,
+      },
+    );
+    // Checked in as the organizer opens the board: the first fill puts them straight on Court 1,
+    // with no "up next" before it.
+    const [session] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: club.id,
+        name: "Straight On",
+        startsAt: now,
+        endsAt: new Date(now.getTime() + 7_200_000),
+        status: "active",
+      })
+      .returning();
+    await t.db.insert(sessionRegistrations).values(
+      four.map((p, i) => ({
+        organizationId: club.id,
+        sessionId: session!.id,
+        userId: p.id,
+        status: "registered" as const,
+        seq: i + 1,
+        checkedInAt: new Date(now.getTime() + i),
+      })),
+    );
+    await startFilling(t.deps, club.id);
+    await startFilling(t.deps, club.id);
+    for (const p of four) {
+      expect(await queued(p.email, /^You're on Court 1 now$/), p.name).toHaveLength(1);
+      expect(await queued(p.email, /^You're up next/), p.name).toEqual([]);
+    }
+    const mail = await t.smtp.waitForMail("ann@called.example", /^You're on Court 1 now$/);
+    expect(mail.text).toMatch(
+      /Head to Court 1 at Called Club now: you're with (Ben|Cal|Dee), against \w+ & \w+\./,
+    );
   });
 });
 
