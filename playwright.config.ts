@@ -17,6 +17,10 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // The app's service worker stays out of the tests that do not test it: requests it made
+    // would pass the fixtures' outbound-request guard and the specs' routes unseen, and a
+    // cached shell could outlive a build. e2e/installable.spec.ts lets it in.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

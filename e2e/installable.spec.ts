@@ -7,6 +7,9 @@ import path from "node:path";
 import type { CDPSession, Page } from "@playwright/test";
 import { createClubThroughApi, expect, signUpThroughApi, test, uniqueEmail } from "./fixtures.js";
 
+// The one spec with the service worker let in (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 /** What Chromium says stands in the way of installing the page's app (empty: nothing). */
 async function installabilityErrors(cdp: CDPSession) {
   const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");

@@ -48,9 +48,10 @@ test("on a phone, the header's menu rows are a thumb's height", async ({ page })
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();
   await expectUsableLayout(page, { tapTargetsIn: ["header"] });
-  const rows = await page
-    .locator("header nav a, header nav button")
-    .evaluateAll((all) => all.map((el) => Math.round(el.getBoundingClientRect().height)));
+  const rows = await page.locator("header nav a, header nav button").evaluateAll((all) =>
+    // The laptop's nav is in the header too, hidden at this width.
+    all.map((el) => Math.round(el.getBoundingClientRect().height)).filter((height) => height > 0),
+  );
   expect(rows.length).toBeGreaterThan(4);
   expect(Math.min(...rows)).toBeGreaterThanOrEqual(44);
   await keep(page, "header-menu-390");

@@ -20,9 +20,10 @@ export function OfflineBanner() {
     () => navigator.onLine,
     () => true,
   );
-  // The live region is always there, so a screen reader announces the message when it appears.
+  // The live region is always there, so a screen reader announces the message when it appears;
+  // a plain polite region, not role="status": an empty status would be one more on every page.
   return (
-    <div role="status">
+    <div aria-live="polite">
       {online ? null : (
         <p
           data-testid="offline-banner"
