@@ -153,6 +153,9 @@ export const SCORE_UNDO_SECONDS = 30;
 export const playerActionBody = z.object({
   action: z.enum(["break", "return", "skip", "front", "remove", "bye", "cancel-bye"]),
 });
+/** What a player may do about themself from their phone: step away, and come back. */
+export const myActionBody = z.object({ action: z.enum(["break", "return"]) });
+
 export const courtAvailabilityBody = z.object({
   /** True also starts a court the organizer kept free: the next group goes on it. */
   available: z.boolean(),

@@ -83,3 +83,33 @@ export type SessionRecord = z.infer<typeof sessionRecord>;
 export const recordMonthQuery = z.object({
   month: z.string().regex(/^(20\d\d|21\d\d)-(0[1-9]|1[0-2])$/, "Month must look like 2026-11"),
 });
+
+/** One player's own night: what they played, with and against whom, how long they waited. */
+export const myNight = z.object({
+  name: z.string(),
+  gamesPlayed: z.number().int(),
+  wins: z.number().int(),
+  totalWaitMinutes: z.number().int(),
+  longestWaitMinutes: z.number().int(),
+  partners: z.array(z.object({ name: z.string(), games: z.number().int() })),
+  opponents: z.array(z.object({ name: z.string(), games: z.number().int() })),
+  games: z.array(
+    z.object({
+      courtName: z.string(),
+      startedAt: z.iso.datetime(),
+      partners: z.array(z.string()),
+      opponents: z.array(z.string()),
+      won: z.boolean(),
+      /** "11-7" from this player's side; null for a win recorded without points. */
+      score: z.string().nullable(),
+    }),
+  ),
+  /** The session's own figures, to read theirs beside. */
+  session: z.object({
+    players: z.number().int(),
+    gamesFinished: z.number().int(),
+    gamesPlayedSpread: z.number().int(),
+    averageWaitMinutes: z.number(),
+  }),
+});
+export type MyNight = z.infer<typeof myNight>;

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type boardSettingsBody,
+  type myActionBody,
   type playerActionBody,
   SCORE_UNDO_SECONDS,
   type Side,
@@ -24,6 +25,7 @@ import {
   isOnCourt,
   loadState,
   queueOf,
+  requireActiveSession,
   sendToBack,
   takeSeq,
 } from "./board-store.js";
@@ -293,6 +295,32 @@ export function playerAction(
     // Each refuses, if it does, before its one write.
     { fill: true, refusesBeforeWriting: true },
   );
+}
+
+/**
+ * A player's own break, or return from it, from their phone: on their place in the live
+ * session's queue (found by who they are, so nobody can act for another), as the organizer's
+ * break and return do.
+ */
+export async function myBreak(
+  deps: AppDeps,
+  organizationId: string,
+  userId: string,
+  action: z.infer<typeof myActionBody>["action"],
+) {
+  const session = await requireActiveSession(deps.database.db, organizationId);
+  const [mine] = await deps.database.db
+    .select({ registrationId: queuePlayers.registrationId })
+    .from(queuePlayers)
+    .where(
+      and(
+        queueOf({ organizationId, sessionId: session.id }),
+        eq(queuePlayers.userId, userId),
+        eq(queuePlayers.present, true),
+      ),
+    );
+  if (!mine) throw notFound("You are not checked in to tonight's session");
+  return playerAction(deps, organizationId, mine.registrationId, action);
 }
 
 /**

@@ -1,9 +1,11 @@
 // The night's record for those who run sessions: read as JSON for the Past sessions view, and
 // downloaded as CSV for one session or a whole month. Attendance and money are the club's
-// books, so the record is for organizers up, not for every member.
+// books, so the record is for organizers up, not for every member; each player reads their
+// own night.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgParams } from "../../../shared/contracts/common.js";
 import {
+  myNight as myNightSchema,
   recordMonthQuery,
   sessionRecord as sessionRecordSchema,
 } from "../../../shared/contracts/session-record.js";
@@ -12,6 +14,7 @@ import { instantOf } from "../../../shared/domain/time-zones.js";
 import type { AppDeps } from "../../app-deps.js";
 import { clubTimeZone } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
+import { myNight } from "./my-night.js";
 import { attendanceCsv, monthCsv } from "./record-csv.js";
 import { sessionRecord } from "./session-record.js";
 
@@ -36,6 +39,22 @@ export function recordRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const member = await access(request, request.params.orgId, "sessions.manage");
         return sessionRecord(db, member.organizationId, request.params.sessionId);
+      },
+    );
+
+    app.get(
+      "/api/orgs/:orgId/sessions/:sessionId/my-night",
+      {
+        schema: {
+          tags,
+          summary: "The caller's own night in the session: games, partners, opponents, waits",
+          params: sessionParams,
+          response: { 200: myNightSchema },
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "club.view");
+        return myNight(db, member.organizationId, request.params.sessionId, member.userId);
       },
     );
 

@@ -10,6 +10,7 @@ import {
   fairnessReport as fairnessReportSchema,
   gameParams,
   gameResult,
+  myActionBody,
   playerActionBody,
   playerParams,
   scoreBody,
@@ -18,7 +19,7 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { assertClubRunning } from "../billing/service.js";
 import { clubAccess } from "../members/service.js";
-import { playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
+import { myBreak, playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
 import { forgetBoardsOnNotice } from "./board-cache.js";
 import { requireActiveSession } from "./board-store.js";
 import { boardView } from "./board-view.js";
@@ -156,6 +157,23 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             request.body.action,
           ),
         };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/board/me",
+      {
+        schema: {
+          tags,
+          summary: "A checked-in player takes a break, or comes back from one, from their own phone",
+          params: boardParams,
+          body: myActionBody,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "club.view");
+        return { version: await myBreak(deps, member.organizationId, member.userId, request.body.action) };
       },
     );
 

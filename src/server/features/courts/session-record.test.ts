@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
-import type { SessionRecord } from "../../../shared/contracts/session-record.js";
+import type { MyNight, SessionRecord } from "../../../shared/contracts/session-record.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { wallTimeAt } from "../../../shared/domain/time-zones.js";
 import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
@@ -185,5 +185,36 @@ describe("after Complete Session", () => {
     // The other club's owner naming this session under their own club: not theirs, 404.
     const mixed = await get(`/api/orgs/${otherOrgId}/sessions/${sessionId}/record`, otherOwner);
     expect(mixed.statusCode).toBe(404);
+  });
+
+  it("gives each player their own night: their games, with and against whom, their waits, the session beside", async () => {
+    const record: SessionRecord = (await get(`/api/orgs/${orgId}/sessions/${sessionId}/record`)).json();
+    let told = 0;
+    for (const player of players) {
+      const response = await get(`/api/orgs/${orgId}/sessions/${sessionId}/my-night`, player);
+      expect(response.statusCode, response.body).toBe(200);
+      const night: MyNight = response.json();
+      const theirs = record.games.filter((g) => [...g.teamA, ...g.teamB].includes(player.name));
+      expect(night.gamesPlayed, player.name).toBe(theirs.length);
+      told += night.gamesPlayed;
+      expect(night.games.map((g) => g.courtName)).toEqual(theirs.map((g) => g.courtName));
+      for (const game of night.games) {
+        expect(game.partners).toHaveLength(1);
+        expect(game.opponents).toHaveLength(2);
+        expect([...game.partners, ...game.opponents]).not.toContain(player.name);
+      }
+      expect(night.session).toEqual({
+        players: 8,
+        gamesFinished: 2,
+        gamesPlayedSpread: record.fairness.gamesPlayedSpread,
+        averageWaitMinutes: record.fairness.averageWaitMinutes,
+      });
+    }
+    expect(told).toBeGreaterThan(0);
+    // Someone who did not play has no night here; another club's owner finds no session.
+    const absent = await get(`/api/orgs/${orgId}/sessions/${sessionId}/my-night`, member);
+    expect(absent.statusCode).toBe(404);
+    expect(absent.json().error.message).toBe("You did not play in this session");
+    expect((await get(`/api/orgs/${orgId}/sessions/${sessionId}/my-night`, otherOwner)).statusCode).toBe(404);
   });
 });

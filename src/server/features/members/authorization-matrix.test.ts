@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
-import { displayTokens, games } from "../../db/schema/courts.js";
+import { displayTokens, games, queuePlayers } from "../../db/schema/courts.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -519,6 +519,41 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/orgs/:orgId/sessions/:sessionId/my-night",
+    // Everyone in the club played: each reads their own night.
+    expect: anyone(200),
+    prepare: async (c) => {
+      const session = await makeSession(c, "completed");
+      const inClub = [people.member, people.organizer, people.admin, people.owner];
+      const rows = await c.t.db
+        .insert(sessionRegistrations)
+        .values(
+          inClub.map((person, i) => ({
+            organizationId: c.orgId,
+            sessionId: session.id,
+            userId: person.id,
+            status: "registered" as const,
+            seq: i + 1,
+            checkedInAt: new Date(),
+          })),
+        )
+        .returning();
+      await c.t.db.insert(queuePlayers).values(
+        rows.map((row, i) => ({
+          registrationId: row.id,
+          organizationId: c.orgId,
+          sessionId: session.id,
+          userId: row.userId,
+          name: inClub[i]!.name,
+          readySeq: i + 1,
+          arrivedSeq: i + 1,
+        })),
+      );
+      return { url: `/api/orgs/${c.orgId}/sessions/${session.id}/my-night` };
+    },
+  },
+  {
+    method: "GET",
     route: "/api/orgs/:orgId/sessions/:sessionId/record.csv",
     expect: organizers(200),
     prepare: async (c) => ({
@@ -593,6 +628,28 @@ const matrix: Row[] = [
         url: `/api/orgs/${c.orgId}/board/players/${registrationIds[0]}`,
         payload: { action: "break" },
       };
+    },
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/board/me",
+    // Everyone in the club is checked in here: each caller's own break is theirs to take.
+    expect: anyone(200),
+    prepare: async (c) => {
+      const { session } = await liveBoard(c, 0);
+      const inClub = [people.member, people.organizer, people.admin, people.owner];
+      await c.t.db.insert(sessionRegistrations).values(
+        inClub.map((person, i) => ({
+          organizationId: c.orgId,
+          sessionId: session.id,
+          userId: person.id,
+          status: "registered" as const,
+          seq: i + 1,
+          checkedInAt: new Date(),
+        })),
+      );
+      await refreshQueue(c.t.deps, c.orgId);
+      return { url: `/api/orgs/${c.orgId}/board/me`, payload: { action: "break" } };
     },
   },
   {

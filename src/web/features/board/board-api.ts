@@ -45,6 +45,13 @@ export const useMovePlayer = (orgId: string) =>
       api<Version>(`/api/orgs/${orgId}/board/players/${registrationId}`, { body: { action } }),
   });
 
+/** The player's own break from their phone; the live board's notice brings the change back. */
+export const useMyBreak = (orgId: string) =>
+  useAction({
+    run: (action: "break" | "return") => api<Version>(`/api/orgs/${orgId}/board/me`, { body: { action } }),
+    success: (_, action) => (action === "break" ? "Enjoy your break" : "Welcome back: you're in line"),
+  });
+
 type CourtAvailability = { courtId: string } & z.input<typeof courtAvailabilityBody>;
 
 export const useSetCourtAvailable = (orgId: string, feedback?: ActionFeedback<Version, CourtAvailability>) =>

@@ -103,7 +103,7 @@ function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
   const settings = useBoardSettings(orgId);
   return (
     <>
-      {board.me ? <MyPlaceBanner me={board.me} /> : null}
+      {board.me ? <MyPlaceBanner me={board.me} orgId={orgId} /> : null}
       <WaitingBanner board={board} />
       {board.canManage ? <OrganizerBar board={board} orgId={orgId} /> : null}
       {/* minmax(0, 1fr), not auto: a long name in a court card must not widen the page. */}

@@ -1,8 +1,16 @@
+import { Coffee, Play } from "lucide-react";
 import { type MyPlace, waitRangeText } from "../../../shared/contracts/board.js";
+import { Button } from "../../components/ui/button.js";
 import { cn } from "../../lib/cn.js";
+import { useMyBreak } from "./board-api.js";
 
-/** A player's own line on their phone: where they stand, in one sentence. */
-export function MyPlaceBanner({ me }: { me: MyPlace }) {
+/**
+ * A player's own line on their phone: where they stand, in one sentence, and the one thing
+ * they may change themselves: stepping away for a while (off court or after this game), and
+ * coming back.
+ */
+export function MyPlaceBanner({ me, orgId }: { me: MyPlace; orgId: string }) {
+  const myBreak = useMyBreak(orgId);
   if (me.state === "not-checked-in") return null;
   const text =
     me.state === "playing"
@@ -12,12 +20,12 @@ export function MyPlaceBanner({ me }: { me: MyPlace }) {
         : me.state === "on-break"
           ? "You're on a break"
           : `You're number ${me.position} in line · ${me.waitRange ? `about ${waitRangeText(me.waitRange)}` : "soon"}`;
+  const onBreak = me.state === "on-break";
   return (
     <div
-      role="status"
       data-testid="my-place"
       className={cn(
-        "rounded-2xl px-5 py-4 text-lg font-bold",
+        "flex flex-wrap items-center justify-between gap-3 rounded-2xl px-5 py-4",
         me.state === "up-next"
           ? "bg-ball text-ink"
           : me.state === "playing"
@@ -25,7 +33,18 @@ export function MyPlaceBanner({ me }: { me: MyPlace }) {
             : "bg-white text-ink shadow-sm",
       )}
     >
-      {text}
+      <p role="status" className="text-lg font-bold">
+        {text}
+      </p>
+      <Button
+        size="touch"
+        variant={onBreak ? "primary" : "secondary"}
+        disabled={myBreak.busy}
+        onClick={() => void myBreak.run(onBreak ? "return" : "break")}
+      >
+        {onBreak ? <Play className="h-4 w-4" /> : <Coffee className="h-4 w-4" />}
+        {onBreak ? "I'm Back" : me.state === "playing" ? "Break After This Game" : "Take a Break"}
+      </Button>
     </div>
   );
 }

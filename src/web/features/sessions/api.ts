@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SessionRecord } from "../../../shared/contracts/session-record.js";
+import type { MyNight, SessionRecord } from "../../../shared/contracts/session-record.js";
 import type {
   BulkCheckInBody,
   BulkCheckInResponse,
@@ -39,6 +39,15 @@ export function useSessionRecord(orgId: string, sessionId: string) {
   return useQuery({
     queryKey: keys.record(orgId, sessionId),
     queryFn: () => api<SessionRecord>(`/api/orgs/${orgId}/sessions/${sessionId}/record`),
+  });
+}
+
+/** The signed-in player's own night in a session they played. */
+export function useMyNight(orgId: string, sessionId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...keys.details(orgId, sessionId), "my-night"],
+    queryFn: () => api<MyNight>(`/api/orgs/${orgId}/sessions/${sessionId}/my-night`),
+    enabled,
   });
 }
 

@@ -12,6 +12,7 @@ import { Badge } from "../../components/ui/badge.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { useSessionDetails } from "./api.js";
+import { MyNightCard } from "./my-night-card.js";
 import { OrganizerTools } from "./organizer-tools.js";
 import { PlayerActions } from "./player-actions.js";
 import { Roster } from "./roster.js";
@@ -53,6 +54,10 @@ function Details({ orgId, sessionId, manager }: { orgId: string; sessionId: stri
         <ArrowLeft className="h-4 w-4" /> All sessions
       </Link>
       <Summary data={data} orgId={orgId} />
+      {/* Once they have been on court: what they played, for the player on their phone. */}
+      {data.mine?.checkedIn && (data.session.status === "active" || data.session.status === "completed") ? (
+        <MyNightCard orgId={orgId} sessionId={sessionId} timeZone={data.timeZone} />
+      ) : null}
       <PlayerActions orgId={orgId} data={data} />
       {manager ? <OrganizerTools orgId={orgId} data={data} /> : null}
       <Roster orgId={orgId} data={data} manager={manager} />

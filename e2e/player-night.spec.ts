@@ -1,0 +1,69 @@
+// A player's night on their own phone at 390x844: they step away for a break and come back
+// from the board, play, and after Complete Session read what they played on the session's page.
+import {
+  addWalkInsThroughApi,
+  createClubThroughApi,
+  expect,
+  joinByInvitation,
+  keepScreenshot,
+  scheduleSessionThroughApi,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
+import { expectUsableLayout } from "./layout-check.js";
+
+const phone = { width: 390, height: 844 };
+
+test("a player takes a break and comes back from their phone, plays, and reads their night", async ({
+  page,
+  newPerson,
+}) => {
+  await signUpThroughApi(page, "Olive Organizer", uniqueEmail("night-owner"));
+  const club = await createClubThroughApi(page, `Player Night ${Date.now()}`, 1);
+  const player = await newPerson(phone);
+  const email = uniqueEmail("night-player");
+  await signUpThroughApi(player, "Pat Player", email);
+  await joinByInvitation(page, player, club.id, email);
+
+  const sessionId = await scheduleSessionThroughApi(page, club.id, "Open Play");
+  expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
+  const details = await (await page.request.get(`/api/orgs/${club.id}/sessions/${sessionId}`)).json();
+  const checkIn = await player.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/self-check-in`, {
+    data: { token: details.checkInToken },
+  });
+  expect(checkIn.status()).toBe(204);
+  await addWalkInsThroughApi(page, club.id, sessionId, ["Ana Walkin", "Ben Walkin", "Cal Walkin"]);
+
+  // A break from the phone: out of the line, then back in it.
+  await player.goto("/board");
+  const me = player.getByTestId("my-place");
+  await expect(me).toContainText(/You're (up next on Court 1|number \d+ in line)/);
+  await expectUsableLayout(player, { tapTargetsIn: ["[data-testid=my-place]"] });
+  await me.getByRole("button", { name: "Take a Break" }).click();
+  await expect(me).toContainText("You're on a break");
+  await expect(player.getByTestId("queue-name").filter({ hasText: "Pat Player" })).toHaveCount(0);
+  // Back, the four present fill the free court at once, as any return to a running board does.
+  await me.getByRole("button", { name: "I'm Back" }).click();
+  await expect(me).toContainText(/You're (playing on Court 1|up next on Court 1|number \d+ in line)/);
+
+  // On court, a result, and the night ends.
+  expect((await page.request.post(`/api/orgs/${club.id}/board/fill`)).status()).toBe(200);
+  await expect(me).toContainText("You're playing on Court 1");
+  const board = await (await page.request.get(`/api/orgs/${club.id}/board`)).json();
+  const scored = await page.request.post(
+    `/api/orgs/${club.id}/board/games/${board.courts[0].game.id}/score`,
+    {
+      data: { scoreA: 11, scoreB: 6 },
+    },
+  );
+  expect(scored.status()).toBe(200);
+  expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/complete`)).status()).toBe(204);
+
+  await player.goto(`/sessions/${sessionId}`);
+  const night = player.getByTestId("my-night");
+  await expect(night).toContainText("Your night");
+  await expect(night).toContainText(/(Won 11-6|Lost 6-11) with \w+ Walkin against \w+ Walkin & \w+ Walkin/);
+  await expectUsableLayout(player);
+  await keepScreenshot(player, "my-night-390", { fullPage: true });
+});
