@@ -1,5 +1,6 @@
 // A player's night on their own phone at 390x844: they step away for a break and come back
-// from the board, play, and after Complete Session read what they played on the session's page.
+// from the board, answer their call to a court ("on my way", seen on the organizer's board),
+// play, and after Complete Session read what they played on the session's page.
 import {
   addWalkInsThroughApi,
   createClubThroughApi,
@@ -47,9 +48,17 @@ test("a player takes a break and comes back from their phone, plays, and reads t
   await me.getByRole("button", { name: "I'm Back" }).click();
   await expect(me).toContainText(/You're (playing on Court 1|up next on Court 1|number \d+ in line)/);
 
-  // On court, a result, and the night ends.
+  // On court: the call answered from the phone shows on the court's card on the organizer's board.
   expect((await page.request.post(`/api/orgs/${club.id}/board/fill`)).status()).toBe(200);
   await expect(me).toContainText("You're playing on Court 1");
+  await me.getByRole("button", { name: "On My Way" }).click();
+  await expect(me.getByTestId("answered")).toHaveText("On your way");
+  await expectUsableLayout(player, { tapTargetsIn: ["[data-testid=my-place]"] });
+  await keepScreenshot(player, "my-place-called-390");
+  await page.goto("/board");
+  await expect(page.getByTestId("court").getByTestId("on-the-way")).toHaveCount(1);
+
+  // A result, and the night ends.
   const board = await (await page.request.get(`/api/orgs/${club.id}/board`)).json();
   const scored = await page.request.post(
     `/api/orgs/${club.id}/board/games/${board.courts[0].game.id}/score`,

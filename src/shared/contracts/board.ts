@@ -23,6 +23,8 @@ export const boardCourt = z.object({
     .nullable(),
   /** The group projected onto this court next, from the front of the queue. */
   nextUp: z.array(person),
+  /** Of those playing or up next here, who answered their call with "on my way". */
+  answered: z.array(z.string()),
 });
 export type BoardCourt = z.infer<typeof boardCourt>;
 
@@ -43,6 +45,8 @@ export const myPlace = z.object({
   position: z.number().int().nullable(),
   estimatedWaitMinutes: z.number().nullable(),
   waitRange: waitRange.nullable(),
+  /** Called (playing or up next) and answered "on my way". */
+  answered: z.boolean(),
 });
 export type MyPlace = z.infer<typeof myPlace>;
 
@@ -153,8 +157,11 @@ export const SCORE_UNDO_SECONDS = 30;
 export const playerActionBody = z.object({
   action: z.enum(["break", "return", "skip", "front", "remove", "bye", "cancel-bye"]),
 });
-/** What a player may do about themself from their phone: step away, and come back. */
-export const myActionBody = z.object({ action: z.enum(["break", "return"]) });
+/**
+ * What a player may do about themself from their phone: step away and come back, answer a call
+ * to a court ("on my way"), or let the next group go ahead this time (skip: to the back of the line).
+ */
+export const myActionBody = z.object({ action: z.enum(["break", "return", "on-my-way", "skip"]) });
 
 export const courtAvailabilityBody = z.object({
   /** True also starts a court the organizer kept free: the next group goes on it. */

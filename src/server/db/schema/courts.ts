@@ -57,6 +57,9 @@ export const queuePlayers = pgTable(
     wantsBye: boolean("wants_bye").notNull().default(false),
     // King of the court: the court this player moves to next (null: the queue).
     courtTarget: uuid("court_target"),
+    // "On my way", answered from the phone to being called: it counts for the call it answered,
+    // that is, when it is later than the end of the player's last game (board-view.ts).
+    onTheWayAt: timestamp("on_the_way_at", { withTimezone: true }),
   },
   (t) => [index("queue_players_org_session_idx").on(t.organizationId, t.sessionId)],
 );

@@ -298,11 +298,11 @@ export function playerAction(
 }
 
 /**
- * A player's own break, or return from it, from their phone: on their place in the live
- * session's queue (found by who they are, so nobody can act for another), as the organizer's
- * break and return do.
+ * A player's own action from their phone, on their own place in the live session's queue
+ * (found by who they are, so nobody can act for another): a break and a return, a skip, as the
+ * organizer's are; "on my way" answers a call to a court.
  */
-export async function myBreak(
+export async function myAction(
   deps: AppDeps,
   organizationId: string,
   userId: string,
@@ -320,7 +320,19 @@ export async function myBreak(
       ),
     );
   if (!mine) throw notFound("You are not checked in to tonight's session");
-  return playerAction(deps, organizationId, mine.registrationId, action);
+  if (action !== "on-my-way") return playerAction(deps, organizationId, mine.registrationId, action);
+  return act(
+    deps,
+    organizationId,
+    async (tx, _board, now) => {
+      await tx
+        .update(queuePlayers)
+        .set({ onTheWayAt: now })
+        .where(eq(queuePlayers.registrationId, mine.registrationId));
+    },
+    // An answer changes who goes where in nothing.
+    { fill: false },
+  );
 }
 
 /**

@@ -24,7 +24,8 @@ export async function boardView(
   const { view, state } = await boardCache(db).read(organizationId, () =>
     sharedBoard(db, organizationId, appUrl),
   );
-  const me = viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts) : null;
+  const answered = new Set(view.courts.flatMap((c) => c.answered));
+  const me = viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts, answered) : null;
   return { ...view, me, canManage: viewer.canManage };
 }
 
@@ -56,6 +57,11 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
   const names = new Map(state.players.map((p) => [p.registrationId, p.name]));
   const person = (id: string): Person => ({ registrationId: id, name: names.get(id) ?? "Player" });
   const pace = await paceOf(db, organizationId, session.id);
+  // "On my way" answers the call it followed: it counts once it is later than the player's last game.
+  const onTheWay = (id: string) => {
+    const at = state.players.find((p) => p.registrationId === id)?.onTheWayAt?.getTime();
+    return at !== undefined && at > (pace.lastOffCourt.get(id) ?? 0);
+  };
   const queue = board ? previewQueue(board, state, Date.now(), pace.length) : [];
   const waiting = queue.map((q, i) => ({
     ...person(q.playerId),
@@ -93,6 +99,9 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
           }
         : null,
       nextUp: (nextUp.get(court.id) ?? []).map(person),
+      answered: [...(game ? [...game.teamA, ...game.teamB] : []), ...(nextUp.get(court.id) ?? [])].filter(
+        onTheWay,
+      ),
     };
   });
   const present = state.players.filter((p) => p.present);
@@ -146,16 +155,24 @@ function myPlace(
     game: { teamA: { registrationId: string }[]; teamB: { registrationId: string }[] } | null;
     nextUp: { registrationId: string }[];
   }>,
+  /** Who has answered their call to a court. */
+  answered: Set<string>,
 ): MyPlace {
   const player = state.players.find((p) => p.userId === userId && p.present);
-  const none = { courtName: null, position: null, estimatedWaitMinutes: null, waitRange: null };
+  const none = {
+    courtName: null,
+    position: null,
+    estimatedWaitMinutes: null,
+    waitRange: null,
+    answered: false,
+  };
   if (!player) return { state: "not-checked-in", ...none };
   if (player.onBreak) return { state: "on-break", ...none };
   const id = player.registrationId;
   const playing = courts.find(
     (c) => c.game && [...c.game.teamA, ...c.game.teamB].some((p) => p.registrationId === id),
   );
-  if (playing) return { state: "playing", ...none, courtName: playing.name };
+  if (playing) return { state: "playing", ...none, courtName: playing.name, answered: answered.has(id) };
   const upNext = courts.find((c) => c.nextUp.some((p) => p.registrationId === id));
   const line = waiting.find((w) => w.registrationId === id);
   if (upNext)
@@ -165,6 +182,7 @@ function myPlace(
       position: line?.position ?? null,
       estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
       waitRange: line?.waitRange ?? null,
+      answered: answered.has(id),
     };
   return {
     state: "waiting",
@@ -172,5 +190,6 @@ function myPlace(
     position: line?.position ?? null,
     estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
     waitRange: line?.waitRange ?? null,
+    answered: false,
   };
 }

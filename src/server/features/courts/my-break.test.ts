@@ -63,3 +63,51 @@ describe("a player's own break", () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe("answering a call", () => {
+  it("'on my way' shows on the court's card and the player's phone until their game ends; a skip lets the next group go ahead", async () => {
+    await activeSessionWith(t, orgId, 4, players);
+    expect(
+      (await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(200);
+    const filled = await board(owner);
+    const court = filled.courts[0]!;
+    const idOf = (who: TestUser) => filled.queue.find((q) => q.name === who.name)?.registrationId;
+    const onCourt = [...court.game!.teamA, ...court.game!.teamB];
+    const playing = players.find((p) => onCourt.some((o) => o.name === p.name))!;
+    const upNext = players.find((p) => court.nextUp.some((n) => n.name === p.name))!;
+    expect(playing, "a member on court").toBeDefined();
+    expect(upNext, "a member up next").toBeDefined();
+
+    expect((await mine(playing, "on-my-way")).statusCode).toBe(200);
+    expect((await mine(upNext, "on-my-way")).statusCode).toBe(200);
+    const answered = await board(owner);
+    const ids = answered.courts[0]!.answered;
+    expect(ids).toContain(onCourt.find((o) => o.name === playing.name)!.registrationId);
+    expect(ids).toContain(idOf(upNext));
+    expect((await board(playing)).me).toMatchObject({ state: "playing", answered: true });
+
+    // The game ends: the answer was for that call, and the next call starts unanswered.
+    const scored = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/games/${court.game!.id}/score`,
+      cookie: owner.cookie,
+      payload: { winner: "A" },
+    });
+    expect(scored.statusCode).toBe(200);
+    expect((await board(playing)).me?.answered).toBe(false);
+
+    // Waiting, a skip sends them to the back of the line; on court there is nothing to skip.
+    const after = await board(owner);
+    const waiting = players.find((p) => after.queue.slice(0, -1).some((q) => q.name === p.name))!;
+    expect(waiting, "a member waiting, not last").toBeDefined();
+    expect((await mine(waiting, "skip")).statusCode).toBe(200);
+    expect((await board(owner)).queue.at(-1)?.name).toBe(waiting.name);
+    const nowPlaying = players.find((p) =>
+      [...after.courts[0]!.game!.teamA, ...after.courts[0]!.game!.teamB].some((o) => o.name === p.name),
+    )!;
+    const refused = await mine(nowPlaying, "skip");
+    expect(refused.statusCode).toBe(409);
+  });
+});

@@ -13,7 +13,12 @@ const CLUB_SAMPLE = 30;
 const minutesPlayed = (game: { startedAt: Date; endedAt: Date | null }) =>
   game.endedAt ? (game.endedAt.getTime() - game.startedAt.getTime()) / 60_000 : null;
 
-export type Pace = { length: GameLength; averageWaitMinutes: number | null };
+export type Pace = {
+  length: GameLength;
+  averageWaitMinutes: number | null;
+  /** When each player last came off court tonight (ms), by registration. */
+  lastOffCourt: Map<string, number>;
+};
 
 export async function paceOf(db: Queryable, organizationId: string, sessionId: string): Promise<Pace> {
   const tonight = await db
@@ -44,5 +49,12 @@ export async function paceOf(db: Queryable, organizationId: string, sessionId: s
       club.map(minutesPlayed).filter((m): m is number => m !== null),
     ),
     averageWaitMinutes: averageWaitMinutes(waitsBetweenGames(tonight)),
+    lastOffCourt: new Map(
+      tonight.flatMap((game) =>
+        game.endedAt
+          ? [...game.teamA, ...game.teamB].map((id) => [id, game.endedAt!.getTime()] as const)
+          : [],
+      ),
+    ),
   };
 }

@@ -19,7 +19,7 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { assertClubRunning } from "../billing/service.js";
 import { clubAccess } from "../members/service.js";
-import { myBreak, playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
+import { myAction, playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
 import { forgetBoardsOnNotice } from "./board-cache.js";
 import { requireActiveSession } from "./board-store.js";
 import { boardView } from "./board-view.js";
@@ -165,7 +165,8 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: "A checked-in player takes a break, or comes back from one, from their own phone",
+          summary:
+            'A checked-in player, from their own phone: a break or a return, a skip to the back of the line, or "on my way" to a call',
           params: boardParams,
           body: myActionBody,
           response: versionResponse,
@@ -173,7 +174,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const member = await access(request, request.params.orgId, "club.view");
-        return { version: await myBreak(deps, member.organizationId, member.userId, request.body.action) };
+        return { version: await myAction(deps, member.organizationId, member.userId, request.body.action) };
       },
     );
 

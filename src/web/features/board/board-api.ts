@@ -45,11 +45,19 @@ export const useMovePlayer = (orgId: string) =>
       api<Version>(`/api/orgs/${orgId}/board/players/${registrationId}`, { body: { action } }),
   });
 
-/** The player's own break from their phone; the live board's notice brings the change back. */
-export const useMyBreak = (orgId: string) =>
+type MyAction = "break" | "return" | "on-my-way" | "skip";
+const myActionSaid: Record<MyAction, string> = {
+  break: "Enjoy your break",
+  return: "Welcome back: you're in line",
+  "on-my-way": "The organizer sees you're on your way",
+  skip: "The next group goes ahead: you're at the back of the line",
+};
+
+/** The player's own actions from their phone; the live board's notice brings the change back. */
+export const useMyAction = (orgId: string) =>
   useAction({
-    run: (action: "break" | "return") => api<Version>(`/api/orgs/${orgId}/board/me`, { body: { action } }),
-    success: (_, action) => (action === "break" ? "Enjoy your break" : "Welcome back: you're in line"),
+    run: (action: MyAction) => api<Version>(`/api/orgs/${orgId}/board/me`, { body: { action } }),
+    success: (_, action) => myActionSaid[action],
   });
 
 type CourtAvailability = { courtId: string } & z.input<typeof courtAvailabilityBody>;

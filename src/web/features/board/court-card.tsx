@@ -1,3 +1,4 @@
+import { Check } from "lucide-react";
 import { useState } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -17,6 +18,20 @@ type Props = {
   onToggleSingles?: () => Promise<unknown>;
 };
 
+/** Beside a called player's name: they answered "on my way". */
+function OnTheWay() {
+  return (
+    <span
+      className="ml-1 inline-flex items-center text-brand-700"
+      title="On the way"
+      data-testid="on-the-way"
+    >
+      <Check className="h-3.5 w-3.5" aria-hidden="true" />
+      <span className="sr-only">on the way</span>
+    </span>
+  );
+}
+
 const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of play" } as const;
 
 export function CourtCard({ court, orgId, canManage, highlight, large, onToggleSingles }: Props) {
@@ -33,6 +48,7 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
       )}
     >
       {p.name}
+      {court.answered.includes(p.registrationId) ? <OnTheWay /> : null}
     </span>
   );
   return (
@@ -84,7 +100,15 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
         <div>
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
           <p className={cn(large ? "text-xl" : "text-sm")}>
-            {court.nextUp.length ? court.nextUp.map((p) => p.name).join(" · ") : "Waiting for players"}
+            {court.nextUp.length
+              ? court.nextUp.map((p, i) => (
+                  <span key={p.registrationId}>
+                    {i > 0 ? " · " : ""}
+                    {p.name}
+                    {court.answered.includes(p.registrationId) ? <OnTheWay /> : null}
+                  </span>
+                ))
+              : "Waiting for players"}
           </p>
         </div>
         {canManage && orgId ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "queue_players" ADD COLUMN "on_the_way_at" timestamp with time zone;
