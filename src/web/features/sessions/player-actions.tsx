@@ -44,6 +44,8 @@ export function PlayerActions({ orgId, data }: Props) {
         ? "This session is full: join the waitlist and we'll email you if a place opens."
         : "Places are open."
       : "Registration is closed.";
+  else if (mine.status === "registered" && session.status === "completed")
+    status = mine.checkedIn ? "You played in this session." : "You were registered, and not checked in.";
   else if (mine.status === "registered")
     status = mine.checkedIn ? "You're registered and checked in." : "You're registered.";
   else if (mine.status === "pending_payment") status = "Your place is held until you pay.";
