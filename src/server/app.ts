@@ -18,6 +18,7 @@ import { clubRoutes } from "./features/clubs/routes.js";
 import { clubBySlug } from "./features/clubs/service.js";
 import { displayRoutes } from "./features/courts/display-routes.js";
 import { registerLiveRoutes } from "./features/courts/live-routes.js";
+import { registerCourtJobs } from "./features/courts/night-receipts.js";
 import { recordRoutes } from "./features/courts/record-routes.js";
 import { courtRoutes } from "./features/courts/routes.js";
 import { dashboardRoutes } from "./features/dashboard/routes.js";
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   );
   await registerSessionJobs(deps);
   await registerLadderJobs(deps);
+  await registerCourtJobs(deps);
   await registerRefundJobs(deps);
   await registerClubRemoval(deps);
   await registerWeeklySummaries(deps);

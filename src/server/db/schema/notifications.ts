@@ -12,6 +12,8 @@ export const notificationPreferences = pgTable("notification_preferences", {
   matchResults: boolean("match_results").notNull().default(true),
   weeklySummary: boolean("weekly_summary").notNull().default(true),
   waitlistNotifications: boolean("waitlist_notifications").notNull().default(true),
+  // Beyond the spec's five, and off unless asked for: after each session played, its receipt.
+  nightReceipt: boolean("night_receipt").notNull().default(false),
   updatedAt: updatedAt(),
 });
 

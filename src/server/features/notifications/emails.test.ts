@@ -292,6 +292,60 @@ describe("called to a court", () => {
   });
 });
 
+describe("your night", () => {
+  it("after Complete Session, a player who asked for it gets their night by email; others get nothing", async () => {
+    const keen = await makeUser(t, "keen@night.example", "Kim Keen");
+    const plain = await makeUser(t, "plain@night.example", "Pia Plain");
+    const club = await makeClub(
+      t,
+      owner,
+      [
+        [keen, "member"],
+        [plain, "member"],
+      ],
+      { name: "Night Club", courtsCount: 1 },
+    );
+    const prefs = await t.request({
+      method: "PUT",
+      url: "/api/me/notification-preferences",
+      cookie: keen.cookie,
+      payload: {
+        session_reminders: true,
+        court_up_next: false,
+        match_results: false,
+        weekly_summary: true,
+        waitlist_notifications: true,
+        night_receipt: true,
+      },
+    });
+    expect(prefs.statusCode).toBe(200);
+    const session = await activeSessionWith(t, club.id, 2, [keen, plain], "Receipt Night");
+    await startFilling(t.deps, club.id);
+    const board = (
+      await t.request({ method: "GET", url: `/api/orgs/${club.id}/board`, cookie: owner.cookie })
+    ).json();
+    const scored = await t.request({
+      method: "POST",
+      url: `/api/orgs/${club.id}/board/games/${board.courts[0].game.id}/score`,
+      cookie: owner.cookie,
+      payload: { scoreA: 11, scoreB: 9 },
+    });
+    expect(scored.statusCode).toBe(200);
+    const completed = await t.request({
+      method: "POST",
+      url: `/api/orgs/${club.id}/sessions/${session.id}/complete`,
+      cookie: owner.cookie,
+    });
+    expect(completed.statusCode).toBe(204);
+    const mail = await t.smtp.waitForMail("keen@night.example", /^Your night at Night Club$/);
+    expect(mail.text).toMatch(/You played 1 game and won [01]\./);
+    expect(mail.text).toContain(`/sessions/${session.id}`);
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(await queued("plain@night.example", /^Your night/)).toEqual([]);
+    expect(await queued("keen@night.example", /^Your night/)).toHaveLength(1);
+  });
+});
+
 describe("the weekly summary", () => {
   it("goes Monday at 8:00 in each club's own zone, before and after the clocks change, once", async () => {
     const berlinOwner = await makeUser(t, "berlin@emails.example", "Bea Berlin");

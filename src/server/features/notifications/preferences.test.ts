@@ -19,11 +19,13 @@ const all = (on: boolean) => ({
   weekly_summary: on,
   waitlist_notifications: on,
 });
+/** What is read back: the spec's five, and the night's receipt, off until asked for. */
+const read = (on: boolean, nightReceipt = false) => ({ ...all(on), night_receipt: nightReceipt });
 
 describe("notification preferences", () => {
-  it("are all on by default, and saved per person", async () => {
+  it("are the spec's five on by default, and saved per person", async () => {
     const url = "/api/me/notification-preferences";
-    expect((await t.request({ method: "GET", url, cookie: person.cookie })).json()).toEqual(all(true));
+    expect((await t.request({ method: "GET", url, cookie: person.cookie })).json()).toEqual(read(true));
     const saved = await t.request({
       method: "PUT",
       url,
@@ -32,11 +34,19 @@ describe("notification preferences", () => {
     });
     expect(saved.statusCode).toBe(200);
     expect((await t.request({ method: "GET", url, cookie: person.cookie })).json()).toEqual({
-      ...all(true),
+      ...read(true),
       weekly_summary: false,
     });
     const other = await makeUser(t, "other-prefs@example.com");
-    expect((await t.request({ method: "GET", url, cookie: other.cookie })).json()).toEqual(all(true));
+    expect((await t.request({ method: "GET", url, cookie: other.cookie })).json()).toEqual(read(true));
+  });
+
+  it("keep the night's receipt as it was when a save leaves it out, and turn it on when asked", async () => {
+    const url = "/api/me/notification-preferences";
+    const on = await t.request({ method: "PUT", url, cookie: person.cookie, payload: read(true, true) });
+    expect(on.json()).toEqual(read(true, true));
+    const fiveOnly = await t.request({ method: "PUT", url, cookie: person.cookie, payload: all(true) });
+    expect(fiveOnly.json()).toEqual(read(true, true));
   });
 
   it("need a session and five booleans", async () => {

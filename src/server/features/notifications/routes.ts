@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   type NotificationPreferences,
   notificationPreferences,
+  notificationPreferencesBody,
 } from "../../../shared/contracts/notifications.js";
 import type { AppDeps } from "../../app-deps.js";
 import { notificationPreferences as table } from "../../db/schema/notifications.js";
@@ -14,7 +15,12 @@ type Row = typeof table.$inferSelect;
 const toBody = (
   row: Pick<
     Row,
-    "sessionReminders" | "courtUpNext" | "matchResults" | "weeklySummary" | "waitlistNotifications"
+    | "sessionReminders"
+    | "courtUpNext"
+    | "matchResults"
+    | "weeklySummary"
+    | "waitlistNotifications"
+    | "nightReceipt"
   >,
 ): NotificationPreferences => ({
   session_reminders: row.sessionReminders,
@@ -22,6 +28,7 @@ const toBody = (
   match_results: row.matchResults,
   weekly_summary: row.weeklySummary,
   waitlist_notifications: row.waitlistNotifications,
+  night_receipt: row.nightReceipt,
 });
 
 export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -34,7 +41,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = await requireUser(deps.auth, request);
         const [row] = await db.select().from(table).where(eq(table.userId, user.id));
-        // No row yet means the defaults: everything on.
+        // No row yet means the defaults: the spec's five on, the night's receipt off.
         return row
           ? toBody(row)
           : toBody({
@@ -43,13 +50,14 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               matchResults: true,
               weeklySummary: true,
               waitlistNotifications: true,
+              nightReceipt: false,
             });
       },
     );
 
     app.put(
       "/api/me/notification-preferences",
-      { schema: { tags, body: notificationPreferences, response: { 200: notificationPreferences } } },
+      { schema: { tags, body: notificationPreferencesBody, response: { 200: notificationPreferences } } },
       async (request) => {
         const user = await requireUser(deps.auth, request);
         const b = request.body;
@@ -59,6 +67,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           matchResults: b.match_results,
           weeklySummary: b.weekly_summary,
           waitlistNotifications: b.waitlist_notifications,
+          ...(b.night_receipt === undefined ? {} : { nightReceipt: b.night_receipt }),
           updatedAt: deps.now(),
         };
         const [row] = await db

@@ -9,7 +9,11 @@ export type EmailKind =
   | "courtUpNext"
   | "matchResults"
   | "weeklySummary"
-  | "waitlistNotifications";
+  | "waitlistNotifications"
+  | "nightReceipt";
+
+/** The kinds nobody gets until they ask: with no row yet, the answer is no. */
+const optIn = new Set<EmailKind>(["nightReceipt"]);
 
 /** Everyone starts with every email on (the table's defaults); an existing choice is kept. */
 export async function ensurePreferences(db: Queryable, userId: string): Promise<void> {
@@ -47,10 +51,11 @@ export async function forgetPreferences(db: Queryable, userId: string): Promise<
     matchResults: false,
     weeklySummary: false,
     waitlistNotifications: false,
+    nightReceipt: false,
   });
 }
 
-/** Those of `userIds` who want this kind of email. No row yet means the defaults: yes. */
+/** Those of `userIds` who want this kind of email. No row yet means the defaults: yes, but for an opt-in kind. */
 export async function wantEmail(
   db: Queryable,
   userIds: readonly string[],
@@ -62,6 +67,7 @@ export async function wantEmail(
     .select({ userId: notificationPreferences.userId, wants: notificationPreferences[kind] })
     .from(notificationPreferences)
     .where(inArray(notificationPreferences.userId, unique));
+  if (optIn.has(kind)) return new Set(rows.filter((r) => r.wants).map((r) => r.userId));
   const declined = new Set(rows.filter((r) => !r.wants).map((r) => r.userId));
   return new Set(unique.filter((id) => !declined.has(id)));
 }

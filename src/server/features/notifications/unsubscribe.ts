@@ -19,6 +19,7 @@ export const emailKindNames: Record<EmailKind, string> = {
   matchResults: "match result emails",
   weeklySummary: "weekly summaries",
   waitlistNotifications: "waitlist emails",
+  nightReceipt: "your night's receipts",
 };
 // One letter a kind keeps the link short (Fastify refuses path parameters over 100 characters).
 const kindCodes: Record<EmailKind, string> = {
@@ -27,6 +28,7 @@ const kindCodes: Record<EmailKind, string> = {
   matchResults: "m",
   weeklySummary: "w",
   waitlistNotifications: "l",
+  nightReceipt: "n",
 };
 const kindOfCode = new Map(Object.entries(kindCodes).map(([kind, code]) => [code, kind as EmailKind]));
 // The first 128 bits of an HMAC-SHA256, in base64url: ample against guessing, and short.

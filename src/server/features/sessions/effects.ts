@@ -8,6 +8,15 @@ import type { RefundDecision } from "./payment-outcomes.js";
 import type { Promotion } from "./registrations.js";
 
 export const EXPIRE_HOLDS = "expire-payment-holds";
+
+/**
+ * A session completed: queued by the completing transaction, so whoever reacts (the players'
+ * receipts, courts/night-receipts.ts) hears of it once, even if the process dies right after.
+ */
+export const SESSION_COMPLETED = "session-completed";
+export type SessionCompleted = { organizationId: string; sessionId: string };
+export const sessionCompleted = (organizationId: string, sessionId: string): Effect =>
+  jobEffect(SESSION_COMPLETED, { organizationId, sessionId } satisfies SessionCompleted);
 export type HoldJob = { organizationId: string; sessionId: string };
 
 /** Releases the session's run-out holds a second after this one runs out. */

@@ -18,7 +18,7 @@ import { peopleSubquery } from "../account/service.js";
 import { clubRunning, upgradeRequired } from "../billing/service.js";
 import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
 import { refundJobs } from "../payments/service.js";
-import { placeEffects } from "./effects.js";
+import { placeEffects, sessionCompleted } from "./effects.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 import { assertCanSchedulePaid } from "./payments-ready.js";
@@ -417,6 +417,7 @@ export async function transition(
       );
     }
     if (action === "cancel") effects.push(...(await cancelled(tx, deps, row)));
+    if (action === "complete") effects.push(sessionCompleted(organizationId, sessionId));
     return row;
   });
   return result;
@@ -570,6 +571,7 @@ export async function upcomingForFeed(db: Db, organizationId: string, since: Dat
 }
 
 export { addWalkIn } from "./check-in.js";
+export { SESSION_COMPLETED, type SessionCompleted } from "./effects.js";
 export { type LedgerEntry, ledgerEntries, ledgersBetween } from "./ledger.js";
 // What other features may use of this one (scripts/check-boundaries.mjs).
 export type { RefundDecision } from "./payment-outcomes.js";

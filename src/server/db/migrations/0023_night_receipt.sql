@@ -1,0 +1,1 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "night_receipt" boolean DEFAULT false NOT NULL;
