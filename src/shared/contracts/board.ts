@@ -61,6 +61,8 @@ export const boardView = z.object({
     together: z.array(z.tuple([person, person])),
     apart: z.array(z.tuple([person, person])),
   }),
+  /** Minutes a called group has to answer "on my way" before the next group is offered; null: never. */
+  callTimeoutMinutes: z.number().int().nullable(),
   version: z.number().int(),
   courts: z.array(boardCourt),
   queue: z.array(queueEntry),
@@ -177,6 +179,8 @@ export const boardSettingsBody = z
     /** The club's courts played as singles in this session; unchanged when left out. */
     singlesCourts: z.array(z.uuid()).max(64).optional(),
     pairings: pairings.optional(),
+    /** Minutes a called group has to answer before the next group is offered; null: never. Unchanged when left out. */
+    callTimeoutMinutes: z.number().int().min(1).max(15).nullable().optional(),
   })
   .refine((s) => !s.pairings || [...s.pairings.together, ...s.pairings.apart].every(([a, b]) => a !== b), {
     message: "A pair needs two different players",

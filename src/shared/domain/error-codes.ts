@@ -59,6 +59,7 @@ export const errorCodes = [
   "NO_ACTIVE_SESSION",
   "NOT_ACTIVE",
   "ON_COURT",
+  "ALL_ANSWERED",
   "BYE_TOO_LATE",
   "UNDO_TOO_LATE",
   "MATCH_ANSWERED",

@@ -80,6 +80,9 @@ export const boards = pgTable("boards", {
   singlesCourts: uuid("singles_courts").array().notNull().default(sql`'{}'::uuid[]`),
   // Free courts the organizer keeps free (a game cancelled there): not filled until they say.
   heldCourts: uuid("held_courts").array().notNull().default(sql`'{}'::uuid[]`),
+  // Minutes a called group has to answer "on my way" before the organizer is offered the next
+  // group instead; null: not offered (the default).
+  callTimeoutMinutes: integer("call_timeout_minutes"),
   // Organizers' requests: { together: [[a, b]], apart: [[a, b]] } of registration ids.
   pairings: jsonb("pairings")
     .$type<{ together: [string, string][]; apart: [string, string][] }>()

@@ -385,6 +385,9 @@ export function updateSettings(
         balanceByRating: settings.balanceByRating,
         ...(settings.singlesCourts ? { singlesCourts: settings.singlesCourts } : {}),
         ...(settings.pairings ? { pairings: settings.pairings } : {}),
+        ...(settings.callTimeoutMinutes !== undefined
+          ? { callTimeoutMinutes: settings.callTimeoutMinutes }
+          : {}),
       })
       .where(eq(boards.sessionId, board.sessionId))
       .returning();

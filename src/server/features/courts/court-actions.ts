@@ -1,7 +1,7 @@
 // What organizers change on a court mid-session: a game cancelled, the court taken out of
 // play and back, or taken out of the club's play from Settings. Each runs as a board action
 // (board-transaction.ts), under the board's lock.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
@@ -9,6 +9,7 @@ import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { type BoardRow, type GameRow, gamesOf, loadState, queueOf } from "./board-store.js";
 import { act } from "./board-transaction.js";
+import { paceOf } from "./pace.js";
 
 /**
  * Cancelling takes the game off court without a result, puts its players back at the front of
@@ -28,6 +29,38 @@ export function cancelGame(deps: AppDeps, organizationId: string, gameId: string
     if (!game) throw notFound("That game is not on court any more.");
     await endGameToFront(tx, board, game, now);
     return { board: await setHeld(tx, board, game.courtId, true) };
+  });
+}
+
+/**
+ * A called group not all there: the game on `gameId` ends before it began, those who answered
+ * "on my way" keep the front of the line, and the court takes the next group at once. Those who
+ * did not answer are put on a break: called again at once they would hold the court again; they
+ * are back in line with "I'm Back" on their phone, or the organizer's Back in line. Refused
+ * when everyone on it has answered.
+ */
+export function callNextGroupInstead(deps: AppDeps, organizationId: string, gameId: string) {
+  return act(deps, organizationId, async (tx, board, now) => {
+    const [game] = await tx
+      .select()
+      .from(games)
+      .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")));
+    if (!game) throw notFound("That game is not on court any more.");
+    const { lastOffCourt } = await paceOf(tx, organizationId, board.sessionId);
+    const called = await tx
+      .select({ id: queuePlayers.registrationId, onTheWayAt: queuePlayers.onTheWayAt })
+      .from(queuePlayers)
+      .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...game.teamA, ...game.teamB])));
+    const answered = (p: (typeof called)[number]) =>
+      p.onTheWayAt !== null && p.onTheWayAt.getTime() > (lastOffCourt.get(p.id) ?? 0);
+    const absent = called.filter((p) => !answered(p)).map((p) => p.id);
+    if (absent.length === 0)
+      throw new AppError(409, "ALL_ANSWERED", "Everyone called to this court is on their way.");
+    await endGameToFront(tx, board, game, now);
+    await tx
+      .update(queuePlayers)
+      .set({ onBreak: true })
+      .where(and(queueOf(board), inArray(queuePlayers.registrationId, absent)));
   });
 }
 

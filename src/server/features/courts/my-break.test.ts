@@ -110,4 +110,55 @@ describe("answering a call", () => {
     const refused = await mine(nowPlaying, "skip");
     expect(refused.statusCode).toBe(409);
   });
+
+  it("unanswered after the club's time, the organizer calls the next group instead: those not there go on a break", async () => {
+    await activeSessionWith(t, orgId, 4, players);
+    const settings = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/board/settings`,
+      cookie: owner.cookie,
+      payload: { mode: "fair", callTimeoutMinutes: 3 },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(
+      (await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(200);
+    const filled = await board(owner);
+    expect(filled.callTimeoutMinutes).toBe(3);
+    const game = filled.courts[0]!.game!;
+    const called = [...game.teamA, ...game.teamB];
+    // One of the four answers; the others (members who did not, walk-ins who cannot) do not.
+    const here = players.filter((p) => called.some((c) => c.name === p.name)).slice(0, 1);
+    expect(here, "a member among the four called").toHaveLength(1);
+    expect((await mine(here[0]!, "on-my-way")).statusCode).toBe(200);
+    const absent = called.filter((c) => c.name !== here[0]!.name);
+
+    const instead = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/games/${game.id}/next-group`,
+      cookie: owner.cookie,
+    });
+    expect(instead.statusCode, instead.body).toBe(200);
+    const after = await board(owner);
+    const nowOn = [...after.courts[0]!.game!.teamA, ...after.courts[0]!.game!.teamB].map((p) => p.name);
+    expect(after.courts[0]!.game!.id).not.toBe(game.id);
+    // Those who did not answer are on a break, off the court and the line; the one who did is
+    // back on court or first in line.
+    const line = after.queue.map((q) => q.name);
+    for (const name of absent.map((a) => a.name)) {
+      expect(nowOn).not.toContain(name);
+      expect(line).not.toContain(name);
+      expect(after.onBreak.map((p) => p.name)).toContain(name);
+    }
+    expect(nowOn.includes(here[0]!.name) || line[0] === here[0]!.name).toBe(true);
+
+    // A member can't ask for it; with nobody missing there is nothing to replace.
+    const byMember = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/games/${after.courts[0]!.game!.id}/next-group`,
+      cookie: players[0]!.cookie,
+    });
+    expect(byMember.statusCode).toBe(403);
+  });
 });

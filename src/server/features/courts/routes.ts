@@ -23,7 +23,7 @@ import { myAction, playerAction, recordScore, undoScore, updateSettings } from "
 import { forgetBoardsOnNotice } from "./board-cache.js";
 import { requireActiveSession } from "./board-store.js";
 import { boardView } from "./board-view.js";
-import { cancelGame, fillEveryCourt, setCourtAvailability } from "./court-actions.js";
+import { callNextGroupInstead, cancelGame, fillEveryCourt, setCourtAvailability } from "./court-actions.js";
 import { fairnessReport } from "./report.js";
 
 const versionResponse = { 200: z.object({ version: z.number().int() }) };
@@ -133,6 +133,23 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const member = await access(request, request.params.orgId, "sessions.manage");
         return { version: await cancelGame(deps, member.organizationId, request.params.gameId) };
+      },
+    );
+
+    app.post(
+      "/api/orgs/:orgId/board/games/:gameId/next-group",
+      {
+        schema: {
+          tags,
+          summary:
+            "A called group not all there: those who did not answer go on a break, and the court takes the next group",
+          params: gameParams,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "sessions.manage");
+        return { version: await callNextGroupInstead(deps, member.organizationId, request.params.gameId) };
       },
     );
 

@@ -620,6 +620,12 @@ const matrix: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/orgs/:orgId/board/games/:gameId/next-group",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/board/games/${await gameOnCourt(c)}/next-group` }),
+  },
+  {
+    method: "POST",
     route: "/api/orgs/:orgId/board/players/:registrationId",
     expect: organizers(200),
     prepare: async (c) => {

@@ -39,6 +39,14 @@ export const useCancelGame = (orgId: string, feedback?: ActionFeedback<Version, 
     ...feedback,
   });
 
+/** A called group not all there: those who did not answer go on a break, the court takes the next group. */
+export const useCallNextGroup = (orgId: string, feedback?: ActionFeedback<Version, string>) =>
+  useAction({
+    run: (gameId: string) =>
+      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/next-group`, { method: "POST" }),
+    ...feedback,
+  });
+
 export const useMovePlayer = (orgId: string) =>
   useAction({
     run: ({ registrationId, action }: { registrationId: string; action: PlayerAction }) =>

@@ -119,6 +119,7 @@ function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
               orgId={orgId}
               canManage={board.canManage}
               highlight={myId}
+              callTimeoutMinutes={board.callTimeoutMinutes}
               onToggleSingles={() =>
                 settings.run({
                   mode: board.mode,
@@ -188,6 +189,26 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
           {rotationModes.map((mode) => (
             <option key={mode} value={mode}>
               {modeLabels[mode]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        Answer within
+        <select
+          value={board.callTimeoutMinutes ?? ""}
+          onChange={(event) =>
+            settings.run({
+              mode: board.mode,
+              callTimeoutMinutes: event.target.value ? Number(event.target.value) : null,
+            })
+          }
+          className="h-11 rounded-lg border border-slate-300 bg-white px-2"
+        >
+          <option value="">No limit</option>
+          {[2, 3, 5].map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes} min
             </option>
           ))}
         </select>

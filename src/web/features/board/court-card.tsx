@@ -16,6 +16,8 @@ type Props = {
   large?: boolean;
   /** Switches this court between singles and doubles (organizers, while it is free). */
   onToggleSingles?: () => Promise<unknown>;
+  /** Minutes a called group has to answer before the next group is offered; null: never. */
+  callTimeoutMinutes?: number | null;
 };
 
 /** Beside a called player's name: they answered "on my way". */
@@ -34,7 +36,15 @@ function OnTheWay() {
 
 const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of play" } as const;
 
-export function CourtCard({ court, orgId, canManage, highlight, large, onToggleSingles }: Props) {
+export function CourtCard({
+  court,
+  orgId,
+  canManage,
+  highlight,
+  large,
+  onToggleSingles,
+  callTimeoutMinutes,
+}: Props) {
   const [scoring, setScoring] = useState(false);
   const name = (p: { registrationId: string; name: string }) => (
     <span
@@ -112,11 +122,12 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
           </p>
         </div>
         {canManage && orgId ? (
-          <CourtActions
+          <CourtControls
             court={court}
             orgId={orgId}
             onScore={() => setScoring(true)}
             onToggleSingles={onToggleSingles}
+            callTimeoutMinutes={callTimeoutMinutes}
           />
         ) : null}
       </CardContent>
@@ -132,18 +143,4 @@ export function CourtCard({ court, orgId, canManage, highlight, large, onToggleS
       ) : null}
     </Card>
   );
-}
-
-function CourtActions({
-  court,
-  orgId,
-  onScore,
-  onToggleSingles,
-}: {
-  court: BoardCourt;
-  orgId: string;
-  onScore: () => void;
-  onToggleSingles: Props["onToggleSingles"];
-}) {
-  return <CourtControls court={court} orgId={orgId} onScore={onScore} onToggleSingles={onToggleSingles} />;
 }

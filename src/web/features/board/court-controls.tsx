@@ -8,7 +8,8 @@ import { messages } from "../../../shared/domain/messages.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { ApiError } from "../../lib/api.js";
-import { useCancelGame, useSetCourtAvailable } from "./board-api.js";
+import { useCallNextGroup, useCancelGame, useSetCourtAvailable } from "./board-api.js";
+import { useNow } from "./elapsed.js";
 
 type Props = {
   court: BoardCourt;
@@ -16,13 +17,15 @@ type Props = {
   onScore: () => void;
   /** Switches the court between singles and doubles (from its next game when one is on). */
   onToggleSingles?: (() => Promise<unknown>) | undefined;
+  /** Minutes a called group has to answer before the next group is offered; null: never. */
+  callTimeoutMinutes?: number | null | undefined;
 };
 
 // 44 px tall at least; on a phone's narrow card a long label wraps rather than spill out (the
 // Button's own height and nowrap give way: class names are joined, not merged).
 const tap = "h-auto! min-h-11 min-w-0 px-2 py-1 leading-tight whitespace-normal!";
 
-export function CourtControls({ court, orgId, onScore, onToggleSingles }: Props) {
+export function CourtControls({ court, orgId, onScore, onToggleSingles, callTimeoutMinutes }: Props) {
   const [confirming, setConfirming] = useState(false);
   const game = court.game;
   const cancel = useCancelGame(orgId, {
@@ -50,6 +53,9 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles }: Props)
 
   return (
     <div className="flex flex-col gap-2 border-t border-slate-100 pt-3" data-testid="court-controls">
+      {game && callTimeoutMinutes ? (
+        <NotAllHere court={court} orgId={orgId} gameId={game.id} minutes={callTimeoutMinutes} />
+      ) : null}
       {court.held ? (
         <p className="text-sm text-muted">Kept free: nobody goes on until you start it.</p>
       ) : null}
@@ -126,4 +132,41 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles }: Props)
 function singlesLabel(singles: boolean, gameOn: boolean) {
   if (gameOn) return singles ? "Doubles Next Game" : "Singles Next Game";
   return singles ? "Play Doubles Here" : "Play Singles Here";
+}
+
+/**
+ * Once the club's time to answer has passed with some of the called group not "on my way": the
+ * organizer may call the next group instead (those who did not answer go on a break).
+ */
+function NotAllHere({
+  court,
+  orgId,
+  gameId,
+  minutes,
+}: {
+  court: BoardCourt;
+  orgId: string;
+  gameId: string;
+  minutes: number;
+}) {
+  const now = useNow(5000);
+  const next = useCallNextGroup(orgId, {
+    success: {
+      title: `Next group called to ${court.name}`,
+      description: "Those who did not answer are on a break until they are back.",
+    },
+  });
+  const game = court.game!;
+  const missing = [...game.teamA, ...game.teamB].filter((p) => !court.answered.includes(p.registrationId));
+  if (missing.length === 0 || now - Date.parse(game.startedAt) < minutes * 60_000) return null;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg bg-yellow-50 p-2" data-testid="not-all-here">
+      <p className="text-sm">
+        Not on their way after {minutes} min: {missing.map((p) => p.name).join(", ")}
+      </p>
+      <Button className={tap} variant="ball" disabled={next.busy} onClick={() => void next.run(gameId)}>
+        Call Next Group Instead
+      </Button>
+    </div>
+  );
 }

@@ -6,12 +6,18 @@ export function elapsedText(since: string, now: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** Minutes and seconds since `since`, ticking every second. */
-export function Elapsed({ since }: { since: string }) {
+/** The time now, in milliseconds, ticking every `everyMs`. */
+export function useNow(everyMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [everyMs]);
+  return now;
+}
+
+/** Minutes and seconds since `since`, ticking every second. */
+export function Elapsed({ since }: { since: string }) {
+  const now = useNow();
   return <span className="tabular-nums">{elapsedText(since, now)}</span>;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "boards" ADD COLUMN "call_timeout_minutes" integer;
