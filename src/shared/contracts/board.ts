@@ -35,6 +35,8 @@ export const queueEntry = person.extend({
   waitRange,
   gamesPlayed: z.number().int(),
   wantsBye: z.boolean(),
+  /** When the player said they will leave tonight, or null. */
+  leavesAt: z.iso.datetime({ offset: true }).nullable(),
 });
 
 export const myPlace = z.object({
@@ -43,6 +45,8 @@ export const myPlace = z.object({
   position: z.number().int().nullable(),
   estimatedWaitMinutes: z.number().nullable(),
   waitRange: waitRange.nullable(),
+  /** When they said they will leave tonight, or null (always null when not checked in). */
+  leavesAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type MyPlace = z.infer<typeof myPlace>;
 
@@ -155,6 +159,19 @@ export const playerActionBody = z.object({
 });
 /** What a player may do about themself from their phone: step away, and come back. */
 export const myActionBody = z.object({ action: z.enum(["break", "return"]) });
+
+/** How far ahead a player may say they will leave. */
+export const LEAVING_HORIZON_HOURS = 12;
+/**
+ * "I'm leaving at 8:30", from the player's phone: an instant with its offset, or null to clear
+ * it. Whether it is ahead of now and within LEAVING_HORIZON_HOURS is checked against the
+ * server's clock (myLeavingTime).
+ */
+export const myLeavingBody = z.object({
+  leavesAt: z.iso
+    .datetime({ offset: true, message: "Give the time as a date and time with its offset" })
+    .nullable(),
+});
 
 export const courtAvailabilityBody = z.object({
   /** True also starts a court the organizer kept free: the next group goes on it. */

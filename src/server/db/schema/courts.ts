@@ -57,6 +57,8 @@ export const queuePlayers = pgTable(
     wantsBye: boolean("wants_bye").notNull().default(false),
     // King of the court: the court this player moves to next (null: the queue).
     courtTarget: uuid("court_target"),
+    // "I'm leaving at 8:30", from the player's phone: from then on they are not assigned.
+    leavesAt: timestamp("leaves_at", { withTimezone: true }),
   },
   (t) => [index("queue_players_org_session_idx").on(t.organizationId, t.sessionId)],
 );

@@ -6,6 +6,7 @@
 // per change (board-cache.ts) and adds only the viewer's place to each answer.
 import { eq } from "drizzle-orm";
 import type { BoardView, MyPlace } from "../../../shared/contracts/board.js";
+import { hasLeft } from "../../../shared/rotation/decide.js";
 import type { Db } from "../../db/database.js";
 import { boards } from "../../db/schema/courts.js";
 import { getOrganization } from "../clubs/service.js";
@@ -20,15 +21,22 @@ export async function boardView(
   organizationId: string,
   viewer: { userId: string | null; canManage: boolean },
   appUrl: string,
+  /** The time (ms) leaving times are measured against. */
+  clock: () => number = Date.now,
 ): Promise<BoardView> {
   const { view, state } = await boardCache(db).read(organizationId, () =>
-    sharedBoard(db, organizationId, appUrl),
+    sharedBoard(db, organizationId, appUrl, clock()),
   );
-  const me = viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts) : null;
+  const me = viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts, clock()) : null;
   return { ...view, me, canManage: viewer.canManage };
 }
 
-async function sharedBoard(db: Db, organizationId: string, appUrl: string): Promise<SharedBoard> {
+async function sharedBoard(
+  db: Db,
+  organizationId: string,
+  appUrl: string,
+  now: number,
+): Promise<SharedBoard> {
   const { name, logoUrl } = await getOrganization(db, organizationId);
   const club = { name, logoUrl };
   const session = await activeSession(db, organizationId);
@@ -56,15 +64,19 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
   const names = new Map(state.players.map((p) => [p.registrationId, p.name]));
   const person = (id: string): Person => ({ registrationId: id, name: names.get(id) ?? "Player" });
   const pace = await paceOf(db, organizationId, session.id);
-  const queue = board ? previewQueue(board, state, Date.now(), pace.length) : [];
-  const waiting = queue.map((q, i) => ({
-    ...person(q.playerId),
-    position: i + 1,
-    estimatedWaitMinutes: q.estimatedWaitMinutes,
-    waitRange: q.waitRange,
-    gamesPlayed: state.players.find((p) => p.registrationId === q.playerId)?.gamesPlayed ?? 0,
-    wantsBye: state.players.find((p) => p.registrationId === q.playerId)?.wantsBye ?? false,
-  }));
+  const queue = board ? previewQueue(board, state, now, pace.length) : [];
+  const waiting = queue.map((q, i) => {
+    const player = state.players.find((p) => p.registrationId === q.playerId);
+    return {
+      ...person(q.playerId),
+      position: i + 1,
+      estimatedWaitMinutes: q.estimatedWaitMinutes,
+      waitRange: q.waitRange,
+      gamesPlayed: player?.gamesPlayed ?? 0,
+      wantsBye: player?.wantsBye ?? false,
+      leavesAt: player?.leavesAt?.toISOString() ?? null,
+    };
+  });
   const singles = new Set(board?.singlesCourts ?? []);
   const held = new Set(board?.heldCourts ?? []);
   const nextUp = nextUpByCourt(
@@ -96,7 +108,12 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
     };
   });
   const present = state.players.filter((p) => p.present);
-  const onBreak = present.filter((p) => p.onBreak).map((p) => person(p.registrationId));
+  const onCourt = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
+  // Whose leaving time has come, off court: listed with those away, so the organizer can bring
+  // them back (return), as they come back from a break.
+  const away = (p: (typeof present)[number]) =>
+    p.onBreak || (!onCourt.has(p.registrationId) && hasLeft(leavingOf(p), now));
+  const onBreak = present.filter(away).map((p) => person(p.registrationId));
   const view = {
     session: {
       id: session.id,
@@ -146,16 +163,20 @@ function myPlace(
     game: { teamA: { registrationId: string }[]; teamB: { registrationId: string }[] } | null;
     nextUp: { registrationId: string }[];
   }>,
+  now: number,
 ): MyPlace {
   const player = state.players.find((p) => p.userId === userId && p.present);
-  const none = { courtName: null, position: null, estimatedWaitMinutes: null, waitRange: null };
-  if (!player) return { state: "not-checked-in", ...none };
+  const blank = { courtName: null, position: null, estimatedWaitMinutes: null, waitRange: null };
+  if (!player) return { state: "not-checked-in", ...blank, leavesAt: null };
+  const none = { ...blank, leavesAt: player.leavesAt?.toISOString() ?? null };
   if (player.onBreak) return { state: "on-break", ...none };
   const id = player.registrationId;
   const playing = courts.find(
     (c) => c.game && [...c.game.teamA, ...c.game.teamB].some((p) => p.registrationId === id),
   );
   if (playing) return { state: "playing", ...none, courtName: playing.name };
+  // Their leaving time has come: away, as on a break; I'm Back keeps them on.
+  if (hasLeft(leavingOf(player), now)) return { state: "on-break", ...none };
   const upNext = courts.find((c) => c.nextUp.some((p) => p.registrationId === id));
   const line = waiting.find((w) => w.registrationId === id);
   if (upNext)
@@ -165,6 +186,7 @@ function myPlace(
       position: line?.position ?? null,
       estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
       waitRange: line?.waitRange ?? null,
+      leavesAt: none.leavesAt,
     };
   return {
     state: "waiting",
@@ -172,5 +194,8 @@ function myPlace(
     position: line?.position ?? null,
     estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
     waitRange: line?.waitRange ?? null,
+    leavesAt: none.leavesAt,
   };
 }
+
+const leavingOf = (p: { leavesAt: Date | null }) => ({ leavesAt: p.leavesAt?.getTime() });
