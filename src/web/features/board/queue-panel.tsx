@@ -4,16 +4,20 @@ import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
 import { type PlayerAction as Action, useMovePlayer } from "./board-api.js";
+import { clockText } from "./leaving-time.js";
 
 /** The waiting line in order with estimated waits; organizers move players from here. */
 export function QueuePanel({
   board,
   orgId,
   highlight,
+  timeZone,
 }: {
   board: BoardView;
   orgId: string;
   highlight?: string | null;
+  /** The club's: a player's leaving time shows on its clock. */
+  timeZone: string;
 }) {
   const move = useMovePlayer(orgId);
   const act = (registrationId: string, action: Action) => move.run({ registrationId, action });
@@ -41,6 +45,14 @@ export function QueuePanel({
               </span>
               {entry.wantsBye ? (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-muted">bye</span>
+              ) : null}
+              {entry.leavesAt ? (
+                <span
+                  className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800"
+                  data-testid="queue-leaves"
+                >
+                  leaves {clockText(entry.leavesAt, timeZone)}
+                </span>
               ) : null}
               <span className="shrink-0 text-xs text-muted">{waitRangeText(entry.waitRange)}</span>
               {board.canManage ? (
