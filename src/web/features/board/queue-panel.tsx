@@ -40,19 +40,19 @@ export function QueuePanel({
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
                 {entry.position}
               </span>
-              <span className="min-w-0 flex-1 leading-snug font-medium hyphens-auto" data-testid="queue-name">
-                {entry.name}
+              {/* The leaving time goes under the name: beside it, a narrow column squeezes the name. */}
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="leading-snug font-medium hyphens-auto" data-testid="queue-name">
+                  {entry.name}
+                </span>
+                {entry.leavesAt ? (
+                  <span className="text-xs text-amber-800" data-testid="queue-leaves">
+                    leaves {clockText(entry.leavesAt, timeZone)}
+                  </span>
+                ) : null}
               </span>
               {entry.wantsBye ? (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-muted">bye</span>
-              ) : null}
-              {entry.leavesAt ? (
-                <span
-                  className="shrink-0 rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800"
-                  data-testid="queue-leaves"
-                >
-                  leaves {clockText(entry.leavesAt, timeZone)}
-                </span>
               ) : null}
               <span className="shrink-0 text-xs text-muted">{waitRangeText(entry.waitRange)}</span>
               {board.canManage ? (
