@@ -15,13 +15,17 @@ import { clockText, inputValue, nextAtClock } from "./leaving-time.js";
 export function MyPlaceBanner({ me, orgId, timeZone }: { me: MyPlace; orgId: string; timeZone: string }) {
   const myBreak = useMyBreak(orgId);
   if (me.state === "not-checked-in") return null;
+  // The server lists a player whose leaving time has come with those on a break: I'm Back keeps them on.
+  const gone = me.leavesAt !== null && Date.parse(me.leavesAt) <= Date.now();
   const text =
     me.state === "playing"
       ? `You're playing on ${me.courtName}`
       : me.state === "up-next"
         ? `You're up next on ${me.courtName}`
         : me.state === "on-break"
-          ? "You're on a break"
+          ? gone
+            ? "Your leaving time has come: you're off the line"
+            : "You're on a break"
           : `You're number ${me.position} in line · ${me.waitRange ? `about ${waitRangeText(me.waitRange)}` : "soon"}`;
   const onBreak = me.state === "on-break";
   return (
