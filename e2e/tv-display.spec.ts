@@ -176,6 +176,7 @@ function boardWith(real: BoardView, count: number): BoardView {
     waitRange: { low: i, high: i + 3 },
     gamesPlayed: 2,
     wantsBye: false,
+    leavesAt: null,
   }));
   return { ...real, courts, queue, stats: { ...real.stats, waiting: queue.length } };
 }

@@ -37,6 +37,8 @@ export const queueEntry = person.extend({
   waitRange,
   gamesPlayed: z.number().int(),
   wantsBye: z.boolean(),
+  /** When the player said they will leave tonight, or null. */
+  leavesAt: z.iso.datetime({ offset: true }).nullable(),
 });
 
 export const myPlace = z.object({
@@ -47,6 +49,8 @@ export const myPlace = z.object({
   waitRange: waitRange.nullable(),
   /** Called (playing or up next) and answered "on my way". */
   answered: z.boolean(),
+  /** When they said they will leave tonight, or null (always null when not checked in). */
+  leavesAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type MyPlace = z.infer<typeof myPlace>;
 
@@ -164,6 +168,19 @@ export const playerActionBody = z.object({
  * to a court ("on my way"), or let the next group go ahead this time (skip: to the back of the line).
  */
 export const myActionBody = z.object({ action: z.enum(["break", "return", "on-my-way", "skip"]) });
+
+/** How far ahead a player may say they will leave. */
+export const LEAVING_HORIZON_HOURS = 12;
+/**
+ * "I'm leaving at 8:30", from the player's phone: an instant with its offset, or null to clear
+ * it. Whether it is ahead of now and within LEAVING_HORIZON_HOURS is checked against the
+ * server's clock (myLeavingTime).
+ */
+export const myLeavingBody = z.object({
+  leavesAt: z.iso
+    .datetime({ offset: true, message: "Give the time as a date and time with its offset" })
+    .nullable(),
+});
 
 export const courtAvailabilityBody = z.object({
   /** True also starts a court the organizer kept free: the next group goes on it. */

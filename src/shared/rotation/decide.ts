@@ -6,16 +6,19 @@ import { DEFAULT_GAME_LENGTH } from "./game-length.js";
 import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
 import { decidePaddleStack, stackOrder } from "./paddle-stack.js";
-import type { Assignment, RotationInput, RotationOutput } from "./types.js";
+import type { Assignment, PlayerState, RotationInput, RotationOutput } from "./types.js";
 import { courtSize } from "./types.js";
 import { decideWinnersStay } from "./winners-stay.js";
 
 export function decide(input: RotationInput): RotationOutput {
   const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
-  const ready = input.players.filter((p) => p.present && !p.onBreak && !onCourt.has(p.id));
+  const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
+  const ready = here.filter((p) => !onCourt.has(p.id));
   const freeCourts = input.courts.filter((c) => c.status === "free");
   const playable = input.courts.filter((c) => c.status !== "unavailable");
   const skill = input.mode === "skill-balanced" || (input.mode === "fair" && input.balanceByRating === true);
+  const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
+  const soon = leavingSoon(ready, input.now, length.typical);
 
   let assignments: Assignment[];
   if (input.mode === "paddle-stack")
@@ -30,17 +33,17 @@ export function decide(input: RotationInput): RotationOutput {
       pairings: input.pairings,
       equalRound: onCourt.size === 0 && freeCourts.length === playable.length,
       seed: input.seed,
-      present: input.players.filter((p) => p.present && !p.onBreak).length,
+      present: here.length,
       playableCourts: playable,
+      leavingSoon: soon,
     });
   }
 
   const assigned = new Set(assignments.flatMap((a) => a.teams.flat()));
   const waiting = ready.filter((p) => !assigned.has(p.id));
   const line =
-    input.mode === "fair" || input.mode === "skill-balanced" ? fairOrder(waiting) : stackOrder(waiting);
+    input.mode === "fair" || input.mode === "skill-balanced" ? fairOrder(waiting, soon) : stackOrder(waiting);
   const places = playable.reduce((sum, c) => sum + courtSize(c), 0);
-  const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
   // The wait at a game length: from the running games' starts when the time is known.
   const waitsAt = (minutes: number) => {
     const freeAt =
@@ -60,6 +63,25 @@ export function decide(input: RotationInput): RotationOutput {
       waitRange: { low: short(i), high: Math.max(short(i), long(i)) },
     })),
   };
+}
+
+/** Their declared leaving time has come: treated as gone (only when the time is known). */
+export function hasLeft(p: Pick<PlayerState, "leavesAt">, now: number | undefined): boolean {
+  return now !== undefined && p.leavesAt !== undefined && p.leavesAt <= now;
+}
+
+/**
+ * Who leaves before a game started after the one starting now could end (within two games'
+ * time): sitting now, they would not play again. Among players tied on games they go first.
+ */
+export function leavingSoon(
+  ready: PlayerState[],
+  now: number | undefined,
+  typicalMinutes: number,
+): Set<string> {
+  if (now === undefined) return new Set();
+  const horizon = now + 2 * typicalMinutes * 60_000;
+  return new Set(ready.filter((p) => p.leavesAt !== undefined && p.leavesAt <= horizon).map((p) => p.id));
 }
 
 /**

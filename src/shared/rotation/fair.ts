@@ -11,6 +11,10 @@
 // everyone whose turn has come, not from the four who just came off together, is what keeps
 // partners fresh when courts free one at a time. When every court starts together (equal
 // rounds) the round is planned as a whole instead (equal-rounds.ts).
+//
+// Leaving soon (decide.ts leavingSoon): among players tied on games, one who leaves before
+// a later game could end goes first, so they are not left sitting at the end. It only ever
+// chooses between players level on games, so it cannot widen the spread of games played.
 import { planEqualRound } from "./equal-rounds.js";
 import { allowed, bestSplit, type CostContext, combinations, type Game } from "./grouping.js";
 import { History } from "./history.js";
@@ -36,9 +40,15 @@ export function arrivalCredit(players: Iterable<Counts & Pick<PlayerState, "pres
   return games[Math.floor((games.length - 1) / 2)]!;
 }
 
-export function fairOrder<T extends PlayerState>(players: T[]): T[] {
+/** Fewest games first; among equals, those leaving soon, then the longest waiting. */
+export function fairOrder<T extends PlayerState>(players: T[], leavingSoon: Set<string> = new Set()): T[] {
+  const leaving = (p: T) => (leavingSoon.has(p.id) ? 0 : 1);
   return [...players].sort(
-    (a, b) => effectiveGames(a) - effectiveGames(b) || a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1),
+    (a, b) =>
+      effectiveGames(a) - effectiveGames(b) ||
+      leaving(a) - leaving(b) ||
+      a.arrivedAt - b.arrivedAt ||
+      (a.id < b.id ? -1 : 1),
   );
 }
 
@@ -53,17 +63,24 @@ export function waitLimit(present: number, places: number, courts: number): numb
 }
 
 /**
- * Who must play now (fewer games than the last place, or waited to the limit) and who may:
- * the players level with the last place. Both in fair order.
+ * Who must play now (fewer games than the last place, or waited to the limit, then those
+ * level with the last place who leave soon, while places last) and who may: the others
+ * level with the last place. Both in fair order.
  */
-export function mustAndTied(ordered: PlayerState[], places: number, limit: number) {
+export function mustAndTied(
+  ordered: PlayerState[],
+  places: number,
+  limit: number,
+  leavingSoon: Set<string> = new Set(),
+) {
   const boundary = effectiveGames(ordered[Math.min(places, ordered.length) - 1]!);
-  const must = ordered.filter(
-    (p) =>
-      effectiveGames(p) < boundary || (limit > 0 && effectiveGames(p) === boundary && p.gamesWaited >= limit),
-  );
-  const tied = ordered.filter((p) => effectiveGames(p) === boundary && !must.includes(p));
-  return { must: must.slice(0, places), tied };
+  const level = ordered.filter((p) => effectiveGames(p) === boundary);
+  const below = ordered.filter((p) => effectiveGames(p) < boundary);
+  const waitedOut = limit > 0 ? level.filter((p) => p.gamesWaited >= limit) : [];
+  const leaving = level.filter((p) => leavingSoon.has(p.id) && !waitedOut.includes(p));
+  const must = [...below, ...waitedOut, ...leaving].slice(0, places);
+  const tied = level.filter((p) => !waitedOut.includes(p) && !must.includes(p));
+  return { must, tied };
 }
 
 /** How many of the next in line a court's choice looks at beyond the player whose turn it is. */
@@ -79,6 +96,8 @@ export type FairOptions = {
   /** Present players (not on a break), on court or not: the size of the group. */
   present: number;
   playableCourts: CourtState[];
+  /** Ready players who leave soon (decide.ts leavingSoon): first among those tied on games. */
+  leavingSoon?: Set<string>;
 };
 
 export function decideFair(
@@ -94,10 +113,11 @@ export function decideFair(
   const places = courts.reduce((sum, c) => sum + courtSize(c), 0);
   const allPlaces = options.playableCourts.reduce((sum, c) => sum + courtSize(c), 0);
   const limit = waitLimit(options.present, allPlaces, options.playableCourts.length);
-  const ordered = fairOrder(ready);
+  const soon = options.leavingSoon ?? new Set<string>();
+  const ordered = fairOrder(ready, soon);
 
   if (options.equalRound) {
-    const { must, tied } = mustAndTied(ordered, places, limit);
+    const { must, tied } = mustAndTied(ordered, places, limit, soon);
     // Skill-balanced rounds are built court by court: the plan's pairs ignore ratings.
     if (courts.every((c) => !c.singles) && !options.ratings) {
       const planned = planEqualRound(ordered, must, tied, courts.length, context, options.seed);
@@ -105,7 +125,7 @@ export function decideFair(
     }
     return fillOneByOne(courts, must, tied, context);
   }
-  return fillAsCourtsFree(courts, ordered, context, options.present - allPlaces);
+  return fillAsCourtsFree(courts, ordered, context, options.present - allPlaces, soon);
 }
 
 /** Preferring the fewer-games player: per game more than the lowest in the band. */
@@ -122,13 +142,15 @@ const OVERDUE = 1_000_001;
  * among them the longest waiter anchors the court and the others come from the next in
  * line, so a group that just came off together is split up rather than sent back on
  * together. Fewer games, and having sat through ceil(s / 4) + 1 court changes (s players
- * sitting), weigh for going on; ceil(s / 4) + 2 is a rule.
+ * sitting), weigh for going on; ceil(s / 4) + 2 is a rule. Players on the fewest games who
+ * leave soon go on with the court's anchor, in the places the overdue leave free.
  */
 function fillAsCourtsFree(
   courts: CourtState[],
   ordered: PlayerState[],
   context: CostContext,
   sitting: number,
+  leavingSoon: Set<string>,
 ): Assignment[] {
   const assignments: Assignment[] = [];
   const chosen = new Set<string>();
@@ -137,15 +159,24 @@ function fillAsCourtsFree(
     const left = ordered.filter((p) => !chosen.has(p.id));
     const lowest = effectiveGames(left[0]!);
     const near = left.filter((p) => effectiveGames(p) <= lowest + 1);
-    const line = (near.length >= size ? near : left).sort(
+    const byWait = (near.length >= size ? near : left).sort(
       (a, b) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1),
     );
     const due = Math.ceil(Math.max(0, sitting) / size) + 1;
-    const overdue = line.filter((p) => p.gamesWaited > due).slice(0, size);
+    const overdue = byWait.filter((p) => p.gamesWaited > due).slice(0, size);
+    const anchor = byWait[0]!;
+    const room = size - 1 - overdue.filter((p) => p !== anchor).length;
+    const leaving = byWait
+      .filter(
+        (p) => p !== anchor && leavingSoon.has(p.id) && effectiveGames(p) === lowest && !overdue.includes(p),
+      )
+      .slice(0, Math.max(0, room));
+    // The leaving move up behind the anchor, so the court's choice sees them.
+    const line = [anchor, ...leaving, ...byWait.filter((p) => p !== anchor && !leaving.includes(p))];
     const game = chooseGroup(
       line,
       size,
-      new Set(overdue.map((p) => p.id)),
+      new Set([...overdue, ...leaving].map((p) => p.id)),
       context,
       (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due ? OVERDUE : 0),
     );

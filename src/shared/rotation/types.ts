@@ -40,6 +40,12 @@ export type PlayerState = {
   wantsBye?: boolean;
   /** King of the court: the court this player moves to next (null: back to the queue). */
   courtTarget?: string | null;
+  /**
+   * When they said they will leave tonight (ms since the epoch). With the input's `now`: from
+   * then on they are gone (never assigned); leaving soon, they go first among players tied on
+   * games (fair and skill-balanced modes).
+   */
+  leavesAt?: number;
 };
 
 export type CourtState = {

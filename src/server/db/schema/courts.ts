@@ -12,7 +12,6 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth.js";
 import { courts, organizations } from "./clubs.js";
 import { createdAt } from "./columns.js";
 import { sessionRegistrations, sessions } from "./sessions.js";
@@ -60,6 +59,8 @@ export const queuePlayers = pgTable(
     // "On my way", answered from the phone to being called: it counts for the call it answered,
     // that is, when it is later than the end of the player's last game (board-view.ts).
     onTheWayAt: timestamp("on_the_way_at", { withTimezone: true }),
+    // "I'm leaving at 8:30", from the player's phone: from then on they are not assigned.
+    leavesAt: timestamp("leaves_at", { withTimezone: true }),
   },
   (t) => [index("queue_players_org_session_idx").on(t.organizationId, t.sessionId)],
 );

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type boardSettingsBody,
+  LEAVING_HORIZON_HOURS,
   type myActionBody,
   type playerActionBody,
   SCORE_UNDO_SECONDS,
@@ -259,7 +260,8 @@ export function playerAction(
           await tx.update(queuePlayers).set({ onBreak: true }).where(where);
           break;
         case "return":
-          await tx.update(queuePlayers).set({ onBreak: false, present: true }).where(where);
+          // Back from a break, or after the time they said they would leave: staying on.
+          await tx.update(queuePlayers).set({ onBreak: false, present: true, leavesAt: null }).where(where);
           break;
         case "front": {
           const [top] = await tx
@@ -332,6 +334,53 @@ export async function myAction(
     },
     // An answer changes who goes where in nothing.
     { fill: false },
+  );
+}
+
+/**
+ * "I'm leaving at 8:30": the checked-in player's own leaving time (null clears it), found by
+ * who they are as myAction does. It must lie ahead, within LEAVING_HORIZON_HOURS of now. Courts
+ * are filled after it: leaving soon, they may go on first among those tied on games.
+ */
+export async function myLeavingTime(
+  deps: AppDeps,
+  organizationId: string,
+  userId: string,
+  leavesAt: Date | null,
+) {
+  if (leavesAt) {
+    const now = deps.now().getTime();
+    const refuse = (message: string) =>
+      new AppError(400, "VALIDATION_ERROR", message, { issues: [{ path: ["leavesAt"], message }] });
+    if (leavesAt.getTime() <= now) throw refuse("That time has passed: choose a time later tonight.");
+    if (leavesAt.getTime() > now + LEAVING_HORIZON_HOURS * 3_600_000)
+      throw refuse(`That is more than ${LEAVING_HORIZON_HOURS} hours away: choose a time later tonight.`);
+  }
+  const session = await requireActiveSession(deps.database.db, organizationId);
+  const notIn = () => notFound("You are not checked in to tonight's session");
+  const mine = and(
+    queueOf({ organizationId, sessionId: session.id }),
+    eq(queuePlayers.userId, userId),
+    eq(queuePlayers.present, true),
+  );
+  const [found] = await deps.database.db
+    .select({ registrationId: queuePlayers.registrationId })
+    .from(queuePlayers)
+    .where(mine);
+  if (!found) throw notIn();
+  return act(
+    deps,
+    organizationId,
+    async (tx) => {
+      const [updated] = await tx
+        .update(queuePlayers)
+        .set({ leavesAt })
+        .where(and(eq(queuePlayers.registrationId, found.registrationId), mine))
+        .returning({ registrationId: queuePlayers.registrationId });
+      // Checked out (or removed) between the look-up and the lock.
+      if (!updated) throw notIn();
+    },
+    { fill: true, refusesBeforeWriting: true },
   );
 }
 

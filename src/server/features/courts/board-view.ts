@@ -6,6 +6,7 @@
 // per change (board-cache.ts) and adds only the viewer's place to each answer.
 import { eq } from "drizzle-orm";
 import type { BoardView, MyPlace } from "../../../shared/contracts/board.js";
+import { hasLeft } from "../../../shared/rotation/decide.js";
 import type { Db } from "../../db/database.js";
 import { boards } from "../../db/schema/courts.js";
 import { getOrganization } from "../clubs/service.js";
@@ -20,16 +21,24 @@ export async function boardView(
   organizationId: string,
   viewer: { userId: string | null; canManage: boolean },
   appUrl: string,
+  /** The time (ms) leaving times are measured against. */
+  clock: () => number = Date.now,
 ): Promise<BoardView> {
   const { view, state } = await boardCache(db).read(organizationId, () =>
-    sharedBoard(db, organizationId, appUrl),
+    sharedBoard(db, organizationId, appUrl, clock()),
   );
   const answered = new Set(view.courts.flatMap((c) => c.answered));
-  const me = viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts, answered) : null;
+  const me =
+    viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts, answered, clock()) : null;
   return { ...view, me, canManage: viewer.canManage };
 }
 
-async function sharedBoard(db: Db, organizationId: string, appUrl: string): Promise<SharedBoard> {
+async function sharedBoard(
+  db: Db,
+  organizationId: string,
+  appUrl: string,
+  now: number,
+): Promise<SharedBoard> {
   const { name, logoUrl } = await getOrganization(db, organizationId);
   const club = { name, logoUrl };
   const session = await activeSession(db, organizationId);
@@ -63,15 +72,19 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
     const at = state.players.find((p) => p.registrationId === id)?.onTheWayAt?.getTime();
     return at !== undefined && at > (pace.lastOffCourt.get(id) ?? 0);
   };
-  const queue = board ? previewQueue(board, state, Date.now(), pace.length) : [];
-  const waiting = queue.map((q, i) => ({
-    ...person(q.playerId),
-    position: i + 1,
-    estimatedWaitMinutes: q.estimatedWaitMinutes,
-    waitRange: q.waitRange,
-    gamesPlayed: state.players.find((p) => p.registrationId === q.playerId)?.gamesPlayed ?? 0,
-    wantsBye: state.players.find((p) => p.registrationId === q.playerId)?.wantsBye ?? false,
-  }));
+  const queue = board ? previewQueue(board, state, now, pace.length) : [];
+  const waiting = queue.map((q, i) => {
+    const player = state.players.find((p) => p.registrationId === q.playerId);
+    return {
+      ...person(q.playerId),
+      position: i + 1,
+      estimatedWaitMinutes: q.estimatedWaitMinutes,
+      waitRange: q.waitRange,
+      gamesPlayed: player?.gamesPlayed ?? 0,
+      wantsBye: player?.wantsBye ?? false,
+      leavesAt: player?.leavesAt?.toISOString() ?? null,
+    };
+  });
   const singles = new Set(board?.singlesCourts ?? []);
   const held = new Set(board?.heldCourts ?? []);
   const nextUp = nextUpByCourt(
@@ -106,7 +119,12 @@ async function sharedBoard(db: Db, organizationId: string, appUrl: string): Prom
     };
   });
   const present = state.players.filter((p) => p.present);
-  const onBreak = present.filter((p) => p.onBreak).map((p) => person(p.registrationId));
+  const onCourt = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
+  // Whose leaving time has come, off court: listed with those away, so the organizer can bring
+  // them back (return), as they come back from a break.
+  const away = (p: (typeof present)[number]) =>
+    p.onBreak || (!onCourt.has(p.registrationId) && hasLeft(leavingOf(p), now));
+  const onBreak = present.filter(away).map((p) => person(p.registrationId));
   const view = {
     session: {
       id: session.id,
@@ -159,22 +177,26 @@ function myPlace(
   }>,
   /** Who has answered their call to a court. */
   answered: Set<string>,
+  now: number,
 ): MyPlace {
   const player = state.players.find((p) => p.userId === userId && p.present);
-  const none = {
+  const blank = {
     courtName: null,
     position: null,
     estimatedWaitMinutes: null,
     waitRange: null,
     answered: false,
   };
-  if (!player) return { state: "not-checked-in", ...none };
+  if (!player) return { state: "not-checked-in", ...blank, leavesAt: null };
+  const none = { ...blank, leavesAt: player.leavesAt?.toISOString() ?? null };
   if (player.onBreak) return { state: "on-break", ...none };
   const id = player.registrationId;
   const playing = courts.find(
     (c) => c.game && [...c.game.teamA, ...c.game.teamB].some((p) => p.registrationId === id),
   );
   if (playing) return { state: "playing", ...none, courtName: playing.name, answered: answered.has(id) };
+  // Their leaving time has come: away, as on a break; I'm Back keeps them on.
+  if (hasLeft(leavingOf(player), now)) return { state: "on-break", ...none };
   const upNext = courts.find((c) => c.nextUp.some((p) => p.registrationId === id));
   const line = waiting.find((w) => w.registrationId === id);
   if (upNext)
@@ -185,6 +207,7 @@ function myPlace(
       estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
       waitRange: line?.waitRange ?? null,
       answered: answered.has(id),
+      leavesAt: none.leavesAt,
     };
   return {
     state: "waiting",
@@ -193,5 +216,8 @@ function myPlace(
     estimatedWaitMinutes: line?.estimatedWaitMinutes ?? null,
     waitRange: line?.waitRange ?? null,
     answered: false,
+    leavesAt: none.leavesAt,
   };
 }
+
+const leavingOf = (p: { leavesAt: Date | null }) => ({ leavesAt: p.leavesAt?.getTime() });

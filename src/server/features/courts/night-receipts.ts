@@ -2,7 +2,7 @@
 // switch, off by default) gets their night by email: games, wins, partners, waits, and the
 // session's figures beside theirs. It reacts to the sessions feature's SESSION_COMPLETED event,
 // queued by the completing transaction; the claims make a job run twice send nothing twice.
-import { and, eq, gt, isNotNull } from "drizzle-orm";
+import { and, gt, isNotNull } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
 import { queuePlayers } from "../../db/schema/courts.js";
 import { emailEffect, withEffects } from "../../platform/jobs/outbox.js";

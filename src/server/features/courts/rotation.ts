@@ -15,6 +15,7 @@ export function engineInput(
   state: BoardState,
   lastGame?: GameRow,
   ratings?: Map<string, number>,
+  now?: number,
 ): RotationInput {
   const players: PlayerState[] = state.players.map((p) => ({
     id: p.registrationId,
@@ -31,6 +32,7 @@ export function engineInput(
     recentPartners: p.partners,
     recentOpponents: p.opponents,
     winStreak: p.winStreak,
+    leavesAt: p.leavesAt?.getTime(),
   }));
   const singles = new Set(board.singlesCourts);
   // A court the organizer keeps free is, to the engine, out of play until they start it.
@@ -56,20 +58,23 @@ export function engineInput(
     // One seed per session: it orders ties, and planned equal rounds follow it round after round.
     seed: board.seed,
     pairings: board.pairings,
+    // With the time, a player whose declared leaving time has come is gone (not assigned).
+    now,
     lastGame: lastGame
       ? { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: losersOf(lastGame) }
       : undefined,
   };
 }
 
-/** Who goes on the free courts, and who was ready but passed over (a sit-out). */
+/** Who goes on the free courts at `now` (ms), and who was ready but passed over (a sit-out). */
 export function decideAssignments(
   board: BoardRow,
   state: BoardState,
+  now: number,
   lastGame?: GameRow,
   ratings?: Map<string, number>,
 ) {
-  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings));
+  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings, now));
   const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
   const passedOver =
     output.assignments.length > 0
@@ -88,7 +93,7 @@ export function previewQueue(
   now = Date.now(),
   gameLength?: GameLength,
 ): RotationOutput["queue"] {
-  const input = { ...engineInput(board, state), gameLength };
+  const input = { ...engineInput(board, state, undefined, undefined, now), gameLength };
   // With every court busy the engine only orders the queue; the waits count from the games'
   // starts.
   return decide({

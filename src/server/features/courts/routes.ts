@@ -11,6 +11,7 @@ import {
   gameParams,
   gameResult,
   myActionBody,
+  myLeavingBody,
   playerActionBody,
   playerParams,
   scoreBody,
@@ -19,7 +20,7 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { assertClubRunning } from "../billing/service.js";
 import { clubAccess } from "../members/service.js";
-import { myAction, playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
+import { myAction, myLeavingTime, playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
 import { forgetBoardsOnNotice } from "./board-cache.js";
 import { requireActiveSession } from "./board-store.js";
 import { boardView } from "./board-view.js";
@@ -58,6 +59,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           member.organizationId,
           { userId: member.userId, canManage: can(member.role, "sessions.manage") },
           deps.config.appUrl,
+          () => deps.now().getTime(),
         );
       },
     );
@@ -192,6 +194,31 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const member = await access(request, request.params.orgId, "club.view");
         return { version: await myAction(deps, member.organizationId, member.userId, request.body.action) };
+      },
+    );
+
+    app.put(
+      "/api/orgs/:orgId/board/me/leaving",
+      {
+        schema: {
+          tags,
+          summary:
+            "A checked-in player says when they will leave tonight (null clears it): from then on they are not put on a court",
+          params: boardParams,
+          body: myLeavingBody,
+          response: versionResponse,
+        },
+      },
+      async (request) => {
+        const member = await access(request, request.params.orgId, "club.view");
+        const { leavesAt } = request.body;
+        const version = await myLeavingTime(
+          deps,
+          member.organizationId,
+          member.userId,
+          leavesAt === null ? null : new Date(leavesAt),
+        );
+        return { version };
       },
     );
 

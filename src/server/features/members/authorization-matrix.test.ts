@@ -660,6 +660,31 @@ const matrix: Row[] = [
   },
   {
     method: "PUT",
+    route: "/api/orgs/:orgId/board/me/leaving",
+    // Everyone in the club is checked in here: each caller's own leaving time is theirs to say.
+    expect: anyone(200),
+    prepare: async (c) => {
+      const { session } = await liveBoard(c, 0);
+      const inClub = [people.member, people.organizer, people.admin, people.owner];
+      await c.t.db.insert(sessionRegistrations).values(
+        inClub.map((person, i) => ({
+          organizationId: c.orgId,
+          sessionId: session.id,
+          userId: person.id,
+          status: "registered" as const,
+          seq: i + 1,
+          checkedInAt: new Date(),
+        })),
+      );
+      await refreshQueue(c.t.deps, c.orgId);
+      return {
+        url: `/api/orgs/${c.orgId}/board/me/leaving`,
+        payload: { leavesAt: new Date(Date.now() + 2 * 3_600_000).toISOString() },
+      };
+    },
+  },
+  {
+    method: "PUT",
     route: "/api/orgs/:orgId/board/courts/:courtId",
     expect: organizers(200),
     prepare: async (c) => ({

@@ -68,6 +68,15 @@ export const useMyAction = (orgId: string) =>
     success: (_, action) => myActionSaid[action],
   });
 
+/** The player's own "leaving at" time (an instant), or null to clear it. */
+export const useMyLeaving = (orgId: string) =>
+  useAction({
+    run: (leavesAt: string | null) =>
+      api<Version>(`/api/orgs/${orgId}/board/me/leaving`, { method: "PUT", body: { leavesAt } }),
+    success: (_, leavesAt) =>
+      leavesAt ? "Saved: the rotation will fit you in before you go" : "Leaving time cleared",
+  });
+
 type CourtAvailability = { courtId: string } & z.input<typeof courtAvailabilityBody>;
 
 export const useSetCourtAvailable = (orgId: string, feedback?: ActionFeedback<Version, CourtAvailability>) =>

@@ -92,18 +92,18 @@ function ClubBoard({
           </p>
         )
       ) : (
-        <LiveBoard board={data} orgId={orgId} />
+        <LiveBoard board={data} orgId={orgId} timeZone={timeZone} />
       )}
     </div>
   );
 }
 
-function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
+function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string; timeZone: string }) {
   const myId = board.me && board.me.state !== "not-checked-in" ? findMyRegistration(board) : null;
   const settings = useBoardSettings(orgId);
   return (
     <>
-      {board.me ? <MyPlaceBanner me={board.me} orgId={orgId} /> : null}
+      {board.me ? <MyPlaceBanner me={board.me} orgId={orgId} timeZone={timeZone} /> : null}
       <WaitingBanner board={board} />
       {board.canManage ? <OrganizerBar board={board} orgId={orgId} /> : null}
       {/* minmax(0, 1fr), not auto: a long name in a court card must not widen the page. */}
@@ -131,7 +131,7 @@ function LiveBoard({ board, orgId }: { board: BoardView; orgId: string }) {
             />
           ))}
         </div>
-        <QueuePanel board={board} orgId={orgId} highlight={myId} />
+        <QueuePanel board={board} orgId={orgId} highlight={myId} timeZone={timeZone} />
       </div>
       {board.canManage ? <UndoScoreBar orgId={orgId} /> : null}
     </>

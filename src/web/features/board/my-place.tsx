@@ -1,24 +1,32 @@
-import { Check, Coffee, Footprints, Play, SkipForward } from "lucide-react";
+import { Check, Coffee, Footprints, LogOut, Play, SkipForward } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
 import { type MyPlace, waitRangeText } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
+import { Input } from "../../components/ui/input.js";
 import { cn } from "../../lib/cn.js";
-import { useMyAction } from "./board-api.js";
+import { useMyAction, useMyLeaving } from "./board-api.js";
+import { clockText, inputValue, nextAtClock } from "./leaving-time.js";
 
 /**
  * A player's own line on their phone: where they stand, in one sentence, and what they may do
  * themselves: answer a call to a court ("on my way"), let the next group go ahead this time,
- * step away for a while (off court or after this game) and come back.
+ * step away for a while (off court or after this game) and come back, and say when they leave
+ * tonight (on the club's clock).
  */
-export function MyPlaceBanner({ me, orgId }: { me: MyPlace; orgId: string }) {
+export function MyPlaceBanner({ me, orgId, timeZone }: { me: MyPlace; orgId: string; timeZone: string }) {
   const myAction = useMyAction(orgId);
   if (me.state === "not-checked-in") return null;
+  // The server lists a player whose leaving time has come with those on a break: I'm Back keeps them on.
+  const gone = me.leavesAt !== null && Date.parse(me.leavesAt) <= Date.now();
   const text =
     me.state === "playing"
       ? `You're playing on ${me.courtName}`
       : me.state === "up-next"
         ? `You're up next on ${me.courtName}`
         : me.state === "on-break"
-          ? "You're on a break"
+          ? gone
+            ? "Your leaving time has come: you're off the line"
+            : "You're on a break"
           : `You're number ${me.position} in line · ${me.waitRange ? `about ${waitRangeText(me.waitRange)}` : "soon"}`;
   const onBreak = me.state === "on-break";
   const called = me.state === "playing" || me.state === "up-next";
@@ -74,6 +82,74 @@ export function MyPlaceBanner({ me, orgId }: { me: MyPlace; orgId: string }) {
           {onBreak ? "I'm Back" : me.state === "playing" ? "Break After This Game" : "Take a Break"}
         </Button>
       </div>
+      {me.leavesAt ? (
+        <p className="w-full text-sm font-semibold" data-testid="my-leaving">
+          Leaving at {clockText(me.leavesAt, timeZone)}
+        </p>
+      ) : null}
+      <LeavingAt key={me.leavesAt ?? "none"} leavesAt={me.leavesAt} orgId={orgId} timeZone={timeZone} />
     </div>
+  );
+}
+
+/** "Leaving at…": a time on the club's clock, tonight (or after midnight), saved or cleared. */
+function LeavingAt({
+  leavesAt,
+  orgId,
+  timeZone,
+}: {
+  leavesAt: string | null;
+  orgId: string;
+  timeZone: string;
+}) {
+  const leaving = useMyLeaving(orgId);
+  const id = useId();
+  const [value, setValue] = useState(leavesAt ? inputValue(leavesAt, timeZone) : "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const at = nextAtClock(value, new Date(), timeZone);
+    if (!at) {
+      setProblem("Choose the time you will leave");
+      return;
+    }
+    setProblem(null);
+    void leaving.run(at.toISOString());
+  };
+  return (
+    <form onSubmit={save} className="flex w-full flex-wrap items-center gap-2" aria-label="Leaving time">
+      <label htmlFor={id} className="text-sm font-medium">
+        Leaving at
+      </label>
+      <Input
+        id={id}
+        type="time"
+        className="w-36 text-ink"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+      />
+      <Button type="submit" size="touch" variant="secondary" disabled={leaving.busy}>
+        <LogOut className="h-4 w-4" />
+        Save
+      </Button>
+      {leavesAt ? (
+        <Button
+          type="button"
+          size="touch"
+          variant="secondary"
+          disabled={leaving.busy}
+          onClick={() => void leaving.run(null)}
+        >
+          Clear
+        </Button>
+      ) : null}
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className="w-full text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </form>
   );
 }

@@ -4,16 +4,20 @@ import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
 import { type PlayerAction as Action, useMovePlayer } from "./board-api.js";
+import { clockText } from "./leaving-time.js";
 
 /** The waiting line in order with estimated waits; organizers move players from here. */
 export function QueuePanel({
   board,
   orgId,
   highlight,
+  timeZone,
 }: {
   board: BoardView;
   orgId: string;
   highlight?: string | null;
+  /** The club's: a player's leaving time shows on its clock. */
+  timeZone: string;
 }) {
   const move = useMovePlayer(orgId);
   const act = (registrationId: string, action: Action) => move.run({ registrationId, action });
@@ -36,8 +40,16 @@ export function QueuePanel({
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
                 {entry.position}
               </span>
-              <span className="min-w-0 flex-1 leading-snug font-medium hyphens-auto" data-testid="queue-name">
-                {entry.name}
+              {/* The leaving time goes under the name: beside it, a narrow column squeezes the name. */}
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="leading-snug font-medium hyphens-auto" data-testid="queue-name">
+                  {entry.name}
+                </span>
+                {entry.leavesAt ? (
+                  <span className="text-xs text-amber-800" data-testid="queue-leaves">
+                    leaves {clockText(entry.leavesAt, timeZone)}
+                  </span>
+                ) : null}
               </span>
               {entry.wantsBye ? (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-muted">bye</span>

@@ -1,0 +1,1 @@
+ALTER TABLE "queue_players" ADD COLUMN "leaves_at" timestamp with time zone;
