@@ -159,9 +159,13 @@ function fillAsCourtsFree(
     const left = ordered.filter((p) => !chosen.has(p.id));
     const lowest = effectiveGames(left[0]!);
     const near = left.filter((p) => effectiveGames(p) <= lowest + 1);
-    const byWait = (near.length >= size ? near : left).sort(
-      (a, b) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1),
-    );
+    const byArrival = (a: PlayerState, b: PlayerState) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1);
+    // Fewer than a court's worth near the lowest games (someone left, say): they all go on, and
+    // the rest of the court comes from the others in turn, never ahead of them.
+    const short = near.length < size;
+    const byWait = short
+      ? [...near.sort(byArrival), ...left.filter((p) => !near.includes(p)).sort(byArrival)]
+      : near.sort(byArrival);
     const due = Math.ceil(Math.max(0, sitting) / size) + 1;
     const overdue = byWait.filter((p) => p.gamesWaited > due).slice(0, size);
     const anchor = byWait[0]!;
@@ -176,7 +180,7 @@ function fillAsCourtsFree(
     const game = chooseGroup(
       line,
       size,
-      new Set([...overdue, ...leaving].map((p) => p.id)),
+      new Set([...overdue, ...leaving, ...(short ? near : [])].map((p) => p.id)),
       context,
       (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due ? OVERDUE : 0),
     );
