@@ -88,3 +88,55 @@ test("the service worker takes over, and offline the app opens from its cache wi
   await expect(page.getByTestId("offline-banner")).toHaveCount(0);
   await expect(clubName).toBeVisible();
 });
+
+test("a call pushed to the service worker shows as a notice with its answers", async ({ page, context }) => {
+  await context.grantPermissions(["notifications"]);
+  await signUpThroughApi(page, "Pia Pushed", uniqueEmail("pushed"));
+  const club = await createClubThroughApi(page, "Push Picklers");
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Called to your court" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Call Me on This Device" })).toBeVisible();
+  await expect.poll(() => controllerState(page)).toBe("activated");
+
+  // What the push service would hand the browser: the call, as the server sends it.
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const ours = registrations.find(
+        (r) => r.scopeURL.startsWith(new URL(page.url()).origin) && !r.isDeleted,
+      );
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  const call = {
+    title: "Court 3 now",
+    body: "You're with Sam, against Lee & Kim.",
+    url: "/board",
+    tag: "call-test",
+    organizationId: club.id,
+    actions: ["on-my-way"],
+  };
+  await cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: new URL(page.url()).origin,
+    registrationId: await registration,
+    data: JSON.stringify(call),
+  });
+  const notices = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        actions: ((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? []).map(
+          ({ action, title }) => ({ action, title }),
+        ),
+      })),
+    );
+  await expect.poll(notices).toEqual([
+    {
+      title: "Court 3 now",
+      body: "You're with Sam, against Lee & Kim.",
+      actions: [{ action: "on-my-way", title: "On my way" }],
+    },
+  ]);
+});

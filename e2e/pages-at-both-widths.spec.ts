@@ -25,6 +25,7 @@ const pages = [
   { path: "/sessions?view=past", ready: "Sessions", name: "sessions-past" },
   { path: "/ladder", ready: "Ladder", name: "ladder" },
   { path: "/dashboard", ready: "Riverside Pickleball Club", name: "dashboard-owner" },
+  { path: "/settings", ready: "Called to your court", name: "settings" },
 ];
 
 for (const { name: width, size } of widths) {

@@ -27,6 +27,8 @@ import { registerLadderJobs } from "./features/ladder/jobs.js";
 import { ladderRoutes } from "./features/ladder/routes.js";
 import { crawlerRoutes } from "./features/marketing/crawler-routes.js";
 import { memberRoutes } from "./features/members/routes.js";
+import { registerPushJobs } from "./features/notifications/push.js";
+import { pushRoutes } from "./features/notifications/push-routes.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { registerUnsubscribeRoutes } from "./features/notifications/unsubscribe.js";
 import { registerWeeklySummaries } from "./features/notifications/weekly-summary.js";
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   });
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
+  await app.register(pushRoutes(deps));
   await app.register(async (scope) => registerUnsubscribeRoutes(scope, deps));
   await app.register(clubRoutes(deps));
   await app.register(billingRoutes(deps));
@@ -153,6 +156,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await registerSessionJobs(deps);
   await registerLadderJobs(deps);
   await registerCourtJobs(deps);
+  await registerPushJobs(deps);
   await registerRefundJobs(deps);
   await registerClubRemoval(deps);
   await registerWeeklySummaries(deps);

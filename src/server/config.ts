@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import webpush from "web-push";
 import { z } from "zod";
 import { type PlanCatalog, sandboxCatalog } from "../shared/domain/plans.js";
 
@@ -49,6 +50,12 @@ const envSchema = z.object({
   DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
   // Set by `npm run demo`: build the demo club at start.
   SEED_DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
+  // Web Push's VAPID key pair (base64url); unset, one is made once and kept in DATA_DIR.
+  VAPID_PUBLIC_KEY: z.preprocess(emptyAsUndefined, z.string().min(80).max(100).optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().min(40).max(50).optional()),
+  // Tests only: push subscriptions may name a loopback or private address (their local push
+  // service). Refused in production, where it would let anyone make the server call inside.
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
   NODE_ENV: z.string().optional(),
 });
 
@@ -137,6 +144,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Every answer is checked against its zod contract before it is sent: everywhere but production. */
   checkAnswers: boolean;
+  /** Web Push: the VAPID key pair, who we are to push services, and (tests) private endpoints allowed. */
+  push: { publicKey: string; privateKey: string; subject: string; allowPrivateEndpoints: boolean };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -170,7 +179,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",
     seedDemo: e.SEED_DEMO === "1",
     checkAnswers: e.NODE_ENV !== "production",
+    push: pushConfig(e, dataDir),
   };
+}
+
+function pushConfig(e: Env, dataDir: string): Config["push"] {
+  if (e.PUSH_ALLOW_PRIVATE_ENDPOINTS === "1" && e.NODE_ENV === "production")
+    throw new Error(
+      "Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only, never in production",
+    );
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    throw new Error("Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together");
+  const keys =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : persistedVapidKeys(dataDir);
+  // Push services contact this address about the pushes we send.
+  const from = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM;
+  return {
+    ...keys,
+    subject: `mailto:${from}`,
+    allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === "1",
+  };
+}
+
+// As the session secret: made once, kept in DATA_DIR, so subscriptions survive restarts (a new
+// key pair would make every phone's subscription useless).
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  mkdirSync(dataDir, { recursive: true });
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify({ publicKey, privateKey }), { mode: 0o600 });
+  return { publicKey, privateKey };
 }
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);

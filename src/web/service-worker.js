@@ -78,3 +78,51 @@ async function keptAsset(event) {
   }
   return response;
 }
+
+// A call to a court (notifications/push.ts): shown with what the player may answer from it.
+const ACTION_TITLES = { "on-my-way": "On my way", skip: "Skip me this time" };
+
+self.addEventListener("push", (event) => {
+  let call;
+  try {
+    call = event.data ? event.data.json() : null;
+  } catch {
+    call = null;
+  }
+  if (!call || typeof call.title !== "string") return;
+  event.waitUntil(
+    self.registration.showNotification(call.title, {
+      body: call.body,
+      tag: call.tag,
+      renotify: true,
+      requireInteraction: true,
+      icon: "/icons/icon-192.png",
+      data: { url: call.url, organizationId: call.organizationId },
+      actions: (call.actions ?? []).map((action) => ({ action, title: ACTION_TITLES[action] ?? action })),
+    }),
+  );
+});
+
+// A tap on an answer sends it as the player (their session's cookie goes with a same-origin
+// request); a tap on the notice itself opens the board.
+self.addEventListener("notificationclick", (event) => {
+  const { url, organizationId } = event.notification.data ?? {};
+  event.notification.close();
+  event.waitUntil(
+    (async () => {
+      if (event.action && organizationId) {
+        await fetch(`/api/orgs/${organizationId}/board/me`, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ action: event.action }),
+        }).catch(() => undefined);
+      }
+      const target = new URL(url ?? "/board", self.location.origin).href;
+      for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+        if (client.url === target && "focus" in client) return client.focus();
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -1,5 +1,5 @@
 // Each person's email preferences. Owned by features/notifications.
-import { boolean, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
 import { createdAt, updatedAt } from "./columns.js";
 
@@ -14,6 +14,8 @@ export const notificationPreferences = pgTable("notification_preferences", {
   waitlistNotifications: boolean("waitlist_notifications").notNull().default(true),
   // Beyond the spec's five, and off unless asked for: after each session played, its receipt.
   nightReceipt: boolean("night_receipt").notNull().default(false),
+  // A push to the phones a person opted in from when they are called to a court (push-*.ts).
+  calledToCourt: boolean("called_to_court").notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -29,3 +31,23 @@ export const notificationLog = pgTable("notification_log", {
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+// The devices a person opted in from for Web Push: the push service's address for the device
+// and the keys the payload is encrypted with (RFC 8291). A push service answering 404 or 410
+// for one says the device let it go: it is removed then.
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the person sees in Settings ("Chrome on Android"). */
+    label: text("label").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);

@@ -11,7 +11,7 @@ import { type Effect, emailEffect } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { claimNotification, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { type BoardRow, type BoardState, loadState, type PlayerRow } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { previewQueue } from "./rotation.js";
@@ -48,6 +48,11 @@ export async function upNextEmails(
         subject: `You're up next on ${court}`,
         line: (club: string) =>
           `You're in the next group for ${court} at ${club}. Head over when the game on it ends.`,
+        push: {
+          title: `Up next on ${court}`,
+          body: "Head over when the game on it ends.",
+          actions: ["on-my-way", "skip"] as const,
+        },
       };
     }),
   );
@@ -84,6 +89,7 @@ export function calledToCourtEmails(
             userId: player.userId,
             subject: `You're on ${courtName} now`,
             line: (club: string) => `Head to ${courtName} at ${club} now: you're ${company}.`,
+            push: { title: `${courtName} now`, body: `You're ${company}.`, actions: ["on-my-way"] as const },
           },
         ];
       }),
@@ -92,7 +98,14 @@ export function calledToCourtEmails(
   return courtEmails(deps, tx, organizationId, sessionId, mails);
 }
 
-type CourtMail = { player: PlayerRow; userId: string; subject: string; line: (club: string) => string };
+type CourtMail = {
+  player: PlayerRow;
+  userId: string;
+  subject: string;
+  line: (club: string) => string;
+  /** The same call on their phones, for those who opted a device in. */
+  push: { title: string; body: string; actions: readonly ("on-my-way" | "skip")[] };
+};
 
 async function courtEmails(
   deps: Pick<UseCaseDeps, "config">,
@@ -102,13 +115,27 @@ async function courtEmails(
   mails: CourtMail[],
 ): Promise<Effect[]> {
   if (mails.length === 0) return [];
+  // Pushes first, whatever the email choice: a phone is the way to say "walk to court 3 now".
+  const effects: Effect[] = await pushEffects(
+    tx,
+    mails.map(({ player, userId, push }) => ({
+      userId,
+      key: `${sessionId}:${player.registrationId}:${player.gamesPlayed}`,
+      payload: {
+        ...push,
+        actions: [...push.actions],
+        url: "/board",
+        tag: `call-${sessionId}-${player.registrationId}`,
+        organizationId,
+      },
+    })),
+  );
   const wanting = await wantEmail(
     tx,
     mails.map((m) => m.userId),
     "courtUpNext",
   );
   const byId = await people(tx, [...wanting]);
-  const effects: Effect[] = [];
   let club: Awaited<ReturnType<typeof getOrganization>> | undefined;
   for (const { player, userId, subject, line } of mails) {
     const person = byId.get(userId);

@@ -20,7 +20,11 @@ const all = (on: boolean) => ({
   waitlist_notifications: on,
 });
 /** What is read back: the spec's five, and the night's receipt, off until asked for. */
-const read = (on: boolean, nightReceipt = false) => ({ ...all(on), night_receipt: nightReceipt });
+const read = (on: boolean, nightReceipt = false) => ({
+  ...all(on),
+  night_receipt: nightReceipt,
+  called_to_court: true,
+});
 
 describe("notification preferences", () => {
   it("are the spec's five on by default, and saved per person", async () => {

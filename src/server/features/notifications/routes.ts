@@ -21,6 +21,7 @@ const toBody = (
     | "weeklySummary"
     | "waitlistNotifications"
     | "nightReceipt"
+    | "calledToCourt"
   >,
 ): NotificationPreferences => ({
   session_reminders: row.sessionReminders,
@@ -29,6 +30,7 @@ const toBody = (
   weekly_summary: row.weeklySummary,
   waitlist_notifications: row.waitlistNotifications,
   night_receipt: row.nightReceipt,
+  called_to_court: row.calledToCourt,
 });
 
 export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -51,6 +53,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               weeklySummary: true,
               waitlistNotifications: true,
               nightReceipt: false,
+              calledToCourt: true,
             });
       },
     );
@@ -68,6 +71,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           weeklySummary: b.weekly_summary,
           waitlistNotifications: b.waitlist_notifications,
           ...(b.night_receipt === undefined ? {} : { nightReceipt: b.night_receipt }),
+          ...(b.called_to_court === undefined ? {} : { calledToCourt: b.called_to_court }),
           updatedAt: deps.now(),
         };
         const [row] = await db

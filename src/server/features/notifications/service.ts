@@ -10,7 +10,8 @@ export type EmailKind =
   | "matchResults"
   | "weeklySummary"
   | "waitlistNotifications"
-  | "nightReceipt";
+  | "nightReceipt"
+  | "calledToCourt";
 
 /** The kinds nobody gets until they ask: with no row yet, the answer is no. */
 const optIn = new Set<EmailKind>(["nightReceipt"]);
@@ -52,6 +53,7 @@ export async function forgetPreferences(db: Queryable, userId: string): Promise<
     weeklySummary: false,
     waitlistNotifications: false,
     nightReceipt: false,
+    calledToCourt: false,
   });
 }
 
@@ -85,4 +87,5 @@ export async function claimNotification(db: Queryable, key: string, userId: stri
   return claimed.length > 0;
 }
 
+export { type PushPayload, pushEffects } from "./push.js";
 export { emailKindNames, unsubscribeFor } from "./unsubscribe.js";

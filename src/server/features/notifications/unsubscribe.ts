@@ -20,6 +20,7 @@ export const emailKindNames: Record<EmailKind, string> = {
   weeklySummary: "weekly summaries",
   waitlistNotifications: "waitlist emails",
   nightReceipt: "your night's receipts",
+  calledToCourt: "calls to a court on your phones",
 };
 // One letter a kind keeps the link short (Fastify refuses path parameters over 100 characters).
 const kindCodes: Record<EmailKind, string> = {
@@ -29,6 +30,7 @@ const kindCodes: Record<EmailKind, string> = {
   weeklySummary: "w",
   waitlistNotifications: "l",
   nightReceipt: "n",
+  calledToCourt: "c",
 };
 const kindOfCode = new Map(Object.entries(kindCodes).map(([kind, code]) => [code, kind as EmailKind]));
 // The first 128 bits of an HMAC-SHA256, in base64url: ample against guessing, and short.

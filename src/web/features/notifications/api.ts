@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationPreferences } from "../../../shared/contracts/notifications.js";
+import type { NotificationPreferences, PushDevice } from "../../../shared/contracts/notifications.js";
 import { api } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
@@ -26,3 +26,10 @@ export function useSavePreferences(
     ...feedback,
   });
 }
+
+/** The devices calls to a court are pushed to. */
+export const usePushDevices = () =>
+  useQuery({
+    queryKey: ["push-devices"],
+    queryFn: async () => (await api<{ devices: PushDevice[] }>("/api/me/push-devices")).devices,
+  });

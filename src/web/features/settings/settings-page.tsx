@@ -6,6 +6,7 @@ import { PasskeySettings } from "../account/passkey-settings.js";
 import { TwoFactorSettings } from "../account/two-factor-settings.js";
 import { PayoutAccountCard } from "../billing/payout-account-card.js";
 import { NotificationSettings } from "../notifications/notification-settings.js";
+import { PushDevices } from "../notifications/push-devices.js";
 import { ClubProfileForm } from "./club-profile-form.js";
 import { CourtsManager } from "./courts-manager.js";
 import { DeleteClubCard } from "./delete-club-card.js";
@@ -52,6 +53,7 @@ export function SettingsPage() {
       <TwoFactorSettings />
       <PasskeySettings />
       <NotificationSettings />
+      <PushDevices />
       {current && owner ? <PayoutAccountCard orgId={current.id} /> : null}
       {current && canDelete ? <DeleteClubCard key={current.id} club={current} /> : null}
     </div>

@@ -1,0 +1,175 @@
+// Web Push end to end without the internet: a player opts a device in, is called to a court,
+// and a push service on 127.0.0.1 receives the encrypted push, which the device's own keys
+// decrypt (RFC 8291) to the court and who with; a device its push service has let go (410) is
+// removed; bad or private push addresses are refused and never called.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { startPushService } from "../../test/push-service.js";
+import { startFilling } from "../courts/service.js";
+import { endpointProblem } from "./push.js";
+
+let t: TestApp;
+let service: Awaited<ReturnType<typeof startPushService>>;
+let owner: TestUser;
+let ann: TestUser;
+let ben: TestUser;
+
+beforeAll(async () => {
+  service = await startPushService();
+  t = await createTestApp({ env: { PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" } });
+  owner = await makeUser(t, "owner@push.example");
+  ann = await makeUser(t, "ann@push.example", "Ann");
+  ben = await makeUser(t, "ben@push.example", "Ben");
+});
+afterAll(async () => {
+  await t?.close();
+  await service?.close();
+});
+
+const optIn = (who: TestUser, subscription: object, label = "Ann's phone") =>
+  t.request({
+    method: "POST",
+    url: "/api/me/push-devices",
+    cookie: who.cookie,
+    payload: { ...subscription, label },
+  });
+const devices = async (who: TestUser) =>
+  (await t.request({ method: "GET", url: "/api/me/push-devices", cookie: who.cookie })).json()
+    .devices as Array<{ id: string; label: string }>;
+
+/** A club on one court with these members and walk-ins to make four checked in, and its court filled. */
+async function calledToCourt(members: TestUser[]) {
+  const club = await makeClub(
+    t,
+    owner,
+    members.map((m) => [m, "member"] as [TestUser, "member"]),
+    { courtsCount: 1 },
+  );
+  const [session] = await t.db
+    .insert(sessions)
+    .values({
+      organizationId: club.id,
+      name: "Push Night",
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 7_200_000),
+      status: "active",
+    })
+    .returning();
+  // Four in all, so all four go on the one court.
+  const walkIns = ["Cal Walkin", "Dee Walkin", "Eve Walkin"].slice(0, 4 - members.length);
+  const people = [...members.map((m) => ({ userId: m.id })), ...walkIns.map((guestName) => ({ guestName }))];
+  await t.db.insert(sessionRegistrations).values(
+    people.map((person, i) => ({
+      organizationId: club.id,
+      sessionId: session!.id,
+      ...person,
+      status: "registered" as const,
+      seq: i + 1,
+      checkedInAt: new Date(Date.now() + i),
+    })),
+  );
+  await startFilling(t.deps, club.id);
+}
+
+async function pushTo(path: string, timeout = 10_000) {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    const push = service.received.find((r) => r.path === path);
+    if (push) return push;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no push to ${path} within ${timeout} ms`);
+}
+
+describe("a call pushed to the phone", () => {
+  it("reaches the opted-in device, encrypted for it alone, with the court and who with", async () => {
+    const phone = service.device("ann-phone");
+    const saved = await optIn(ann, phone.subscription);
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(await devices(ann)).toEqual([expect.objectContaining({ label: "Ann's phone" })]);
+
+    await calledToCourt([ann, ben]);
+    const push = await pushTo(phone.path);
+    expect(push.headers["content-encoding"]).toBe("aes128gcm");
+    expect(push.headers.authorization).toMatch(new RegExp(`^vapid t=.+, k=${t.deps.config.push.publicKey}$`));
+    const payload = JSON.parse(phone.decrypt(push.body));
+    expect(payload).toMatchObject({ title: "Court 1 now", url: "/board", actions: ["on-my-way"] });
+    expect(payload.body).toMatch(/^You're (with \w+( Walkin)?, )?against .+ & .+\.$/);
+    // Names and courts only: no address, no token.
+    const plain = JSON.stringify(payload);
+    expect(plain).not.toContain("@");
+    expect(plain).not.toContain(ann.cookie.split("=")[1]!.slice(0, 12));
+    // Ben opted nothing in: no push for him.
+    expect(service.received.filter((r) => r.path.includes("ben"))).toEqual([]);
+  });
+
+  it("removes a device its push service has let go (410), and calls it no more", async () => {
+    const gone = service.device("ben-old-phone");
+    service.statusFor.set(gone.path, 410);
+    expect((await optIn(ben, gone.subscription, "Ben's old phone")).statusCode).toBe(201);
+    await calledToCourt([ben]);
+    await pushTo(gone.path);
+    const until = Date.now() + 10_000;
+    while ((await devices(ben)).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await devices(ben)).toEqual([]);
+  });
+
+  it("lets a person remove their own devices only", async () => {
+    const [mine] = await devices(ann);
+    const byOther = await t.request({
+      method: "DELETE",
+      url: `/api/me/push-devices/${mine!.id}`,
+      cookie: ben.cookie,
+    });
+    expect(byOther.statusCode).toBe(404);
+    const byMe = await t.request({
+      method: "DELETE",
+      url: `/api/me/push-devices/${mine!.id}`,
+      cookie: ann.cookie,
+    });
+    expect(byMe.statusCode).toBe(204);
+    expect(await devices(ann)).toEqual([]);
+  });
+});
+
+describe("bad push addresses and keys", () => {
+  it("are refused with a clear message, before anything is saved", async () => {
+    const good = service.device("checks").subscription;
+    const cases: Array<[object, RegExp]> = [
+      [{ ...good, endpoint: `https://push.example/${"x".repeat(2001)}` }, /at most 2000 characters/],
+      [{ ...good, endpoint: "not a url" }, /not a URL/],
+      [{ ...good, keys: { ...good.keys, p256dh: "AAAA" } }, /not a P-256 public key/],
+      [{ ...good, keys: { ...good.keys, auth: "short" } }, /not 16 bytes/],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await optIn(ann, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toMatch(message);
+    }
+    expect(await devices(ann)).toEqual([]);
+    expect((await t.request({ method: "POST", url: "/api/me/push-devices", payload: good })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("outside tests, must be https to a public host: loopback, private and local names are refused", () => {
+    const production = { ...t.deps.config.push, allowPrivateEndpoints: false };
+    for (const endpoint of [
+      "http://push.example.com/x",
+      "https://127.0.0.1/x",
+      "https://10.1.2.3/x",
+      "https://192.168.0.9/x",
+      "https://169.254.169.254/latest",
+      "https://[::1]/x",
+      "https://[fd00::1]/x",
+      "https://[::ffff:10.0.0.1]/x",
+      "https://printer.local/x",
+      "https://localhost/x",
+    ])
+      expect(endpointProblem(endpoint, production), endpoint).not.toBeNull();
+    expect(endpointProblem("https://fcm.googleapis.com/fcm/send/abc", production)).toBeNull();
+    expect(endpointProblem("https://updates.push.services.mozilla.com/wpush/v2/abc", production)).toBeNull();
+  });
+});

@@ -1,0 +1,189 @@
+// Web Push: the devices a person opted in from, and the pushes that call them to a court. A
+// push is an effect of the transaction that decides it (a job through the outbox), so a crash
+// neither loses nor doubles it; the job encrypts the payload for the device (web-push, RFC 8291)
+// and hands it to the device's push service. Names and courts only: never a token or an address.
+import { Agent } from "node:https";
+import { isIP } from "node:net";
+import { and, eq, inArray } from "drizzle-orm";
+import webpush from "web-push";
+import type { PushDevice, PushSubscriptionBody } from "../../../shared/contracts/notifications.js";
+import type { AppDeps } from "../../app-deps.js";
+import type { Config } from "../../config.js";
+import type { Queryable } from "../../db/database.js";
+import { pushSubscriptions } from "../../db/schema/notifications.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
+import { claimNotification, wantEmail } from "./service.js";
+
+export const SEND_PUSH = "send-push";
+type PushJob = { subscriptionId: string; payload: PushPayload };
+
+/** What the service worker shows: a title, a line, where a tap goes, and what it may answer. */
+export type PushPayload = {
+  title: string;
+  body: string;
+  url: string;
+  /** One notice per call: a newer one for the same call replaces it on the phone. */
+  tag: string;
+  /** The club whose board an answer goes to. */
+  organizationId: string;
+  actions: Array<"on-my-way" | "skip">;
+};
+
+// Loopback, private, link-local and carrier-grade ranges, and names that only mean something
+// inside a network: a push address there would have the server call into its own network.
+const privateV4 = [
+  /^0\./,
+  /^10\./,
+  /^127\./,
+  /^169\.254\./,
+  /^172\.(1[6-9]|2\d|3[01])\./,
+  /^192\.168\./,
+  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
+];
+const insideNames = /(^localhost$|\.localhost$|\.local$|\.internal$|\.lan$|\.home$)/i;
+
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (insideNames.test(host)) return true;
+  const version = isIP(host);
+  if (version === 4) return privateV4.some((range) => range.test(host));
+  if (version === 6) {
+    // An IPv4 address inside IPv6 (::ffff:10.0.0.1, which URL writes ::ffff:a00:1).
+    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+    if (mapped) {
+      const [high, low] = [Number.parseInt(mapped[1]!, 16), Number.parseInt(mapped[2]!, 16)];
+      const v4 = `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+      return privateV4.some((range) => range.test(v4));
+    }
+    return host === "::1" || host === "::" || /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
+  }
+  return false;
+}
+
+/** Why a push address is refused, or null: https to a public host (tests may allow their own). */
+export function endpointProblem(endpoint: string, push: Config["push"]): string | null {
+  const url = new URL(endpoint);
+  if (push.allowPrivateEndpoints)
+    return url.protocol === "https:" || url.protocol === "http:" ? null : "https only";
+  if (url.protocol !== "https:") return "A push address must use https";
+  if (isPrivateHost(url.hostname))
+    return "A push address must be on the internet, not a private or local one";
+  return null;
+}
+
+/** Saves a device's subscription for `userId`; the same device again (its endpoint) is updated. */
+export async function subscribeDevice(
+  deps: AppDeps,
+  userId: string,
+  body: PushSubscriptionBody & { label: string },
+) {
+  const problem = endpointProblem(body.endpoint, deps.config.push);
+  if (problem) throw new AppError(400, "VALIDATION_ERROR", problem);
+  const values = {
+    userId,
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    label: body.label,
+  };
+  // A shared phone signed in by someone else now calls them: the device is theirs.
+  const [row] = await deps.database.db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values })
+    .returning();
+  return toDevice(row!);
+}
+
+const toDevice = (row: typeof pushSubscriptions.$inferSelect): PushDevice => ({
+  id: row.id,
+  label: row.label,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listDevices(db: Queryable, userId: string): Promise<PushDevice[]> {
+  const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  return rows.map(toDevice);
+}
+
+/** Removes one of the person's own devices; someone else's is not found. */
+export async function removeDevice(db: Queryable, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}
+
+/**
+ * The pushes for one call, to every device of each person who wants calls pushed: once per
+ * `key` and person (claimed in the caller's transaction, as emails are).
+ */
+export async function pushEffects(
+  tx: Queryable,
+  calls: Array<{ userId: string; key: string; payload: PushPayload }>,
+): Promise<Effect[]> {
+  if (calls.length === 0) return [];
+  const devices = await tx
+    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, [...new Set(calls.map((c) => c.userId))]));
+  if (devices.length === 0) return [];
+  const wanting = await wantEmail(
+    tx,
+    devices.map((d) => d.userId),
+    "calledToCourt",
+  );
+  const effects: Effect[] = [];
+  for (const call of calls) {
+    const mine = devices.filter((d) => d.userId === call.userId);
+    if (mine.length === 0 || !wanting.has(call.userId)) continue;
+    if (!(await claimNotification(tx, `push:${call.key}`, call.userId))) continue;
+    for (const device of mine)
+      effects.push(
+        jobEffect(SEND_PUSH, { subscriptionId: device.id, payload: call.payload } satisfies PushJob),
+      );
+  }
+  return effects;
+}
+
+/** Sends one push; a device its push service no longer knows (404, 410) is removed. */
+async function sendPush(deps: AppDeps, { subscriptionId, payload }: PushJob): Promise<void> {
+  const { db } = deps.database;
+  const [device] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+  if (!device) return;
+  // Checked again before any request: the rules may have tightened since it was saved.
+  if (endpointProblem(device.endpoint, deps.config.push)) {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+    return;
+  }
+  const { publicKey, privateKey, subject } = deps.config.push;
+  try {
+    await webpush.sendNotification(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject, publicKey, privateKey },
+        TTL: 300,
+        urgency: "high",
+        timeout: 10_000,
+        // Tests only (refused in production): their push service on 127.0.0.1 has a self-signed certificate.
+        ...(deps.config.push.allowPrivateEndpoints
+          ? { agent: new Agent({ rejectUnauthorized: false }) }
+          : {}),
+      },
+    );
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 404 || status === 410) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+      return;
+    }
+    throw error;
+  }
+}
+
+export async function registerPushJobs(deps: AppDeps): Promise<void> {
+  await deps.jobs.handle<PushJob>(SEND_PUSH, (job) => sendPush(deps, job));
+}

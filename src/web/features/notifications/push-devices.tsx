@@ -1,0 +1,111 @@
+import { Smartphone } from "lucide-react";
+import { useState } from "react";
+import type { PushDevice } from "../../../shared/contracts/notifications.js";
+import { Button } from "../../components/ui/button.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { api } from "../../lib/api.js";
+import { showErrorToast, useAction } from "../../lib/use-action.js";
+import { usePushDevices } from "./api.js";
+
+/** "Chrome on Android": enough for a person to tell their devices apart in the list. */
+function deviceLabel(): string {
+  const ua = navigator.userAgent;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrome\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "Browser";
+  const system = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iPhone"
+      : /Mac OS/.test(ua)
+        ? "Mac"
+        : /Windows/.test(ua)
+          ? "Windows"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "this device";
+  return `${browser} on ${system}`;
+}
+
+const canPush = () =>
+  typeof window !== "undefined" &&
+  window.isSecureContext &&
+  "serviceWorker" in navigator &&
+  "PushManager" in window;
+
+/** Settings: this phone called to its court by a notice, and the devices already opted in. */
+export function PushDevices() {
+  const devices = usePushDevices();
+  const [busy, setBusy] = useState(false);
+  const remove = useAction({
+    run: (id: string) => api(`/api/me/push-devices/${id}`, { method: "DELETE" }),
+    invalidates: [["push-devices"]],
+    success: "This device will not be called any more",
+  });
+
+  const optIn = async () => {
+    setBusy(true);
+    try {
+      if ((await Notification.requestPermission()) !== "granted") {
+        showErrorToast(null, "Notifications are off", {
+          description: "Allow notifications for this site in the browser, then try again.",
+        });
+        return;
+      }
+      const registration = await navigator.serviceWorker.ready;
+      const { publicKey } = await api<{ publicKey: string }>("/api/push/public-key");
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        // The key as base64url text, which the Push API takes as it is.
+        applicationServerKey: publicKey,
+      });
+      await api("/api/me/push-devices", { body: { ...subscription.toJSON(), label: deviceLabel() } });
+      await devices.refetch();
+    } catch (error) {
+      showErrorToast(error, "This device could not be turned on");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Called to your court</CardTitle>
+        <CardDescription>
+          A notice on your phone when your group is called, with "On my way" to answer from it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        {canPush() ? (
+          <Button size="touch" className="self-start" disabled={busy} onClick={() => void optIn()}>
+            <Smartphone className="h-4 w-4" /> {busy ? "Turning on..." : "Call Me on This Device"}
+          </Button>
+        ) : (
+          <p className="text-muted">
+            This browser cannot show notices from a site (on an iPhone, add Courtside to the home screen
+            first).
+          </p>
+        )}
+        {devices.data?.length ? (
+          <ul className="divide-y divide-slate-100" data-testid="push-devices">
+            {devices.data.map((device: PushDevice) => (
+              <li key={device.id} className="flex items-center justify-between gap-3 py-2">
+                <span className="font-medium">{device.label}</span>
+                <Button size="sm" variant="secondary" onClick={() => void remove.run(device.id)}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
