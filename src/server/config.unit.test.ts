@@ -81,3 +81,24 @@ describe("our own origins", () => {
     ]);
   });
 });
+
+describe("Web Push", () => {
+  const keys = { ...base, VAPID_PUBLIC_KEY: `B${"a".repeat(86)}`, VAPID_PRIVATE_KEY: "b".repeat(43) };
+
+  it("refuses to start in production with the tests' private push addresses allowed", () => {
+    expect(() => loadConfig({ ...keys, NODE_ENV: "production", PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" })).toThrow(
+      /PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only/,
+    );
+    expect(loadConfig({ ...keys, PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" }).push.allowPrivateEndpoints).toBe(true);
+    expect(loadConfig({ ...keys, NODE_ENV: "production" }).push.allowPrivateEndpoints).toBe(false);
+  });
+
+  it("takes both VAPID keys or neither, and names the sender to push services", () => {
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(/go together/);
+    const push = loadConfig({ ...keys, MAIL_FROM: "Riverside <club@riverside.example>" }).push;
+    expect(push).toMatchObject({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      subject: "mailto:club@riverside.example",
+    });
+  });
+});

@@ -7,7 +7,7 @@ import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startPushService } from "../../test/push-service.js";
-import { startFilling } from "../courts/service.js";
+import { refreshQueue, startFilling } from "../courts/service.js";
 import { endpointProblem } from "./push.js";
 
 let t: TestApp;
@@ -103,6 +103,51 @@ describe("a call pushed to the phone", () => {
     expect(plain).not.toContain(ann.cookie.split("=")[1]!.slice(0, 12));
     // Ben opted nothing in: no push for him.
     expect(service.received.filter((r) => r.path.includes("ben"))).toEqual([]);
+  });
+
+  it("reaches a player put in a court's next group within 2 seconds of the commit, with both answers", async () => {
+    const cat = await makeUser(t, "cat@push.example", "Cat");
+    const phone = service.device("cat-phone");
+    expect((await optIn(cat, phone.subscription, "Cat's phone")).statusCode).toBe(201);
+    const club = await makeClub(t, owner, [[cat, "member"]], { courtsCount: 1 });
+    const [session] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: club.id,
+        name: "Next Group Night",
+        startsAt: new Date(),
+        endsAt: new Date(Date.now() + 7_200_000),
+        status: "active",
+      })
+      .returning();
+    const checkIn = (people: Array<{ userId: string } | { guestName: string }>, from: number) =>
+      t.db.insert(sessionRegistrations).values(
+        people.map((person, i) => ({
+          organizationId: club.id,
+          sessionId: session!.id,
+          ...person,
+          status: "registered" as const,
+          seq: from + i,
+          checkedInAt: new Date(Date.now() + from + i),
+        })),
+      );
+    // Four walk-ins on the court first; then Cat and three more arrive, the court's next group.
+    await checkIn(
+      ["A", "B", "C", "D"].map((n) => ({ guestName: `${n} Early` })),
+      1,
+    );
+    await startFilling(t.deps, club.id);
+    await checkIn([{ userId: cat.id }, ...["E", "F", "G"].map((n) => ({ guestName: `${n} Later` }))], 5);
+    const committed = Date.now();
+    await refreshQueue(t.deps, club.id);
+    const push = await pushTo(phone.path);
+    const latency = Date.now() - committed;
+    expect(latency, `${latency} ms from the commit to the push service`).toBeLessThan(2000);
+    expect(JSON.parse(phone.decrypt(push.body))).toMatchObject({
+      title: "Up next on Court 1",
+      body: "Head over when the game on it ends.",
+      actions: ["on-my-way", "skip"],
+    });
   });
 
   it("removes a device its push service has let go (410), and calls it no more", async () => {
