@@ -13,7 +13,9 @@ export type ReceivedPush = { path: string; headers: IncomingHttpHeaders; body: B
 const hmac = (key: Buffer, data: Buffer) => createHmac("sha256", key).update(data).digest();
 const text = (s: string) => Buffer.from(s, "latin1");
 
-export async function startPushService() {
+/** `stallFirst`: that many pushes are taken in but never answered, as a dying sender would leave them. */
+export async function startPushService(options: { stallFirst?: number } = {}) {
+  let stallsLeft = options.stallFirst ?? 0;
   const received: ReceivedPush[] = [];
   const statusFor = new Map<string, number>();
   const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -24,6 +26,10 @@ export async function startPushService() {
     request.on("end", () => {
       const path = request.url ?? "/";
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
+      if (stallsLeft > 0) {
+        stallsLeft--;
+        return;
+      }
       response.statusCode = statusFor.get(path) ?? 201;
       response.end();
     });
@@ -78,6 +84,10 @@ export async function startPushService() {
     received,
     statusFor,
     device,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -3,7 +3,12 @@ import { type NotificationPreferences, notificationLabels } from "../../../share
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { useNotificationPreferences, useSavePreferences } from "./api.js";
 
-/** SPEC §2 Settings: the five email toggles; a failed save says so and reloads from the server (SPEC §8). */
+/** Every switch but the push one, which sits with the devices it calls (push-devices.tsx). */
+const emailKinds = (Object.keys(notificationLabels) as Array<keyof NotificationPreferences>).filter(
+  (key) => key !== "called_to_court",
+);
+
+/** SPEC §2 Settings: the five email toggles (and the night's receipt); a failed save says so and reloads from the server (SPEC §8). */
 export function NotificationSettings() {
   const prefs = useNotificationPreferences();
   const save = useSavePreferences({
@@ -23,7 +28,7 @@ export function NotificationSettings() {
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-slate-100">
-          {(Object.keys(notificationLabels) as Array<keyof NotificationPreferences>).map((key) => (
+          {emailKinds.map((key) => (
             <li key={key} className="flex items-center justify-between gap-4 py-3">
               <label htmlFor={`pref-${key}`} className="min-w-0">
                 <span className="block font-medium">{notificationLabels[key].title}</span>

@@ -1,3 +1,4 @@
+import * as Switch from "@radix-ui/react-switch";
 import { Smartphone } from "lucide-react";
 import { useState } from "react";
 import type { PushDevice } from "../../../shared/contracts/notifications.js";
@@ -5,7 +6,7 @@ import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { api } from "../../lib/api.js";
 import { showErrorToast, useAction } from "../../lib/use-action.js";
-import { usePushDevices } from "./api.js";
+import { useNotificationPreferences, usePushDevices, useSavePreferences } from "./api.js";
 
 /** "Chrome on Android": enough for a person to tell their devices apart in the list. */
 function deviceLabel(): string {
@@ -42,6 +43,8 @@ const canPush = () =>
 /** Settings: this phone called to its court by a notice, and the devices already opted in. */
 export function PushDevices() {
   const devices = usePushDevices();
+  const prefs = useNotificationPreferences();
+  const save = useSavePreferences({ success: "Preferences updated", errorTitle: "Update failed" });
   const [busy, setBusy] = useState(false);
   const remove = useAction({
     run: (id: string) => api(`/api/me/push-devices/${id}`, { method: "DELETE" }),
@@ -93,6 +96,23 @@ export function PushDevices() {
             first).
           </p>
         )}
+        {devices.data?.length && prefs.data ? (
+          <div className="flex items-center justify-between gap-4">
+            <label htmlFor="pref-called-to-court" className="font-medium">
+              Call me on these devices
+            </label>
+            <Switch.Root
+              id="pref-called-to-court"
+              checked={prefs.data.called_to_court}
+              onCheckedChange={(value) =>
+                prefs.data && void save.run({ ...prefs.data, called_to_court: value })
+              }
+              className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700"
+            >
+              <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+            </Switch.Root>
+          </div>
+        ) : null}
         {devices.data?.length ? (
           <ul className="divide-y divide-slate-100" data-testid="push-devices">
             {devices.data.map((device: PushDevice) => (
