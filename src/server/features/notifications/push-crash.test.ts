@@ -43,6 +43,17 @@ describe("a push and a crash", () => {
         [userId, phone.subscription.endpoint, phone.subscription.keys.p256dh, phone.subscription.keys.auth],
       );
       await db.end();
+      const vapid = webpush.generateVAPIDKeys();
+      const env = {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: tmpdir(),
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: "1",
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      };
+      // The first instance takes the job; the push service holds its request; it is killed.
+      const first = await startServerProcess(env);
+      processes.push(first);
       const jobs = await startJobs(
         databaseUrl,
         { send: async () => undefined } as never,
@@ -56,20 +67,10 @@ describe("a push and a crash", () => {
         organizationId: randomUUID(),
         actions: ["on-my-way"],
       };
+      // Queued once the first instance has made its queues (pg-boss queues exist once handled).
       await jobs.schedule(SEND_PUSH, { subscriptionId: rows[0]!.id, payload }, new Date());
       await jobs.stop();
 
-      const vapid = webpush.generateVAPIDKeys();
-      const env = {
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: tmpdir(),
-        PUSH_ALLOW_PRIVATE_ENDPOINTS: "1",
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
-      };
-      // The first instance takes the job; the push service holds its request; it is killed.
-      const first = await startServerProcess(env);
-      processes.push(first);
       const until = Date.now() + 30_000;
       while (service.received.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       expect(service.received).toHaveLength(1);
