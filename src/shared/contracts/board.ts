@@ -25,6 +25,8 @@ export const boardCourt = z.object({
   nextUp: z.array(person),
   /** Of those playing or up next here, who answered their call with "on my way". */
   answered: z.array(z.string()),
+  /** Members playing here who have not answered (walk-ins cannot): whom a time to answer waits for. */
+  awaiting: z.array(z.string()),
 });
 export type BoardCourt = z.infer<typeof boardCourt>;
 

@@ -31,6 +31,8 @@ import {
   takeSeq,
 } from "./board-store.js";
 import { act } from "./board-transaction.js";
+import { nextUpByCourt } from "./next-up.js";
+import { previewQueue } from "./rotation.js";
 
 /** A session completed or cancelled: its board is gone, and viewers refetch (version 0, no board). */
 export async function announceBoardClosed(deps: AppDeps, organizationId: string, sessionId: string) {
@@ -257,7 +259,8 @@ export function playerAction(
       const where = eq(queuePlayers.registrationId, registrationId);
       switch (action) {
         case "break":
-          await tx.update(queuePlayers).set({ onBreak: true }).where(where);
+          // Away, they are not on their way to anything: an earlier answer no longer stands.
+          await tx.update(queuePlayers).set({ onBreak: true, onTheWayAt: null }).where(where);
           break;
         case "return":
           // Back from a break, or after the time they said they would leave: staying on.
@@ -326,11 +329,20 @@ export async function myAction(
   return act(
     deps,
     organizationId,
-    async (tx, _board, now) => {
-      await tx
-        .update(queuePlayers)
-        .set({ onTheWayAt: now })
-        .where(eq(queuePlayers.registrationId, mine.registrationId));
+    async (tx, board, now) => {
+      // An answer is to a call: on a court now, or in a court's next group.
+      const state = await loadState(tx, organizationId, board.sessionId);
+      const id = mine.registrationId;
+      const onCourt = state.playing.some((g) => [...g.teamA, ...g.teamB].includes(id));
+      const line = previewQueue(board, state, now.getTime()).map((q) => q.playerId);
+      const upNext = [...nextUpByCourt(board, state, line).values()].some((group) => group.includes(id));
+      if (!onCourt && !upNext)
+        throw new AppError(
+          409,
+          "NOT_CALLED",
+          "You have not been called to a court yet: you'll hear when you are.",
+        );
+      await tx.update(queuePlayers).set({ onTheWayAt: now }).where(eq(queuePlayers.registrationId, id));
     },
     // An answer changes who goes where in nothing.
     { fill: false },

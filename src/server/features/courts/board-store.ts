@@ -68,7 +68,7 @@ export const isOnCourt = (s: OfSession, registrationId: SQL) =>
 
 /**
  * Sends each of these players to the back of the line, in the order given, keeping their
- * games count: one statement for them all, under the board's lock. Each player in the queue
+ * games count (and no longer on their way to a call): one statement for them all, under the board's lock. Each player in the queue
  * and not on court takes the line's next number (one asked twice ends where their last turn
  * puts them). Answers who moved; the others are refused (actions.ts says why).
  */
@@ -91,7 +91,7 @@ export async function sendToBack(tx: Tx, board: BoardRow, registrationIds: strin
     ), last_turns as (
       select distinct on (id) id, seq from turns order by id, seq desc
     )
-    update ${queuePlayers} q set ready_seq = last_turns.seq, games_waited = 0 from last_turns
+    update ${queuePlayers} q set ready_seq = last_turns.seq, games_waited = 0, on_the_way_at = null from last_turns
     where q.registration_id = last_turns.id and q.organization_id = ${organizationId}
       and q.session_id = ${sessionId}
     returning q.registration_id as id`);

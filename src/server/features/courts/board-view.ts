@@ -13,7 +13,7 @@ import { getOrganization } from "../clubs/service.js";
 import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
-import { paceOf } from "./pace.js";
+import { answeredCall, paceOf } from "./pace.js";
 import { previewQueue } from "./rotation.js";
 
 export async function boardView(
@@ -68,10 +68,13 @@ async function sharedBoard(
   const person = (id: string): Person => ({ registrationId: id, name: names.get(id) ?? "Player" });
   const pace = await paceOf(db, organizationId, session.id);
   // "On my way" answers the call it followed: it counts once it is later than the player's last game.
-  const onTheWay = (id: string) => {
-    const at = state.players.find((p) => p.registrationId === id)?.onTheWayAt?.getTime();
-    return at !== undefined && at > (pace.lastOffCourt.get(id) ?? 0);
-  };
+  const onTheWay = (id: string) =>
+    answeredCall(
+      state.players.find((p) => p.registrationId === id)?.onTheWayAt ?? null,
+      pace.lastOffCourt.get(id),
+    );
+  // Members on court who have not answered: the ones a time to answer waits for (walk-ins cannot).
+  const canAnswer = (id: string) => state.players.some((p) => p.registrationId === id && p.userId !== null);
   const queue = board ? previewQueue(board, state, now, pace.length) : [];
   const waiting = queue.map((q, i) => {
     const player = state.players.find((p) => p.registrationId === q.playerId);
@@ -116,6 +119,7 @@ async function sharedBoard(
       answered: [...(game ? [...game.teamA, ...game.teamB] : []), ...(nextUp.get(court.id) ?? [])].filter(
         onTheWay,
       ),
+      awaiting: (game ? [...game.teamA, ...game.teamB] : []).filter((id) => canAnswer(id) && !onTheWay(id)),
     };
   });
   const present = state.players.filter((p) => p.present);

@@ -9,7 +9,7 @@ import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { type BoardRow, type GameRow, gamesOf, loadState, queueOf } from "./board-store.js";
 import { act } from "./board-transaction.js";
-import { paceOf } from "./pace.js";
+import { answeredCall, paceOf } from "./pace.js";
 
 /**
  * Cancelling takes the game off court without a result, puts its players back at the front of
@@ -33,11 +33,11 @@ export function cancelGame(deps: AppDeps, organizationId: string, gameId: string
 }
 
 /**
- * A called group not all there: the game on `gameId` ends before it began, those who answered
- * "on my way" keep the front of the line, and the court takes the next group at once. Those who
- * did not answer are put on a break: called again at once they would hold the court again; they
- * are back in line with "I'm Back" on their phone, or the organizer's Back in line. Refused
- * when everyone on it has answered.
+ * A called group not all there, once the board's time to answer has passed: the game on
+ * `gameId` ends before it began, the others keep the front of the line, and the court takes the
+ * next group at once. The members who did not answer "on my way" are put on a break: called
+ * again at once they would hold the court again; they are back in line with "I'm Back" on their
+ * phone, or the organizer's Back in line. Walk-ins, who cannot answer, are never counted absent.
  */
 export function callNextGroupInstead(deps: AppDeps, organizationId: string, gameId: string) {
   return act(deps, organizationId, async (tx, board, now) => {
@@ -46,16 +46,30 @@ export function callNextGroupInstead(deps: AppDeps, organizationId: string, game
       .from(games)
       .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")));
     if (!game) throw notFound("That game is not on court any more.");
+    const minutes = board.callTimeoutMinutes;
+    if (minutes === null) throw new AppError(409, "NOT_YET", "Set a time to answer on the board first.");
+    // Offered once the time to answer has passed: a game under way is not ended for being slow to answer.
+    if (now.getTime() - game.startedAt.getTime() < minutes * 60_000)
+      throw new AppError(409, "NOT_YET", `Give them ${minutes} minutes from the call to answer.`);
     const { lastOffCourt } = await paceOf(tx, organizationId, board.sessionId);
     const called = await tx
-      .select({ id: queuePlayers.registrationId, onTheWayAt: queuePlayers.onTheWayAt })
+      .select({
+        id: queuePlayers.registrationId,
+        userId: queuePlayers.userId,
+        onTheWayAt: queuePlayers.onTheWayAt,
+      })
       .from(queuePlayers)
       .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...game.teamA, ...game.teamB])));
-    const answered = (p: (typeof called)[number]) =>
-      p.onTheWayAt !== null && p.onTheWayAt.getTime() > (lastOffCourt.get(p.id) ?? 0);
-    const absent = called.filter((p) => !answered(p)).map((p) => p.id);
+    // Only those with an account can answer: a walk-in's silence says nothing.
+    const absent = called
+      .filter((p) => p.userId !== null && !answeredCall(p.onTheWayAt, lastOffCourt.get(p.id)))
+      .map((p) => p.id);
     if (absent.length === 0)
-      throw new AppError(409, "ALL_ANSWERED", "Everyone called to this court is on their way.");
+      throw new AppError(
+        409,
+        "ALL_ANSWERED",
+        "Everyone called to this court who can answer is on their way.",
+      );
     await endGameToFront(tx, board, game, now);
     await tx
       .update(queuePlayers)

@@ -10,9 +10,11 @@ let owner: TestUser;
 let players: TestUser[];
 let stranger: TestUser;
 let orgId: string;
+let clockAhead = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The board's clock runs with the real one, and a test may move it on (the time to answer).
+  t = await createTestApp({ now: () => new Date(Date.now() + clockAhead) });
   owner = await makeUser(t, "owner@break.example");
   stranger = await makeUser(t, "stranger@break.example");
   players = await Promise.all(Array.from({ length: 6 }, (_, i) => makeUser(t, `p${i}@break.example`)));
@@ -111,8 +113,22 @@ describe("answering a call", () => {
     expect(refused.statusCode).toBe(409);
   });
 
+  it("'on my way' answers a call: further back in the line there is nothing to answer", async () => {
+    // Six members and one free court: the first four are up next, two wait behind them.
+    await activeSessionWith(t, orgId, 0, players);
+    const upNext = (await board(owner)).courts[0]!.nextUp.map((p) => p.name);
+    expect(upNext).toHaveLength(4);
+    const behind = players.find((p) => !upNext.includes(p.name))!;
+    const refused = await mine(behind, "on-my-way");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "You have not been called to a court yet: you'll hear when you are.",
+    );
+  });
+
   it("unanswered after the club's time, the organizer calls the next group instead: those not there go on a break", async () => {
-    await activeSessionWith(t, orgId, 4, players);
+    // Members only: each of the four called could answer.
+    await activeSessionWith(t, orgId, 0, players);
     const settings = await t.request({
       method: "PUT",
       url: `/api/orgs/${orgId}/board/settings`,
@@ -128,21 +144,29 @@ describe("answering a call", () => {
     expect(filled.callTimeoutMinutes).toBe(3);
     const game = filled.courts[0]!.game!;
     const called = [...game.teamA, ...game.teamB];
-    // One of the four answers; the others (members who did not, walk-ins who cannot) do not.
+    // One of the four answers; the other three do not.
     const here = players.filter((p) => called.some((c) => c.name === p.name)).slice(0, 1);
-    expect(here, "a member among the four called").toHaveLength(1);
     expect((await mine(here[0]!, "on-my-way")).statusCode).toBe(200);
     const absent = called.filter((c) => c.name !== here[0]!.name);
 
-    const instead = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/board/games/${game.id}/next-group`,
-      cookie: owner.cookie,
-    });
+    const nextGroup = () =>
+      t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/games/${game.id}/next-group`,
+        cookie: owner.cookie,
+      });
+    // Before the time to answer has passed, the game stands.
+    const early = await nextGroup();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe("Give them 3 minutes from the call to answer.");
+    clockAhead += 4 * 60_000;
+    const instead = await nextGroup();
     expect(instead.statusCode, instead.body).toBe(200);
     const after = await board(owner);
-    const nowOn = [...after.courts[0]!.game!.teamA, ...after.courts[0]!.game!.teamB].map((p) => p.name);
-    expect(after.courts[0]!.game!.id).not.toBe(game.id);
+    // Three on a break leave three for a court of four: it waits for the next to arrive.
+    const newGame = after.courts[0]!.game;
+    const nowOn = newGame ? [...newGame.teamA, ...newGame.teamB].map((p) => p.name) : [];
+    expect(newGame?.id).not.toBe(game.id);
     // Those who did not answer are on a break, off the court and the line; the one who did is
     // back on court or first in line.
     const line = after.queue.map((q) => q.name);
@@ -156,7 +180,7 @@ describe("answering a call", () => {
     // A member can't ask for it; with nobody missing there is nothing to replace.
     const byMember = await t.request({
       method: "POST",
-      url: `/api/orgs/${orgId}/board/games/${after.courts[0]!.game!.id}/next-group`,
+      url: `/api/orgs/${orgId}/board/games/${game.id}/next-group`,
       cookie: players[0]!.cookie,
     });
     expect(byMember.statusCode).toBe(403);

@@ -58,3 +58,8 @@ export async function paceOf(db: Queryable, organizationId: string, sessionId: s
     ),
   };
 }
+
+/** "On my way" answers the call it followed: it counts when it came after the player's last game. */
+export function answeredCall(onTheWayAt: Date | null, lastOffCourt: number | undefined): boolean {
+  return onTheWayAt !== null && onTheWayAt.getTime() > (lastOffCourt ?? 0);
+}

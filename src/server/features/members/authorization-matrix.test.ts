@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
-import { displayTokens, games, queuePlayers } from "../../db/schema/courts.js";
+import { boards, displayTokens, games, queuePlayers } from "../../db/schema/courts.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -622,7 +622,30 @@ const matrix: Row[] = [
     method: "POST",
     route: "/api/orgs/:orgId/board/games/:gameId/next-group",
     expect: organizers(200),
-    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/board/games/${await gameOnCourt(c)}/next-group` }),
+    prepare: async (c) => {
+      // A member called with three walk-ins, who has not answered five minutes after the call.
+      const { session } = await liveBoard(c, 0);
+      await c.t.db.insert(sessionRegistrations).values(
+        [{ userId: people.member.id }, ...["A", "B", "C"].map((n) => ({ guestName: `Guest ${n}` }))].map(
+          (person, i) => ({
+            organizationId: c.orgId,
+            sessionId: session.id,
+            ...person,
+            status: "registered" as const,
+            seq: i + 1,
+            checkedInAt: new Date(),
+          }),
+        ),
+      );
+      await startFilling(c.t.deps, c.orgId);
+      await c.t.db.update(boards).set({ callTimeoutMinutes: 3 }).where(eq(boards.sessionId, session.id));
+      const [game] = await c.t.db
+        .update(games)
+        .set({ startedAt: new Date(Date.now() - 5 * 60_000) })
+        .where(eq(games.sessionId, session.id))
+        .returning();
+      return { url: `/api/orgs/${c.orgId}/board/games/${game!.id}/next-group` };
+    },
   },
   {
     method: "POST",

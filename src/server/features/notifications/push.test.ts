@@ -8,7 +8,7 @@ import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startPushService } from "../../test/push-service.js";
 import { refreshQueue, startFilling } from "../courts/service.js";
-import { endpointProblem } from "./push.js";
+import { endpointProblem, endpointProblemResolved } from "./push.js";
 
 let t: TestApp;
 let service: Awaited<ReturnType<typeof startPushService>>;
@@ -212,9 +212,32 @@ describe("bad push addresses and keys", () => {
       "https://[::ffff:10.0.0.1]/x",
       "https://printer.local/x",
       "https://localhost/x",
+      "https://localhost./x",
+      "https://push.example.com:8443/x",
     ])
       expect(endpointProblem(endpoint, production), endpoint).not.toBeNull();
     expect(endpointProblem("https://fcm.googleapis.com/fcm/send/abc", production)).toBeNull();
     expect(endpointProblem("https://updates.push.services.mozilla.com/wpush/v2/abc", production)).toBeNull();
+  });
+
+  it("outside tests, are checked where they lead: a name that does not resolve is refused", async () => {
+    const production = { ...t.deps.config.push, allowPrivateEndpoints: false };
+    expect(await endpointProblemResolved("https://push.invalid/x", production)).toBe(
+      "The push address's host could not be found",
+    );
+    expect(await endpointProblemResolved("https://10.0.0.1/x", production)).toMatch(
+      /not a private or local one/,
+    );
+  });
+
+  it("are at most ten devices a person", async () => {
+    const dan = await makeUser(t, "dan@push.example", "Dan");
+    for (let i = 0; i < 10; i++)
+      expect((await optIn(dan, service.device(`dan-${i}`).subscription, `Dan's ${i}`)).statusCode).toBe(201);
+    const eleventh = await optIn(dan, service.device("dan-10").subscription);
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().error.message).toBe("At most 10 devices can be called: remove one first.");
+    // The same device again is an update, not an eleventh.
+    expect((await optIn(dan, service.device("dan-0").subscription)).statusCode).toBe(201);
   });
 });

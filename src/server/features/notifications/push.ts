@@ -2,9 +2,11 @@
 // push is an effect of the transaction that decides it (a job through the outbox), so a crash
 // neither loses nor doubles it; the job encrypts the payload for the device (web-push, RFC 8291)
 // and hands it to the device's push service. Names and courts only: never a token or an address.
+
+import { lookup } from "node:dns/promises";
 import { Agent } from "node:https";
 import { isIP } from "node:net";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
 import webpush from "web-push";
 import type { PushDevice, PushSubscriptionBody } from "../../../shared/contracts/notifications.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -16,6 +18,8 @@ import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
 import { claimNotification, wantEmail } from "./service.js";
 
 export const SEND_PUSH = "send-push";
+/** The devices one person may have called: phones, a tablet, a watch, with room to spare. */
+export const MAX_DEVICES = 10;
 type PushJob = { subscriptionId: string; payload: PushPayload };
 
 /** What the service worker shows: a title, a line, where a tap goes, and what it may answer. */
@@ -44,7 +48,11 @@ const privateV4 = [
 const insideNames = /(^localhost$|\.localhost$|\.local$|\.internal$|\.lan$|\.home$)/i;
 
 function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  // "localhost." is localhost: a name's trailing dot changes nothing about where it goes.
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
   if (insideNames.test(host)) return true;
   const version = isIP(host);
   if (version === 4) return privateV4.some((range) => range.test(host));
@@ -67,10 +75,35 @@ export function endpointProblem(endpoint: string, push: Config["push"]): string 
   if (push.allowPrivateEndpoints)
     return url.protocol === "https:" || url.protocol === "http:" ? null : "https only";
   if (url.protocol !== "https:") return "A push address must use https";
+  if (url.port !== "" && url.port !== "443") return "A push address must use the https port";
   if (isPrivateHost(url.hostname))
     return "A push address must be on the internet, not a private or local one";
   return null;
 }
+
+/**
+ * The address checked where it leads: a public-looking name that resolves to a private
+ * address (rebinding, a wildcard DNS service) is refused too. Asked at opt-in and before each
+ * send; a name that does not resolve is refused.
+ */
+export async function endpointProblemResolved(
+  endpoint: string,
+  push: Config["push"],
+): Promise<string | null> {
+  const written = endpointProblem(endpoint, push);
+  if (written || push.allowPrivateEndpoints) return written;
+  const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host)) return null;
+  try {
+    const addresses = await lookup(host, { all: true });
+    if (addresses.some(({ address }) => isPrivateHost(address)))
+      return "A push address must be on the internet, not a private or local one";
+    return null;
+  } catch {
+    return HOST_NOT_FOUND;
+  }
+}
+const HOST_NOT_FOUND = "The push address's host could not be found";
 
 /** Saves a device's subscription for `userId`; the same device again (its endpoint) is updated. */
 export async function subscribeDevice(
@@ -78,8 +111,20 @@ export async function subscribeDevice(
   userId: string,
   body: PushSubscriptionBody & { label: string },
 ) {
-  const problem = endpointProblem(body.endpoint, deps.config.push);
+  const problem = await endpointProblemResolved(body.endpoint, deps.config.push);
   if (problem) throw new AppError(400, "VALIDATION_ERROR", problem);
+  const [{ devices } = { devices: 0 }] = await deps.database.db
+    .select({ devices: count() })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.endpoint, body.endpoint)));
+  // Each call is one request per device: a person's devices are few, and a list of thousands
+  // would have the server send that many for one call.
+  if (devices >= MAX_DEVICES)
+    throw new AppError(
+      409,
+      "TOO_MANY_DEVICES",
+      `At most ${MAX_DEVICES} devices can be called: remove one first.`,
+    );
   const values = {
     userId,
     endpoint: body.endpoint,
@@ -153,8 +198,11 @@ async function sendPush(deps: AppDeps, { subscriptionId, payload }: PushJob): Pr
   const { db } = deps.database;
   const [device] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
   if (!device) return;
-  // Checked again before any request: the rules may have tightened since it was saved.
-  if (endpointProblem(device.endpoint, deps.config.push)) {
+  // Checked again before any request, where it leads now: a name may resolve elsewhere since.
+  const problem = await endpointProblemResolved(device.endpoint, deps.config.push);
+  // A name not found now may be found in a moment (DNS has bad minutes too): the job is retried.
+  if (problem === HOST_NOT_FOUND) throw new Error(problem);
+  if (problem) {
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
     return;
   }

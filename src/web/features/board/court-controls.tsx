@@ -157,7 +157,8 @@ function NotAllHere({
     },
   });
   const game = court.game!;
-  const missing = [...game.teamA, ...game.teamB].filter((p) => !court.answered.includes(p.registrationId));
+  // Members who have not answered: walk-ins, who cannot, are never counted missing.
+  const missing = [...game.teamA, ...game.teamB].filter((p) => court.awaiting.includes(p.registrationId));
   if (missing.length === 0 || now - Date.parse(game.startedAt) < minutes * 60_000) return null;
   return (
     <div className="flex flex-col gap-2 rounded-lg bg-yellow-50 p-2" data-testid="not-all-here">
