@@ -22,11 +22,7 @@ import { answeredCall, paceOf } from "./pace.js";
  */
 export function cancelGame(deps: AppDeps, organizationId: string, gameId: string) {
   return act(deps, organizationId, async (tx, board, now) => {
-    const [game] = await tx
-      .select()
-      .from(games)
-      .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")));
-    if (!game) throw notFound("That game is not on court any more.");
+    const game = await runningGame(tx, board, gameId);
     await endGameToFront(tx, board, game, now);
     return { board: await setHeld(tx, board, game.courtId, true) };
   });
@@ -41,11 +37,7 @@ export function cancelGame(deps: AppDeps, organizationId: string, gameId: string
  */
 export function callNextGroupInstead(deps: AppDeps, organizationId: string, gameId: string) {
   return act(deps, organizationId, async (tx, board, now) => {
-    const [game] = await tx
-      .select()
-      .from(games)
-      .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")));
-    if (!game) throw notFound("That game is not on court any more.");
+    const game = await runningGame(tx, board, gameId);
     const minutes = board.callTimeoutMinutes;
     if (minutes === null) throw new AppError(409, "NOT_YET", "Set a time to answer on the board first.");
     // Offered once the time to answer has passed: a game under way is not ended for being slow to answer.
@@ -76,6 +68,16 @@ export function callNextGroupInstead(deps: AppDeps, organizationId: string, game
       .set({ onBreak: true })
       .where(and(queueOf(board), inArray(queuePlayers.registrationId, absent)));
   });
+}
+
+/** The game on court with this id, read under the board's lock; gone, it is not found. */
+async function runningGame(tx: Tx, board: BoardRow, gameId: string): Promise<GameRow> {
+  const [game] = await tx
+    .select()
+    .from(games)
+    .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")));
+  if (!game) throw notFound("That game is not on court any more.");
+  return game;
 }
 
 /**

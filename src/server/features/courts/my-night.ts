@@ -1,16 +1,11 @@
-// A player's own night, for their phone once the session is over (or while it runs): their
-// games, partners and opponents, their waits, and the session's figures beside them.
-import { and, asc, eq } from "drizzle-orm";
 import { winnerOf } from "../../../shared/contracts/board.js";
 import type { MyNight } from "../../../shared/contracts/session-record.js";
 import type { Db } from "../../db/database.js";
-import { games, queuePlayers } from "../../db/schema/courts.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { listCourts } from "../clubs/service.js";
 import { getSession } from "../sessions/service.js";
-import { gamesOf, queueOf } from "./board-store.js";
 import { toMinutes, waitsBetweenGames } from "./measured-waits.js";
-import { fairnessReport } from "./report.js";
+import { fairnessOf, nightRows } from "./report.js";
 
 /** Names with how often, most often first. */
 function tally(names: string[]) {
@@ -28,19 +23,14 @@ export async function myNight(
   userId: string,
 ): Promise<MyNight> {
   await getSession(db, organizationId, sessionId);
-  const session = { organizationId, sessionId };
-  const players = await db.select().from(queuePlayers).where(queueOf(session));
+  const [rows, courts] = await Promise.all([
+    nightRows(db, organizationId, sessionId),
+    listCourts(db, organizationId),
+  ]);
+  const { players, finished } = rows;
   const me = players.find((p) => p.userId === userId);
   if (!me) throw notFound("You did not play in this session");
-  const [finished, courts, report] = await Promise.all([
-    db
-      .select()
-      .from(games)
-      .where(and(gamesOf(session), eq(games.status, "finished")))
-      .orderBy(asc(games.startedAt)),
-    listCourts(db, organizationId),
-    fairnessReport(db, organizationId, sessionId),
-  ]);
+  const report = fairnessOf(rows);
   const name = new Map(players.map((p) => [p.registrationId, p.name]));
   const names = (ids: string[]) => ids.map((id) => name.get(id) ?? "Player");
   const courtName = new Map(courts.map((c) => [c.id, c.name]));

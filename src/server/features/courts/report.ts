@@ -22,11 +22,8 @@ export type FairnessReport = {
   gamesFinished: number;
 };
 
-export async function fairnessReport(
-  db: Db,
-  organizationId: string,
-  sessionId: string,
-): Promise<FairnessReport> {
+/** The session's queue rows and its finished games in start order: what every view of the night reads. */
+export async function nightRows(db: Db, organizationId: string, sessionId: string) {
   const session = { organizationId, sessionId };
   const [players, finished] = await Promise.all([
     db.select().from(queuePlayers).where(queueOf(session)),
@@ -36,6 +33,19 @@ export async function fairnessReport(
       .where(and(gamesOf(session), eq(games.status, "finished")))
       .orderBy(asc(games.startedAt)),
   ]);
+  return { players, finished };
+}
+
+export async function fairnessReport(
+  db: Db,
+  organizationId: string,
+  sessionId: string,
+): Promise<FairnessReport> {
+  return fairnessOf(await nightRows(db, organizationId, sessionId));
+}
+
+/** The report from rows already read (the night's record and a player's night read them too). */
+export function fairnessOf({ players, finished }: Awaited<ReturnType<typeof nightRows>>): FairnessReport {
   const waits = waitsBetweenGames(finished);
   const partnerPairs = new Map<string, number>();
   const opponentPairs = new Map<string, number>();
