@@ -3,7 +3,10 @@
 // - a feature reaches another feature only through that feature's service.ts;
 // - only a table's owner imports its schema file (src/server/db/schema/<owner>.ts), so a
 //   feature reads or writes another's rows only by asking its service;
-// - platform code never imports a feature.
+// - platform code never imports a feature;
+// - features do not import each other in a circle: the features form layers, and a reaction
+//   that would point upwards (a check-in refreshing the queue) belongs to the use case above
+//   that owns both steps, or travels through the outbox.
 // Tests and the test harness may reach anything (they build the world they test).
 // Run by `npm run lint`; `checkBoundaries(root)` is exported for its own test.
 import { readdirSync, readFileSync } from "node:fs";
@@ -71,9 +74,66 @@ function problem(from, to) {
   return null;
 }
 
-/** Every import in `root`'s src that crosses a boundary, as "file: import -> why". */
+/** Every feature-to-feature import of `root`'s src: "from -> to" -> the files that make it. */
+function featureEdges(imports) {
+  const edges = new Map();
+  for (const { from, to } of imports) {
+    const a = /^src\/server\/features\/([^/]+)\//.exec(from)?.[1];
+    const b = /^src\/server\/features\/([^/]+)\//.exec(to)?.[1];
+    if (!a || !b || a === b) continue;
+    const key = `${a} -> ${b}`;
+    if (!edges.has(key)) edges.set(key, new Set());
+    edges.get(key).add(from);
+  }
+  return edges;
+}
+
+/**
+ * The groups of features that reach each other through imports (strongly connected
+ * components of the feature graph, by Tarjan's algorithm), each with more than one feature.
+ */
+function featureCycles(edges) {
+  const next = new Map();
+  for (const key of edges.keys()) {
+    const [a, b] = key.split(" -> ");
+    if (!next.has(a)) next.set(a, []);
+    if (!next.has(b)) next.set(b, []);
+    next.get(a).push(b);
+  }
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const visit = (v) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v));
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1) groups.push(group.sort());
+  };
+  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
+  return groups;
+}
+
+/** Every import in `root`'s src that crosses a boundary, and every circle of features. */
 export function checkBoundaries(root) {
   const found = [];
+  const imports = [];
   for (const file of files(path.join(root, "src"))) {
     const from = path.relative(root, file).split(path.sep).join("/");
     if (exempt(from)) continue;
@@ -85,9 +145,16 @@ export function checkBoundaries(root) {
         .split(path.sep)
         .join("/");
       const to = resolved.replace(/\.js$/, ".ts");
+      imports.push({ from, to });
       const why = problem(from, to);
       if (why) found.push(`${from}: ${spec} -> ${why}`);
     }
+  }
+  const edges = featureEdges(imports);
+  for (const group of featureCycles(edges)) {
+    const inside = [...edges].filter(([key]) => key.split(" -> ").every((f) => group.includes(f)));
+    const how = inside.map(([key, from]) => `${key} (${[...from].sort().join(", ")})`).join("; ");
+    found.push(`features ${group.join(", ")} import each other in a circle: ${how}`);
   }
   return found.sort();
 }
@@ -97,7 +164,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const line of found) console.error(line);
   if (found.length) {
     console.error(
-      `check-boundaries: ${found.length} import(s) cross a boundary (see DESIGN.md, decision 010).`,
+      `check-boundaries: ${found.length} problem(s): imports that cross a boundary or features in a circle (see DESIGN.md, decision 010).`,
     );
     process.exit(1);
   }

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { checkoutBody, providerLink, subscriptionCheck } from "../../../shared/contracts/billing.js";
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
-import { getOrganization } from "../clubs/service.js";
+import { checkSubscription, getOrganization } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
 import { openBillingPortal, startPlanCheckout } from "./service.js";
-import { checkSubscription, freshSubscription } from "./subscription.js";
+import { freshSubscription } from "./subscription.js";
 
 const tags = ["billing"];
 

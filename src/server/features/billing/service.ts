@@ -72,6 +72,5 @@ export async function openBillingPortal(deps: AppDeps, organizationId: string): 
 }
 
 // What other features may use of this one (scripts/check-boundaries.mjs).
-export { lockPlanLimits } from "./limits.js";
-export { currentPlan, syncSubscription } from "./subscription.js";
+export { syncSubscription } from "./subscription.js";
 export { assertClubRunning, clubRunning, upgradeRequired } from "./trial.js";

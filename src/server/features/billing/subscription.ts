@@ -2,37 +2,9 @@
 // keeps those fields current by re-reading the provider (after a checkout, from a webhook, on
 // demand). The payload of a webhook is never trusted for the state itself.
 import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
-import {
-  type PaidPlanId,
-  type PlanCatalog,
-  type PlanId,
-  planForProduct,
-} from "../../../shared/domain/plans.js";
+import { type PaidPlanId, type PlanCatalog, planForProduct } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
-import { type Club, getOrganization, updateClubBilling } from "../clubs/service.js";
-
-type Row = Pick<
-  Club,
-  "subscriptionStatus" | "subscriptionProductId" | "subscriptionPlan" | "subscriptionEndsAt" | "trialEndsAt"
->;
-
-export function checkSubscription(org: Row, now: Date): SubscriptionCheck {
-  const paidThrough = org.subscriptionEndsAt === null || org.subscriptionEndsAt > now;
-  const subscribed = org.subscriptionStatus === "active" && org.subscriptionPlan !== null && paidThrough;
-  return {
-    subscribed,
-    plan: subscribed ? org.subscriptionPlan! : "trial",
-    product_id: subscribed ? org.subscriptionProductId : null,
-    subscription_end: subscribed && org.subscriptionEndsAt ? org.subscriptionEndsAt.toISOString() : null,
-    trial_expired: !subscribed && org.trialEndsAt <= now,
-    trial_ends_at: org.trialEndsAt.toISOString(),
-  };
-}
-
-/** The plan whose limits apply now: the trial's (Basic) unless a known plan is paid for. */
-export function currentPlan(org: Row, now: Date): PlanId {
-  return checkSubscription(org, now).plan;
-}
+import { checkSubscription, getOrganization, updateClubBilling } from "../clubs/service.js";
 
 /**
  * Re-reads the club's subscription from the provider and stores it. Safe to run any number of

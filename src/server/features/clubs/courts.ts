@@ -4,7 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { courts } from "../../db/schema/clubs.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { lockPlanLimits } from "../billing/service.js";
+import { lockPlanLimits } from "./plan.js";
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, "en", { numeric: true });

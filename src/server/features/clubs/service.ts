@@ -377,3 +377,4 @@ export async function clubIdByRef(
 // Deleting a club, for the account feature (deleting an owner's account with their clubs).
 export { afterClosing, type Closed, closeClubIn } from "./closing.js";
 export { listCourts } from "./courts.js";
+export { checkSubscription, currentPlan, lockPlanLimits } from "./plan.js";

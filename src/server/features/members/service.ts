@@ -14,8 +14,7 @@ import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
 import { peopleFields, peopleSubquery } from "../account/service.js";
-import { lockPlanLimits } from "../billing/service.js";
-import { clubIsOpen } from "../clubs/service.js";
+import { clubIsOpen, lockPlanLimits } from "../clubs/service.js";
 import { type ClubAccess, forgetClubAccess, roleOfMembership } from "./policy.js";
 
 /** A member as the server reads them: always with the address, whoever may see it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSubscription } from "./subscription.js";
+import { checkSubscription } from "./plan.js";
 
 const now = new Date("2026-06-01T00:00:00Z");
 const trial = {
