@@ -16,7 +16,7 @@ import { composeDeps } from "../../src/server/compose.js";
 import { loadConfig } from "../../src/server/config.js";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres.js";
 import { sessions } from "../../src/server/db/schema/sessions.js";
-import { createOrganization } from "../../src/server/features/clubs/service.js";
+import { createOrganization } from "../../src/server/features/members/service.js";
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 1000);
 const ROUNDS = 5;

@@ -11,10 +11,10 @@ import type { AppDeps } from "./app-deps.js";
 import { accountRoutes } from "./features/account/routes.js";
 import { billingRoutes } from "./features/billing/routes.js";
 import { registerSandboxProviderPages } from "./features/billing/sandbox-pages.js";
-import { registerClubRemoval } from "./features/clubs/closing.js";
+import { clubRoutes } from "./features/club-admin/routes.js";
+import { registerClubRemoval } from "./features/club-admin/service.js";
 import { publicClubPage } from "./features/clubs/public-page.js";
 import { publicClubRoutes } from "./features/clubs/public-routes.js";
-import { clubRoutes } from "./features/clubs/routes.js";
 import { clubBySlug } from "./features/clubs/service.js";
 import { displayRoutes } from "./features/courts/display-routes.js";
 import { registerLiveRoutes } from "./features/courts/live-routes.js";
@@ -26,6 +26,7 @@ import { demoRoutes } from "./features/demo/routes.js";
 import { registerLadderJobs } from "./features/ladder/jobs.js";
 import { ladderRoutes } from "./features/ladder/routes.js";
 import { crawlerRoutes } from "./features/marketing/crawler-routes.js";
+import { meRoutes } from "./features/me/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
 import { registerPushJobs } from "./features/notifications/push.js";
 import { pushRoutes } from "./features/notifications/push-routes.js";
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     now: deps.now,
     config: deps.config,
   });
+  await app.register(meRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(notificationRoutes(deps));
   await app.register(pushRoutes(deps));

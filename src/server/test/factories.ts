@@ -7,8 +7,8 @@ import type { Role } from "../../shared/domain/roles.js";
 import { profiles } from "../db/schema/account.js";
 import { organizationMembers, userRoles } from "../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../db/schema/sessions.js";
-import { createOrganization } from "../features/clubs/service.js";
 import { refreshQueue } from "../features/courts/actions.js";
+import { createOrganization } from "../features/members/service.js";
 import type { TestApp } from "./harness.js";
 
 export type TestUser = { id: string; email: string; name: string; cookie: string };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { deleteAccountBody, me, profileBody } from "../../../shared/contracts/account.js";
 import {
   factorList,
   friendlyNameBody,
@@ -9,69 +8,15 @@ import {
   phoneFactorStartBody,
 } from "../../../shared/contracts/auth.js";
 import type { AppDeps } from "../../app-deps.js";
-import {
-  type CurrentUser,
-  currentUser,
-  requireUser,
-  sessionCache,
-} from "../../platform/auth/current-user.js";
+import { requireUser } from "../../platform/auth/current-user.js";
 import { addressKey } from "../../platform/auth/rate-limit.js";
-import { keptAccountWithClubs } from "../clubs/service.js";
-import { deleteAccount } from "./delete-account.js";
 import { listFactors, removePasskey, renameFactor } from "./factors.js";
 import { confirmPhoneFactor, removePhoneFactor, startPhoneFactor } from "./phone-factor.js";
-import { saveProfile } from "./service.js";
 
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const factorDeps = { db, auth: deps.auth, sms: deps.sms };
-  const profileOf = async (user: CurrentUser) => {
-    const own = await keptAccountWithClubs(db, user.id);
-    return {
-      user: { ...user, fullName: own?.name ?? user.name, avatarUrl: own?.avatarUrl ?? null },
-      organizations: own?.organizations ?? [],
-    };
-  };
   return async (app) => {
-    app.get(
-      "/api/me",
-      { schema: { tags: ["account"], summary: "The signed-in user and their clubs", response: { 200: me } } },
-      async (request) => profileOf(await requireUser(deps.auth, request)),
-    );
-    // The client's first question on every page: a visitor is an answer, not an error (a 401
-    // would be logged in every visitor's console).
-    app.get(
-      "/api/session",
-      {
-        schema: {
-          tags: ["account"],
-          summary: "Who is signed in, if anyone: the same as /api/me, or null for a visitor",
-          response: { 200: z.object({ me: me.nullable() }) },
-        },
-      },
-      async (request) => {
-        const user = await currentUser(deps.auth, request);
-        return { me: user ? await profileOf(user) : null };
-      },
-    );
-
-    app.put(
-      "/api/me/profile",
-      {
-        schema: {
-          tags: ["account"],
-          summary: "Change your full name and avatar",
-          body: profileBody,
-          response: { 200: me },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(deps.auth, request);
-        await saveProfile(db, user.id, request.body);
-        return profileOf(user);
-      },
-    );
-
     app.get(
       "/api/me/factors",
       {
@@ -169,24 +114,6 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await requireUser(deps.auth, request);
         await removePasskey(db, user.id, request.params.factorId);
         return listFactors(factorDeps, user.id);
-      },
-    );
-
-    app.delete(
-      "/api/me",
-      {
-        schema: {
-          tags: ["account"],
-          summary:
-            "Delete your account: you leave every club; what others rely on stays, anonymised. With deleteOwnedClubs, the clubs you own are deleted too",
-          body: deleteAccountBody,
-        },
-      },
-      async (request, reply) => {
-        const user = await requireUser(deps.auth, request);
-        await deleteAccount(deps, user.id, { deleteOwnedClubs: request.body?.deleteOwnedClubs === true });
-        await sessionCache(deps.auth).forgetUser(user.id);
-        return reply.status(204).send();
       },
     );
   };

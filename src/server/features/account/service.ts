@@ -111,3 +111,4 @@ export async function saveProfile(
     .values({ id: userId, ...profile })
     .onConflictDoUpdate({ target: profiles.id, set: { ...profile, updatedAt: now } });
 }
+export { anonymizeAccount, FORMER_MEMBER } from "./anonymize.js";

@@ -1,21 +1,19 @@
-// Creating a club (onboarding) and reading the clubs a user belongs to.
+// The club's own row (its profile, plan, slug, time zone, and the references the payment
+// provider knows it by) and its courts: the bottom of the club features, asked by all of them.
 
-import { type AnyColumn, and, asc, eq, isNull, SQL, sql } from "drizzle-orm";
-import type { CreateOrganizationBody, Membership, Organization } from "../../../shared/contracts/clubs.js";
+import { type AnyColumn, and, asc, eq, isNotNull, isNull, SQL, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { CreateOrganizationBody, Organization } from "../../../shared/contracts/clubs.js";
 import { createOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { addDays } from "../../../shared/domain/dates.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
-import type { Db, Queryable, Tx } from "../../db/database.js";
+import type { Queryable, Tx } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { courts, organizations } from "../../db/schema/clubs.js";
-import { clubDataStampOf, personReads } from "../../platform/club-reads/club-reads.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { peopleSubquery, saveFullName } from "../account/service.js";
-import { addMember, membershipsSubquery } from "../members/service.js";
-import { ensurePreferences } from "../notifications/service.js";
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -53,65 +51,56 @@ export function toOrganization(row: Pick<OrganizationRow, keyof typeof organizat
   };
 }
 
-export async function createOrganization(
-  db: Db,
-  user: { id: string; name: string },
-  input: CreateOrganizationBody,
-  now: Date,
-) {
+/**
+ * A new club's row and its first courts, in the caller's transaction (founding a club is
+ * members' use case: the founder becomes its owner in the same transaction).
+ */
+export async function insertClub(tx: Tx, input: CreateOrganizationBody, now: Date) {
   const body = createOrganizationBody.parse(input);
   const baseSlug = slugify(body.name);
-  return db.transaction(async (tx) => {
-    let created: OrganizationRow | undefined;
-    // The unique constraint decides: each attempt runs in a savepoint that is rolled back
-    // when the slug is taken, so concurrent creators cannot both win one slug.
-    for (let attempt = 0; attempt < SLUG_ATTEMPTS && !created; attempt++) {
-      try {
-        created = await tx.transaction(async (savepoint) => {
-          const [row] = await savepoint
-            .insert(organizations)
-            .values({
-              name: body.name,
-              slug: slugCandidate(baseSlug, attempt),
-              location: body.location,
-              contactEmail: body.contactEmail,
-              contactPhone: body.contactPhone,
-              logoUrl: body.logoUrl,
-              description: body.description,
-              timeZone: body.timeZone,
-              trialEndsAt: addDays(now, TRIAL_DAYS),
-              subscriptionStatus: "trial",
-              createdAt: now,
-            })
-            .returning();
-          return row;
-        });
-      } catch (error) {
-        if (!isSlugCollision(error)) throw error;
-      }
+  let created: OrganizationRow | undefined;
+  // The unique constraint decides: each attempt runs in a savepoint that is rolled back
+  // when the slug is taken, so concurrent creators cannot both win one slug.
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS && !created; attempt++) {
+    try {
+      created = await tx.transaction(async (savepoint) => {
+        const [row] = await savepoint
+          .insert(organizations)
+          .values({
+            name: body.name,
+            slug: slugCandidate(baseSlug, attempt),
+            location: body.location,
+            contactEmail: body.contactEmail,
+            contactPhone: body.contactPhone,
+            logoUrl: body.logoUrl,
+            description: body.description,
+            timeZone: body.timeZone,
+            trialEndsAt: addDays(now, TRIAL_DAYS),
+            subscriptionStatus: "trial",
+            createdAt: now,
+          })
+          .returning();
+        return row;
+      });
+    } catch (error) {
+      if (!isSlugCollision(error)) throw error;
     }
-    if (!created) throw new AppError(409, "SLUG_TAKEN", messages.toasts.slugExhausted);
-
-    const organizationId = created.id;
-    await addMember(tx, organizationId, user.id, "owner", now);
-    const courtRows = await tx
-      .insert(courts)
-      .values(
-        Array.from({ length: body.courtsCount }, (_, i) => ({
-          organizationId,
-          name: `Court ${i + 1}`,
-          isActive: true,
-        })),
-      )
-      .returning({ id: courts.id, name: courts.name, isActive: courts.isActive });
-    await saveFullName(tx, user.id, user.name, now);
-    await ensurePreferences(tx, user.id);
-    const organization: Membership = { ...toOrganization(created), role: "owner" };
-    return {
-      organization,
-      courts: courtRows.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true })),
-    };
-  });
+  }
+  if (!created) throw new AppError(409, "SLUG_TAKEN", messages.toasts.slugExhausted);
+  const courtRows = await tx
+    .insert(courts)
+    .values(
+      Array.from({ length: body.courtsCount }, (_, i) => ({
+        organizationId: created.id,
+        name: `Court ${i + 1}`,
+        isActive: true,
+      })),
+    )
+    .returning({ id: courts.id, name: courts.name, isActive: courts.isActive });
+  return {
+    club: toOrganization(created),
+    courts: courtRows.sort((x, y) => x.name.localeCompare(y.name, "en", { numeric: true })),
+  };
 }
 
 function isSlugCollision(error: unknown): boolean {
@@ -121,86 +110,35 @@ function isSlugCollision(error: unknown): boolean {
   return pgError.code === "23505" && (pgError.constraint ?? "").includes("slug");
 }
 
-// A person's name and avatar with their clubs and role in each, oldest membership first, in one
-// statement: /api/me is asked on every page, and two statements in parallel cost the database
-// and the app twice the work.
-const accountAndClubs = preparedStatement("account_and_clubs", (db) => {
-  const person = peopleSubquery();
-  const memberships = membershipsSubquery(sql.placeholder("userId"));
-  return (
-    db
-      .select({
-        name: person.personName,
-        avatarUrl: person.personAvatarUrl,
-        club: organizationColumns,
-        role: memberships.role,
-      })
-      .from(person)
-      .leftJoin(memberships, sql`true`)
-      // A closing club is nobody's any more: its row is left out, and with it the membership.
-      .leftJoin(
-        organizations,
-        and(eq(organizations.id, memberships.organizationId), isNull(organizations.closingAt)),
-      )
-      .where(eq(person.personId, sql.placeholder("userId")))
-      .orderBy(asc(memberships.since))
-  );
-});
-
-/** A person's name, avatar and clubs (null for an account that no longer exists). */
-export async function accountWithClubs(
-  db: Db,
-  userId: string,
-): Promise<{ name: string; avatarUrl: string | null; organizations: Membership[] } | null> {
-  const rows = await accountAndClubs(db, { userId });
-  const [first] = rows;
-  if (!first) return null;
-  const organizations: Membership[] = [];
-  for (const { club, role } of rows) if (club && role) organizations.push({ ...toOrganization(club), role });
-  return { name: first.name, avatarUrl: first.avatarUrl, organizations };
-}
-
-// A person's name and avatar, read fresh, and each of their clubs with its data stamp in one
-// string: what /api/me shows of their clubs changes when, and only when, that string does.
-const personAndClubStamps = preparedStatement("person_and_club_stamps", (db) => {
-  const person = peopleSubquery();
-  const memberships = membershipsSubquery(sql.placeholder("userId"));
-  const club = sql`${memberships.organizationId}`;
-  return db
-    .select({
-      name: person.personName,
-      avatarUrl: person.personAvatarUrl,
-      stamps: sql<string>`(select coalesce(string_agg(${club}::text || ':' || ${clubDataStampOf(club)},
-        ',' order by ${club}), '') from ${memberships} where ${clubIsOpen(club)})`,
-    })
-    .from(person)
-    .where(eq(person.personId, sql.placeholder("userId")));
-});
-
 /**
- * accountWithClubs for /api/me, asked on every page. The person's name and avatar are read each
- * time, with the stamps of their clubs; their clubs are kept by this instance while those stamps
- * (and which clubs they are) stay the same (platform/club-reads). The name is not kept: a
- * change of name raises the stamps of the clubs found at that moment, and a club joined just
- * then would miss it.
+ * The open clubs (a closing club is nobody's any more) with the columns a club shows as an
+ * Organization, as a subquery another feature joins its rows to; openClubFields selects them
+ * from it, for toOrganization.
  */
-export async function keptAccountWithClubs(
-  db: Db,
-  userId: string,
-): Promise<{ name: string; avatarUrl: string | null; organizations: Membership[] } | null> {
-  const [own] = await personAndClubStamps(db, { userId });
-  if (!own) return null;
-  const organizations = own.stamps
-    ? await personReads(db).readOfPerson(userId, own.stamps, "clubs", async () => ({
-        value: await listMemberships(db, userId),
-      }))
-    : [];
-  return { name: own.name, avatarUrl: own.avatarUrl, organizations };
+export function openClubsSubquery() {
+  return new QueryBuilder()
+    .select(organizationColumns)
+    .from(organizations)
+    .where(isNull(organizations.closingAt))
+    .as("open_clubs");
 }
 
-/** A person's clubs and their role in each, oldest membership first. */
-export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
-  return (await accountWithClubs(db, userId))?.organizations ?? [];
+export function openClubFields(clubs: ReturnType<typeof openClubsSubquery>) {
+  const fields: { [K in keyof typeof organizationColumns]: (typeof clubs)[K] } = {
+    id: clubs.id,
+    name: clubs.name,
+    slug: clubs.slug,
+    location: clubs.location,
+    contactEmail: clubs.contactEmail,
+    contactPhone: clubs.contactPhone,
+    logoUrl: clubs.logoUrl,
+    description: clubs.description,
+    timeZone: clubs.timeZone,
+    trialEndsAt: clubs.trialEndsAt,
+    subscriptionStatus: clubs.subscriptionStatus,
+    createdAt: clubs.createdAt,
+  };
+  return fields;
 }
 
 const organizationById = preparedStatement("organization_by_id", (db) =>
@@ -374,7 +312,27 @@ export async function clubIdByRef(
   return row?.id ?? null;
 }
 
-// Deleting a club, for the account feature (deleting an owner's account with their clubs).
-export { afterClosing, type Closed, closeClubIn } from "./closing.js";
-export { listCourts } from "./courts.js";
+export { addCourt, listCourts, updateCourt } from "./courts.js";
 export { checkSubscription, currentPlan, lockPlanLimits } from "./plan.js";
+export { updateProfile } from "./profile.js";
+
+/**
+ * Marks the club closing (club-admin/closing.ts): from now on every read and action answers
+ * 404, and its address goes back to everyone at once (a new club, or the demo again, may take it).
+ */
+export async function markClubClosing(tx: Tx, organizationId: string, now: Date): Promise<void> {
+  await tx
+    .update(organizations)
+    .set({ closingAt: now, slug: `closed-${organizationId}`, updatedAt: now })
+    .where(eq(organizations.id, organizationId));
+}
+
+/** Locks a closing club's row; false when there is no such club (removed already, or open). */
+export async function lockClosingClub(tx: Tx, organizationId: string): Promise<boolean> {
+  const [club] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(and(eq(organizations.id, organizationId), isNotNull(organizations.closingAt)))
+    .for("update");
+  return club !== undefined;
+}

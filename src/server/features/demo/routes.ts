@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { listMemberships } from "../clubs/service.js";
+import { listMemberships } from "../members/service.js";
 import { assertDemoAllowed, seedDemoClub } from "./seed.js";
 
 export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -8,7 +8,6 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { ensureProfile, personByEmail } from "../account/service.js";
 import {
   clubBySlug,
-  createOrganization,
   deleteClub,
   setClubCreatedAt,
   setClubSlug,
@@ -16,7 +15,7 @@ import {
 } from "../clubs/service.js";
 import { refreshQueue, startFilling } from "../courts/service.js";
 import { logMatch, settleResultsQuietly } from "../ladder/service.js";
-import { addMember } from "../members/service.js";
+import { addMember, createOrganization } from "../members/service.js";
 import { connectSandboxPayouts } from "../payments/service.js";
 import { addWalkIn, createSessions, register, transition } from "../sessions/service.js";
 

@@ -263,7 +263,9 @@ export async function transferOwnership(db: Db, access: ClubAccess, newOwnerId: 
 
 // What other features may use of this one (scripts/check-boundaries.mjs).
 export { clubAccess } from "./club-access.js";
+export { createOrganization } from "./founding.js";
 export { revokeOpenInvitations } from "./invitations.js";
 export { hasPendingJoinRequest, listPendingJoinRequests, requestToJoin } from "./join-requests.js";
+export { accountWithClubs, keptAccountWithClubs, listMemberships } from "./my-clubs.js";
 export type { ClubAccess } from "./policy.js";
 export { forgetClubAccess, forgetUserAccess, memberRole, requireCapability } from "./policy.js";

@@ -15,12 +15,17 @@ import {
 import { orgParams } from "../../../shared/contracts/common.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
+import {
+  addCourt,
+  getOrganization,
+  listCourts,
+  toOrganization,
+  updateCourt,
+  updateProfile,
+} from "../clubs/service.js";
 import { courtLeavingPlay } from "../courts/service.js";
-import { clubAccess } from "../members/service.js";
+import { clubAccess, createOrganization } from "../members/service.js";
 import { closeClub } from "./closing.js";
-import { addCourt, listCourts, updateCourt } from "./courts.js";
-import { updateProfile } from "./profile.js";
-import { createOrganization, getOrganization, toOrganization } from "./service.js";
 
 export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;

@@ -7,18 +7,16 @@
 //   2. removing, by a job the closing queued: once no payment of the club is refund_pending it
 //      deletes the club's row, and ON DELETE CASCADE the rest. Until then it looks again later,
 //      so a refund job never finds its payment gone.
-import { and, eq, isNotNull } from "drizzle-orm";
 import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps, UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
-import { organizations } from "../../db/schema/clubs.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { type Effect, emailEffect, jobEffect, withEffects } from "../../platform/jobs/outbox.js";
 import { clubClosedEmail } from "../../platform/mail/templates.js";
+import { deleteClub, lockClosingClub, lockClub, markClubClosing } from "../clubs/service.js";
 import { announceBoardClosed, revokeDisplayLinks } from "../courts/service.js";
 import { forgetClubAccess, readMembers, revokeOpenInvitations } from "../members/service.js";
 import { cancelOpenSessions, dropCalendarFeed, lockClubPayments } from "../sessions/service.js";
-import { deleteClub, lockClub } from "./service.js";
 
 export const REMOVE_CLOSED_CLUB = "remove-closed-club";
 type RemoveJob = { organizationId: string; attempt?: number };
@@ -57,11 +55,7 @@ export async function closeClubIn(
   await revokeOpenInvitations(tx, organizationId, now);
   await revokeDisplayLinks(tx, organizationId, now);
   await dropCalendarFeed(tx, organizationId);
-  // The address goes back to everyone at once: a new club (or the demo again) may take it.
-  await tx
-    .update(organizations)
-    .set({ closingAt: now, slug: `closed-${organizationId}`, updatedAt: now })
-    .where(eq(organizations.id, organizationId));
+  await markClubClosing(tx, organizationId, now);
   effects.push(jobEffect(REMOVE_CLOSED_CLUB, { organizationId } satisfies RemoveJob));
   return { organizationId, cancelledSessionIds: cancelled.sessionIds };
 }
@@ -97,12 +91,7 @@ export async function removeClosedClub(
   attempt = 0,
 ): Promise<void> {
   const owed = await deps.database.db.transaction(async (tx) => {
-    const [club] = await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(and(eq(organizations.id, organizationId), isNotNull(organizations.closingAt)))
-      .for("update");
-    if (!club) return 0;
+    if (!(await lockClosingClub(tx, organizationId))) return 0;
     const { refundsPending } = await lockClubPayments(tx, organizationId);
     if (refundsPending === 0) await deleteClub(tx, organizationId);
     return refundsPending;
