@@ -11,7 +11,7 @@ import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { connectSandboxPayouts } from "../../test/payouts.js";
 import { until } from "../../test/until.js";
-import { REFUND_PAYMENT } from "../payments/refunds.js";
+import { REFUND_PAYMENT } from "../sessions/refunds.js";
 import { REMOVE_CLOSED_CLUB, removeClosedClub } from "./closing.js";
 
 let t: TestApp;

@@ -9,10 +9,11 @@ import { addDays } from "../../../shared/domain/dates.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { TRIAL_DAYS } from "../../../shared/domain/plans.js";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "../../../shared/domain/slug.js";
-import type { Queryable, Tx } from "../../db/database.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { courts, organizations } from "../../db/schema/clubs.js";
+import { clubDataStampOf } from "../../platform/club-reads/club-reads.js";
 import { AppError } from "../../platform/errors/app-error.js";
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -335,4 +336,41 @@ export async function lockClosingClub(tx: Tx, organizationId: string): Promise<b
     .where(and(eq(organizations.id, organizationId), isNotNull(organizations.closingAt)))
     .for("update");
   return club !== undefined;
+}
+
+// The club by its address, with its data stamp (a public page is kept until the stamp moves).
+const clubAtSlug = preparedStatement("club_at_slug", (db) =>
+  db
+    .select({ id: organizations.id, stamp: clubDataStampOf(qualified(organizations.id)) })
+    .from(organizations)
+    .where(and(eq(organizations.slug, sql.placeholder("slug")), isNull(organizations.closingAt)))
+    .limit(1),
+);
+
+export async function openClubAtSlug(db: Queryable, slug: string) {
+  const [found] = await clubAtSlug(db, { slug });
+  return found ?? null;
+}
+
+/**
+ * The statement for a club's public page by its id: the club's public fields, and the columns
+ * `more` gives for the club's id column (its member count and next sessions, from their owners).
+ */
+export function publicClubQuery<More extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  more: (clubId: typeof organizations.id) => More,
+) {
+  return db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      slug: organizations.slug,
+      logoUrl: organizations.logoUrl,
+      location: organizations.location,
+      description: organizations.description,
+      timeZone: organizations.timeZone,
+      ...more(organizations.id),
+    })
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder("organizationId")));
 }

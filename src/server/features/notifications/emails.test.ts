@@ -10,10 +10,10 @@ import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startFilling } from "../courts/service.js";
+import { sendWeeklySummaries } from "../dashboard/weekly-summary.js";
 import { sendMatchResults } from "../ladder/result-emails.js";
 import { sendDueReminders } from "../sessions/reminders.js";
 import { unsubscribeToken } from "./unsubscribe.js";
-import { sendWeeklySummaries } from "./weekly-summary.js";
 
 let t: TestApp;
 let now = new Date();

@@ -11,7 +11,7 @@ import { people } from "../account/service.js";
 import { isMember, membersAmong } from "../members/service.js";
 import { listRegistrations, lockSession, nextSeq, placesTaken, type SessionRow } from "./registrations.js";
 
-type BulkCheckIn = z.output<typeof bulkCheckInBody>;
+export type BulkCheckIn = z.output<typeof bulkCheckInBody>;
 
 async function activeRegistrationOf(tx: Tx, sessionId: string, userId: string) {
   const [row] = await tx
@@ -70,7 +70,7 @@ function assertCheckInOpen(session: { status: string; startsAt: Date }, now: Dat
     );
 }
 
-type WalkIn = { userId: string } | { guestName: string };
+export type WalkIn = { userId: string } | { guestName: string };
 
 /** Locks the session for walk-ins: only one that has not ended, on its day, takes them. */
 async function lockSessionTakingWalkIns(tx: Tx, organizationId: string, sessionId: string, now: Date) {

@@ -2,9 +2,9 @@
 // queues (platform/jobs/outbox.ts): refunds to make, people to tell, holds to release later.
 import type { Queryable } from "../../db/database.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
-import { refundJobs } from "../payments/service.js";
 import { type MailConfig, promotionEmails, refundDecisionEmails } from "./notices.js";
 import type { RefundDecision } from "./payment-outcomes.js";
+import { refundJobs } from "./refunds.js";
 import type { Promotion } from "./registrations.js";
 
 export const EXPIRE_HOLDS = "expire-payment-holds";

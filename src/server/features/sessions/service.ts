@@ -17,11 +17,11 @@ import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
 import { peopleSubquery } from "../account/service.js";
 import { clubRunning, upgradeRequired } from "../billing/service.js";
 import { clubTimeZone, timeZoneOf } from "../clubs/service.js";
-import { refundJobs } from "../payments/service.js";
 import { placeEffects, sessionCompleted } from "./effects.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 import { assertCanSchedulePaid } from "./payments-ready.js";
+import { refundJobs } from "./refunds.js";
 import {
   holdsPlace,
   lockSessionReleasingHolds,
@@ -570,10 +570,18 @@ export async function upcomingForFeed(db: Db, organizationId: string, since: Dat
     .limit(1000);
 }
 
-export { addWalkIn } from "./check-in.js";
+export {
+  addWalkIn,
+  addWalkIns,
+  type BulkCheckIn,
+  selfCheckIn,
+  setCheckedIn,
+  type WalkIn,
+} from "./check-in.js";
 export { SESSION_COMPLETED, type SessionCompleted } from "./effects.js";
 export { type LedgerEntry, ledgerEntries, ledgersBetween } from "./ledger.js";
+export { refundMessage } from "./notices.js";
 // What other features may use of this one (scripts/check-boundaries.mjs).
 export type { RefundDecision } from "./payment-outcomes.js";
 export { abandonPayment, confirmPayment } from "./payment-outcomes.js";
-export { register } from "./registrations.js";
+export { cancelRegistration, register } from "./registrations.js";

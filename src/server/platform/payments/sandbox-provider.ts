@@ -1,7 +1,7 @@
 // The sandbox provider: Stripe's part played locally, so a club without keys sees the whole
 // flow (plan checkout, billing portal, payout-account onboarding, session fees, refunds) and
 // every test runs offline. Its state lives in its own table, read back by the app exactly as
-// Stripe's would be; its pages (features/billing/sandbox-pages.ts) change that state and then
+// Stripe's would be; its pages (features/payments/sandbox-pages.ts) change that state and then
 // tell the app, as Stripe's webhooks do. No real money moves.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";

@@ -22,10 +22,10 @@ import {
   sandboxRefs,
   sandboxStore,
 } from "../../platform/payments/sandbox-provider.js";
+import { syncSubscription } from "../billing/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { requireCapability } from "../members/service.js";
-import { syncPayoutAccount } from "../payments/service.js";
-import { syncSubscription } from "./subscription.js";
+import { syncPayoutAccount } from "./payout-account.js";
 
 const params = z.object({ ref: z.string().regex(/^sbx_[a-z]+_[0-9a-f]+$/) });
 const planForm = z.object({ plan: z.enum(PAID_PLANS) });

@@ -1,43 +1,25 @@
 // The public club page (/club/{slug}): only the organizations_public fields (SPEC §3), the
 // next five sessions, and, for a signed-in viewer, the member count and where they stand.
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
-import { organizations } from "../../db/schema/clubs.js";
-import { clubDataStampOf, clubReads } from "../../platform/club-reads/club-reads.js";
+import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { notFound } from "../../platform/errors/app-error.js";
+import { openClubAtSlug, publicClubQuery } from "../clubs/service.js";
 import { hasPendingJoinRequest, memberCountOf, memberRole } from "../members/service.js";
 import { nextScheduledSessionsJson } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
 
-// The club by its address, with its data stamp: the page itself is kept until the stamp moves.
-const clubAtSlug = preparedStatement("club_at_slug", (db) =>
-  db
-    .select({ id: organizations.id, stamp: clubDataStampOf(qualified(organizations.id)) })
-    .from(organizations)
-    .where(and(eq(organizations.slug, sql.placeholder("slug")), isNull(organizations.closingAt)))
-    .limit(1),
-);
-
+// The club's public fields with its member count and next sessions, in one statement: clubs
+// reads its row, members and sessions give their columns.
 const publicClubById = preparedStatement("public_club_by_id", (db) =>
-  db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      slug: organizations.slug,
-      logoUrl: organizations.logoUrl,
-      location: organizations.location,
-      description: organizations.description,
-      timeZone: organizations.timeZone,
-      memberCount: memberCountOf(organizations.id),
-      upcoming: nextScheduledSessionsJson(qualified(organizations.id)),
-    })
-    .from(organizations)
-    .where(eq(organizations.id, sql.placeholder("organizationId"))),
+  publicClubQuery(db, (clubId) => ({
+    memberCount: memberCountOf(clubId),
+    upcoming: nextScheduledSessionsJson(qualified(clubId)),
+  })),
 );
 
 /**
@@ -46,7 +28,7 @@ const publicClubById = preparedStatement("public_club_by_id", (db) =>
  * those sessions starts. Shared between requests: callers must not change it.
  */
 export async function findPublicClub(db: Db, slug: string, now: Date) {
-  const [found] = await clubAtSlug(db, { slug: slug.toLowerCase() });
+  const found = await openClubAtSlug(db, slug.toLowerCase());
   if (!found) throw notFound("Club Not Found");
   const build = async () => {
     const [row] = await publicClubById(db, {

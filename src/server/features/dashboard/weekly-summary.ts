@@ -13,9 +13,8 @@ import { actionEmail } from "../../platform/mail/templates.js";
 import { allClubs, type Club } from "../clubs/service.js";
 import { weekOfPlay } from "../ladder/service.js";
 import { readMembers } from "../members/service.js";
+import { claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { nextScheduledSessions } from "../sessions/service.js";
-import { claimNotification, wantEmail } from "./service.js";
-import { unsubscribeFor } from "./unsubscribe.js";
 
 export const SEND_WEEKLY_SUMMARIES = "send-weekly-summaries";
 const MONDAY = 1;

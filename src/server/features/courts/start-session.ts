@@ -4,8 +4,8 @@
 import type { Session } from "../../../shared/contracts/sessions.js";
 import type { AppDeps } from "../../app-deps.js";
 import { assertClubRunning } from "../billing/service.js";
-import { refreshQueue } from "../courts/service.js";
-import { createSessions, transition } from "./service.js";
+import { createSessions, transition } from "../sessions/service.js";
+import { refreshQueue } from "./service.js";
 
 /** How long open play started on the spot runs, unless the organizer completes it sooner. */
 export const OPEN_PLAY_NOW_HOURS = 3;

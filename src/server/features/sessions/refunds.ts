@@ -1,7 +1,7 @@
 import type { AppDeps } from "../../app-deps.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
-import { markRefunded, paymentById, type RefundDecision, refundsOwed } from "../sessions/service.js";
+import { markRefunded, paymentById, type RefundDecision, refundsOwed } from "./service.js";
 
 export const REFUND_PAYMENT = "refund-payment";
 const REFUND_RETRIES = 16;
