@@ -72,4 +72,34 @@ describe("check-boundaries", () => {
       "web code never imports server code",
     ]);
   });
+
+  it("fails on features that import each other in a circle, naming each step, and passes layers", () => {
+    const found = checkBoundaries(
+      tree({
+        "src/server/features/members/service.ts": 'import { lockPlanLimits } from "../billing/service.js";\n',
+        "src/server/features/billing/service.ts": 'import { getClub } from "../clubs/service.js";\n',
+        "src/server/features/clubs/service.ts": 'import type { Member } from "../members/service.js";\n',
+        "src/server/features/courts/service.ts": 'import { addMember } from "../members/service.js";\n',
+        "src/server/features/courts/service.test.ts": 'import { x } from "../ladder/service.js";\n',
+        "src/server/features/ladder/service.ts": 'import { refreshQueue } from "../courts/service.js";\n',
+      }),
+    );
+    expect(found).toEqual([
+      "features billing, clubs, members import each other in a circle: " +
+        "billing -> clubs (src/server/features/billing/service.ts); " +
+        "clubs -> members (src/server/features/clubs/service.ts); " +
+        "members -> billing (src/server/features/members/service.ts)",
+    ]);
+  });
+
+  it("passes features that only import downwards", () => {
+    const found = checkBoundaries(
+      tree({
+        "src/server/features/members/service.ts": 'import { getClub } from "../clubs/service.js";\n',
+        "src/server/features/courts/service.ts":
+          'import { getClub } from "../clubs/service.js";\nimport { addMember } from "../members/service.js";\n',
+      }),
+    );
+    expect(found).toEqual([]);
+  });
 });
