@@ -13,7 +13,9 @@ import { activeSessionWith, makeClub, makeUser, type TestUser } from "./factorie
 import { APP_URL, createTestApp, type TestApp } from "./harness.js";
 import { startRoundRobinProxy } from "./round-robin-proxy.js";
 
-/** The live-board suite, on app instances made with `env` (REDIS_URL or not). */
+// How long a notice may take before the suite calls it lost. Only a failure waits this long.
+const NOTICE_BOUND_MS = 15_000;
+
 /** Resolves with the first notice about the club that the bus itself carries, read straight off it. */
 export type TapBus = (
   databaseUrl: string,
@@ -80,27 +82,38 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
       socket.once("error", reject);
     });
     socket.on("message", (data) => messages.push(JSON.parse(String(data))));
-    const waitFor = async (version: number, timeoutMs = 3000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!messages.some((m) => m.type === "changed" && m.version >= version)) {
-        if (Date.now() > deadline)
-          throw new Error(`no notice of version ${version}; got ${JSON.stringify(messages)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      return Date.now();
+    /** Waits (bounded) for a notice of `version` or later and returns the first such notice. */
+    const waitFor = async (version: number) => {
+      await until(
+        () => messages.some((m) => m.type === "changed" && m.version >= version),
+        () => `notice of version ${version}; got ${JSON.stringify(messages)}`,
+      );
+      return messages.find((m) => m.type === "changed" && m.version >= version)!;
     };
     return { socket, messages, opened, waitFor };
+  }
+
+  /**
+   * Polls `ok` until it holds; the bound only turns a lost notice into a failure. It is
+   * generous because a busy machine delays notices without anything being wrong: how fast
+   * they arrive is bench:realtime's question, not this suite's.
+   */
+  async function until(ok: () => boolean, what: () => string) {
+    const deadline = Date.now() + NOTICE_BOUND_MS;
+    while (!ok()) {
+      if (Date.now() > deadline) throw new Error(`no ${what()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   const sessionWith = (guests: number) => activeSessionWith(t, orgId, guests, [], "Live Night");
 
   describe(`live board over ${transport}`, () => {
-    it("viewers on both instances hear of a change made through either, within a second", async () => {
+    it("viewers on both instances hear of a change made through either, each of that very change", async () => {
       await sessionWith(8);
       const a = viewer(urls[0]!, member.cookie);
       const b = viewer(urls[1]!, owner.cookie);
       await Promise.all([a.opened, b.opened]);
-      const started = Date.now();
       const fill = await t.request({
         method: "POST",
         url: `/api/orgs/${orgId}/board/fill`,
@@ -108,8 +121,12 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
       });
       expect(fill.statusCode).toBe(200);
       const version = fill.json().version as number;
-      const [atA, atB] = await Promise.all([a.waitFor(version), b.waitFor(version)]);
-      expect(Math.max(atA, atB) - started).toBeLessThan(1000);
+      const heard = await Promise.all([a.waitFor(version), b.waitFor(version)]);
+      // Each hears of this very change (none later has been made), not merely of some change.
+      expect(heard).toEqual([
+        { type: "changed", version },
+        { type: "changed", version },
+      ]);
 
       // And the other way round: an action on the second instance reaches the first's viewer.
       const [game] = await t.db.select().from(games).where(eq(games.organizationId, orgId));
@@ -157,12 +174,10 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
         cookie: owner.cookie,
       });
       expect(complete.statusCode).toBe(204);
-      const heard = Date.now();
-      while (!b.messages.some((m) => m.type === "changed" && m.version === 0)) {
-        if (Date.now() - heard > 3000)
-          throw new Error(`no notice of the end; got ${JSON.stringify(b.messages)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(
+        () => b.messages.some((m) => m.type === "changed" && m.version === 0),
+        () => `notice of the end; got ${JSON.stringify(b.messages)}`,
+      );
       expect((await boardOnSecond()).session?.id).not.toBe(after.session!.id);
       b.socket.close();
     });
@@ -204,7 +219,9 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
         expect(fill.statusCode).toBe(200);
         const payload = await Promise.race([
           tap.next,
-          new Promise<string>((_, reject) => setTimeout(() => reject(new Error("nothing on the bus")), 3000)),
+          new Promise<string>((_, reject) =>
+            setTimeout(() => reject(new Error("nothing on the bus")), NOTICE_BOUND_MS).unref(),
+          ),
         ]);
         expect(payload).toMatch(new RegExp(`^${orgId}:[0-9a-f-]+:\\d+$`));
       } finally {
@@ -220,7 +237,10 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
       });
       const c = viewer(urls[1]!, member.cookie);
       await c.opened;
-      await new Promise((r) => setTimeout(r, 200));
+      await until(
+        () => c.messages.length > 0,
+        () => "greeting",
+      );
       expect(c.messages[0]).toEqual({ type: "hello", version: board.json().version });
       c.socket.close();
     });
@@ -263,7 +283,10 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
       });
       expect(fill.statusCode).toBe(200);
       expect(await closed).toBe(4404);
-      expect(tv.messages.filter((m) => m.type === "changed")).toHaveLength(0);
+      // A late notice of a change made before the revocation (the session's start) may still
+      // have reached it; nothing made after the revocation does.
+      const fillVersion = fill.json().version as number;
+      expect(tv.messages.filter((m) => m.type === "changed" && m.version >= fillVersion)).toEqual([]);
     });
 
     it("two organizers filling at once never put a player on two courts", async () => {

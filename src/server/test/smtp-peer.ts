@@ -17,6 +17,7 @@ export type ReceivedMail = {
 export async function startSmtpPeer(options: { stallFirst?: number } = {}) {
   let stallsLeft = options.stallFirst ?? 0;
   const inbox: ReceivedMail[] = [];
+  let stalled = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,6 +26,7 @@ export async function startSmtpPeer(options: { stallFirst?: number } = {}) {
     onData(stream, _session, callback) {
       if (stallsLeft > 0) {
         stallsLeft--;
+        stalled++;
         stream.resume();
         return;
       }
@@ -77,6 +79,10 @@ export async function startSmtpPeer(options: { stallFirst?: number } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
     waitForMail,
+    /** How many messages have been taken in and held unacknowledged (see `stallFirst`). */
+    get stalled() {
+      return stalled;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

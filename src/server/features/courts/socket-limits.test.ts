@@ -192,15 +192,15 @@ describe("caps on open WebSockets", () => {
     expectRateLimited(await refused(open(boardSocket(), { cookie: otherMember.cookie })));
     expectRateLimited(await refused(open(link, { address: "192.0.2.100" })));
 
-    // Reads over HTTP, for a member and for the TV, answer at their usual pace.
+    // Reads over HTTP, for a member and for the TV, answer as usual: the socket cap refuses
+    // sockets only. (Not timed: a busy machine slows them for no bug.)
     for (const [path, cookie] of [
       [`/api/orgs/${orgId}/board`, member.cookie],
       [link.replace(/\/ws$/, "/board"), ""],
     ] as const) {
-      const started = Date.now();
       const read = await fetch(`http://${base}${path}`, { headers: cookie ? { cookie } : {} });
       expect(read.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1000);
+      expect(await read.json()).toHaveProperty("version");
     }
 
     for (const socket of held) socket.close();

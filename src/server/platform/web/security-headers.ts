@@ -4,6 +4,9 @@
 // middleware on every request: about 3% of a signed-in read's CPU for headers that never change
 // (decision 011). So helmet is asked once at start, against a stand-in response, for each of
 // the two sets an answer can carry (over http, over https), and the request's protocol picks one.
+// The plugin could not keep two things either: the router's own refusals (app.ts's
+// frameworkErrors) run no hooks, so they would go without these headers, and its options are
+// fixed at registration, so HSTS over https only would need helmet rebuilt per request.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 
