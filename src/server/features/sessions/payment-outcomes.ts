@@ -3,7 +3,7 @@
 // session's cut-off; a cancelled session refunds everyone. Every decision is made with the
 // session's row locked first and the payment's second (the order every writer takes, so no
 // two of them can deadlock), and is only recorded here: the provider's refund is made after
-// commit by a job (features/payments/refunds.ts).
+// commit by a job (sessions/refunds.ts).
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
