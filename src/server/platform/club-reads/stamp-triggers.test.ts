@@ -1,0 +1,120 @@
+// A kept read (club-reads.ts) is rebuilt only when its club's data stamp moves, and the stamp
+// moves only on writes to tables that carry a stamp trigger (migration 0013). The triggers are
+// written by hand, so this test holds them to the reads: it runs each kept read's statements,
+// asks PostgreSQL which tables their plans touch, and fails on any table without a trigger. A
+// new read that joins a new table, or a table whose trigger is dropped, fails here by name.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { keptAccountWithClubs, listMembers } from "../../features/members/service.js";
+import { findPublicClub } from "../../features/public-club/public-page.js";
+import { getSessionWithList, listSessions, register } from "../../features/sessions/service.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+const now = new Date("2026-03-02T12:00:00Z");
+let t: TestApp;
+let owner: TestUser;
+let clubId: string;
+let slug: string;
+let sessionId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  owner = await makeUser(t, "owner@triggers.example", "Olive Owner");
+  const player = await makeUser(t, "pat@triggers.example", "Pat Player");
+  const club = await makeClub(t, owner, [[player, "member"]]);
+  clubId = club.id;
+  slug = club.slug;
+  sessionId = (await makeSessions(t, clubId, owner, { capacity: 8 }))[0]!.id;
+  await register(t.deps, clubId, sessionId, player.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Sent = { text: string; values: unknown[] };
+
+/** The statements (with their values) node-postgres sends while `work` runs. */
+async function statementsOf(work: () => Promise<unknown>): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  const submit = pg.Query.prototype.submit;
+  const spy = vi.spyOn(pg.Query.prototype, "submit").mockImplementation(function (
+    this: pg.Query & { text?: string; values?: unknown[] },
+    ...args: Parameters<typeof submit>
+  ) {
+    // The job queue polls meanwhile: its statements are not the read's.
+    if (this.text && !this.text.includes("pgboss")) sent.push({ text: this.text, values: this.values ?? [] });
+    return submit.apply(this, args);
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
+/** The tables the plans of `statements` read, by PostgreSQL's own account (EXPLAIN). */
+async function tablesRead(statements: Sent[]): Promise<Set<string>> {
+  const tables = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (node && typeof node === "object") {
+      const relation = (node as Record<string, unknown>)["Relation Name"];
+      if (typeof relation === "string") tables.add(relation);
+      for (const value of Object.values(node)) visit(value);
+    }
+  };
+  for (const { text, values } of statements) {
+    if (!/^\s*(select|with)\b/i.test(text)) continue;
+    const { rows } = await t.deps.database.pool.query(`explain (format json) ${text}`, values);
+    visit(rows[0]["QUERY PLAN"]);
+  }
+  return tables;
+}
+
+/** The tables whose writes raise a club's data stamp (or a person's, for their clubs). */
+async function stampedTables(): Promise<Set<string>> {
+  const { rows } = await t.deps.database.pool.query<{ table: string }>(
+    `select distinct c.relname as table from pg_trigger g
+       join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+     where p.proname in ('club_row_written', 'club_written', 'person_written')`,
+  );
+  return new Set(rows.map((r) => r.table));
+}
+
+/** The stamps themselves are what a read asks first: they need no trigger of their own. */
+const STAMPS = "club_data_stamps";
+
+const keptReads: Array<[string, () => Promise<unknown>]> = [
+  ["the upcoming sessions", () => listSessions(t.db, clubId, now, "upcoming")],
+  ["the past sessions", () => listSessions(t.db, clubId, now, "past")],
+  ["every session", () => listSessions(t.db, clubId, now, "all")],
+  ["a session with its list", () => getSessionWithList(t.db, clubId, sessionId)],
+  ["the members list", () => listMembers(t.db, clubId)],
+  ["a person's clubs", () => keptAccountWithClubs(t.db, owner.id)],
+  ["the public club page", () => findPublicClub(t.db, slug, now)],
+];
+
+describe("the stamp triggers", () => {
+  it("cover every table a kept read reads", async () => {
+    const stamped = await stampedTables();
+    for (const [read, run] of keptReads) {
+      const tables = await tablesRead(await statementsOf(run));
+      // The read was built here, not answered from what an earlier request kept.
+      expect([...tables], `${read} read no table`).not.toHaveLength(0);
+      const unstamped = [...tables].filter((table) => table !== STAMPS && !stamped.has(table));
+      expect(unstamped, `${read} reads tables whose writes move no stamp`).toEqual([]);
+    }
+  });
+
+  it("would name a table without a trigger", async () => {
+    const stamped = await stampedTables();
+    // The board's tables are not shown by any kept read, and carry no stamp trigger.
+    const tables = await tablesRead([
+      { text: "select * from courts where organization_id = $1", values: [clubId] },
+    ]);
+    expect([...tables].filter((table) => !stamped.has(table))).toEqual(["courts"]);
+    expect(stamped.has("sessions") && stamped.has("session_registrations")).toBe(true);
+  });
+});
