@@ -7,6 +7,7 @@
 // BOARD_CACHE_MS. Concurrent requests for one club share one build.
 import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Db } from "../../db/database.js";
+import { KeptPromises } from "../../platform/memo/kept-promises.js";
 import { onePerOwner } from "../../platform/memo/one-per-owner.js";
 import type { RealtimeHub } from "../../platform/realtime/hub.js";
 import type { BoardState } from "./board-store.js";
@@ -14,30 +15,24 @@ import type { BoardState } from "./board-store.js";
 export const BOARD_CACHE_MS = 2_000;
 
 export type SharedBoard = { view: Omit<BoardView, "me" | "canManage">; state: BoardState | null };
-type Entry = { until: number; board: Promise<SharedBoard> };
+/** Clubs whose boards are kept at once, the least recently viewed going first. */
+const BOARDS_KEPT = 10_000;
 
 class BoardCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly kept = new KeptPromises<SharedBoard>(BOARDS_KEPT);
 
+  /** A failed build (the database away) is not kept: the next request tries again. */
   read(organizationId: string, build: () => Promise<SharedBoard>): Promise<SharedBoard> {
     const now = Date.now();
-    const entry = this.entries.get(organizationId);
-    if (entry && entry.until > now) return entry.board;
-    const board = build();
-    this.entries.set(organizationId, { until: now + BOARD_CACHE_MS, board });
-    // A failed build (the database away) is not kept: the next request tries again.
-    board.catch(() => {
-      if (this.entries.get(organizationId)?.board === board) this.entries.delete(organizationId);
-    });
-    return board;
+    return this.kept.read(organizationId, build, { now, until: now + BOARD_CACHE_MS, mark: null });
   }
 
   forget(organizationId: string): void {
-    this.entries.delete(organizationId);
+    this.kept.forget(organizationId);
   }
 
   clear(): void {
-    this.entries.clear();
+    this.kept.clear();
   }
 }
 

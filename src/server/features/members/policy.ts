@@ -16,6 +16,7 @@ import { preparedStatement } from "../../db/prepared.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { SESSION_CACHE_MS } from "../../platform/auth/current-user.js";
 import { forbidden, notFound } from "../../platform/errors/app-error.js";
+import { KeptPromises } from "../../platform/memo/kept-promises.js";
 import { onePerOwner } from "../../platform/memo/one-per-owner.js";
 import { clubIsOpen } from "../clubs/service.js";
 
@@ -24,36 +25,26 @@ export type ClubAccess = { organizationId: string; userId: string; role: Role };
 export const ACCESS_CACHE_MS = SESSION_CACHE_MS;
 const MAX_ENTRIES = 50_000;
 
-type Entry = { until: number; role: Promise<Role | null> };
-
 /** Roles read per instance, by "organizationId userId". */
 class AccessCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly kept = new KeptPromises<Role | null>(MAX_ENTRIES);
 
   read(organizationId: string, userId: string, load: () => Promise<Role | null>): Promise<Role | null> {
-    const key = `${organizationId} ${userId}`;
     const now = Date.now();
-    const entry = this.entries.get(key);
-    if (entry && entry.until > now) return entry.role;
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     // Concurrent requests of one member share one read; a miss or a failure is not kept.
-    const role = load();
-    this.entries.set(key, { until: now + ACCESS_CACHE_MS, role });
-    const drop = () => {
-      if (this.entries.get(key)?.role === role) this.entries.delete(key);
-    };
-    role.then((found) => found ?? drop(), drop);
-    return role;
+    return this.kept.read(`${organizationId} ${userId}`, load, {
+      now,
+      until: now + ACCESS_CACHE_MS,
+      mark: null,
+      keepIf: (role) => role !== null,
+    });
   }
 
   forget(match: (organizationId: string, userId: string) => boolean): void {
-    for (const key of this.entries.keys()) {
+    this.kept.forgetWhere((key) => {
       const [organizationId = "", userId = ""] = key.split(" ");
-      if (match(organizationId, userId)) this.entries.delete(key);
-    }
+      return match(organizationId, userId);
+    });
   }
 }
 

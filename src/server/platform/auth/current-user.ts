@@ -11,6 +11,7 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyRequest } from "fastify";
 import { unauthorized } from "../errors/app-error.js";
+import { KeptPromises } from "../memo/kept-promises.js";
 import { onePerOwner } from "../memo/one-per-owner.js";
 import type { Auth } from "./auth.js";
 
@@ -20,41 +21,35 @@ export const SESSION_CACHE_MS = 5_000;
 const MAX_ENTRIES = 20_000;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
-type Entry = { until: number; user: Promise<CurrentUser | null> };
-
 class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly kept = new KeptPromises<CurrentUser | null>(MAX_ENTRIES);
 
-  get(token: string, now: number): Promise<CurrentUser | null> | undefined {
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (entry.until > now) return entry.user;
-    this.entries.delete(token);
-    return undefined;
-  }
-
-  set(token: string, entry: Entry): void {
-    if (this.entries.size >= MAX_ENTRIES) {
-      // Oldest first (a Map keeps insertion order).
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(token, entry);
+  /** Who the cookie `token` signs in; concurrent requests with one cookie share one look-up. */
+  user(token: string, now: number, lookUp: () => Promise<CurrentUser | null>): Promise<CurrentUser | null> {
+    // Nobody signed in, or an outage, is not remembered: the next request asks again.
+    return this.kept.read(token, lookUp, {
+      now,
+      until: now + SESSION_CACHE_MS,
+      mark: null,
+      keepIf: (user) => user !== null,
+    });
   }
 
   forget(token: string): void {
-    this.entries.delete(token);
+    this.kept.forget(token);
   }
 
   async forgetUser(userId: string): Promise<void> {
-    for (const [token, entry] of this.entries) {
-      const user = await entry.user.catch(() => null);
-      if (!user || user.id === userId) this.entries.delete(token);
+    const tokens: string[] = [];
+    for (const [token, entry] of this.kept.kept()) {
+      const user = await entry.value.catch(() => null);
+      if (!user || user.id === userId) tokens.push(token);
     }
+    for (const token of tokens) this.kept.forget(token);
   }
 
   clear(): void {
-    this.entries.clear();
+    this.kept.clear();
   }
 }
 
@@ -69,22 +64,8 @@ export async function currentUser(auth: Auth, request: FastifyRequest): Promise<
   const token = sessionCookieOf(request);
   // No session cookie, no session: a visitor costs nothing.
   if (!token) return null;
-  const cache = sessionCache(auth);
   const now = Date.now();
-  const cached = cache.get(token, now);
-  if (cached) return cached;
-  // Concurrent requests with the same cookie share one look-up.
-  const user = lookUp(auth, request, now);
-  cache.set(token, { until: now + SESSION_CACHE_MS, user });
-  try {
-    const found = await user;
-    if (!found) cache.forget(token);
-    return found;
-  } catch (error) {
-    // An outage is not remembered: the next request asks again.
-    cache.forget(token);
-    throw error;
-  }
+  return sessionCache(auth).user(token, now, () => lookUp(auth, request, now));
 }
 
 async function lookUp(auth: Auth, request: FastifyRequest, now: number): Promise<CurrentUser | null> {

@@ -17,6 +17,7 @@ import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { clubDataStamps } from "../../db/schema/club-reads.js";
+import { KeptPromises } from "../memo/kept-promises.js";
 import { onePerOwner } from "../memo/one-per-owner.js";
 
 /** At most this many reads are kept per instance; the least recently used goes first. */
@@ -31,7 +32,6 @@ const PERSON_READS_KEPT = 5_000;
 export type Built<Value> = { value: Value; until?: Date | null };
 /** A club's stamp (a number that only grows), or a person's clubs with theirs (a string). */
 type Stamp = number | string;
-type Entry = { stamp: Stamp; until: number; value: Promise<unknown> };
 
 /**
  * The data stamp of the club `organizationId` (the outer query's column, qualified), as a
@@ -57,12 +57,14 @@ export async function clubDataStamp(db: Db, organizationId: string): Promise<num
 }
 
 class KeptReads {
-  private readonly entries = new Map<string, Entry>();
+  private readonly kept: KeptPromises<Built<unknown>, Stamp>;
 
   constructor(
     private readonly db: Db,
-    private readonly limit = CLUB_READS_KEPT,
-  ) {}
+    limit = CLUB_READS_KEPT,
+  ) {
+    this.kept = new KeptPromises(limit);
+  }
 
   /**
    * The value of the read `name` of the club: kept if the club's stamp has not moved since it
@@ -105,44 +107,27 @@ class KeptReads {
     return this.readKept(`person:${userId}:${name}`, stamps, (kept) => kept === stamps, build, new Date());
   }
 
-  private readKept<Value>(
+  private async readKept<Value>(
     key: string,
     stamp: Stamp,
     current: (kept: Stamp) => boolean,
     build: () => Promise<Built<Value>>,
     now: Date,
   ): Promise<Value> {
-    const entry = this.entries.get(key);
-    if (entry && current(entry.stamp) && now.getTime() < entry.until) {
-      this.keep(key, entry);
-      return entry.value as Promise<Value>;
-    }
-
-    const built = build();
-    const value = built.then((b) => deepFreeze(b.value));
+    const frozen = async () => {
+      const built = await build();
+      return { value: deepFreeze(built.value), until: built.until };
+    };
     // Until the build says until when it holds, requests share it whatever their clock: one
     // arriving within the build's milliseconds of a session's start may see that session still.
-    const fresh: Entry = { stamp, until: Number.POSITIVE_INFINITY, value };
-    this.keep(key, fresh);
-    built.then(
-      (b) => {
-        if (b.until) fresh.until = b.until.getTime();
-      },
-      () => {
-        if (this.entries.get(key) === fresh) this.entries.delete(key);
-      },
-    );
-    return value;
-  }
-
-  /** Keeps `entry` as the most recently used (a Map iterates in insertion order). */
-  private keep(key: string, entry: Entry) {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.limit) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    const kept = await this.kept.read(key, frozen, {
+      now: now.getTime(),
+      until: Number.POSITIVE_INFINITY,
+      mark: stamp,
+      current,
+      untilOf: (built) => built.until?.getTime(),
+    });
+    return kept.value as Value;
   }
 }
 
