@@ -33,7 +33,6 @@ export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await requireUser(deps.auth, request);
         if ((await listMemberships(deps.database.db, user.id)).length > 0) {
           throw new AppError(
-            409,
             "ALREADY_IN_A_CLUB",
             "The demo club is for a first look: you already belong to a club.",
           );
