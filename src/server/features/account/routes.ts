@@ -45,6 +45,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["account"],
+          security: [],
           summary: "Who is signed in, if anyone: the same as /api/me, or null for a visitor",
           response: { 200: z.object({ me: me.nullable() }) },
         },

@@ -15,6 +15,7 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["public"],
+          security: [],
           summary: "The public club page: profile, next sessions, and the viewer's standing",
           params: slugParams,
           response: { 200: publicClubPage },

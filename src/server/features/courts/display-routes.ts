@@ -105,6 +105,7 @@ export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security: [],
           summary: "The board, for a TV display link",
           params: z.object({ token: z.string().max(100) }),
           response: { 200: boardViewSchema },

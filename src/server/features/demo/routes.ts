@@ -13,6 +13,7 @@ export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["demo"],
+          security: [],
           summary: "Whether a demo club can be loaded here",
           response: { 200: z.object({ available: z.boolean() }) },
         },

@@ -180,6 +180,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security: [],
           summary: "What an invitation link leads to",
           params: invitationTokenParams,
           response: { 200: invitationPreview },
