@@ -66,6 +66,7 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/billing/portal",
       {
         schema: {
+          errors: ["NO_SUBSCRIPTION"],
           tags,
           summary: "Open the provider's billing portal (owner only)",
           params: orgParams,

@@ -31,6 +31,7 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/public/clubs/:slug/join-requests",
       {
         schema: {
+          errors: ["REQUEST_PENDING", "ALREADY_MEMBER", "RATE_LIMITED"],
           tags: ["public"],
           summary: "Ask to join the club",
           params: slugParams,

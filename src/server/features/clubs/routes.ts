@@ -30,6 +30,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs",
       {
         schema: {
+          errors: ["SLUG_TAKEN"],
           tags: ["clubs"],
           summary: "Create a club; the creator becomes its owner",
           body: createOrganizationBody,

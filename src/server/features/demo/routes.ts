@@ -24,6 +24,7 @@ export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/demo",
       {
         schema: {
+          errors: ["ALREADY_IN_A_CLUB"],
           tags: ["demo"],
           summary: "Load a demo club owned by the signed-in person (local installs only)",
           response: { 201: z.object({ organizationId: z.uuid() }) },

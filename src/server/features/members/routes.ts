@@ -78,7 +78,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/leave",
-      { schema: { tags, summary: "Leave the club", params: orgParams } },
+      { schema: { errors: ["OWNER_CANNOT_LEAVE"], tags, summary: "Leave the club", params: orgParams } },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.view");
         await leaveClub(db, club);
@@ -113,7 +113,15 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/invitations",
-      { schema: { tags, params: orgParams, body: inviteBody, response: { 201: invitation } } },
+      {
+        schema: {
+          errors: ["ALREADY_MEMBER", "RATE_LIMITED"],
+          tags,
+          params: orgParams,
+          body: inviteBody,
+          response: { 201: invitation },
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "members.invite");
         await consume(db, [invitationsPerClub(club.organizationId)]);
@@ -124,7 +132,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/invitations/:invitationId/resend",
-      { schema: { tags, params: invitationParams, response: { 200: invitation } } },
+      { schema: { errors: ["RATE_LIMITED"], tags, params: invitationParams, response: { 200: invitation } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "members.invite");
         await consume(db, [invitationsPerClub(club.organizationId)]);
@@ -196,6 +204,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/invitations/:token/accept",
       {
         schema: {
+          errors: ["INVITATION_USED", "INVITATION_FOR_SOMEONE_ELSE", "ALREADY_MEMBER"],
           tags,
           params: invitationTokenParams,
           response: { 200: z.object({ organizationId: z.uuid() }) },

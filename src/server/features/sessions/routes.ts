@@ -229,7 +229,15 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/sessions/:sessionId/walk-ins",
-      { schema: { tags, summary: "Add a walk-in, checked in", params: sessionParams, body: walkInBody } },
+      {
+        schema: {
+          response: { 201: z.object({ ok: z.literal(true) }) },
+          tags,
+          summary: "Add a walk-in, checked in",
+          params: sessionParams,
+          body: walkInBody,
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
         await addWalkIn(db, club.organizationId, request.params.sessionId, request.body, deps.now());

@@ -21,6 +21,8 @@ declare module "fastify" {
      * answersOf): the document lists each under its status.
      */
     errors?: readonly ErrorCode[];
+    /** A write without a response schema answers 204, no content, unless it says another status here. */
+    answersEmpty?: 201 | 202;
   }
 }
 
@@ -54,6 +56,8 @@ type RouteFacts = {
     params?: unknown;
     security?: unknown;
     errors?: readonly ErrorCode[];
+    /** A write without a response schema answers 204, no content, unless it says another status here. */
+    answersEmpty?: 201 | 202;
   };
 };
 
@@ -80,8 +84,11 @@ type Transform = NonNullable<FastifyDynamicSwaggerOptions["transform"]>;
 type JsonSchema = Record<string, unknown>;
 
 /** What a route without a response schema answers on success. */
-function successOf(url: string, writes: boolean): Record<string, JsonSchema> {
-  if (writes) return { 204: { type: "null", description: "Done: no content." } };
+function successOf(url: string, writes: boolean, empty = 204): Record<string, JsonSchema> {
+  if (writes)
+    return {
+      [empty]: { type: "null", description: empty === 204 ? "Done: no content." : "Accepted: no content." },
+    };
   const type = url.endsWith(".csv")
     ? "text/csv"
     : /\.ics$|^\/api\/calendar\//.test(url)
@@ -101,11 +108,13 @@ const transform: Transform = (input) => {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]) as Method[];
   const writes = methods.some((m) => m !== "GET" && m !== "HEAD");
   const facts: RouteFacts = { url: route.url, methods, schema: (route.schema ?? {}) as RouteFacts["schema"] };
-  const response: Record<string, JsonSchema> = { ...(schema.response ?? successOf(route.url, writes)) };
+  const response: Record<string, JsonSchema> = {
+    ...(schema.response ?? successOf(route.url, writes, facts.schema.answersEmpty)),
+  };
   // A placeholder: finish() puts the one error envelope in its place.
   for (const status of answersOf(facts))
     response[status] ??= { description: errorWords[status] ?? "Refused.", type: "object" };
-  const { errors: _errors, ...rest } = schema;
+  const { errors: _errors, answersEmpty: _empty, ...rest } = schema;
   const isPublic = Array.isArray(schema.security) && schema.security.length === 0;
   return { ...result, schema: { ...rest, security: isPublic ? [] : signedIn, response } as FastifySchema };
 };
