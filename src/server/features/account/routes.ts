@@ -181,6 +181,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/me",
       {
         schema: {
+          errors: ["OWNER_MUST_TRANSFER"],
           tags: ["account"],
           summary:
             "Delete your account: you leave every club; what others rely on stays, anonymised. With deleteOwnedClubs, the clubs you own are deleted too",

@@ -30,7 +30,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs",
       {
         schema: {
-          errors: ["SLUG_TAKEN"],
+          errors: ["SLUG_TAKEN", "PLAN_LIMIT_REACHED"],
           tags: ["clubs"],
           summary: "Create a club; the creator becomes its owner",
           body: createOrganizationBody,
@@ -75,6 +75,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId",
       {
         schema: {
+          errors: ["INVALID_TRANSITION"],
           tags: ["clubs"],
           summary:
             "Delete the club: its sessions are cancelled and paid places refunded, its members told; it answers 404 at once and its data is removed once the refunds are made",
@@ -106,7 +107,15 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/courts",
-      { schema: { tags: ["clubs"], params: orgParams, body: createCourtBody, response: { 201: court } } },
+      {
+        schema: {
+          errors: ["COURT_NAME_TAKEN", "PLAN_LIMIT_REACHED"],
+          tags: ["clubs"],
+          params: orgParams,
+          body: createCourtBody,
+          response: { 201: court },
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "courts.manage");
         return reply.status(201).send(await addCourt(db, club.organizationId, request.body.name, deps.now()));
@@ -117,6 +126,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/courts/:courtId",
       {
         schema: {
+          errors: ["COURT_IN_USE", "COURT_NAME_TAKEN", "PLAN_LIMIT_REACHED"],
           tags: ["clubs"],
           summary: "Rename a court, or take it out of play (ending its game when told to) and back",
           params: courtParams,

@@ -58,6 +58,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/matches",
       {
         schema: {
+          errors: ["TOO_MANY_PENDING_MATCHES"],
           tags,
           summary: "Log a match you played (organizers: any match, counted at once unless they played in it)",
           params: orgParams,
@@ -106,6 +107,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         `/api/orgs/:orgId/matches/:matchId/${answer}`,
         {
           schema: {
+            errors: ["MATCH_ANSWERED"],
             tags,
             summary: `${answer} a match logged by the other side`,
             params: matchParams,
@@ -124,6 +126,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/matches/:matchId/decide",
       {
         schema: {
+          errors: ["MATCH_NOT_DISPUTED"],
           tags,
           summary: "Decide a disputed match",
           params: matchParams,

@@ -204,7 +204,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/invitations/:token/accept",
       {
         schema: {
-          errors: ["INVITATION_USED", "INVITATION_FOR_SOMEONE_ELSE", "ALREADY_MEMBER"],
+          errors: ["INVITATION_USED", "INVITATION_FOR_SOMEONE_ELSE", "ALREADY_MEMBER", "PLAN_LIMIT_REACHED"],
           tags,
           params: invitationTokenParams,
           response: { 200: z.object({ organizationId: z.uuid() }) },

@@ -61,6 +61,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions",
       {
         schema: {
+          errors: ["UPGRADE_REQUIRED"],
           tags,
           summary: "Create a session, or a weekly series of them",
           params: orgParams,
@@ -99,7 +100,15 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put(
       "/api/orgs/:orgId/sessions/:sessionId",
-      { schema: { tags, params: sessionParams, body: updateSessionBody, response: { 200: session } } },
+      {
+        schema: {
+          errors: ["SESSION_CLOSED", "CAPACITY_BELOW_REGISTERED", "PAYMENT_LOCKED", "UPGRADE_REQUIRED"],
+          tags,
+          params: sessionParams,
+          body: updateSessionBody,
+          response: { 200: session },
+        },
+      },
       async (request) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
         return updateSession(deps, club.organizationId, request.params.sessionId, request.body);
@@ -108,7 +117,14 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/sessions/:sessionId/start",
-      { schema: { tags, summary: "start the session", params: sessionParams } },
+      {
+        schema: {
+          errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED"],
+          tags,
+          summary: "start the session",
+          params: sessionParams,
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
         await startSession(deps, club.organizationId, request.params.sessionId);
@@ -133,6 +149,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions/open-play",
       {
         schema: {
+          errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED"],
           tags,
           summary: "Start open play now: a session from this minute, started at once",
           params: orgParams,
@@ -151,6 +168,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions/:sessionId/registrations",
       {
         schema: {
+          errors: ["SESSION_CLOSED", "PAYMENTS_NOT_READY"],
           tags,
           summary: "Register yourself: a place, a held place until payment, or the waitlist",
           params: sessionParams,
@@ -170,6 +188,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions/:sessionId/registrations/:registrationId",
       {
         schema: {
+          errors: ["INVALID_TRANSITION"],
           tags,
           summary:
             "Cancel a registration (your own; organizers: anyone's); a paid place is refunded before the cut-off",
@@ -231,6 +250,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions/:sessionId/walk-ins",
       {
         schema: {
+          errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "SESSION_FULL"],
           response: { 201: z.object({ ok: z.literal(true) }) },
           tags,
           summary: "Add a walk-in, checked in",
@@ -250,6 +270,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions/:sessionId/check-ins/bulk",
       {
         schema: {
+          errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "CHECK_IN_REFUSED", "SESSION_FULL"],
           tags,
           summary:
             "Check in many walk-ins at once, guests by name and members by id: all of them, or none with every problem named",
@@ -271,6 +292,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions/:sessionId/self-check-in",
       {
         schema: {
+          errors: ["NOT_ACTIVE", "NOT_REGISTERED", "PAYMENT_PENDING", "SESSION_FULL", "WAITLISTED"],
           tags,
           summary: "Check yourself in with the session's link",
           params: sessionParams,
