@@ -46,7 +46,14 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/orgs/:orgId",
-      { schema: { tags: ["clubs"], params: orgParams, response: { 200: membership } } },
+      {
+        schema: {
+          summary: "The club's profile",
+          tags: ["clubs"],
+          params: orgParams,
+          response: { 200: membership },
+        },
+      },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         const row = await getOrganization(db, club.organizationId);
@@ -94,6 +101,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/courts",
       {
         schema: {
+          summary: "The club's courts",
           tags: ["clubs"],
           params: orgParams,
           response: { 200: z.object({ courts: z.array(court) }) },
@@ -109,6 +117,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/courts",
       {
         schema: {
+          summary: "Add a court",
           errors: ["COURT_NAME_TAKEN", "PLAN_LIMIT_REACHED"],
           tags: ["clubs"],
           params: orgParams,

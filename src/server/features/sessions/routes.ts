@@ -78,7 +78,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/orgs/:orgId/sessions/:sessionId",
-      { schema: { tags, params: sessionParams, response: { 200: sessionDetails } } },
+      { schema: { summary: "One session", tags, params: sessionParams, response: { 200: sessionDetails } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         const { registrations, ...row } = await getSessionWithList(
@@ -102,6 +102,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions/:sessionId",
       {
         schema: {
+          summary: "Change a session",
           errors: ["SESSION_CLOSED", "CAPACITY_BELOW_REGISTERED", "PAYMENT_LOCKED", "UPGRADE_REQUIRED"],
           tags,
           params: sessionParams,
