@@ -2,7 +2,8 @@
 // a client generator or a reviewer can trust what it says about sign-in, answers and errors.
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
+import { SESSION_COOKIE } from "./openapi.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,5 +35,41 @@ describe("the OpenAPI document", () => {
     }
     console.log(`redocly recommended: ${errors.length} errors, ${warnings.length} warnings`);
     expect(errors.map(describeProblem)).toEqual([]);
+  });
+
+  type Operation = { security?: unknown[]; responses: Record<string, unknown> };
+  const operations = () =>
+    Object.entries(
+      (t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> }).paths,
+    ).flatMap(([path, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  it("names the cookie that signing in really sets", async () => {
+    const cookie = await signUpVerified(t, { email: "openapi@example.com" });
+    expect(cookie).toContain(`${SESSION_COOKIE}=`);
+    const { components } = t.app.swagger() as { components: { securitySchemes: Record<string, unknown> } };
+    expect(components.securitySchemes.sessionCookie).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: SESSION_COOKIE,
+    });
+  });
+
+  it("documents signing up, in and out, and says which operations need the cookie", () => {
+    const all = operations();
+    const find = (method: string, path: string) => all.find((o) => o.method === method && o.path === path);
+    for (const path of ["/api/auth/sign-up/email", "/api/auth/sign-in/email", "/api/auth/sign-out"])
+      expect(find("post", path), path).toBeDefined();
+    expect(find("post", "/api/auth/sign-in/email")?.operation.security).toEqual([]);
+    expect(find("get", "/api/orgs/{orgId}/members")?.operation.security).toEqual([{ sessionCookie: [] }]);
+    expect(find("get", "/api/public/clubs/{slug}")?.operation.security).toEqual([]);
+    // Whoever needs the cookie can be told they are not signed in.
+    for (const { path, method, operation } of all)
+      if (
+        operation.security?.length &&
+        !operation.security.some((way) => Object.keys(way as object).length === 0)
+      )
+        expect(operation.responses, `${method} ${path}`).toHaveProperty("401");
   });
 });
