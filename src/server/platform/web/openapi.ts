@@ -1,8 +1,9 @@
 // The OpenAPI document the server publishes (/api/docs), assembled from what the routes already
 // say about themselves: their schemas give the inputs that are validated (400) and the answers
-// on success; the path says whether a club's access is checked (401, 403, 404); the method
+// on success; the path says whether a club's access is checked (403, 404); the method
 // says whether the cross-site and media-type guards apply (403, 415). A route states only what
-// cannot be seen from outside: that it is open to visitors (`security: []`), and the other
+// cannot be seen from outside: that it is open to visitors (`security: []`; any other needs
+// the session cookie, 401), a bodiless success other than 204 (`answersEmpty`), and the other
 // error codes its handler can answer (`errors: [...]`), each listed under its one status
 // (error-codes.ts). Sign-up, sign-in and sign-out are better-auth's, mounted behind one
 // catch-all route: they are described here from the shared schemas the catch-all checks.
@@ -77,7 +78,7 @@ export function answersOf(route: RouteFacts): number[] {
   if (writes) statuses.add(errorStatus.CROSS_SITE).add(errorStatus.UNSUPPORTED_MEDIA_TYPE);
   if (schema.body) statuses.add(errorStatus.PAYLOAD_TOO_LARGE);
   for (const code of schema.errors ?? []) statuses.add(errorStatus[code]);
-  return [...statuses].sort();
+  return [...statuses].sort((a, b) => a - b);
 }
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions["transform"]>;
