@@ -6,7 +6,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from "fastify";
-import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps.js";
 import { accountRoutes } from "./features/account/routes.js";
 import { billingRoutes } from "./features/billing/routes.js";
@@ -50,6 +50,7 @@ import { SOCKET_LIMITS, type SocketLimits } from "./platform/realtime/socket-lim
 import { drainBeforeClosing } from "./platform/web/draining.js";
 import { finishHandlersBeforeClosing } from "./platform/web/handlers-in-flight.js";
 import { limitJsonDepth } from "./platform/web/json-depth.js";
+import { openapiOptions } from "./platform/web/openapi.js";
 import { keepAnswersPrivate, NOT_STORED } from "./platform/web/private-answers.js";
 import { responseSerializer } from "./platform/web/response-serializer.js";
 import { refuseCrossSiteWrites } from "./platform/web/same-origin.js";
@@ -110,10 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(swagger, {
-    openapi: { info: { title: "Courtside API", version: "0.1.0" } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions("0.1.0"));
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   app.get("/api/health", { schema: { hide: true } }, async () => ({ ok: true }));

@@ -28,7 +28,7 @@ export async function startPhoneFactor(
   caller: { userId: string; ip: string },
   input: { phone: string; friendlyName: string },
 ): Promise<void> {
-  if (deps.sms.kind === "none") throw new AppError(404, "NOT_FOUND", messages.account.phoneUnavailable);
+  if (deps.sms.kind === "none") throw new AppError("NOT_FOUND", messages.account.phoneUnavailable);
   const { userId, ip } = caller;
   // Texts cost money and can reach a stranger's phone: few per account, per address and per
   // number in an hour, so neither many accounts nor many addresses can flood one phone.
@@ -63,13 +63,13 @@ export async function confirmPhoneFactor(
   const context = await deps.auth.$context;
   const pending = await context.internalAdapter.findVerificationValue(pendingKey(userId));
   if (!pending || pending.expiresAt <= new Date())
-    throw new AppError(400, "VALIDATION_ERROR", messages.account.phoneCodeExpired);
+    throw new AppError("VALIDATION_ERROR", messages.account.phoneCodeExpired);
   const { phone, friendlyName, codeHash } = JSON.parse(pending.value) as Pending;
   if (!timingSafeEqual(Buffer.from(hashCode(input.code)), Buffer.from(codeHash)))
-    throw new AppError(400, "INVALID_CODE", messages.account.codeInvalid);
+    throw new AppError("INVALID_CODE", messages.account.codeInvalid);
   await requirePassword(deps.auth, userId, input.password);
   if (!(await context.internalAdapter.consumeVerificationValue(pendingKey(userId))))
-    throw new AppError(400, "VALIDATION_ERROR", messages.account.phoneCodeExpired);
+    throw new AppError("VALIDATION_ERROR", messages.account.phoneCodeExpired);
   await deps.db
     .insert(authPhoneFactors)
     .values({ userId, phone, friendlyName })
@@ -89,7 +89,7 @@ export async function removePhoneFactor(deps: { db: Db; auth: Auth }, userId: st
     .delete(authPhoneFactors)
     .where(eq(authPhoneFactors.userId, userId))
     .returning({ userId: authPhoneFactors.userId });
-  if (removed.length === 0) throw new AppError(404, "NOT_FOUND", "No phone to remove");
+  if (removed.length === 0) throw new AppError("NOT_FOUND", "No phone to remove");
   const [app] = await deps.db
     .select({ id: authTwoFactors.id })
     .from(authTwoFactors)
@@ -110,5 +110,5 @@ async function requirePassword(auth: Auth, userId: string, password: string): Pr
   const ok = credential?.password
     ? await context.password.verify({ hash: credential.password, password })
     : false;
-  if (!ok) throw new AppError(400, "INVALID_PASSWORD", "Invalid password");
+  if (!ok) throw new AppError("INVALID_PASSWORD", "Invalid password");
 }

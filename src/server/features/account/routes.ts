@@ -54,6 +54,8 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/me/factors/phone",
       {
         schema: {
+          errors: ["RATE_LIMITED"],
+          answersEmpty: 202,
           tags: ["account"],
           summary: "Add a phone for sign-in codes: texts it a code to confirm",
           body: phoneFactorStartBody,
@@ -70,6 +72,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/me/factors/phone/verify",
       {
         schema: {
+          errors: ["RATE_LIMITED"],
           tags: ["account"],
           summary: "Confirm the phone with the texted code and your password; two-step sign-in is then on",
           body: phoneFactorConfirmBody,
@@ -87,6 +90,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/me/factors/phone/remove",
       {
         schema: {
+          errors: ["RATE_LIMITED"],
           tags: ["account"],
           summary: "Remove your phone factor (asks for your password)",
           body: passwordConfirmBody,

@@ -49,6 +49,7 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/billing/checkout",
       {
         schema: {
+          errors: ["ALREADY_SUBSCRIBED"],
           tags,
           summary: "Open the provider's checkout for a plan (owner only)",
           params: orgParams,
@@ -66,6 +67,7 @@ export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/billing/portal",
       {
         schema: {
+          errors: ["NO_SUBSCRIPTION"],
           tags,
           summary: "Open the provider's billing portal (owner only)",
           params: orgParams,

@@ -37,7 +37,6 @@ export async function startPlanCheckout(
   const org = await getOrganization(deps.database.db, organizationId);
   if (org.subscriptionStatus === "active" || org.subscriptionStatus === "past_due") {
     throw new AppError(
-      409,
       "ALREADY_SUBSCRIBED",
       "Your club already has a subscription: change its plan or its card in the billing portal.",
     );
@@ -57,11 +56,7 @@ export async function startPlanCheckout(
 export async function openBillingPortal(deps: AppDeps, organizationId: string): Promise<string> {
   const org = await getOrganization(deps.database.db, organizationId);
   if (!org.billingCustomerRef) {
-    throw new AppError(
-      409,
-      "NO_SUBSCRIPTION",
-      "There is no subscription to manage yet. Choose a plan first.",
-    );
+    throw new AppError("NO_SUBSCRIPTION", "There is no subscription to manage yet. Choose a plan first.");
   }
   const { url } = await deps.payments.createPortal({
     organizationId,

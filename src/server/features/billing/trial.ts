@@ -9,7 +9,6 @@ import { freshSubscription } from "./subscription.js";
 
 export const upgradeRequired = () =>
   new AppError(
-    402,
     "UPGRADE_REQUIRED",
     "Your free trial has expired. Upgrade on the Billing page to keep scheduling sessions and running the court board.",
   );

@@ -77,7 +77,7 @@ export async function closeClub(
     const { name } = await lockClub(tx, access.organizationId);
     if (confirmName.trim() !== name.trim()) {
       const message = messages.clubs.confirmNameMismatch;
-      throw new AppError(400, "VALIDATION_ERROR", message, { issues: [{ path: ["confirmName"], message }] });
+      throw new AppError("VALIDATION_ERROR", message, { issues: [{ path: ["confirmName"], message }] });
     }
     return closeClubIn(tx, deps, access.organizationId, access.userId, effects);
   });

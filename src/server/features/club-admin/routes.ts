@@ -35,6 +35,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs",
       {
         schema: {
+          errors: ["SLUG_TAKEN", "PLAN_LIMIT_REACHED"],
           tags: ["clubs"],
           summary: "Create a club; the creator becomes its owner",
           body: createOrganizationBody,
@@ -50,7 +51,14 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/orgs/:orgId",
-      { schema: { tags: ["clubs"], params: orgParams, response: { 200: membership } } },
+      {
+        schema: {
+          summary: "The club's profile",
+          tags: ["clubs"],
+          params: orgParams,
+          response: { 200: membership },
+        },
+      },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         const row = await getOrganization(db, club.organizationId);
@@ -79,6 +87,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId",
       {
         schema: {
+          errors: ["INVALID_TRANSITION"],
           tags: ["clubs"],
           summary:
             "Delete the club: its sessions are cancelled and paid places refunded, its members told; it answers 404 at once and its data is removed once the refunds are made",
@@ -97,6 +106,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/courts",
       {
         schema: {
+          summary: "The club's courts",
           tags: ["clubs"],
           params: orgParams,
           response: { 200: z.object({ courts: z.array(court) }) },
@@ -110,7 +120,16 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/courts",
-      { schema: { tags: ["clubs"], params: orgParams, body: createCourtBody, response: { 201: court } } },
+      {
+        schema: {
+          summary: "Add a court",
+          errors: ["COURT_NAME_TAKEN", "PLAN_LIMIT_REACHED"],
+          tags: ["clubs"],
+          params: orgParams,
+          body: createCourtBody,
+          response: { 201: court },
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "courts.manage");
         return reply.status(201).send(await addCourt(db, club.organizationId, request.body.name, deps.now()));
@@ -121,6 +140,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/courts/:courtId",
       {
         schema: {
+          errors: ["COURT_IN_USE", "COURT_NAME_TAKEN", "PLAN_LIMIT_REACHED"],
           tags: ["clubs"],
           summary: "Rename a court, or take it out of play (ending its game when told to) and back",
           params: courtParams,

@@ -21,7 +21,7 @@ function isDuplicateName(error: unknown): boolean {
 }
 
 const duplicateName = (name: string) =>
-  new AppError(409, "COURT_NAME_TAKEN", `There is already a court named ${name}.`);
+  new AppError("COURT_NAME_TAKEN", `There is already a court named ${name}.`);
 
 export async function activeCourtCount(db: Queryable, organizationId: string): Promise<number> {
   const [row] = await db

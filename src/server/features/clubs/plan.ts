@@ -49,7 +49,6 @@ export async function lockPlanLimits(tx: Tx, organizationId: string, now: Date) 
     assertRoomForMember(membersNow: number): void {
       if (limits.maxMembers === null || membersNow < limits.maxMembers) return;
       throw new AppError(
-        409,
         "PLAN_LIMIT_REACHED",
         `${planLabel(planId)} allows up to ${limits.maxMembers} members. Upgrade to Pro for unlimited members.`,
       );
@@ -57,7 +56,6 @@ export async function lockPlanLimits(tx: Tx, organizationId: string, now: Date) 
     assertRoomForActiveCourt(activeCourtsNow: number): void {
       if (limits.maxCourts === null || activeCourtsNow < limits.maxCourts) return;
       throw new AppError(
-        409,
         "PLAN_LIMIT_REACHED",
         `${planLabel(planId)} allows up to ${limits.maxCourts} active courts. Upgrade to Pro for unlimited courts.`,
       );

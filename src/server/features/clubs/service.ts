@@ -87,7 +87,7 @@ export async function insertClub(tx: Tx, input: CreateOrganizationBody, now: Dat
       if (!isSlugCollision(error)) throw error;
     }
   }
-  if (!created) throw new AppError(409, "SLUG_TAKEN", messages.toasts.slugExhausted);
+  if (!created) throw new AppError("SLUG_TAKEN", messages.toasts.slugExhausted);
   const courtRows = await tx
     .insert(courts)
     .values(
@@ -152,7 +152,7 @@ const organizationById = preparedStatement("organization_by_id", (db) =>
 
 export async function getOrganization(db: Queryable, organizationId: string): Promise<OrganizationRow> {
   const [row] = await organizationById(db, { organizationId });
-  if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
+  if (!row) throw new AppError("NOT_FOUND", "Club not found");
   return row;
 }
 
@@ -237,7 +237,7 @@ export async function lockClub(tx: Tx, organizationId: string): Promise<Club> {
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .for("update");
-  if (!row || row.closingAt) throw new AppError(404, "NOT_FOUND", "Club not found");
+  if (!row || row.closingAt) throw new AppError("NOT_FOUND", "Club not found");
   return row;
 }
 
@@ -278,7 +278,7 @@ export async function updateClubBilling(
     .set({ ...change, updatedAt: new Date() })
     .where(eq(organizations.id, organizationId))
     .returning();
-  if (!row) throw new AppError(404, "NOT_FOUND", "Club not found");
+  if (!row) throw new AppError("NOT_FOUND", "Club not found");
   return row;
 }
 

@@ -195,7 +195,7 @@ export function undoScore(deps: AppDeps, organizationId: string, gameId: string)
         .where(
           and(eq(scoreUndos.organizationId, board.organizationId), eq(scoreUndos.sessionId, board.sessionId)),
         );
-      const tooLate = (why: string) => new AppError(409, "UNDO_TOO_LATE", `Too late to undo: ${why}.`);
+      const tooLate = (why: string) => new AppError("UNDO_TOO_LATE", `Too late to undo: ${why}.`);
       if (game.status !== "finished" || !kept || kept.gameId !== game.id)
         throw tooLate("another score came after this one, or it was undone already");
       if (now.getTime() - kept.scoredAt.getTime() > SCORE_UNDO_SECONDS * 1000)
@@ -286,7 +286,6 @@ export function playerAction(
         case "bye":
           if (player.gamesPlayed > 0 || player.sitOuts > 0)
             throw new AppError(
-              409,
               "BYE_TOO_LATE",
               `${player.name} has already had a turn: a bye is for the first round.`,
             );
@@ -338,7 +337,6 @@ export async function myAction(
       const upNext = [...nextUpByCourt(board, state, line).values()].some((group) => group.includes(id));
       if (!onCourt && !upNext)
         throw new AppError(
-          409,
           "NOT_CALLED",
           "You have not been called to a court yet: you'll hear when you are.",
         );
@@ -363,7 +361,7 @@ export async function myLeavingTime(
   if (leavesAt) {
     const now = deps.now().getTime();
     const refuse = (message: string) =>
-      new AppError(400, "VALIDATION_ERROR", message, { issues: [{ path: ["leavesAt"], message }] });
+      new AppError("VALIDATION_ERROR", message, { issues: [{ path: ["leavesAt"], message }] });
     if (leavesAt.getTime() <= now) throw refuse("That time has passed: choose a time later tonight.");
     if (leavesAt.getTime() > now + LEAVING_HORIZON_HOURS * 3_600_000)
       throw refuse(`That is more than ${LEAVING_HORIZON_HOURS} hours away: choose a time later tonight.`);
@@ -418,7 +416,7 @@ async function actionablePlayer(
     .where(and(eq(queuePlayers.registrationId, registrationId), queueOf(board)));
   if (!player) throw notFound("Player not found in this session's queue");
   if (player.onCourt && action !== "break") {
-    throw new AppError(409, "ON_COURT", `${player.name} is on court: finish or cancel the game first.`);
+    throw new AppError("ON_COURT", `${player.name} is on court: finish or cancel the game first.`);
   }
   return player;
 }
@@ -438,7 +436,7 @@ export function updateSettings(
       throw notFound("Player not found in this session's queue");
     const together = new Set((settings.pairings?.together ?? []).flat());
     if (together.size !== (settings.pairings?.together.length ?? 0) * 2)
-      throw new AppError(422, "VALIDATION_ERROR", "A player can have one fixed partner at a time.");
+      throw new AppError("VALIDATION_ERROR", "A player can have one fixed partner at a time.");
     const [changed] = await tx
       .update(boards)
       .set({

@@ -35,7 +35,14 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/api/orgs/:orgId/sessions/:sessionId/start",
-      { schema: { tags, summary: "start the session", params: sessionParams } },
+      {
+        schema: {
+          errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED"],
+          tags,
+          summary: "start the session",
+          params: sessionParams,
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
         await startSession(deps, club.organizationId, request.params.sessionId);
@@ -60,6 +67,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED"],
           summary: "Start open play now: a session from this minute, started at once",
           params: orgParams,
           response: { 201: z.object({ session }) },
@@ -78,6 +86,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          errors: ["INVALID_TRANSITION"],
           summary:
             "Cancel a registration (your own; organizers: anyone's); a paid place is refunded before the cut-off",
           params: registrationParams,
@@ -122,7 +131,16 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/sessions/:sessionId/walk-ins",
-      { schema: { tags, summary: "Add a walk-in, checked in", params: sessionParams, body: walkInBody } },
+      {
+        schema: {
+          errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "SESSION_FULL"],
+          response: { 201: z.object({ ok: z.literal(true) }) },
+          tags,
+          summary: "Add a walk-in, checked in",
+          params: sessionParams,
+          body: walkInBody,
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
         await walkInAndQueue(deps, club, request.params.sessionId, request.body);
@@ -135,6 +153,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "CHECK_IN_REFUSED", "SESSION_FULL"],
           summary:
             "Check in many walk-ins at once, guests by name and members by id: all of them, or none with every problem named",
           params: sessionParams,
@@ -155,6 +174,7 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          errors: ["NOT_ACTIVE", "NOT_REGISTERED", "PAYMENT_PENDING", "SESSION_FULL", "WAITLISTED"],
           summary: "Check yourself in with the session's link",
           params: sessionParams,
           body: checkInBody,

@@ -75,7 +75,7 @@ const BOARD_LIMITS = {
   maxWaitMs: DATABASE_TIMEOUTS.connectionTimeoutMillis,
   maxWaiting: 500,
   tooBusy: () =>
-    new AppError(503, "UNAVAILABLE", "The board is busy. Please try again in a moment.", {
+    new AppError("UNAVAILABLE", "The board is busy. Please try again in a moment.", {
       headers: { "retry-after": "1" },
     }),
 };

@@ -171,7 +171,7 @@ describe("actions taken together", () => {
       act(
         t.deps,
         orgId,
-        rename(c, "Refused", () => new AppError(409, "ON_COURT", "refused")),
+        rename(c, "Refused", () => new AppError("ON_COURT", "refused")),
         noFill,
       ),
       act(

@@ -39,10 +39,10 @@ export function callNextGroupInstead(deps: AppDeps, organizationId: string, game
   return act(deps, organizationId, async (tx, board, now) => {
     const game = await runningGame(tx, board, gameId);
     const minutes = board.callTimeoutMinutes;
-    if (minutes === null) throw new AppError(409, "NOT_YET", "Set a time to answer on the board first.");
+    if (minutes === null) throw new AppError("NOT_YET", "Set a time to answer on the board first.");
     // Offered once the time to answer has passed: a game under way is not ended for being slow to answer.
     if (now.getTime() - game.startedAt.getTime() < minutes * 60_000)
-      throw new AppError(409, "NOT_YET", `Give them ${minutes} minutes from the call to answer.`);
+      throw new AppError("NOT_YET", `Give them ${minutes} minutes from the call to answer.`);
     const { lastOffCourt } = await paceOf(tx, organizationId, board.sessionId);
     const called = await tx
       .select({
@@ -57,11 +57,7 @@ export function callNextGroupInstead(deps: AppDeps, organizationId: string, game
       .filter((p) => p.userId !== null && !answeredCall(p.onTheWayAt, lastOffCourt.get(p.id)))
       .map((p) => p.id);
     if (absent.length === 0)
-      throw new AppError(
-        409,
-        "ALL_ANSWERED",
-        "Everyone called to this court who can answer is on their way.",
-      );
+      throw new AppError("ALL_ANSWERED", "Everyone called to this court who can answer is on their way.");
     await endGameToFront(tx, board, game, now);
     await tx
       .update(queuePlayers)
@@ -166,11 +162,7 @@ export function courtLeavingPlay(
 }
 
 const courtInUse = (courtName: string, game: GameRow) =>
-  new AppError(
-    409,
-    "COURT_IN_USE",
-    messages.board.courtInUse(courtName, game.teamA.length + game.teamB.length),
-  );
+  new AppError("COURT_IN_USE", messages.board.courtInUse(courtName, game.teamA.length + game.teamB.length));
 
 /**
  * Ends `game` without a result and puts its players back at the front of the line, in the order

@@ -42,7 +42,14 @@ export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/orgs/:orgId/display-tokens",
-      { schema: { tags, params: orgParams, response: { 200: z.object({ tokens: z.array(displayToken) }) } } },
+      {
+        schema: {
+          summary: "The club's TV display links",
+          tags,
+          params: orgParams,
+          response: { 200: z.object({ tokens: z.array(displayToken) }) },
+        },
+      },
       async (request) => {
         const admin = await access(request, request.params.orgId, "club.edit");
         const rows = await db
@@ -105,6 +112,7 @@ export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security: [],
           summary: "The board, for a TV display link",
           params: z.object({ token: z.string().max(100) }),
           response: { 200: boardViewSchema },

@@ -158,7 +158,7 @@ describe("rotation formats on the board", () => {
           },
         })
       ).statusCode,
-    ).toBe(422);
+    ).toBe(400);
     expect((await settings({ mode: "fair", singlesCourts: [stranger] })).statusCode).toBe(404);
   });
 

@@ -41,7 +41,7 @@ export function registerLiveRoutes(
       try {
         // A browser always names the page that opens a socket: another site's page may not
         // ride on this person's cookie (cross-site WebSocket hijacking).
-        if (!isSameOrigin(request, deps.config)) throw new AppError(403, "CROSS_SITE", messages.crossSite);
+        if (!isSameOrigin(request, deps.config)) throw new AppError("CROSS_SITE", messages.crossSite);
         const holder = await find(request);
         limiter.admit(request, holder);
         resolveOrg.set(request, holder.club);

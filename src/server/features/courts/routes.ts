@@ -68,6 +68,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/fill",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION"],
           tags,
           summary: "Put the next groups on every free court, those kept free too",
           params: boardParams,
@@ -84,6 +85,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/games/:gameId/score",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION"],
           tags,
           summary: "Record a finished game's score; the court gets the next group",
           params: gameParams,
@@ -108,6 +110,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/games/:gameId/undo",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION", "UNDO_TOO_LATE"],
           tags,
           summary:
             "Take back a score recorded moments ago: the game is on court again and the group called after it back in line",
@@ -125,6 +128,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/games/:gameId/cancel",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION"],
           tags,
           summary:
             "Take a game off court without a result: its players go to the front, the court stays free",
@@ -142,6 +146,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/games/:gameId/next-group",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION", "ALL_ANSWERED", "NOT_YET"],
           tags,
           summary:
             "A called group not all there: those who did not answer go on a break, and the court takes the next group",
@@ -159,6 +164,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/players/:registrationId",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION", "ON_COURT", "BYE_TOO_LATE"],
           tags,
           summary: "Break, return, skip, move to the front, or remove a player",
           params: playerParams,
@@ -183,6 +189,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/me",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION", "ON_COURT", "NOT_CALLED", "BYE_TOO_LATE"],
           tags,
           summary:
             'A checked-in player, from their own phone: a break or a return, a skip to the back of the line, or "on my way" to a call',
@@ -201,6 +208,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/me/leaving",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION"],
           tags,
           summary:
             "A checked-in player says when they will leave tonight (null clears it): from then on they are not put on a court",
@@ -226,6 +234,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/courts/:courtId",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION", "COURT_IN_USE"],
           tags,
           summary: "Take a court out of play (ending its game when told to), or back into play",
           params: boardCourtParams,
@@ -250,6 +259,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/settings",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION"],
           tags,
           summary: "Rotation mode",
           params: boardParams,
@@ -267,6 +277,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/board/report",
       {
         schema: {
+          errors: ["NO_ACTIVE_SESSION"],
           tags,
           summary: "The active session's fairness report",
           params: boardParams,

@@ -13,6 +13,7 @@ export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["demo"],
+          security: [],
           summary: "Whether a demo club can be loaded here",
           response: { 200: z.object({ available: z.boolean() }) },
         },
@@ -23,6 +24,7 @@ export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/demo",
       {
         schema: {
+          errors: ["ALREADY_IN_A_CLUB"],
           tags: ["demo"],
           summary: "Load a demo club owned by the signed-in person (local installs only)",
           response: { 201: z.object({ organizationId: z.uuid() }) },
@@ -33,7 +35,6 @@ export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await requireUser(deps.auth, request);
         if ((await listMemberships(deps.database.db, user.id)).length > 0) {
           throw new AppError(
-            409,
             "ALREADY_IN_A_CLUB",
             "The demo club is for a first look: you already belong to a club.",
           );

@@ -233,5 +233,5 @@ const isWeekday = (weekday: number) => weekday <= 5;
 
 /** Refuses to seed where a real club could live: production, unless it was asked for in so many words. */
 export function assertDemoAllowed(deps: AppDeps): void {
-  if (!deps.config.demo) throw new AppError(404, "NOT_FOUND", "No route for POST /api/demo");
+  if (!deps.config.demo) throw new AppError("NOT_FOUND", "No route for POST /api/demo");
 }

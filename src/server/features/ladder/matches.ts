@@ -61,7 +61,7 @@ async function assertPlayedInClubLife(db: Queryable, organizationId: string, dat
   const latest = dayIn(new Date(now.getTime() + CLOCK_SKEW_MS), club.timeZone);
   const problem = date < earliest ? problems.beforeClub : date > latest ? problems.future : null;
   if (problem)
-    throw new AppError(400, "VALIDATION_ERROR", problem, {
+    throw new AppError("VALIDATION_ERROR", problem, {
       issues: [{ path: ["playedAt"], message: problem }],
     });
 }
@@ -88,14 +88,14 @@ async function assertPendingRoom(tx: Tx, organizationId: string, loggerId: strin
   for (const opponent of opponents) {
     const waiting = pending.filter((row) => answeringSide(row).includes(opponent)).length;
     if (waiting >= MAX_PENDING_PER_OPPONENT)
-      throw new AppError(409, "TOO_MANY_PENDING_MATCHES", problems.tooManyPending);
+      throw new AppError("TOO_MANY_PENDING_MATCHES", problems.tooManyPending);
   }
 }
 
 async function assertMembers(tx: Tx, organizationId: string, players: string[]) {
   const members = await membersAmong(tx, organizationId, players);
   if (!players.every((id) => members.has(id)))
-    throw new AppError(400, "VALIDATION_ERROR", problems.notMember, {
+    throw new AppError("VALIDATION_ERROR", problems.notMember, {
       issues: [{ path: ["teamB"], message: problems.notMember }],
     });
 }
@@ -225,7 +225,7 @@ export function answerMatch(
   return db.transaction(async (tx) => {
     const row = await lockedMatch(tx, access.organizationId, matchId);
     if (!answeringSide(row).includes(access.userId)) throw forbidden(problems.notYours);
-    if (row.status !== "pending") throw new AppError(409, "MATCH_ANSWERED", problems.answered);
+    if (row.status !== "pending") throw new AppError("MATCH_ANSWERED", problems.answered);
     const [updated] = await tx
       .update(matches)
       .set({
@@ -250,7 +250,7 @@ export function decideMatch(
 ) {
   return db.transaction(async (tx) => {
     const row = await lockedMatch(tx, access.organizationId, matchId);
-    if (row.status !== "disputed") throw new AppError(409, "MATCH_NOT_DISPUTED", problems.notDisputed);
+    if (row.status !== "disputed") throw new AppError("MATCH_NOT_DISPUTED", problems.notDisputed);
     const [updated] = await tx
       .update(matches)
       .set({ status: outcome === "count" ? "confirmed" : "voided", updatedAt: now })

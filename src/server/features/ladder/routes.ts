@@ -29,7 +29,15 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/orgs/:orgId/ladder",
-      { schema: { tags, params: orgParams, querystring: ladderQuery, response: { 200: ladderViewSchema } } },
+      {
+        schema: {
+          summary: "The club's ladder",
+          tags,
+          params: orgParams,
+          querystring: ladderQuery,
+          response: { 200: ladderViewSchema },
+        },
+      },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         return ladderView(db, club.organizationId, request.query.format);
@@ -40,6 +48,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/matches",
       {
         schema: {
+          summary: "Logged matches",
           tags,
           params: orgParams,
           querystring: matchesQuery,
@@ -58,6 +67,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/matches",
       {
         schema: {
+          errors: ["TOO_MANY_PENDING_MATCHES"],
           tags,
           summary: "Log a match you played (organizers: any match, counted at once unless they played in it)",
           params: orgParams,
@@ -106,6 +116,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         `/api/orgs/:orgId/matches/:matchId/${answer}`,
         {
           schema: {
+            errors: ["MATCH_ANSWERED"],
             tags,
             summary: `${answer} a match logged by the other side`,
             params: matchParams,
@@ -124,6 +135,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/matches/:matchId/decide",
       {
         schema: {
+          errors: ["MATCH_NOT_DISPUTED"],
           tags,
           summary: "Decide a disputed match",
           params: matchParams,
@@ -140,7 +152,14 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/orgs/:orgId/players/:userId",
-      { schema: { tags, params: playerParams, response: { 200: playerViewSchema } } },
+      {
+        schema: {
+          summary: "A player's ladder page",
+          tags,
+          params: playerParams,
+          response: { 200: playerViewSchema },
+        },
+      },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         return playerView(db, club.organizationId, request.params.userId, club.userId, deps.now());

@@ -23,7 +23,7 @@ export async function deleteAccount(
     const owned = (await membershipsOf(tx, userId)).filter((m) => m.role === "owner");
     if (owned.length > 0 && !options.deleteOwnedClubs) {
       const club = await getOrganization(tx, owned[0]!.organizationId);
-      throw new AppError(409, "OWNER_MUST_TRANSFER", messages.account.ownerMustTransfer(club.name));
+      throw new AppError("OWNER_MUST_TRANSFER", messages.account.ownerMustTransfer(club.name));
     }
     const closed: Closed[] = [];
     for (const { organizationId } of owned)

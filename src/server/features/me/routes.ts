@@ -38,6 +38,7 @@ export function meRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ["account"],
           summary: "Who is signed in, if anyone: the same as /api/me, or null for a visitor",
+          security: [],
           response: { 200: z.object({ me: me.nullable() }) },
         },
       },
@@ -71,6 +72,7 @@ export function meRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ["account"],
           summary:
             "Delete your account: you leave every club; what others rely on stays, anonymised. With deleteOwnedClubs, the clubs you own are deleted too",
+          errors: ["OWNER_MUST_TRANSFER"],
           body: deleteAccountBody,
         },
       },

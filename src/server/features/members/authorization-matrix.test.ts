@@ -832,6 +832,13 @@ const people = {} as Record<
 >;
 let clubCounter = 0;
 
+// Every status each route answered in this file, to hold against the OpenAPI document (last).
+const statusesSeen = new Map<string, Set<number>>();
+const answered = (row: Row, status: number) => {
+  const key = `${row.method} ${row.route}`;
+  statusesSeen.set(key, (statusesSeen.get(key) ?? new Set()).add(status));
+};
+
 beforeAll(async () => {
   t = await createTestApp({
     onRoute: (route: RouteOptions) => {
@@ -960,6 +967,7 @@ describe("authorization matrix", () => {
           payload,
           cookie: caller === "anonymous" ? undefined : people[caller].cookie,
         });
+        answered(row, response.statusCode);
         expect(response.statusCode, response.body).toBe(row.expect[caller]);
         if (caller === "otherOwner") expect(response.body).not.toContain("Factory Club");
       });
@@ -1051,6 +1059,7 @@ describe("club A's path with club B's entity ids", () => {
             payload,
             cookie: people.owner.cookie,
           });
+          answered(row, response.statusCode);
           expect(response.statusCode, `${JSON.stringify(payload)} -> ${response.body}`).toBe(404);
           // The entity was not found, not the route.
           expect(response.json().error.message).not.toMatch(/^No route/);
@@ -1093,6 +1102,7 @@ describe("hostile requests from the owner's own browser", () => {
           payload:
             headers["content-type"] === "text/plain" ? JSON.stringify(payload ?? {}) : formBody(payload),
         });
+        answered(row, response.statusCode);
         expect(response.statusCode, `${JSON.stringify(headers)} -> ${response.body}`).toBe(403);
         expect(response.json().error.code).toBe("CROSS_SITE");
       }
@@ -1111,6 +1121,7 @@ describe("hostile requests from the owner's own browser", () => {
         headers: { "content-type": "text/plain" },
         payload: JSON.stringify(payload ?? {}),
       });
+      answered(row, response.statusCode);
       expect(response.statusCode, response.body).toBe(415);
       expect(response.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
       expect(await clubSnapshot(t, ctx.orgId)).toEqual(before);
@@ -1170,5 +1181,23 @@ describe("hostile requests from the owner's own browser", () => {
         expect(signIn.statusCode, signIn.body).toBe(200);
       });
     }
+  });
+});
+
+// Schemathesis-style status conformance: what the app answered is what its document promises.
+describe("the OpenAPI document", () => {
+  it("declares every status each route answered above", () => {
+    type Paths = Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    const { paths } = t.app.swagger() as { paths: Paths };
+    const undeclared: string[] = [];
+    for (const [key, statuses] of statusesSeen) {
+      const [method, route] = key.split(" ") as [string, string];
+      const operation = paths[route.replace(/:([a-zA-Z]+)/g, "{$1}")]?.[method.toLowerCase()];
+      const declared = Object.keys(operation?.responses ?? {});
+      for (const status of statuses)
+        if (!declared.includes(String(status))) undeclared.push(`${key} answered ${status}`);
+    }
+    expect(statusesSeen.size).toBeGreaterThan(0);
+    expect(undeclared).toEqual([]);
   });
 });

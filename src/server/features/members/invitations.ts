@@ -68,12 +68,12 @@ export async function createInvitation(
   now: Date,
 ): Promise<Invitation> {
   if (input.role === "admin" && access.role !== "owner") {
-    throw new AppError(403, "FORBIDDEN", "Only the owner can invite admins.");
+    throw new AppError("FORBIDDEN", "Only the owner can invite admins.");
   }
   const { result } = await withEffects(deps, async (tx, effects) => {
     const invitee = await personByEmail(tx, input.email);
     if (invitee && (await isMember(tx, access.organizationId, invitee.id)))
-      throw new AppError(409, "ALREADY_MEMBER", `${input.email} is already a member of this club.`);
+      throw new AppError("ALREADY_MEMBER", `${input.email} is already a member of this club.`);
     // Inviting the same address again replaces the earlier pending invitation.
     await tx
       .update(invitations)
@@ -262,11 +262,11 @@ export async function acceptInvitation(
     if (!row) throw notFound("This invitation link is not valid.");
     const status = statusOf(row, now);
     if (status !== "valid")
-      throw new AppError(410, invitationProblems[status].code, invitationProblems[status].message);
+      throw new AppError(invitationProblems[status].code, invitationProblems[status].message);
     if (!sameAddress(user.email, row.email))
-      throw new AppError(403, "INVITATION_FOR_SOMEONE_ELSE", messages.invitationForSomeoneElse(row.email));
+      throw new AppError("INVITATION_FOR_SOMEONE_ELSE", messages.invitationForSomeoneElse(row.email));
     const joined = await addMember(tx, row.organizationId, userId, row.role, now);
-    if (!joined) throw new AppError(409, "ALREADY_MEMBER", "You are already a member of this club.");
+    if (!joined) throw new AppError("ALREADY_MEMBER", "You are already a member of this club.");
     await tx
       .update(invitations)
       .set({ acceptedAt: now, acceptedBy: userId })

@@ -95,7 +95,7 @@ export async function decideJoinRequest(
     if (!request) throw notFound("Join request not found");
     if (decision === "approved") {
       const joined = await addMember(tx, access.organizationId, request.userId, "member", now);
-      if (!joined) throw new AppError(409, "ALREADY_MEMBER", "This person is already a member.");
+      if (!joined) throw new AppError("ALREADY_MEMBER", "This person is already a member.");
     }
     await tx
       .update(organizationJoinRequests)

@@ -45,7 +45,14 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/orgs/:orgId/members",
-      { schema: { tags, params: orgParams, response: { 200: z.object({ members: z.array(member) }) } } },
+      {
+        schema: {
+          summary: "The club's members (others' email addresses for admins only)",
+          tags,
+          params: orgParams,
+          response: { 200: z.object({ members: z.array(member) }) },
+        },
+      },
       async (request) => {
         const club = await access(request, request.params.orgId, "members.view");
         const members = await listMembers(db, club.organizationId);
@@ -78,7 +85,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/leave",
-      { schema: { tags, summary: "Leave the club", params: orgParams } },
+      { schema: { errors: ["OWNER_CANNOT_LEAVE"], tags, summary: "Leave the club", params: orgParams } },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.view");
         await leaveClub(db, club);
@@ -88,7 +95,14 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/transfer-ownership",
-      { schema: { tags, params: orgParams, body: transferOwnershipBody } },
+      {
+        schema: {
+          summary: "Hand the club to another member",
+          tags,
+          params: orgParams,
+          body: transferOwnershipBody,
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "ownership.transfer");
         await transferOwnership(db, club, request.body.userId);
@@ -100,6 +114,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/invitations",
       {
         schema: {
+          summary: "Pending invitations",
           tags,
           params: orgParams,
           response: { 200: z.object({ invitations: z.array(invitation) }) },
@@ -113,7 +128,16 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/invitations",
-      { schema: { tags, params: orgParams, body: inviteBody, response: { 201: invitation } } },
+      {
+        schema: {
+          summary: "Invite someone by email",
+          errors: ["ALREADY_MEMBER", "RATE_LIMITED"],
+          tags,
+          params: orgParams,
+          body: inviteBody,
+          response: { 201: invitation },
+        },
+      },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "members.invite");
         await consume(db, [invitationsPerClub(club.organizationId)]);
@@ -124,7 +148,15 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       "/api/orgs/:orgId/invitations/:invitationId/resend",
-      { schema: { tags, params: invitationParams, response: { 200: invitation } } },
+      {
+        schema: {
+          summary: "Send an invitation again",
+          errors: ["RATE_LIMITED"],
+          tags,
+          params: invitationParams,
+          response: { 200: invitation },
+        },
+      },
       async (request) => {
         const club = await access(request, request.params.orgId, "members.invite");
         await consume(db, [invitationsPerClub(club.organizationId)]);
@@ -145,7 +177,12 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       "/api/orgs/:orgId/join-requests",
       {
-        schema: { tags, params: orgParams, response: { 200: z.object({ requests: z.array(joinRequest) }) } },
+        schema: {
+          summary: "Pending join requests",
+          tags,
+          params: orgParams,
+          response: { 200: z.object({ requests: z.array(joinRequest) }) },
+        },
       },
       async (request) => {
         const club = await access(request, request.params.orgId, "joinRequests.review");
@@ -159,7 +196,13 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     ] as const) {
       app.post(
         `/api/orgs/:orgId/join-requests/:requestId/${action}`,
-        { schema: { tags, params: joinRequestParams } },
+        {
+          schema: {
+            tags,
+            summary: action === "approve" ? "Approve a join request" : "Reject a join request",
+            params: joinRequestParams,
+          },
+        },
         async (request, reply) => {
           const club = await access(request, request.params.orgId, "joinRequests.review");
           await decideJoinRequest(
@@ -180,6 +223,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security: [],
           summary: "What an invitation link leads to",
           params: invitationTokenParams,
           response: { 200: invitationPreview },
@@ -195,6 +239,8 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/invitations/:token/accept",
       {
         schema: {
+          summary: "Join the club through an invitation link",
+          errors: ["INVITATION_USED", "INVITATION_FOR_SOMEONE_ELSE", "ALREADY_MEMBER", "PLAN_LIMIT_REACHED"],
           tags,
           params: invitationTokenParams,
           response: { 200: z.object({ organizationId: z.uuid() }) },

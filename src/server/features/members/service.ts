@@ -223,11 +223,7 @@ export async function removeMember(db: Db, access: ClubAccess, targetUserId: str
 
 export async function leaveClub(db: Db, access: ClubAccess) {
   if (access.role === "owner") {
-    throw new AppError(
-      409,
-      "OWNER_CANNOT_LEAVE",
-      "Transfer ownership to another member before leaving the club.",
-    );
+    throw new AppError("OWNER_CANNOT_LEAVE", "Transfer ownership to another member before leaving the club.");
   }
   await db.transaction((tx) => deleteMembership(tx, access.organizationId, access.userId));
   forgetClubAccess(db, access.organizationId);
@@ -246,7 +242,7 @@ async function deleteMembership(tx: Tx, organizationId: string, userId: string) 
 
 /** The owner hands the club to another member and becomes an admin; one owner throughout. */
 export async function transferOwnership(db: Db, access: ClubAccess, newOwnerId: string) {
-  if (newOwnerId === access.userId) throw new AppError(400, "BAD_REQUEST", "You already own this club.");
+  if (newOwnerId === access.userId) throw new AppError("BAD_REQUEST", "You already own this club.");
   await db.transaction(async (tx) => {
     await roleOf(tx, access.organizationId, newOwnerId);
     const byUser = (userId: string) =>

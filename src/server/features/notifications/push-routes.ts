@@ -46,6 +46,7 @@ export function pushRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/me/push-devices",
       {
         schema: {
+          errors: ["TOO_MANY_DEVICES"],
           tags,
           summary: "Opt this device in: its push subscription (PushSubscription.toJSON()) and a name",
           body: pushSubscriptionBody,

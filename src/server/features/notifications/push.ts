@@ -112,7 +112,7 @@ export async function subscribeDevice(
   body: PushSubscriptionBody & { label: string },
 ) {
   const problem = await endpointProblemResolved(body.endpoint, deps.config.push);
-  if (problem) throw new AppError(400, "VALIDATION_ERROR", problem);
+  if (problem) throw new AppError("VALIDATION_ERROR", problem);
   const [{ devices } = { devices: 0 }] = await deps.database.db
     .select({ devices: count() })
     .from(pushSubscriptions)
@@ -120,11 +120,7 @@ export async function subscribeDevice(
   // Each call is one request per device: a person's devices are few, and a list of thousands
   // would have the server send that many for one call.
   if (devices >= MAX_DEVICES)
-    throw new AppError(
-      409,
-      "TOO_MANY_DEVICES",
-      `At most ${MAX_DEVICES} devices can be called: remove one first.`,
-    );
+    throw new AppError("TOO_MANY_DEVICES", `At most ${MAX_DEVICES} devices can be called: remove one first.`);
   const values = {
     userId,
     endpoint: body.endpoint,

@@ -39,7 +39,13 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/api/me/notification-preferences",
-      { schema: { tags, response: { 200: notificationPreferences } } },
+      {
+        schema: {
+          summary: "Your notification preferences",
+          tags,
+          response: { 200: notificationPreferences },
+        },
+      },
       async (request) => {
         const user = await requireUser(deps.auth, request);
         const [row] = await db.select().from(table).where(eq(table.userId, user.id));
@@ -60,7 +66,14 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put(
       "/api/me/notification-preferences",
-      { schema: { tags, body: notificationPreferencesBody, response: { 200: notificationPreferences } } },
+      {
+        schema: {
+          summary: "Save your notification preferences",
+          tags,
+          body: notificationPreferencesBody,
+          response: { 200: notificationPreferences },
+        },
+      },
       async (request) => {
         const user = await requireUser(deps.auth, request);
         const b = request.body;

@@ -158,7 +158,7 @@ export function registerSandboxProviderPages(app: FastifyInstance, deps: AppDeps
     async (request, reply) => {
       const { ref, data } = await ownersRecord<SandboxPortalSession>(request, "portal_session");
       const form = planForm.safeParse(request.body);
-      if (!form.success) throw new AppError(400, "VALIDATION_ERROR", "Choose the Basic or Pro plan");
+      if (!form.success) throw new AppError("VALIDATION_ERROR", "Choose the Basic or Pro plan");
       const { plan } = form.data;
       await writeSubscription(data.organizationId, data.customerRef, plan);
       return reply.redirect(`/sandbox/billing/portal/${ref}`, 303);

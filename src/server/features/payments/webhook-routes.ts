@@ -30,7 +30,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         deps.now(),
       );
     } catch {
-      throw new AppError(400, "BAD_SIGNATURE", "The webhook signature could not be verified.");
+      throw new AppError("BAD_SIGNATURE", "The webhook signature could not be verified.");
     }
     const { db } = deps.database;
     const [seen] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id));

@@ -15,6 +15,7 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ["public"],
+          security: [],
           summary: "The public club page: profile, next sessions, and the viewer's standing",
           params: slugParams,
           response: { 200: publicClubPage },
@@ -30,6 +31,7 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/public/clubs/:slug/join-requests",
       {
         schema: {
+          errors: ["REQUEST_PENDING", "ALREADY_MEMBER", "RATE_LIMITED"],
           tags: ["public"],
           summary: "Ask to join the club",
           params: slugParams,
@@ -45,14 +47,10 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ]);
         const { club } = await findPublicClub(db, request.params.slug, deps.now());
         if ((await viewerStanding(db, club.id, user.id)) === "member")
-          throw new AppError(409, "ALREADY_MEMBER", "You are already a member of this club.");
+          throw new AppError("ALREADY_MEMBER", "You are already a member of this club.");
         const created = await requestToJoin(db, club.id, user.id, request.body.message);
         if (!created)
-          throw new AppError(
-            409,
-            "REQUEST_PENDING",
-            "Your join request is being reviewed by the club admins.",
-          );
+          throw new AppError("REQUEST_PENDING", "Your join request is being reviewed by the club admins.");
         return reply.status(201).send({ status: "pending" });
       },
     );

@@ -116,6 +116,7 @@ export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          security: [],
           summary: "A club's sessions as a subscribable calendar",
           params: z.object({ token: z.string().max(100) }),
         },

@@ -38,7 +38,7 @@ export async function setCheckedIn(
   return db.transaction(async (tx) => {
     const session = await lockSession(tx, organizationId, sessionId);
     if (session.status === "completed" || session.status === "cancelled") {
-      throw new AppError(409, "SESSION_CLOSED", "This session is over.");
+      throw new AppError("SESSION_CLOSED", "This session is over.");
     }
     if (checkedIn) assertCheckInOpen(session, now);
     const [row] = await tx
@@ -47,7 +47,7 @@ export async function setCheckedIn(
       .where(and(eq(sessionRegistrations.id, registrationId), eq(sessionRegistrations.sessionId, sessionId)));
     if (!row || row.status === "cancelled") throw notFound("Registration not found");
     if (checkedIn && row.status !== "registered") {
-      throw new AppError(409, "NOT_REGISTERED", "Only registered players can be checked in.");
+      throw new AppError("NOT_REGISTERED", "Only registered players can be checked in.");
     }
     await tx
       .update(sessionRegistrations)
@@ -64,7 +64,6 @@ function assertCheckInOpen(session: { status: string; startsAt: Date }, now: Dat
   if (session.status !== "scheduled") return;
   if (now.getTime() < session.startsAt.getTime() - CHECK_IN_OPENS_HOURS * 3_600_000)
     throw new AppError(
-      409,
       "CHECK_IN_NOT_OPEN",
       `Check-in opens ${CHECK_IN_OPENS_HOURS} hours before the session starts.`,
     );
@@ -76,7 +75,7 @@ export type WalkIn = { userId: string } | { guestName: string };
 async function lockSessionTakingWalkIns(tx: Tx, organizationId: string, sessionId: string, now: Date) {
   const session = await lockSession(tx, organizationId, sessionId);
   if (session.status !== "scheduled" && session.status !== "active") {
-    throw new AppError(409, "SESSION_CLOSED", "This session is over.");
+    throw new AppError("SESSION_CLOSED", "This session is over.");
   }
   assertCheckInOpen(session, now);
   return session;
@@ -105,7 +104,7 @@ async function checkInWalkIn(tx: Tx, session: SessionRow, who: WalkIn, now: Date
     }
   }
   if (session.capacity !== null && (await placesTaken(tx, session.id)) >= session.capacity) {
-    throw new AppError(409, "SESSION_FULL", "The session is full.");
+    throw new AppError("SESSION_FULL", "The session is full.");
   }
   await tx.insert(sessionRegistrations).values({
     organizationId,
@@ -180,7 +179,7 @@ export async function addWalkIns(
     const session = await lockSessionTakingWalkIns(tx, organizationId, sessionId, now);
     const issues = await bulkIssues(tx, session, body);
     if (issues.length > 0) {
-      throw new AppError(409, "CHECK_IN_REFUSED", `${refusedLines(issues)}: nobody was checked in.`, {
+      throw new AppError("CHECK_IN_REFUSED", `${refusedLines(issues)}: nobody was checked in.`, {
         issues,
       });
     }
@@ -197,7 +196,6 @@ export async function addWalkIns(
         if (!(error instanceof AppError && error.code === "SESSION_FULL")) throw error;
         // The whole list rolls back; say from where on it did not fit.
         throw new AppError(
-          409,
           "SESSION_FULL",
           `The session is full: ${session.capacity} places. Nobody was checked in.`,
           { issues: [{ ...place, message: "No place left from here on" }] },
@@ -232,9 +230,9 @@ export async function selfCheckIn(
   return db.transaction(async (tx) => {
     const session = await lockSession(tx, organizationId, sessionId);
     if (session.checkInToken !== token)
-      throw new AppError(403, "BAD_CHECK_IN_LINK", "This check-in link is not valid.");
+      throw new AppError("BAD_CHECK_IN_LINK", "This check-in link is not valid.");
     if (session.status !== "active") {
-      throw new AppError(409, "NOT_ACTIVE", "Check-in opens when the organizer starts the session.");
+      throw new AppError("NOT_ACTIVE", "Check-in opens when the organizer starts the session.");
     }
     const existing = await activeRegistrationOf(tx, sessionId, userId);
     if (existing?.status === "registered") {
@@ -245,18 +243,17 @@ export async function selfCheckIn(
       return;
     }
     if (existing?.status === "pending_payment")
-      throw new AppError(409, "PAYMENT_PENDING", "Complete your payment to check in.");
+      throw new AppError("PAYMENT_PENDING", "Complete your payment to check in.");
     if (existing?.status === "waitlisted") {
       throw new AppError(
-        409,
         "WAITLISTED",
         "You're on the waitlist: an organizer can check you in if a place opens.",
       );
     }
     if (session.paymentRequired)
-      throw new AppError(409, "NOT_REGISTERED", "Register and pay for this session first.");
+      throw new AppError("NOT_REGISTERED", "Register and pay for this session first.");
     if (session.capacity !== null && (await placesTaken(tx, sessionId)) >= session.capacity) {
-      throw new AppError(409, "SESSION_FULL", "The session is full.");
+      throw new AppError("SESSION_FULL", "The session is full.");
     }
     await tx.insert(sessionRegistrations).values({
       organizationId,

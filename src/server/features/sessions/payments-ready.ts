@@ -13,14 +13,12 @@ export const paymentsNotReady = {
   /** To the organizer scheduling a paid session (or making one paid). */
   toSchedule: () =>
     new AppError(
-      409,
       "PAYMENTS_NOT_READY",
       `Paid sessions need a payout account that can take charges. The owner can connect one in ${WHERE}.`,
     ),
   /** To a player about to pay (the account was disabled after the session was scheduled). */
   toPay: () =>
     new AppError(
-      409,
       "PAYMENTS_NOT_READY",
       "This club cannot take payments yet: its owner needs to finish connecting a payment account.",
     ),

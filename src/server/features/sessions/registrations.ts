@@ -274,7 +274,7 @@ export async function register(
   const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
     const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     if (session.status !== "scheduled" && session.status !== "active") {
-      throw new AppError(409, "SESSION_CLOSED", "Registration is closed for this session.");
+      throw new AppError("SESSION_CLOSED", "Registration is closed for this session.");
     }
     if (session.paymentRequired && !(await clubTakesCharges(tx, organizationId))) {
       throw paymentsNotReady.toPay();

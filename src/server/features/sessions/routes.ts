@@ -44,6 +44,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions",
       {
         schema: {
+          errors: ["UPGRADE_REQUIRED"],
           tags,
           summary: "Create a session, or a weekly series of them",
           params: orgParams,
@@ -60,7 +61,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       "/api/orgs/:orgId/sessions/:sessionId",
-      { schema: { tags, params: sessionParams, response: { 200: sessionDetails } } },
+      { schema: { summary: "One session", tags, params: sessionParams, response: { 200: sessionDetails } } },
       async (request) => {
         const club = await access(request, request.params.orgId, "club.view");
         const { registrations, ...row } = await getSessionWithList(
@@ -82,7 +83,16 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put(
       "/api/orgs/:orgId/sessions/:sessionId",
-      { schema: { tags, params: sessionParams, body: updateSessionBody, response: { 200: session } } },
+      {
+        schema: {
+          summary: "Change a session",
+          errors: ["SESSION_CLOSED", "CAPACITY_BELOW_REGISTERED", "PAYMENT_LOCKED", "UPGRADE_REQUIRED"],
+          tags,
+          params: sessionParams,
+          body: updateSessionBody,
+          response: { 200: session },
+        },
+      },
       async (request) => {
         const club = await access(request, request.params.orgId, "sessions.manage");
         return updateSession(deps, club.organizationId, request.params.sessionId, request.body);
@@ -93,6 +103,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       "/api/orgs/:orgId/sessions/:sessionId/registrations",
       {
         schema: {
+          errors: ["SESSION_CLOSED", "PAYMENTS_NOT_READY"],
           tags,
           summary: "Register yourself: a place, a held place until payment, or the waitlist",
           params: sessionParams,

@@ -228,7 +228,7 @@ export async function activeSession(db: Queryable, organizationId: string) {
 export async function requireActiveSession(db: Queryable, organizationId: string) {
   const session = await activeSession(db, organizationId);
   if (!session)
-    throw new AppError(409, "NO_ACTIVE_SESSION", "There is no active session. Start one from its page.");
+    throw new AppError("NO_ACTIVE_SESSION", "There is no active session. Start one from its page.");
   return session;
 }
 
@@ -337,7 +337,7 @@ export async function updateSession(
     const { promotions: released } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     const current = await getSession(tx, organizationId, sessionId);
     if (current.session.status === "completed" || current.session.status === "cancelled") {
-      throw new AppError(409, "SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
+      throw new AppError("SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
     }
     const rescheduled =
       current.session.startsAt.getTime() !== startsAt.getTime() ||
@@ -345,7 +345,6 @@ export async function updateSession(
     if (rescheduled && !running) throw upgradeRequired();
     if (body.capacity !== undefined && body.capacity < current.registeredCount) {
       throw new AppError(
-        409,
         "CAPACITY_BELOW_REGISTERED",
         `${current.registeredCount} players are registered: the capacity cannot go below that.`,
       );
@@ -353,7 +352,6 @@ export async function updateSession(
     const values = sessionValues(body);
     if (current.registeredCount > 0 && values.paymentRequired !== current.session.paymentRequired) {
       throw new AppError(
-        409,
         "PAYMENT_LOCKED",
         "Players have registered: the session cannot switch between free and paid.",
       );
@@ -411,7 +409,6 @@ export async function transition(
     if (!row) {
       await getSession(tx, organizationId, sessionId);
       throw new AppError(
-        409,
         "INVALID_TRANSITION",
         `This session cannot be ${action === "start" ? "started" : `${action}d`} now.`,
       );

@@ -59,7 +59,7 @@ export function emailOfConfirmBrowserToken(secret: string, token: string, nowMs:
 }
 
 /** The one answer a guarded account gives a new browser, right password or wrong. */
-export const confirmBrowserFirst = () => new AppError(403, "CONFIRM_NEW_BROWSER", messages.confirmNewBrowser);
+export const confirmBrowserFirst = () => new AppError("CONFIRM_NEW_BROWSER", messages.confirmNewBrowser);
 
 /**
  * Checks the password as better-auth stores it and, when it is right, mails the link. Always

@@ -35,7 +35,7 @@ export function waitInWords(seconds: number): string {
 
 export function rateLimited(retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, retryAfterSeconds);
-  return new AppError(429, "RATE_LIMITED", messages.rateLimited(waitInWords(seconds)), {
+  return new AppError("RATE_LIMITED", messages.rateLimited(waitInWords(seconds)), {
     headers: { "retry-after": String(seconds) },
   });
 }

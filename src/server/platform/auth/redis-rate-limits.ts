@@ -27,7 +27,7 @@ end
 return 0`;
 
 const unavailable = () =>
-  new AppError(503, "UNAVAILABLE", "Courtside is restarting. Please try again in a moment.", {
+  new AppError("UNAVAILABLE", "Courtside is restarting. Please try again in a moment.", {
     headers: { "retry-after": "5" },
   });
 

@@ -260,7 +260,7 @@ export function registerAuthRoutes(
         !CANONICAL_PATH[request.method === "POST" ? "post" : "get"].test(path) ||
         !isOpen(request.method, path)
       )
-        throw new AppError(404, "NOT_FOUND", `No route for ${request.method} ${path}`);
+        throw new AppError("NOT_FOUND", `No route for ${request.method} ${path}`);
       const ip = addressKey(request.ip);
       const isSignIn = request.method === "POST" && path === SIGN_IN;
       const guard = request.method === "POST" ? guards[path] : undefined;
@@ -297,7 +297,7 @@ export function registerAuthRoutes(
         checkedBody = body;
         const email = "email" in body ? String(body.email) : undefined;
         user = guard.signedIn ? await currentUser(auth, request) : undefined;
-        if (guard.signedIn && !user) throw new AppError(401, "UNAUTHORIZED", "Please sign in.");
+        if (guard.signedIn && !user) throw new AppError("UNAUTHORIZED", "Please sign in.");
         await consume(db, guard.limits({ ip, email, userId: user?.id }));
         if (path === "/api/auth/sign-up/email" && email) await refuseExistingEmail(db, email);
       }
@@ -395,7 +395,7 @@ function parse<T extends object>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
-    throw new AppError(400, "VALIDATION_ERROR", issues[0]?.message ?? "Invalid request", { issues });
+    throw new AppError("VALIDATION_ERROR", issues[0]?.message ?? "Invalid request", { issues });
   }
   return parsed.data;
 }
@@ -409,7 +409,7 @@ async function refuseExistingEmail(db: Db, email: string): Promise<void> {
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
     .limit(1);
-  if (existing) throw new AppError(422, "USER_ALREADY_EXISTS", messages.toasts.accountExistsBody);
+  if (existing) throw new AppError("USER_ALREADY_EXISTS", messages.toasts.accountExistsBody);
 }
 
 function toFetchRequest(request: FastifyRequest, checkedBody: object | undefined): Request {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorBody } from "../../../shared/contracts/common.js";
-import type { ErrorCode } from "../../../shared/domain/error-codes.js";
+import { type ErrorCode, errorStatus } from "../../../shared/domain/error-codes.js";
 import { trackAllowedMethods } from "./allowed-methods.js";
 import { AppError } from "./app-error.js";
 
@@ -28,7 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         path: [error.validationContext ?? "body", ...issue.instancePath.split("/").filter(Boolean)],
         message: issue.message ?? "Invalid value",
       }));
-      return reply.status(400).send({
+      return reply.status(errorStatus.VALIDATION_ERROR).send({
         error: { code: "VALIDATION_ERROR", message: issues[0]?.message ?? "Invalid request", issues },
       });
     }
@@ -40,7 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // PostgreSQL restarting or shutting down: a passing condition, not a bug.
       request.log.warn({ err: error }, "database unavailable");
       return reply
-        .status(503)
+        .status(errorStatus.UNAVAILABLE)
         .header("retry-after", "5")
         .send(body("UNAVAILABLE", "Courtside is restarting. Please try again in a moment."));
     }
@@ -48,7 +48,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Class 22 (data exception): a value the schemas let through but PostgreSQL refuses, such
       // as a NUL byte in a text value. The caller's input, not a bug.
       return reply
-        .status(400)
+        .status(errorStatus.BAD_REQUEST)
         .send(body("BAD_REQUEST", "The request contains a value that cannot be stored."));
     }
     const status = error.statusCode ?? 500;
@@ -77,7 +77,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ),
         );
     }
-    return reply.status(404).send(body("NOT_FOUND", `No route for ${request.method} ${path}`));
+    return reply
+      .status(errorStatus.NOT_FOUND)
+      .send(body("NOT_FOUND", `No route for ${request.method} ${path}`));
   });
 }
 

@@ -101,6 +101,6 @@ export interface PaymentProvider {
 /** The provider could not be reached or refused: answered 502, and nothing of ours changed. */
 export class ProviderError extends AppError {
   constructor(readonly operation: string) {
-    super(502, "PAYMENT_PROVIDER_ERROR", "The payment provider could not complete this. Please try again.");
+    super("PAYMENT_PROVIDER_ERROR", "The payment provider could not complete this. Please try again.");
   }
 }

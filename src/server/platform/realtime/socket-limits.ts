@@ -69,7 +69,7 @@ export function socketLimiter(limits: SocketLimits) {
       if (!request.ws) return;
       const counters = countersOf(request, holder);
       if (counters.some(([key, cap]) => (open.get(key) ?? 0) >= cap))
-        throw new AppError(429, "RATE_LIMITED", "Too many live connections. Close some and try again.", {
+        throw new AppError("RATE_LIMITED", "Too many live connections. Close some and try again.", {
           headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
         });
       for (const [key] of counters) open.set(key, (open.get(key) ?? 0) + 1);

@@ -41,7 +41,7 @@ export function drainBeforeClosing(app: FastifyInstance): void {
     // connection the drain waits for.
     if (request.headers.upgrade !== undefined) forget(state, request.raw.socket);
     if (state.stopping)
-      throw new AppError(503, "UNAVAILABLE", "Courtside is restarting. Please try again in a moment.", {
+      throw new AppError("UNAVAILABLE", "Courtside is restarting. Please try again in a moment.", {
         headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
       });
   });

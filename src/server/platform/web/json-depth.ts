@@ -29,7 +29,7 @@ export function limitJsonDepth(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (jsonDepth(String(body)) > MAX_JSON_DEPTH) {
-      done(new AppError(400, "BAD_REQUEST", "The request is nested too deeply."), undefined);
+      done(new AppError("BAD_REQUEST", "The request is nested too deeply."), undefined);
       return;
     }
     parse(request, body as string, done);

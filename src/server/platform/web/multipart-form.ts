@@ -10,7 +10,7 @@ import { AppError } from "../errors/app-error.js";
 export const MULTIPART_BODY_LIMIT = 4096;
 
 const malformed = (why: string) =>
-  new AppError(400, "BAD_REQUEST", `The form is not valid multipart/form-data: ${why}.`);
+  new AppError("BAD_REQUEST", `The form is not valid multipart/form-data: ${why}.`);
 
 /** `key=value` and `key="quoted value"` parameters after a header's first `;`. */
 function headerParams(value: string): Map<string, string> {

@@ -39,13 +39,13 @@ function hasBody(request: FastifyRequest): boolean {
 export function refuseCrossSiteWrites(app: FastifyInstance, config: Pick<Config, "ownOrigins">): void {
   app.addHook("onRequest", async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
-    if (!isSameOrigin(request, config)) throw new AppError(403, "CROSS_SITE", messages.crossSite);
+    if (!isSameOrigin(request, config)) throw new AppError("CROSS_SITE", messages.crossSite);
     if (!hasBody(request)) return;
     const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     const allowed =
       type === "application/json" ||
       (type === "application/x-www-form-urlencoded" && request.routeOptions.config?.acceptsForms === true) ||
       (type === "multipart/form-data" && request.routeOptions.config?.acceptsMultipart === true);
-    if (!allowed) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", messages.jsonOnly);
+    if (!allowed) throw new AppError("UNSUPPORTED_MEDIA_TYPE", messages.jsonOnly);
   });
 }
