@@ -2,7 +2,7 @@
 // person, their club, a router, the toaster) and a fake API at the one boundary the client
 // has, `fetch`. Tests answer requests by "METHOD /path" and read back what was sent.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { Toaster } from "sonner";
@@ -104,4 +104,15 @@ export function renderWithApp(ui: ReactNode, { signedIn = true }: { signedIn?: b
       </AuthProvider>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * The message a form shows under the field labelled `label`, read the way a screen reader
+ * finds it (the field is marked invalid and described by the message); null when unmarked.
+ */
+export function fieldError(label: string): string | null {
+  const field = screen.getByLabelText(label);
+  if (field.getAttribute("aria-invalid") !== "true") return null;
+  const describedBy = field.getAttribute("aria-describedby");
+  return describedBy ? (document.getElementById(describedBy)?.textContent ?? null) : null;
 }

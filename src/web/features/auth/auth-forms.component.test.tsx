@@ -2,18 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
-import { mockApi, renderWithApp } from "../../test/harness.js";
+import { fieldError, mockApi, renderWithApp } from "../../test/harness.js";
 import { NewPasswordForm, ResetRequestForm, SignInForm, SignUpForm } from "./auth-forms.js";
 
 const v = messages.validation;
-
-/** The message under a field, tied to it by aria-describedby, and the field marked invalid. */
-function fieldError(label: string): string | null {
-  const field = screen.getByLabelText(label);
-  if (field.getAttribute("aria-invalid") !== "true") return null;
-  const id = field.getAttribute("aria-describedby");
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
 
 describe("SignInForm", () => {
   it("marks an empty form with the contract's messages and sends nothing", async () => {
