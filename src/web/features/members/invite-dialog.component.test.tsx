@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
-import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { fieldError, mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
 import { InviteDialog } from "./invite-dialog.js";
 
 const invitations = `POST /api/orgs/${ORG_ID}/invitations`;
@@ -25,6 +25,8 @@ describe("InviteDialog", () => {
     const error = within(dialog).getByText(messages.validation.emailInvalid);
     expect(error.id).toBe("invite-email-error");
     expect(email.getAttribute("aria-invalid")).toBe("true");
+    // Read aloud with the field: it is described by its message.
+    expect(fieldError("Email")).toBe(messages.validation.emailInvalid);
     // SPEC §8: the first problem also goes up as the 'Validation Error' toast.
     expect(await screen.findByText(messages.toasts.validationError)).toBeTruthy();
     expect(api.sent(invitations)).toEqual([]);
