@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { type BoardCourt, scoreBody } from "../../../shared/contracts/board.js";
 import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";

@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { type UserEvent, userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { club, fieldError, mockApi, renderWithApp } from "../../test/harness.js";
@@ -7,7 +7,7 @@ import { OnboardingPage } from "./onboarding-page.js";
 
 const v = messages.validation;
 
-async function fillName(user: ReturnType<typeof userEvent.setup>, name: string) {
+async function fillName(user: UserEvent, name: string) {
   await user.type(await screen.findByLabelText("Club name"), name);
 }
 

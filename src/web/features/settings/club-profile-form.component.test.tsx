@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { club, fieldError, mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
