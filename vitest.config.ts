@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: pure unit tests, and integration tests against a real PostgreSQL (one
+// Three projects: pure unit tests; component tests, React components rendered in jsdom with
+// Testing Library against a stubbed fetch; and integration tests against a real PostgreSQL (one
 // database per test file, cloned from a migrated template made once in global setup).
 export default defineConfig({
   test: {
@@ -15,6 +16,14 @@ export default defineConfig({
             "scripts/**/*.unit.test.ts",
           ],
           environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "component",
+          include: ["src/web/**/*.component.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["src/web/test/component-setup.ts"],
         },
       },
       {

@@ -1,12 +1,12 @@
 import { Swords } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { type MatchFormat, type MatchView, matchBody, teamSize } from "../../../shared/contracts/ladder.js";
 import { formatGames, GAME_TARGETS, gameScoreProblem } from "../../../shared/rating/scores.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
-import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
+import { useZodForm } from "../../lib/use-zod-form.js";
 import { useMembers } from "../members/api.js";
 import { useEditMatch, useLogMatch } from "./api.js";
 
@@ -43,7 +43,6 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
   const clubTimeZone = useOrganization().current?.timeZone;
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<MatchFormat>(match?.format ?? "doubles");
-  const [errors, setErrors] = useState<FieldErrors>({});
   const members = useMembers(orgId);
   const close = () => setOpen(false);
   const logMatch = useLogMatch(orgId, {
@@ -63,30 +62,29 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
   const size = teamSize[format];
   const title = match ? "Edit Match" : "Log a Match";
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = new FormData(event.currentTarget);
-    const team = (side: "A" | "B") =>
-      Array.from({ length: size }, (_, i) => String(values.get(`team${side}${i}`) ?? "")).filter(Boolean);
-    const body = {
-      format,
-      teamA: team("A"),
-      teamB: team("B"),
-      target: Number(values.get("target")),
-      games: parseGames(String(values.get("games") ?? "")),
-      playedAt: String(values.get("playedAt") ?? ""),
-    };
-    const checked = checkForm(matchBody, body);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      showValidationError(checked.first);
-      return;
-    }
-    clearValidationError();
-    setErrors({});
-    if (match) await editMatch.run({ matchId: match.id, body: checked.data });
-    else await logMatch.run(checked.data);
-  };
+  const form = useZodForm(
+    matchBody,
+    async (body) => {
+      if (match) await editMatch.run({ matchId: match.id, body });
+      else await logMatch.run(body);
+    },
+    {
+      // The pickers, one a player, make the sides; the scores are typed as "11-7, 9-11".
+      read: (values) => {
+        const team = (side: "A" | "B") =>
+          Array.from({ length: size }, (_, i) => String(values[`team${side}${i}`] ?? "")).filter(Boolean);
+        return {
+          format,
+          teamA: team("A"),
+          teamB: team("B"),
+          target: Number(values.target),
+          games: parseGames(String(values.games ?? "")),
+          playedAt: String(values.playedAt ?? ""),
+        };
+      },
+    },
+  );
+  const { errors } = form;
 
   const picker = (side: "A" | "B", index: number) => {
     const name = `team${side}${index}`;
@@ -132,7 +130,7 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
             : "The other side confirms it; unanswered, it counts after 48 hours."
         }
       >
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <form className="flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
           <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Format">
             {(["doubles", "singles"] as const).map((f) => (
               <Button
@@ -165,18 +163,15 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
               hint="Side A's points first, e.g. 11-7, 9-11, 11-5"
             >
               <Input
-                id="games"
-                name="games"
                 placeholder="11-7"
                 autoComplete="off"
                 defaultValue={match ? formatGames(match.games) : undefined}
-                aria-invalid={Boolean(errors.games)}
+                {...form.fieldProps("games")}
               />
             </Field>
             <Field label="Played to" htmlFor="target" error={errors.target}>
               <select
-                id="target"
-                name="target"
+                {...form.fieldProps("target")}
                 defaultValue={String(targetOf(match))}
                 className={selectClass}
               >
@@ -188,8 +183,7 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
           </div>
           <Field label="Date" htmlFor="playedAt" error={errors.playedAt}>
             <Input
-              id="playedAt"
-              name="playedAt"
+              {...form.fieldProps("playedAt")}
               type="date"
               defaultValue={match ? match.playedAt.slice(0, 10) : today(clubTimeZone)}
               max={today(clubTimeZone)}

@@ -1,17 +1,16 @@
 import { UserPlus } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { inviteBody } from "../../../shared/contracts/members.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
-import { checkForm, clearValidationError, showValidationError } from "../../lib/form.js";
+import { useZodForm } from "../../lib/use-zod-form.js";
 import { useInvite } from "./api.js";
 
 /** SPEC §2 Members: invite by email with a join link. */
 export function InviteDialog({ orgId, myRole }: { orgId: string; myRole: Role }) {
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
   const invite = useInvite(orgId, {
     onSuccess: () => setOpen(false),
     success: (_, { email }) => ({
@@ -20,19 +19,13 @@ export function InviteDialog({ orgId, myRole }: { orgId: string; myRole: Role })
     }),
     errorTitle: "Failed to send invitation",
   });
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = checkForm(inviteBody, Object.fromEntries(new FormData(event.currentTarget)));
-    if (!checked.ok) {
-      setError(checked.errors.email ?? checked.first);
-      showValidationError(checked.first);
-      return;
-    }
-    clearValidationError();
-    setError(undefined);
-    await invite.run(checked.data);
-  };
+  const form = useZodForm(
+    inviteBody,
+    async (data) => {
+      await invite.run(data);
+    },
+    { idPrefix: "invite-" },
+  );
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -45,20 +38,13 @@ export function InviteDialog({ orgId, myRole }: { orgId: string; myRole: Role })
         title="Invite a member"
         description="They get an email with a link to join. It works once, for 7 days."
       >
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <Field label="Email" htmlFor="invite-email" error={error}>
-            <Input
-              id="invite-email"
-              name="email"
-              type="email"
-              placeholder="player@example.com"
-              aria-invalid={error ? true : undefined}
-            />
+        <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
+          <Field label="Email" htmlFor={form.id("email")} error={form.errors.email}>
+            <Input type="email" placeholder="player@example.com" {...form.fieldProps("email")} />
           </Field>
-          <Field label="Role" htmlFor="invite-role">
+          <Field label="Role" htmlFor={form.id("role")} error={form.errors.role}>
             <select
-              id="invite-role"
-              name="role"
+              {...form.fieldProps("role")}
               defaultValue="member"
               className="h-11 rounded-lg border border-slate-300 bg-white px-3"
             >

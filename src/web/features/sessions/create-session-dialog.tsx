@@ -1,7 +1,8 @@
 import * as Switch from "@radix-ui/react-switch";
 import { Plus } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
+import type { z } from "zod";
 import {
   DEFAULT_REFUND_CUTOFF_HOURS,
   DEFAULT_SESSION_PRICE,
@@ -16,7 +17,7 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
-import { checkForm, clearValidationError, type FieldErrors, showValidationError } from "../../lib/form.js";
+import { useZodForm } from "../../lib/use-zod-form.js";
 import { usePayoutAccount, useSubscription } from "../billing/api.js";
 import { useCreateSessions, useUpdateSession } from "./api.js";
 
@@ -31,7 +32,6 @@ type Props = {
 export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
   const [open, setOpen] = useState(false);
   const [paid, setPaid] = useState(session?.paymentRequired ?? false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateSessions(orgId, {
     onSuccess: () => {
       setPaid(false);
@@ -58,41 +58,31 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
   const title = editing ? "Edit Session" : "Create Session";
   const wall = (iso: string | undefined) => (iso ? toWallTimeInput(new Date(iso), timeZone) : undefined);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const checked = checkForm(sessionForm, { ...values, paymentRequired: paid && !paidBlocked });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      showValidationError(checked.first);
-      return;
-    }
-    clearValidationError();
-    setErrors({});
-    const form = checked.data;
+  const submit = async (data: z.output<typeof sessionForm>) => {
     // The form's times are wall times at the club, whatever zone this browser is in.
     const instant = (value: string) => instantOf(parseWallTime(value)!, timeZone).toISOString();
     const body = {
-      name: form.name,
-      startsAt: instant(form.startsAt),
-      endsAt: instant(form.endsAt),
-      paymentRequired: form.paymentRequired,
-      paymentAmount: form.paymentRequired ? form.paymentAmount?.trim() : undefined,
-      capacity: form.capacity,
-      refundCutoffHours: form.refundCutoffHours ?? session?.refundCutoffHours ?? DEFAULT_REFUND_CUTOFF_HOURS,
-      skillMin: form.skillMin,
-      skillMax: form.skillMax,
-      description: form.description,
+      name: data.name,
+      startsAt: instant(data.startsAt),
+      endsAt: instant(data.endsAt),
+      paymentRequired: data.paymentRequired,
+      paymentAmount: data.paymentRequired ? data.paymentAmount?.trim() : undefined,
+      capacity: data.capacity,
+      refundCutoffHours: data.refundCutoffHours ?? session?.refundCutoffHours ?? DEFAULT_REFUND_CUTOFF_HOURS,
+      skillMin: data.skillMin,
+      skillMax: data.skillMax,
+      description: data.description,
     };
     if (session) await update.run({ sessionId: session.id, body });
-    else await create.run({ ...body, repeatWeeks: form.repeatWeeks ?? 1 });
+    else await create.run({ ...body, repeatWeeks: data.repeatWeeks ?? 1 });
   };
-
-  const field = (name: string) => ({
-    id: `session-${name}`,
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
+  // The switch is not a field of the form: whether the session is paid comes from its state.
+  const form = useZodForm(sessionForm, submit, {
+    idPrefix: "session-",
+    read: (values) => ({ ...values, paymentRequired: paid && !paidBlocked }),
   });
+  const { errors } = form;
+  const field = form.fieldProps;
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -117,7 +107,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
           title={title}
           description={`Times are in the club's time zone (${timeZone.replaceAll("_", " ")}).`}
         >
-          <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
               <Field label="Session name" htmlFor="session-name" error={errors.name}>
                 <Input placeholder="Tuesday Open Play" defaultValue={session?.name} {...field("name")} />

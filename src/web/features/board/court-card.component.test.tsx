@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { type BoardCourt, scoreBody } from "../../../shared/contracts/board.js";
+import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { CourtCard } from "./court-card.js";
+
+const GAME_ID = "3f1d2c4b-5a69-4e7d-8c1b-2a3b4c5d6e7f";
+const scorePath = `POST /api/orgs/${ORG_ID}/board/games/${GAME_ID}/score`;
+
+// Long names on purpose: the old score dialog broke them a letter a line.
+const teamA = [
+  { registrationId: "r1", name: "Maximiliana Featherstonehaugh" },
+  { registrationId: "r2", name: "Bo Li" },
+];
+const teamB = [
+  { registrationId: "r3", name: "Oluwaseun Adebayo-Okonkwo" },
+  { registrationId: "r4", name: "Ana María de la Cruz" },
+];
+
+function playing(change: Partial<BoardCourt> = {}): BoardCourt {
+  return {
+    id: "0b8e7f7e-1c1d-4a3b-9f2e-5d6c7b8a9f01",
+    name: "Court 3",
+    status: "playing",
+    singles: false,
+    held: false,
+    game: { id: GAME_ID, startedAt: new Date().toISOString(), teamA, teamB },
+    nextUp: [
+      { registrationId: "r5", name: "Cal Chen" },
+      { registrationId: "r6", name: "Dee Dupont" },
+    ],
+    answered: [],
+    awaiting: [],
+    ...change,
+  };
+}
+
+const names = (players: { name: string }[]) => players.map((p) => p.name);
+
+async function openScoreSheet(court = playing()) {
+  const user = userEvent.setup();
+  renderWithApp(<CourtCard court={court} orgId={ORG_ID} canManage />);
+  await user.click(screen.getByRole("button", { name: "Record Score" }));
+  const sheet = await screen.findByRole("dialog", { name: `Score for ${court.name}` });
+  return { user, sheet };
+}
+
+describe("CourtCard", () => {
+  it("shows every player's whole name, the two teams apart, and who is up next", () => {
+    mockApi();
+    renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage={false} />);
+    const card = screen.getByTestId("court");
+    expect(within(card).getByText("Court 3")).toBeTruthy();
+    expect(within(card).getByText("Playing")).toBeTruthy();
+    const shown = within(card).getAllByTestId("court-player");
+    expect(shown.map((el) => el.textContent)).toEqual(names([...teamA, ...teamB]));
+    const nextUp = within(card).getByText("Next Up").nextElementSibling;
+    expect(nextUp?.textContent).toBe("Cal Chen · Dee Dupont");
+  });
+
+  it("marks a called player who answered 'on my way'", () => {
+    mockApi();
+    renderWithApp(<CourtCard court={playing({ answered: ["r2"] })} orgId={ORG_ID} canManage={false} />);
+    const [, bo] = screen.getAllByTestId("court-player");
+    expect(within(bo!).getByTestId("on-the-way")).toBeTruthy();
+    expect(screen.getAllByTestId("on-the-way")).toHaveLength(1);
+  });
+
+  it("offers Record Score to those who manage the board, and to nobody else", () => {
+    mockApi();
+    const { unmount } = renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage={false} />);
+    expect(screen.queryByRole("button", { name: "Record Score" })).toBeNull();
+    unmount();
+    renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage />);
+    expect(screen.getByRole("button", { name: "Record Score" })).toBeTruthy();
+  });
+
+  it("has no score action on a free court", () => {
+    mockApi();
+    renderWithApp(<CourtCard court={playing({ status: "idle", game: null })} orgId={ORG_ID} canManage />);
+    expect(screen.getByText("Free court.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Record Score" })).toBeNull();
+  });
+});
+
+describe("the score sheet", () => {
+  it("lists each team's players one whole name an item", async () => {
+    mockApi();
+    const { sheet } = await openScoreSheet();
+    for (const [side, players] of [
+      ["A", teamA],
+      ["B", teamB],
+    ] as const) {
+      const team = within(sheet).getByRole("region", { name: `Team ${side}` });
+      const items = within(team).getAllByRole("listitem");
+      expect(items.map((li) => li.textContent)).toEqual(names(players));
+      // Each name is one text node in its item, not a letter or a word an element.
+      for (const li of items) expect(li.childElementCount).toBe(0);
+    }
+  });
+
+  it("records the side tapped as the winner, with no points, and closes", async () => {
+    const api = mockApi({ [scorePath]: { version: 8 } });
+    const { user, sheet } = await openScoreSheet();
+    await user.click(within(sheet).getByRole("button", { name: "Team B won" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.sent(scorePath)).toEqual([{ winner: "B" }]);
+  });
+
+  it("sends the points typed with the winner", async () => {
+    const api = mockApi({ [scorePath]: { version: 8 } });
+    const { user, sheet } = await openScoreSheet();
+    await user.type(within(sheet).getByLabelText("Team A points (optional)"), "11");
+    await user.type(within(sheet).getByLabelText("Team B points (optional)"), "7");
+    await user.click(within(sheet).getByRole("button", { name: "Team A won" }));
+    expect(api.sent(scorePath)).toEqual([{ winner: "A", scoreA: 11, scoreB: 7 }]);
+  });
+
+  it.each([
+    { a: "11", b: "", tap: "A", message: "Enter both scores, or none" },
+    { a: "9", b: "9", tap: "A", message: "A game has a winner: the scores cannot be equal" },
+    { a: "5", b: "11", tap: "A", message: "The winning side has the higher score" },
+  ] as const)("refuses points $a to $b won by $tap: $message", async ({ a, b, tap, message }) => {
+    // The words are the shared contract's, not the sheet's own.
+    const body = { winner: tap, scoreA: a ? Number(a) : undefined, scoreB: b ? Number(b) : undefined };
+    expect(scoreBody.safeParse(body).error?.issues[0]?.message).toBe(message);
+    const api = mockApi({ [scorePath]: { version: 8 } });
+    const { user, sheet } = await openScoreSheet();
+    if (a) await user.type(within(sheet).getByLabelText("Team A points (optional)"), a);
+    if (b) await user.type(within(sheet).getByLabelText("Team B points (optional)"), b);
+    await user.click(within(sheet).getByRole("button", { name: `Team ${tap} won` }));
+    expect(within(sheet).getByRole("alert").textContent).toBe(message);
+    expect(api.sent(scorePath)).toEqual([]);
+  });
+
+  it("steps the points with - and + between empty and 99", async () => {
+    mockApi();
+    const { user, sheet } = await openScoreSheet();
+    const points = within(sheet).getByLabelText("Team B points (optional)") as HTMLInputElement;
+    const more = within(sheet).getByRole("button", { name: "One point more for team B" });
+    const less = within(sheet).getByRole("button", { name: "One point less for team B" });
+    await user.click(more);
+    await user.click(more);
+    expect(points.value).toBe("2");
+    await user.click(less);
+    await user.click(less);
+    await user.click(less);
+    expect(points.value).toBe("");
+    await user.type(points, "98");
+    await user.click(more);
+    await user.click(more);
+    expect(points.value).toBe("99");
+  });
+});

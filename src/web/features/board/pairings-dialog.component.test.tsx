@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { BoardView } from "../../../shared/contracts/board.js";
+import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { PairingsButton } from "./pairings-dialog.js";
+
+const settings = `PUT /api/orgs/${ORG_ID}/board/settings`;
+const ana = { registrationId: "a1b2c3d4-0000-4000-8000-000000000001", name: "Ana Alvarez" };
+const ben = { registrationId: "a1b2c3d4-0000-4000-8000-000000000002", name: "Ben Brooks" };
+const cal = { registrationId: "a1b2c3d4-0000-4000-8000-000000000003", name: "Cal Chen" };
+
+const queued = (p: typeof ana, position: number) => ({
+  ...p,
+  position,
+  estimatedWaitMinutes: 0,
+  waitRange: { low: 0, high: 0 },
+  gamesPlayed: 0,
+  wantsBye: false,
+  leavesAt: null,
+});
+
+const board: BoardView = {
+  session: null,
+  club: { name: "Riverside", logoUrl: null },
+  mode: "fair",
+  balanceByRating: false,
+  pairings: { together: [[ana, ben]], apart: [] },
+  callTimeoutMinutes: null,
+  version: 7,
+  courts: [],
+  queue: [queued(ana, 1), queued(ben, 2), queued(cal, 3)],
+  onBreak: [],
+  stats: { waiting: 3, averageWaitMinutes: 0, activePlayers: 3 },
+  me: null,
+  canManage: true,
+  checkInUrl: null,
+};
+
+async function openDialog() {
+  const user = userEvent.setup();
+  renderWithApp(<PairingsButton board={board} orgId={ORG_ID} />);
+  await user.click(screen.getByRole("button", { name: "Pairings (1)" }));
+  return { user, dialog: await screen.findByRole("dialog", { name: "Pairings" }) };
+}
+
+describe("PairingsButton", () => {
+  it("lists the pairings the board holds", async () => {
+    mockApi();
+    const { dialog } = await openDialog();
+    expect(within(dialog).getByTestId("pairings").textContent).toContain(
+      "Always partners: Ana Alvarez & Ben Brooks",
+    );
+  });
+
+  it("refuses a player paired with themself", async () => {
+    const api = mockApi({ [settings]: { version: 8 } });
+    const { user, dialog } = await openDialog();
+    await user.selectOptions(within(dialog).getByLabelText("First player"), "Cal Chen");
+    await user.selectOptions(within(dialog).getByLabelText("Second player"), "Cal Chen");
+    await user.click(within(dialog).getByRole("button", { name: "Add Pairing" }));
+    expect(await screen.findByText("Choose two different players.")).toBeTruthy();
+    expect(api.sent(settings)).toEqual([]);
+  });
+
+  it("adds a pair kept apart to the pairings already held", async () => {
+    const api = mockApi({ [settings]: { version: 8 } });
+    const { user, dialog } = await openDialog();
+    await user.selectOptions(within(dialog).getByLabelText("First player"), "Ben Brooks");
+    await user.selectOptions(within(dialog).getByLabelText("Second player"), "Cal Chen");
+    await user.selectOptions(within(dialog).getByLabelText("Kind"), "Never partners");
+    await user.click(within(dialog).getByRole("button", { name: "Add Pairing" }));
+    await waitFor(() =>
+      expect(api.sent(settings)).toEqual([
+        {
+          mode: "fair",
+          pairings: {
+            together: [[ana.registrationId, ben.registrationId]],
+            apart: [[ben.registrationId, cal.registrationId]],
+          },
+        },
+      ]),
+    );
+  });
+
+  it("removes a pairing", async () => {
+    const api = mockApi({ [settings]: { version: 8 } });
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Remove Ana Alvarez and Ben Brooks" }));
+    await waitFor(() =>
+      expect(api.sent(settings)).toEqual([{ mode: "fair", pairings: { together: [], apart: [] } }]),
+    );
+  });
+});
