@@ -9,7 +9,9 @@ import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { AppError, type Issue, notFound } from "../../platform/errors/app-error.js";
 import { people } from "../account/service.js";
 import { isMember, membersAmong } from "../members/service.js";
-import { listRegistrations, lockSession, nextSeq, placesTaken, type SessionRow } from "./registrations.js";
+import { roomAndNextSeq } from "./place-rules.js";
+import { listRegistrations } from "./registration-list.js";
+import { lockSession, type SessionRow } from "./registrations.js";
 
 export type BulkCheckIn = z.output<typeof bulkCheckInBody>;
 
@@ -103,16 +105,15 @@ async function checkInWalkIn(tx: Tx, session: SessionRow, who: WalkIn, now: Date
       return;
     }
   }
-  if (session.capacity !== null && (await placesTaken(tx, session.id)) >= session.capacity) {
-    throw new AppError("SESSION_FULL", "The session is full.");
-  }
+  const { room, seq } = await roomAndNextSeq(tx, session.id);
+  if (!room) throw new AppError("SESSION_FULL", "The session is full.");
   await tx.insert(sessionRegistrations).values({
     organizationId,
     sessionId: session.id,
     userId: "userId" in who ? who.userId : null,
     guestName: "guestName" in who ? who.guestName : null,
     status: "registered",
-    seq: await nextSeq(tx, session.id),
+    seq,
     checkedInAt: now,
     createdAt: now,
   });
@@ -252,15 +253,14 @@ export async function selfCheckIn(
     }
     if (session.paymentRequired)
       throw new AppError("NOT_REGISTERED", "Register and pay for this session first.");
-    if (session.capacity !== null && (await placesTaken(tx, sessionId)) >= session.capacity) {
-      throw new AppError("SESSION_FULL", "The session is full.");
-    }
+    const { room, seq } = await roomAndNextSeq(tx, sessionId);
+    if (!room) throw new AppError("SESSION_FULL", "The session is full.");
     await tx.insert(sessionRegistrations).values({
       organizationId,
       sessionId,
       userId,
       status: "registered",
-      seq: await nextSeq(tx, sessionId),
+      seq,
       checkedInAt: now,
       createdAt: now,
     });

@@ -1,5 +1,6 @@
-// Registering for a free session and cancelling, each in one statement (take_free_place and
-// give_up_free_place, migration 0015), and what those statements leave to the full path.
+// The rules of a place, once, in PostgreSQL (take_place, give_up_place and promote_waitlist,
+// migration 0027): registering for a free session and cancelling are one statement each, and
+// what the plain statement leaves to the app's transaction it says so, changing nothing.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -42,18 +43,25 @@ async function registerAs(who: TestUser, sessionId: string) {
 const cancelAs = (who: TestUser, sessionId: string, registrationId: string) =>
   t.request({ method: "DELETE", url: `${path(sessionId)}/${registrationId}`, cookie: who.cookie });
 
+/** What the plain registration (free_only) answers: its verdict. */
 const takeFreePlace = async (sessionId: string, userId: string, club = orgId) =>
-  (await t.db.execute(sql`select * from take_free_place(${club}, ${sessionId}, ${userId}, ${now})`)).rows;
+  (
+    await t.db.execute(
+      sql`select verdict from take_place(${club}, ${sessionId}, ${userId}, ${now}, ${now}, true)`,
+    )
+  ).rows.map((r) => r.verdict);
 
+/** What the plain cancellation (plain_only) answers: its verdict, and the session's status. */
 const giveUpFreePlace = async (
   sessionId: string,
   registrationId: string,
   userId: string,
   mayManage = false,
+  club = orgId,
 ) =>
   (
     await t.db.execute(
-      sql`select * from give_up_free_place(${orgId}, ${sessionId}, ${registrationId}, ${userId}, ${mayManage}, ${now})`,
+      sql`select verdict, session_now from give_up_place(${club}, ${sessionId}, ${registrationId}, ${userId}, ${mayManage}, ${now}, true)`,
     )
   ).rows;
 
@@ -71,33 +79,33 @@ describe("a free place in one statement", () => {
   it("registering and cancelling in a free session each send one statement that reads or writes the list", async () => {
     const sessionId = await createSession(8);
     // What reads or writes the list (the job queue's polling is left out by what it names).
-    const touchingTheList = /session_registrations|free_place|"sessions"|^begin/i;
+    const touchingTheList = /session_registrations|_place\(|"sessions"|^begin/i;
     let placed = { id: "", status: "" };
     const registering = await statementsSent(touchingTheList, async () => {
       placed = await registerAs(players[0]!, sessionId);
     });
     expect(placed.status).toBe("registered");
-    expect(registering).toEqual([expect.stringContaining("take_free_place")]);
+    expect(registering).toEqual([expect.stringContaining("take_place")]);
     const cancelling = await statementsSent(touchingTheList, async () => {
       expect((await cancelAs(players[0]!, sessionId, placed.id)).statusCode).toBe(200);
     });
-    expect(cancelling).toEqual([expect.stringContaining("give_up_free_place")]);
+    expect(cancelling).toEqual([expect.stringContaining("give_up_place")]);
     expect((await statusesOf(sessionId)).map((r) => r.status)).toEqual(["cancelled"]);
   });
 
-  it("leaves to the full path a closed or paid session, a run-out hold, someone listed, another club", async () => {
+  it("says why it took no place: a closed or paid session, a run-out hold, someone listed, another club", async () => {
     const sessionId = await createSession(8);
     const [player, other] = [players[1]!, players[2]!];
-    expect(await takeFreePlace(sessionId, player.id, crypto.randomUUID())).toEqual([]);
+    expect(await takeFreePlace(sessionId, player.id, crypto.randomUUID())).toEqual(["not_found"]);
     await registerAs(player, sessionId);
-    expect(await takeFreePlace(sessionId, player.id)).toEqual([]);
+    expect(await takeFreePlace(sessionId, player.id)).toEqual(["listed"]);
 
     const setSession = (values: Partial<typeof sessions.$inferInsert>) =>
       t.db.update(sessions).set(values).where(eq(sessions.id, sessionId));
     await setSession({ paymentRequired: true, paymentAmount: 1000 });
-    expect(await takeFreePlace(sessionId, other.id)).toEqual([]);
+    expect(await takeFreePlace(sessionId, other.id)).toEqual(["paid"]);
     await setSession({ paymentRequired: false, paymentAmount: null, status: "cancelled" });
-    expect(await takeFreePlace(sessionId, other.id)).toEqual([]);
+    expect(await takeFreePlace(sessionId, other.id)).toEqual(["closed"]);
     await setSession({ status: "scheduled" });
 
     // An unpaid hold that ran out is released first, by the full path.
@@ -112,7 +120,7 @@ describe("a free place in one statement", () => {
         holdExpiresAt: new Date(now.getTime() - 1000),
       })
       .returning();
-    expect(await takeFreePlace(sessionId, other.id)).toEqual([]);
+    expect(await takeFreePlace(sessionId, other.id)).toEqual(["holds_run_out"]);
     const viaApi = await registerAs(other, sessionId);
     expect(viaApi.status).toBe("registered");
     const after = await statusesOf(sessionId);
@@ -129,10 +137,16 @@ describe("a free place in one statement", () => {
     expect([placed.status, first.waitlistPosition, second.waitlistPosition]).toEqual(["registered", 1, 2]);
 
     // A place freed while someone waits: the full path promotes them.
-    expect(await giveUpFreePlace(sessionId, placed.id, players[4]!.id)).toEqual([]);
+    expect(await giveUpFreePlace(sessionId, placed.id, players[4]!.id)).toEqual([
+      { verdict: "follows", session_now: "scheduled" },
+    ]);
     // Not theirs: only an organizer may.
-    expect(await giveUpFreePlace(sessionId, first.id, players[4]!.id)).toEqual([]);
-    expect(await giveUpFreePlace(sessionId, first.id, owner.id, true)).toEqual([{ status_now: "scheduled" }]);
+    expect(await giveUpFreePlace(sessionId, first.id, players[4]!.id)).toEqual([
+      { verdict: "not_found", session_now: "scheduled" },
+    ]);
+    expect(await giveUpFreePlace(sessionId, first.id, owner.id, true)).toEqual([
+      { verdict: "cancelled", session_now: "scheduled" },
+    ]);
     const byId = new Map((await statusesOf(sessionId)).map((r) => [r.id, r.status]));
     expect([byId.get(placed.id), byId.get(first.id), byId.get(second.id)]).toEqual([
       "registered",
@@ -141,13 +155,9 @@ describe("a free place in one statement", () => {
     ]);
 
     // Not this club's session.
-    expect(
-      (
-        await t.db.execute(
-          sql`select * from give_up_free_place(${crypto.randomUUID()}, ${sessionId}, ${second.id}, ${owner.id}, true, ${now})`,
-        )
-      ).rows,
-    ).toEqual([]);
+    expect(await giveUpFreePlace(sessionId, second.id, owner.id, true, crypto.randomUUID())).toEqual([
+      { verdict: "not_found", session_now: null },
+    ]);
     // Money to settle goes the full path too.
     await t.db.insert(payments).values({
       organizationId: orgId,
@@ -155,7 +165,9 @@ describe("a free place in one statement", () => {
       provider: "sandbox",
       amount: 1000,
     });
-    expect(await giveUpFreePlace(sessionId, second.id, players[6]!.id)).toEqual([]);
+    expect(await giveUpFreePlace(sessionId, second.id, players[6]!.id)).toEqual([
+      { verdict: "follows", session_now: "scheduled" },
+    ]);
   });
 
   it("a place given back while places are free and others wait: the full path moves them up", async () => {
@@ -165,7 +177,9 @@ describe("a free place in one statement", () => {
     const second = await registerAs(players[9]!, sessionId);
     // Room for everyone now, and still a waitlist until someone's place moves it.
     await t.db.update(sessions).set({ capacity: 4 }).where(eq(sessions.id, sessionId));
-    expect(await giveUpFreePlace(sessionId, second.id, players[9]!.id)).toEqual([]);
+    expect(await giveUpFreePlace(sessionId, second.id, players[9]!.id)).toEqual([
+      { verdict: "follows", session_now: "scheduled" },
+    ]);
     expect((await cancelAs(players[9]!, sessionId, second.id)).statusCode).toBe(200);
     const byId = new Map((await statusesOf(sessionId)).map((r) => [r.id, r.status]));
     expect([byId.get(first.id), byId.get(second.id)]).toEqual(["registered", "cancelled"]);

@@ -7,7 +7,7 @@ import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { Db } from "../../db/database.js";
 import { sessions } from "../../db/schema/sessions.js";
 import { peopleFields, peopleSubquery } from "../account/service.js";
-import { registrantName } from "./registrations.js";
+import { registrantName } from "./registration-list.js";
 
 export type LedgerEntry = {
   registrationId: string;

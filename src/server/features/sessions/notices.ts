@@ -1,7 +1,7 @@
 // Emails about sessions, built inside the changing transaction and queued by it (outbox.ts): a
 // place opened from the waitlist, a cancelled session, a refund decision.
 
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { hoursPhrase } from "../../../shared/domain/session-time.js";
@@ -82,7 +82,8 @@ export async function cancellationEmails(
       and(
         eq(sessionRegistrations.sessionId, sessionId),
         isNotNull(sessionRegistrations.userId),
-        inArray(sessionRegistrations.status, ["registered", "waitlisted", "pending_payment"]),
+        // Everyone on the list: a place, a held place, or the waitlist.
+        ne(sessionRegistrations.status, "cancelled"),
       ),
     );
   const byId = await people(

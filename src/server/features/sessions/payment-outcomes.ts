@@ -4,21 +4,15 @@
 // session's row locked first and the payment's second (the order every writer takes, so no
 // two of them can deadlock), and is only recorded here: the provider's refund is made after
 // commit by a job (sessions/refunds.ts).
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { placeEffects } from "./effects.js";
-import {
-  hasRoom,
-  lockSession,
-  placesTaken,
-  type RegistrationRow,
-  releasePlace,
-  type SessionRow,
-} from "./registrations.js";
+import { roomAndNextSeq } from "./place-rules.js";
+import { lockSession, type RegistrationRow, releasePlace, type SessionRow } from "./registrations.js";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -130,7 +124,8 @@ async function registeredElsewhere(
         eq(sessionRegistrations.sessionId, sessionId),
         eq(sessionRegistrations.userId, userId),
         ne(sessionRegistrations.id, exceptId),
-        inArray(sessionRegistrations.status, ["registered", "waitlisted", "pending_payment"]),
+        // On the list: a place, a held place, or the waitlist.
+        ne(sessionRegistrations.status, "cancelled"),
       ),
     );
   return other !== undefined;
@@ -236,7 +231,7 @@ async function settlePayment(
   let status: RegistrationRow["status"] = "registered";
   if (registration!.status !== "pending_payment") {
     // The hold ran out before the money arrived: take a place if one is free, else the waitlist.
-    status = hasRoom(session, await placesTaken(tx, session.id)) ? "registered" : "waitlisted";
+    status = (await roomAndNextSeq(tx, session.id)).room ? "registered" : "waitlisted";
   }
   await tx
     .update(payments)

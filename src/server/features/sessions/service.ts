@@ -22,14 +22,8 @@ import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 import { assertCanSchedulePaid } from "./payments-ready.js";
 import { refundJobs } from "./refunds.js";
-import {
-  holdsPlace,
-  lockSessionReleasingHolds,
-  promoteFromWaitlist,
-  registrantName,
-  registrationsJson,
-  toRegistrations,
-} from "./registrations.js";
+import { registrantName, registrationsJson, toRegistrations } from "./registration-list.js";
+import { lockSessionReleasingHolds, promoteFromWaitlist } from "./registrations.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -40,7 +34,7 @@ type SessionRow = typeof sessions.$inferSelect;
 const counts = {
   registeredCount: sql<number>`(select count(*)::int from session_registrations r
     where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
-      and r.status in ('registered', 'pending_payment'))`,
+      and holds_place(r.status))`,
   waitlistCount: sql<number>`(select count(*)::int from session_registrations r
     where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
       and r.status = 'waitlisted')`,
@@ -186,13 +180,11 @@ export function getSessionWithList(db: Db, organizationId: string, sessionId: st
     if (!row) throw notFound("Session not found");
     const registrations = toRegistrations(row.registrations);
     // Counted from the list rather than by PostgreSQL: the list holds every registration counted.
-    const count = (statuses: readonly string[]) =>
-      registrations.filter((r) => statuses.includes(r.status)).length;
     const value = {
       ...row,
       registrations,
-      registeredCount: count(holdsPlace),
-      waitlistCount: count(["waitlisted"]),
+      registeredCount: row.registrations.filter((r) => r.holdsPlace).length,
+      waitlistCount: registrations.filter((r) => r.status === "waitlisted").length,
     };
     return { value };
   });
