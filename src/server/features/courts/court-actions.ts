@@ -7,6 +7,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { boards, games, queuePlayers, unavailableCourts } from "../../db/schema/courts.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { assertClubRunning } from "../billing/service.js";
 import { type BoardRow, type GameRow, gamesOf, loadState, queueOf } from "./board-store.js";
 import { act } from "./board-transaction.js";
 import { answeredCall, paceOf } from "./pace.js";
@@ -81,12 +82,13 @@ async function runningGame(tx: Tx, board: BoardRow, gameId: string): Promise<Gam
  * out only when the organizer says so (`endRunningGame`): the game ends and its players go back
  * to the front of the line. Bringing a court back also starts one the organizer kept free.
  */
-export function setCourtAvailability(
+export async function setCourtAvailability(
   deps: AppDeps,
   organizationId: string,
   courtId: string,
   change: { available: boolean; endRunningGame?: boolean | undefined },
 ) {
+  await assertClubRunning(deps, organizationId);
   return act(deps, organizationId, async (tx, board, now) => {
     const state = await loadState(tx, organizationId, board.sessionId);
     const court = state.courts.find((c) => c.id === courtId);
@@ -112,8 +114,12 @@ export function setCourtAvailability(
   });
 }
 
-/** Fill Courts: the organizer starts every free court, those they kept free too. */
-export function fillEveryCourt(deps: AppDeps, organizationId: string) {
+/**
+ * Fill Courts: the organizer starts every free court, those they kept free too. After the
+ * trial, games already on court can still be scored; starting new ones asks for an upgrade.
+ */
+export async function fillEveryCourt(deps: AppDeps, organizationId: string) {
+  await assertClubRunning(deps, organizationId);
   return act(deps, organizationId, async (tx, board) => {
     if (board.heldCourts.length === 0) return;
     const [changed] = await tx

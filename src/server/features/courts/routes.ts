@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -18,7 +17,6 @@ import {
 } from "../../../shared/contracts/board.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
-import { assertClubRunning } from "../billing/service.js";
 import { clubAccess } from "../members/service.js";
 import { myAction, myLeavingTime, playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
 import { forgetBoardsOnNotice } from "./board-cache.js";
@@ -33,12 +31,6 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const access = clubAccess(deps);
   const tags = ["court board"];
-  // After the trial, games already on court can still be scored; starting new ones asks for an upgrade.
-  const accessToStartGames = async (request: FastifyRequest, orgId: string) => {
-    const member = await access(request, orgId, "sessions.manage");
-    await assertClubRunning(deps, member.organizationId);
-    return member;
-  };
   return async (app) => {
     const stopForgetting = forgetBoardsOnNotice(db, deps.realtime);
     app.addHook("onClose", async () => stopForgetting());
@@ -76,7 +68,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = await accessToStartGames(request, request.params.orgId);
+        const member = await access(request, request.params.orgId, "sessions.manage");
         return { version: await fillEveryCourt(deps, member.organizationId) };
       },
     );
@@ -243,7 +235,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = await accessToStartGames(request, request.params.orgId);
+        const member = await access(request, request.params.orgId, "sessions.manage");
         return {
           version: await setCourtAvailability(
             deps,

@@ -6,6 +6,17 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { listMemberships } from "../members/service.js";
 import { assertDemoAllowed, seedDemoClub } from "./seed.js";
 
+/** A first look for someone in no club yet: a demo club of their own, at its own address. */
+async function startDemo(deps: AppDeps, user: { id: string; name: string }) {
+  if ((await listMemberships(deps.database.db, user.id)).length > 0) {
+    throw new AppError(
+      "ALREADY_IN_A_CLUB",
+      "The demo club is for a first look: you already belong to a club.",
+    );
+  }
+  return seedDemoClub(deps, user, `riverside-demo-${user.id.slice(0, 8).toLowerCase()}`);
+}
+
 export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -33,17 +44,7 @@ export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         assertDemoAllowed(deps);
         const user = await requireUser(deps.auth, request);
-        if ((await listMemberships(deps.database.db, user.id)).length > 0) {
-          throw new AppError(
-            "ALREADY_IN_A_CLUB",
-            "The demo club is for a first look: you already belong to a club.",
-          );
-        }
-        const { organizationId } = await seedDemoClub(
-          deps,
-          user,
-          `riverside-demo-${user.id.slice(0, 8).toLowerCase()}`,
-        );
+        const { organizationId } = await startDemo(deps, user);
         return reply.status(201).send({ organizationId });
       },
     );

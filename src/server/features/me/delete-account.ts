@@ -4,6 +4,7 @@
 // does), in the same transaction.
 import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps } from "../../app-deps.js";
+import { sessionCache } from "../../platform/auth/current-user.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { anonymizeAccount } from "../account/service.js";
@@ -34,5 +35,7 @@ export async function deleteAccount(
     return closed;
   });
   forgetUserAccess(db, userId);
+  // This instance forgets the person's signed-in sessions at once (others within seconds).
+  await sessionCache(deps.auth).forgetUser(userId);
   for (const club of closed) await afterClosing(deps, club);
 }

@@ -5,12 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { deleteAccountBody, me, profileBody } from "../../../shared/contracts/account.js";
 import type { AppDeps } from "../../app-deps.js";
-import {
-  type CurrentUser,
-  currentUser,
-  requireUser,
-  sessionCache,
-} from "../../platform/auth/current-user.js";
+import { type CurrentUser, currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { saveProfile } from "../account/service.js";
 import { keptAccountWithClubs } from "../members/service.js";
 import { deleteAccount } from "./delete-account.js";
@@ -79,7 +74,6 @@ export function meRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await requireUser(deps.auth, request);
         await deleteAccount(deps, user.id, { deleteOwnedClubs: request.body?.deleteOwnedClubs === true });
-        await sessionCache(deps.auth).forgetUser(user.id);
         return reply.status(204).send();
       },
     );

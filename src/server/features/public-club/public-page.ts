@@ -6,9 +6,9 @@ import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
-import { notFound } from "../../platform/errors/app-error.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { openClubAtSlug, publicClubQuery } from "../clubs/service.js";
-import { hasPendingJoinRequest, memberCountOf, memberRole } from "../members/service.js";
+import { hasPendingJoinRequest, memberCountOf, memberRole, requestToJoin } from "../members/service.js";
 import { nextScheduledSessionsJson } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
@@ -72,4 +72,19 @@ export async function viewerStanding(
 ): Promise<PublicClubPage["viewer"]> {
   if (await memberRole(db, organizationId, userId)) return "member";
   return (await hasPendingJoinRequest(db, organizationId, userId)) ? "pending" : "none";
+}
+
+/** A signed-in visitor asks to join the club at `slug`: once, and not when already a member. */
+export async function askToJoin(
+  db: Db,
+  slug: string,
+  userId: string,
+  message: string | undefined,
+  now: Date,
+) {
+  const { club } = await findPublicClub(db, slug, now);
+  if ((await viewerStanding(db, club.id, userId)) === "member")
+    throw new AppError("ALREADY_MEMBER", "You are already a member of this club.");
+  if (!(await requestToJoin(db, club.id, userId, message)))
+    throw new AppError("REQUEST_PENDING", "Your join request is being reviewed by the club admins.");
 }

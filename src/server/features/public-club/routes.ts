@@ -3,9 +3,7 @@ import { joinRequestBody, publicClubPage, slugParams } from "../../../shared/con
 import type { AppDeps } from "../../app-deps.js";
 import { currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { addressKey, consume } from "../../platform/auth/rate-limit.js";
-import { AppError } from "../../platform/errors/app-error.js";
-import { requestToJoin } from "../members/service.js";
-import { findPublicClub, publicClubPage as loadPage, viewerStanding } from "./public-page.js";
+import { askToJoin, publicClubPage as loadPage } from "./public-page.js";
 
 export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -45,12 +43,7 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           { key: `join-requests:user:${user.id}`, max: 10, windowSeconds: 60 * 60 },
           { key: `join-requests:ip:${addressKey(request.ip)}`, max: 30, windowSeconds: 60 * 60 },
         ]);
-        const { club } = await findPublicClub(db, request.params.slug, deps.now());
-        if ((await viewerStanding(db, club.id, user.id)) === "member")
-          throw new AppError("ALREADY_MEMBER", "You are already a member of this club.");
-        const created = await requestToJoin(db, club.id, user.id, request.body.message);
-        if (!created)
-          throw new AppError("REQUEST_PENDING", "Your join request is being reviewed by the club admins.");
+        await askToJoin(db, request.params.slug, user.id, request.body.message, deps.now());
         return reply.status(201).send({ status: "pending" });
       },
     );

@@ -14,7 +14,7 @@ import { buildCalendar, type CalendarEvent } from "../../platform/calendar/ics.j
 import { notFound } from "../../platform/errors/app-error.js";
 import { getOrganization } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
-import { getSession, upcomingForFeed } from "./service.js";
+import { getSession, upcomingForFeed } from "./session-reads.js";
 
 const feedResponse = z.object({ url: z.string() });
 const newToken = () => randomBytes(24).toString("base64url");

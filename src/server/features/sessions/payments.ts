@@ -12,7 +12,7 @@ import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
 import { EXPIRE_HOLDS, type HoldJob } from "./effects.js";
 import { paymentsNotReady } from "./payments-ready.js";
-import { sweepHolds } from "./registrations.js";
+import { register, sweepHolds } from "./registrations.js";
 import { SEND_REMINDERS, sendDueReminders } from "./reminders.js";
 
 export async function paymentContext(deps: AppDeps, paymentId: string) {
@@ -27,6 +27,20 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
   const club = await getOrganization(db, row.session.organizationId);
   const payerEmail = row.payerId ? ((await person(db, row.payerId))?.email ?? null) : null;
   return { ...row, club, payerEmail, clubName: club.name, timeZone: club.timeZone };
+}
+
+/**
+ * Registering as a player does: the place (or the waitlist), and for a place held unpaid the
+ * provider's checkout, opened once the place is held and committed.
+ */
+export async function registerWithCheckout(
+  deps: AppDeps,
+  organizationId: string,
+  sessionId: string,
+  userId: string,
+) {
+  const { listed, paymentId } = await register(deps, organizationId, sessionId, userId);
+  return { registration: listed, checkoutUrl: paymentId ? await checkoutFor(deps, paymentId) : null };
 }
 
 /** Opens (or reopens) the provider's checkout for a pending payment and returns its address. */

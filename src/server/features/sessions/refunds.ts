@@ -1,7 +1,8 @@
 import type { AppDeps } from "../../app-deps.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
 import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
-import { markRefunded, paymentById, type RefundDecision, refundsOwed } from "./service.js";
+import type { RefundDecision } from "./payment-outcomes.js";
+import { markRefunded, paymentById, refundsOwed } from "./payment-rows.js";
 
 export const REFUND_PAYMENT = "refund-payment";
 const REFUND_RETRIES = 16;

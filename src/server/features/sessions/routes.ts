@@ -12,9 +12,9 @@ import {
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { clubAccess } from "../members/service.js";
-import { checkoutFor } from "./payments.js";
-import { register } from "./registrations.js";
-import { createSessions, getSessionWithList, listSessions, toSession, updateSession } from "./service.js";
+import { registerWithCheckout } from "./payments.js";
+import { createSessions, updateSession } from "./scheduling.js";
+import { getSessionWithList, listSessions, toSession } from "./session-reads.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -112,10 +112,10 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const club = await access(request, request.params.orgId, "club.view");
-        const result = await register(deps, club.organizationId, request.params.sessionId, club.userId);
-        // The provider's checkout is opened once the place is held and committed.
-        const checkoutUrl = result.paymentId ? await checkoutFor(deps, result.paymentId) : null;
-        return reply.status(201).send({ registration: result.listed, checkoutUrl });
+        const { sessionId } = request.params;
+        return reply
+          .status(201)
+          .send(await registerWithCheckout(deps, club.organizationId, sessionId, club.userId));
       },
     );
   };

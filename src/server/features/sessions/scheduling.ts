@@ -1,0 +1,222 @@
+// Scheduling: creating sessions (with a weekly repeat in the club's time zone), editing them,
+// and the lifecycle scheduled -> active -> completed, or cancelled (with what a cancellation
+// owes: every payment back, and a word to everyone in it).
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { CreateSessionBody, Session, SessionBodyFields } from "../../../shared/contracts/sessions.js";
+import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
+import { dollarsToCents } from "../../../shared/domain/money.js";
+import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
+import type { AppDeps, UseCaseDeps } from "../../app-deps.js";
+import type { Tx } from "../../db/database.js";
+import { calendarFeeds, sessions } from "../../db/schema/sessions.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
+import { clubRunning, upgradeRequired } from "../billing/service.js";
+import { clubTimeZone } from "../clubs/service.js";
+import { placeEffects, sessionCompleted } from "./effects.js";
+import { cancellationEmails } from "./notices.js";
+import { refundWholeSession } from "./payment-outcomes.js";
+import { assertCanSchedulePaid } from "./payments-ready.js";
+import { refundJobs } from "./refunds.js";
+import { lockSessionReleasingHolds, promoteFromWaitlist } from "./registrations.js";
+
+import { getSession, toSession } from "./session-reads.js";
+
+type SessionRow = typeof sessions.$inferSelect;
+
+function sessionValues(body: SessionBodyFields) {
+  const cents =
+    body.paymentRequired && body.paymentAmount !== undefined ? dollarsToCents(body.paymentAmount) : 0;
+  // A price of 0 is a free session: nobody is sent to a checkout for nothing.
+  const paid = cents > 0;
+  return {
+    name: body.name,
+    description: body.description ?? null,
+    paymentRequired: paid,
+    paymentAmount: paid ? cents : null,
+    refundCutoffHours: body.refundCutoffHours,
+    capacity: body.capacity ?? null,
+    skillMin: body.skillMin ?? null,
+    skillMax: body.skillMax ?? null,
+  };
+}
+
+/**
+ * Schedules a session, or a weekly series; after an expired trial, it asks for an upgrade. A
+ * paid one needs a payout account that takes charges (payments-ready.ts), whoever schedules it:
+ * an organizer, the demo or a job.
+ */
+export async function createSessions(
+  deps: AppDeps,
+  organizationId: string,
+  userId: string,
+  input: CreateSessionBody,
+): Promise<Session[]> {
+  const { db } = deps.database;
+  const body = createSessionBody.parse(input);
+  if (!(await clubRunning(deps, organizationId))) throw upgradeRequired();
+  const values = sessionValues(body);
+  if (values.paymentRequired) await assertCanSchedulePaid(db, organizationId);
+  const timeZone = await clubTimeZone(db, organizationId);
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(body.endsAt);
+  const seriesId = body.repeatWeeks > 1 ? randomUUID() : null;
+  // Each week keeps the same wall-clock times in the club's zone, across daylight-saving changes.
+  const occurrences = Array.from({ length: body.repeatWeeks }, (_, week) => ({
+    organizationId,
+    ...values,
+    startsAt: addWeeksInZone(startsAt, week, timeZone),
+    endsAt: addWeeksInZone(endsAt, week, timeZone),
+    status: "scheduled" as const,
+    seriesId,
+    createdBy: userId,
+  }));
+  const rows = await db.insert(sessions).values(occurrences).returning();
+  return rows.map((row) => toSession(row, { registeredCount: 0, waitlistCount: 0 }));
+}
+
+/**
+ * Edits a session under its lock, as every change to its places is made: the capacity is
+ * checked against the places taken now, and a capacity raised moves the waitlist up into the
+ * new places (each promoted player hears it, as after a cancellation).
+ *
+ * Moving a session to another time schedules it anew, so after an expired trial it asks for
+ * an upgrade as creating one does; its name, description and the like stay editable. Making a
+ * free session paid asks for a payout account that takes charges, as creating a paid one does;
+ * a session already paid stays editable if the account is disabled later (its players paid).
+ */
+export async function updateSession(
+  deps: AppDeps,
+  organizationId: string,
+  sessionId: string,
+  input: unknown,
+) {
+  const body = updateSessionBody.parse(input);
+  const now = deps.now();
+  // Asked before the lock: the check may re-read the provider, which no transaction waits on.
+  const running = await clubRunning(deps, organizationId);
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(body.endsAt);
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    // Holds run out are released first, as registering does: they hold no place any more.
+    const { promotions: released } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
+    const current = await getSession(tx, organizationId, sessionId);
+    if (current.session.status === "completed" || current.session.status === "cancelled") {
+      throw new AppError("SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
+    }
+    const rescheduled =
+      current.session.startsAt.getTime() !== startsAt.getTime() ||
+      current.session.endsAt.getTime() !== endsAt.getTime();
+    if (rescheduled && !running) throw upgradeRequired();
+    if (body.capacity !== undefined && body.capacity < current.registeredCount) {
+      throw new AppError(
+        "CAPACITY_BELOW_REGISTERED",
+        `${current.registeredCount} players are registered: the capacity cannot go below that.`,
+      );
+    }
+    const values = sessionValues(body);
+    if (current.registeredCount > 0 && values.paymentRequired !== current.session.paymentRequired) {
+      throw new AppError(
+        "PAYMENT_LOCKED",
+        "Players have registered: the session cannot switch between free and paid.",
+      );
+    }
+    if (values.paymentRequired && !current.session.paymentRequired) {
+      await assertCanSchedulePaid(tx, organizationId);
+    }
+    const [edited] = await tx
+      .update(sessions)
+      .set({ ...values, startsAt, endsAt, updatedAt: now })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
+      .returning();
+    const promotions = await promoteFromWaitlist(tx, edited!, now);
+    effects.push(
+      ...(await placeEffects(tx, deps.config, { refunds: [], promotions: [...released, ...promotions] })),
+    );
+    // Each promotion moved one from the waitlist into a place: no need to count again.
+    return toSession(edited!, {
+      registeredCount: current.registeredCount + promotions.length,
+      waitlistCount: current.waitlistCount - promotions.length,
+    });
+  });
+  return result;
+}
+
+const transitions = {
+  start: { from: ["scheduled"], to: "active" },
+  complete: { from: ["active"], to: "completed" },
+  cancel: { from: ["scheduled", "active"], to: "cancelled" },
+} as const;
+
+/**
+ * Moves a session along its lifecycle; a cancelled session also owes back what was paid, and
+ * everyone still in it hears that it will not happen.
+ */
+export async function transition(
+  deps: UseCaseDeps,
+  organizationId: string,
+  sessionId: string,
+  action: keyof typeof transitions,
+) {
+  const rule = transitions[action];
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const [row] = await tx
+      .update(sessions)
+      .set({ status: rule.to, updatedAt: new Date() })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.organizationId, organizationId),
+          inArray(sessions.status, [...rule.from]),
+        ),
+      )
+      .returning();
+    if (!row) {
+      await getSession(tx, organizationId, sessionId);
+      throw new AppError(
+        "INVALID_TRANSITION",
+        `This session cannot be ${action === "start" ? "started" : `${action}d`} now.`,
+      );
+    }
+    if (action === "cancel") effects.push(...(await cancelled(tx, deps, row)));
+    if (action === "complete") effects.push(sessionCompleted(organizationId, sessionId));
+    return row;
+  });
+  return result;
+}
+
+/** What a session just cancelled owes: every payment back, and a word to everyone still in it. */
+async function cancelled(tx: Tx, deps: Pick<UseCaseDeps, "config" | "now">, row: SessionRow) {
+  const refunds = await refundWholeSession(tx, row, deps.now());
+  return [...refundJobs(refunds), ...(await cancellationEmails(tx, deps.config.appUrl, row.id, refunds))];
+}
+
+/**
+ * Cancels every scheduled or active session of the club, each as `transition(..., "cancel")`
+ * does, inside the caller's transaction (closing the club): the effects are the caller's to queue.
+ */
+export async function cancelOpenSessions(
+  tx: Tx,
+  deps: Pick<UseCaseDeps, "config" | "now">,
+  organizationId: string,
+): Promise<{ sessionIds: string[]; effects: Effect[] }> {
+  const rows = await tx
+    .update(sessions)
+    .set({ status: transitions.cancel.to, updatedAt: deps.now() })
+    .where(
+      and(
+        eq(sessions.organizationId, organizationId),
+        inArray(sessions.status, [...transitions.cancel.from]),
+      ),
+    )
+    .returning();
+  const effects: Effect[] = [];
+  for (const row of rows) effects.push(...(await cancelled(tx, deps, row)));
+  return { sessionIds: rows.map((row) => row.id), effects };
+}
+
+/** The club's calendar feed stops answering (closing the club). */
+export async function dropCalendarFeed(tx: Tx, organizationId: string): Promise<void> {
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.organizationId, organizationId));
+}

@@ -1,0 +1,291 @@
+import { and, asc, desc, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { Session } from "../../../shared/contracts/sessions.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
+import { isoInstant } from "../../db/json.js";
+import { preparedStatement } from "../../db/prepared.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { clubReads } from "../../platform/club-reads/club-reads.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { peopleSubquery } from "../account/service.js";
+import { timeZoneOf } from "../clubs/service.js";
+import { registrantName, registrationsJson, toRegistrations } from "./registration-list.js";
+
+type SessionRow = typeof sessions.$inferSelect;
+
+// Written out in SQL: inside a subquery drizzle would print the outer column unqualified, and
+// "id" would then bind to the registration's own id. The club comes first so that each count
+// reads the (club, session) index: by session alone no index serves it, and each count would
+// read every registration of every club.
+const counts = {
+  registeredCount: sql<number>`(select count(*)::int from session_registrations r
+    where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
+      and holds_place(r.status))`,
+  waitlistCount: sql<number>`(select count(*)::int from session_registrations r
+    where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
+      and r.status = 'waitlisted')`,
+};
+
+export function toSession(
+  row: SessionRow,
+  tally: { registeredCount: number; waitlistCount: number },
+): Session {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    paymentRequired: row.paymentRequired,
+    paymentAmount: row.paymentAmount,
+    refundCutoffHours: row.refundCutoffHours,
+    capacity: row.capacity,
+    skillMin: row.skillMin,
+    skillMax: row.skillMax,
+    status: row.status,
+    seriesId: row.seriesId,
+    registeredCount: tally.registeredCount,
+    waitlistCount: tally.waitlistCount,
+  };
+}
+
+/**
+ * SPEC §2: scheduled sessions that have not ended, soonest first (one whose start has passed is
+ * on "now": an organizer entering tonight's session at 22:08 for 22:00 must still find it and
+ * start it), and active ones, for the board.
+ */
+const upcomingSessions = preparedStatement("upcoming_sessions", (db) =>
+  db
+    .select({ session: sessions, ...counts })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+        sql`((${sessions.status} = 'scheduled' and ${sessions.endsAt} > ${sql.placeholder("now")}) or ${sessions.status} = 'active')`,
+      ),
+    )
+    .orderBy(asc(sessions.startsAt))
+    .limit(500),
+);
+
+const everySession = preparedStatement("every_session", (db) =>
+  db
+    .select({ session: sessions, ...counts })
+    .from(sessions)
+    .where(eq(sessions.organizationId, sql.placeholder("organizationId")))
+    .orderBy(asc(sessions.startsAt))
+    .limit(500),
+);
+
+/**
+ * Sessions whose night is over, newest first: completed, cancelled, or scheduled and ended
+ * without being started. Their records are what the Past tab opens.
+ */
+const pastSessions = preparedStatement("past_sessions", (db) =>
+  db
+    .select({ session: sessions, ...counts })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+        sql`(${sessions.status} in ('completed', 'cancelled') or (${sessions.status} = 'scheduled' and ${sessions.endsAt} <= ${sql.placeholder("now")}))`,
+      ),
+    )
+    .orderBy(desc(sessions.startsAt))
+    .limit(500),
+);
+
+/**
+ * The club's sessions as every member sees them. Upcoming and all are kept by this instance
+ * until the club's data changes (platform/club-reads) or, for the upcoming ones, until the
+ * first of them ends and drops out; the list is shared between requests: callers must not
+ * change it. Past is read each time.
+ */
+export async function listSessions(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  scope: "upcoming" | "past" | "all",
+) {
+  // Read each time: a scheduled session moves here when its end passes, with no write to tell a cache.
+  if (scope === "past") {
+    const rows = await pastSessions(db, { organizationId, now: now.toISOString() });
+    return rows.map((r) => toSession(r.session, r));
+  }
+  const read = async () => {
+    const rows =
+      scope === "upcoming"
+        ? await upcomingSessions(db, { organizationId, now: now.toISOString() })
+        : await everySession(db, { organizationId });
+    const value = rows.map((r) => toSession(r.session, r));
+    const ends = value.filter((s) => s.status === "scheduled").map((s) => Date.parse(s.endsAt));
+    const firstToEnd = ends.length > 0 ? new Date(Math.min(...ends)) : null;
+    return { value, until: scope === "upcoming" ? firstToEnd : null };
+  };
+  return clubReads(db).read(organizationId, `sessions:${scope}`, read, now);
+}
+
+// With the club's time zone, which every view of a session shows its times in.
+const sessionWithCounts = preparedStatement("session_with_counts", (db) =>
+  db
+    .select({ session: sessions, ...counts, timeZone: timeZoneOf(sessions.organizationId) })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+      ),
+    ),
+);
+
+// A session's page: the session, its time zone and its list, in one statement.
+const sessionWithList = preparedStatement("session_with_list", (db) =>
+  db
+    .select({
+      session: sessions,
+      timeZone: timeZoneOf(sessions.organizationId),
+      registrations: registrationsJson(),
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+      ),
+    ),
+);
+
+/**
+ * The session with its counts, time zone and list of registrations (cancelled ones left out),
+ * kept by this instance until the club's data changes (platform/club-reads). Shared between
+ * requests: callers must not change it.
+ */
+export function getSessionWithList(db: Db, organizationId: string, sessionId: string) {
+  return clubReads(db).read(organizationId, `session:${sessionId}`, async () => {
+    const [row] = await sessionWithList(db, { organizationId, sessionId });
+    if (!row) throw notFound("Session not found");
+    const registrations = toRegistrations(row.registrations);
+    // Counted from the list rather than by PostgreSQL: the list holds every registration counted.
+    const value = {
+      ...row,
+      registrations,
+      registeredCount: row.registrations.filter((r) => r.holdsPlace).length,
+      waitlistCount: registrations.filter((r) => r.status === "waitlisted").length,
+    };
+    return { value };
+  });
+}
+
+export async function getSession(db: Db | Tx, organizationId: string, sessionId: string) {
+  const [row] = await sessionWithCounts(db, { organizationId, sessionId });
+  if (!row) throw notFound("Session not found");
+  return row;
+}
+
+/** The session's own row, without the counts. */
+export async function sessionRow(db: Queryable, organizationId: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
+  if (!row) throw notFound("Session not found");
+  return row;
+}
+
+/** The club's live session: the active one that started most recently. */
+export async function activeSession(db: Queryable, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.organizationId, organizationId), eq(sessions.status, "active")))
+    .orderBy(sql`${sessions.startsAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function requireActiveSession(db: Queryable, organizationId: string) {
+  const session = await activeSession(db, organizationId);
+  if (!session)
+    throw new AppError("NO_ACTIVE_SESSION", "There is no active session. Start one from its page.");
+  return session;
+}
+
+/** Who is checked in and still registered, in check-in order, with the names the board shows. */
+export async function checkedInPlayers(
+  db: Queryable,
+  sessionId: string,
+): Promise<Array<{ id: string; userId: string | null; name: string }>> {
+  // With each member's name in the same statement: the board asks on every action, under its lock.
+  const everyone = peopleSubquery();
+  const rows = await db
+    .select({
+      id: sessionRegistrations.id,
+      userId: sessionRegistrations.userId,
+      guestName: sessionRegistrations.guestName,
+      personName: everyone.personName,
+    })
+    .from(sessionRegistrations)
+    .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
+    .where(
+      and(
+        eq(sessionRegistrations.sessionId, sessionId),
+        eq(sessionRegistrations.status, "registered"),
+        isNotNull(sessionRegistrations.checkedInAt),
+      ),
+    )
+    .orderBy(asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq));
+  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
+}
+
+/** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
+type Scheduled = {
+  id: string;
+  name: string;
+  startsAt: string;
+  endsAt: string;
+  paymentRequired: boolean;
+  paymentAmount: number | null;
+};
+
+/**
+ * The next scheduled sessions from the placeholder `now` of the club `organizationId` (the
+ * outer query's column, qualified), soonest first, at most the placeholder `limit`: one JSON
+ * column, so that the club's public page reads the club and its sessions in one statement.
+ */
+export function nextScheduledSessionsJson(organizationId: SQL): SQL<Scheduled[]> {
+  return sql<Scheduled[]>`(select coalesce(json_agg(json_build_object(
+      'id', s.id, 'name', s.name,
+      'startsAt', ${isoInstant(sql`s.starts_at`)}, 'endsAt', ${isoInstant(sql`s.ends_at`)},
+      'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount
+    ) order by s.starts_at), '[]'::json)
+    from (select * from sessions s
+      where s.organization_id = ${organizationId} and s.status = 'scheduled'
+        and s.starts_at >= ${sql.placeholder("now")}
+      order by s.starts_at limit ${sql.placeholder("limit")}) s)`;
+}
+
+const scheduledSessions = preparedStatement("next_scheduled_sessions", (db) =>
+  db
+    .select({ list: nextScheduledSessionsJson(sql`${sql.placeholder("organizationId")}::uuid`) })
+    // The list is the one column of a one-row statement.
+    .from(sql`(values (1)) as one (x)`),
+);
+
+/** The club's next scheduled sessions from `now`, soonest first. */
+export async function nextScheduledSessions(
+  db: Queryable,
+  organizationId: string,
+  now: Date,
+  limit: number,
+): Promise<Scheduled[]> {
+  const [row] = await scheduledSessions(db, { organizationId, now: now.toISOString(), limit });
+  return row?.list ?? [];
+}
+
+export async function upcomingForFeed(db: Db, organizationId: string, since: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.organizationId, organizationId), gte(sessions.startsAt, since)))
+    .orderBy(asc(sessions.startsAt))
+    .limit(1000);
+}
