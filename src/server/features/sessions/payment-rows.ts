@@ -1,3 +1,5 @@
+// The session fees' rows as the payment provider's side of the app asks for them: found by
+// reference, owed a refund, locked while a closing club waits for its refunds.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/database.js";
 import { payments, sessions } from "../../db/schema/sessions.js";

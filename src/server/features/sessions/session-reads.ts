@@ -1,3 +1,6 @@
+// Reading sessions: the club's lists (upcoming, past, all), a session with its counts or its
+// list of players, the live session and who is checked in, and the next scheduled sessions
+// as the club page, the weekly summary and the calendar feed show them.
 import { and, asc, desc, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";

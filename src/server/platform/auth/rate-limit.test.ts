@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
-import { SIGN_UPS_PER_ADDRESS } from "./routes.js";
+import { SIGN_UPS_PER_ADDRESS } from "./guards.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,17 +1,7 @@
 // Mounts better-auth under /api/auth. Before it sees a request, the bodies of the account
 // forms are checked with the shared schemas and the rate limits are counted.
 //
-// Sign-in counts failures only (docs/decisions/006-hardening.md). From a browser that has
-// never signed in to the account, three buckets:
-//   - one account from one address: 5 failures in 15 minutes;
-//   - one address across accounts: 50 failures in 15 minutes (password spraying);
-//   - one IPv6 site (/48) across accounts: 200 failures in 15 minutes;
-//   - one account from devices it has never signed in on: 20 failures in an hour (guessing
-//     spread over many addresses). Past that the account is not locked: a new browser must
-//     confirm by a mailed link first (new-browser.ts, decision 013).
-// A browser that signed in to the account before counts in a bucket of its own (5 in 15
-// minutes), so a stranger, even one behind the same address, can never lock the owner out of
-// her own device. Addresses are counted per IPv6 /64 (addressKey).
+// The limits of each form are in guards.ts; what a request sets off afterwards, in after-auth.ts.
 //
 // Only exact, canonical paths reach better-auth: its router ignores empty segments and the
 // URL parser resolves dots, so "/api/auth//sign-in/email" or "/api/auth/x/../sign-in/email"
@@ -21,34 +11,22 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import {
-  backupCodeBody,
-  changePasswordBody,
   confirmBrowserQuery,
-  enableTwoFactorBody,
-  noFieldsBody,
-  passkeyRegisterBody,
-  passkeySignInBody,
-  passwordConfirmBody,
   resetLinkQuery,
-  resetPasswordBody,
-  resetRequestBody,
-  revokeSessionsBody,
-  sendTextCodeBody,
   signInBody,
-  signUpBody,
-  totpCodeBody,
-  verificationEmailBody,
   verifyEmailQuery,
 } from "../../../shared/contracts/auth.js";
 import { messages } from "../../../shared/domain/messages.js";
 import type { Config } from "../../config.js";
 import type { Db } from "../../db/database.js";
-import { authPhoneFactors, users } from "../../db/schema/auth.js";
+import { users } from "../../db/schema/auth.js";
 import { AppError } from "../errors/app-error.js";
 import type { Jobs } from "../jobs/jobs.js";
+import { forgetEndedSessions, keepPhoneFactorOn, withOwnMethods } from "./after-auth.js";
 import type { Auth } from "./auth.js";
 import { type AuthFailure, authFailure } from "./auth-failure.js";
-import { currentUser, sessionCache, sessionCookieOf } from "./current-user.js";
+import { currentUser } from "./current-user.js";
+import { guards, SIGN_IN, signInLimits } from "./guards.js";
 import { knownDeviceCookie, knownDeviceId } from "./known-device.js";
 import {
   CONFIRM_BROWSER_PATH,
@@ -57,136 +35,6 @@ import {
   newBrowsersLimit,
 } from "./new-browser.js";
 import { addressKey, clear, consume, type Limit, overLimit, release, siteKey } from "./rate-limit.js";
-
-const MINUTE = 60;
-const HOUR = 60 * MINUTE;
-
-type Caller = { ip: string; email: string | undefined; userId: string | undefined };
-type Guard = {
-  schema: z.ZodType<object>;
-  /** The limits are per signed-in account: the caller must be signed in. */
-  signedIn?: boolean;
-  limits: (caller: Caller) => Limit[];
-};
-
-const limit = (key: string, max: number, windowSeconds = 15 * MINUTE): Limit => ({ key, max, windowSeconds });
-const perAccount = (name: string, email: string | undefined, max: number, windowSeconds?: number) =>
-  email ? [limit(`${name}:email:${email.toLowerCase()}`, max, windowSeconds)] : [];
-
-// A club's sign-up night puts a whole room behind one Wi-Fi address: the address limit only
-// has to stop mass account creation; each address's own limit stops mail-bombing a person.
-export const SIGN_UPS_PER_ADDRESS = 60;
-
-export const guards: Record<string, Guard> = {
-  "/api/auth/sign-up/email": {
-    schema: signUpBody,
-    limits: ({ ip, email }) => [
-      limit(`sign-up:ip:${ip}`, SIGN_UPS_PER_ADDRESS),
-      ...perAccount("sign-up", email, 5),
-    ],
-  },
-  "/api/auth/request-password-reset": {
-    schema: resetRequestBody,
-    limits: ({ ip, email }) => [limit(`reset:ip:${ip}`, 20), ...perAccount("reset", email, 5)],
-  },
-  "/api/auth/reset-password": {
-    schema: resetPasswordBody,
-    limits: ({ ip }) => [limit(`reset-password:ip:${ip}`, 20)],
-  },
-  "/api/auth/send-verification-email": {
-    schema: verificationEmailBody,
-    limits: ({ ip, email }) => [
-      limit(`verify-mail:ip:${ip}`, 10, HOUR),
-      ...perAccount("verify-mail", email, 3, HOUR),
-    ],
-  },
-  // Sign out everywhere: every session of the account ends, this one too.
-  "/api/auth/revoke-sessions": {
-    schema: revokeSessionsBody,
-    signedIn: true,
-    limits: ({ ip, userId }) => [
-      limit(`revoke-sessions:ip:${ip}`, 20),
-      limit(`revoke-sessions:user:${userId}`, 10),
-    ],
-  },
-  "/api/auth/change-password": {
-    schema: changePasswordBody,
-    signedIn: true,
-    limits: ({ ip, userId }) => [
-      limit(`change-password:ip:${ip}`, 20),
-      limit(`change-password:user:${userId}`, 5),
-    ],
-  },
-  // The second factor. Turning it on or off and renewing the backup codes need the password
-  // and a session; the codes are tried either while enrolling (signed in) or while signing in
-  // (the pending two-factor cookie). better-auth also locks the factor after repeated misses.
-  "/api/auth/two-factor/enable": {
-    schema: enableTwoFactorBody,
-    signedIn: true,
-    limits: ({ ip, userId }) => [limit(`2fa-enable:ip:${ip}`, 20), limit(`2fa-enable:user:${userId}`, 10)],
-  },
-  "/api/auth/two-factor/disable": {
-    schema: passwordConfirmBody,
-    signedIn: true,
-    limits: ({ ip, userId }) => [limit(`2fa-disable:ip:${ip}`, 20), limit(`2fa-disable:user:${userId}`, 10)],
-  },
-  "/api/auth/two-factor/generate-backup-codes": {
-    schema: passwordConfirmBody,
-    signedIn: true,
-    limits: ({ ip, userId }) => [limit(`2fa-codes:ip:${ip}`, 20), limit(`2fa-codes:user:${userId}`, 10)],
-  },
-  "/api/auth/two-factor/verify-totp": {
-    schema: totpCodeBody,
-    limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
-  },
-  // Passkeys: adding one needs a session; signing in with one is counted per address.
-  "/api/auth/passkey/register-options": {
-    schema: noFieldsBody,
-    signedIn: true,
-    limits: ({ ip, userId }) => [limit(`passkey-add:ip:${ip}`, 30), limit(`passkey-add:user:${userId}`, 20)],
-  },
-  "/api/auth/passkey/register": {
-    schema: passkeyRegisterBody,
-    signedIn: true,
-    limits: ({ ip, userId }) => [limit(`passkey-add:ip:${ip}`, 30), limit(`passkey-add:user:${userId}`, 20)],
-  },
-  "/api/auth/passkey/sign-in-options": {
-    schema: noFieldsBody,
-    limits: ({ ip }) => [limit(`passkey-sign-in:ip:${ip}`, 60)],
-  },
-  "/api/auth/passkey/sign-in": {
-    schema: passkeySignInBody,
-    limits: ({ ip }) => [limit(`passkey-sign-in:ip:${ip}`, 60)],
-  },
-  // A texted code (the phone factor): each text costs and reaches a phone, so few per address.
-  "/api/auth/two-factor/send-otp": {
-    schema: sendTextCodeBody,
-    limits: ({ ip }) => [limit(`2fa-text:ip:${ip}`, 10)],
-  },
-  "/api/auth/two-factor/verify-otp": {
-    schema: totpCodeBody,
-    limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
-  },
-  "/api/auth/two-factor/verify-backup-code": {
-    schema: backupCodeBody,
-    limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
-  },
-};
-
-const SIGN_IN = "/api/auth/sign-in/email";
-const signInLimits = (
-  ip: string,
-  site: string | undefined,
-  email: string,
-  deviceId: string | undefined,
-): Limit[] =>
-  deviceId
-    ? [limit(`sign-in:device:${deviceId}:${email.toLowerCase()}`, 5)]
-    : [
-        limit(`sign-in:pair:${email.toLowerCase()}:${ip}`, 5),
-        limit(`sign-in:ip:${ip}`, 50),
-        ...(site ? [limit(`sign-in:site:${site}`, 200)] : []),
-      ];
 
 const VERIFY_EMAIL_LINK = /^\/api\/auth\/verify-email$/;
 const RESET_PASSWORD_LINK = /^\/api\/auth\/reset-password\/[A-Za-z0-9_-]+$/;
@@ -341,54 +189,6 @@ export function registerAuthRoutes(
       return reply.send(body);
     },
   });
-}
-
-// The sessions a request ended are forgotten by this instance's session cache at once (the
-// others forget them within SESSION_CACHE_MS).
-const ENDS_THIS_SESSION = new Set(["/api/auth/sign-out", "/api/auth/two-factor/verify-totp"]);
-const ENDS_THE_ACCOUNTS_SESSIONS = new Set([
-  "/api/auth/revoke-sessions",
-  "/api/auth/change-password",
-  "/api/auth/two-factor/enable",
-  "/api/auth/two-factor/disable",
-]);
-
-async function forgetEndedSessions(
-  auth: Auth,
-  path: string,
-  request: FastifyRequest,
-  userId: string | undefined,
-) {
-  const cache = sessionCache(auth);
-  const token = sessionCookieOf(request);
-  if (ENDS_THIS_SESSION.has(path) && token) cache.forget(token);
-  else if (ENDS_THE_ACCOUNTS_SESSIONS.has(path) && userId) await cache.forgetUser(userId);
-  // A reset link does not say whose sessions it ended: forget them all (a rare event).
-  else if (path === "/api/auth/reset-password") cache.clear();
-}
-
-// better-auth offers a texted code ("otp") to every account once texts can be sent; only an
-// account with a confirmed phone can receive one, so the others are not offered it.
-async function withOwnMethods(db: Db, email: string, body: Buffer): Promise<Buffer> {
-  const answer = JSON.parse(body.toString()) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] };
-  if (!answer.twoFactorRedirect || !answer.twoFactorMethods?.includes("otp")) return body;
-  const [phone] = await db
-    .select({ userId: authPhoneFactors.userId })
-    .from(authPhoneFactors)
-    .innerJoin(users, eq(users.id, authPhoneFactors.userId))
-    .where(eq(users.email, email.toLowerCase()));
-  if (phone) return body;
-  return Buffer.from(
-    JSON.stringify({ ...answer, twoFactorMethods: answer.twoFactorMethods.filter((m) => m !== "otp") }),
-  );
-}
-
-async function keepPhoneFactorOn(auth: Auth, db: Db, userId: string): Promise<void> {
-  const [phone] = await db
-    .select({ userId: authPhoneFactors.userId })
-    .from(authPhoneFactors)
-    .where(eq(authPhoneFactors.userId, userId));
-  if (phone) await (await auth.$context).internalAdapter.updateUser(userId, { twoFactorEnabled: true });
 }
 
 function parse<T extends object>(schema: z.ZodType<T>, body: unknown): T {
