@@ -7,6 +7,9 @@
 // - features do not import each other in a circle: the features form layers, and a reaction
 //   that would point upwards (a check-in refreshing the queue) belongs to the use case above
 //   that owns both steps, or travels through the outbox.
+// - a route is served from its shared definition (shared/contracts/endpoint.ts, served by
+//   platform/web/serve-endpoint.ts); the files that still register routes directly are listed
+//   with how many in scripts/routes-to-define.json, and the list may only shrink.
 // Tests and the test harness may reach anything (they build the world they test).
 // Run by `npm run lint`; `checkBoundaries(root)` is exported for its own test.
 import { readdirSync, readFileSync } from "node:fs";
@@ -159,8 +162,44 @@ export function checkBoundaries(root) {
   return found.sort();
 }
 
+const directRoute = /\b(?:app|scope|live|instance)\.(?:get|post|put|patch|delete|route)\(/g;
+
+/**
+ * The server files that register routes directly rather than from a shared definition, against
+ * `allowed` (file -> how many it may still register so): more is refused, fewer asks for the
+ * allowance to come down, so the list only shrinks.
+ */
+export function routesWithoutDefinition(root, allowed) {
+  const found = [];
+  const seen = new Set();
+  for (const file of files(path.join(root, "src/server"))) {
+    const rel = path.relative(root, file).split(path.sep).join("/");
+    if (exempt(rel) || rel.endsWith("/serve-endpoint.ts")) continue;
+    const count = (readFileSync(file, "utf8").match(directRoute) ?? []).length;
+    if (count === 0) continue;
+    seen.add(rel);
+    const allowance = allowed[rel] ?? 0;
+    if (count > allowance)
+      found.push(
+        `${rel}: registers ${count} route(s) directly, ${allowance} allowed: serve each from its shared definition (shared/contracts/endpoint.ts)`,
+      );
+    else if (count < allowance)
+      found.push(
+        `${rel}: registers ${count} route(s) directly: lower its allowance in scripts/routes-to-define.json to ${count}`,
+      );
+  }
+  for (const rel of Object.keys(allowed))
+    if (!seen.has(rel))
+      found.push(
+        `${rel}: registers no route directly any more: remove it from scripts/routes-to-define.json`,
+      );
+  return found.sort();
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const found = checkBoundaries(path.resolve(import.meta.dirname, ".."));
+  const root = path.resolve(import.meta.dirname, "..");
+  const allowed = JSON.parse(readFileSync(path.join(root, "scripts/routes-to-define.json"), "utf8"));
+  const found = [...checkBoundaries(root), ...routesWithoutDefinition(root, allowed)];
   for (const line of found) console.error(line);
   if (found.length) {
     console.error(
@@ -168,5 +207,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
     process.exit(1);
   }
-  console.log("check-boundaries: every import stays inside its boundaries.");
+  const left = Object.values(allowed).reduce((sum, n) => sum + n, 0);
+  console.log(
+    `check-boundaries: every import stays inside its boundaries; ${left} route(s) still to serve from a shared definition.`,
+  );
 }

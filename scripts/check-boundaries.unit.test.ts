@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without type declarations
-import { checkBoundaries } from "./check-boundaries.mjs";
+import { checkBoundaries, routesWithoutDefinition } from "./check-boundaries.mjs";
 
 let root: string | undefined;
 afterEach(() => {
@@ -101,5 +101,24 @@ describe("check-boundaries", () => {
       }),
     );
     expect(found).toEqual([]);
+  });
+
+  it("refuses a route registered directly past its file's allowance, and asks an allowance to come down", () => {
+    const root = tree({
+      "src/server/features/ladder/routes.ts":
+        'serve(app, endpoints.standings, read);\napp.get("/api/orgs/:orgId/ladder", read);\n',
+      "src/server/features/members/routes.ts": 'app.post("/api/orgs/:orgId/invitations", invite);\n',
+      "src/server/features/courts/routes.ts": 'app.get("/a", a);\napp.get("/b", b);\n',
+    });
+    const allowed = {
+      "src/server/features/members/routes.ts": 1,
+      "src/server/features/courts/routes.ts": 3,
+      "src/server/features/clubs/routes.ts": 2,
+    };
+    expect(routesWithoutDefinition(root, allowed)).toEqual([
+      "src/server/features/clubs/routes.ts: registers no route directly any more: remove it from scripts/routes-to-define.json",
+      "src/server/features/courts/routes.ts: registers 2 route(s) directly: lower its allowance in scripts/routes-to-define.json to 2",
+      "src/server/features/ladder/routes.ts: registers 1 route(s) directly, 0 allowed: serve each from its shared definition (shared/contracts/endpoint.ts)",
+    ]);
   });
 });

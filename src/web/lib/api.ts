@@ -1,6 +1,13 @@
 // The one way the client talks to the API. Errors come back as ApiError with the server's
 // code, message and field issues; a 401 tells the auth provider the session has ended.
 import type { ErrorBody } from "../../shared/contracts/common.js";
+import {
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  pathOf,
+  queryOf,
+} from "../../shared/contracts/endpoint.js";
 import type { ErrorCode } from "../../shared/domain/error-codes.js";
 
 export class ApiError extends Error {
@@ -31,7 +38,28 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/**
+ * Calls an endpoint by its shared definition (shared/contracts/endpoint.ts): the path is built
+ * from its parameters, and the answer is read through the definition's schema, so what the
+ * caller gets is what the contract says or an error, never a guess.
+ */
+export async function call<E extends Endpoint>(
+  definition: E,
+  ...[input]: Record<string, never> extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+): Promise<EndpointAnswer<E>> {
+  const url = pathOf(definition, input?.params ?? {}) + queryOf(input?.query);
+  const data = await send(url, { method: definition.method, body: input?.body });
+  const answer = definition.success.body ? definition.success.body.parse(data) : null;
+  // The schema's output is the answer's type; TypeScript cannot follow a generic schema there.
+  return answer as EndpointAnswer<E>;
+}
+
+/** The older way, by path and an expected type: being replaced by `call` endpoint by endpoint. */
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return (await send(path, init)) as T;
+}
+
+async function send(path: string, init: { method?: string; body?: unknown }): Promise<unknown> {
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
     credentials: "same-origin",
@@ -54,7 +82,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       error?.issues ?? [],
     );
   }
-  return data as T;
+  return data;
 }
 
 function safeJson(text: string): unknown {

@@ -7,6 +7,8 @@
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Endpoint } from "../../../shared/contracts/endpoint.js";
+import { can } from "../../../shared/domain/capabilities.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { boards, displayTokens, games, queuePlayers } from "../../db/schema/courts.js";
 import { matches } from "../../db/schema/ladder.js";
@@ -826,6 +828,8 @@ const matrix: Row[] = [
 
 let t: TestApp;
 const registered: string[] = [];
+// The routes served from a shared definition (shared/contracts/endpoint.ts), by "METHOD path".
+const definitions = new Map<string, Endpoint>();
 const people = {} as Record<
   Exclude<Caller, "anonymous"> | "extra" | "joiner" | "ownerB" | "memberB",
   TestUser
@@ -847,6 +851,7 @@ beforeAll(async () => {
         // The board's WebSocket is checked with real socket clients in courts/live.test.ts.
         if (route.url.startsWith("/api/orgs/:orgId") && method !== "HEAD" && !route.url.endsWith("/ws")) {
           registered.push(`${method} ${route.url}`);
+          if (route.config?.endpoint) definitions.set(`${method} ${route.url}`, route.config.endpoint);
         }
       }
     },
@@ -953,6 +958,26 @@ describe("authorization matrix", () => {
   it("lists every club-scoped route", () => {
     const listed = matrix.map((row) => `${row.method} ${row.route}`).sort();
     expect(listed).toEqual([...new Set(registered)].sort());
+  });
+
+  it("expects of each route served from a definition what its declared access says", () => {
+    const served = matrix.filter((row) => definitions.has(`${row.method} ${row.route}`));
+    expect(served.length).toBeGreaterThan(0);
+    for (const row of served) {
+      const { access } = definitions.get(`${row.method} ${row.route}`)!;
+      if (typeof access !== "object")
+        throw new Error(`${row.route} is a club's route: its access names a capability`);
+      const roles = ["member", "organizer", "admin", "owner"] as const;
+      const refused = roles.filter((role) => !can(role, access.club));
+      expect(
+        {
+          anonymous: row.expect.anonymous,
+          otherOwner: row.expect.otherOwner,
+          refused: refused.map((r) => row.expect[r]),
+        },
+        `${row.method} ${row.route}`,
+      ).toEqual({ anonymous: 401, otherOwner: 404, refused: refused.map(() => 403) });
+    }
   });
 
   for (const row of matrix) {

@@ -1,12 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type {
-  LadderView,
-  MatchBody,
-  MatchFormat,
-  MatchView,
-  PlayerView,
-} from "../../../shared/contracts/ladder.js";
-import { api } from "../../lib/api.js";
+import type { MatchBody, MatchFormat, MatchView } from "../../../shared/contracts/ladder.js";
+import { ladderEndpoints as endpoints } from "../../../shared/contracts/ladder-endpoints.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 export const ladderKeys = {
@@ -19,20 +14,19 @@ export const ladderKeys = {
 export const useLadder = (orgId: string, format: MatchFormat) =>
   useQuery({
     queryKey: ladderKeys.table(orgId, format),
-    queryFn: () => api<LadderView>(`/api/orgs/${orgId}/ladder?format=${format}`),
+    queryFn: () => call(endpoints.standings, { params: { orgId }, query: { format } }),
   });
 
 export const useMatches = (orgId: string, status: "pending" | "disputed" | "all") =>
   useQuery({
     queryKey: ladderKeys.matches(orgId, status),
-    queryFn: async () =>
-      (await api<{ matches: MatchView[] }>(`/api/orgs/${orgId}/matches?status=${status}`)).matches,
+    queryFn: async () => (await call(endpoints.matches, { params: { orgId }, query: { status } })).matches,
   });
 
 export const usePlayer = (orgId: string, userId: string) =>
   useQuery({
     queryKey: ladderKeys.player(orgId, userId),
-    queryFn: () => api<PlayerView>(`/api/orgs/${orgId}/players/${userId}`),
+    queryFn: () => call(endpoints.player, { params: { orgId, userId } }),
   });
 
 /** Any change to a match moves the whole ladder: everything of this club's ladder is refetched. */
@@ -47,15 +41,14 @@ type MatchDecision = { matchId: string; outcome: "count" | "void" };
 export const useLogMatch = (orgId: string, feedback?: ActionFeedback<MatchView, MatchBody>) =>
   useLadderAction(
     orgId,
-    (body: MatchBody) => api<MatchView>(`/api/orgs/${orgId}/matches`, { body }),
+    (body: MatchBody) => call(endpoints.logMatch, { params: { orgId }, body }),
     feedback,
   );
 
 export const useEditMatch = (orgId: string, feedback?: ActionFeedback<MatchView, MatchEdit>) =>
   useLadderAction(
     orgId,
-    ({ matchId, body }: MatchEdit) =>
-      api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}`, { method: "PUT", body }),
+    ({ matchId, body }: MatchEdit) => call(endpoints.editMatch, { params: { orgId, matchId }, body }),
     feedback,
   );
 
@@ -63,7 +56,9 @@ export const useAnswerMatch = (orgId: string, feedback?: ActionFeedback<MatchVie
   useLadderAction(
     orgId,
     ({ matchId, answer }: MatchAnswer) =>
-      api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}/${answer}`, { method: "POST" }),
+      call(answer === "confirm" ? endpoints.confirmMatch : endpoints.disputeMatch, {
+        params: { orgId, matchId },
+      }),
     feedback,
   );
 
@@ -71,13 +66,13 @@ export const useDecideMatch = (orgId: string, feedback?: ActionFeedback<MatchVie
   useLadderAction(
     orgId,
     ({ matchId, outcome }: MatchDecision) =>
-      api<MatchView>(`/api/orgs/${orgId}/matches/${matchId}/decide`, { body: { outcome } }),
+      call(endpoints.decideMatch, { params: { orgId, matchId }, body: { outcome } }),
     feedback,
   );
 
 export const useDeleteMatch = (orgId: string, feedback?: ActionFeedback<null, string>) =>
   useLadderAction(
     orgId,
-    (matchId: string) => api<null>(`/api/orgs/${orgId}/matches/${matchId}`, { method: "DELETE" }),
+    (matchId: string) => call(endpoints.deleteMatch, { params: { orgId, matchId } }),
     feedback,
   );

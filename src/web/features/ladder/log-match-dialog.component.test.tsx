@@ -24,6 +24,23 @@ const members = [
   member("user-4", "Cal Chen"),
 ];
 
+/** What the server answers for a logged match: a whole match view, as the contract says. */
+const loggedMatch = (counts: boolean): MatchView => ({
+  id: MATCH_ID,
+  format: "doubles",
+  teamA: [{ userId: "user-1", name: "Jordan Smith" }],
+  teamB: [{ userId: "user-3", name: "Ben Brooks" }],
+  games: [{ a: 11, b: 7 }],
+  winner: "A",
+  playedAt: "2026-11-19T00:00:00.000Z",
+  status: counts ? "confirmed" : "pending",
+  counts,
+  fromBoard: false,
+  loggedBy: "user-1",
+  canAnswer: false,
+  deltas: {},
+});
+
 function ladderApi(routes: Record<string, unknown> = {}) {
   return mockApi({ [`GET /api/orgs/${ORG_ID}/members`]: { members }, ...routes });
 }
@@ -94,7 +111,7 @@ describe("LogMatchDialog", () => {
   });
 
   it("logs a doubles match with its games, target and date", async () => {
-    const api = ladderApi({ [matches]: { counts: false } });
+    const api = ladderApi({ [matches]: loggedMatch(false) });
     const { user } = await openDialog();
     await pick(user, "Your side, player 2", "Ana Alvarez");
     await pick(user, "Opponents, player 1", "Ben Brooks");
@@ -125,7 +142,7 @@ describe("LogMatchDialog", () => {
   });
 
   it("logs singles with one player a side, as an organizer", async () => {
-    const api = ladderApi({ [matches]: { counts: true } });
+    const api = ladderApi({ [matches]: loggedMatch(true) });
     const { user } = await openDialog({ manager: true });
     await user.click(screen.getByRole("radio", { name: "Singles" }));
     expect(screen.queryByRole("combobox", { name: "Side A, player 2" })).toBeNull();
