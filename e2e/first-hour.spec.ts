@@ -1,4 +1,4 @@
-// What a newcomer hits in the first hour: a 100-character word (SPEC §5 allows one in a session
+// What a newcomer hits in the first hour: a 100-character word (allowed in a session
 // name) keeps every page that shows it within a phone's screen, and a visitor's console stays
 // clean on every public page.
 import { type ConsoleMessage, expect, type Page } from "@playwright/test";

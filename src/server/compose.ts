@@ -47,7 +47,7 @@ export async function composeDeps(
     log,
     sms,
     extraTrustedOrigins: extra.trustedOrigins,
-    // The profile keeps the full name given at sign-up (SPEC §3 profiles).
+    // The profile keeps the full name given at sign-up.
     onUserCreated: (user) => ensureProfile(database.db, user.id, user.name),
   });
   const payments = config.stripe

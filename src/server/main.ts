@@ -13,9 +13,9 @@ import { DEMO_OWNER, demoOwner, seedDemoClub } from "./features/demo/seed.js";
 import { createLogger, logDestination } from "./platform/logging/logger.js";
 import { drainConnections } from "./platform/web/draining.js";
 
-// Under load V8 let the old space grow to three times what was live before compacting it (its
-// default factor follows the allocation rate): 330+ MB at peak for about 55 MB live. A fixed
-// factor of 2 held the peak near 225 MB at the same throughput in the API benchmark (decision
+// Under load V8 lets the old space grow to several times what is live before compacting it
+// (its default factor follows the allocation rate), so the peak heap stands far above the live
+// data. A fixed factor of 2 keeps the peak lower at the same throughput (decision
 // 011). V8 reads the factor at each collection, so setting it here, at start, is enough.
 v8.setFlagsFromString("--heap-growing-percent=100");
 

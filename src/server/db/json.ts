@@ -1,6 +1,6 @@
 // Reads whose rows PostgreSQL builds as JSON (decision 011): a list comes as one JSON value,
 // parsed once by node-postgres, instead of rows whose every field is parsed and then mapped
-// by Drizzle. A list of two dozen rows cost more in that mapping than in PostgreSQL itself.
+// by Drizzle: for a list, that mapping can cost more than PostgreSQL's own work.
 import { type SQL, sql } from "drizzle-orm";
 
 /**

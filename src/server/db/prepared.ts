@@ -1,7 +1,7 @@
 // Statements built once and run by name: the reads, and the writes that are one statement.
 //
 // Drizzle builds a query's SQL from its description on every call: on a signed-in read that
-// was a fifth of the CPU, more than PostgreSQL's own work (decision 011). A prepared
+// can cost more CPU than PostgreSQL's own work (decision 011). A prepared
 // statement is built once per database handle; node-postgres then sends it by name, parsed
 // once per connection. Its values come in through placeholders (sql.placeholder).
 //

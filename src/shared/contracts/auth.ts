@@ -103,12 +103,12 @@ export const backupCodeForm = z.object({
     .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, v.backupCode),
 });
 export const backupCodeBody = backupCodeForm.extend({ trustDevice: z.boolean().optional() });
-/** Settings: the enrolment form names the factor (SPEC §3: friendly_name). */
+/** Settings: the enrolment form names the factor (its friendly name). */
 export const friendlyNameBody = z.object({
   friendlyName: displayName(z.string().trim().min(1, v.friendlyNameLength).max(50, v.friendlyNameLength)),
 });
 export type FriendlyNameBody = z.infer<typeof friendlyNameBody>;
-/** One enrolled factor, as Settings lists it (SPEC §3: type, friendly name, status, issuer). */
+/** One enrolled factor, as Settings lists it: type, friendly name, status, issuer. */
 export const factor = z.object({
   id: z.string(),
   friendlyName: z.string(),

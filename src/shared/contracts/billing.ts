@@ -3,7 +3,7 @@ import { PAID_PLANS, type PaidPlanId } from "../domain/plans.js";
 
 export type { PaidPlanId };
 
-// SPEC §3 "Subscription status (from the check)", with the snake_case field names it gives,
+// What the subscription check answers, in snake_case field names (subscribed, product_id, ...),
 // plus the plan it means (the server knows the provider's product ids; the client does not).
 export const subscriptionCheck = z.object({
   subscribed: z.boolean(),
@@ -22,7 +22,7 @@ export type CheckoutBody = z.infer<typeof checkoutBody>;
 export const providerLink = z.object({ url: z.url() });
 export type ProviderLink = z.infer<typeof providerLink>;
 
-// SPEC §3 "Connect status", for the club's payout account.
+// The connect status of the club's payout account.
 export const payoutAccountStatus = z.object({
   connected: z.boolean(),
   details_submitted: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * SPEC §2 Settings: the five email notification toggles, all on by default (SPEC §3); and a
+ * Settings shows the five email notification toggles, all on by default; and a
  * sixth, off until asked for: each night's receipt after a session played.
  */
 export const notificationPreferences = z.object({

@@ -4,7 +4,7 @@ export const JOIN_MESSAGE_MAX = 1000;
 
 export const slugParams = z.object({ slug: z.string().min(1).max(120) });
 
-/** SPEC §3 organizations_public: only these fields ever leave through the public read. */
+/** A club's public fields: only these ever leave through the public read. */
 export const publicClub = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -31,7 +31,7 @@ export const publicSession = z.object({
 export const publicClubPage = z.object({
   club: publicClub,
   upcomingSessions: z.array(publicSession),
-  /** Only for signed-in viewers (SPEC §2: the member count is loaded only if signed in). */
+  /** Only for signed-in viewers: a visitor is not told the member count. */
   memberCount: z.number().int().nullable(),
   viewer: z.enum(["anonymous", "member", "pending", "none"]),
 });

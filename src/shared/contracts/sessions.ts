@@ -12,7 +12,7 @@ export const MAX_REPEAT_WEEKS = 52;
 export const DEFAULT_REFUND_CUTOFF_HOURS = 24;
 export const MAX_REFUND_CUTOFF_HOURS = 168;
 
-// SPEC §5: letters, digits, spaces and - _ . : '
+// Session names allow only letters, digits, spaces and - _ . : '
 const sessionNamePattern = /^[\p{L}\p{N} \-_.:']+$/u;
 
 export const sessionName = z

@@ -13,7 +13,7 @@ function firstMessage(schema: z.ZodType, value: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe("SPEC §5 messages", () => {
+describe("validation messages", () => {
   const good = { fullName: "Jo Park", email: "jo@example.com", password: "12345678" };
 
   it("sign up", () => {
@@ -122,7 +122,7 @@ describe("SPEC §5 messages", () => {
   });
 });
 
-describe("SPEC §5 session messages", () => {
+describe("session validation messages", () => {
   const base = {
     name: "Tuesday Open Play",
     startsAt: "2026-03-03T18:00",

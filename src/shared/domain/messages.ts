@@ -69,7 +69,7 @@ export const messages = {
     authErrorBody: "Please sign in again to continue.",
     slugExhausted: "Unable to create organization. Please try a different name.",
   },
-  // SPEC §8: billing and the payment account.
+  // Billing and the payment account.
   billing: {
     selectOrganization: "Please select an organization first",
     checkoutFailed: "Failed to start checkout",

@@ -5,7 +5,7 @@ export const MIN_PAID_PRICE_CENTS = 50;
 /** The most a place may cost: card processors refuse single charges above 999,999.99. */
 export const MAX_PRICE_CENTS = 99_999_999;
 
-/** "10", "10.5", "10.50" -> 1000, 1050, 1050 (dollars x 100, rounded, SPEC §9). */
+/** "10", "10.5", "10.50" -> 1000, 1050, 1050 (dollars x 100, rounded). */
 export function dollarsToCents(dollars: string | number): number {
   return Math.round(Number(dollars) * 100);
 }

@@ -1,4 +1,4 @@
-// The in-app plans (SPEC §3, §9). The trial has Basic limits. Marketing prices differ and
+// The in-app plans. The trial has Basic limits. Marketing prices differ and
 // live with the marketing pages.
 export type PlanId = "trial" | "basic" | "pro";
 

@@ -1,4 +1,4 @@
-// Session dates and times as SPEC §2 shows them: long dates, short times, in the club's zone.
+// Session dates and times as the app shows them: long dates, short times, in the club's zone.
 import { dateTimeFormat } from "./formatters.js";
 
 const LONG_DATE = { weekday: "long", year: "numeric", month: "long", day: "numeric" } as const;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SLUG_ATTEMPTS, slugCandidate, slugify } from "./slug.js";
 
-describe("slugify (SPEC §9)", () => {
+describe("slugify", () => {
   it.each([
     ["Riverside Pickleball", "riverside-pickleball"],
     ["  The Dink   Dynasty!! ", "the-dink-dynasty"],

@@ -1,4 +1,4 @@
-// SPEC §9: lowercase name, non-alphanumerics to hyphens, trimmed, fallback 'organization';
+// A slug is the lowercase name, non-alphanumerics to hyphens, trimmed, fallback 'organization';
 // on a collision the creator retries with -1..-4, five attempts in all.
 export const SLUG_ATTEMPTS = 5;
 

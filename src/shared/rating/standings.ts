@@ -32,6 +32,6 @@ export function standings(matches: readonly MatchInput[], result: ReplayResult):
   return [...lines.values()].sort((a, b) => b.rating - a.rating || b.games - a.games);
 }
 
-/** Streaks of +3 or more read as hot, -2 or less as cold (SPEC §2). */
+/** Streaks of +3 or more read as hot, -2 or less as cold. */
 export const streakTone = (streak: number): "positive" | "negative" | "neutral" =>
   streak >= 3 ? "positive" : streak <= -2 ? "negative" : "neutral";

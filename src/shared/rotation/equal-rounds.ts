@@ -12,7 +12,7 @@ import { allowed, type CostContext, type Game, gameCost } from "./grouping.js";
 import { seededRandom } from "./prng.js";
 import type { PlayerState, Team } from "./types.js";
 
-/** Every candidate pair tried counts; past this the search gives up (a few ms at most). */
+/** Every candidate pair tried counts; past this the search gives up (so one decision stays quick). */
 const NODE_BUDGET = 20_000;
 
 /** The session's own order of its players: a seeded shuffle, stable while the group stays. */

@@ -18,7 +18,7 @@ const links = [
   { to: "/members", label: "Members" },
 ];
 
-/** The signed-in shell: SPEC §2 top navigation above the page. */
+/** The signed-in shell: the top navigation above the page. */
 export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -163,7 +163,7 @@ function NavItem({
   );
 }
 
-/** Shown only when the person belongs to more than one club (SPEC §2). */
+/** Shown only when the person belongs to more than one club. */
 function OrganizationSwitcher({ className }: { className?: string }) {
   const { organizations, current, select } = useOrganization();
   if (organizations.length < 2 || !current) return null;

@@ -1,4 +1,4 @@
-// 'Clear Examples' (SPEC §2, §4): sample data shows by default and, once cleared, stays hidden.
+// 'Clear Examples': sample data shows by default and, once cleared, stays hidden.
 import { useCallback, useSyncExternalStore } from "react";
 import { readStored, storageKeys, writeStored } from "../lib/storage.js";
 

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from "react-router";
 import { PageLoading } from "../components/ui/spinner.js";
 import { useAuth } from "./auth-provider.js";
 
-/** SPEC §2 login guard: a spinner with 'Loading...' while the session loads; no user, /auth. */
+/** The login guard: a spinner with 'Loading...' while the session loads; no user, /auth. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, signedOutByChoice } = useAuth();
   const location = useLocation();

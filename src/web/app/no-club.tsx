@@ -6,7 +6,7 @@ import { useLoadDemoClub } from "../features/clubs/api.js";
 import { api } from "../lib/api.js";
 import { useOrganization } from "./organization-provider.js";
 
-/** What a club screen shows to someone who belongs to no club yet (SPEC §2 dashboard wording). */
+/** What a club screen shows to someone who belongs to no club yet ('No Organization Found'). */
 export function NoClub() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">

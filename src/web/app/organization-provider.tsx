@@ -1,4 +1,4 @@
-// The club the signed-in person is looking at (SPEC §4): the one chosen on the last visit if
+// The club the signed-in person is looking at: the one chosen on the last visit if
 // they still belong to it, else their first; switching remembers the choice.
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import type { Membership } from "../../shared/contracts/clubs.js";

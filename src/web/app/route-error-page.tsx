@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { messages } from "../../shared/domain/messages.js";
 import { Button } from "../components/ui/button.js";
 
-/** What a person sees when rendering a route throws (SPEC §8). */
+/** What a person sees when rendering a route throws. */
 export function RouteErrorPage() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

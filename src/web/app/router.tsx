@@ -32,8 +32,8 @@ async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
 }
 const RELOADED_FOR_NEW_VERSION = "courtside:reloaded-for-new-version";
 
-// "/" is the landing page for visitors and the dashboard for signed-in people (SPEC §2 gives
-// both readings; see docs/decisions/003-home-route.md).
+// "/" is the landing page for visitors and the dashboard for signed-in people (the
+// dashboard has two addresses, / and /dashboard; see docs/decisions/003-home-route.md).
 function Home() {
   const { status } = useAuth();
   if (status === "loading") return <PageLoading />;
@@ -59,7 +59,7 @@ export const router = createBrowserRouter([
       { path: "/club/:slug", ...page(() => import("../features/clubs/club-page.js"), "ClubPage") },
       { path: "/invite/:token", ...page(() => import("../features/members/invite-page.js"), "InvitePage") },
       { path: "/display/:token", ...page(() => import("../features/board/display-page.js"), "DisplayPage") },
-      // Onboarding handles a missing session itself: SPEC §8 wants a toast before /auth.
+      // Onboarding handles a missing session itself: an 'Authentication Error' toast, then /auth.
       {
         path: "/onboarding",
         ...page(() => import("../features/clubs/onboarding-page.js"), "OnboardingPage"),

@@ -1,5 +1,5 @@
 // Form checking with the shared zod schemas: every field's first message, for marking fields,
-// and the first message overall, for the 'Validation Error' toast (SPEC §8).
+// and the first message overall, for the 'Validation Error' toast.
 import { toast } from "sonner";
 import type { z } from "zod";
 import { messages } from "../../shared/domain/messages.js";
@@ -22,7 +22,7 @@ export function checkForm<T extends z.ZodType>(
 
 const VALIDATION_TOAST = "validation-error";
 
-/** The 'Validation Error' toast (SPEC §8): one at a time, each replacing the last. */
+/** The 'Validation Error' toast: one at a time, each replacing the last. */
 export function showValidationError(first: string): void {
   toast.error(messages.toasts.validationError, { id: VALIDATION_TOAST, description: first });
 }

@@ -1,4 +1,4 @@
-// What the browser keeps between visits (SPEC §9): the current club, completed tutorials and
+// What the browser keeps between visits: the current club, completed tutorials and
 // the hide-examples flag. Reads tolerate storage being unavailable (private mode).
 export const storageKeys = {
   currentOrganization: "courtside.currentOrganizationId",

@@ -1,5 +1,5 @@
 // Submit plumbing for forms checked with the shared zod schemas: the first problem as a
-// 'Validation Error' toast (SPEC §8), every field marked, and a busy flag while submitting.
+// 'Validation Error' toast, every field marked, and a busy flag while submitting.
 // A form whose schema wants more than its fields' text (a switch held in state, scores typed
 // as "11-7") says how to read them with `read`; the fields themselves are checked otherwise.
 import { type FormEvent, useState } from "react";

@@ -25,8 +25,8 @@ function toPerson(row: { id: string; email: string; accountName: string; fullNam
 /**
  * Everyone's id, display name (the one rule: the profile's full name, else the account's name),
  * address and avatar, as a subquery another feature joins its list to: a list of people is then one
- * statement, and PostgreSQL joins it like a table (a scalar subquery per column was a look-up
- * per row and column: the members list read twice the pages).
+ * statement, and PostgreSQL joins it like a table (a scalar subquery per column would be a
+ * look-up per row and column, reading many more pages).
  */
 export function peopleSubquery() {
   return new QueryBuilder()

@@ -1,4 +1,4 @@
-// The subscription check of SPEC §3/§4, answered from the club's own fields, and the sync that
+// The subscription check (plan, trial expiry), answered from the club's own fields, and the sync that
 // keeps those fields current by re-reading the provider (after a checkout, from a webhook, on
 // demand). The payload of a webhook is never trusted for the state itself.
 import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
@@ -22,7 +22,7 @@ export async function syncSubscription(deps: AppDeps, organizationId: string): P
       ? {
           subscriptionStatus: state.status,
           subscriptionProductId: state.productId,
-          // An unknown product is no plan (SPEC §4): the club keeps the trial's limits.
+          // An unknown product is no plan: the club keeps the trial's limits.
           subscriptionPlan: paidPlanOf(deps.config.planCatalog, state.productId),
           subscriptionEndsAt: state.currentPeriodEnd,
         }
@@ -43,7 +43,7 @@ function paidPlanOf(catalog: PlanCatalog, productId: string | null): PaidPlanId 
 /**
  * The check as it stands, re-reading the provider first when asked to, or when a paid period
  * has ended (it has usually renewed, and a missed webhook must not lapse a paying club). A
- * provider that cannot be reached leaves what was last known (SPEC §8: logged).
+ * provider that cannot be reached leaves what was last known (the failure is logged).
  */
 export async function freshSubscription(
   deps: AppDeps,

@@ -39,7 +39,7 @@ describe("checkSubscription", () => {
       trial_expired: false,
     });
   });
-  it("an unknown product counts as no subscription (SPEC §4)", () => {
+  it("an unknown product counts as no subscription", () => {
     const result = checkSubscription({ ...pro, subscriptionPlan: null }, now);
     expect(result).toMatchObject({ subscribed: false, plan: "trial", product_id: null, trial_expired: true });
   });

@@ -1,4 +1,4 @@
-// "You're up next on Court 2" (SPEC §7): when a board action puts a player in the next group for
+// "You're up next on Court 2": when a board action puts a player in the next group for
 // a court, they get an email if they want it (their open board already shows it live); and
 // "You're on Court 3 now" when it puts them straight on a court without a next group first
 // (a free court filled at once). One per wait: the key names the player and the games they had

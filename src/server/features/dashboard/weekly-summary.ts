@@ -1,4 +1,4 @@
-// The weekly summary (SPEC §7): Monday at 8:00 in each club's own time zone, every member who
+// The weekly summary: Monday at 8:00 in each club's own time zone, every member who
 // wants it gets their week: games counted, how their rating moved, and the club's next
 // sessions. A sweep every 15 minutes sends the clubs whose local time is Monday 8 o'clock
 // (daylight saving moves that hour in UTC, not in the club); each member's summary is claimed

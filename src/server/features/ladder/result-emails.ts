@@ -1,4 +1,4 @@
-// Match result emails (SPEC §7): the first time a match counts, the replay writes one result
+// Match result emails: the first time a match counts, the replay writes one result
 // event per player (replay-store.ts); this sweep turns the unsent ones into emails with the
 // rating change, for those who want them. Marking an event sent and queueing its email happen
 // in one transaction, and a second sweep running at the same time skips the rows the first

@@ -1,4 +1,4 @@
-// The signed-in person's email notification preferences (SPEC §2 Settings, §7).
+// The signed-in person's email notification preferences (the toggles in Settings).
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {

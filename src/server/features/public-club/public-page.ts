@@ -1,4 +1,4 @@
-// The public club page (/club/{slug}): only the organizations_public fields (SPEC §3), the
+// The public club page (/club/{slug}): only the club's public fields (the publicClub contract), the
 // next five sessions, and, for a signed-in viewer, the member count and where they stand.
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
@@ -60,7 +60,7 @@ export async function publicClubPage(
   } = await findPublicClub(db, slug, now);
   const viewer = viewerId ? await viewerStanding(db, club.id, viewerId) : ("anonymous" as const);
   const { timeZone: _zone, ...publicFields } = club;
-  // A visitor sees neither the member count nor the time zone (SPEC §3's public fields).
+  // A visitor sees neither the member count nor the time zone (neither is a public field).
   if (!viewerId) return { club: publicFields, upcomingSessions, memberCount: null, viewer };
   return { club, upcomingSessions, memberCount, viewer };
 }

@@ -1,4 +1,4 @@
-// Session reminders (SPEC §7): REMINDER_HOURS before a session (24 h and 2 h by default) its
+// Session reminders: REMINDER_HOURS before a session (24 h and 2 h by default) its
 // registered players who want reminders get an email. A sweep runs every minute; each
 // reminder is claimed in the notification log in the transaction that queues it, so it goes
 // once however often the sweep runs, on however many instances. A session only gets the

@@ -52,7 +52,7 @@ export function toSession(
 }
 
 /**
- * SPEC §2: scheduled sessions that have not ended, soonest first (one whose start has passed is
+ * Upcoming: scheduled sessions that have not ended, soonest first (one whose start has passed is
  * on "now": an organizer entering tonight's session at 22:08 for 22:00 must still find it and
  * start it), and active ones, for the board.
  */

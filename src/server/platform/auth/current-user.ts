@@ -1,6 +1,6 @@
 // Resolves the signed-in user of a request from its session cookie.
 //
-// Asking better-auth costs two queries and its whole endpoint machinery (about half of a
+// Asking better-auth costs two queries and its whole endpoint machinery (much of a
 // signed-in read's CPU), and every page asks several times a second. So each instance keeps
 // what better-auth answered for a session cookie for SESSION_CACHE_MS (decision 011):
 //   - the key is the whole signed cookie value, so only a cookie better-auth accepted can hit;

@@ -200,7 +200,7 @@ function parse<T extends object>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-// SPEC §8 tells a newcomer plainly that the address is taken ('Account exists'), so sign-up
+// A newcomer is told plainly that the address is taken ('Account exists'), so sign-up
 // answers that instead of better-auth's silent success; the rate limits above keep this
 // from becoming a cheap way to test addresses.
 async function refuseExistingEmail(db: Db, email: string): Promise<void> {

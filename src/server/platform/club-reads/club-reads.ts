@@ -1,9 +1,9 @@
 // Reads that every member of a club sees alike (the sessions list, a session's list of players,
 // the members list, the public club page), kept per instance until the club's data changes.
 //
-// After the session and role caches, such a read was one statement, yet it ran at 0.36 to 0.44
-// of the bare one-SELECT baseline: on two shared cores PostgreSQL building two dozen rows of
-// JSON, the app parsing them and the load generator all take turns (decision 011). Each club has
+// Even as one statement such a read costs far more than a bare SELECT: PostgreSQL builds the
+// rows as JSON and the app parses them, on every request, for an answer that changes only when
+// the club's data does (decision 011). Each club has
 // a data stamp that PostgreSQL raises itself, by deferred triggers, on every write to a row these
 // reads show (migration 0013); a read asks only for the stamp, one index lookup, and builds
 // again only when it moved. Whoever writes (this instance, another, a job, a cascade), the next

@@ -1,6 +1,6 @@
 // Caps on open WebSockets. Every socket holds a file descriptor and a subscription for as long
-// as it lives, and the TV link needs no sign-in: one client once opened 3,000 sockets with it and
-// slowed every request of the process. A socket is counted under each holder it has (its club,
+// as it lives, and the TV link needs no sign-in: one client could open thousands with it and
+// slow every request of the process (decision 005). A socket is counted under each holder it has (its club,
 // and its person, its TV link or its address) from before the upgrade until its connection
 // closes, whatever closes it; one past a cap is answered 429 before the upgrade.
 import type { FastifyRequest } from "fastify";

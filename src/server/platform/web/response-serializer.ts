@@ -1,8 +1,8 @@
 // How answers become JSON.
 //
 // The zod serializer of fastify-type-provider-zod checks every answer against its schema and
-// then stringifies it: on a signed-in read that check was a fifth of the server's CPU (the
-// board's 4 KB answer, decision 011). Checking our own output is a test of our code, not of
+// then stringifies it: on a signed-in read that check is a large share of the server's CPU
+// (decision 011). Checking our own output is a test of our code, not of
 // the caller's input. So each response schema is compiled once into a fast-json-stringify
 // function (from its JSON Schema), which writes only the properties the contract names (an
 // extra field never leaks) and costs a fraction of the check. Outside production the zod

@@ -12,7 +12,7 @@ export function Spinner({ className }: { className?: string }) {
   );
 }
 
-/** The full-page loading state the login guard shows (SPEC §2). */
+/** The full-page loading state the login guard shows: a spinner with 'Loading...'. */
 export function PageLoading({ label = "Loading..." }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-muted">

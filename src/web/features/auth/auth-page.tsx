@@ -18,7 +18,7 @@ const titles: Record<AuthMode | "new-password", { title: string; description: st
 };
 
 // Signing in refreshes the current user; this page then redirects on its own.
-/** SPEC §2 /auth: sign in, sign up and forgot password in one screen, plus the reset link's landing. */
+/** /auth: sign in, sign up and forgot password in one screen, plus the reset link's landing. */
 export function AuthPage() {
   const { status, me } = useAuth();
   const [params, setParams] = useSearchParams();

@@ -11,7 +11,7 @@ import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 export type SubscriptionState = SubscriptionCheck;
 
-// SPEC §4: the plan is trial when the check fails; trial_expired is then false.
+// When the check fails the plan is trial, and trial_expired is false.
 const failedCheck: SubscriptionState = {
   subscribed: false,
   plan: "trial",
@@ -40,7 +40,7 @@ export function useSubscription(organizationId: string | undefined) {
   return useQuery({
     queryKey: key,
     enabled: Boolean(organizationId),
-    // SPEC §4: re-checked with the provider after sign-in or when a session is restored: the
+    // The plan is re-checked with the provider after sign-in or when a session is restored: the
     // first check with nothing cached (a page load, or after signing out, which empties the
     // cache); later checks read what the server holds.
     queryFn: () => checkSubscription(organizationId!, queryClient.getQueryData(key) === undefined),

@@ -20,7 +20,7 @@ import {
   useSubscription,
 } from "./api.js";
 
-// SPEC §9: the status is checked again this long after a checkout opens in its tab.
+// The status is checked again this long after a checkout opens in its tab.
 const RECHECK_AFTER_CHECKOUT_MS = 3000;
 
 const dateOnly = (iso: string) =>
@@ -39,7 +39,7 @@ function planSummary(state: SubscriptionState): string {
   return `You're on the free trial with Basic plan limits until ${dateOnly(state.trial_ends_at)}.`;
 }
 
-/** SPEC §2 Billing: the current plan, two plan cards, checkout and the billing portal. */
+/** Billing: the current plan, two plan cards, checkout and the billing portal. */
 export function BillingPage() {
   const { current } = useOrganization();
   const subscription = useSubscription(current?.id);

@@ -11,7 +11,7 @@ import { useConnectPayouts, usePayoutAccount } from "./api.js";
 const RECHECK_AFTER_OPEN_MS = 3000;
 const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
-/** SPEC §2 payment settings: not connected -> incomplete setup -> charges enabled (button disabled). */
+/** Payment settings: not connected -> incomplete setup -> charges enabled (button disabled). */
 function stage(status: PayoutAccountStatus) {
   if (status.charges_enabled)
     return {

@@ -31,7 +31,7 @@ const modeLabels = {
 
 const singlesOf = (board: BoardView) => board.courts.filter((c) => c.singles).map((c) => c.id);
 
-/** SPEC §2 Court board, live for the club's active session. */
+/** The court board, live for the club's active session. */
 export function BoardPage() {
   const { current } = useOrganization();
   if (!current) return <NoClub />;

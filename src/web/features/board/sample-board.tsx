@@ -3,7 +3,7 @@ import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 
-// SPEC §2: the board's look with hardcoded sample data, shown until examples are cleared.
+// The board's look with hardcoded sample data, shown until examples are cleared.
 const sampleCourts = [
   {
     name: "Court 1",

@@ -11,7 +11,7 @@ export type ClubFieldDefaults = Partial<
   >
 >;
 
-/** The club profile's fields (SPEC §5 Organization), shared by onboarding and settings. */
+/** The club profile's fields, shared by onboarding and settings. */
 export function ClubFields({
   field,
   errors,

@@ -15,7 +15,7 @@ import { showErrorToast } from "../../lib/use-action.js";
 import { SiteFooter } from "../marketing/site-footer.js";
 import { usePublicClub, useRequestToJoin } from "./public-api.js";
 
-/** SPEC §2 /club/{slug}: the club's public page, where visitors ask to join. */
+/** /club/{slug}: the club's public page, where visitors ask to join. */
 export function ClubPage() {
   const { slug = "" } = useParams();
   const page = usePublicClub(slug);
@@ -141,7 +141,7 @@ function DashboardButton({ clubId, size }: { clubId: string; size?: "sm" | "md" 
   );
 }
 
-/** SPEC §2 Join This Club: signed out, member, may ask, or waiting for an answer. */
+/** The 'Join This Club' card: signed out, member, may ask, or waiting for an answer. */
 function JoinCard({ data, here }: { data: PublicClubPage; here: string }) {
   const [message, setMessage] = useState("");
   const join = useRequestToJoin(data.club.slug, {

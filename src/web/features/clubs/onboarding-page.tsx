@@ -23,7 +23,7 @@ import { browserTimeZone } from "./time-zones.js";
 
 const t = messages.toasts;
 
-/** SPEC §2 /onboarding: create the club. Also where the sign-up confirmation link lands. */
+/** /onboarding: create the club. Also where the sign-up confirmation link lands. */
 export function OnboardingPage() {
   const { status, me } = useAuth();
   const { select } = useOrganization();

@@ -40,7 +40,7 @@ const sampleStats = [
   { value: "200+", label: "Clubs" },
 ];
 
-/** SPEC §2 Dashboard. */
+/** The in-app dashboard. */
 export function DashboardPage() {
   const { current } = useOrganization();
   if (!current) return <NoClub />;

@@ -17,7 +17,7 @@ import { LogMatchDialog } from "./log-match-dialog.js";
 import { MatchCard } from "./match-card.js";
 import { sampleLadder } from "./sample-ladder.js";
 
-/** SPEC §2 Ladder, from the club's counted matches; singles and doubles kept apart. */
+/** The ladder, from the club's counted matches; singles and doubles kept apart. */
 export function LadderPage() {
   const { current } = useOrganization();
   const { me } = useAuth();

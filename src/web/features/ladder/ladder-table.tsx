@@ -22,7 +22,7 @@ function Heading({ full, short, className }: { full: string; short: string; clas
 }
 
 /**
- * SPEC §2's table: Rank, Player, Rating, Change, Streak, Games. Six narrow columns fit a
+ * The ladder's columns: Rank, Player, Rating, Change, Streak, Games. Six narrow columns fit a
  * 390 px phone; long names are cut with an ellipsis and shown whole on hover.
  */
 export function LadderTable({ rows, linkPlayers }: { rows: LadderRow[]; linkPlayers: boolean }) {

@@ -1,6 +1,6 @@
 import type { LadderRow } from "../../../shared/contracts/ladder.js";
 
-// SPEC §2: sample rankings while examples show and the club has no matches yet.
+// Sample rankings while examples show and the club has no matches yet.
 export const sampleLadder: LadderRow[] = [
   ["Maya Chen", 1684, 24, 5, 42],
   ["Jordan Price", 1651, 12, 3, 38],

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { cn } from "../../lib/cn.js";
 import { MarketingLayout, PageHero } from "./marketing-layout.js";
 
-// The marketing plans (SPEC §9); the in-app plans live in shared/domain/plans.
+// The marketing plans, priced apart from the in-app plans (those live in shared/domain/plans).
 const tiers = [
   {
     name: "Starter",

@@ -27,7 +27,7 @@ describe("InviteDialog", () => {
     expect(email.getAttribute("aria-invalid")).toBe("true");
     // Read aloud with the field: it is described by its message.
     expect(fieldError("Email")).toBe(messages.validation.emailInvalid);
-    // SPEC §8: the first problem also goes up as the 'Validation Error' toast.
+    // The first problem also goes up as the 'Validation Error' toast.
     expect(await screen.findByText(messages.toasts.validationError)).toBeTruthy();
     expect(api.sent(invitations)).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { Field, Input } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { useInvite } from "./api.js";
 
-/** SPEC §2 Members: invite by email with a join link. */
+/** Members: invite by email with a join link. */
 export function InviteDialog({ orgId, myRole }: { orgId: string; myRole: Role }) {
   const [open, setOpen] = useState(false);
   const invite = useInvite(orgId, {

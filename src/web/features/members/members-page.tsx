@@ -15,7 +15,7 @@ import { JoinRequestsList } from "./join-requests-list.js";
 import { MembersList } from "./members-list.js";
 import { MembershipActions } from "./membership-actions.js";
 
-/** SPEC §2 Members: the list with role badges, invitations, and join requests for admins. */
+/** Members: the list with role badges, invitations, and join requests for admins. */
 export function MembersPage() {
   const { current } = useOrganization();
   if (!current) return <NoClub />;

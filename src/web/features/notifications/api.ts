@@ -9,7 +9,7 @@ const queryKey = ["notification-preferences"] as const;
 export const useNotificationPreferences = () =>
   useQuery({ queryKey, queryFn: () => api<NotificationPreferences>(url) });
 
-/** The switches move at once; a failed save reloads them from the server (SPEC §8). */
+/** The switches move at once; a failed save reloads them from the server. */
 export function useSavePreferences(
   feedback?: Omit<ActionFeedback<unknown, NotificationPreferences>, "onError">,
 ) {

@@ -8,7 +8,7 @@ const emailKinds = (Object.keys(notificationLabels) as Array<keyof NotificationP
   (key) => key !== "called_to_court",
 );
 
-/** SPEC §2 Settings: the five email toggles (and the night's receipt); a failed save says so and reloads from the server (SPEC §8). */
+/** Settings shows the five email toggles (and the night's receipt); a failed save says so and reloads from the server. */
 export function NotificationSettings() {
   const prefs = useNotificationPreferences();
   const save = useSavePreferences({

@@ -28,7 +28,7 @@ type Props = {
   session?: Session;
 };
 
-/** SPEC §2 Create Session dialog, plus capacity, skill range, description and a weekly repeat; also edits. */
+/** The Create Session dialog, plus capacity, skill range, description and a weekly repeat; also edits. */
 export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
   const [open, setOpen] = useState(false);
   const [paid, setPaid] = useState(session?.paymentRequired ?? false);

@@ -16,7 +16,7 @@ import { CreateSessionDialog } from "./create-session-dialog.js";
 import { PastSessions } from "./past-sessions.js";
 import { SessionFacts } from "./session-facts.js";
 
-/** SPEC §2 Sessions: upcoming sessions in a grid, and the Create Session dialog; past ones under Past. */
+/** Sessions: upcoming sessions in a grid, and the Create Session dialog; past ones under Past. */
 export function SessionsPage() {
   const { current } = useOrganization();
   const [params] = useSearchParams();

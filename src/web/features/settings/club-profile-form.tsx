@@ -5,7 +5,7 @@ import { useZodForm } from "../../lib/use-zod-form.js";
 import { ClubFields } from "../clubs/club-fields.js";
 import { useUpdateClub } from "./api.js";
 
-/** The club's profile, with onboarding's rules (SPEC §5 Organization). */
+/** The club's profile, with onboarding's rules. */
 export function ClubProfileForm({ club }: { club: Membership }) {
   const update = useUpdateClub(club.id, { success: "Club profile saved" });
   const form = useZodForm(

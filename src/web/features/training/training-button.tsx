@@ -16,7 +16,7 @@ function readCompleted(): string[] {
   }
 }
 
-/** The navigation's Training button: the tutorials list and the step overlay (SPEC §2, §4). */
+/** The navigation's Training button: the tutorials list and the step overlay. */
 export function TrainingButton() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState<{ tutorial: Tutorial; step: number } | null>(null);

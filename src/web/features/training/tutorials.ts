@@ -1,4 +1,4 @@
-// SPEC §2 Training dialog: six admin tutorials, each a few steps over the real screens.
+// The Training dialog: six admin tutorials, each a few steps over the real screens.
 /** `targets`: the page parts the step explains, the first one on the page wins (the page's heading when none is). */
 export type TutorialStep = { id: string; title: string; description: string; targets: readonly string[] };
 export type Tutorial = { id: string; name: string; minutes: number; route: string; steps: TutorialStep[] };
