@@ -4,7 +4,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Me } from "../../shared/contracts/account.js";
-import { api, onSessionEnded } from "../lib/api.js";
+import { meEndpoints } from "../../shared/contracts/account-endpoints.js";
+import { api, call, onSessionEnded } from "../lib/api.js";
 
 export const meQueryKey = ["me"] as const;
 
@@ -24,7 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [signedOutByChoice, setSignedOutByChoice] = useState(false);
   const query = useQuery({
     queryKey: meQueryKey,
-    queryFn: async () => (await api<{ me: Me | null }>("/api/session")).me,
+    queryFn: async () => (await call(meEndpoints.session)).me,
     staleTime: 60_000,
     retry: 1,
   });

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
+import { demoEndpoints } from "../../shared/contracts/account-endpoints.js";
 import { messages } from "../../shared/domain/messages.js";
 import { Button } from "../components/ui/button.js";
 import { useLoadDemoClub } from "../features/clubs/api.js";
-import { api } from "../lib/api.js";
+import { call } from "../lib/api.js";
 import { useOrganization } from "./organization-provider.js";
 
 /** What a club screen shows to someone who belongs to no club yet ('No Organization Found'). */
@@ -22,7 +23,7 @@ export function NoClub() {
 
 /** On a local install: a ready-made club with players, a ladder and open play running, to look around in. */
 function LoadDemoClub() {
-  const demo = useQuery({ queryKey: ["demo"], queryFn: () => api<{ available: boolean }>("/api/demo") });
+  const demo = useQuery({ queryKey: ["demo"], queryFn: () => call(demoEndpoints.availability) });
   const { select } = useOrganization();
   const navigate = useNavigate();
   const load = useLoadDemoClub({

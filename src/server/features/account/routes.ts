@@ -1,15 +1,12 @@
+// The signed-in person's second factors, served from their shared definitions
+// (shared/contracts/account-endpoints.ts), but for texting a code to a new phone (below).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  factorList,
-  friendlyNameBody,
-  passwordConfirmBody,
-  phoneFactorConfirmBody,
-  phoneFactorStartBody,
-} from "../../../shared/contracts/auth.js";
+import { accountEndpoints as endpoints } from "../../../shared/contracts/account-endpoints.js";
+import { phoneFactorStartBody } from "../../../shared/contracts/auth.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
 import { addressKey } from "../../platform/auth/rate-limit.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
 import { listFactors, removePasskey, renameFactor } from "./factors.js";
 import { confirmPhoneFactor, removePhoneFactor, startPhoneFactor } from "./phone-factor.js";
 
@@ -17,39 +14,18 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const factorDeps = { db, auth: deps.auth, sms: deps.sms };
   return async (app) => {
-    app.get(
-      "/api/me/factors",
-      {
-        schema: {
-          tags: ["account"],
-          summary: "Your second factors: type, name, status; enrol and remove under /api/auth/two-factor",
-          response: { 200: factorList },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(deps.auth, request);
-        return listFactors(factorDeps, user.id);
-      },
-    );
+    serve(app, endpoints.factors, async (request) => {
+      const user = await requireUser(deps.auth, request);
+      return listFactors(factorDeps, user.id);
+    });
 
-    app.put(
-      "/api/me/factors/:factorId",
-      {
-        schema: {
-          tags: ["account"],
-          summary: "Name one of your second factors",
-          params: z.object({ factorId: z.string().min(1).max(100) }),
-          body: friendlyNameBody,
-          response: { 200: factorList },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(deps.auth, request);
-        await renameFactor(db, user.id, request.params.factorId, request.body.friendlyName);
-        return listFactors(factorDeps, user.id);
-      },
-    );
+    serve(app, endpoints.renameFactor, async (request) => {
+      const user = await requireUser(deps.auth, request);
+      await renameFactor(db, user.id, request.params.factorId, request.body.friendlyName);
+      return listFactors(factorDeps, user.id);
+    });
 
+    // Registered directly: it answers 202 with no body, which a shared definition cannot declare.
     app.post(
       "/api/me/factors/phone",
       {
@@ -68,57 +44,22 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      "/api/me/factors/phone/verify",
-      {
-        schema: {
-          errors: ["RATE_LIMITED"],
-          tags: ["account"],
-          summary: "Confirm the phone with the texted code and your password; two-step sign-in is then on",
-          body: phoneFactorConfirmBody,
-          response: { 200: factorList },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(deps.auth, request);
-        await confirmPhoneFactor(factorDeps, user.id, request.body);
-        return listFactors(factorDeps, user.id);
-      },
-    );
+    serve(app, endpoints.confirmPhone, async (request) => {
+      const user = await requireUser(deps.auth, request);
+      await confirmPhoneFactor(factorDeps, user.id, request.body);
+      return listFactors(factorDeps, user.id);
+    });
 
-    app.post(
-      "/api/me/factors/phone/remove",
-      {
-        schema: {
-          errors: ["RATE_LIMITED"],
-          tags: ["account"],
-          summary: "Remove your phone factor (asks for your password)",
-          body: passwordConfirmBody,
-          response: { 200: factorList },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(deps.auth, request);
-        await removePhoneFactor(factorDeps, user.id, request.body.password);
-        return listFactors(factorDeps, user.id);
-      },
-    );
+    serve(app, endpoints.removePhone, async (request) => {
+      const user = await requireUser(deps.auth, request);
+      await removePhoneFactor(factorDeps, user.id, request.body.password);
+      return listFactors(factorDeps, user.id);
+    });
 
-    app.delete(
-      "/api/me/passkeys/:factorId",
-      {
-        schema: {
-          tags: ["account"],
-          summary: "Remove one of your passkeys",
-          params: z.object({ factorId: z.string().min(1).max(100) }),
-          response: { 200: factorList },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(deps.auth, request);
-        await removePasskey(db, user.id, request.params.factorId);
-        return listFactors(factorDeps, user.id);
-      },
-    );
+    serve(app, endpoints.removePasskey, async (request) => {
+      const user = await requireUser(deps.auth, request);
+      await removePasskey(db, user.id, request.params.factorId);
+      return listFactors(factorDeps, user.id);
+    });
   };
 }

@@ -1,8 +1,10 @@
+// The demo club, served from its shared definitions (shared/contracts/account-endpoints.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { demoEndpoints as endpoints } from "../../../shared/contracts/account-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
 import { listMemberships } from "../members/service.js";
 import { assertDemoAllowed, seedDemoClub } from "./seed.js";
 
@@ -19,34 +21,13 @@ async function startDemo(deps: AppDeps, user: { id: string; name: string }) {
 
 export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      "/api/demo",
-      {
-        schema: {
-          tags: ["demo"],
-          security: [],
-          summary: "Whether a demo club can be loaded here",
-          response: { 200: z.object({ available: z.boolean() }) },
-        },
-      },
-      async () => ({ available: deps.config.demo }),
-    );
-    app.post(
-      "/api/demo",
-      {
-        schema: {
-          errors: ["ALREADY_IN_A_CLUB"],
-          tags: ["demo"],
-          summary: "Load a demo club owned by the signed-in person (local installs only)",
-          response: { 201: z.object({ organizationId: z.uuid() }) },
-        },
-      },
-      async (request, reply) => {
-        assertDemoAllowed(deps);
-        const user = await requireUser(deps.auth, request);
-        const { organizationId } = await startDemo(deps, user);
-        return reply.status(201).send({ organizationId });
-      },
-    );
+    serve(app, endpoints.availability, async () => ({ available: deps.config.demo }));
+
+    serve(app, endpoints.start, async (request) => {
+      assertDemoAllowed(deps);
+      const user = await requireUser(deps.auth, request);
+      const { organizationId } = await startDemo(deps, user);
+      return { organizationId };
+    });
   };
 }

@@ -1,14 +1,12 @@
 // The signed-in person's email notification preferences (the toggles in Settings).
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  type NotificationPreferences,
-  notificationPreferences,
-  notificationPreferencesBody,
-} from "../../../shared/contracts/notifications.js";
+import { notificationEndpoints as endpoints } from "../../../shared/contracts/account-endpoints.js";
+import type { NotificationPreferences } from "../../../shared/contracts/notifications.js";
 import type { AppDeps } from "../../app-deps.js";
 import { notificationPreferences as table } from "../../db/schema/notifications.js";
 import { requireUser } from "../../platform/auth/current-user.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
 
 type Row = typeof table.$inferSelect;
 
@@ -35,65 +33,43 @@ const toBody = (
 
 export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const tags = ["notifications"];
   return async (app) => {
-    app.get(
-      "/api/me/notification-preferences",
-      {
-        schema: {
-          summary: "Your notification preferences",
-          tags,
-          response: { 200: notificationPreferences },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(deps.auth, request);
-        const [row] = await db.select().from(table).where(eq(table.userId, user.id));
-        // No row yet means the defaults: the spec's five on, the night's receipt off.
-        return row
-          ? toBody(row)
-          : toBody({
-              sessionReminders: true,
-              courtUpNext: true,
-              matchResults: true,
-              weeklySummary: true,
-              waitlistNotifications: true,
-              nightReceipt: false,
-              calledToCourt: true,
-            });
-      },
-    );
+    serve(app, endpoints.preferences, async (request) => {
+      const user = await requireUser(deps.auth, request);
+      const [row] = await db.select().from(table).where(eq(table.userId, user.id));
+      // No row yet means the defaults: the spec's five on, the night's receipt off.
+      return row
+        ? toBody(row)
+        : toBody({
+            sessionReminders: true,
+            courtUpNext: true,
+            matchResults: true,
+            weeklySummary: true,
+            waitlistNotifications: true,
+            nightReceipt: false,
+            calledToCourt: true,
+          });
+    });
 
-    app.put(
-      "/api/me/notification-preferences",
-      {
-        schema: {
-          summary: "Save your notification preferences",
-          tags,
-          body: notificationPreferencesBody,
-          response: { 200: notificationPreferences },
-        },
-      },
-      async (request) => {
-        const user = await requireUser(deps.auth, request);
-        const b = request.body;
-        const values = {
-          sessionReminders: b.session_reminders,
-          courtUpNext: b.court_up_next,
-          matchResults: b.match_results,
-          weeklySummary: b.weekly_summary,
-          waitlistNotifications: b.waitlist_notifications,
-          ...(b.night_receipt === undefined ? {} : { nightReceipt: b.night_receipt }),
-          ...(b.called_to_court === undefined ? {} : { calledToCourt: b.called_to_court }),
-          updatedAt: deps.now(),
-        };
-        const [row] = await db
-          .insert(table)
-          .values({ userId: user.id, ...values })
-          .onConflictDoUpdate({ target: table.userId, set: values })
-          .returning();
-        return toBody(row!);
-      },
-    );
+    serve(app, endpoints.savePreferences, async (request) => {
+      const user = await requireUser(deps.auth, request);
+      const b = request.body;
+      const values = {
+        sessionReminders: b.session_reminders,
+        courtUpNext: b.court_up_next,
+        matchResults: b.match_results,
+        weeklySummary: b.weekly_summary,
+        waitlistNotifications: b.waitlist_notifications,
+        ...(b.night_receipt === undefined ? {} : { nightReceipt: b.night_receipt }),
+        ...(b.called_to_court === undefined ? {} : { calledToCourt: b.called_to_court }),
+        updatedAt: deps.now(),
+      };
+      const [row] = await db
+        .insert(table)
+        .values({ userId: user.id, ...values })
+        .onConflictDoUpdate({ target: table.userId, set: values })
+        .returning();
+      return toBody(row!);
+    });
   };
 }

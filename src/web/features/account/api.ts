@@ -1,17 +1,20 @@
 // The signed-in person's own account: profile, password, sessions, deletion.
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import type { Me, ProfileBody } from "../../../shared/contracts/account.js";
-
-type DeleteAccountOptions = { deleteOwnedClubs: boolean };
-
-import type { FactorList } from "../../../shared/contracts/auth.js";
+import { accountEndpoints, meEndpoints } from "../../../shared/contracts/account-endpoints.js";
+import type {
+  FactorList,
+  phoneFactorConfirmBody,
+  phoneFactorStartBody,
+} from "../../../shared/contracts/auth.js";
 import { meQueryKey } from "../../app/auth-provider.js";
-import { api } from "../../lib/api.js";
+import { api, call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 export const useSaveProfile = (feedback?: ActionFeedback<Me, ProfileBody>) =>
   useAction({
-    run: (body: ProfileBody) => api<Me>("/api/me/profile", { method: "PUT", body }),
+    run: (body: ProfileBody) => call(meEndpoints.saveProfile, { body }),
     // The name shows in the navigation and on every roster, read through /api/me.
     invalidates: [meQueryKey],
     ...feedback,
@@ -30,14 +33,16 @@ export const useChangePassword = (feedback?: ActionFeedback<unknown, PasswordCha
 export const useSignOutEverywhere = (feedback?: ActionFeedback<unknown, void>) =>
   useAction({ run: () => api("/api/auth/revoke-sessions", { body: {} }), ...feedback });
 
+type DeleteAccountOptions = { deleteOwnedClubs: boolean };
+
 export const useDeleteAccount = (feedback?: ActionFeedback<unknown, DeleteAccountOptions>) =>
-  useAction({ run: (body: DeleteAccountOptions) => api("/api/me", { method: "DELETE", body }), ...feedback });
+  useAction({ run: (body: DeleteAccountOptions) => call(meEndpoints.deleteAccount, { body }), ...feedback });
 
 // The second factor: better-auth's two-factor endpoints, and our list of what is enrolled.
 export const factorsQueryKey = ["me", "factors"] as const;
 
 export const useFactors = () =>
-  useQuery({ queryKey: factorsQueryKey, queryFn: () => api<FactorList>("/api/me/factors") });
+  useQuery({ queryKey: factorsQueryKey, queryFn: () => call(accountEndpoints.factors) });
 
 type Enrolment = { totpURI: string; backupCodes: string[] };
 
@@ -54,10 +59,13 @@ export const useConfirmTotp = (feedback?: ActionFeedback<unknown, { code: string
   useAction({
     run: async ({ code, friendlyName }: { code: string; friendlyName: string }) => {
       await api("/api/auth/two-factor/verify-totp", { body: { code } });
-      const { factors } = await api<FactorList>("/api/me/factors");
+      const { factors } = await call(accountEndpoints.factors);
       const factor = factors[0];
       if (factor && friendlyName && factor.friendlyName !== friendlyName)
-        await api(`/api/me/factors/${factor.id}`, { method: "PUT", body: { friendlyName } });
+        await call(accountEndpoints.renameFactor, {
+          params: { factorId: factor.id },
+          body: { friendlyName },
+        });
     },
     invalidates: [factorsQueryKey],
     ...feedback,
@@ -99,18 +107,19 @@ export const useAddPasskey = (feedback?: ActionFeedback<unknown, string>) =>
 
 export const useRemovePasskey = (feedback?: ActionFeedback<FactorList, string>) =>
   useAction({
-    run: (id: string) => api<FactorList>(`/api/me/passkeys/${id}`, { method: "DELETE" }),
+    run: (id: string) => call(accountEndpoints.removePasskey, { params: { factorId: id } }),
     invalidates: [factorsQueryKey],
     ...feedback,
   });
 
-type PhoneStart = { phone: string; friendlyName: string };
-type PhoneConfirm = { code: string; password: string };
+type PhoneStart = z.input<typeof phoneFactorStartBody>;
+type PhoneConfirm = z.input<typeof phoneFactorConfirmBody>;
 
 /** Texts the number a code; the phone is added once the code comes back (useConfirmPhone). */
 export const useStartPhone = (feedback?: ActionFeedback<true, PhoneStart>) =>
   useAction({
-    // It answers 202 with no body: `true` tells the caller it went (run gives undefined on failure).
+    // It answers 202 with no body, which no shared definition declares yet, so it is still called by
+    // path: `true` tells the caller it went (run gives undefined on failure).
     run: async (body: PhoneStart) => {
       await api("/api/me/factors/phone", { body });
       return true as const;
@@ -120,14 +129,14 @@ export const useStartPhone = (feedback?: ActionFeedback<true, PhoneStart>) =>
 
 export const useConfirmPhone = (feedback?: ActionFeedback<FactorList, PhoneConfirm>) =>
   useAction({
-    run: (body: PhoneConfirm) => api<FactorList>("/api/me/factors/phone/verify", { body }),
+    run: (body: PhoneConfirm) => call(accountEndpoints.confirmPhone, { body }),
     invalidates: [factorsQueryKey],
     ...feedback,
   });
 
 export const useRemovePhone = (feedback?: ActionFeedback<FactorList, string>) =>
   useAction({
-    run: (password: string) => api<FactorList>("/api/me/factors/phone/remove", { body: { password } }),
+    run: (password: string) => call(accountEndpoints.removePhone, { body: { password } }),
     invalidates: [factorsQueryKey],
     ...feedback,
   });

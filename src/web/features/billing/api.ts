@@ -1,12 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type {
-  PaidPlanId,
-  PayoutAccountStatus,
-  ProviderLink,
-  SubscriptionCheck,
-} from "../../../shared/contracts/billing.js";
-import { api } from "../../lib/api.js";
+import type { PaidPlanId, SubscriptionCheck } from "../../../shared/contracts/billing.js";
+import { billingEndpoints, paymentEndpoints } from "../../../shared/contracts/billing-endpoints.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 export type SubscriptionState = SubscriptionCheck;
@@ -25,9 +21,10 @@ const subscriptionKey = (organizationId: string | undefined) => ["subscription",
 
 async function checkSubscription(organizationId: string, refresh: boolean): Promise<SubscriptionState> {
   try {
-    return await (refresh
-      ? api<SubscriptionCheck>(`/api/orgs/${organizationId}/subscription/refresh`, { method: "POST" })
-      : api<SubscriptionCheck>(`/api/orgs/${organizationId}/subscription`));
+    const params = { orgId: organizationId };
+    return await call(refresh ? billingEndpoints.refreshSubscription : billingEndpoints.subscription, {
+      params,
+    });
   } catch (error) {
     console.warn("Subscription check failed", error);
     return failedCheck;
@@ -72,11 +69,9 @@ export function usePayoutAccount(
   return useQuery({
     queryKey: stored ? [...payoutKey(organizationId), "stored"] : payoutKey(organizationId),
     queryFn: () =>
-      stored
-        ? api<PayoutAccountStatus>(`/api/orgs/${organizationId}/payout-account`)
-        : api<PayoutAccountStatus>(`/api/orgs/${organizationId}/payout-account/refresh`, {
-            method: "POST",
-          }),
+      call(stored ? paymentEndpoints.payoutAccount : paymentEndpoints.refreshPayoutAccount, {
+        params: { orgId: organizationId },
+      }),
     enabled,
   });
 }
@@ -88,22 +83,21 @@ export const useCheckout = (organizationId: string, feedback?: ActionFeedback<vo
   useAction({
     run: (plan: PaidPlanId) =>
       openInNewTab(() =>
-        api<ProviderLink>(`/api/orgs/${organizationId}/billing/checkout`, { body: { plan } }),
+        call(billingEndpoints.checkout, { params: { orgId: organizationId }, body: { plan } }),
       ),
     ...feedback,
   });
 
 export const useBillingPortal = (organizationId: string, feedback?: ActionFeedback<void, void>) =>
   useAction({
-    run: () =>
-      openInNewTab(() => api<ProviderLink>(`/api/orgs/${organizationId}/billing/portal`, { method: "POST" })),
+    run: () => openInNewTab(() => call(billingEndpoints.portal, { params: { orgId: organizationId } })),
     ...feedback,
   });
 
 export const useConnectPayouts = (organizationId: string, feedback?: ActionFeedback<void, void>) =>
   useAction({
     run: () =>
-      openInNewTab(() => api<ProviderLink>(`/api/orgs/${organizationId}/payout-account`, { method: "POST" })),
+      openInNewTab(() => call(paymentEndpoints.connectPayouts, { params: { orgId: organizationId } })),
     invalidates: [payoutKey(organizationId)],
     ...feedback,
   });

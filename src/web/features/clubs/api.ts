@@ -1,6 +1,8 @@
+import { demoEndpoints } from "../../../shared/contracts/account-endpoints.js";
 import type { Court, CreateOrganizationBody, Membership } from "../../../shared/contracts/clubs.js";
+import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
 import { meQueryKey } from "../../app/auth-provider.js";
-import { api } from "../../lib/api.js";
+import { api, call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 type Created = { organization: Membership; courts: Court[] };
@@ -15,9 +17,11 @@ export const useCreateClub = (feedback?: ActionFeedback<Created, CreateOrganizat
   });
 
 /** On a local install: a ready-made club with players, a ladder and open play running. */
-export const useLoadDemoClub = (feedback?: ActionFeedback<{ organizationId: string }, void>) =>
+export const useLoadDemoClub = (
+  feedback?: ActionFeedback<EndpointAnswer<typeof demoEndpoints.start>, void>,
+) =>
   useAction({
-    run: () => api<{ organizationId: string }>("/api/demo", { method: "POST" }),
+    run: () => call(demoEndpoints.start),
     invalidates: [meQueryKey],
     ...feedback,
   });

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationPreferences, PushDevice } from "../../../shared/contracts/notifications.js";
-import { api } from "../../lib/api.js";
+import { notificationEndpoints, pushEndpoints } from "../../../shared/contracts/account-endpoints.js";
+import type { NotificationPreferences } from "../../../shared/contracts/notifications.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
-const url = "/api/me/notification-preferences";
 const queryKey = ["notification-preferences"] as const;
 
 export const useNotificationPreferences = () =>
-  useQuery({ queryKey, queryFn: () => api<NotificationPreferences>(url) });
+  useQuery({ queryKey, queryFn: () => call(notificationEndpoints.preferences) });
 
 /** The switches move at once; a failed save reloads them from the server. */
 export function useSavePreferences(
@@ -17,7 +17,7 @@ export function useSavePreferences(
   return useAction({
     run: (next: NotificationPreferences) => {
       queryClient.setQueryData(queryKey, next);
-      return api(url, { method: "PUT", body: next });
+      return call(notificationEndpoints.savePreferences, { body: next });
     },
     onError: () => {
       void queryClient.invalidateQueries({ queryKey });
@@ -31,5 +31,5 @@ export function useSavePreferences(
 export const usePushDevices = () =>
   useQuery({
     queryKey: ["push-devices"],
-    queryFn: async () => (await api<{ devices: PushDevice[] }>("/api/me/push-devices")).devices,
+    queryFn: async () => (await call(pushEndpoints.devices)).devices,
   });

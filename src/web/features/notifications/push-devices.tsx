@@ -1,10 +1,10 @@
 import * as Switch from "@radix-ui/react-switch";
 import { Smartphone } from "lucide-react";
 import { useState } from "react";
-import type { PushDevice } from "../../../shared/contracts/notifications.js";
+import { pushEndpoints } from "../../../shared/contracts/account-endpoints.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { api } from "../../lib/api.js";
+import { call } from "../../lib/api.js";
 import { showErrorToast, useAction } from "../../lib/use-action.js";
 import { useNotificationPreferences, usePushDevices, useSavePreferences } from "./api.js";
 
@@ -47,7 +47,7 @@ export function PushDevices() {
   const save = useSavePreferences({ success: "Preferences updated", errorTitle: "Update failed" });
   const [busy, setBusy] = useState(false);
   const remove = useAction({
-    run: (id: string) => api(`/api/me/push-devices/${id}`, { method: "DELETE" }),
+    run: (id: string) => call(pushEndpoints.removeDevice, { params: { id } }),
     invalidates: [["push-devices"]],
     success: "This device will not be called any more",
   });
@@ -62,13 +62,18 @@ export function PushDevices() {
         return;
       }
       const registration = await navigator.serviceWorker.ready;
-      const { publicKey } = await api<{ publicKey: string }>("/api/push/public-key");
+      const { publicKey } = await call(pushEndpoints.publicKey);
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         // The key as base64url text, which the Push API takes as it is.
         applicationServerKey: publicKey,
       });
-      await api("/api/me/push-devices", { body: { ...subscription.toJSON(), label: deviceLabel() } });
+      // The browser's JSON leaves its parts optional; a subscription it made always has them,
+      // and the server refuses one without.
+      const { endpoint = "", keys = {} } = subscription.toJSON();
+      await call(pushEndpoints.addDevice, {
+        body: { endpoint, keys: { p256dh: keys.p256dh ?? "", auth: keys.auth ?? "" }, label: deviceLabel() },
+      });
       await devices.refetch();
     } catch (error) {
       showErrorToast(error, "This device could not be turned on");
@@ -115,7 +120,7 @@ export function PushDevices() {
         ) : null}
         {devices.data?.length ? (
           <ul className="divide-y divide-slate-100" data-testid="push-devices">
-            {devices.data.map((device: PushDevice) => (
+            {devices.data.map((device) => (
               <li key={device.id} className="flex items-center justify-between gap-3 py-2">
                 <span className="font-medium">{device.label}</span>
                 <Button size="sm" variant="secondary" onClick={() => void remove.run(device.id)}>
