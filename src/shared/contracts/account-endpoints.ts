@@ -4,7 +4,13 @@
 // questions a visitor may ask (who is signed in, whether a demo can be loaded) need a session.
 import { z } from "zod";
 import { deleteAccountBody, me, profileBody } from "./account.js";
-import { factorList, friendlyNameBody, passwordConfirmBody, phoneFactorConfirmBody } from "./auth.js";
+import {
+  factorList,
+  friendlyNameBody,
+  passwordConfirmBody,
+  phoneFactorConfirmBody,
+  phoneFactorStartBody,
+} from "./auth.js";
 import { endpoint } from "./endpoint.js";
 import {
   notificationPreferences,
@@ -82,6 +88,17 @@ export const accountEndpoints = {
     params: factorParams,
     body: friendlyNameBody,
     success: { status: 200, body: factorList },
+  }),
+  startPhone: endpoint({
+    method: "POST",
+    path: "/api/me/factors/phone",
+    operationId: "startPhoneFactor",
+    summary: "Add a phone for sign-in codes: texts it a code to confirm",
+    tags: ["account"],
+    access: "signed-in",
+    body: phoneFactorStartBody,
+    success: { status: 202, body: null },
+    errors: ["RATE_LIMITED"],
   }),
   confirmPhone: endpoint({
     method: "POST",

@@ -26,7 +26,7 @@ export type Endpoint = {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /** The answer on success: its status and body (null: no content). */
-  readonly success: { readonly status: 200 | 201 | 204; readonly body: z.ZodType | null };
+  readonly success: { readonly status: 200 | 201 | 202 | 204; readonly body: z.ZodType | null };
   readonly errors?: readonly ErrorCode[];
 };
 

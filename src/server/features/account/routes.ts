@@ -1,8 +1,7 @@
 // The signed-in person's second factors, served from their shared definitions
-// (shared/contracts/account-endpoints.ts), but for texting a code to a new phone (below).
+// (shared/contracts/account-endpoints.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountEndpoints as endpoints } from "../../../shared/contracts/account-endpoints.js";
-import { phoneFactorStartBody } from "../../../shared/contracts/auth.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
 import { addressKey } from "../../platform/auth/rate-limit.js";
@@ -25,24 +24,10 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return listFactors(factorDeps, user.id);
     });
 
-    // Registered directly: it answers 202 with no body, which a shared definition cannot declare.
-    app.post(
-      "/api/me/factors/phone",
-      {
-        schema: {
-          errors: ["RATE_LIMITED"],
-          answersEmpty: 202,
-          tags: ["account"],
-          summary: "Add a phone for sign-in codes: texts it a code to confirm",
-          body: phoneFactorStartBody,
-        },
-      },
-      async (request, reply) => {
-        const user = await requireUser(deps.auth, request);
-        await startPhoneFactor(factorDeps, { userId: user.id, ip: addressKey(request.ip) }, request.body);
-        return reply.status(202).send();
-      },
-    );
+    serve(app, endpoints.startPhone, async (request) => {
+      const user = await requireUser(deps.auth, request);
+      await startPhoneFactor(factorDeps, { userId: user.id, ip: addressKey(request.ip) }, request.body);
+    });
 
     serve(app, endpoints.confirmPhone, async (request) => {
       const user = await requireUser(deps.auth, request);

@@ -46,7 +46,9 @@ export function serve<E extends Endpoint>(
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.body ? { body: definition.body } : {}),
       ...(success.body ? { response: { [success.status]: success.body } } : {}),
-      ...(!success.body && success.status === 201 ? { answersEmpty: 201 as const } : {}),
+      ...(!success.body && (success.status === 201 || success.status === 202)
+        ? { answersEmpty: success.status }
+        : {}),
       ...(definition.errors ? { errors: definition.errors } : {}),
       ...(definition.access === "public" ? { security: [] } : {}),
     },

@@ -118,10 +118,9 @@ type PhoneConfirm = z.input<typeof phoneFactorConfirmBody>;
 /** Texts the number a code; the phone is added once the code comes back (useConfirmPhone). */
 export const useStartPhone = (feedback?: ActionFeedback<true, PhoneStart>) =>
   useAction({
-    // It answers 202 with no body, which no shared definition declares yet, so it is still called by
-    // path: `true` tells the caller it went (run gives undefined on failure).
+    // It answers 202 with no body: `true` tells the caller it went (run gives undefined on failure).
     run: async (body: PhoneStart) => {
-      await api("/api/me/factors/phone", { body });
+      await call(accountEndpoints.startPhone, { body });
       return true as const;
     },
     ...feedback,
