@@ -1,15 +1,15 @@
 // The TV display: /display/{token} shows the board full screen with no sign-in. Admins make
-// and revoke tokens; a revoked token stops working at once, sockets included.
+// and revoke tokens; a revoked token stops working at once, sockets included. The routes are
+// served from their shared definitions (shared/contracts/board-endpoints.ts).
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { boardView as boardViewSchema, displayToken } from "../../../shared/contracts/board.js";
-import { orgParams } from "../../../shared/contracts/common.js";
+import { displayEndpoints as endpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Db, Tx } from "../../db/database.js";
 import { displayTokens } from "../../db/schema/courts.js";
 import { notFound } from "../../platform/errors/app-error.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
 import { clubAccess } from "../members/service.js";
 import { boardView } from "./board-view.js";
 
@@ -33,95 +33,49 @@ export async function revokeDisplayLinks(tx: Tx, organizationId: string, now: Da
 export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const access = clubAccess(deps);
-  const tags = ["court board"];
   const toView = (row: typeof displayTokens.$inferSelect) => ({
     token: row.token,
     url: `${deps.config.appUrl}/display/${row.token}`,
     createdAt: row.createdAt.toISOString(),
   });
   return async (app) => {
-    app.get(
-      "/api/orgs/:orgId/display-tokens",
-      {
-        schema: {
-          summary: "The club's TV display links",
-          tags,
-          params: orgParams,
-          response: { 200: z.object({ tokens: z.array(displayToken) }) },
-        },
-      },
-      async (request) => {
-        const admin = await access(request, request.params.orgId, "club.edit");
-        const rows = await db
-          .select()
-          .from(displayTokens)
-          .where(and(eq(displayTokens.organizationId, admin.organizationId), isNull(displayTokens.revokedAt)))
-          .orderBy(desc(displayTokens.createdAt));
-        return { tokens: rows.map(toView) };
-      },
-    );
+    serve(app, endpoints.list, async (request) => {
+      const admin = await access(request, request.params.orgId, "club.edit");
+      const rows = await db
+        .select()
+        .from(displayTokens)
+        .where(and(eq(displayTokens.organizationId, admin.organizationId), isNull(displayTokens.revokedAt)))
+        .orderBy(desc(displayTokens.createdAt));
+      return { tokens: rows.map(toView) };
+    });
 
-    app.post(
-      "/api/orgs/:orgId/display-tokens",
-      {
-        schema: {
-          tags,
-          summary: "A new TV display link",
-          params: orgParams,
-          response: { 201: displayToken },
-        },
-      },
-      async (request, reply) => {
-        const admin = await access(request, request.params.orgId, "club.edit");
-        const [row] = await db
-          .insert(displayTokens)
-          .values({ organizationId: admin.organizationId, token: randomBytes(18).toString("base64url") })
-          .returning();
-        return reply.status(201).send(toView(row!));
-      },
-    );
+    serve(app, endpoints.create, async (request) => {
+      const admin = await access(request, request.params.orgId, "club.edit");
+      const [row] = await db
+        .insert(displayTokens)
+        .values({ organizationId: admin.organizationId, token: randomBytes(18).toString("base64url") })
+        .returning();
+      return toView(row!);
+    });
 
-    app.delete(
-      "/api/orgs/:orgId/display-tokens/:token",
-      {
-        schema: {
-          tags,
-          summary: "Revoke a TV display link",
-          params: orgParams.extend({ token: z.string().max(100) }),
-        },
-      },
-      async (request, reply) => {
-        const admin = await access(request, request.params.orgId, "club.edit");
-        const revoked = await db
-          .update(displayTokens)
-          .set({ revokedAt: deps.now() })
-          .where(
-            and(
-              eq(displayTokens.organizationId, admin.organizationId),
-              eq(displayTokens.token, request.params.token),
-            ),
-          )
-          .returning({ token: displayTokens.token });
-        if (revoked.length === 0) throw notFound("Display link not found");
-        return reply.status(204).send();
-      },
-    );
+    serve(app, endpoints.revoke, async (request) => {
+      const admin = await access(request, request.params.orgId, "club.edit");
+      const revoked = await db
+        .update(displayTokens)
+        .set({ revokedAt: deps.now() })
+        .where(
+          and(
+            eq(displayTokens.organizationId, admin.organizationId),
+            eq(displayTokens.token, request.params.token),
+          ),
+        )
+        .returning({ token: displayTokens.token });
+      if (revoked.length === 0) throw notFound("Display link not found");
+    });
 
-    app.get(
-      "/api/display/:token/board",
-      {
-        schema: {
-          tags,
-          security: [],
-          summary: "The board, for a TV display link",
-          params: z.object({ token: z.string().max(100) }),
-          response: { 200: boardViewSchema },
-        },
-      },
-      async (request) => {
-        const organizationId = await organizationOfDisplay(db, request.params.token);
-        return boardView(db, organizationId, { userId: null, canManage: false }, deps.config.appUrl);
-      },
-    );
+    serve(app, endpoints.board, async (request) => {
+      const organizationId = await organizationOfDisplay(db, request.params.token);
+      return boardView(db, organizationId, { userId: null, canManage: false }, deps.config.appUrl);
+    });
   };
 }

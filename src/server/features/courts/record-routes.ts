@@ -1,17 +1,16 @@
 // The night's record for those who run sessions: read as JSON for the Past sessions view, and
 // downloaded as CSV for one session or a whole month. Attendance and money are the club's
 // books, so the record is for organizers up, not for every member; each player reads their
-// own night.
+// own night. The JSON reads are served from their shared definitions (board-endpoints.ts);
+// the CSV downloads are files, so they are registered here directly.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { recordEndpoints as endpoints } from "../../../shared/contracts/board-endpoints.js";
 import { orgParams } from "../../../shared/contracts/common.js";
-import {
-  myNight as myNightSchema,
-  recordMonthQuery,
-  sessionRecord as sessionRecordSchema,
-} from "../../../shared/contracts/session-record.js";
+import { recordMonthQuery } from "../../../shared/contracts/session-record.js";
 import { sessionParams } from "../../../shared/contracts/sessions.js";
 import { instantOf } from "../../../shared/domain/time-zones.js";
 import type { AppDeps } from "../../app-deps.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
 import { clubTimeZone } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
 import { myNight } from "./my-night.js";
@@ -26,37 +25,15 @@ export function recordRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tags = ["records"];
 
   return async (app) => {
-    app.get(
-      "/api/orgs/:orgId/sessions/:sessionId/record",
-      {
-        schema: {
-          tags,
-          summary: "The session's record: attendance, payments, games and fairness report",
-          params: sessionParams,
-          response: { 200: sessionRecordSchema },
-        },
-      },
-      async (request) => {
-        const member = await access(request, request.params.orgId, "sessions.manage");
-        return sessionRecord(db, member.organizationId, request.params.sessionId);
-      },
-    );
+    serve(app, endpoints.record, async (request) => {
+      const member = await access(request, request.params.orgId, "sessions.manage");
+      return sessionRecord(db, member.organizationId, request.params.sessionId);
+    });
 
-    app.get(
-      "/api/orgs/:orgId/sessions/:sessionId/my-night",
-      {
-        schema: {
-          tags,
-          summary: "The caller's own night in the session: games, partners, opponents, waits",
-          params: sessionParams,
-          response: { 200: myNightSchema },
-        },
-      },
-      async (request) => {
-        const member = await access(request, request.params.orgId, "club.view");
-        return myNight(db, member.organizationId, request.params.sessionId, member.userId);
-      },
-    );
+    serve(app, endpoints.myNight, async (request) => {
+      const member = await access(request, request.params.orgId, "club.view");
+      return myNight(db, member.organizationId, request.params.sessionId, member.userId);
+    });
 
     app.get(
       "/api/orgs/:orgId/sessions/:sessionId/record.csv",

@@ -2,10 +2,11 @@
 // ladder movers, and (for managers) the join requests waiting. Each part comes from its own
 // feature's service, so the dashboard shows exactly what those pages show.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orgParams } from "../../../shared/contracts/common.js";
-import { type DashboardView, dashboardView } from "../../../shared/contracts/dashboard.js";
+import { dashboardEndpoints as endpoints } from "../../../shared/contracts/board-endpoints.js";
+import type { DashboardView } from "../../../shared/contracts/dashboard.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
 import { boardView, latestGuestGames } from "../courts/service.js";
 import { ladderView, listMatches } from "../ladder/service.js";
@@ -21,89 +22,76 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const access = clubAccess(deps);
   return async (app) => {
-    app.get(
-      "/api/orgs/:orgId/dashboard",
-      {
-        schema: {
-          tags: ["dashboard"],
-          summary: "The club today: next sessions, the live board, latest results and movers, join requests",
-          params: orgParams,
-          response: { 200: dashboardView },
-        },
-      },
-      async (request): Promise<DashboardView> => {
-        const club = await access(request, request.params.orgId, "club.view");
-        const now = deps.now();
-        const [org, sessions, board, matches, ladder, guestGames] = await Promise.all([
-          getOrganization(db, club.organizationId),
-          listSessions(db, club.organizationId, now, "upcoming"),
-          boardView(db, club.organizationId, { userId: club.userId, canManage: false }, deps.config.appUrl),
-          listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now),
-          ladderView(db, club.organizationId, "doubles"),
-          latestGuestGames(db, club.organizationId, RESULTS),
-        ]);
-        const manager = can(club.role, "joinRequests.review");
-        const pending = manager ? (await listPendingJoinRequests(db, club.organizationId)).length : null;
-        const people = [
-          ...board.courts.flatMap((c) => (c.game ? [...c.game.teamA, ...c.game.teamB] : [])),
-          ...board.queue,
-        ];
-        return {
-          timeZone: org.timeZone,
-          upcoming: sessions
-            .filter((s) => s.status === "scheduled")
-            .slice(0, UPCOMING)
-            .map((s) => ({
-              id: s.id,
-              name: s.name,
-              startsAt: s.startsAt,
-              endsAt: s.endsAt,
-              placesLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.registeredCount),
-              registeredCount: s.registeredCount,
-              paymentAmount: s.paymentRequired ? s.paymentAmount : null,
-            })),
-          live: board.session
-            ? {
-                sessionId: board.session.id,
-                name: board.session.name,
-                checkedIn: board.stats.activePlayers,
-                checkedInNames: people.slice(0, NAMES_AT_A_GLANCE).map((p) => p.name),
-                courtsPlaying: board.courts.filter((c) => c.status === "playing").length,
-                courtsTotal: board.courts.filter((c) => c.status !== "unavailable").length,
-                waiting: board.stats.waiting,
-                averageWaitMinutes: board.stats.averageWaitMinutes,
-              }
-            : null,
-          // Counted matches, and the board's games with a walk-in (which the ladder never
-          // sees), newest first.
-          results: [
-            ...matches
-              .filter((m) => m.counts)
-              .slice(0, RESULTS)
-              .map((m) => {
-                const [winners, losers] = m.winner === "A" ? [m.teamA, m.teamB] : [m.teamB, m.teamA];
-                return {
-                  id: m.id,
-                  playedAt: m.playedAt,
-                  winners: winners.map((p) => p.name),
-                  losers: losers.map((p) => p.name),
-                  score: m.games
-                    .map((g) => (m.winner === "A" ? `${g.a}-${g.b}` : `${g.b}-${g.a}`))
-                    .join(", "),
-                };
-              }),
-            ...guestGames,
-          ]
-            .sort((a, b) => Date.parse(b.playedAt) - Date.parse(a.playedAt))
-            .slice(0, RESULTS),
-          movers: [...ladder.rows]
-            .filter((r) => r.change > 0)
-            .sort((a, b) => b.change - a.change)
-            .slice(0, MOVERS)
-            .map((r) => ({ userId: r.userId, name: r.name, rating: r.rating, change: r.change })),
-          pendingJoinRequests: pending,
-        };
-      },
-    );
+    serve(app, endpoints.dashboard, async (request): Promise<DashboardView> => {
+      const club = await access(request, request.params.orgId, "club.view");
+      const now = deps.now();
+      const [org, sessions, board, matches, ladder, guestGames] = await Promise.all([
+        getOrganization(db, club.organizationId),
+        listSessions(db, club.organizationId, now, "upcoming"),
+        boardView(db, club.organizationId, { userId: club.userId, canManage: false }, deps.config.appUrl),
+        listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now),
+        ladderView(db, club.organizationId, "doubles"),
+        latestGuestGames(db, club.organizationId, RESULTS),
+      ]);
+      const manager = can(club.role, "joinRequests.review");
+      const pending = manager ? (await listPendingJoinRequests(db, club.organizationId)).length : null;
+      const people = [
+        ...board.courts.flatMap((c) => (c.game ? [...c.game.teamA, ...c.game.teamB] : [])),
+        ...board.queue,
+      ];
+      return {
+        timeZone: org.timeZone,
+        upcoming: sessions
+          .filter((s) => s.status === "scheduled")
+          .slice(0, UPCOMING)
+          .map((s) => ({
+            id: s.id,
+            name: s.name,
+            startsAt: s.startsAt,
+            endsAt: s.endsAt,
+            placesLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.registeredCount),
+            registeredCount: s.registeredCount,
+            paymentAmount: s.paymentRequired ? s.paymentAmount : null,
+          })),
+        live: board.session
+          ? {
+              sessionId: board.session.id,
+              name: board.session.name,
+              checkedIn: board.stats.activePlayers,
+              checkedInNames: people.slice(0, NAMES_AT_A_GLANCE).map((p) => p.name),
+              courtsPlaying: board.courts.filter((c) => c.status === "playing").length,
+              courtsTotal: board.courts.filter((c) => c.status !== "unavailable").length,
+              waiting: board.stats.waiting,
+              averageWaitMinutes: board.stats.averageWaitMinutes,
+            }
+          : null,
+        // Counted matches, and the board's games with a walk-in (which the ladder never
+        // sees), newest first.
+        results: [
+          ...matches
+            .filter((m) => m.counts)
+            .slice(0, RESULTS)
+            .map((m) => {
+              const [winners, losers] = m.winner === "A" ? [m.teamA, m.teamB] : [m.teamB, m.teamA];
+              return {
+                id: m.id,
+                playedAt: m.playedAt,
+                winners: winners.map((p) => p.name),
+                losers: losers.map((p) => p.name),
+                score: m.games.map((g) => (m.winner === "A" ? `${g.a}-${g.b}` : `${g.b}-${g.a}`)).join(", "),
+              };
+            }),
+          ...guestGames,
+        ]
+          .sort((a, b) => Date.parse(b.playedAt) - Date.parse(a.playedAt))
+          .slice(0, RESULTS),
+        movers: [...ladder.rows]
+          .filter((r) => r.change > 0)
+          .sort((a, b) => b.change - a.change)
+          .slice(0, MOVERS)
+          .map((r) => ({ userId: r.userId, name: r.name, rating: r.rating, change: r.change })),
+        pendingJoinRequests: pending,
+      };
+    });
   };
 }

@@ -1,59 +1,57 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { boardSettingsBody, courtAvailabilityBody, ScoreBody } from "../../../shared/contracts/board.js";
-import { api } from "../../lib/api.js";
+import type { myActionBody, playerActionBody, ScoreBody } from "../../../shared/contracts/board.js";
+import { boardEndpoints, displayEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import type { EndpointAnswer, EndpointInput } from "../../../shared/contracts/endpoint.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
-export type PlayerAction = "break" | "return" | "skip" | "front" | "remove" | "bye" | "cancel-bye";
+export type PlayerAction = z.infer<typeof playerActionBody>["action"];
 
-type Version = { version: number };
+type Version = EndpointAnswer<typeof boardEndpoints.fill>;
 
 // The organizer's board actions. Each answers the board's new version, which the socket also
 // announces to every viewer, this one included, and that refetches the board: so they
 // invalidate nothing themselves.
 
 export const useFillCourts = (orgId: string) =>
-  useAction({ run: () => api<Version>(`/api/orgs/${orgId}/board/fill`, { method: "POST" }) });
+  useAction({ run: () => call(boardEndpoints.fill, { params: { orgId } }) });
 
 type Score = { gameId: string } & ScoreBody;
 
 export const useRecordScore = (orgId: string, feedback?: ActionFeedback<Version, Score>) =>
   useAction({
-    run: ({ gameId, ...result }: Score) =>
-      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/score`, { body: result }),
+    run: ({ gameId, ...body }: Score) => call(boardEndpoints.score, { params: { orgId, gameId }, body }),
     ...feedback,
   });
 
 /** Takes back a score recorded moments ago (the server refuses once the board has moved on). */
 export const useUndoScore = (orgId: string, feedback?: ActionFeedback<Version, string>) =>
   useAction({
-    run: (gameId: string) =>
-      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/undo`, { method: "POST" }),
+    run: (gameId: string) => call(boardEndpoints.undoScore, { params: { orgId, gameId } }),
     ...feedback,
   });
 
 export const useCancelGame = (orgId: string, feedback?: ActionFeedback<Version, string>) =>
   useAction({
-    run: (gameId: string) =>
-      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/cancel`, { method: "POST" }),
+    run: (gameId: string) => call(boardEndpoints.cancelGame, { params: { orgId, gameId } }),
     ...feedback,
   });
 
 /** A called group not all there: those who did not answer go on a break, the court takes the next group. */
 export const useCallNextGroup = (orgId: string, feedback?: ActionFeedback<Version, string>) =>
   useAction({
-    run: (gameId: string) =>
-      api<Version>(`/api/orgs/${orgId}/board/games/${gameId}/next-group`, { method: "POST" }),
+    run: (gameId: string) => call(boardEndpoints.nextGroup, { params: { orgId, gameId } }),
     ...feedback,
   });
 
 export const useMovePlayer = (orgId: string) =>
   useAction({
     run: ({ registrationId, action }: { registrationId: string; action: PlayerAction }) =>
-      api<Version>(`/api/orgs/${orgId}/board/players/${registrationId}`, { body: { action } }),
+      call(boardEndpoints.player, { params: { orgId, registrationId }, body: { action } }),
   });
 
-type MyAction = "break" | "return" | "on-my-way" | "skip";
+type MyAction = z.infer<typeof myActionBody>["action"];
 const myActionSaid: Record<MyAction, string> = {
   break: "Enjoy your break",
   return: "Welcome back: you're in line",
@@ -64,7 +62,7 @@ const myActionSaid: Record<MyAction, string> = {
 /** The player's own actions from their phone; the live board's notice brings the change back. */
 export const useMyAction = (orgId: string) =>
   useAction({
-    run: (action: MyAction) => api<Version>(`/api/orgs/${orgId}/board/me`, { body: { action } }),
+    run: (action: MyAction) => call(boardEndpoints.me, { params: { orgId }, body: { action } }),
     success: (_, action) => myActionSaid[action],
   });
 
@@ -72,27 +70,25 @@ export const useMyAction = (orgId: string) =>
 export const useMyLeaving = (orgId: string) =>
   useAction({
     run: (leavesAt: string | null) =>
-      api<Version>(`/api/orgs/${orgId}/board/me/leaving`, { method: "PUT", body: { leavesAt } }),
+      call(boardEndpoints.myLeaving, { params: { orgId }, body: { leavesAt } }),
     success: (_, leavesAt) =>
       leavesAt ? "Saved: the rotation will fit you in before you go" : "Leaving time cleared",
   });
 
-type CourtAvailability = { courtId: string } & z.input<typeof courtAvailabilityBody>;
+type CourtAvailability = { courtId: string } & EndpointInput<typeof boardEndpoints.court>["body"];
 
 export const useSetCourtAvailable = (orgId: string, feedback?: ActionFeedback<Version, CourtAvailability>) =>
   useAction({
     run: ({ courtId, ...body }: CourtAvailability) =>
-      api<Version>(`/api/orgs/${orgId}/board/courts/${courtId}`, { method: "PUT", body }),
+      call(boardEndpoints.court, { params: { orgId, courtId }, body }),
     ...feedback,
   });
 
 export const useBoardSettings = (orgId: string) =>
   useAction({
-    run: (settings: z.input<typeof boardSettingsBody>) =>
-      api<Version>(`/api/orgs/${orgId}/board/settings`, { method: "PUT", body: settings }),
+    run: (settings: EndpointInput<typeof boardEndpoints.settings>["body"]) =>
+      call(boardEndpoints.settings, { params: { orgId }, body: settings }),
   });
-
-type DisplayToken = { token: string; url: string; createdAt: string };
 
 const displayTokensKey = (orgId: string) => ["display-tokens", orgId] as const;
 
@@ -100,19 +96,19 @@ const displayTokensKey = (orgId: string) => ["display-tokens", orgId] as const;
 export const useDisplayTokens = (orgId: string) =>
   useQuery({
     queryKey: displayTokensKey(orgId),
-    queryFn: async () => (await api<{ tokens: DisplayToken[] }>(`/api/orgs/${orgId}/display-tokens`)).tokens,
+    queryFn: async () => (await call(displayEndpoints.list, { params: { orgId } })).tokens,
   });
 
 export const useCreateDisplayToken = (orgId: string, feedback?: ActionFeedback<unknown, void>) =>
   useAction({
-    run: () => api(`/api/orgs/${orgId}/display-tokens`, { method: "POST" }),
+    run: () => call(displayEndpoints.create, { params: { orgId } }),
     invalidates: [displayTokensKey(orgId)],
     ...feedback,
   });
 
 export const useRevokeDisplayToken = (orgId: string, feedback?: ActionFeedback<unknown, string>) =>
   useAction({
-    run: (token: string) => api(`/api/orgs/${orgId}/display-tokens/${token}`, { method: "DELETE" }),
+    run: (token: string) => call(displayEndpoints.revoke, { params: { orgId, token } }),
     invalidates: [displayTokensKey(orgId)],
     ...feedback,
   });

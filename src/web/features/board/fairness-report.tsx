@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
-import type { z } from "zod";
-import type { fairnessReport } from "../../../shared/contracts/board.js";
+import { boardEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
-import { api } from "../../lib/api.js";
+import { call } from "../../lib/api.js";
 
-export type Report = z.infer<typeof fairnessReport>;
+export type Report = EndpointAnswer<typeof boardEndpoints.report>;
 
 /** How fair tonight has been: spread of games, waits, sit-outs and repeats. */
 export function FairnessReportButton({ orgId }: { orgId: string }) {
@@ -15,7 +15,7 @@ export function FairnessReportButton({ orgId }: { orgId: string }) {
   const report = useQuery({
     queryKey: ["fairness", orgId],
     enabled: open,
-    queryFn: () => api<Report>(`/api/orgs/${orgId}/board/report`),
+    queryFn: () => call(boardEndpoints.report, { params: { orgId } }),
   });
   const r = report.data;
   return (

@@ -4,16 +4,25 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { BoardView } from "../../../shared/contracts/board.js";
-import { api } from "../../lib/api.js";
+import { boardEndpoints, displayEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import { call } from "../../lib/api.js";
 
 export function useLiveBoard(source: { kind: "club"; orgId: string } | { kind: "display"; token: string }) {
   const queryClient = useQueryClient();
-  const base =
-    source.kind === "club" ? `/api/orgs/${source.orgId}/board` : `/api/display/${source.token}/board`;
+  // The socket is not an endpoint of the contract (live-routes.ts): its path is written here.
   const socketPath =
     source.kind === "club" ? `/api/orgs/${source.orgId}/board/ws` : `/api/display/${source.token}/ws`;
-  const queryKey = ["board", base];
-  const query = useQuery({ queryKey, queryFn: () => api<BoardView>(base), retry: 1 });
+  const kind = source.kind;
+  const id = source.kind === "club" ? source.orgId : source.token;
+  const queryKey = ["board", kind, id];
+  const query = useQuery({
+    queryKey,
+    queryFn: () =>
+      source.kind === "club"
+        ? call(boardEndpoints.board, { params: { orgId: source.orgId } })
+        : call(displayEndpoints.board, { params: { token: source.token } }),
+    retry: 1,
+  });
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
@@ -30,8 +39,8 @@ export function useLiveBoard(source: { kind: "club"; orgId: string } | { kind: "
       };
       socket.onmessage = (event) => {
         const message = JSON.parse(String(event.data)) as { type: string; version: number };
-        const known = queryClient.getQueryData<BoardView>(["board", base])?.version ?? -1;
-        if (message.version !== known) void queryClient.invalidateQueries({ queryKey: ["board", base] });
+        const known = queryClient.getQueryData<BoardView>(["board", kind, id])?.version ?? -1;
+        if (message.version !== known) void queryClient.invalidateQueries({ queryKey: ["board", kind, id] });
       };
       socket.onclose = () => {
         setConnected(false);
@@ -46,7 +55,7 @@ export function useLiveBoard(source: { kind: "club"; orgId: string } | { kind: "
       clearTimeout(timer);
       socket?.close();
     };
-  }, [socketPath, base, queryClient]);
+  }, [socketPath, kind, id, queryClient]);
 
   return { ...query, connected };
 }

@@ -2,13 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, LayoutGrid, TrendingUp, Trophy, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { DashboardView } from "../../../shared/contracts/dashboard.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { isHappeningNow, longDate, shortTime } from "../../../shared/domain/session-time.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { api } from "../../lib/api.js";
+import { call } from "../../lib/api.js";
 import { formatDate } from "../../lib/format.js";
 
 function Panel({
@@ -47,7 +48,7 @@ function placesText(session: DashboardView["upcoming"][number]): string {
 export function ClubToday({ orgId }: { orgId: string }) {
   const view = useQuery({
     queryKey: ["dashboard", orgId],
-    queryFn: () => api<DashboardView>(`/api/orgs/${orgId}/dashboard`),
+    queryFn: () => call(dashboardEndpoints.dashboard, { params: { orgId } }),
     refetchInterval: 30_000,
   });
   if (!view.data) return null;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { MyNight, SessionRecord } from "../../../shared/contracts/session-record.js";
+import { recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type {
   BulkCheckInBody,
   BulkCheckInResponse,
@@ -9,7 +9,7 @@ import type {
   Session,
   SessionDetails,
 } from "../../../shared/contracts/sessions.js";
-import { api } from "../../lib/api.js";
+import { api, call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 const keys = {
@@ -38,7 +38,7 @@ export function usePastSessions(orgId: string) {
 export function useSessionRecord(orgId: string, sessionId: string) {
   return useQuery({
     queryKey: keys.record(orgId, sessionId),
-    queryFn: () => api<SessionRecord>(`/api/orgs/${orgId}/sessions/${sessionId}/record`),
+    queryFn: () => call(recordEndpoints.record, { params: { orgId, sessionId } }),
   });
 }
 
@@ -46,7 +46,7 @@ export function useSessionRecord(orgId: string, sessionId: string) {
 export function useMyNight(orgId: string, sessionId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...keys.details(orgId, sessionId), "my-night"],
-    queryFn: () => api<MyNight>(`/api/orgs/${orgId}/sessions/${sessionId}/my-night`),
+    queryFn: () => call(recordEndpoints.myNight, { params: { orgId, sessionId } }),
     enabled,
   });
 }

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BoardView } from "../../../shared/contracts/board.js";
+import { boardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { Court, Organization, UpdateOrganizationBody } from "../../../shared/contracts/clubs.js";
 import { meQueryKey } from "../../app/auth-provider.js";
-import { api } from "../../lib/api.js";
+import { api, call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 const courtsKey = (orgId: string) => ["courts", orgId] as const;
@@ -33,7 +33,7 @@ export const useUpdateCourt = (orgId: string, feedback?: ActionFeedback<Court, C
  */
 export async function playersOnCourt(orgId: string, courtId: string): Promise<number | null> {
   try {
-    const board = await api<BoardView>(`/api/orgs/${orgId}/board`);
+    const board = await call(boardEndpoints.board, { params: { orgId } });
     const game = board.courts.find((c) => c.id === courtId)?.game;
     return game ? game.teamA.length + game.teamB.length : null;
   } catch {
