@@ -1,17 +1,18 @@
 import { demoEndpoints } from "../../../shared/contracts/account-endpoints.js";
-import type { Court, CreateOrganizationBody, Membership } from "../../../shared/contracts/clubs.js";
+import type { CreateOrganizationBody } from "../../../shared/contracts/clubs.js";
+import { clubsEndpoints as endpoints } from "../../../shared/contracts/clubs-endpoints.js";
 import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
 import { meQueryKey } from "../../app/auth-provider.js";
-import { api, call } from "../../lib/api.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
-type Created = { organization: Membership; courts: Court[] };
+type Created = EndpointAnswer<typeof endpoints.createClub>;
 
 // Both add a club to the person's clubs, which /api/me lists.
 
 export const useCreateClub = (feedback?: ActionFeedback<Created, CreateOrganizationBody>) =>
   useAction({
-    run: (body: CreateOrganizationBody) => api<Created>("/api/orgs", { body }),
+    run: (body: CreateOrganizationBody) => call(endpoints.createClub, { body }),
     invalidates: [meQueryKey],
     ...feedback,
   });

@@ -1,14 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import type {
+  changeRoleBody,
   Invitation,
-  InvitationPreview,
   InviteBody,
   JoinRequest,
   Member,
 } from "../../../shared/contracts/members.js";
-import type { Role } from "../../../shared/domain/roles.js";
+import { membersEndpoints as endpoints } from "../../../shared/contracts/members-endpoints.js";
 import { meQueryKey } from "../../app/auth-provider.js";
-import { api } from "../../lib/api.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 const keys = {
@@ -20,7 +21,7 @@ const keys = {
 export function useMembers(orgId: string) {
   return useQuery({
     queryKey: keys.members(orgId),
-    queryFn: async () => (await api<{ members: Member[] }>(`/api/orgs/${orgId}/members`)).members,
+    queryFn: async () => (await call(endpoints.members, { params: { orgId } })).members,
   });
 }
 
@@ -28,8 +29,7 @@ export function useInvitations(orgId: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.invitations(orgId),
     enabled,
-    queryFn: async () =>
-      (await api<{ invitations: Invitation[] }>(`/api/orgs/${orgId}/invitations`)).invitations,
+    queryFn: async () => (await call(endpoints.invitations, { params: { orgId } })).invitations,
   });
 }
 
@@ -37,8 +37,10 @@ export function useJoinRequests(orgId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: keys.joinRequests(orgId ?? ""),
     enabled: enabled && Boolean(orgId),
-    queryFn: async () =>
-      (await api<{ requests: JoinRequest[] }>(`/api/orgs/${orgId}/join-requests`)).requests,
+    // Without a club there is nothing to ask for.
+    queryFn: orgId
+      ? async () => (await call(endpoints.joinRequests, { params: { orgId } })).requests
+      : skipToken,
     refetchInterval: 60_000,
   });
 }
@@ -56,61 +58,70 @@ function useMembersAction<T, V>(
   });
 }
 
-export const useInvite = (orgId: string, feedback?: ActionFeedback<unknown, InviteBody>) =>
-  useMembersAction(orgId, (body: InviteBody) => api(`/api/orgs/${orgId}/invitations`, { body }), feedback);
-export const useResendInvitation = (orgId: string, feedback?: ActionFeedback<unknown, string>) =>
+export const useInvite = (orgId: string, feedback?: ActionFeedback<Invitation, InviteBody>) =>
   useMembersAction(
     orgId,
-    (id: string) => api(`/api/orgs/${orgId}/invitations/${id}/resend`, { method: "POST" }),
+    (body: InviteBody) => call(endpoints.invite, { params: { orgId }, body }),
+    feedback,
+  );
+export const useResendInvitation = (orgId: string, feedback?: ActionFeedback<Invitation, string>) =>
+  useMembersAction(
+    orgId,
+    (invitationId: string) => call(endpoints.resendInvitation, { params: { orgId, invitationId } }),
     feedback,
   );
 export const useRevokeInvitation = (orgId: string) =>
-  useMembersAction(orgId, (id: string) => api(`/api/orgs/${orgId}/invitations/${id}`, { method: "DELETE" }));
-export const useRemoveMember = (orgId: string, feedback?: ActionFeedback<unknown, Member>) =>
+  useMembersAction(orgId, (invitationId: string) =>
+    call(endpoints.revokeInvitation, { params: { orgId, invitationId } }),
+  );
+export const useRemoveMember = (orgId: string, feedback?: ActionFeedback<null, Member>) =>
   useMembersAction(
     orgId,
-    (member: Member) => api(`/api/orgs/${orgId}/members/${member.userId}`, { method: "DELETE" }),
+    (member: Member) => call(endpoints.removeMember, { params: { orgId, userId: member.userId } }),
     feedback,
   );
 
-type RoleChange = { member: Member; role: Role };
+/** Only the roles a change can give (the owner changes only by a transfer). */
+export type RoleChange = { member: Member; role: z.input<typeof changeRoleBody>["role"] };
 
-export const useChangeRole = (orgId: string, feedback?: ActionFeedback<unknown, RoleChange>) =>
+export const useChangeRole = (orgId: string, feedback?: ActionFeedback<null, RoleChange>) =>
   useMembersAction(
     orgId,
     ({ member, role }: RoleChange) =>
-      api(`/api/orgs/${orgId}/members/${member.userId}`, { method: "PATCH", body: { role } }),
+      call(endpoints.changeRole, { params: { orgId, userId: member.userId }, body: { role } }),
     feedback,
   );
 
 type Decision = { request: JoinRequest; decision: "approve" | "reject" };
 
-export const useDecideJoinRequest = (orgId: string, feedback?: ActionFeedback<unknown, Decision>) =>
+export const useDecideJoinRequest = (orgId: string, feedback?: ActionFeedback<null, Decision>) =>
   useMembersAction(
     orgId,
     ({ request, decision }: Decision) =>
-      api(`/api/orgs/${orgId}/join-requests/${request.id}/${decision}`, { method: "POST" }),
+      call(decision === "approve" ? endpoints.approveJoinRequest : endpoints.rejectJoinRequest, {
+        params: { orgId, requestId: request.id },
+      }),
     feedback,
   );
 
 /** Leaving changes the clubs the person belongs to, which /api/me lists. */
 export const useLeaveClub = (orgId: string, feedback?: ActionFeedback<null, void>) =>
   useAction({
-    run: () => api<null>(`/api/orgs/${orgId}/leave`, { method: "POST" }),
+    run: () => call(endpoints.leave, { params: { orgId } }),
     invalidates: [meQueryKey],
     ...feedback,
   });
 
 /** The person's own role (in /api/me) and the new owner's (in the list) change. */
-export const useTransferOwnership = (orgId: string, feedback?: ActionFeedback<unknown, string>) =>
+export const useTransferOwnership = (orgId: string, feedback?: ActionFeedback<null, string>) =>
   useAction({
-    run: (userId: string) => api(`/api/orgs/${orgId}/transfer-ownership`, { body: { userId } }),
+    run: (userId: string) => call(endpoints.transferOwnership, { params: { orgId }, body: { userId } }),
     invalidates: [meQueryKey, keys.members(orgId)],
     ...feedback,
   });
 
 export const invitationsApi = {
-  preview: (token: string) => api<InvitationPreview>(`/api/invitations/${token}`),
+  preview: (token: string) => call(endpoints.previewInvitation, { params: { token } }),
 };
 
 /** Joining adds the club to the person's clubs, which /api/me lists. */
@@ -119,7 +130,7 @@ export const useAcceptInvitation = (
   feedback?: ActionFeedback<{ organizationId: string }, void>,
 ) =>
   useAction({
-    run: () => api<{ organizationId: string }>(`/api/invitations/${token}/accept`, { method: "POST" }),
+    run: () => call(endpoints.acceptInvitation, { params: { token } }),
     invalidates: [meQueryKey],
     ...feedback,
   });

@@ -1,11 +1,21 @@
 import { screen, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { Invitation } from "../../../shared/contracts/members.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { fieldError, mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
 import { InviteDialog } from "./invite-dialog.js";
 
 const invitations = `POST /api/orgs/${ORG_ID}/invitations`;
+// The answer is read through the contract's schema: a whole invitation, as the server sends it.
+const sent = (email: string, role: Invitation["role"]): Invitation => ({
+  id: "00000000-0000-4000-8000-0000000000a1",
+  email,
+  role,
+  invitedByName: "Olive Owner",
+  createdAt: "2030-06-01T10:00:00.000Z",
+  expiresAt: "2030-06-08T10:00:00.000Z",
+});
 
 async function openDialog(myRole: "owner" | "admin" = "owner") {
   const user = userEvent.setup();
@@ -33,7 +43,7 @@ describe("InviteDialog", () => {
   });
 
   it("sends the trimmed, lower-cased address and the chosen role, then closes", async () => {
-    const api = mockApi({ [invitations]: { id: "inv-1" } });
+    const api = mockApi({ [invitations]: sent("player@example.com", "organizer") });
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText("Email"), "  Player@Example.COM ");
     await user.selectOptions(within(dialog).getByLabelText("Role"), "organizer");
@@ -46,7 +56,7 @@ describe("InviteDialog", () => {
   });
 
   it("clears the mark once the address is fixed", async () => {
-    const api = mockApi({ [invitations]: { id: "inv-1" } });
+    const api = mockApi({ [invitations]: sent("ana@example.com", "member") });
     const { user, dialog } = await openDialog();
     const email = within(dialog).getByLabelText("Email");
     await user.click(within(dialog).getByRole("button", { name: "Send Invitation" }));

@@ -6,7 +6,7 @@ import { type Role, roleLabels } from "../../../shared/domain/roles.js";
 import { Button } from "../../components/ui/button.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { formatDate } from "../../lib/format.js";
-import { useChangeRole, useRemoveMember } from "./api.js";
+import { type RoleChange, useChangeRole, useRemoveMember } from "./api.js";
 import { RoleBadge } from "./role-badge.js";
 
 type Props = { orgId: string; members: Member[]; myRole: Role; myUserId: string };
@@ -49,7 +49,9 @@ export function MembersList({ orgId, members, myRole, myUserId }: Props) {
                   <span className="sr-only">Role of {member.name}</span>
                   <select
                     value={member.role}
-                    onChange={(event) => changeRole.run({ member, role: event.target.value as Role })}
+                    onChange={(event) =>
+                      changeRole.run({ member, role: event.target.value as RoleChange["role"] })
+                    }
                     className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
                   >
                     {assignableRoles

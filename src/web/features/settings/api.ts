@@ -1,8 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { boardEndpoints } from "../../../shared/contracts/board-endpoints.js";
-import type { Court, Organization, UpdateOrganizationBody } from "../../../shared/contracts/clubs.js";
+import type {
+  Court,
+  Organization,
+  UpdateOrganizationBody,
+  updateCourtBody,
+} from "../../../shared/contracts/clubs.js";
+import { clubsEndpoints as endpoints } from "../../../shared/contracts/clubs-endpoints.js";
 import { meQueryKey } from "../../app/auth-provider.js";
-import { api, call } from "../../lib/api.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 const courtsKey = (orgId: string) => ["courts", orgId] as const;
@@ -10,19 +17,16 @@ const courtsKey = (orgId: string) => ["courts", orgId] as const;
 export function useCourts(orgId: string) {
   return useQuery({
     queryKey: courtsKey(orgId),
-    queryFn: async () => (await api<{ courts: Court[] }>(`/api/orgs/${orgId}/courts`)).courts,
+    queryFn: async () => (await call(endpoints.courts, { params: { orgId } })).courts,
   });
 }
 
-type CourtChange = {
-  courtId: string;
-  change: { name?: string; isActive?: boolean; endRunningGame?: boolean };
-};
+type CourtChange = { courtId: string; change: z.input<typeof updateCourtBody> };
 
 export const useUpdateCourt = (orgId: string, feedback?: ActionFeedback<Court, CourtChange>) =>
   useAction({
     run: ({ courtId, change }: CourtChange) =>
-      api<Court>(`/api/orgs/${orgId}/courts/${courtId}`, { method: "PATCH", body: change }),
+      call(endpoints.updateCourt, { params: { orgId, courtId }, body: change }),
     invalidates: [courtsKey(orgId)],
     ...feedback,
   });
@@ -43,7 +47,7 @@ export async function playersOnCourt(orgId: string, courtId: string): Promise<nu
 
 export const useAddCourt = (orgId: string, feedback?: ActionFeedback<Court, string>) =>
   useAction({
-    run: (name: string) => api<Court>(`/api/orgs/${orgId}/courts`, { body: { name } }),
+    run: (name: string) => call(endpoints.addCourt, { params: { orgId }, body: { name } }),
     invalidates: [courtsKey(orgId)],
     ...feedback,
   });
@@ -53,16 +57,16 @@ export const useUpdateClub = (
   feedback?: ActionFeedback<Organization, UpdateOrganizationBody>,
 ) =>
   useAction({
-    run: (body: UpdateOrganizationBody) => api<Organization>(`/api/orgs/${orgId}`, { method: "PUT", body }),
+    run: (body: UpdateOrganizationBody) => call(endpoints.updateClub, { params: { orgId }, body }),
     // The club's name and logo show in the navigation, which reads them from /api/me.
     invalidates: [meQueryKey],
     ...feedback,
   });
 
 /** Deletes the club for good: the owner has typed its name (`confirmName`). */
-export const useDeleteClub = (orgId: string, feedback?: ActionFeedback<unknown, string>) =>
+export const useDeleteClub = (orgId: string, feedback?: ActionFeedback<null, string>) =>
   useAction({
-    run: (confirmName: string) => api(`/api/orgs/${orgId}`, { method: "DELETE", body: { confirmName } }),
+    run: (confirmName: string) => call(endpoints.deleteClub, { params: { orgId }, body: { confirmName } }),
     // The club leaves the person's list of clubs, read through /api/me.
     invalidates: [meQueryKey],
     ...feedback,
