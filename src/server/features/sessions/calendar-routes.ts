@@ -1,22 +1,24 @@
 // Calendars: one session as an .ics download, and the club's feed that calendar apps
 // subscribe to by a secret URL (rotating the secret revokes old subscriptions). In the feed
-// the weeks of a weekly repeat are one recurring event (platform/calendar/series.ts).
+// the weeks of a weekly repeat are one recurring event (platform/calendar/series.ts). The
+// files are registered directly (not JSON); the feed's address is served from its shared
+// definition (shared/contracts/sessions-endpoints.ts).
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orgParams } from "../../../shared/contracts/common.js";
 import { sessionParams } from "../../../shared/contracts/sessions.js";
+import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { addDays } from "../../../shared/domain/dates.js";
 import type { AppDeps } from "../../app-deps.js";
 import { calendarFeeds, type sessions } from "../../db/schema/sessions.js";
 import { buildCalendar, type CalendarEvent } from "../../platform/calendar/ics.js";
 import { notFound } from "../../platform/errors/app-error.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
 import { getSession, upcomingForFeed } from "./session-reads.js";
 
-const feedResponse = z.object({ url: z.string() });
 const newToken = () => randomBytes(24).toString("base64url");
 
 export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -63,53 +65,31 @@ export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     // Issued on first use, so asking for it is a POST: a GET never writes.
-    app.post(
-      "/api/orgs/:orgId/calendar-feed",
-      {
-        schema: {
-          tags,
-          summary: "The club's calendar feed address, issued the first time it is asked for",
-          params: orgParams,
-          response: { 200: feedResponse },
-        },
-      },
-      async (request) => {
-        const member = await access(request, request.params.orgId, "sessions.manage");
-        await db
-          .insert(calendarFeeds)
-          .values({ organizationId: member.organizationId, token: newToken() })
-          .onConflictDoNothing();
-        const [feed] = await db
-          .select()
-          .from(calendarFeeds)
-          .where(eq(calendarFeeds.organizationId, member.organizationId));
-        return { url: feedUrl(feed!.token) };
-      },
-    );
+    serve(app, endpoints.calendarFeed, async (request) => {
+      const member = await access(request, request.params.orgId, "sessions.manage");
+      await db
+        .insert(calendarFeeds)
+        .values({ organizationId: member.organizationId, token: newToken() })
+        .onConflictDoNothing();
+      const [feed] = await db
+        .select()
+        .from(calendarFeeds)
+        .where(eq(calendarFeeds.organizationId, member.organizationId));
+      return { url: feedUrl(feed!.token) };
+    });
 
-    app.post(
-      "/api/orgs/:orgId/calendar-feed/rotate",
-      {
-        schema: {
-          tags,
-          summary: "Give the feed a new secret address; the old one stops working",
-          params: orgParams,
-          response: { 200: feedResponse },
-        },
-      },
-      async (request) => {
-        const member = await access(request, request.params.orgId, "sessions.manage");
-        const token = newToken();
-        await db
-          .insert(calendarFeeds)
-          .values({ organizationId: member.organizationId, token })
-          .onConflictDoUpdate({
-            target: calendarFeeds.organizationId,
-            set: { token, createdAt: deps.now() },
-          });
-        return { url: feedUrl(token) };
-      },
-    );
+    serve(app, endpoints.rotateCalendarFeed, async (request) => {
+      const member = await access(request, request.params.orgId, "sessions.manage");
+      const token = newToken();
+      await db
+        .insert(calendarFeeds)
+        .values({ organizationId: member.organizationId, token })
+        .onConflictDoUpdate({
+          target: calendarFeeds.organizationId,
+          set: { token, createdAt: deps.now() },
+        });
+      return { url: feedUrl(token) };
+    });
 
     app.get(
       "/api/calendar/:token",

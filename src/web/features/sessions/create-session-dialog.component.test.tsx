@@ -10,6 +10,8 @@ import { CreateSessionDialog } from "./create-session-dialog.js";
 const v = messages.validation;
 const create = `POST /api/orgs/${ORG_ID}/sessions`;
 const SESSION_ID = "5b2c1f0e-8d7a-4c3b-9e1f-0a1b2c3d4e5f";
+// The answer is read through the contract, so the series' second session needs a real id too.
+const NEXT_WEEK_ID = "6c2d1e0f-8d7a-4c3b-9e1f-0a1b2c3d4e5f";
 
 const subscription: SubscriptionCheck = {
   subscribed: true,
@@ -113,7 +115,9 @@ describe("CreateSessionDialog", () => {
   });
 
   it("creates weekly sessions at wall times on the club's clock", async () => {
-    const api = clubApi({ routes: { [create]: { sessions: [existing, { ...existing, id: "x" }] } } });
+    const api = clubApi({
+      routes: { [create]: { sessions: [existing, { ...existing, id: NEXT_WEEK_ID }] } },
+    });
     const { user } = await openDialog();
     await fill(user, "Session name", "  Tuesday Open Play ");
     await fill(user, "Start", "2026-12-01T18:00");

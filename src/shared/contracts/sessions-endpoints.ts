@@ -1,0 +1,212 @@
+// The sessions' endpoints (endpoint.ts): the list and one session, scheduling and changing them,
+// a player's place (register, cancel, check in with the link), running a night (start,
+// complete, cancel, open play now, check-ins and walk-ins) and the calendar feed's address.
+// Anyone in the club reads sessions and takes or gives up their own place; the rest is for
+// those who run sessions. The .ics files are not JSON and stay registered directly.
+import { z } from "zod";
+import { orgParams } from "./common.js";
+import { endpoint } from "./endpoint.js";
+import {
+  bulkCheckInBody,
+  bulkCheckInResponse,
+  cancelRegistrationResponse,
+  checkInBody,
+  createSessionBody,
+  registerResponse,
+  registrationParams,
+  session,
+  sessionDetails,
+  sessionParams,
+  updateSessionBody,
+  walkInBody,
+} from "./sessions.js";
+
+const tags = ["sessions"];
+const member = { club: "club.view" } as const;
+const organizer = { club: "sessions.manage" } as const;
+
+const sessionList = z.object({ sessions: z.array(session) });
+/** The calendar feed's secret address. */
+const calendarFeed = z.object({ url: z.string() });
+
+/** Completing and cancelling end a session the same way: one definition for each path. */
+const end = (action: "complete" | "cancel") =>
+  endpoint({
+    method: "POST",
+    path: `/api/orgs/:orgId/sessions/:sessionId/${action}`,
+    operationId: `${action}Session`,
+    summary: `${action} the session`,
+    tags,
+    access: organizer,
+    params: sessionParams,
+    success: { status: 204, body: null },
+  });
+
+/** Checking a player in (POST) and undoing it (DELETE) share their path. */
+const checkIn = (checkedIn: boolean) =>
+  endpoint({
+    method: checkedIn ? "POST" : "DELETE",
+    path: "/api/orgs/:orgId/sessions/:sessionId/registrations/:registrationId/check-in",
+    operationId: checkedIn ? "checkInPlayer" : "undoCheckIn",
+    summary: checkedIn ? "Check a player in" : "Undo a check-in",
+    tags,
+    access: organizer,
+    params: registrationParams,
+    success: { status: 204, body: null },
+  });
+
+export const sessionsEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/sessions",
+    operationId: "listSessions",
+    summary:
+      "Upcoming sessions (scheduled and not yet ended, or active); ?scope=past for those over (newest first), ?scope=all for every session",
+    tags,
+    access: member,
+    params: orgParams,
+    query: z.object({ scope: z.enum(["upcoming", "past", "all"]).default("upcoming") }),
+    success: { status: 200, body: sessionList },
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions",
+    operationId: "createSessions",
+    summary: "Create a session, or a weekly series of them",
+    tags,
+    access: organizer,
+    params: orgParams,
+    body: createSessionBody,
+    success: { status: 201, body: sessionList },
+    errors: ["UPGRADE_REQUIRED"],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/sessions/:sessionId",
+    operationId: "getSessionDetails",
+    summary: "One session",
+    tags,
+    access: member,
+    params: sessionParams,
+    success: { status: 200, body: sessionDetails },
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/api/orgs/:orgId/sessions/:sessionId",
+    operationId: "updateSession",
+    summary: "Change a session",
+    tags,
+    access: organizer,
+    params: sessionParams,
+    body: updateSessionBody,
+    success: { status: 200, body: session },
+    errors: ["SESSION_CLOSED", "CAPACITY_BELOW_REGISTERED", "PAYMENT_LOCKED", "UPGRADE_REQUIRED"],
+  }),
+  register: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/registrations",
+    operationId: "registerForSession",
+    summary: "Register yourself: a place, a held place until payment, or the waitlist",
+    tags,
+    access: member,
+    params: sessionParams,
+    success: { status: 201, body: registerResponse },
+    errors: ["SESSION_CLOSED", "PAYMENTS_NOT_READY"],
+  }),
+  start: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/start",
+    operationId: "startSession",
+    summary: "start the session",
+    tags,
+    access: organizer,
+    params: sessionParams,
+    success: { status: 204, body: null },
+    errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED"],
+  }),
+  complete: end("complete"),
+  cancel: end("cancel"),
+  openPlay: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/open-play",
+    operationId: "startOpenPlay",
+    summary: "Start open play now: a session from this minute, started at once",
+    tags,
+    access: organizer,
+    params: orgParams,
+    success: { status: 201, body: z.object({ session }) },
+    errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED"],
+  }),
+  cancelRegistration: endpoint({
+    method: "DELETE",
+    path: "/api/orgs/:orgId/sessions/:sessionId/registrations/:registrationId",
+    operationId: "cancelRegistration",
+    summary:
+      "Cancel a registration (your own; organizers: anyone's); a paid place is refunded before the cut-off",
+    tags,
+    // Anyone in the club cancels their own place; whose else they may cancel the handler decides.
+    access: member,
+    params: registrationParams,
+    success: { status: 200, body: cancelRegistrationResponse },
+    errors: ["INVALID_TRANSITION"],
+  }),
+  checkIn: checkIn(true),
+  undoCheckIn: checkIn(false),
+  walkIn: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/walk-ins",
+    operationId: "addWalkIn",
+    summary: "Add a walk-in, checked in",
+    tags,
+    access: organizer,
+    params: sessionParams,
+    body: walkInBody,
+    success: { status: 201, body: z.object({ ok: z.literal(true) }) },
+    errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "SESSION_FULL"],
+  }),
+  bulkCheckIn: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/check-ins/bulk",
+    operationId: "checkInWalkIns",
+    summary:
+      "Check in many walk-ins at once, guests by name and members by id: all of them, or none with every problem named",
+    tags,
+    access: organizer,
+    params: sessionParams,
+    body: bulkCheckInBody,
+    success: { status: 201, body: bulkCheckInResponse },
+    errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "CHECK_IN_REFUSED", "SESSION_FULL"],
+  }),
+  selfCheckIn: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/self-check-in",
+    operationId: "selfCheckIn",
+    summary: "Check yourself in with the session's link",
+    tags,
+    access: member,
+    params: sessionParams,
+    body: checkInBody,
+    success: { status: 204, body: null },
+    errors: ["NOT_ACTIVE", "NOT_REGISTERED", "PAYMENT_PENDING", "SESSION_FULL", "WAITLISTED"],
+  }),
+  calendarFeed: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/calendar-feed",
+    operationId: "getCalendarFeed",
+    summary: "The club's calendar feed address, issued the first time it is asked for",
+    tags: ["calendars"],
+    access: organizer,
+    params: orgParams,
+    success: { status: 200, body: calendarFeed },
+  }),
+  rotateCalendarFeed: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/calendar-feed/rotate",
+    operationId: "rotateCalendarFeed",
+    summary: "Give the feed a new secret address; the old one stops working",
+    tags: ["calendars"],
+    access: organizer,
+    params: orgParams,
+    success: { status: 200, body: calendarFeed },
+  }),
+};
