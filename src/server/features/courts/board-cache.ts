@@ -24,7 +24,7 @@ class BoardCache {
   /** A failed build (the database away) is not kept: the next request tries again. */
   read(organizationId: string, build: () => Promise<SharedBoard>): Promise<SharedBoard> {
     const now = Date.now();
-    return this.kept.read(organizationId, build, { now, until: now + BOARD_CACHE_MS, mark: null });
+    return this.kept.read(organizationId, now, now + BOARD_CACHE_MS, build, null);
   }
 
   forget(organizationId: string): void {

@@ -57,7 +57,7 @@ export async function clubDataStamp(db: Db, organizationId: string): Promise<num
 }
 
 class KeptReads {
-  private readonly kept: KeptPromises<Built<unknown>, Stamp>;
+  private readonly kept: KeptPromises<unknown, Stamp>;
 
   constructor(
     private readonly db: Db,
@@ -107,27 +107,27 @@ class KeptReads {
     return this.readKept(`person:${userId}:${name}`, stamps, (kept) => kept === stamps, build, new Date());
   }
 
-  private async readKept<Value>(
+  private readKept<Value>(
     key: string,
     stamp: Stamp,
     current: (kept: Stamp) => boolean,
     build: () => Promise<Built<Value>>,
     now: Date,
   ): Promise<Value> {
-    const frozen = async () => {
-      const built = await build();
-      return { value: deepFreeze(built.value), until: built.until };
-    };
+    const hit = this.kept.hit(key, now.getTime(), current);
+    if (hit) return hit as Promise<Value>;
+    const built = build();
+    const value = built.then((b) => deepFreeze(b.value));
     // Until the build says until when it holds, requests share it whatever their clock: one
     // arriving within the build's milliseconds of a session's start may see that session still.
-    const kept = await this.kept.read(key, frozen, {
-      now: now.getTime(),
-      until: Number.POSITIVE_INFINITY,
-      mark: stamp,
-      current,
-      untilOf: (built) => built.until?.getTime(),
-    });
-    return kept.value as Value;
+    const kept = this.kept.keep(key, value, stamp, Number.POSITIVE_INFINITY);
+    built.then(
+      (b) => {
+        if (b.until) kept.until = b.until.getTime();
+      },
+      () => {},
+    );
+    return value;
   }
 }
 

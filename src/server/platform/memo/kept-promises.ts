@@ -1,27 +1,15 @@
 // The one way this server keeps what it read, per instance: the signed-in sessions, club
 // access, the board's shared view and the club reads all sit on it. A value is kept as the
-// promise of it, so concurrent callers share one read; a read that fails, or whose value is not
-// worth keeping (nobody signed in, not a member), is dropped at once so the next caller asks
-// again; at most `max` keys are kept, the least recently used going first (lru-cache).
+// promise of it, so concurrent callers share one read; a read that fails is dropped at once so
+// the next caller asks again (and the caller drops a value not worth keeping: nobody signed in,
+// not a member); at most `max` keys are kept, the least recently used going first (lru-cache).
+// A hit allocates nothing: these caches sit on every request.
 import { LRUCache } from "lru-cache";
 
 /** What is kept for a key: the value's promise, its mark, and the instant it stops holding. */
-export type Kept<Value, Mark> = { value: Promise<Value>; mark: Mark; until: number };
+export type Kept<Value, Mark> = { readonly value: Promise<Value>; readonly mark: Mark; until: number };
 
-export type KeepOptions<Value, Mark> = {
-  /** The clock of the caller, in milliseconds. */
-  now: number;
-  /** Until when a value read now holds (Infinity: until its mark stops being current). */
-  until: number;
-  /** What a value read now is kept with, for `current` to judge later (a club's data stamp). */
-  mark: Mark;
-  /** Whether what is kept is current for this caller; without it, what is kept until `until` is. */
-  current?: (kept: Mark) => boolean;
-  /** Whether a value is worth keeping once read; a value refused is dropped. */
-  keepIf?: (value: Value) => boolean;
-  /** A value that knows how long it holds: the instant it stops (undefined keeps `until`). */
-  untilOf?: (value: Value) => number | undefined;
-};
+const ignore = () => {};
 
 export class KeptPromises<Value, Mark = null> {
   private readonly entries: LRUCache<string, Kept<Value, Mark>>;
@@ -30,22 +18,35 @@ export class KeptPromises<Value, Mark = null> {
     this.entries = new LRUCache({ max });
   }
 
-  /** The value kept for `key` while it holds for this caller, else `read`'s, kept in its place. */
-  read(key: string, read: () => Promise<Value>, options: KeepOptions<Value, Mark>): Promise<Value> {
+  /**
+   * The value kept for `key` if it holds at `now` (in milliseconds) and, when asked,
+   * `current` finds its mark current for this caller; else undefined.
+   */
+  hit(key: string, now: number, current?: (mark: Mark) => boolean): Promise<Value> | undefined {
     const kept = this.entries.get(key);
-    if (kept && options.now < kept.until && (options.current?.(kept.mark) ?? true)) return kept.value;
-    const value = read();
-    const fresh: Kept<Value, Mark> = { value, mark: options.mark, until: options.until };
-    this.entries.set(key, fresh);
-    const drop = () => {
-      if (this.entries.peek(key) === fresh) this.entries.delete(key);
-    };
-    value.then((found) => {
-      if (options.keepIf && !options.keepIf(found)) return drop();
-      const until = options.untilOf?.(found);
-      if (until !== undefined) fresh.until = until;
-    }, drop);
-    return value;
+    if (kept === undefined || now >= kept.until) return undefined;
+    return current === undefined || current(kept.mark) ? kept.value : undefined;
+  }
+
+  /**
+   * Keeps `value` for `key` from now on, with its mark, holding until `until` (which the caller
+   * may move once it knows better). A value that fails is dropped.
+   */
+  keep(key: string, value: Promise<Value>, mark: Mark, until: number): Kept<Value, Mark> {
+    const kept: Kept<Value, Mark> = { value, mark, until };
+    this.entries.set(key, kept);
+    value.then(ignore, () => this.drop(key, kept));
+    return kept;
+  }
+
+  /** The value kept for `key` if it holds at `now`, else `read`'s, kept until `until`. */
+  read(key: string, now: number, until: number, read: () => Promise<Value>, mark: Mark): Promise<Value> {
+    return this.hit(key, now) ?? this.keep(key, read(), mark, until).value;
+  }
+
+  /** Drops `kept` if it is still what is kept for `key` (a newer value stays). */
+  drop(key: string, kept: Kept<Value, Mark>): void {
+    if (this.entries.peek(key) === kept) this.entries.delete(key);
   }
 
   forget(key: string): void {

@@ -16,54 +16,49 @@ describe("KeptPromises", () => {
   it("shares one read between concurrent callers and keeps it until it stops holding", async () => {
     const kept = new KeptPromises<string>(10);
     const source = counting(["a", "b"]);
-    const options = { now: 0, until: 100, mark: null };
-    const [one, two] = await Promise.all([
-      kept.read("k", source.read, options),
-      kept.read("k", source.read, options),
-    ]);
+    const read = (now: number) => kept.read("k", now, 100, source.read, null);
+    const [one, two] = await Promise.all([read(0), read(0)]);
     expect([one, two, source.calls]).toEqual(["a", "a", 1]);
-    expect(await kept.read("k", source.read, { ...options, now: 99 })).toBe("a");
-    expect(await kept.read("k", source.read, { ...options, now: 100 })).toBe("b");
+    expect(await read(99)).toBe("a");
+    expect(await read(100)).toBe("b");
     expect(source.calls).toBe(2);
   });
 
-  it("drops a read that failed, and a value not worth keeping, so the next caller asks again", async () => {
+  it("drops a read that failed, and a value the caller drops, so the next caller asks again", async () => {
     const kept = new KeptPromises<string | null>(10);
-    const options = { now: 0, until: 100, mark: null, keepIf: (v: string | null) => v !== null };
-    await expect(kept.read("k", () => Promise.reject(new Error("away")), options)).rejects.toThrow("away");
+    await expect(kept.read("k", 0, 100, () => Promise.reject(new Error("away")), null)).rejects.toThrow(
+      "away",
+    );
     expect(kept.size).toBe(0);
-    expect(await kept.read("k", async () => null, options)).toBeNull();
-    await Promise.resolve();
-    expect(kept.size).toBe(0);
-    expect(await kept.read("k", async () => "in", options)).toBe("in");
-    expect(kept.size).toBe(1);
+    const nobody = kept.keep("k", Promise.resolve(null), null, 100);
+    kept.drop("k", nobody);
+    expect(kept.hit("k", 0)).toBeUndefined();
+    // A newer value is not dropped by an older one's caller.
+    const older = kept.keep("k", Promise.resolve("old"), null, 100);
+    kept.keep("k", Promise.resolve("new"), null, 100);
+    kept.drop("k", older);
+    expect(await kept.hit("k", 0)).toBe("new");
   });
 
-  it("asks again when the mark kept is no longer current, and learns until when a value holds", async () => {
-    const kept = new KeptPromises<{ at: number }, number>(10);
-    const source = counting([{ at: 50 }, { at: 500 }]);
-    const read = (stamp: number, now: number) =>
-      kept.read("club", source.read, {
-        now,
-        until: Number.POSITIVE_INFINITY,
-        mark: stamp,
-        current: (keptStamp) => keptStamp >= stamp,
-        untilOf: (value) => value.at,
-      });
-    expect(await read(1, 0)).toEqual({ at: 50 });
-    expect(await read(1, 49)).toEqual({ at: 50 });
-    expect(await read(1, 50)).toEqual({ at: 500 });
-    expect(await read(2, 60)).toEqual({ at: 50 });
-    expect(source.calls).toBe(3);
+  it("answers a hit only while its mark is current for the caller, until the instant it stops", async () => {
+    const kept = new KeptPromises<string, number>(10);
+    const entry = kept.keep("club", Promise.resolve("built at 2"), 2, Number.POSITIVE_INFINITY);
+    const atLeast = (stamp: number) => (mark: number) => mark >= stamp;
+    expect(await kept.hit("club", 0, atLeast(2))).toBe("built at 2");
+    expect(await kept.hit("club", 0, atLeast(1))).toBe("built at 2");
+    expect(kept.hit("club", 0, atLeast(3))).toBeUndefined();
+    // The caller learns until when the value holds once it is built.
+    entry.until = 50;
+    expect(await kept.hit("club", 49, atLeast(2))).toBe("built at 2");
+    expect(kept.hit("club", 50, atLeast(2))).toBeUndefined();
   });
 
   it("holds at most max keys, the least recently used going first, and forgets by key or match", async () => {
     const kept = new KeptPromises<string>(2);
-    const options = { now: 0, until: 100, mark: null };
-    await kept.read("a", async () => "a", options);
-    await kept.read("b", async () => "b", options);
-    await kept.read("a", async () => "stale", options);
-    await kept.read("c", async () => "c", options);
+    await kept.read("a", 0, 100, async () => "a", null);
+    await kept.read("b", 0, 100, async () => "b", null);
+    expect(await kept.read("a", 0, 100, async () => "stale", null)).toBe("a");
+    await kept.read("c", 0, 100, async () => "c", null);
     expect([...kept.kept()].map(([key]) => key)).toEqual(["c", "a"]);
     kept.forgetWhere((key) => key === "a");
     expect([...kept.kept()].map(([key]) => key)).toEqual(["c"]);
