@@ -25,20 +25,27 @@ CREATE FUNCTION "hold_run_out"(status registration_status, hold_expires_at times
 RETURNS boolean
 LANGUAGE sql IMMUTABLE AS $$ SELECT status = 'pending_payment' AND hold_expires_at < at $$;
 --> statement-breakpoint
+-- A session with `capacity` places (none: no limit) has room while fewer than that are taken.
+CREATE FUNCTION "has_room"(capacity integer, taken bigint) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$ SELECT capacity IS NULL OR taken < capacity $$;
+--> statement-breakpoint
 -- Whether the session has a free place, the place `leaving` (being given back) not counted.
 CREATE FUNCTION "session_has_room"(of_session uuid, leaving uuid DEFAULT NULL) RETURNS boolean
 LANGUAGE sql STABLE AS $$
-  SELECT s.capacity IS NULL OR (
+  SELECT has_room(s.capacity, (
     SELECT count(*) FROM session_registrations r
     WHERE r.session_id = of_session AND holds_place(r.status) AND r.id IS DISTINCT FROM leaving
-  ) < s.capacity
+  ))
   FROM sessions s WHERE s.id = of_session
 $$;
 --> statement-breakpoint
 -- Arrival order: each registration of a session, walk-ins too, comes after every earlier one.
+CREATE FUNCTION "seq_after"(last_seq integer) RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$ SELECT coalesce(last_seq, 0) + 1 $$;
+--> statement-breakpoint
 CREATE FUNCTION "next_registration_seq"(of_session uuid) RETURNS integer
 LANGUAGE sql STABLE AS $$
-  SELECT coalesce(max(r.seq), 0) + 1 FROM session_registrations r WHERE r.session_id = of_session
+  SELECT seq_after(max(r.seq)) FROM session_registrations r WHERE r.session_id = of_session
 $$;
 --> statement-breakpoint
 -- A place, or the end of the waitlist, for `for_person` in the session `of_session` of the club
@@ -62,14 +69,17 @@ LANGUAGE plpgsql AS $$
 DECLARE
   open_status session_status;
   paid boolean;
+  capacity integer;
   existing uuid;
   existing_status registration_status;
   existing_hold timestamptz;
   run_out boolean;
+  taken integer;
   waiting integer;
+  last_seq integer;
   chosen registration_status;
 BEGIN
-  SELECT s.status, s.payment_required INTO open_status, paid FROM sessions s
+  SELECT s.status, s.payment_required, s.capacity INTO open_status, paid, capacity FROM sessions s
     WHERE s.id = of_session AND s.organization_id = of_club
     FOR UPDATE;
   IF NOT FOUND THEN
@@ -84,10 +94,14 @@ BEGIN
     RETURN QUERY SELECT 'paid'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
     RETURN;
   END IF;
+  -- The list read once, for everything below (the same counts session_has_room and
+  -- next_registration_seq make).
   SELECT (array_agg(r.id) FILTER (WHERE r.user_id = for_person AND r.status <> 'cancelled'))[1],
       coalesce(bool_or(hold_run_out(r.status, r.hold_expires_at, taken_at)), false),
-      count(*) FILTER (WHERE r.status = 'waitlisted')
-    INTO existing, run_out, waiting
+      count(*) FILTER (WHERE holds_place(r.status)),
+      count(*) FILTER (WHERE r.status = 'waitlisted'),
+      max(r.seq)
+    INTO existing, run_out, taken, waiting, last_seq
     FROM session_registrations r WHERE r.session_id = of_session;
   IF existing IS NOT NULL THEN
     SELECT r.status, r.hold_expires_at INTO existing_status, existing_hold
@@ -100,7 +114,7 @@ BEGIN
     RETURN;
   END IF;
   chosen := CASE
-    WHEN NOT session_has_room(of_session) THEN 'waitlisted'
+    WHEN NOT has_room(capacity, taken) THEN 'waitlisted'
     WHEN paid THEN 'pending_payment'
     ELSE 'registered'
   END;
@@ -108,7 +122,7 @@ BEGIN
     INSERT INTO session_registrations AS r
       (organization_id, session_id, user_id, status, seq, hold_expires_at, created_at)
     VALUES (
-      of_club, of_session, for_person, chosen, next_registration_seq(of_session),
+      of_club, of_session, for_person, chosen, seq_after(last_seq),
       CASE WHEN chosen = 'pending_payment' THEN hold_until END, taken_at
     )
     RETURNING 'placed'::text, r.id, r.status, CASE WHEN chosen = 'waitlisted' THEN waiting + 1 END,
