@@ -3,13 +3,13 @@
 // written by hand, so this test holds them to the reads: it runs each kept read's statements,
 // asks PostgreSQL which tables their plans touch, and fails on any table without a trigger. A
 // new read that joins a new table, or a table whose trigger is dropped, fails here by name.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keptAccountWithClubs, listMembers } from "../../features/members/service.js";
 import { findPublicClub } from "../../features/public-club/public-page.js";
 import { getSessionWithList, listSessions, register } from "../../features/sessions/service.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { type Sent, statementsWithValues } from "../../test/statements-sent.js";
 
 const now = new Date("2026-03-02T12:00:00Z");
 let t: TestApp;
@@ -32,27 +32,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Sent = { text: string; values: unknown[] };
-
-/** The statements (with their values) node-postgres sends while `work` runs. */
-async function statementsOf(work: () => Promise<unknown>): Promise<Sent[]> {
-  const sent: Sent[] = [];
-  const submit = pg.Query.prototype.submit;
-  const spy = vi.spyOn(pg.Query.prototype, "submit").mockImplementation(function (
-    this: pg.Query & { text?: string; values?: unknown[] },
-    ...args: Parameters<typeof submit>
-  ) {
-    // The job queue polls meanwhile: its statements are not the read's.
-    if (this.text && !this.text.includes("pgboss")) sent.push({ text: this.text, values: this.values ?? [] });
-    return submit.apply(this, args);
-  });
-  try {
-    await work();
-  } finally {
-    spy.mockRestore();
-  }
-  return sent;
-}
+/** The statements a read sends; the job queue polls meanwhile, and its statements are not the read's. */
+const statementsOf = async (work: () => Promise<unknown>): Promise<Sent[]> =>
+  (await statementsWithValues(work)).filter(({ text }) => !text.includes("pgboss"));
 
 /** The tables the plans of `statements` read, by PostgreSQL's own account (EXPLAIN). */
 async function tablesRead(statements: Sent[]): Promise<Set<string>> {
