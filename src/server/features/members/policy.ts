@@ -30,18 +30,10 @@ class AccessCache {
   private readonly kept = new KeptPromises<Role | null>(MAX_ENTRIES);
 
   read(organizationId: string, userId: string, load: () => Promise<Role | null>): Promise<Role | null> {
-    const key = `${organizationId} ${userId}`;
     const now = Date.now();
-    const hit = this.kept.hit(key, now);
-    if (hit) return hit;
     // Concurrent requests of one member share one read; a miss or a failure is not kept.
-    const role = load();
-    const kept = this.kept.keep(key, role, null, now + ACCESS_CACHE_MS);
-    role.then(
-      (found) => found ?? this.kept.drop(key, kept),
-      () => {},
-    );
-    return role;
+    const key = `${organizationId} ${userId}`;
+    return this.kept.read(key, now, now + ACCESS_CACHE_MS, load, null, (role) => role !== null);
   }
 
   forget(match: (organizationId: string, userId: string) => boolean): void {

@@ -19,7 +19,6 @@ export type CurrentUser = { id: string; email: string; name: string };
 
 export const SESSION_CACHE_MS = 5_000;
 const MAX_ENTRIES = 20_000;
-const ignore = () => {};
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
 class SessionCache {
@@ -27,13 +26,8 @@ class SessionCache {
 
   /** Who the cookie `token` signs in; concurrent requests with one cookie share one look-up. */
   user(token: string, now: number, lookUp: () => Promise<CurrentUser | null>): Promise<CurrentUser | null> {
-    const hit = this.kept.hit(token, now);
-    if (hit) return hit;
     // Nobody signed in, or an outage, is not remembered: the next request asks again.
-    const user = lookUp();
-    const kept = this.kept.keep(token, user, null, now + SESSION_CACHE_MS);
-    user.then((found) => found ?? this.kept.drop(token, kept), ignore);
-    return user;
+    return this.kept.read(token, now, now + SESSION_CACHE_MS, lookUp, null, (user) => user !== null);
   }
 
   forget(token: string): void {

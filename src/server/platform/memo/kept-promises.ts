@@ -39,9 +39,23 @@ export class KeptPromises<Value, Mark = null> {
     return kept;
   }
 
-  /** The value kept for `key` if it holds at `now`, else `read`'s, kept until `until`. */
-  read(key: string, now: number, until: number, read: () => Promise<Value>, mark: Mark): Promise<Value> {
-    return this.hit(key, now) ?? this.keep(key, read(), mark, until).value;
+  /**
+   * The value kept for `key` if it holds at `now`, else `read`'s, kept until `until` unless
+   * `worthKeeping` refuses it once read (nobody signed in, not a member).
+   */
+  read(
+    key: string,
+    now: number,
+    until: number,
+    read: () => Promise<Value>,
+    mark: Mark,
+    worthKeeping?: (value: Value) => boolean,
+  ): Promise<Value> {
+    const hit = this.hit(key, now);
+    if (hit) return hit;
+    const kept = this.keep(key, read(), mark, until);
+    if (worthKeeping) kept.value.then((value) => worthKeeping(value) || this.drop(key, kept), ignore);
+    return kept.value;
   }
 
   /** Drops `kept` if it is still what is kept for `key` (a newer value stays). */

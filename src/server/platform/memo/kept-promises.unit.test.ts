@@ -24,15 +24,18 @@ describe("KeptPromises", () => {
     expect(source.calls).toBe(2);
   });
 
-  it("drops a read that failed, and a value the caller drops, so the next caller asks again", async () => {
+  it("drops a read that failed, and a value not worth keeping, so the next caller asks again", async () => {
     const kept = new KeptPromises<string | null>(10);
     await expect(kept.read("k", 0, 100, () => Promise.reject(new Error("away")), null)).rejects.toThrow(
       "away",
     );
     expect(kept.size).toBe(0);
-    const nobody = kept.keep("k", Promise.resolve(null), null, 100);
-    kept.drop("k", nobody);
+    const worthKeeping = (value: string | null) => value !== null;
+    expect(await kept.read("k", 0, 100, async () => null, null, worthKeeping)).toBeNull();
+    await Promise.resolve();
     expect(kept.hit("k", 0)).toBeUndefined();
+    expect(await kept.read("k", 0, 100, async () => "in", null, worthKeeping)).toBe("in");
+    expect(await kept.hit("k", 0)).toBe("in");
     // A newer value is not dropped by an older one's caller.
     const older = kept.keep("k", Promise.resolve("old"), null, 100);
     kept.keep("k", Promise.resolve("new"), null, 100);
