@@ -1,8 +1,12 @@
 // Rotation engine benchmark, in one run:
 //   - uneven play (courts free one at a time, games of 8 to 16 minutes), 10 seeds per case,
 //     the engine beside FIFO and the greedy baseline (bench/rotation/baselines.ts);
+//   - uneven play's end of the night: games played within 1 (the engine told when the night
+//     ends, and untold), and the longest wait beside the paddle stack's in the same run;
 //   - equal rounds: R, the rounds before the first repeated partner, beside the counting
-//     bound floor(N(N-1) / 4c), with the longest sit-out run beside ceil(s / 4c);
+//     bound floor(N(N-1) / 4c), with the longest sit-out run beside ceil(s / 4c) (and the one
+//     more allowed where it keeps the group mixing), and the mixing: how many of the others
+//     each player has partnered or faced by then (the fewest and the mean, of N-1);
 //   - skill-balanced play: how even the teams are, beside fair mixing;
 //   - the waits players are told on joining the line, against the waits they then had: median
 //     and 90th-percentile error in minutes, and how often the wait fell in the range shown;
@@ -13,7 +17,7 @@ import path from "node:path";
 import { decide } from "../../src/shared/rotation/decide.js";
 import { fairOrder } from "../../src/shared/rotation/fair.js";
 import { seededRandom } from "../../src/shared/rotation/prng.js";
-import { type Figures, roundsBeforeRepeat, unevenSession } from "../../src/shared/rotation/scenarios.js";
+import { roundsBeforeRepeat, unevenSession } from "../../src/shared/rotation/scenarios.js";
 import type { SimOptions } from "../../src/shared/rotation/simulate.js";
 import type { RotationInput, RotationMode } from "../../src/shared/rotation/types.js";
 import { type Baseline, fifo, greedy } from "./baselines.js";
@@ -21,10 +25,9 @@ import { type Baseline, fifo, greedy } from "./baselines.js";
 const SEEDS = Array.from({ length: 10 }, (_, i) => i + 1);
 const mean = (values: number[]) => +(values.reduce((s, v) => s + v, 0) / values.length).toFixed(2);
 
-function uneven(players: number, courts: number, games: number, choose?: Baseline) {
-  const runs = SEEDS.map(
-    (seed) => unevenSession(players, courts, games, seed, choose ? { choose } : {}).figures as Figures,
-  );
+type How = { choose?: Baseline; mode?: RotationMode; endUntold?: boolean };
+function uneven(players: number, courts: number, games: number, how: How = {}) {
+  const runs = SEEDS.map((seed) => unevenSession(players, courts, games, seed, how).figures);
   return {
     partnerRepeats: mean(runs.map((r) => r.partnerRepeats)),
     lowerBound: mean(runs.map((r) => r.lowerBound)),
@@ -34,6 +37,9 @@ function uneven(players: number, courts: number, games: number, choose?: Baselin
     maxWaitMinutes: Math.max(...runs.map((r) => r.maxWaitMinutes)),
     meanWaitMinutes: mean(runs.map((r) => r.meanWaitMinutes)),
     longestSitRun: Math.max(...runs.map((r) => r.longestSitRun)),
+    /** Games played at the end of the night (running games finished): most minus fewest. */
+    endOfNightSpread: Math.max(...runs.map((r) => r.endOfNightSpread)),
+    nightsEndingTwoApart: runs.filter((r) => r.endOfNightSpread > 1).length,
   };
 }
 
@@ -45,13 +51,18 @@ for (const [players, courts] of [
   [40, 8],
 ] as const) {
   for (const games of [40, 100]) {
+    const engine = uneven(players, courts, games);
+    const paddleStack = uneven(players, courts, games, { mode: "paddle-stack" });
     unevenPlay.push({
       players,
       courts,
       games,
-      engine: uneven(players, courts, games),
-      greedy: uneven(players, courts, games, greedy),
-      fifo: uneven(players, courts, games, fifo),
+      engine,
+      engineUntoldTheEnd: uneven(players, courts, games, { endUntold: true }),
+      paddleStack,
+      longestWaitToPaddleStack: +(engine.maxWaitMinutes / paddleStack.maxWaitMinutes).toFixed(2),
+      greedy: uneven(players, courts, games, { choose: greedy }),
+      fifo: uneven(players, courts, games, { choose: fifo }),
     });
   }
 }
@@ -119,10 +130,14 @@ function timeIt(run: () => void, repeats: number): number[] {
 }
 /** A late state of a long session with one court just freed. */
 function lateSession(players: number, courts: number, games: number): RotationInput {
-  const { sim } = unevenSession(players, courts, games, 1);
+  // The simulated night ends with every game finished: the courts fill again (the night goes
+  // on), then one court frees, which is the decision timed.
+  const { sim } = unevenSession(players, courts, games, 1, { endUntold: true });
+  const end = sim.finished.at(-1)?.endedAt ?? 0;
+  sim.fill(end);
   const first = [...sim.playing.keys()][0];
-  if (first) sim.finish(first);
-  return sim.input(sim.finished.at(-1)?.endedAt ?? 0);
+  if (first) sim.finish(first, true, end + 10);
+  return sim.input(end + 10);
 }
 const timing = [];
 for (const [players, courts, games] of [
@@ -164,7 +179,7 @@ mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
 console.table(
   unevenPlay.flatMap((row) =>
-    (["engine", "greedy", "fifo"] as const).map((who) => ({
+    (["engine", "engineUntoldTheEnd", "paddleStack", "greedy", "fifo"] as const).map((who) => ({
       case: `${row.players}/${row.courts} ${row.games} games`,
       who,
       ...row[who],

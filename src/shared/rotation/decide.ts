@@ -36,6 +36,7 @@ export function decide(input: RotationInput): RotationOutput {
       present: here.length,
       playableCourts: playable,
       leavingSoon: soon,
+      levelling: levelling(input.now, input.endsAt, length.typical),
     });
   }
 
@@ -69,6 +70,19 @@ export function decide(input: RotationInput): RotationOutput {
 export function hasLeft(p: Pick<PlayerState, "leavesAt">, now: number | undefined): boolean {
   return now !== undefined && p.leavesAt !== undefined && p.leavesAt <= now;
 }
+
+/**
+ * The night's last stretch: two games' length before its end. A game started then is about
+ * the last for its players, so from then on only those on the fewest games go on: a player a
+ * game ahead sits rather than end the night two ahead. Two lengths, not one, because courts
+ * free one at a time and a lagging player needs a court to free for them. Its price is a few
+ * repeated partners in the last games (bench/rotation, decision 025).
+ */
+export function levelling(now: number | undefined, endsAt: number | undefined, typicalMinutes: number) {
+  if (now === undefined || endsAt === undefined) return false;
+  return now >= endsAt - LEVELLING_GAMES * typicalMinutes * 60_000;
+}
+const LEVELLING_GAMES = 2;
 
 /**
  * Who leaves before a game started after the one starting now could end (within two games'

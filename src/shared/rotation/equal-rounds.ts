@@ -37,6 +37,13 @@ export function roundRobinRound(a: number, b: number, n: number): number {
   return ((((a + b) * (n / 2)) % m) + m) % m;
 }
 
+/**
+ * A round of games, and how late in the ideal schedule its pairs come (the sum of their
+ * rounds there): of two possible rounds, the one with the smaller sum keeps more of the
+ * ideal schedule for later.
+ */
+export type PlannedRound = { games: Game[]; lateness: number };
+
 export function planEqualRound(
   everyone: PlayerState[],
   must: PlayerState[],
@@ -44,7 +51,7 @@ export function planEqualRound(
   courts: number,
   context: CostContext,
   seed: number,
-): Game[] | null {
+): PlannedRound | null {
   const pairsNeeded = courts * 2;
   const candidates = [...must, ...tied];
   if (candidates.length < pairsNeeded * 2) return null;
@@ -125,7 +132,7 @@ export function planEqualRound(
     return false;
   };
   if (!search(0)) return null;
-  return pairUp(chosen, context);
+  return { games: pairUp(chosen, context), lateness: chosen.reduce((sum, [a, b]) => sum + rank(a!, b!), 0) };
 }
 
 /** Two teams a court, facing the fewest past opponents (and, when rated, as even as can be). */

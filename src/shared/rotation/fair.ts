@@ -3,7 +3,9 @@
 // Who plays: fewest games first (a late arrival's credit counted), then whoever has waited
 // longest. Two rules are never broken to save a repeat: nobody with more games goes on
 // while someone with fewer waits (games stay within 1), and nobody sits longer than the
-// group's size makes necessary (ceil(s / places) rounds in a row with s players sitting).
+// group's size makes necessary (ceil(s / places) rounds in a row with s players sitting;
+// in equal rounds one round more where that keeps the group mixing, see
+// withOneMoreSitWhereItMixes).
 //
 // With whom: each freed court takes the player whose turn it is and the three others, from
 // the next few in line, that repeat the fewest partners (never a back-to-back partner while
@@ -15,7 +17,7 @@
 // Leaving soon (decide.ts leavingSoon): among players tied on games, one who leaves before
 // a later game could end goes first, so they are not left sitting at the end. It only ever
 // chooses between players level on games, so it cannot widen the spread of games played.
-import { planEqualRound } from "./equal-rounds.js";
+import { type PlannedRound, planEqualRound } from "./equal-rounds.js";
 import { allowed, bestSplit, type CostContext, combinations, type Game } from "./grouping.js";
 import { History } from "./history.js";
 import type { Assignment, CourtState, Pairings, PlayerState } from "./types.js";
@@ -98,6 +100,8 @@ export type FairOptions = {
   playableCourts: CourtState[];
   /** Ready players who leave soon (decide.ts leavingSoon): first among those tied on games. */
   leavingSoon?: Set<string>;
+  /** The night's last stretch (decide.ts levelling): only the fewest games go on. */
+  levelling?: boolean;
 };
 
 export function decideFair(
@@ -120,12 +124,37 @@ export function decideFair(
     const { must, tied } = mustAndTied(ordered, places, limit, soon);
     // Skill-balanced rounds are built court by court: the plan's pairs ignore ratings.
     if (courts.every((c) => !c.singles) && !options.ratings) {
-      const planned = planEqualRound(ordered, must, tied, courts.length, context, options.seed);
-      if (planned) return planned.map((teams, i) => ({ courtId: courts[i]!.id, teams }));
+      const plan = (waitLimit: number) => {
+        const group = mustAndTied(ordered, places, waitLimit, soon);
+        return planEqualRound(ordered, group.must, group.tied, courts.length, context, options.seed);
+      };
+      const planned = withOneMoreSitWhereItMixes(plan, limit, options.playableCourts.length);
+      if (planned) return planned.games.map((teams, i) => ({ courtId: courts[i]!.id, teams }));
     }
     return fillOneByOne(courts, must, tied, context);
   }
-  return fillAsCourtsFree(courts, ordered, context, options.present - allPlaces, soon);
+  return fillAsCourtsFree(courts, ordered, context, options.present - allPlaces, soon, options.levelling);
+}
+
+/**
+ * Equal rounds under the strict sit rule can lock a small group into halves: with 16 on 2
+ * courts everyone alternates, so the 8 who play together in round 1 play together in every
+ * odd round and never partner the other 8 (a repeat in round 14 where 30 are possible). One
+ * more round sat in a row breaks the alternation. The round planned under that looser limit
+ * is taken when its pairs come earlier in the ideal schedule than the strict round's (so it
+ * keeps more new partners for later); on a tie, or when the strict round is the only one,
+ * nobody sits the extra round. Measured in bench/rotation (decision 025).
+ */
+export function withOneMoreSitWhereItMixes(
+  plan: (waitLimit: number) => PlannedRound | null,
+  limit: number,
+  courts: number,
+): PlannedRound | null {
+  const strict = plan(limit);
+  if (limit === 0) return strict;
+  const looser = plan(limit + courts);
+  if (!looser) return strict;
+  return strict && strict.lateness <= looser.lateness ? strict : looser;
 }
 
 /** Preferring the fewer-games player: per game more than the lowest in the band. */
@@ -143,7 +172,8 @@ const OVERDUE = 1_000_001;
  * line, so a group that just came off together is split up rather than sent back on
  * together. Fewer games, and having sat through ceil(s / 4) + 1 court changes (s players
  * sitting), weigh for going on; ceil(s / 4) + 2 is a rule. Players on the fewest games who
- * leave soon go on with the court's anchor, in the places the overdue leave free.
+ * leave soon go on with the court's anchor, in the places the overdue leave free. In the
+ * night's last stretch (levelling) only players on the fewest games are considered.
  */
 function fillAsCourtsFree(
   courts: CourtState[],
@@ -151,6 +181,7 @@ function fillAsCourtsFree(
   context: CostContext,
   sitting: number,
   leavingSoon: Set<string>,
+  levelling = false,
 ): Assignment[] {
   const assignments: Assignment[] = [];
   const chosen = new Set<string>();
@@ -158,7 +189,8 @@ function fillAsCourtsFree(
     const size = courtSize(court);
     const left = ordered.filter((p) => !chosen.has(p.id));
     const lowest = effectiveGames(left[0]!);
-    const near = left.filter((p) => effectiveGames(p) <= lowest + 1);
+    // One game ahead may go on to save a repeated partner, except in the night's last stretch.
+    const near = left.filter((p) => effectiveGames(p) <= lowest + (levelling ? 0 : 1));
     const byArrival = (a: PlayerState, b: PlayerState) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1);
     // Fewer than a court's worth near the lowest games (someone left, say): they all go on, and
     // the rest of the court comes from the others in turn, never ahead of them.

@@ -17,6 +17,9 @@ export type Figures = {
   longestSitRun: number;
 };
 
+/** Games last 8 to 16 minutes in these nights. */
+const AVERAGE_GAME_MINUTES = 12;
+
 const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 export function figures(sim: SessionSim, waits: number[], spread: number, sitRun: number): Figures {
@@ -48,16 +51,22 @@ export function figures(sim: SessionSim, waits: number[], spread: number, sitRun
   };
 }
 
-/** Games of 8 to 16 minutes; a freed court is filled at once. Stops after `games` games end. */
+/**
+ * Games of 8 to 16 minutes; a freed court is filled at once. A night of about `games` games:
+ * it ends after games × 12 / courts minutes (the engine is told when, unless `endUntold`),
+ * nobody goes on after that, and the games running then finish.
+ */
 export function unevenSession(
   players: number,
   courts: number,
   games: number,
   seed: number,
-  options: SimOptions & { mode?: RotationMode; ratings?: Map<string, number> } = {},
+  options: SimOptions & { mode?: RotationMode; ratings?: Map<string, number>; endUntold?: boolean } = {},
 ) {
   const random = seededRandom(seed * 7919);
-  const sim = new SessionSim(courts, options.mode ?? "fair", seed, options);
+  const endsAt = options.endsAt ?? (games * AVERAGE_GAME_MINUTES) / courts;
+  const told = options.endUntold ? undefined : endsAt;
+  const sim = new SessionSim(courts, options.mode ?? "fair", seed, { ...options, endsAt: told });
   for (let i = 0; i < players; i++) sim.arrive(`p${i}`, options.ratings?.get(`p${i}`));
   let clock = 0;
   const ends = new Map<string, number>();
@@ -106,8 +115,9 @@ export function unevenSession(
     }
   };
   fill();
-  for (let g = 0; g < games; g++) {
-    const [courtId, end] = [...ends.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+  const nextEnd = () => [...ends.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))[0];
+  for (let next = nextEnd(); next && next[1] < endsAt; next = nextEnd()) {
+    const [courtId, end] = next;
     clock = end;
     ends.delete(courtId);
     const game = sim.playing.get(courtId)!;
@@ -115,9 +125,20 @@ export function unevenSession(
     for (const id of game.teams.flat()) readySince.set(id, clock);
     fill();
   }
+  // The night is over: the running games finish and nobody new goes on.
+  for (const [courtId, end] of [...ends.entries()].sort((a, b) => a[1] - b[1])) {
+    sim.finish(courtId, random() < 0.5, end);
+  }
+  const atEnd = [...sim.players.values()]
+    .filter((p) => p.present)
+    .map((p) => p.gamesPlayed + (p.gamesCredit ?? 0));
   return {
     sim,
-    figures: { ...figures(sim, waits, spread, longestRun), gamesSpreadCountingPlaying: spreadPlaying },
+    figures: {
+      ...figures(sim, waits, spread, longestRun),
+      gamesSpreadCountingPlaying: spreadPlaying,
+      endOfNightSpread: Math.max(...atEnd) - Math.min(...atEnd),
+    },
     estimates: { errors: estimateErrors, withinRange },
   };
 }
@@ -125,13 +146,16 @@ export function unevenSession(
 /**
  * Equal rounds until a partner repeats: R is the number of rounds played before the first
  * round with a repeated partner, beside the counting bound floor(N(N-1) / 4c). Also the
- * longest run of rounds sat out and the spread of games, over those rounds.
+ * longest run of rounds sat out (beside the strict ceil(s / 4c) and the one more allowed
+ * where it keeps the group mixing), the spread of games, and the mixing over those rounds:
+ * how many of the other N-1 each player has partnered or faced (the fewest, and on average).
  */
 export function roundsBeforeRepeat(players: number, courts: number, seed = 1) {
   const sim = new SessionSim(courts, "fair", seed);
   for (let i = 0; i < players; i++) sim.arrive(`p${i}`);
   const bound = Math.floor((players * (players - 1)) / (4 * courts));
   const seen = new Set<string>();
+  const met = new Map<string, Set<string>>([...sim.players.keys()].map((id) => [id, new Set()]));
   const run = new Map<string, number>();
   let longestSitRun = 0;
   let spread = 0;
@@ -146,19 +170,29 @@ export function roundsBeforeRepeat(players: number, courts: number, seed = 1) {
         seen.add(key);
       }
     if (repeated) break;
+    for (const a of assignments)
+      for (const id of a.teams.flat())
+        for (const other of a.teams.flat()) if (other !== id) met.get(id)!.add(other);
     for (const id of sim.players.keys()) run.set(id, passedOver.includes(id) ? (run.get(id) ?? 0) + 1 : 0);
     longestSitRun = Math.max(longestSitRun, ...run.values());
     const games = [...sim.players.values()].map((p) => p.gamesPlayed);
     spread = Math.max(spread, Math.max(...games) - Math.min(...games));
   }
   const sitting = players - 4 * courts;
+  const strictSitRun = sitting > 0 ? Math.ceil(sitting / (4 * courts)) : 0;
+  const metCounts = [...met.values()].map((others) => others.size);
   return {
     players,
     courts,
     rounds,
     bound,
     longestSitRun,
-    sitRunBound: sitting > 0 ? Math.ceil(sitting / (4 * courts)) : 0,
+    sitRunBound: strictSitRun,
+    /** The most a player may sit in a row: one more than the strict rule, where it mixes. */
+    sitRunAllowed: strictSitRun > 0 ? strictSitRun + 1 : 0,
     gamesSpread: spread,
+    mixingFewest: Math.min(...metCounts),
+    mixingMean: +(metCounts.reduce((s, n) => s + n, 0) / metCounts.length).toFixed(1),
+    others: players - 1,
   };
 }

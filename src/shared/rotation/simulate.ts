@@ -16,6 +16,8 @@ export type SimOptions = {
   pairings?: Pairings;
   /** Another way to choose the games (a benchmark's baseline); the engine by default. */
   choose?: (input: RotationInput) => Assignment[];
+  /** When the night ends, in minutes from its start (told to the engine). */
+  endsAt?: number;
 };
 
 export class SessionSim {
@@ -27,6 +29,7 @@ export class SessionSim {
   lastGame: RotationInput["lastGame"];
   pairings: Pairings | undefined;
   private readonly choose: SimOptions["choose"];
+  private readonly endsAt: number | undefined;
 
   constructor(
     courtCount: number,
@@ -41,6 +44,7 @@ export class SessionSim {
     }));
     this.pairings = options.pairings;
     this.choose = options.choose;
+    this.endsAt = options.endsAt;
   }
 
   /** A player checks in; after games have been played they join at the median of games. */
@@ -87,6 +91,7 @@ export class SessionSim {
           : c;
       }),
       now: now * 60_000,
+      endsAt: this.endsAt === undefined ? undefined : this.endsAt * 60_000,
       gameLength: gameLength(lengths, []),
       seed: this.seed,
       lastGame: this.lastGame,

@@ -74,6 +74,11 @@ export type RotationInput = {
   gameLength?: GameLength;
   /** The moment the decision is made (ms): with it, waits count from the running games' starts. */
   now?: number;
+  /**
+   * When the night ends (ms since the epoch): in its last stretch only the players on the
+   * fewest games go on, so everyone ends within a game of everyone else (decide.ts levelling).
+   */
+  endsAt?: number;
   /** The game that just ended, for winners-stay. */
   lastGame?: { courtId: string; winners: string[]; losers: string[] };
   pairings?: Pairings;

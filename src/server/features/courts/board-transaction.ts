@@ -190,11 +190,11 @@ async function applyActions(
         filled = "not yet";
         // A score's fill comes right after it, as when scores are recorded one at a time.
         const lastGame = outcome?.lastGame;
-        if (fill && lastGame) filled = await fillCourts(tx, board, now, called, lastGame);
+        if (fill && lastGame) filled = await fillCourts(tx, board, now, called, session.endsAt, lastGame);
       }
       if (failures.size === actions.length) throw new NoActionApplied([...failures.values()]);
       if (actions.length > 1) await forgetScoreUndo(tx, board);
-      if (fill && filled === "not yet") filled = await fillCourts(tx, board, now, called);
+      if (fill && filled === "not yet") filled = await fillCourts(tx, board, now, called, session.endsAt);
       const current = filled === "not yet" ? undefined : filled;
       // Those put straight on a court first: a player then also in a next group hears once.
       effects.push(...(await calledToCourtEmails(deps, tx, organizationId, session.id, called)));
@@ -255,12 +255,14 @@ async function fillCourts(
   board: BoardRow,
   now: Date,
   called: CalledToCourt[],
+  /** When the session ends: the engine levels games played in its last stretch. */
+  endsAt: Date,
   lastGame?: GameRow,
 ): Promise<{ board: BoardRow; state: BoardState } | undefined> {
   const state = await loadState(tx, board.organizationId, board.sessionId);
   const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
   const ratings = skill ? await skillRatings(tx, board, state) : undefined;
-  const { assignments, passedOver } = decideAssignments(board, state, now.getTime(), lastGame, ratings);
+  const { assignments, passedOver } = decideAssignments(board, state, now.getTime(), lastGame, ratings, endsAt);
   if (assignments.length === 0) return { board, state };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));
   for (const assignment of assignments) {

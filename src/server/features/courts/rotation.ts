@@ -16,6 +16,7 @@ export function engineInput(
   lastGame?: GameRow,
   ratings?: Map<string, number>,
   now?: number,
+  endsAt?: Date,
 ): RotationInput {
   const players: PlayerState[] = state.players.map((p) => ({
     id: p.registrationId,
@@ -60,6 +61,7 @@ export function engineInput(
     pairings: board.pairings,
     // With the time, a player whose declared leaving time has come is gone (not assigned).
     now,
+    endsAt: endsAt?.getTime(),
     lastGame: lastGame
       ? { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: losersOf(lastGame) }
       : undefined,
@@ -73,8 +75,9 @@ export function decideAssignments(
   now: number,
   lastGame?: GameRow,
   ratings?: Map<string, number>,
+  endsAt?: Date,
 ) {
-  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings, now));
+  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings, now, endsAt));
   const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
   const passedOver =
     output.assignments.length > 0
