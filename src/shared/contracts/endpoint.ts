@@ -25,8 +25,15 @@ export type Endpoint = {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The answer on success: its status and body (null: no content). */
-  readonly success: { readonly status: 200 | 201 | 202 | 204; readonly body: z.ZodType | null };
+  /**
+   * The answer on success: its status and body (null: no content, or a file). A file answer
+   * names its content type in `file`: the handler returns the file's text, sent as it is.
+   */
+  readonly success: {
+    readonly status: 200 | 201 | 202 | 204;
+    readonly body: z.ZodType | null;
+    readonly file?: string;
+  };
   readonly errors?: readonly ErrorCode[];
 };
 

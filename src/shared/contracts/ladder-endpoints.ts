@@ -33,6 +33,17 @@ const answer = (verb: "confirm" | "dispute") =>
   });
 
 export const ladderEndpoints = {
+  matchesCsv: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/ladder/matches.csv",
+    operationId: "exportLadderMatches",
+    summary: "The club's confirmed matches in one format as CSV, with each rating change and why",
+    tags,
+    access: member,
+    params: orgParams,
+    query: ladderQuery,
+    success: { status: 200, body: null, file: "text/csv; charset=utf-8" },
+  }),
   standings: endpoint({
     method: "GET",
     path: "/api/orgs/:orgId/ladder",

@@ -34,6 +34,18 @@ const scoreFormat = "Enter each game's score like 11-7.";
 const points = z.number({ error: scoreFormat }).int(scoreFormat).min(0, scoreFormat).max(99, scoreFormat);
 const gameScore = z.object({ a: points, b: points });
 
+/**
+ * A rating change in parts a player can read: their side's expected chance (percent), and the
+ * change's parts in whole points, which add up to the change shown.
+ */
+export const changeExplained = z.object({
+  expectedPercent: z.number().int().min(0).max(100),
+  surprise: z.number().int(),
+  margin: z.number().int(),
+  certainty: z.number().int(),
+});
+export type ChangeExplained = z.infer<typeof changeExplained>;
+
 export const matchView = z.object({
   id: z.uuid(),
   format: matchFormat,
@@ -51,6 +63,8 @@ export const matchView = z.object({
   canAnswer: z.boolean(),
   /** Each player's rating change from this match, when it counts. */
   deltas: z.record(z.string(), z.number().int()),
+  /** Why each player's rating moved, when it counts (rating/explain.ts). */
+  why: z.record(z.string(), changeExplained),
 });
 export type MatchView = z.infer<typeof matchView>;
 

@@ -32,7 +32,18 @@ export type ReplayOptions = {
   marginOfVictory?: boolean;
 };
 
-export type ReplayStep = { matchId: string; expectedA: number; deltas: Record<string, number> };
+/**
+ * A change in parts a player can read, summing to it: `surprise` is plain Elo's step (K times
+ * the result against the expected chance), `margin` what the score's margin added or took
+ * away, `certainty` what a provisional player's faster K added (their rating is less sure).
+ */
+export type ChangeParts = { surprise: number; margin: number; certainty: number };
+export type ReplayStep = {
+  matchId: string;
+  expectedA: number;
+  deltas: Record<string, number>;
+  parts: Record<string, ChangeParts>;
+};
 export type ReplayResult = { ratings: Map<string, number>; steps: ReplayStep[] };
 
 export const DEFAULT_RATING = 1500;
@@ -90,11 +101,17 @@ export function replay(matches: readonly MatchInput[], options: ReplayOptions = 
       multiplier = marginMultiplier(points, lead);
     }
     const deltas: Record<string, number> = {};
+    const parts: Record<string, ChangeParts> = {};
     const move = (team: string[], change: number) => {
       for (const id of team) {
         const games = played.get(id) ?? 0;
         const playerK = games < provisionalGames ? provisionalK : k;
         deltas[id] = playerK * multiplier * change;
+        parts[id] = {
+          surprise: k * change,
+          margin: k * (multiplier - 1) * change,
+          certainty: (playerK - k) * multiplier * change,
+        };
       }
     };
     move(match.teamA, resultA - expectedA);
@@ -103,7 +120,7 @@ export function replay(matches: readonly MatchInput[], options: ReplayOptions = 
       ratings.set(id, ratingOf(id) + delta);
       played.set(id, (played.get(id) ?? 0) + 1);
     }
-    steps.push({ matchId: match.id, expectedA, deltas });
+    steps.push({ matchId: match.id, expectedA, deltas, parts });
   }
   return { ratings, steps };
 }

@@ -82,6 +82,12 @@ export const ratingHistory = pgTable(
     format: matchFormat("format").notNull(),
     ratingAfter: doublePrecision("rating_after").notNull(),
     delta: doublePrecision("delta").notNull(),
+    // Why the rating moved (shared/rating ChangeParts): the player's side's expected chance,
+    // and the change's parts, which sum to delta.
+    expected: doublePrecision("expected").notNull().default(0.5),
+    surprise: doublePrecision("surprise").notNull().default(0),
+    margin: doublePrecision("margin").notNull().default(0),
+    certainty: doublePrecision("certainty").notNull().default(0),
     playedAt: timestamp("played_at", { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -100,6 +100,8 @@ async function expectStoredEqualsReplay(format: "singles" | "doubles") {
     Object.entries(step.deltas).map(([userId, delta]) => `${step.matchId}:${userId}:${delta}`),
   );
   expect(history.map((h) => `${h.matchId}:${h.userId}:${h.delta}`).sort()).toEqual(expected.sort());
+  // And why each change was what it was: the parts sum to it.
+  for (const h of history) expect(h.surprise + h.margin + h.certainty).toBeCloseTo(h.delta, 9);
 }
 
 describe("logging a match", () => {
@@ -359,6 +361,15 @@ describe("a player's page", () => {
     expect(view.history.length).toBe(view.ratings.doubles.games + (view.ratings.singles?.games ?? 0));
     expect(view.recent.length).toBeGreaterThan(0);
     expect(view.partners[0].games).toBeGreaterThan(0);
+    // Each counted match says why the player's rating moved, in whole points adding up to it.
+    const counted = view.recent.filter((m: { counts: boolean }) => m.counts);
+    expect(counted.length).toBeGreaterThan(0);
+    for (const match of counted) {
+      const why = match.why[people[0]!.id];
+      expect(why.expectedPercent).toBeGreaterThan(0);
+      expect(why.expectedPercent).toBeLessThan(100);
+      expect(why.surprise + why.margin + why.certainty).toBe(match.deltas[people[0]!.id]);
+    }
     const stranger = await makeUser(t, "stranger@ladder.example");
     const elsewhere = await t.request({
       method: "GET",
@@ -366,6 +377,69 @@ describe("a player's page", () => {
       cookie: owner.cookie,
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+describe("the confirmed matches as CSV", () => {
+  it("one line per player of each confirmed match, with the change and its parts; another club's gets 404", async () => {
+    const answer = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/ladder/matches.csv?format=doubles`,
+      cookie: people[3]!.cookie,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(answer.headers["content-disposition"]).toContain("ladder-doubles-matches.csv");
+    const [header, ...lines] = answer.body
+      .replace(/^\ufeff/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(header).toBe(
+      "played_on,format,side_a,side_b,score,winner,player,side,expected_percent,change,surprise,margin,certainty",
+    );
+    const confirmed = await t.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.organizationId, orgId),
+          eq(matches.format, "doubles"),
+          eq(matches.status, "confirmed"),
+        ),
+      );
+    expect(confirmed.length).toBeGreaterThan(0);
+    expect(lines).toHaveLength(confirmed.length * 4);
+    for (const line of lines) {
+      const cells = line.split(",");
+      const [change, surprise, margin, certainty] = cells.slice(-4).map(Number);
+      expect(surprise! + margin! + certainty!).toBe(change);
+      expect(["A", "B"]).toContain(cells[7]);
+    }
+    const other = await makeUser(t, "other-owner@ladder.example");
+    const otherClub = await makeClub(t, other);
+    const elsewhere = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/ladder/matches.csv`,
+      cookie: other.cookie,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    const own = await t.request({
+      method: "GET",
+      url: `/api/orgs/${otherClub.id}/ladder/matches.csv?format=singles`,
+      cookie: other.cookie,
+    });
+    expect(
+      own.body
+        .replace(/^\ufeff/, "")
+        .trimEnd()
+        .split("\r\n"),
+    ).toHaveLength(1);
+    const bad = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/ladder/matches.csv?format=triples`,
+      cookie: people[3]!.cookie,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });
 

@@ -70,8 +70,9 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
     );
 
   const running = new Map<string, number>();
-  const history = rows.flatMap((match, index) =>
-    Object.entries(result.steps[index]!.deltas).map(([userId, delta]) => {
+  const history = rows.flatMap((match, index) => {
+    const step = result.steps[index]!;
+    return Object.entries(step.deltas).map(([userId, delta]) => {
       const after = (running.get(userId) ?? DEFAULT_RATING) + delta;
       running.set(userId, after);
       return {
@@ -81,10 +82,12 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
         format,
         ratingAfter: after,
         delta,
+        expected: match.teamA.includes(userId) ? step.expectedA : 1 - step.expectedA,
+        ...step.parts[userId]!,
         playedAt: match.playedAt,
       };
-    }),
-  );
+    });
+  });
   const fresh = await rewriteChangedHistory(tx, organizationId, format, history);
 
   // The first time a match counts, each of its players gets one result event (never twice).
@@ -114,7 +117,15 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
   }
 }
 
-type HistoryRow = typeof ratingHistory.$inferInsert & { playedAt: Date; ratingAfter: number; delta: number };
+type HistoryRow = typeof ratingHistory.$inferInsert & {
+  playedAt: Date;
+  ratingAfter: number;
+  delta: number;
+  expected: number;
+  surprise: number;
+  margin: number;
+  certainty: number;
+};
 
 /**
  * Makes the stored history of a format equal `history` (in played order), writing only from
@@ -133,6 +144,10 @@ async function rewriteChangedHistory(
       userId: ratingHistory.userId,
       delta: ratingHistory.delta,
       ratingAfter: ratingHistory.ratingAfter,
+      expected: ratingHistory.expected,
+      surprise: ratingHistory.surprise,
+      margin: ratingHistory.margin,
+      certainty: ratingHistory.certainty,
       playedAt: ratingHistory.playedAt,
     })
     .from(ratingHistory)
@@ -149,6 +164,11 @@ async function rewriteChangedHistory(
       was !== undefined &&
       was.delta === row.delta &&
       was.ratingAfter === row.ratingAfter &&
+      // Rows from before the parts were kept are written again once.
+      was.expected === row.expected &&
+      was.surprise === row.surprise &&
+      was.margin === row.margin &&
+      was.certainty === row.certainty &&
       was.playedAt.getTime() === row.playedAt.getTime() &&
       storedCount.get(row.matchId) === computedCount.get(row.matchId)
     );

@@ -6,6 +6,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { clubAccess } from "../members/service.js";
 import { answerMatch, decideMatch, deleteMatch, editMatch, logMatch } from "./matches.js";
+import { ladderMatchesCsv } from "./matches-csv.js";
 import { ladderView, listMatches, matchById, playerView } from "./views.js";
 
 export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -18,6 +19,13 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.standings, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
       return ladderView(db, club.organizationId, request.query.format);
+    });
+
+    serve(app, endpoints.matchesCsv, async (request, reply) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      const { format } = request.query;
+      reply.header("content-disposition", `attachment; filename="ladder-${format}-matches.csv"`);
+      return ladderMatchesCsv(db, club.organizationId, format);
     });
 
     serve(app, endpoints.matches, async (request) => {

@@ -2,6 +2,7 @@
 // with names and each player's change, and a player's page.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { LadderView, MatchFormat, MatchView, PlayerView } from "../../../shared/contracts/ladder.js";
+import { explainChange } from "../../../shared/rating/explain.js";
 import type { Db } from "../../db/database.js";
 import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { notFound } from "../../platform/errors/app-error.js";
@@ -11,13 +12,13 @@ import { countsAt } from "./replay-store.js";
 
 type MatchRow = typeof matches.$inferSelect;
 
-async function memberNames(db: Db, organizationId: string) {
+export async function memberNames(db: Db, organizationId: string) {
   const members = await listMembers(db, organizationId);
   return new Map(members.map((m) => [m.userId, m.name]));
 }
 
 /** Someone who has left the club still shows in the matches they played. */
-const nameIn = (names: Map<string, string>, userId: string) => names.get(userId) ?? "Former member";
+export const nameIn = (names: Map<string, string>, userId: string) => names.get(userId) ?? "Former member";
 
 export async function ladderView(db: Db, organizationId: string, format: MatchFormat): Promise<LadderView> {
   const [rows, names, any] = await Promise.all([
@@ -50,16 +51,25 @@ export async function ladderView(db: Db, organizationId: string, format: MatchFo
 }
 
 async function deltasOf(db: Db, organizationId: string, matchIds: string[]) {
-  if (matchIds.length === 0) return new Map<string, Record<string, number>>();
+  const byMatch = new Map<string, { deltas: MatchView["deltas"]; why: MatchView["why"] }>();
+  if (matchIds.length === 0) return byMatch;
   const rows = await db
-    .select({ matchId: ratingHistory.matchId, userId: ratingHistory.userId, delta: ratingHistory.delta })
+    .select({
+      matchId: ratingHistory.matchId,
+      userId: ratingHistory.userId,
+      delta: ratingHistory.delta,
+      expected: ratingHistory.expected,
+      surprise: ratingHistory.surprise,
+      margin: ratingHistory.margin,
+      certainty: ratingHistory.certainty,
+    })
     .from(ratingHistory)
     .where(and(eq(ratingHistory.organizationId, organizationId), inArray(ratingHistory.matchId, matchIds)));
-  const byMatch = new Map<string, Record<string, number>>();
   for (const row of rows) {
-    const deltas = byMatch.get(row.matchId) ?? {};
-    deltas[row.userId] = Math.round(row.delta);
-    byMatch.set(row.matchId, deltas);
+    const entry = byMatch.get(row.matchId) ?? { deltas: {}, why: {} };
+    entry.deltas[row.userId] = Math.round(row.delta);
+    entry.why[row.userId] = explainChange(row);
+    byMatch.set(row.matchId, entry);
   }
   return byMatch;
 }
@@ -88,7 +98,8 @@ async function toViews(db: Db, organizationId: string, rows: MatchRow[], viewerI
       fromBoard: row.gameId !== null,
       loggedBy: row.loggedBy,
       canAnswer: row.status === "pending" && answeringSide(row).includes(viewerId),
-      deltas: deltas.get(row.id) ?? {},
+      deltas: deltas.get(row.id)?.deltas ?? {},
+      why: deltas.get(row.id)?.why ?? {},
     }),
   );
 }

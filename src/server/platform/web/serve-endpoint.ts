@@ -15,11 +15,13 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Body: EndpointParsed<E, "body">;
 }>;
 
-/** What a handler returns: the success body as the answer's schema takes it, or nothing. */
+/** What a handler returns: the success body as the answer's schema takes it, a file's text, or nothing. */
 export type EndpointResult<E extends Endpoint> = E["success"]["body"] extends z.ZodType
   ? z.input<E["success"]["body"]>
-  : // biome-ignore lint/suspicious/noConfusingVoidType: a handler with no body to answer returns nothing, and an async function that returns nothing is a Promise<void>
-    void;
+  : E["success"] extends { file: string }
+    ? string
+    : // biome-ignore lint/suspicious/noConfusingVoidType: a handler with no body to answer returns nothing, and an async function that returns nothing is a Promise<void>
+      void;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -54,6 +56,7 @@ export function serve<E extends Endpoint>(
     },
     handler: async (request, reply) => {
       const body = await handler(request as unknown as EndpointRequest<E>, reply);
+      if (success.file) return reply.status(success.status).type(success.file).send(body);
       return reply.status(success.status).send(success.body ? body : undefined);
     },
   });

@@ -1,6 +1,8 @@
 import { Flame, Medal, Trophy } from "lucide-react";
 import { useState } from "react";
+import { pathOf, queryOf } from "../../../shared/contracts/endpoint.js";
 import type { LadderRow, MatchFormat } from "../../../shared/contracts/ladder.js";
+import { ladderEndpoints } from "../../../shared/contracts/ladder-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { useAuth } from "../../app/auth-provider.js";
@@ -82,6 +84,15 @@ export function LadderPage() {
               <LadderTable rows={rows} linkPlayers={!sample} />
             </CardContent>
           </Card>
+          {sample ? null : (
+            <a
+              className="self-start text-sm font-medium text-brand-700 hover:underline"
+              href={pathOf(ladderEndpoints.matchesCsv, { orgId }) + queryOf({ format })}
+              download
+            >
+              Download confirmed {format} matches (CSV)
+            </a>
+          )}
         </>
       )}
       {manager ? <RecentMatches orgId={orgId} me={me.user.id} /> : null}

@@ -39,6 +39,7 @@ const loggedMatch = (counts: boolean): MatchView => ({
   loggedBy: "user-1",
   canAnswer: false,
   deltas: {},
+  why: {},
 });
 
 function ladderApi(routes: Record<string, unknown> = {}) {
@@ -182,6 +183,7 @@ describe("LogMatchDialog", () => {
       loggedBy: "user-2",
       canAnswer: false,
       deltas: {},
+      why: {},
     };
     const api = ladderApi({ [edit]: match });
     const { user } = await openDialog({ manager: true, match });

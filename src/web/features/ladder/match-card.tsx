@@ -47,8 +47,53 @@ function Side({
   );
 }
 
-/** One match: both sides, the games, its status, and whatever the viewer may do with it. */
-export function MatchCard({ match, actions }: { match: MatchView; actions?: React.ReactNode }) {
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0");
+
+/**
+ * Why one player's rating moved: the chance their side was given, the result, and the change
+ * in its parts (the result against that chance, the margin, and the extra a provisional rating
+ * moves by). The parts add up to the change.
+ */
+function WhyItMoved({ match, userId }: { match: MatchView; userId: string }) {
+  const why = match.why[userId];
+  const change = match.deltas[userId];
+  if (!why || change === undefined) return null;
+  const won = (match.winner === "A" ? match.teamA : match.teamB).some((p) => p.userId === userId);
+  const parts = [
+    { label: "result vs. chance", value: why.surprise },
+    { label: "margin", value: why.margin },
+    { label: "certainty", value: why.certainty },
+  ];
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2 text-xs" data-testid="why-it-moved">
+      <p>
+        Expected {why.expectedPercent}% to win · {won ? "Won" : "Lost"} ·{" "}
+        <span className="font-semibold tabular-nums">{signed(change)}</span>
+      </p>
+      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-muted">
+        {parts.map((part) => (
+          <span key={part.label} className="whitespace-nowrap">
+            {part.label} <span className="tabular-nums text-ink">{signed(part.value)}</span>
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * One match: both sides, the games, its status, and whatever the viewer may do with it. On a
+ * player's page, `explainFor` is that player: the card says why their rating moved.
+ */
+export function MatchCard({
+  match,
+  actions,
+  explainFor,
+}: {
+  match: MatchView;
+  actions?: React.ReactNode;
+  explainFor?: string;
+}) {
   const status = match.counts ? "Counted" : statusText[match.status];
   return (
     <li
@@ -74,6 +119,7 @@ export function MatchCard({ match, actions }: { match: MatchView; actions?: Reac
       ) : (
         <p className="text-sm text-muted">No points recorded</p>
       )}
+      {explainFor ? <WhyItMoved match={match} userId={explainFor} /> : null}
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </li>
   );

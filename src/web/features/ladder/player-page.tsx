@@ -72,7 +72,7 @@ export function PlayerPage() {
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
             {view.recent.map((match) => (
-              <MatchCard key={match.id} match={match} />
+              <MatchCard key={match.id} match={match} explainFor={view.userId} />
             ))}
           </ul>
         )}
