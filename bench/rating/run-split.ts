@@ -87,13 +87,14 @@ export function timeSplit() {
   };
 }
 
+// Run alone (tsx bench/rating/run-split.ts) to see the table without the rest of run.ts.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const out = timeSplit();
   for (const r of out.results) {
     console.log(r.data);
     for (const m of r.models)
       console.log(
-        `  ${m.model.padEnd(38)} LL ${m.logLoss} (${m.logLossRatio}x) Brier ${m.brier} (${m.brierRatio}x) acc ${m.accuracy} ${JSON.stringify(m.tuned)} ${m.tuneAndScoreSeconds}s`,
+        `  ${m.model.padEnd(38)} LL ${m.logLoss} (${m.logLossRatio}x) Brier ${m.brier} (${m.brierRatio}x) acc ${m.accuracy} ${JSON.stringify(m.tuned)}`,
       );
   }
 }
