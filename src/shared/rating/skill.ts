@@ -101,7 +101,16 @@ function truncated(t: number): { v: number; w: number } {
 
 // A team is the mean of its players, so each weighs 1/size: ratings keep the Elo scale and a
 // pair's rating reads like a player's.
-type Seat = { id: string; skill: PlayerSkill; weight: number; side: 1 | -1; mu: number; variance: number };
+type Seat = {
+  id: string;
+  skill: PlayerSkill;
+  weight: number;
+  side: 1 | -1;
+  mu: number;
+  variance: number;
+  muAfter: number;
+  varAfter: number;
+};
 
 /** Team A's chance of beating team B. */
 export function winChance(
@@ -126,13 +135,13 @@ export function rateMatches(matches: readonly MatchInput[], options: SkillOption
   const noiseSquared = o.marginNoise ** 2;
   const gamma = o.gamma;
 
+  // The loop is written out flat (no closures or tuples per match): it runs for every match
+  // of a club's history on each recompute.
   for (const match of matches) {
     const day = match.playedAt === undefined ? undefined : dayOf(match.playedAt);
     const seats: Seat[] = [];
-    for (const [team, side] of [
-      [match.teamA, 1],
-      [match.teamB, -1],
-    ] as const)
+    for (let t = 0; t < 2; t++) {
+      const team = t === 0 ? match.teamA : match.teamB;
       for (const id of team) {
         let skill = skills.get(id);
         if (!skill) {
@@ -144,8 +153,20 @@ export function rateMatches(matches: readonly MatchInput[], options: SkillOption
           const grown = skill.sigma ** 2 + o.driftPerDay ** 2 * days + o.driftPerMatch ** 2;
           skill.sigma = Math.sqrt(Math.min(maxVariance, grown));
         }
-        seats.push({ id, skill, weight: 1 / team.length, side, mu: skill.mu, variance: skill.sigma ** 2 });
+        const variance = skill.sigma ** 2;
+        const side = t === 0 ? 1 : -1;
+        seats.push({
+          id,
+          skill,
+          weight: 1 / team.length,
+          side,
+          mu: skill.mu,
+          variance,
+          muAfter: 0,
+          varAfter: 0,
+        });
       }
+    }
     let diff = 0;
     let spread = betaSquared;
     for (const s of seats) {
@@ -156,14 +177,15 @@ export function rateMatches(matches: readonly MatchInput[], options: SkillOption
     const expectedA = normalCdf(diff / c);
 
     // Win/loss: the sign says which tail the performance difference fell in. A player with
-    // variance `variance` in a seat of `weight` on `side` moves and shrinks by:
+    // variance V in a seat of weight W on side S (+1 for A) moves by S * W * V * winGain and
+    // keeps 1 - W^2 * V * winShrink of their variance.
     const sign = match.winner === "A" ? 1 : -1;
     const { v, w } = truncated((sign * diff) / c);
-    const winShift = (s: Seat, variance: number) => (s.side * sign * s.weight * variance * v) / c;
-    const winShrink = (s: Seat, variance: number) => 1 - (s.weight ** 2 * variance * w) / spread;
+    const winGain = (sign * v) / c;
+    const winShrink = w / spread;
 
     // The margin, seen after the win/loss (sequential filtering), as a linear observation of
-    // the skill difference through the players' updated means and variances.
+    // the skill difference through the players' updated means and variances (same form).
     const hasMargin =
       useMargin &&
       match.scoreA !== undefined &&
@@ -171,35 +193,31 @@ export function rateMatches(matches: readonly MatchInput[], options: SkillOption
       match.scoreA + match.scoreB > 0;
     let diffAfter = 0;
     let varianceAfter = 0;
-    const muAfter: number[] = [];
-    const varAfter: number[] = [];
     for (const s of seats) {
-      const m = s.mu + winShift(s, s.variance);
-      const va = s.variance * winShrink(s, s.variance);
-      muAfter.push(m);
-      varAfter.push(va);
-      diffAfter += s.side * s.weight * m;
-      varianceAfter += s.weight ** 2 * va;
+      s.muAfter = s.mu + s.side * s.weight * s.variance * winGain;
+      s.varAfter = s.variance * (1 - s.weight ** 2 * s.variance * winShrink);
+      diffAfter += s.side * s.weight * s.muAfter;
+      varianceAfter += s.weight ** 2 * s.varAfter;
     }
-    const observed = hasMargin ? (match.scoreA! - match.scoreB!) / (match.scoreA! + match.scoreB!) : 0;
-    const innovation = hasMargin ? observed - gamma * diffAfter : 0;
     const marginSpread = gamma ** 2 * varianceAfter + noiseSquared;
-    const marginShift = (s: Seat, variance: number) =>
-      hasMargin ? (gamma * s.side * s.weight * variance * innovation) / marginSpread : 0;
+    const observed = hasMargin ? (match.scoreA! - match.scoreB!) / (match.scoreA! + match.scoreB!) : 0;
+    const marginGain = hasMargin ? (gamma * (observed - gamma * diffAfter)) / marginSpread : 0;
+    const marginShrink = hasMargin ? gamma ** 2 / marginSpread : 0;
 
+    // The same match seen by a settled player in the same seat: the rest is certainty.
     const deltas: Record<string, SkillDelta> = {};
-    seats.forEach((s, i) => {
-      const total = muAfter[i]! - s.mu + marginShift(s, varAfter[i]!);
-      // The same match seen by a settled player in the same seat: the rest is certainty.
-      const surprise = winShift(s, settledVariance);
-      const margin = marginShift(s, settledVariance * winShrink(s, settledVariance));
+    for (const s of seats) {
+      const seat = s.side * s.weight;
+      const total = s.muAfter - s.mu + seat * s.varAfter * marginGain;
+      const surprise = seat * settledVariance * winGain;
+      const settledAfter = settledVariance * (1 - s.weight ** 2 * settledVariance * winShrink);
+      const margin = seat * settledAfter * marginGain;
       deltas[s.id] = { total, surprise, margin, certainty: total - surprise - margin };
-      const shrink = hasMargin ? 1 - (gamma ** 2 * s.weight ** 2 * varAfter[i]!) / marginSpread : 1;
       s.skill.mu += total;
-      s.skill.sigma = Math.sqrt(varAfter[i]! * shrink);
+      s.skill.sigma = Math.sqrt(s.varAfter * (1 - s.weight ** 2 * s.varAfter * marginShrink));
       s.skill.matches++;
       if (day !== undefined) lastDay.set(s.id, day);
-    });
+    }
     steps.push({ matchId: match.id, expectedA, deltas });
   }
   return { ratings: skills, steps };
