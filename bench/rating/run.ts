@@ -1,10 +1,13 @@
 // Rating benchmark: how well each rule predicts results (log loss of expectedA) and recovers
 // the hidden ranking (Kendall tau) on synthetic clubs, against plain Elo K=32 in the same
-// run, and how long a replay of 30,000 matches takes. Writes bench/results/rating.json.
+// run, and how long a replay of 30,000 matches takes; then the time-split comparison of Elo,
+// Glicko-2, OpenSkill and the skill filter on ATP doubles and synthetic clubs (run-split.ts).
+// Writes bench/results/rating.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { type ReplayOptions, replay } from "../../src/shared/rating/index.js";
+import { type ReplayOptions, rateMatches, replay } from "../../src/shared/rating/index.js";
+import { timeSplit } from "./run-split.js";
 import { kendallTau, logLoss, syntheticClub } from "./synthetic.js";
 
 const rules: Record<string, ReplayOptions> = {
@@ -55,6 +58,14 @@ for (let i = 0; i < 7; i++) {
   times.push(performance.now() - start);
 }
 times.sort((a, b) => a - b);
+const skillTimes: number[] = [];
+for (let i = 0; i < 7; i++) {
+  const start = performance.now();
+  rateMatches(big.matches);
+  skillTimes.push(performance.now() - start);
+}
+skillTimes.sort((a, b) => a - b);
+const split = timeSplit();
 
 const result = {
   date: new Date().toISOString(),
@@ -62,6 +73,8 @@ const result = {
   note: "log loss: lower is better; Kendall tau: higher is better; ratios against plain Elo K=32 in the same run",
   quality,
   replay30000: { medianMs: +times[3]!.toFixed(1), maxMs: +times[6]!.toFixed(1) },
+  skillReplay30000: { medianMs: +skillTimes[3]!.toFixed(1), maxMs: +skillTimes[6]!.toFixed(1) },
+  timeSplit: split,
 };
 const out = path.resolve(import.meta.dirname, "../results/rating.json");
 mkdirSync(path.dirname(out), { recursive: true });
@@ -74,3 +87,11 @@ for (const q of quality) {
     );
 }
 console.log(`replay of 30,000 matches: ${result.replay30000.medianMs} ms median`);
+console.log(`skill filter, 30,000 matches: ${result.skillReplay30000.medianMs} ms median`);
+for (const r of split.results) {
+  console.log(r.data);
+  for (const m of r.models)
+    console.log(
+      `  ${m.model.padEnd(38)} log loss ${m.logLoss} (${m.logLossRatio}x)  Brier ${m.brier} (${m.brierRatio}x)  accuracy ${m.accuracy}`,
+    );
+}

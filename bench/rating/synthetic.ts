@@ -18,12 +18,16 @@ function playGame(p: number, next: () => number): { a: number; b: number } {
   return { a, b };
 }
 
+const START = Date.UTC(2024, 0, 1);
+const MATCHES_PER_DAY = 8;
+
 export type SyntheticClub = { strengths: Map<string, number>; matches: MatchInput[] };
 
 /**
  * `players` members with strengths ~ N(1500, 200) on the Elo scale; a third of them join
  * part-way; each match takes four present players at random into two random pairs (or two
- * for singles), and a rally goes to the stronger side a little more often.
+ * for singles), and a rally goes to the stronger side a little more often. Eight matches are
+ * played a day (playedAt), for the rules that use the time between matches.
  */
 export function syntheticClub(seed: number, players = 24, matches = 600, doubles = true): SyntheticClub {
   const next = seededRandom(seed);
@@ -54,9 +58,19 @@ export function syntheticClub(seed: number, players = 24, matches = 600, doubles
       winner: game.a > game.b ? "A" : "B",
       scoreA: game.a,
       scoreB: game.b,
+      playedAt: new Date(START + Math.floor(m / MATCHES_PER_DAY) * 86_400_000),
     });
   }
   return { strengths, matches: list };
+}
+
+/** Mean Brier score (squared error of the chance of A). */
+export function brier(matches: readonly MatchInput[], expected: readonly number[]): number {
+  let total = 0;
+  matches.forEach((match, i) => {
+    total += ((match.winner === "A" ? 1 : 0) - expected[i]!) ** 2;
+  });
+  return total / matches.length;
 }
 
 /** Mean log loss of the predictions `expectedA` against what happened. */
