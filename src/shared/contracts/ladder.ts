@@ -18,6 +18,8 @@ export const ladderRow = z.object({
   streak: z.number().int(),
   games: z.number().int(),
   wins: z.number().int(),
+  /** Too few matches for the rating to be sure (shared/rating/skill.ts isProvisional). */
+  provisional: z.boolean(),
 });
 export type LadderRow = z.infer<typeof ladderRow>;
 
@@ -112,6 +114,9 @@ export const playerParams = orgParams.extend({ userId: z.string().min(1).max(100
 
 const formatRating = z.object({
   rating: z.number().int(),
+  provisional: z.boolean(),
+  /** How sure: the skill estimate's 95% range is the rating plus or minus this many points. */
+  plusMinus: z.number().int(),
   rank: z.number().int(),
   games: z.number().int(),
   wins: z.number().int(),

@@ -64,6 +64,10 @@ export const playerRatings = pgTable(
     streak: integer("streak").notNull(),
     games: integer("games").notNull(),
     wins: integer("wins").notNull(),
+    // The skill filter's estimate beside the Elo rating (shared/rating/skill.ts): how strong
+    // and how sure. Skill-balanced play weighs teams by it; a wide sigma shows as provisional.
+    skillMu: doublePrecision("skill_mu").notNull().default(1500),
+    skillSigma: doublePrecision("skill_sigma").notNull().default(130),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.format, t.userId] })],
 );

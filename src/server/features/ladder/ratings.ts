@@ -4,7 +4,11 @@ import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import type { Db, Tx } from "../../db/database.js";
 import { playerRatings } from "../../db/schema/ladder.js";
 
-/** The rating of each of `userIds` who has one in `format`, by user id. */
+/**
+ * The skill of each of `userIds` who has one in `format`, by user id: the skill filter's
+ * estimate on the Elo scale, which predicts results better than the Elo rating and is what
+ * skill-balanced play weighs teams by (bench/results/rating.json).
+ */
 export async function currentRatings(
   db: Db | Tx,
   organizationId: string,
@@ -13,7 +17,7 @@ export async function currentRatings(
 ): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ userId: playerRatings.userId, rating: playerRatings.rating })
+    .select({ userId: playerRatings.userId, rating: playerRatings.skillMu })
     .from(playerRatings)
     .where(
       and(

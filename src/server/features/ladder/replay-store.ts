@@ -6,7 +6,14 @@
 // the stored ratings always equal a fresh replay.
 import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
-import { DEFAULT_RATING, type MatchInput, replay, standings } from "../../../shared/rating/index.js";
+import {
+  DEFAULT_RATING,
+  type MatchInput,
+  rateMatches,
+  replay,
+  SKILL_DEFAULTS,
+  standings,
+} from "../../../shared/rating/index.js";
 import type { Tx } from "../../db/database.js";
 import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 
@@ -44,6 +51,7 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
     teamA: m.teamA,
     teamB: m.teamB,
     winner: m.winner,
+    playedAt: m.playedAt,
     // A board result recorded without points has no games: a plain win, no margin.
     ...(m.games.length > 0
       ? { scoreA: m.games.reduce((sum, g) => sum + g.a, 0), scoreB: m.games.reduce((sum, g) => sum + g.b, 0) }
@@ -51,6 +59,8 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
   }));
   const result = replay(inputs);
   const lines = standings(inputs, result);
+  // Beside Elo, the skill filter's estimate and how sure it is.
+  const skills = rateMatches(inputs).ratings;
 
   await tx
     .delete(playerRatings)
@@ -66,6 +76,8 @@ export async function recomputeLadder(tx: Tx, organizationId: string, format: Ma
         streak: line.streak,
         games: line.games,
         wins: line.wins,
+        skillMu: skills.get(line.playerId)?.mu ?? DEFAULT_RATING,
+        skillSigma: skills.get(line.playerId)?.sigma ?? SKILL_DEFAULTS.initialSigma,
       })),
     );
 

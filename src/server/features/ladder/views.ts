@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { LadderView, MatchFormat, MatchView, PlayerView } from "../../../shared/contracts/ladder.js";
 import { explainChange } from "../../../shared/rating/explain.js";
+import { isProvisional } from "../../../shared/rating/skill.js";
 import type { Db } from "../../db/database.js";
 import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { notFound } from "../../platform/errors/app-error.js";
@@ -46,6 +47,7 @@ export async function ladderView(db: Db, organizationId: string, format: MatchFo
       streak: row.streak,
       games: row.games,
       wins: row.wins,
+      provisional: isProvisional({ mu: row.skillMu, sigma: row.skillSigma }),
     })),
   };
 }
@@ -161,6 +163,8 @@ export async function playerView(
     return row
       ? {
           rating: Math.round(row.rating),
+          provisional: isProvisional({ mu: row.skillMu, sigma: row.skillSigma }),
+          plusMinus: Math.round(1.96 * row.skillSigma),
           rank: index + 1,
           games: row.games,
           wins: row.wins,

@@ -88,7 +88,13 @@ function RatingCard({ label, rating }: { label: string; rating: PlayerView["rati
         <p className="text-xs text-muted">{label}</p>
         {rating ? (
           <>
-            <p className="text-3xl font-bold tabular-nums">{rating.rating}</p>
+            <p className="text-3xl font-bold tabular-nums">
+              {rating.rating}
+              <span className="ml-2 text-base font-normal text-muted">
+                ±{rating.plusMinus}
+                {rating.provisional ? " · provisional" : ""}
+              </span>
+            </p>
             <p className="text-sm text-muted">
               Rank {rating.rank} · {rating.wins} of {rating.games} won · streak{" "}
               {rating.streak > 0 ? `+${rating.streak}` : rating.streak}

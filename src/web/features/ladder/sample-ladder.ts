@@ -19,4 +19,5 @@ export const sampleLadder: LadderRow[] = [
   streak: streak as number,
   games: games as number,
   wins: Math.round((games as number) / 2),
+  provisional: false,
 }));
