@@ -262,7 +262,14 @@ async function fillCourts(
   const state = await loadState(tx, board.organizationId, board.sessionId);
   const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
   const ratings = skill ? await skillRatings(tx, board, state) : undefined;
-  const { assignments, passedOver } = decideAssignments(board, state, now.getTime(), lastGame, ratings, endsAt);
+  const { assignments, passedOver } = decideAssignments(
+    board,
+    state,
+    now.getTime(),
+    lastGame,
+    ratings,
+    endsAt,
+  );
   if (assignments.length === 0) return { board, state };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));
   for (const assignment of assignments) {
