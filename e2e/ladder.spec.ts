@@ -103,7 +103,14 @@ test("two doubles matches logged in the browser move the ladder, and a player's 
   await expect(page.getByTestId("match")).toHaveCount(2);
   await expect(page.getByText(/^100% won · 1 match$/)).toBeVisible();
   await expect(page.getByText(/^0% won · 1 match$/)).toBeVisible();
+  // Each match says why Ben's rating moved; two matches are too few to be sure of it.
+  await expect(page.getByTestId("why-it-moved")).toHaveCount(2);
+  await expect(page.getByTestId("why-it-moved").first()).toContainText(/Expected \d+% to win · (Won|Lost)/);
+  await expect(page.getByText("· provisional").first()).toBeVisible();
   await shoot("player");
+  await page.goBack();
+  await expect(page.getByTestId("provisional").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download confirmed doubles matches (CSV)" })).toBeVisible();
 });
 
 test("the ladder reads on a phone: every column on screen", async ({ page }) => {

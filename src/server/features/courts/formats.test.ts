@@ -210,6 +210,9 @@ describe("rotation formats on the board", () => {
         format: "doubles" as const,
         userId: m.id,
         rating: ratings[i]!,
+        // Skill-balanced play weighs the skill estimate, which the ladder keeps beside Elo.
+        skillMu: ratings[i]!,
+        skillSigma: 60,
         lastChange: 0,
         streak: 0,
         games: 10,

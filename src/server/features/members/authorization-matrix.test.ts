@@ -765,6 +765,12 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/orgs/:orgId/ladder/matches.csv",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/ladder/matches.csv?format=doubles` }),
+  },
+  {
+    method: "GET",
     route: "/api/orgs/:orgId/matches",
     expect: anyone(200),
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/matches` }),
