@@ -6,7 +6,7 @@ import { DEFAULT_GAME_LENGTH } from "./game-length.js";
 import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
 import { decidePaddleStack, stackOrder } from "./paddle-stack.js";
-import type { Assignment, PlayerState, RotationInput, RotationOutput } from "./types.js";
+import type { Assignment, Gender, PlayerState, RotationInput, RotationOutput } from "./types.js";
 import { courtSize } from "./types.js";
 import { decideWinnersStay } from "./winners-stay.js";
 
@@ -37,6 +37,8 @@ export function decide(input: RotationInput): RotationOutput {
       playableCourts: playable,
       leavingSoon: soon,
       levelling: levelling(input.now, input.endsAt, length.typical),
+      teams: input.teams,
+      genders: gendersOf(here),
     });
   }
 
@@ -64,6 +66,10 @@ export function decide(input: RotationInput): RotationOutput {
       waitRange: { low: short(i), high: Math.max(short(i), long(i)) },
     })),
   };
+}
+
+function gendersOf(players: PlayerState[]): Map<string, Gender> {
+  return new Map(players.flatMap((p) => (p.gender ? [[p.id, p.gender] as const] : [])));
 }
 
 /** Their declared leaving time has come: treated as gone (only when the time is known). */

@@ -73,10 +73,15 @@ export function planEqualRound(
     }
   }
   const apart = new Set((pairings?.apart ?? []).flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+  // Mixed doubles: only a woman and a man make a pair here (an undeclared player fits either);
+  // when no such round exists the caller fills court by court, where the rule is a cost.
+  const genders = context.teams === "mixed" ? context.genders : undefined;
+  const mixes = (a: string, b: string) =>
+    !genders || genders.get(a) === undefined || genders.get(a) !== genders.get(b);
   const usable = (a: string, b: string) => {
     const fixed = fixedPartner.get(a) ?? fixedPartner.get(b);
     if (fixed !== undefined) return fixedPartner.get(a) === b;
-    return !apart.has(`${a}|${b}`) && history.partnered(a, b) === 0;
+    return !apart.has(`${a}|${b}`) && history.partnered(a, b) === 0 && mixes(a, b);
   };
   // Earlier in the ideal schedule first; fixed partners before anyone; then the line's order.
   const rank = (a: string, b: string) =>

@@ -20,7 +20,7 @@
 import { type PlannedRound, planEqualRound } from "./equal-rounds.js";
 import { allowed, bestSplit, type CostContext, combinations, type Game } from "./grouping.js";
 import { History } from "./history.js";
-import type { Assignment, CourtState, Pairings, PlayerState } from "./types.js";
+import type { Assignment, CourtState, Gender, Pairings, PlayerState, TeamRule } from "./types.js";
 import { courtSize } from "./types.js";
 
 type Counts = Pick<PlayerState, "gamesPlayed" | "gamesCredit" | "wantsBye" | "sitOuts">;
@@ -87,6 +87,8 @@ export function mustAndTied(
 
 /** How many of the next in line a court's choice looks at beyond the player whose turn it is. */
 const WINDOW = 8;
+/** Under a team rule: wider, so the window holds both women and men to choose from. */
+const TEAM_RULE_WINDOW = 12;
 /** Preferring those who waited longer: per place further back in line. */
 const LINE_POSITION = 30;
 
@@ -102,6 +104,9 @@ export type FairOptions = {
   leavingSoon?: Set<string>;
   /** The night's last stretch (decide.ts levelling): only the fewest games go on. */
   levelling?: boolean;
+  /** Who may make a team, and the declared genders it reads. */
+  teams?: TeamRule;
+  genders?: Map<string, Gender>;
 };
 
 export function decideFair(
@@ -113,7 +118,13 @@ export function decideFair(
   const courts = fillableCourts(freeCourts, ready.length);
   if (courts.length === 0) return [];
   const history = new History(allPlayers);
-  const context: CostContext = { history, ratings: options.ratings, pairings: options.pairings };
+  const context: CostContext = {
+    history,
+    ratings: options.ratings,
+    pairings: options.pairings,
+    teams: options.teams,
+    genders: options.genders,
+  };
   const places = courts.reduce((sum, c) => sum + courtSize(c), 0);
   const allPlaces = options.playableCourts.reduce((sum, c) => sum + courtSize(c), 0);
   const limit = waitLimit(options.present, allPlaces, options.playableCourts.length);
@@ -122,8 +133,9 @@ export function decideFair(
 
   if (options.equalRound) {
     const { must, tied } = mustAndTied(ordered, places, limit, soon);
-    // Skill-balanced rounds are built court by court: the plan's pairs ignore ratings.
-    if (courts.every((c) => !c.singles) && !options.ratings) {
+    // Skill-balanced rounds are built court by court: the plan's pairs ignore ratings. So are
+    // separate games: the plan's pairs would not split into women's and men's courts.
+    if (courts.every((c) => !c.singles) && !options.ratings && options.teams !== "separate") {
       const plan = (waitLimit: number) => {
         const group = mustAndTied(ordered, places, waitLimit, soon);
         return planEqualRound(ordered, group.must, group.tied, courts.length, context, options.seed);
@@ -273,8 +285,9 @@ export function chooseGroup(
 ): Game | undefined {
   const [anchor, ...rest] = line;
   if (!anchor || line.length < size) return undefined;
+  const width = context.teams && context.teams !== "open" ? TEAM_RULE_WINDOW : WINDOW;
   const window = withFixedPartners(
-    rest.slice(0, Math.max(WINDOW, required.size)),
+    rest.slice(0, Math.max(width, required.size)),
     anchor,
     rest,
     context.pairings,

@@ -2,7 +2,7 @@
 // opponents, then, in skill-balanced play, how uneven the teams are. Organizers' pairings
 // are rules, not costs: a game that breaks one is never made.
 import type { History } from "./history.js";
-import type { Pairings, Team } from "./types.js";
+import type { Gender, Pairings, Team, TeamRule } from "./types.js";
 
 export type Game = [Team, Team];
 
@@ -13,10 +13,21 @@ export const OPPONENT_REPEAT = 1_000;
 export const RATING_POINT = 50;
 export const DEFAULT_RATING = 1500;
 
+/**
+ * A team against the session's team rule (two women in mixed doubles, a woman in a men's game):
+ * above any number of repeated partners (a repeat costs per time, and late in a mixed night
+ * every pair of a woman and a man has played), since the rule is what the night was announced
+ * as; below the fairness rules, which decide who may play before any cost is weighed.
+ */
+export const TEAM_RULE_MISS = 1_000_000_000;
+
 export type CostContext = {
   history: History;
   ratings?: Map<string, number>;
   pairings?: Pairings;
+  teams?: TeamRule;
+  /** Declared genders of the players, for the team rule. */
+  genders?: Map<string, Gender>;
 };
 
 /** The ways to split a group into two teams: three for four players, one for two. */
@@ -51,9 +62,30 @@ export function allowed(game: Game, pairings?: Pairings): boolean {
   return true;
 }
 
-export function gameCost(game: Game, { history, ratings }: CostContext): number {
+/** How many times `game` breaks the team rule: each same-gender team (mixed), or each player of the smaller gender on court (separate). */
+export function teamRuleMisses(
+  game: Game,
+  teams: TeamRule | undefined,
+  genders: Map<string, Gender> | undefined,
+) {
+  if (!teams || teams === "open" || !genders) return 0;
+  if (teams === "mixed") {
+    let misses = 0;
+    for (const team of game) {
+      if (team.length !== 2) continue;
+      const [a, b] = [genders.get(team[0]!), genders.get(team[1]!)];
+      if (a !== undefined && a === b) misses += 1;
+    }
+    return misses;
+  }
+  const declared = game.flat().flatMap((id) => genders.get(id) ?? []);
+  const women = declared.filter((g) => g === "woman").length;
+  return Math.min(women, declared.length - women);
+}
+
+export function gameCost(game: Game, { history, ratings, teams, genders }: CostContext): number {
   const [t1, t2] = game;
-  let cost = 0;
+  let cost = teamRuleMisses(game, teams, genders) * TEAM_RULE_MISS;
   for (const team of game) {
     if (team.length !== 2) continue;
     const [a, b] = team as [string, string];

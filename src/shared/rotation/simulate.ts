@@ -4,7 +4,16 @@ import { decide } from "./decide.js";
 import { arrivalCredit } from "./fair.js";
 import { gameLength } from "./game-length.js";
 import { kingMoves } from "./king.js";
-import type { Assignment, CourtState, Pairings, PlayerState, RotationInput, RotationMode } from "./types.js";
+import type {
+  Assignment,
+  CourtState,
+  Gender,
+  Pairings,
+  PlayerState,
+  RotationInput,
+  RotationMode,
+  TeamRule,
+} from "./types.js";
 import { keepsWinners, offCourtOrder } from "./winners-stay.js";
 
 /** Times in minutes from the session's start. */
@@ -18,6 +27,8 @@ export type SimOptions = {
   choose?: (input: RotationInput) => Assignment[];
   /** When the night ends, in minutes from its start (told to the engine). */
   endsAt?: number;
+  /** Who may make a team (mixed doubles, separate games); open by default. */
+  teams?: TeamRule;
 };
 
 export class SessionSim {
@@ -30,6 +41,7 @@ export class SessionSim {
   pairings: Pairings | undefined;
   private readonly choose: SimOptions["choose"];
   private readonly endsAt: number | undefined;
+  private readonly teams: TeamRule | undefined;
 
   constructor(
     courtCount: number,
@@ -45,10 +57,11 @@ export class SessionSim {
     this.pairings = options.pairings;
     this.choose = options.choose;
     this.endsAt = options.endsAt;
+    this.teams = options.teams;
   }
 
   /** A player checks in; after games have been played they join at the median of games. */
-  arrive(id: string, rating?: number, options: { wantsBye?: boolean } = {}) {
+  arrive(id: string, rating?: number, options: { wantsBye?: boolean; gender?: Gender } = {}) {
     const credit = arrivalCredit(this.players.values());
     this.players.set(id, {
       id,
@@ -64,6 +77,7 @@ export class SessionSim {
       recentOpponents: [],
       winStreak: 0,
       wantsBye: options.wantsBye ?? false,
+      gender: options.gender,
       courtTarget: null,
     });
   }
@@ -96,6 +110,7 @@ export class SessionSim {
       seed: this.seed,
       lastGame: this.lastGame,
       pairings: this.pairings,
+      teams: this.teams,
     };
   }
 

@@ -11,6 +11,17 @@ export const ROTATION_MODES = [
 ] as const;
 export type RotationMode = (typeof ROTATION_MODES)[number];
 
+/**
+ * Who may make a team, chosen per session: anyone (open), each team a woman and a man
+ * (mixed doubles), or women's and men's games apart (separate). Mixed and separate are
+ * preferences over fresh partners, never over the fairness rules: who plays next is decided
+ * first, and where the players present do not allow it, the court still fills.
+ */
+export const TEAM_RULES = ["open", "mixed", "separate"] as const;
+export type TeamRule = (typeof TEAM_RULES)[number];
+/** Self-declared and optional: a player without one fits any team. */
+export type Gender = "woman" | "man";
+
 export type PlayerState = {
   id: string;
   /** Order of becoming ready (arrival, then each time off court): only its order matters. */
@@ -30,6 +41,8 @@ export type PlayerState = {
   present: boolean;
   /** On the Elo scale (the ladder's, or a self-rated level converted), for skill-balanced play. */
   rating?: number;
+  /** For mixed doubles and separate games (TeamRule); unknown fits any team. */
+  gender?: Gender;
   /** Every partner so far, oldest first (repeats allowed). */
   recentPartners: string[];
   /** Every opponent so far, oldest first. */
@@ -82,6 +95,8 @@ export type RotationInput = {
   /** The game that just ended, for winners-stay. */
   lastGame?: { courtId: string; winners: string[]; losers: string[] };
   pairings?: Pairings;
+  /** Who may make a team (fair and skill-balanced modes); open when absent. */
+  teams?: TeamRule;
 };
 
 /** One player (singles) or two (doubles). */

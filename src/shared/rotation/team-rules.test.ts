@@ -1,0 +1,156 @@
+// Mixed doubles and separate games (TeamRule): teams follow the rule wherever the players
+// present allow it, and the fairness rules (who plays next, games within 1) hold as in open play.
+import { describe, expect, it } from "vitest";
+import { type Game, teamRuleMisses } from "./grouping.js";
+import { seededRandom } from "./prng.js";
+import { SessionSim } from "./simulate.js";
+import type { Gender, TeamRule } from "./types.js";
+
+/** A night of `games` games of 8-16 minutes (or `rounds` equal rounds), counting every team that breaks the rule. */
+function night(
+  women: number,
+  men: number,
+  courts: number,
+  teams: TeamRule,
+  how: { games?: number; rounds?: number; undeclared?: number } = {},
+) {
+  const sim = new SessionSim(courts, "fair", 1, { teams });
+  const genders = new Map<string, Gender>();
+  const add = (id: string, gender?: Gender) => {
+    sim.arrive(id, undefined, { gender });
+    if (gender) genders.set(id, gender);
+  };
+  // Arriving in runs of one gender, the harder order for the rule.
+  for (let i = 0; i < women; i++) add(`w${i}`, "woman");
+  for (let i = 0; i < men; i++) add(`m${i}`, "man");
+  for (let i = 0; i < (how.undeclared ?? 0); i++) add(`u${i}`);
+  const played: Game[] = [];
+  if (how.rounds) {
+    for (let r = 0; r < how.rounds; r++) played.push(...sim.round().assignments.map((a) => a.teams));
+  } else {
+    const random = seededRandom(7);
+    const ends = new Map<string, number>();
+    let clock = 0;
+    const fill = () => {
+      for (const a of sim.fill(clock).assignments) {
+        played.push(a.teams);
+        ends.set(a.courtId, clock + 8 + Math.floor(random() * 9));
+      }
+    };
+    fill();
+    for (let g = 0; g < (how.games ?? 100); g++) {
+      const [courtId, end] = [...ends.entries()].sort((a, b) => a[1] - b[1])[0]!;
+      clock = end;
+      ends.delete(courtId);
+      sim.finish(courtId, random() < 0.5, clock);
+      fill();
+    }
+  }
+  const misses = played.reduce((sum, game) => sum + teamRuleMisses(game, teams, genders), 0);
+  const games = [...sim.players.values()].map((p) => p.gamesPlayed);
+  return { sim, played, misses, spread: Math.max(...games) - Math.min(...games), genders };
+}
+
+describe("mixed doubles", () => {
+  it.each([
+    [8, 8, 2],
+    [12, 12, 4],
+    [10, 10, 3],
+  ])("%i women and %i men on %i courts: every team is a woman and a man, in equal rounds", (w, m, c) => {
+    const { misses, spread } = night(w, m, c, "mixed", { rounds: 20 });
+    expect(misses).toBe(0);
+    expect(spread).toBeLessThanOrEqual(1);
+  });
+
+  it("courts freeing one at a time: with as many women as men, at most 1 team in 100 games is not mixed", () => {
+    for (const [w, m, c] of [
+      [8, 8, 2],
+      [12, 12, 4],
+    ] as const) {
+      const { misses, played } = night(w, m, c, "mixed");
+      expect(misses / (played.length * 2)).toBeLessThanOrEqual(0.01);
+    }
+  });
+
+  it("with fewer women, every woman's team is mixed: the men's doubles are only the ones the numbers force", () => {
+    const { played, genders, spread } = night(6, 10, 2, "mixed");
+    const womenTeams = played.flat().filter((team) => team.some((id) => genders.get(id) === "woman"));
+    const twoWomen = womenTeams.filter((team) => team.every((id) => genders.get(id) === "woman"));
+    expect(twoWomen.length).toBeLessThanOrEqual(1);
+    // Fairness is not traded for it: games stay as level as in open play.
+    expect(spread).toBeLessThanOrEqual(night(6, 10, 2, "open").spread + 1);
+  });
+
+  it("a player who declared nothing fits any team", () => {
+    const genders = new Map<string, Gender>([
+      ["w0", "woman"],
+      ["w1", "woman"],
+      ["m0", "man"],
+    ]);
+    expect(
+      teamRuleMisses(
+        [
+          ["u0", "w0"],
+          ["u1", "m0"],
+        ],
+        "mixed",
+        genders,
+      ),
+    ).toBe(0);
+    expect(
+      teamRuleMisses(
+        [
+          ["w0", "w1"],
+          ["u1", "m0"],
+        ],
+        "mixed",
+        genders,
+      ),
+    ).toBe(1);
+    expect(
+      teamRuleMisses(
+        [
+          ["w0", "u0"],
+          ["u1", "m0"],
+        ],
+        "separate",
+        genders,
+      ),
+    ).toBe(1);
+    expect(
+      teamRuleMisses(
+        [
+          ["w0", "u0"],
+          ["u1", "w1"],
+        ],
+        "separate",
+        genders,
+      ),
+    ).toBe(0);
+  });
+});
+
+describe("separate games", () => {
+  it("with enough of each, no game mixes women and men", () => {
+    expect(night(8, 8, 2, "separate").misses).toBe(0);
+    expect(night(12, 12, 4, "separate", { rounds: 20 }).misses).toBe(0);
+  });
+
+  it("three women cannot make a game alone: they play in mixed games, as often as everyone", () => {
+    const { sim, spread } = night(3, 9, 2, "separate");
+    expect(spread).toBeLessThanOrEqual(2);
+    const women = [...sim.players.values()].filter((p) => p.id.startsWith("w")).map((p) => p.gamesPlayed);
+    const men = [...sim.players.values()].filter((p) => p.id.startsWith("m")).map((p) => p.gamesPlayed);
+    expect(Math.min(...women)).toBeGreaterThanOrEqual(Math.min(...men) - 1);
+  });
+});
+
+describe("open play", () => {
+  it("ignores genders: the same night as without them", () => {
+    const withGenders = night(8, 8, 2, "open").played;
+    const sim = new SessionSim(2, "fair", 1);
+    for (let i = 0; i < 8; i++) sim.arrive(`w${i}`);
+    for (let i = 0; i < 8; i++) sim.arrive(`m${i}`);
+    expect(sim.fill().assignments.map((a) => a.teams)).toEqual(withGenders.slice(0, 2));
+  });
+});
