@@ -10,6 +10,8 @@ export const me = z.object({
     name: z.string(),
     fullName: z.string(),
     avatarUrl: z.string().nullable(),
+    /** Their own declared gender (organizers of their clubs see it; other members never do). */
+    gender: z.enum(["woman", "man"]).nullable(),
   }),
   organizations: z.array(membership),
 });
@@ -26,6 +28,14 @@ export const profileBody = z.object({
     .max(2000)
     .transform((value) => (value === "" ? null : value))
     .pipe(z.url({ protocol: /^https?$/, error: v.urlInvalid }).nullable()),
+  /**
+   * Optional and self-declared, for mixed doubles and separate games: "" says nothing (null).
+   * Left out, it stays as it was (older clients).
+   */
+  gender: z
+    .enum(["woman", "man", ""])
+    .optional()
+    .transform((value) => (value === "" ? null : value)),
 });
 export type ProfileBody = z.input<typeof profileBody>;
 

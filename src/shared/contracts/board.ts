@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROTATION_MODES } from "../rotation/types.js";
+import { ROTATION_MODES, TEAM_RULES } from "../rotation/types.js";
 
 export const rotationModes = ROTATION_MODES;
 
@@ -63,6 +63,7 @@ export const boardView = z.object({
   club: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
   mode: z.enum(rotationModes),
   balanceByRating: z.boolean(),
+  teams: z.enum(TEAM_RULES),
   pairings: z.object({
     together: z.array(z.tuple([person, person])),
     apart: z.array(z.tuple([person, person])),
@@ -80,6 +81,16 @@ export const boardView = z.object({
   }),
   me: myPlace.nullable(),
   canManage: z.boolean(),
+  /**
+   * For organizers only (null for everyone else, the TV included): the declared genders of the
+   * players checked in, by registration, and what the team rule does with tonight's numbers.
+   */
+  organizer: z
+    .object({
+      genders: z.record(z.string(), z.enum(["woman", "man"])),
+      teamsNote: z.string().nullable(),
+    })
+    .nullable(),
   /** For the TV: the address players open to check in (QR code). */
   checkInUrl: z.string().nullable(),
 });
@@ -200,6 +211,8 @@ export const boardSettingsBody = z
     pairings: pairings.optional(),
     /** Minutes a called group has to answer before the next group is offered; null: never. Unchanged when left out. */
     callTimeoutMinutes: z.number().int().min(1).max(15).nullable().optional(),
+    /** Who may make a team: anyone, mixed doubles, or separate games. Unchanged when left out. */
+    teams: z.enum(TEAM_RULES).optional(),
   })
   .refine((s) => !s.pairings || [...s.pairings.together, ...s.pairings.apart].every(([a, b]) => a !== b), {
     message: "A pair needs two different players",

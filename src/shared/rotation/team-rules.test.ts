@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Game, teamRuleMisses } from "./grouping.js";
 import { seededRandom } from "./prng.js";
 import { SessionSim } from "./simulate.js";
+import { teamsNote } from "./teams-note.js";
 import type { Gender, TeamRule } from "./types.js";
 
 /** A night of `games` games of 8-16 minutes (or `rounds` equal rounds), counting every team that breaks the rule. */
@@ -152,5 +153,22 @@ describe("open play", () => {
     for (let i = 0; i < 8; i++) sim.arrive(`w${i}`);
     for (let i = 0; i < 8; i++) sim.arrive(`m${i}`);
     expect(sim.fill().assignments.map((a) => a.teams)).toEqual(withGenders.slice(0, 2));
+  });
+});
+
+describe("what the organizer is told", () => {
+  it("says nothing when the numbers allow the rule, and what happens instead when they do not", () => {
+    expect(teamsNote("open", 1, 9, 0)).toBeNull();
+    expect(teamsNote("mixed", 6, 6, 0)).toBeNull();
+    expect(teamsNote("mixed", 4, 8, 0)).toBe(
+      "Mixed doubles with 4 women and 8 men: teams are a woman and a man wherever they can be; the rest are two men. Games stay level.",
+    );
+    expect(teamsNote("mixed", 0, 8, 0)).toBe(
+      "Mixed doubles needs women and men: with 0 women and 8 men checked in, teams are made as in open play.",
+    );
+    expect(teamsNote("separate", 3, 9, 1)).toBe(
+      "Separate games with 3 women and 9 men: too few women for a game of their own, so they play in mixed games until a fourth is here. 1 player has not said a gender and fits any team.",
+    );
+    expect(teamsNote("separate", 8, 8, 0)).toBeNull();
   });
 });

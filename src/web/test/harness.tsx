@@ -36,6 +36,7 @@ export const me: Me = {
     email: "jordan@example.com",
     name: "Jordan Smith",
     fullName: "Jordan Smith",
+    gender: null,
     avatarUrl: null,
   },
   organizations: [club],

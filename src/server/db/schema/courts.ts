@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { gender } from "./account.js";
 import { courts, organizations } from "./clubs.js";
 import { createdAt } from "./columns.js";
 import { sessionRegistrations, sessions } from "./sessions.js";
@@ -23,6 +24,9 @@ export const rotationMode = pgEnum("rotation_mode", [
   "skill-balanced",
   "king-of-the-court",
 ]);
+/** Who may make a team (shared/rotation TeamRule): anyone, mixed doubles, or separate games. */
+export const teamRule = pgEnum("team_rule", ["open", "mixed", "separate"]);
+
 // The live queue of an active session: one row per checked-in player, carrying the counters
 // the rotation engine decides from. Every change bumps sessions' board version (below) under
 // the session's row lock.
@@ -40,6 +44,8 @@ export const queuePlayers = pgTable(
       .references(() => sessions.id, { onDelete: "cascade" }),
     userId: text("user_id"),
     name: text("name").notNull(),
+    // The player's declared gender when they checked in (profiles.gender), for the team rule.
+    gender: gender("gender"),
     // Order of becoming ready: arrival, then each time the player comes off court.
     readySeq: integer("ready_seq").notNull(),
     arrivedSeq: integer("arrived_seq").notNull(),
@@ -73,6 +79,7 @@ export const boards = pgTable("boards", {
     .notNull()
     .references(() => organizations.id, { onDelete: "cascade" }),
   mode: rotationMode("mode").notNull().default("fair"),
+  teams: teamRule("teams").notNull().default("open"),
   balanceByRating: boolean("balance_by_rating").notNull().default(false),
   // Bumped by every action; clients refetch when a notice carries a newer one.
   version: integer("version").notNull().default(0),

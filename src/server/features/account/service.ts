@@ -37,6 +37,7 @@ export function peopleSubquery() {
       ),
       personEmail: users.email,
       personAvatarUrl: profiles.avatarUrl,
+      personGender: profiles.gender,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
@@ -103,7 +104,7 @@ export async function ensureProfile(db: Queryable, userId: string, fullName: str
 export async function saveProfile(
   db: Queryable,
   userId: string,
-  profile: { fullName: string; avatarUrl: string | null },
+  profile: { fullName: string; avatarUrl: string | null; gender?: "woman" | "man" | null },
 ): Promise<void> {
   const now = new Date();
   await db

@@ -442,6 +442,7 @@ export function updateSettings(
       .set({
         mode: settings.mode,
         balanceByRating: settings.balanceByRating,
+        ...(settings.teams ? { teams: settings.teams } : {}),
         ...(settings.singlesCourts ? { singlesCourts: settings.singlesCourts } : {}),
         ...(settings.pairings ? { pairings: settings.pairings } : {}),
         ...(settings.callTimeoutMinutes !== undefined

@@ -14,7 +14,10 @@ import type { BoardState } from "./board-store.js";
 
 export const BOARD_CACHE_MS = 2_000;
 
-export type SharedBoard = { view: Omit<BoardView, "me" | "canManage">; state: BoardState | null };
+export type SharedBoard = {
+  view: Omit<BoardView, "me" | "canManage" | "organizer">;
+  state: BoardState | null;
+};
 /** Clubs whose boards are kept at once, the least recently viewed going first. */
 const BOARDS_KEPT = 10_000;
 

@@ -119,6 +119,7 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
         sessionId: board.sessionId,
         userId: r.userId,
         name: r.name,
+        gender: r.gender,
         readySeq: first + i,
         arrivedSeq: first + i,
         gamesCredit: credit,

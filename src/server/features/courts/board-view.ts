@@ -7,6 +7,8 @@
 import { eq } from "drizzle-orm";
 import type { BoardView, MyPlace } from "../../../shared/contracts/board.js";
 import { hasLeft } from "../../../shared/rotation/decide.js";
+import { teamsNote } from "../../../shared/rotation/teams-note.js";
+import type { Gender, TeamRule } from "../../../shared/rotation/types.js";
 import type { Db } from "../../db/database.js";
 import { boards } from "../../db/schema/courts.js";
 import { getOrganization } from "../clubs/service.js";
@@ -30,7 +32,24 @@ export async function boardView(
   const answered = new Set(view.courts.flatMap((c) => c.answered));
   const me =
     viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts, answered, clock()) : null;
-  return { ...view, me, canManage: viewer.canManage };
+  const organizer = viewer.canManage && state ? organizerView(view.teams, state) : null;
+  return { ...view, me, canManage: viewer.canManage, organizer };
+}
+
+/**
+ * What organizers alone see: the genders players declared (for mixed doubles and separate
+ * games), and what the team rule does with tonight's numbers. Members and the TV never get it.
+ */
+function organizerView(teams: TeamRule, state: BoardState): NonNullable<BoardView["organizer"]> {
+  const here = state.players.filter((p) => p.present);
+  const genders: Record<string, Gender> = {};
+  for (const p of here) if (p.gender) genders[p.registrationId] = p.gender;
+  const declared = Object.values(genders);
+  const women = declared.filter((g) => g === "woman").length;
+  return {
+    genders,
+    teamsNote: teamsNote(teams, women, declared.length - women, here.length - declared.length),
+  };
 }
 
 async function sharedBoard(
@@ -45,6 +64,7 @@ async function sharedBoard(
   const empty = {
     mode: "fair" as const,
     balanceByRating: false,
+    teams: "open" as const,
     pairings: { together: [], apart: [] },
     callTimeoutMinutes: null,
     version: 0,
@@ -139,6 +159,7 @@ async function sharedBoard(
     club,
     mode: board?.mode ?? "fair",
     balanceByRating: board?.balanceByRating ?? false,
+    teams: board?.teams ?? "open",
     pairings: {
       together: (board?.pairings.together ?? []).map(([a, b]) => [person(a), person(b)] as [Person, Person]),
       apart: (board?.pairings.apart ?? []).map(([a, b]) => [person(a), person(b)] as [Person, Person]),

@@ -26,6 +26,7 @@ export function engineInput(
     wantsBye: p.wantsBye,
     courtTarget: p.courtTarget,
     rating: ratings?.get(p.registrationId),
+    gender: p.gender ?? undefined,
     gamesWaited: p.gamesWaited,
     sitOuts: p.sitOuts,
     onBreak: p.onBreak,
@@ -59,6 +60,7 @@ export function engineInput(
     // One seed per session: it orders ties, and planned equal rounds follow it round after round.
     seed: board.seed,
     pairings: board.pairings,
+    teams: board.teams,
     // With the time, a player whose declared leaving time has come is gone (not assigned).
     now,
     endsAt: endsAt?.getTime(),

@@ -16,7 +16,12 @@ export function meRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const profileOf = async (user: CurrentUser) => {
     const own = await keptAccountWithClubs(db, user.id);
     return {
-      user: { ...user, fullName: own?.name ?? user.name, avatarUrl: own?.avatarUrl ?? null },
+      user: {
+        ...user,
+        fullName: own?.name ?? user.name,
+        avatarUrl: own?.avatarUrl ?? null,
+        gender: own?.gender ?? null,
+      },
       organizations: own?.organizations ?? [],
     };
   };

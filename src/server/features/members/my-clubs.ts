@@ -54,6 +54,7 @@ const personAndClubStamps = preparedStatement("person_and_club_stamps", (db) => 
     .select({
       name: person.personName,
       avatarUrl: person.personAvatarUrl,
+      gender: person.personGender,
       stamps: sql<string>`(select coalesce(string_agg(${club}::text || ':' || ${clubDataStampOf(club)},
         ',' order by ${club}), '') from ${memberships} where ${clubIsOpen(club)})`,
     })
@@ -71,7 +72,12 @@ const personAndClubStamps = preparedStatement("person_and_club_stamps", (db) => 
 export async function keptAccountWithClubs(
   db: Db,
   userId: string,
-): Promise<{ name: string; avatarUrl: string | null; organizations: Membership[] } | null> {
+): Promise<{
+  name: string;
+  avatarUrl: string | null;
+  gender: "woman" | "man" | null;
+  organizations: Membership[];
+} | null> {
   const [own] = await personAndClubStamps(db, { userId });
   if (!own) return null;
   const organizations = own.stamps
@@ -79,7 +85,7 @@ export async function keptAccountWithClubs(
         value: await listMemberships(db, userId),
       }))
     : [];
-  return { name: own.name, avatarUrl: own.avatarUrl, organizations };
+  return { name: own.name, avatarUrl: own.avatarUrl, gender: own.gender, organizations };
 }
 
 /** A person's clubs and their role in each, oldest membership first. */

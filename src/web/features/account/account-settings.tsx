@@ -1,6 +1,6 @@
 // Settings, Account: the profile clubs show, the password, and the account itself.
 import { useNavigate } from "react-router";
-import { profileBody } from "../../../shared/contracts/account.js";
+import { type ProfileBody, profileBody } from "../../../shared/contracts/account.js";
 import { changePasswordForm } from "../../../shared/contracts/auth.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { useAuth } from "../../app/auth-provider.js";
@@ -26,9 +26,10 @@ export function AccountSettings() {
       <CardContent className="flex flex-col gap-8">
         {/* Keyed by the saved values so a save shows what the server kept. */}
         <ProfileForm
-          key={`${me.user.fullName}|${me.user.avatarUrl}`}
+          key={`${me.user.fullName}|${me.user.avatarUrl}|${me.user.gender}`}
           fullName={me.user.fullName}
           avatarUrl={me.user.avatarUrl}
+          gender={me.user.gender}
         />
         <PasswordForm />
         <AccountActions />
@@ -37,12 +38,24 @@ export function AccountSettings() {
   );
 }
 
-function ProfileForm({ fullName, avatarUrl }: { fullName: string; avatarUrl: string | null }) {
+function ProfileForm({
+  fullName,
+  avatarUrl,
+  gender,
+}: {
+  fullName: string;
+  avatarUrl: string | null;
+  gender: "woman" | "man" | null;
+}) {
   const save = useSaveProfile({ success: t.profileSaved });
   const form = useZodForm(
     profileBody,
     async (_data, values) => {
-      await save.run({ fullName: String(values.fullName ?? ""), avatarUrl: String(values.avatarUrl ?? "") });
+      await save.run({
+        fullName: String(values.fullName ?? ""),
+        avatarUrl: String(values.avatarUrl ?? ""),
+        gender: String(values.gender ?? "") as ProfileBody["gender"],
+      });
     },
     { idPrefix: "profile-" },
   );
@@ -59,6 +72,22 @@ function ProfileForm({ fullName, avatarUrl }: { fullName: string; avatarUrl: str
           defaultValue={avatarUrl ?? ""}
           {...form.fieldProps("avatarUrl")}
         />
+      </Field>
+      <Field
+        label="Gender (optional)"
+        htmlFor={form.id("gender")}
+        error={form.errors.gender}
+        hint="For mixed doubles nights. Only your clubs' organizers see it."
+      >
+        <select
+          defaultValue={gender ?? ""}
+          className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
+          {...form.fieldProps("gender")}
+        >
+          <option value="">Not said</option>
+          <option value="woman">Woman</option>
+          <option value="man">Man</option>
+        </select>
       </Field>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={form.busy || save.busy}>

@@ -29,6 +29,12 @@ const modeLabels = {
   "winners-stay": "Winners stay",
 } as const;
 
+const teamLabels = {
+  open: "Anyone",
+  mixed: "Mixed doubles",
+  separate: "Women's and men's games",
+} as const;
+
 const singlesOf = (board: BoardView) => board.courts.filter((c) => c.singles).map((c) => c.id);
 
 /** The court board, live for the club's active session. */
@@ -193,6 +199,25 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
           ))}
         </select>
       </label>
+      {/* Team rules shape fair and skill-balanced play; the other formats keep their own order. */}
+      {board.mode === "fair" || board.mode === "skill-balanced" ? (
+        <label className="flex items-center gap-2 text-sm">
+          Teams
+          <select
+            value={board.teams}
+            onChange={(event) =>
+              settings.run({ mode: board.mode, teams: event.target.value as BoardView["teams"] })
+            }
+            className="h-11 rounded-lg border border-slate-300 bg-white px-2"
+          >
+            {(Object.keys(teamLabels) as BoardView["teams"][]).map((rule) => (
+              <option key={rule} value={rule}>
+                {teamLabels[rule]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className="flex items-center gap-2 text-sm">
         Answer within
         <select
@@ -215,6 +240,11 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
       </label>
       <PairingsButton board={board} orgId={orgId} />
       <FairnessReportButton orgId={orgId} />
+      {board.organizer?.teamsNote && board.teams !== "open" ? (
+        <p className="basis-full text-sm text-muted" data-testid="teams-note">
+          {board.organizer.teamsNote}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -25,6 +25,7 @@ const board: BoardView = {
   club: { name: "Riverside", logoUrl: null },
   mode: "fair",
   balanceByRating: false,
+  teams: "open",
   pairings: { together: [[ana, ben]], apart: [] },
   callTimeoutMinutes: null,
   version: 7,
@@ -34,6 +35,7 @@ const board: BoardView = {
   stats: { waiting: 3, averageWaitMinutes: 0, activePlayers: 3 },
   me: null,
   canManage: true,
+  organizer: { genders: {}, teamsNote: null },
   checkInUrl: null,
 };
 

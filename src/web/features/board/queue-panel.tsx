@@ -21,6 +21,8 @@ export function QueuePanel({
 }) {
   const move = useMovePlayer(orgId);
   const act = (registrationId: string, action: Action) => move.run({ registrationId, action });
+  // Under a team rule organizers see who declared what (the answer carries it to them alone).
+  const genders = board.teams !== "open" ? board.organizer?.genders : undefined;
   return (
     <Card>
       <CardHeader>
@@ -44,6 +46,11 @@ export function QueuePanel({
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="leading-snug font-medium hyphens-auto" data-testid="queue-name">
                   {entry.name}
+                  {genders?.[entry.registrationId] ? (
+                    <span className="ml-1 text-xs font-normal text-muted" data-testid="queue-gender">
+                      ({genders[entry.registrationId] === "woman" ? "W" : "M"})
+                    </span>
+                  ) : null}
                 </span>
                 {entry.leavesAt ? (
                   <span className="text-xs text-amber-800" data-testid="queue-leaves">
