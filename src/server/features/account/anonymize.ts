@@ -13,7 +13,7 @@ export async function anonymizeAccount(tx: Tx, userId: string): Promise<void> {
   await tx.delete(authAccounts).where(eq(authAccounts.userId, userId));
   await tx
     .update(profiles)
-    .set({ fullName: FORMER_MEMBER, avatarUrl: null, updatedAt: new Date() })
+    .set({ fullName: FORMER_MEMBER, avatarUrl: null, gender: null, updatedAt: new Date() })
     .where(eq(profiles.id, userId));
   await tx
     .update(users)

@@ -175,3 +175,8 @@ export async function forgetScoreUndo(tx: Tx, board: BoardRow) {
       and(eq(scoreUndos.organizationId, board.organizationId), eq(scoreUndos.sessionId, board.sessionId)),
     );
 }
+
+/** A deleted account's declared gender goes from every queue it was copied to (profiles.gender). */
+export async function forgetGenderInQueues(tx: Tx, userId: string) {
+  await tx.update(queuePlayers).set({ gender: null }).where(eq(queuePlayers.userId, userId));
+}

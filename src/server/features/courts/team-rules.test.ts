@@ -1,9 +1,12 @@
 // Mixed doubles and separate games through the API: a player's self-declared gender on their
 // profile, the board's team rule, teams that follow it, and the gender seen by organizers only
 // (never by members or the TV).
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
-import { displayTokens } from "../../db/schema/courts.js";
+import { profiles } from "../../db/schema/account.js";
+import { displayTokens, queuePlayers } from "../../db/schema/courts.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -110,5 +113,18 @@ describe("mixed doubles on the board", () => {
     // Left out, the rule stays.
     expect((await settings({ mode: "skill-balanced" })).statusCode).toBe(200);
     expect((await boardAs(owner)).teams).toBe("separate");
+  });
+});
+
+describe("deleting an account", () => {
+  it("forgets the declared gender, on the profile and in the queue it was copied to", async () => {
+    const leaving = men[3]!;
+    const deleted = await t.request({ method: "DELETE", url: "/api/me", cookie: leaving.cookie });
+    expect(deleted.statusCode).toBe(204);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, leaving.id));
+    expect(profile?.gender ?? null).toBeNull();
+    const queued = await t.db.select().from(queuePlayers).where(eq(queuePlayers.userId, leaving.id));
+    expect(queued.length).toBeGreaterThan(0);
+    for (const row of queued) expect(row.gender).toBeNull();
   });
 });
