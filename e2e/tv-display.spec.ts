@@ -163,6 +163,7 @@ function boardWith(real: BoardView, count: number): BoardView {
               startedAt,
               teamA: singles ? players.slice(0, 1) : players.slice(0, 2),
               teamB: singles ? players.slice(2, 3) : players.slice(2),
+              chanceA: null,
             }
           : null,
       nextUp: i === 0 ? line.slice(0, 4) : i === count - 1 && count > 1 ? line.slice(4, 8) : [],

@@ -19,7 +19,17 @@ export const boardCourt = z.object({
   /** Idle and kept free by the organizer (a game was cancelled there) until they start it again. */
   held: z.boolean(),
   game: z
-    .object({ id: z.uuid(), startedAt: z.iso.datetime(), teamA: z.array(person), teamB: z.array(person) })
+    .object({
+      id: z.uuid(),
+      startedAt: z.iso.datetime(),
+      teamA: z.array(person),
+      teamB: z.array(person),
+      /**
+       * Team A's chance to win in percent, from the ladder's skill estimates (shared/rating
+       * skill.ts winChance); null unless every player on court is rated in the court's format.
+       */
+      chanceA: z.number().int().min(0).max(100).nullable(),
+    })
     .nullable(),
   /** The group projected onto this court next, from the front of the queue. */
   nextUp: z.array(person),

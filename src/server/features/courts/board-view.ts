@@ -6,12 +6,14 @@
 // per change (board-cache.ts) and adds only the viewer's place to each answer.
 import { eq } from "drizzle-orm";
 import type { BoardView, MyPlace } from "../../../shared/contracts/board.js";
+import { type Skill, winChance } from "../../../shared/rating/skill.js";
 import { hasLeft } from "../../../shared/rotation/decide.js";
 import { teamsNote } from "../../../shared/rotation/teams-note.js";
 import type { Gender, TeamRule } from "../../../shared/rotation/types.js";
 import type { Db } from "../../db/database.js";
 import { boards } from "../../db/schema/courts.js";
 import { getOrganization } from "../clubs/service.js";
+import { currentSkills } from "../ladder/service.js";
 import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
@@ -115,6 +117,7 @@ async function sharedBoard(
     state,
     waiting.map((w) => w.registrationId),
   );
+  const chances = await winChances(db, organizationId, state, singles);
   const courts = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     return {
@@ -133,6 +136,7 @@ async function sharedBoard(
             startedAt: game.startedAt.toISOString(),
             teamA: game.teamA.map(person),
             teamB: game.teamB.map(person),
+            chanceA: chances.get(game.id) ?? null,
           }
         : null,
       nextUp: (nextUp.get(court.id) ?? []).map(person),
@@ -246,3 +250,31 @@ function myPlace(
 }
 
 const leavingOf = (p: { leavesAt: Date | null }) => ({ leavesAt: p.leavesAt?.getTime() });
+
+/**
+ * Each running game's chance for team A, in percent, where every player on it is rated in the
+ * court's format (singles courts by singles ratings): read once per board build, which the
+ * cache shares among every viewer.
+ */
+async function winChances(
+  db: Db,
+  organizationId: string,
+  state: BoardState,
+  singles: Set<string>,
+): Promise<Map<string, number>> {
+  const userOf = new Map(state.players.map((p) => [p.registrationId, p.userId]));
+  const chances = new Map<string, number>();
+  for (const format of ["doubles", "singles"] as const) {
+    const games = state.playing.filter((g) => singles.has(g.courtId) === (format === "singles"));
+    const userIds = games.flatMap((g) => [...g.teamA, ...g.teamB].flatMap((id) => userOf.get(id) ?? []));
+    if (userIds.length === 0) continue;
+    const skills = await currentSkills(db, organizationId, userIds, format);
+    for (const game of games) {
+      const skillsOf = (team: string[]) => team.map((id) => skills.get(userOf.get(id) ?? ""));
+      const [a, b] = [skillsOf(game.teamA), skillsOf(game.teamB)];
+      if ([...a, ...b].some((s) => s === undefined)) continue;
+      chances.set(game.id, Math.round(100 * winChance(a as Skill[], b as Skill[])));
+    }
+  }
+  return chances;
+}

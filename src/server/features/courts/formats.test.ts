@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
+import { winChance } from "../../../shared/rating/skill.js";
 import { ROTATION_MODES } from "../../../shared/rotation/types.js";
 import { queuePlayers } from "../../db/schema/courts.js";
 import { playerRatings } from "../../db/schema/ladder.js";
@@ -65,6 +66,8 @@ describe("rotation formats on the board", () => {
       );
       expect(new Set(onCourt).size).toBe(onCourt.length);
       expect(onCourt).toHaveLength(12);
+      // Walk-ins have no rating: no chance is shown for their games.
+      for (const court of view.courts) expect(court.game?.chanceA ?? null).toBeNull();
       await finishRound(view);
     }
   });
@@ -234,5 +237,9 @@ describe("rotation formats on the board", () => {
       team.reduce((s, p) => s + ratingOf(p.registrationId), 0) / team.length;
     // The strongest two together would be 950 apart; balanced, 0 apart.
     expect(Math.abs(average(game.teamA) - average(game.teamB))).toBeLessThanOrEqual(25);
+    // Everyone on court is rated: the board shows each side's chance, from the same estimates.
+    const skill = (team: { registrationId: string }[]) =>
+      team.map((p) => ({ mu: ratingOf(p.registrationId), sigma: 60 }));
+    expect(game.chanceA).toBe(Math.round(100 * winChance(skill(game.teamA), skill(game.teamB))));
   });
 });

@@ -25,7 +25,7 @@ function playing(change: Partial<BoardCourt> = {}): BoardCourt {
     status: "playing",
     singles: false,
     held: false,
-    game: { id: GAME_ID, startedAt: new Date().toISOString(), teamA, teamB },
+    game: { id: GAME_ID, startedAt: new Date().toISOString(), teamA, teamB, chanceA: null },
     nextUp: [
       { registrationId: "r5", name: "Cal Chen" },
       { registrationId: "r6", name: "Dee Dupont" },

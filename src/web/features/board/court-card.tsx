@@ -97,8 +97,23 @@ export function CourtCard({
             )}
           >
             <div className="flex min-w-0 flex-col gap-1">{court.game.teamA.map(name)}</div>
-            <span className={cn("font-bold text-muted", large ? "text-center text-base" : "text-xs")}>
+            <span
+              className={cn(
+                "flex flex-col items-center font-bold text-muted",
+                large ? "text-center text-base" : "text-xs",
+              )}
+            >
               VS
+              {/* The predicted chance, from the ladder: for the phones, not the TV across the gym. */}
+              {!large && court.game.chanceA !== null ? (
+                <span
+                  className="mt-1 font-normal whitespace-nowrap tabular-nums"
+                  title="Each side's chance to win, from the ladder's ratings"
+                  data-testid="win-chance"
+                >
+                  {court.game.chanceA}–{100 - court.game.chanceA}%
+                </span>
+              ) : null}
             </span>
             <div className="flex min-w-0 flex-col gap-1">{court.game.teamB.map(name)}</div>
           </div>

@@ -20,6 +20,7 @@ function court(n: number, game?: { id: string; startedAt: number }): BoardCourt 
           startedAt: iso(game.startedAt),
           teamA: [{ registrationId: "a", name: "Sam" }],
           teamB: [{ registrationId: "b", name: "Kim" }],
+          chanceA: null,
         }
       : null,
     nextUp: [],
