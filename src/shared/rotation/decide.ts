@@ -1,7 +1,7 @@
 // The engine's one entry point: who goes on each free court, and the waiting line with an
 // estimated wait for each player. Invariants in every mode: only free courts are filled,
 // nobody is on two courts, and nobody on a break, gone, or already on court is assigned.
-import { decideFair, fairOrder } from "./fair.js";
+import { decideFair, type FairOptions, fairOrder } from "./fair.js";
 import { DEFAULT_GAME_LENGTH } from "./game-length.js";
 import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
@@ -39,6 +39,7 @@ export function decide(input: RotationInput): RotationOutput {
       levelling: levelling(input.now, input.endsAt, length.typical),
       teams: input.teams,
       genders: gendersOf(here),
+      waitCap: waitCap(input, playable, length),
     });
   }
 
@@ -151,3 +152,25 @@ export function estimateWait(index: number, courts: number, places: number, minu
   const group = Math.floor(index / (places / courts));
   return Math.round(((group + 0.5) * minutes) / courts);
 }
+
+/**
+ * The longest wait, for fair and skill-balanced play (fair.ts fillAsCourtsFree): a player who,
+ * passed over now, would still be waiting when the next running game should end, past
+ * WAIT_CAP_GAMES typical games since they came off court, goes on now. Counting court changes
+ * alone let a player sit through two long games to save a repeated partner: 21 minutes where
+ * the paddle stack's longest was 15 (12 players, 2 courts; bench/rotation, decision 025).
+ */
+export function waitCap(
+  input: RotationInput,
+  playable: RotationInput["courts"],
+  length: { typical: number },
+): FairOptions["waitCap"] {
+  if (input.now === undefined) return undefined;
+  const now = input.now;
+  const running = playable.filter((c) => c.status === "playing" && c.startedAt !== undefined);
+  const nextFreeMinutes = running.length
+    ? Math.min(...running.map((c) => Math.max(0, length.typical - (now - c.startedAt!) / 60_000)))
+    : length.typical;
+  return { now, nextFreeMinutes, capMinutes: WAIT_CAP_GAMES * length.typical };
+}
+const WAIT_CAP_GAMES = 1.25;

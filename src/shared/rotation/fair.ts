@@ -104,6 +104,8 @@ export type FairOptions = {
   leavingSoon?: Set<string>;
   /** The night's last stretch (decide.ts levelling): only the fewest games go on. */
   levelling?: boolean;
+  /** The longest wait (decide.ts waitCap): a player passed over now would wait past it. */
+  waitCap?: { now: number; nextFreeMinutes: number; capMinutes: number };
   /** Who may make a team, and the declared genders it reads. */
   teams?: TeamRule;
   genders?: Map<string, Gender>;
@@ -145,7 +147,15 @@ export function decideFair(
     }
     return fillOneByOne(courts, must, tied, context);
   }
-  return fillAsCourtsFree(courts, ordered, context, options.present - allPlaces, soon, options.levelling);
+  return fillAsCourtsFree(
+    courts,
+    ordered,
+    context,
+    options.present - allPlaces,
+    soon,
+    options.levelling,
+    options.waitCap,
+  );
 }
 
 /**
@@ -194,6 +204,7 @@ function fillAsCourtsFree(
   sitting: number,
   leavingSoon: Set<string>,
   levelling = false,
+  waitCap?: FairOptions["waitCap"],
 ): Assignment[] {
   const assignments: Assignment[] = [];
   const chosen = new Set<string>();
@@ -211,7 +222,15 @@ function fillAsCourtsFree(
       ? [...near.sort(byArrival), ...left.filter((p) => !near.includes(p)).sort(byArrival)]
       : near.sort(byArrival);
     const due = Math.ceil(Math.max(0, sitting) / size) + 1;
-    const overdue = byWait.filter((p) => p.gamesWaited > due).slice(0, size);
+    // Passed over now, they would still be waiting past the cap when the next court frees.
+    const tooLong = (p: PlayerState) =>
+      waitCap !== undefined &&
+      p.readySince !== undefined &&
+      (waitCap.now - p.readySince) / 60_000 + waitCap.nextFreeMinutes > waitCap.capMinutes;
+    // The cap is a rule in open play; under a team rule it weighs like overdue, since a
+    // player it forced on could leave no team mixed (or no game separate).
+    const capIsRule = !context.teams || context.teams === "open";
+    const overdue = byWait.filter((p) => p.gamesWaited > due || (capIsRule && tooLong(p))).slice(0, size);
     const anchor = byWait[0]!;
     const room = size - 1 - overdue.filter((p) => p !== anchor).length;
     const leaving = byWait
@@ -226,7 +245,7 @@ function fillAsCourtsFree(
       size,
       new Set([...overdue, ...leaving, ...(short ? near : [])].map((p) => p.id)),
       context,
-      (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due ? OVERDUE : 0),
+      (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due || tooLong(p) ? OVERDUE : 0),
     );
     if (!game) break;
     context.history.add(game);

@@ -60,6 +60,17 @@ describe("uneven play (courts free one at a time)", () => {
     expect(Math.max(...spreads)).toBe(2);
   });
 
+  it("12 players on 2 courts: nobody waits more than 1.1 times the paddle stack's longest wait", () => {
+    const longest = (mode: "fair" | "paddle-stack") =>
+      Math.max(
+        ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(
+          (seed) => unevenSession(12, 2, 100, seed, { mode }).figures.maxWaitMinutes,
+        ),
+      );
+    // Counting court changes alone, one player sat through two long games: 21 minutes to 15.
+    expect(longest("fair")).toBeLessThanOrEqual(1.1 * longest("paddle-stack"));
+  });
+
   it("never sends the same partners on twice in a row while others are free", () => {
     for (const seed of [1, 2, 3, 4]) {
       expect(unevenSession(24, 4, 40, seed).figures.backToBackPartners).toBe(0);

@@ -164,6 +164,7 @@ export class SessionSim {
       const p = this.players.get(id)!;
       p.gamesPlayed += 1;
       p.arrivedAt = ++this.seq;
+      if (now !== undefined) p.readySince = now * 60_000;
     }
     const busy = new Set([...this.playing.values()].flatMap((g) => g.teams.flat()));
     for (const p of this.players.values()) {

@@ -34,6 +34,8 @@ export type PlayerState = {
   gamesCredit?: number;
   /** Games finished elsewhere while this player waited, since their last game. */
   gamesWaited: number;
+  /** When they last came off court (ms since the epoch); unknown before their first game. */
+  readySince?: number;
   /** Times this player was ready but passed over when courts were filled. */
   sitOuts: number;
   onBreak: boolean;

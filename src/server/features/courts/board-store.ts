@@ -180,3 +180,17 @@ export async function forgetScoreUndo(tx: Tx, board: BoardRow) {
 export async function forgetGenderInQueues(tx: Tx, userId: string) {
   await tx.update(queuePlayers).set({ gender: null }).where(eq(queuePlayers.userId, userId));
 }
+
+/**
+ * When each player last came off court tonight (ms), by registration: the engine's longest-wait
+ * rule (shared/rotation decide.ts waitCap). One statement, aggregated in PostgreSQL.
+ */
+export async function lastOffCourt(tx: Tx, board: BoardRow): Promise<Map<string, number>> {
+  const rows = await tx.execute<{ id: string; at: Date | string }>(sql`
+    select player as id, max(${games.endedAt}) as at
+    from ${games}, unnest(${games.teamA} || ${games.teamB}) as player
+    where ${games.organizationId} = ${board.organizationId} and ${games.sessionId} = ${board.sessionId}
+      and ${games.status} = 'finished' and ${games.endedAt} is not null
+    group by player`);
+  return new Map(rows.rows.map((r) => [r.id, new Date(r.at).getTime()]));
+}

@@ -35,6 +35,7 @@ import {
   bumpVersion,
   forgetScoreUndo,
   type GameRow,
+  lastOffCourt,
   loadState,
   lockBoard,
   requireActiveSession,
@@ -262,6 +263,8 @@ async function fillCourts(
   const state = await loadState(tx, board.organizationId, board.sessionId);
   const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
   const ratings = skill ? await skillRatings(tx, board, state) : undefined;
+  // Fair and skill-balanced play bound the longest wait from when each player came off court.
+  const offCourt = board.mode === "fair" || skill ? await lastOffCourt(tx, board) : undefined;
   const { assignments, passedOver } = decideAssignments(
     board,
     state,
@@ -269,6 +272,7 @@ async function fillCourts(
     lastGame,
     ratings,
     endsAt,
+    offCourt,
   );
   if (assignments.length === 0) return { board, state };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));

@@ -17,6 +17,7 @@ export function engineInput(
   ratings?: Map<string, number>,
   now?: number,
   endsAt?: Date,
+  offCourt?: Map<string, number>,
 ): RotationInput {
   const players: PlayerState[] = state.players.map((p) => ({
     id: p.registrationId,
@@ -27,6 +28,7 @@ export function engineInput(
     courtTarget: p.courtTarget,
     rating: ratings?.get(p.registrationId),
     gender: p.gender ?? undefined,
+    readySince: offCourt?.get(p.registrationId),
     gamesWaited: p.gamesWaited,
     sitOuts: p.sitOuts,
     onBreak: p.onBreak,
@@ -78,8 +80,9 @@ export function decideAssignments(
   lastGame?: GameRow,
   ratings?: Map<string, number>,
   endsAt?: Date,
+  offCourt?: Map<string, number>,
 ) {
-  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings, now, endsAt));
+  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings, now, endsAt, offCourt));
   const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
   const passedOver =
     output.assignments.length > 0
