@@ -21,21 +21,18 @@ test("a mixed doubles night: players declare their gender, the organizer picks t
   page,
   newPerson,
 }) => {
+  // Five players sign up and join first: on a shared machine that alone takes a while.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpThroughApi(page, "Mia Organizer", uniqueEmail("mixed-owner"));
-  const club = await createClubThroughApi(page, `Mixed Club ${Date.now()}`, 2);
+  const club = await createClubThroughApi(page, `Mixed Club ${Date.now()}`, 1);
   const people: Array<{ page: Page; name: string; gender: Gender; userId: string }> = [];
   const roster: Array<[string, Gender]> = [
     ["Ana Alvarez", "woman"],
     ["Bea Brooks", "woman"],
     ["Cora Chen", "woman"],
-    ["Dina Diaz", "woman"],
-    ["Eva Evans", "woman"],
-    ["Fay Fox", "woman"],
     ["Gus Green", "man"],
     ["Hal Hill", "man"],
-    ["Ivo Ivanov", "man"],
-    ["Jon Jones", "man"],
   ];
   for (const [name, gender] of roster) {
     const person = await newPerson();
@@ -66,14 +63,14 @@ test("a mixed doubles night: players declare their gender, the organizer picks t
   const teams = page.getByLabel("Teams");
   await teams.selectOption({ label: "Mixed doubles" });
   await expect(teams).toHaveValue("mixed");
-  // Six women and four men: the organizer is told what the rule does with tonight's numbers.
+  // Three women and two men: the organizer is told what the rule does with tonight's numbers.
   await expect(page.getByTestId("teams-note")).toHaveText(
-    "Mixed doubles with 6 women and 4 men: teams are a woman and a man wherever they can be; the rest are two women. Games stay level.",
+    "Mixed doubles with 3 women and 2 men: teams are a woman and a man wherever they can be; the rest are two women. Games stay level.",
   );
   await page.getByRole("button", { name: "Fill Courts" }).click();
-  await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(2);
+  await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(1);
 
-  // Both courts: every team a woman and a man (four of each go on; the two left are women).
+  // On court: both teams a woman and a man (two of each go on; the one left is a woman).
   const genderOf = new Map(people.map((p) => [p.name, p.gender]));
   const board = await (await page.request.get(`/api/orgs/${club.id}/board`)).json();
   for (const court of board.courts as Array<{
@@ -81,16 +78,16 @@ test("a mixed doubles night: players declare their gender, the organizer picks t
   }>)
     for (const team of [court.game.teamA, court.game.teamB])
       expect(team.map((p) => genderOf.get(p.name)).sort()).toEqual(["man", "woman"]);
-  await expect(page.getByTestId("queue-gender")).toHaveCount(2);
+  await expect(page.getByTestId("queue-gender")).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("board-mixed-organizer-390.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: test.info().outputPath("board-mixed-organizer-1280.png"), fullPage: true });
 
   // A member's board: the same courts, no genders and no note.
-  const gus = people[6]!.page;
+  const gus = people[3]!.page;
   await gus.goto("/board");
-  await expect(gus.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(2);
+  await expect(gus.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(1);
   await expect(gus.getByTestId("queue-gender")).toHaveCount(0);
   await expect(gus.getByTestId("teams-note")).toHaveCount(0);
   const theirs = await (await gus.request.get(`/api/orgs/${club.id}/board`)).text();
