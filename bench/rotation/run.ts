@@ -8,6 +8,8 @@
 //     more allowed where it keeps the group mixing), and the mixing: how many of the others
 //     each player has partnered or faced by then (the fewest and the mean, of N-1);
 //   - skill-balanced play: how even the teams are, beside fair mixing;
+//   - mixed doubles and separate games: the teams or games that break the rule in a night,
+//     beside open play on the same players (open counted as if mixed were asked);
 //   - the waits players are told on joining the line, against the waits they then had: median
 //     and 90th-percentile error in minutes, and how often the wait fell in the range shown;
 //   - decision times, as a ratio to sorting the same players (measured in the same run).
@@ -16,8 +18,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { decide } from "../../src/shared/rotation/decide.js";
 import { fairOrder } from "../../src/shared/rotation/fair.js";
+import { teamRuleMisses as teamRuleMissesOf } from "../../src/shared/rotation/grouping.js";
 import { seededRandom } from "../../src/shared/rotation/prng.js";
-import { roundsBeforeRepeat, unevenSession } from "../../src/shared/rotation/scenarios.js";
+import { roundsBeforeRepeat, teamRuleNight, unevenSession } from "../../src/shared/rotation/scenarios.js";
 import type { SimOptions } from "../../src/shared/rotation/simulate.js";
 import type { RotationInput, RotationMode } from "../../src/shared/rotation/types.js";
 import { type Baseline, fifo, greedy } from "./baselines.js";
@@ -165,12 +168,34 @@ const waits = [
   [40, 8],
 ].map(([players, courts]) => waitEstimates(players!, courts!));
 
+/**
+ * Mixed doubles and separate games: how many teams (mixed) or games (separate) break the rule
+ * over a night of 100 games, beside open play on the same players, and the spread of games.
+ */
+const teamRules = [
+  [8, 8, 2],
+  [12, 12, 4],
+  [6, 10, 2],
+  [4, 12, 3],
+].flatMap(([women, men, courts]) =>
+  (["open", "mixed", "separate"] as const).map((rule) => {
+    const night = teamRuleNight(women!, men!, courts!, rule);
+    const measured = rule === "open" ? "mixed" : rule;
+    const misses = night.played.reduce(
+      (sum, game) => sum + teamRuleMissesOf(game, measured, night.genders),
+      0,
+    );
+    return { women, men, courts, rule, games: night.played.length, misses, gamesSpread: night.spread };
+  }),
+);
+
 const report = {
   date: new Date().toISOString(),
   node: process.version,
   unevenPlay,
   equalRounds,
   skillBalanced,
+  teamRules,
   waitEstimates: waits,
   timing,
 };
@@ -188,5 +213,6 @@ console.table(
 );
 console.table(equalRounds);
 console.table(skillBalanced);
+console.table(teamRules);
 console.table(waits);
 console.table(timing);

@@ -1,8 +1,10 @@
 // Simulated sessions for the rotation tests and benchmark: courts freeing one
 // at a time as games of random length end (uneven play), and equal rounds.
+
+import { type Game, teamRuleMisses } from "./grouping.js";
 import { seededRandom } from "./prng.js";
 import { SessionSim, type SimOptions } from "./simulate.js";
-import type { RotationMode } from "./types.js";
+import type { Gender, RotationMode, TeamRule } from "./types.js";
 
 export type Figures = {
   partnerRepeats: number;
@@ -195,4 +197,49 @@ export function roundsBeforeRepeat(players: number, courts: number, seed = 1) {
     mixingMean: +(metCounts.reduce((s, n) => s + n, 0) / metCounts.length).toFixed(1),
     others: players - 1,
   };
+}
+
+/** A night of `games` games of 8-16 minutes (or `rounds` equal rounds), counting every team that breaks the rule. */
+export function teamRuleNight(
+  women: number,
+  men: number,
+  courts: number,
+  teams: TeamRule,
+  how: { games?: number; rounds?: number; undeclared?: number } = {},
+) {
+  const sim = new SessionSim(courts, "fair", 1, { teams });
+  const genders = new Map<string, Gender>();
+  const add = (id: string, gender?: Gender) => {
+    sim.arrive(id, undefined, { gender });
+    if (gender) genders.set(id, gender);
+  };
+  // Arriving in runs of one gender, the harder order for the rule.
+  for (let i = 0; i < women; i++) add(`w${i}`, "woman");
+  for (let i = 0; i < men; i++) add(`m${i}`, "man");
+  for (let i = 0; i < (how.undeclared ?? 0); i++) add(`u${i}`);
+  const played: Game[] = [];
+  if (how.rounds) {
+    for (let r = 0; r < how.rounds; r++) played.push(...sim.round().assignments.map((a) => a.teams));
+  } else {
+    const random = seededRandom(7);
+    const ends = new Map<string, number>();
+    let clock = 0;
+    const fill = () => {
+      for (const a of sim.fill(clock).assignments) {
+        played.push(a.teams);
+        ends.set(a.courtId, clock + 8 + Math.floor(random() * 9));
+      }
+    };
+    fill();
+    for (let g = 0; g < (how.games ?? 100); g++) {
+      const [courtId, end] = [...ends.entries()].sort((a, b) => a[1] - b[1])[0]!;
+      clock = end;
+      ends.delete(courtId);
+      sim.finish(courtId, random() < 0.5, clock);
+      fill();
+    }
+  }
+  const misses = played.reduce((sum, game) => sum + teamRuleMisses(game, teams, genders), 0);
+  const games = [...sim.players.values()].map((p) => p.gamesPlayed);
+  return { sim, played, misses, spread: Math.max(...games) - Math.min(...games), genders };
 }

@@ -1,56 +1,11 @@
 // Mixed doubles and separate games (TeamRule): teams follow the rule wherever the players
 // present allow it, and the fairness rules (who plays next, games within 1) hold as in open play.
 import { describe, expect, it } from "vitest";
-import { type Game, teamRuleMisses } from "./grouping.js";
-import { seededRandom } from "./prng.js";
+import { teamRuleMisses } from "./grouping.js";
+import { teamRuleNight as night } from "./scenarios.js";
 import { SessionSim } from "./simulate.js";
 import { teamsNote } from "./teams-note.js";
-import type { Gender, TeamRule } from "./types.js";
-
-/** A night of `games` games of 8-16 minutes (or `rounds` equal rounds), counting every team that breaks the rule. */
-function night(
-  women: number,
-  men: number,
-  courts: number,
-  teams: TeamRule,
-  how: { games?: number; rounds?: number; undeclared?: number } = {},
-) {
-  const sim = new SessionSim(courts, "fair", 1, { teams });
-  const genders = new Map<string, Gender>();
-  const add = (id: string, gender?: Gender) => {
-    sim.arrive(id, undefined, { gender });
-    if (gender) genders.set(id, gender);
-  };
-  // Arriving in runs of one gender, the harder order for the rule.
-  for (let i = 0; i < women; i++) add(`w${i}`, "woman");
-  for (let i = 0; i < men; i++) add(`m${i}`, "man");
-  for (let i = 0; i < (how.undeclared ?? 0); i++) add(`u${i}`);
-  const played: Game[] = [];
-  if (how.rounds) {
-    for (let r = 0; r < how.rounds; r++) played.push(...sim.round().assignments.map((a) => a.teams));
-  } else {
-    const random = seededRandom(7);
-    const ends = new Map<string, number>();
-    let clock = 0;
-    const fill = () => {
-      for (const a of sim.fill(clock).assignments) {
-        played.push(a.teams);
-        ends.set(a.courtId, clock + 8 + Math.floor(random() * 9));
-      }
-    };
-    fill();
-    for (let g = 0; g < (how.games ?? 100); g++) {
-      const [courtId, end] = [...ends.entries()].sort((a, b) => a[1] - b[1])[0]!;
-      clock = end;
-      ends.delete(courtId);
-      sim.finish(courtId, random() < 0.5, clock);
-      fill();
-    }
-  }
-  const misses = played.reduce((sum, game) => sum + teamRuleMisses(game, teams, genders), 0);
-  const games = [...sim.players.values()].map((p) => p.gamesPlayed);
-  return { sim, played, misses, spread: Math.max(...games) - Math.min(...games), genders };
-}
+import type { Gender } from "./types.js";
 
 describe("mixed doubles", () => {
   it.each([
