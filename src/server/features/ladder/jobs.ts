@@ -1,5 +1,5 @@
 import type { AppDeps } from "../../app-deps.js";
-import { RECOMPUTE_LADDER, type RecomputeJob, recomputeLadder } from "./replay-store.js";
+import { RECOMPUTE_LADDER, type RecomputeJob, recomputeLadder, staleLadders } from "./replay-store.js";
 import { drainMatchResults, SEND_MATCH_RESULTS } from "./result-emails.js";
 
 export async function registerLadderJobs(deps: AppDeps): Promise<void> {
@@ -8,4 +8,8 @@ export async function registerLadderJobs(deps: AppDeps): Promise<void> {
   );
   await deps.jobs.handle(SEND_MATCH_RESULTS, () => drainMatchResults(deps));
   await deps.jobs.every(SEND_MATCH_RESULTS, "* * * * *");
+  // Ladders last replayed before a rating change was kept in parts are replayed once, in the
+  // background. Every instance may queue them at start: a replay is the same however often.
+  for (const ladder of await staleLadders(deps.database.db))
+    await deps.jobs.schedule<RecomputeJob>(RECOMPUTE_LADDER, ladder, deps.now());
 }

@@ -10,7 +10,7 @@ import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { refreshQueue } from "../courts/actions.js";
-import { UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
+import { recomputeLadder, staleLadders, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
 
 let t: TestApp;
 let now = new Date("2026-11-20T18:00:00Z");
@@ -377,6 +377,20 @@ describe("a player's page", () => {
       cookie: owner.cookie,
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+describe("history from before the parts were kept", () => {
+  it("is found and written again by one replay", async () => {
+    // As migration 0028 left them: zero parts on every change.
+    await t.db
+      .update(ratingHistory)
+      .set({ expected: 0.5, surprise: 0, margin: 0, certainty: 0 })
+      .where(and(eq(ratingHistory.organizationId, orgId), eq(ratingHistory.format, "doubles")));
+    expect(await staleLadders(t.db)).toContainEqual({ organizationId: orgId, format: "doubles" });
+    await t.db.transaction((tx) => recomputeLadder(tx, orgId, "doubles", now));
+    expect(await staleLadders(t.db)).not.toContainEqual({ organizationId: orgId, format: "doubles" });
+    await expectStoredEqualsReplay("doubles");
   });
 });
 

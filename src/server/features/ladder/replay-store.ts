@@ -4,7 +4,7 @@
 // that came out different is written again: usually the last match, or everything after an
 // edited one. A per-club, per-format advisory lock makes concurrent changes take turns, so
 // the stored ratings always equal a fresh replay.
-import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import {
   DEFAULT_RATING,
@@ -14,7 +14,7 @@ import {
   SKILL_DEFAULTS,
   standings,
 } from "../../../shared/rating/index.js";
-import type { Tx } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 
 /** An unconfirmed match counts once the other side has let it stand this long. */
@@ -210,6 +210,25 @@ async function rewriteChangedHistory(
   for (let i = 0; i < fresh.length; i += 1000)
     await tx.insert(ratingHistory).values(fresh.slice(i, i + 1000));
   return fresh;
+}
+
+/**
+ * The club formats whose history still has rows from before each change was kept in parts
+ * (migration 0028: zero parts on a change that is not zero). Replaying each once writes them,
+ * and the skill estimate beside each rating (0029) with them.
+ */
+export async function staleLadders(db: Db): Promise<RecomputeJob[]> {
+  return db
+    .selectDistinct({ organizationId: ratingHistory.organizationId, format: ratingHistory.format })
+    .from(ratingHistory)
+    .where(
+      and(
+        eq(ratingHistory.surprise, 0),
+        eq(ratingHistory.margin, 0),
+        eq(ratingHistory.certainty, 0),
+        ne(ratingHistory.delta, 0),
+      ),
+    );
 }
 
 /** The job that replays a format once an unanswered match has waited long enough to count. */
