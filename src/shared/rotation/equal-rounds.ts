@@ -51,6 +51,8 @@ export function planEqualRound(
   courts: number,
   context: CostContext,
   seed: number,
+  /** Looks past a found round (the next round still possible?): false searches on. */
+  accept?: (pairs: Team[]) => boolean,
 ): PlannedRound | null {
   const pairsNeeded = courts * 2;
   const candidates = [...must, ...tied];
@@ -102,7 +104,8 @@ export function planEqualRound(
 
   const search = (edgeFrom: number): boolean => {
     if (++nodes > NODE_BUDGET) return false;
-    if (chosen.length === pairsNeeded) return mustIds.every((id) => used.has(id));
+    if (chosen.length === pairsNeeded)
+      return mustIds.every((id) => used.has(id)) && (!accept || accept(chosen));
     const open = mustIds.filter((id) => !used.has(id));
     if (open.length > 0) {
       // The must-play player with the fewest new partners left goes first.

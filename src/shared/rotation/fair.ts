@@ -3,9 +3,10 @@
 // Who plays: fewest games first (a late arrival's credit counted), then whoever has waited
 // longest. Two rules are never broken to save a repeat: nobody with more games goes on
 // while someone with fewer waits (games stay within 1), and nobody sits longer than the
-// group's size makes necessary (ceil(s / places) rounds in a row with s players sitting;
-// in equal rounds one round more where that keeps the group mixing, see
-// withOneMoreSitWhereItMixes).
+// group's size makes necessary (ceil(s / places) rounds in a row with s players sitting).
+// In equal rounds a player may sit one round more where that keeps the group mixing
+// (withOneMoreSitWhereItMixes), and a small group's round looks one round ahead so the next
+// still has new partners (nextRoundPossible).
 //
 // With whom: each freed court takes the player whose turn it is and the three others, from
 // the next few in line, that repeat the fewest partners (never a back-to-back partner while
@@ -20,7 +21,7 @@
 import { type PlannedRound, planEqualRound } from "./equal-rounds.js";
 import { allowed, bestSplit, type CostContext, combinations, type Game } from "./grouping.js";
 import { History } from "./history.js";
-import type { Assignment, CourtState, Gender, Pairings, PlayerState, TeamRule } from "./types.js";
+import type { Assignment, CourtState, Gender, Pairings, PlayerState, Team, TeamRule } from "./types.js";
 import { courtSize } from "./types.js";
 
 type Counts = Pick<PlayerState, "gamesPlayed" | "gamesCredit" | "wantsBye" | "sitOuts">;
@@ -138,9 +139,27 @@ export function decideFair(
     // Skill-balanced rounds are built court by court: the plan's pairs ignore ratings. So are
     // separate games: the plan's pairs would not split into women's and men's courts.
     if (courts.every((c) => !c.singles) && !options.ratings && options.teams !== "separate") {
+      // Small groups only: there one round's choice decides whether the next has new partners
+      // at all; a big group has plenty left, and looking ahead would cost it a second.
+      const lookahead =
+        ordered.length <= LOOKAHEAD_GROUP
+          ? nextRoundPossible(ordered, places, limit, options.playableCourts.length, context, options.seed)
+          : undefined;
       const plan = (waitLimit: number) => {
         const group = mustAndTied(ordered, places, waitLimit, soon);
-        return planEqualRound(ordered, group.must, group.tied, courts.length, context, options.seed);
+        return (
+          (lookahead &&
+            planEqualRound(
+              ordered,
+              group.must,
+              group.tied,
+              courts.length,
+              context,
+              options.seed,
+              lookahead,
+            )) ||
+          planEqualRound(ordered, group.must, group.tied, courts.length, context, options.seed)
+        );
       };
       const planned = withOneMoreSitWhereItMixes(plan, limit, options.playableCourts.length);
       if (planned) return planned.games.map((teams, i) => ({ courtId: courts[i]!.id, teams }));
@@ -359,4 +378,48 @@ function keepsFixedPartners(ids: string[], line: PlayerState[], pairings?: Pairi
     if (ids.includes(a) !== ids.includes(b)) return false;
   }
   return true;
+}
+
+/** How many found rounds a plan may look past before it takes the first it found. */
+const LOOKAHEADS = 40;
+/** The largest group a plan looks ahead for (bench/rotation times an equal round). */
+const LOOKAHEAD_GROUP = 24;
+
+/**
+ * Whether, after a round of `pairs`, the next equal round could still give everyone new
+ * partners (under the strict or the one-more-sit limit): a round that leaves none is passed
+ * over for the next one found, up to LOOKAHEADS of them.
+ */
+function nextRoundPossible(
+  ordered: PlayerState[],
+  places: number,
+  limit: number,
+  courts: number,
+  context: CostContext,
+  seed: number,
+): (pairs: Team[]) => boolean {
+  let tries = 0;
+  return (pairs) => {
+    if (++tries > LOOKAHEADS) return true;
+    const partnerOf = new Map(pairs.flatMap(([a, b]) => [[a!, b!] as const, [b!, a!] as const]));
+    let seq = Math.max(...ordered.map((p) => p.arrivedAt));
+    const after = ordered.map((p): PlayerState => {
+      const partner = partnerOf.get(p.id);
+      if (partner === undefined) return { ...p, gamesWaited: p.gamesWaited + courts, sitOuts: p.sitOuts + 1 };
+      return {
+        ...p,
+        gamesPlayed: p.gamesPlayed + 1,
+        gamesWaited: 0,
+        arrivedAt: ++seq,
+        recentPartners: [...p.recentPartners, partner],
+      };
+    });
+    const next = { ...context, history: new History(after) };
+    const nextOrder = fairOrder(after);
+    for (const waitLimit of limit > 0 ? [limit, limit + courts] : [limit]) {
+      const group = mustAndTied(nextOrder, places, waitLimit);
+      if (planEqualRound(nextOrder, group.must, group.tied, places / 4, next, seed)) return true;
+    }
+    return false;
+  };
 }

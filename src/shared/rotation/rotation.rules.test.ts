@@ -123,6 +123,17 @@ describe("equal rounds", () => {
     },
   );
 
+  it("looking a round ahead, every group of 5 to 16 on 1 to 4 courts reaches the bound but 15 on one court", () => {
+    const short: string[] = [];
+    for (let players = 5; players <= 16; players++)
+      for (let courts = 1; courts * 4 <= players && courts <= 4; courts++) {
+        const result = roundsBeforeRepeat(players, courts);
+        if (result.rounds < result.bound) short.push(`${players}/${courts}: ${result.rounds} of ${result.bound}`);
+      }
+    // Without the look ahead 11/1 (24 of 27) and 13/2 (17 of 19) fell short too.
+    expect(short).toEqual(["15/1: 47 of 52"]);
+  });
+
   it("an extra sit is taken only where it mixes: groups the strict rule already mixes keep it", () => {
     for (const [players, courts] of [
       [10, 1],
