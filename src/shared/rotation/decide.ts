@@ -87,7 +87,9 @@ export function hasLeft(p: Pick<PlayerState, "leavesAt">, now: number | undefine
  */
 export function levelling(now: number | undefined, endsAt: number | undefined, typicalMinutes: number) {
   if (now === undefined || endsAt === undefined) return false;
-  return now >= endsAt - LEVELLING_GAMES * typicalMinutes * 60_000;
+  const game = typicalMinutes * 60_000;
+  // A night played on a game past its end has no known end any more: mixing comes first again.
+  return now >= endsAt - LEVELLING_GAMES * game && now <= endsAt + game;
 }
 const LEVELLING_GAMES = 2;
 

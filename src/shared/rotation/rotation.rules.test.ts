@@ -128,7 +128,8 @@ describe("equal rounds", () => {
     for (let players = 5; players <= 16; players++)
       for (let courts = 1; courts * 4 <= players && courts <= 4; courts++) {
         const result = roundsBeforeRepeat(players, courts);
-        if (result.rounds < result.bound) short.push(`${players}/${courts}: ${result.rounds} of ${result.bound}`);
+        if (result.rounds < result.bound)
+          short.push(`${players}/${courts}: ${result.rounds} of ${result.bound}`);
       }
     // Without the look ahead 11/1 (24 of 27) and 13/2 (17 of 19) fell short too.
     expect(short).toEqual(["15/1: 47 of 52"]);

@@ -37,6 +37,8 @@ export class SessionSim {
   readonly playing = new Map<string, SimGame>();
   readonly finished: SimGame[] = [];
   private seq = 0;
+  /** The latest time (minutes) the session was filled or a game ended at. */
+  private clock = 0;
   lastGame: RotationInput["lastGame"];
   pairings: Pairings | undefined;
   private readonly choose: SimOptions["choose"];
@@ -69,6 +71,8 @@ export class SessionSim {
       gamesPlayed: 0,
       gamesCredit: credit,
       gamesWaited: 0,
+      // Checked in now (minutes from the start): the server's ready_at.
+      readySince: this.clock * 60_000,
       sitOuts: 0,
       onBreak: false,
       present: true,
@@ -89,7 +93,10 @@ export class SessionSim {
 
   setBreak(id: string, onBreak: boolean) {
     const p = this.players.get(id);
-    if (p) p.onBreak = onBreak;
+    if (!p) return;
+    p.onBreak = onBreak;
+    // Back from a break, their wait starts again (the server's ready_at).
+    if (!onBreak) p.readySince = this.clock * 60_000;
   }
 
   /** The engine's input at `now` (minutes): the games' starts and lengths measured so far. */
@@ -116,6 +123,7 @@ export class SessionSim {
 
   /** Fills free courts; returns the new games and who was ready but passed over. */
   fill(now = 0) {
+    this.clock = Math.max(this.clock, now);
     const input = this.input(now);
     const output = decide(input);
     if (this.choose) output.assignments = this.choose(input);
@@ -150,6 +158,7 @@ export class SessionSim {
   finish(courtId: string, teamAWins = true, now?: number) {
     const game = this.playing.get(courtId);
     if (!game) throw new Error(`no game on ${courtId}`);
+    if (now !== undefined) this.clock = Math.max(this.clock, now);
     this.playing.delete(courtId);
     this.finished.push({ ...game, endedAt: now });
     const [winners, losers] = teamAWins ? game.teams : [game.teams[1], game.teams[0]];

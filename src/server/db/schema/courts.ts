@@ -12,7 +12,6 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { gender } from "./account.js";
 import { courts, organizations } from "./clubs.js";
 import { createdAt } from "./columns.js";
 import { sessionRegistrations, sessions } from "./sessions.js";
@@ -44,10 +43,11 @@ export const queuePlayers = pgTable(
       .references(() => sessions.id, { onDelete: "cascade" }),
     userId: text("user_id"),
     name: text("name").notNull(),
-    // The player's declared gender when they checked in (profiles.gender), for the team rule.
-    gender: gender("gender"),
     // Order of becoming ready: arrival, then each time the player comes off court.
     readySeq: integer("ready_seq").notNull(),
+    // When they last became ready to play (checked in, off court, back from a break): the
+    // engine's longest-wait rule counts from it, so a break is not counted as waiting.
+    readyAt: timestamp("ready_at", { withTimezone: true }),
     arrivedSeq: integer("arrived_seq").notNull(),
     gamesPlayed: integer("games_played").notNull().default(0),
     // A late arrival joins at the median of games played: counted for fairness, not shown.

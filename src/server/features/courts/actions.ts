@@ -111,6 +111,7 @@ export function recordScore(
         .set({
           gamesPlayed: sql`${queuePlayers.gamesPlayed} + 1`,
           readySeq: first + i,
+          readyAt: now,
           winStreak: streakAfter(id),
           ...(moves ? { courtTarget: moves.get(id) ?? null } : {}),
         })
@@ -254,7 +255,7 @@ export function playerAction(
   return act(
     deps,
     organizationId,
-    async (tx, board) => {
+    async (tx, board, now) => {
       const player = await actionablePlayer(tx, board, registrationId, action);
       const where = eq(queuePlayers.registrationId, registrationId);
       switch (action) {
@@ -264,7 +265,10 @@ export function playerAction(
           break;
         case "return":
           // Back from a break, or after the time they said they would leave: staying on.
-          await tx.update(queuePlayers).set({ onBreak: false, present: true, leavesAt: null }).where(where);
+          await tx
+            .update(queuePlayers)
+            .set({ onBreak: false, present: true, leavesAt: null, readyAt: now })
+            .where(where);
           break;
         case "front": {
           const [top] = await tx

@@ -2,10 +2,11 @@
 // the board's row lock, so two organizers acting at once are serialised: neither action is
 // lost and no player can land on two courts. The version goes up with each change.
 import { randomInt } from "node:crypto";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { arrivalCredit } from "../../../shared/rotation/fair.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { boards, games, queuePlayers, scoreUndos, unavailableCourts } from "../../db/schema/courts.js";
+import { peopleSubquery } from "../account/service.js";
 import { activeCourts } from "../clubs/service.js";
 import { activeSession, checkedInPlayers, requireActiveSession } from "../sessions/service.js";
 
@@ -102,7 +103,7 @@ export async function sendToBack(tx: Tx, board: BoardRow, registrationIds: strin
  * Brings the queue in line with check-in: every checked-in registration gets a queue row (in
  * check-in order); a check-in undone or cancelled marks the row gone. True if anything changed.
  */
-export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
+export async function syncQueue(tx: Tx, board: BoardRow, now: Date): Promise<boolean> {
   const checkedIn = await checkedInPlayers(tx, board.sessionId);
   const known = await tx.select().from(queuePlayers).where(queueOf(board));
   const knownIds = new Set(known.map((p) => p.registrationId));
@@ -119,8 +120,8 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
         sessionId: board.sessionId,
         userId: r.userId,
         name: r.name,
-        gender: r.gender,
         readySeq: first + i,
+        readyAt: now,
         arrivedSeq: first + i,
         gamesCredit: credit,
       })),
@@ -144,9 +145,13 @@ export async function syncQueue(tx: Tx, board: BoardRow): Promise<boolean> {
 export async function loadState(db: Queryable, organizationId: string, sessionId: string) {
   // One after another: inside an action these share the transaction's one connection, which
   // runs a single query at a time (node-postgres deprecates queueing them on it).
+  // With each member's declared gender, read from their profile as it is now: the team rule
+  // follows a change at once, and no copy of it is kept with the night.
+  const people = peopleSubquery();
   const players = await db
-    .select()
+    .select({ ...getTableColumns(queuePlayers), gender: people.personGender })
     .from(queuePlayers)
+    .leftJoin(people, eq(people.personId, queuePlayers.userId))
     .where(queueOf({ organizationId, sessionId }))
     .orderBy(asc(queuePlayers.readySeq));
   const playing = await db
@@ -174,23 +179,4 @@ export async function forgetScoreUndo(tx: Tx, board: BoardRow) {
     .where(
       and(eq(scoreUndos.organizationId, board.organizationId), eq(scoreUndos.sessionId, board.sessionId)),
     );
-}
-
-/** A deleted account's declared gender goes from every queue it was copied to (profiles.gender). */
-export async function forgetGenderInQueues(tx: Tx, userId: string) {
-  await tx.update(queuePlayers).set({ gender: null }).where(eq(queuePlayers.userId, userId));
-}
-
-/**
- * When each player last came off court tonight (ms), by registration: the engine's longest-wait
- * rule (shared/rotation decide.ts waitCap). One statement, aggregated in PostgreSQL.
- */
-export async function lastOffCourt(tx: Tx, board: BoardRow): Promise<Map<string, number>> {
-  const rows = await tx.execute<{ id: string; at: Date | string }>(sql`
-    select player as id, max(${games.endedAt}) as at
-    from ${games}, unnest(${games.teamA} || ${games.teamB}) as player
-    where ${games.organizationId} = ${board.organizationId} and ${games.sessionId} = ${board.sessionId}
-      and ${games.status} = 'finished' and ${games.endedAt} is not null
-    group by player`);
-  return new Map(rows.rows.map((r) => [r.id, new Date(r.at).getTime()]));
 }

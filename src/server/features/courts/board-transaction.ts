@@ -35,14 +35,13 @@ import {
   bumpVersion,
   forgetScoreUndo,
   type GameRow,
-  lastOffCourt,
   loadState,
   lockBoard,
   requireActiveSession,
   sendToBack,
   syncQueue,
 } from "./board-store.js";
-import { decideAssignments, winnersOf } from "./rotation.js";
+import { decideAssignments, type Night, winnersOf } from "./rotation.js";
 import { type CalledToCourt, calledToCourtEmails, upNextEmails } from "./up-next-emails.js";
 
 /**
@@ -142,7 +141,7 @@ async function applyActions(
     ({ result } = await withEffects(deps, async (tx, effects) => {
       const session = await requireActiveSession(tx, organizationId);
       let board = await lockBoard(tx, organizationId, session.id);
-      await syncQueue(tx, board);
+      await syncQueue(tx, board, now);
       // The board and state the last fill read, while still current (for the up-next check).
       let filled: Awaited<ReturnType<typeof fillCourts>> | "not yet" = "not yet";
       const called: CalledToCourt[] = [];
@@ -191,11 +190,11 @@ async function applyActions(
         filled = "not yet";
         // A score's fill comes right after it, as when scores are recorded one at a time.
         const lastGame = outcome?.lastGame;
-        if (fill && lastGame) filled = await fillCourts(tx, board, now, called, session.endsAt, lastGame);
+        if (fill && lastGame) filled = await fillCourts(tx, board, now, called, session, lastGame);
       }
       if (failures.size === actions.length) throw new NoActionApplied([...failures.values()]);
       if (actions.length > 1) await forgetScoreUndo(tx, board);
-      if (fill && filled === "not yet") filled = await fillCourts(tx, board, now, called, session.endsAt);
+      if (fill && filled === "not yet") filled = await fillCourts(tx, board, now, called, session);
       const current = filled === "not yet" ? undefined : filled;
       // Those put straight on a court first: a player then also in a next group hears once.
       effects.push(...(await calledToCourtEmails(deps, tx, organizationId, session.id, called)));
@@ -256,23 +255,20 @@ async function fillCourts(
   board: BoardRow,
   now: Date,
   called: CalledToCourt[],
-  /** When the session ends: the engine levels games played in its last stretch. */
-  endsAt: Date,
+  /** The session's times: the engine levels games in its last stretch, and counts waits from its start. */
+  night: Night,
   lastGame?: GameRow,
 ): Promise<{ board: BoardRow; state: BoardState } | undefined> {
   const state = await loadState(tx, board.organizationId, board.sessionId);
   const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
   const ratings = skill ? await skillRatings(tx, board, state) : undefined;
-  // Fair and skill-balanced play bound the longest wait from when each player came off court.
-  const offCourt = board.mode === "fair" || skill ? await lastOffCourt(tx, board) : undefined;
   const { assignments, passedOver } = decideAssignments(
     board,
     state,
     now.getTime(),
     lastGame,
     ratings,
-    endsAt,
-    offCourt,
+    night,
   );
   if (assignments.length === 0) return { board, state };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));

@@ -34,7 +34,7 @@ export async function boardView(
   const answered = new Set(view.courts.flatMap((c) => c.answered));
   const me =
     viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts, answered, clock()) : null;
-  const organizer = viewer.canManage && state ? organizerView(view.teams, state) : null;
+  const organizer = viewer.canManage && state ? organizerView(view, state) : null;
   return { ...view, me, canManage: viewer.canManage, organizer };
 }
 
@@ -42,7 +42,13 @@ export async function boardView(
  * What organizers alone see: the genders players declared (for mixed doubles and separate
  * games), and what the team rule does with tonight's numbers. Members and the TV never get it.
  */
-function organizerView(teams: TeamRule, state: BoardState): NonNullable<BoardView["organizer"]> {
+function organizerView(
+  view: Pick<BoardView, "teams" | "mode">,
+  state: BoardState,
+): NonNullable<BoardView["organizer"]> {
+  // Genders are sent only where a team rule uses them: no more than the night needs.
+  const teams: TeamRule = view.mode === "fair" || view.mode === "skill-balanced" ? view.teams : "open";
+  if (teams === "open") return { genders: {}, teamsNote: null };
   const here = state.players.filter((p) => p.present);
   const genders: Record<string, Gender> = {};
   for (const p of here) if (p.gender) genders[p.registrationId] = p.gender;

@@ -194,6 +194,7 @@ async function endGameToFront(tx: Tx, board: BoardRow, game: GameRow, now: Date)
       .update(queuePlayers)
       .set({
         readySeq: (top?.seq ?? 0) - players.length + i,
+        readyAt: now,
         gamesWaited: (top?.waited ?? 0) + 1,
         winStreak: 0,
         courtTarget: null,

@@ -207,12 +207,15 @@ describe("rotation formats on the board", () => {
   it("skill-balanced play builds even teams from the club's ladder ratings", async () => {
     const session = await sessionWith(0, members);
     const ratings = [2000, 1950, 1050, 1000];
+    // Elo says otherwise (2000, 1000, 1950, 1050): teams balanced by it would be the skill's
+    // strongest two together, 950 apart, so the test fails if the wrong estimate is read.
+    const elo = [2000, 1000, 1950, 1050];
     await t.db.insert(playerRatings).values(
       members.map((m, i) => ({
         organizationId: orgId,
         format: "doubles" as const,
         userId: m.id,
-        rating: ratings[i]!,
+        rating: elo[i]!,
         // Skill-balanced play weighs the skill estimate, which the ladder keeps beside Elo.
         skillMu: ratings[i]!,
         skillSigma: 60,

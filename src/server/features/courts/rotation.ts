@@ -10,14 +10,16 @@ import type {
 } from "../../../shared/rotation/types.js";
 import type { BoardRow, BoardState, GameRow } from "./board-store.js";
 
+/** The session's times, as far as the engine cares. */
+export type Night = { startsAt: Date; endsAt: Date };
+
 export function engineInput(
   board: BoardRow,
   state: BoardState,
   lastGame?: GameRow,
   ratings?: Map<string, number>,
   now?: number,
-  endsAt?: Date,
-  offCourt?: Map<string, number>,
+  night?: Night,
 ): RotationInput {
   const players: PlayerState[] = state.players.map((p) => ({
     id: p.registrationId,
@@ -28,7 +30,8 @@ export function engineInput(
     courtTarget: p.courtTarget,
     rating: ratings?.get(p.registrationId),
     gender: p.gender ?? undefined,
-    readySince: offCourt?.get(p.registrationId),
+    // Waiting before the session started is not waiting for a court.
+    readySince: p.readyAt ? Math.max(p.readyAt.getTime(), night?.startsAt.getTime() ?? 0) : undefined,
     gamesWaited: p.gamesWaited,
     sitOuts: p.sitOuts,
     onBreak: p.onBreak,
@@ -65,7 +68,7 @@ export function engineInput(
     teams: board.teams,
     // With the time, a player whose declared leaving time has come is gone (not assigned).
     now,
-    endsAt: endsAt?.getTime(),
+    endsAt: night?.endsAt.getTime(),
     lastGame: lastGame
       ? { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: losersOf(lastGame) }
       : undefined,
@@ -79,10 +82,9 @@ export function decideAssignments(
   now: number,
   lastGame?: GameRow,
   ratings?: Map<string, number>,
-  endsAt?: Date,
-  offCourt?: Map<string, number>,
+  night?: Night,
 ) {
-  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings, now, endsAt, offCourt));
+  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings, now, night));
   const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
   const passedOver =
     output.assignments.length > 0

@@ -1,7 +1,6 @@
 // The courts feature's surface for other features: they reach it only through this file
 // (scripts/check-boundaries.mjs).
 export { announceBoardClosed, refreshQueue, startFilling } from "./actions.js";
-export { forgetGenderInQueues } from "./board-store.js";
 export { boardView } from "./board-view.js";
 export { courtLeavingPlay } from "./court-actions.js";
 export { revokeDisplayLinks } from "./display-routes.js";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { profiles } from "../../db/schema/account.js";
-import { displayTokens, queuePlayers } from "../../db/schema/courts.js";
+import { displayTokens } from "../../db/schema/courts.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -116,15 +116,28 @@ describe("mixed doubles on the board", () => {
   });
 });
 
+describe("a change of mind", () => {
+  it("reaches the board at once: a gender cleared is gone from the organizer's view, no copy is kept", async () => {
+    const registrationOf = async (who: TestUser) =>
+      (await boardAs(owner)).courts
+        .flatMap((c) => (c.game ? [...c.game.teamA, ...c.game.teamB] : []))
+        .concat((await boardAs(owner)).queue)
+        .find((p) => p.name === who.name)?.registrationId;
+    const hal = men[2]!;
+    const id = await registrationOf(hal);
+    expect(id).toBeDefined();
+    expect((await boardAs(owner)).organizer!.genders[id!]).toBe("man");
+    await saveProfile(hal, { fullName: hal.name, avatarUrl: "", gender: "" });
+    expect((await boardAs(owner)).organizer!.genders[id!]).toBeUndefined();
+  });
+});
+
 describe("deleting an account", () => {
-  it("forgets the declared gender, on the profile and in the queue it was copied to", async () => {
+  it("forgets the declared gender", async () => {
     const leaving = men[3]!;
     const deleted = await t.request({ method: "DELETE", url: "/api/me", cookie: leaving.cookie });
     expect(deleted.statusCode).toBe(204);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, leaving.id));
     expect(profile?.gender ?? null).toBeNull();
-    const queued = await t.db.select().from(queuePlayers).where(eq(queuePlayers.userId, leaving.id));
-    expect(queued.length).toBeGreaterThan(0);
-    for (const row of queued) expect(row.gender).toBeNull();
   });
 });

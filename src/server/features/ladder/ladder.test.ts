@@ -100,8 +100,27 @@ async function expectStoredEqualsReplay(format: "singles" | "doubles") {
     Object.entries(step.deltas).map(([userId, delta]) => `${step.matchId}:${userId}:${delta}`),
   );
   expect(history.map((h) => `${h.matchId}:${h.userId}:${h.delta}`).sort()).toEqual(expected.sort());
-  // And why each change was what it was: the parts sum to it.
-  for (const h of history) expect(h.surprise + h.margin + h.certainty).toBeCloseTo(h.delta, 9);
+  // And why each change was what it was: the replay's expected chance and parts, summing to it.
+  const why = new Map(
+    fresh.steps.flatMap((step, i) =>
+      Object.entries(step.parts).map(([userId, parts]) => {
+        const expectedA = step.expectedA;
+        const onA = counted[i]!.teamA.includes(userId);
+        return [
+          `${step.matchId}:${userId}`,
+          { ...parts, expected: onA ? expectedA : 1 - expectedA },
+        ] as const;
+      }),
+    ),
+  );
+  for (const h of history) {
+    const parts = why.get(`${h.matchId}:${h.userId}`)!;
+    expect(h.expected).toBeCloseTo(parts.expected, 9);
+    expect(h.surprise).toBeCloseTo(parts.surprise, 9);
+    expect(h.margin).toBeCloseTo(parts.margin, 9);
+    expect(h.certainty).toBeCloseTo(parts.certainty, 9);
+    expect(h.surprise + h.margin + h.certainty).toBeCloseTo(h.delta, 9);
+  }
 }
 
 describe("logging a match", () => {
@@ -366,8 +385,13 @@ describe("a player's page", () => {
     expect(counted.length).toBeGreaterThan(0);
     for (const match of counted) {
       const why = match.why[people[0]!.id];
-      expect(why.expectedPercent).toBeGreaterThan(0);
-      expect(why.expectedPercent).toBeLessThan(100);
+      const [stored] = await t.db
+        .select()
+        .from(ratingHistory)
+        .where(and(eq(ratingHistory.matchId, match.id), eq(ratingHistory.userId, people[0]!.id)));
+      expect(why.expectedPercent).toBe(Math.round(stored!.expected * 100));
+      expect(why.surprise).toBe(Math.round(stored!.surprise));
+      expect(why.margin).toBe(Math.round(stored!.margin));
       expect(why.surprise + why.margin + why.certainty).toBe(match.deltas[people[0]!.id]);
     }
     const stranger = await makeUser(t, "stranger@ladder.example");
@@ -423,11 +447,35 @@ describe("the confirmed matches as CSV", () => {
       );
     expect(confirmed.length).toBeGreaterThan(0);
     expect(lines).toHaveLength(confirmed.length * 4);
+    // Each line as stored: the player's side, expected chance and parts of their change.
+    const stored = await t.db
+      .select()
+      .from(ratingHistory)
+      .innerJoin(matches, eq(matches.id, ratingHistory.matchId))
+      .where(
+        and(
+          eq(matches.organizationId, orgId),
+          eq(matches.format, "doubles"),
+          eq(matches.status, "confirmed"),
+        ),
+      );
+    const names = new Map([...people, owner, organizer].map((p) => [p.name, p.id]));
     for (const line of lines) {
       const cells = line.split(",");
-      const [change, surprise, margin, certainty] = cells.slice(-4).map(Number);
+      const userId = names.get(cells[6]!)!;
+      const [expectedPercent, change, surprise, margin, certainty] = cells.slice(-5).map(Number);
+      const row = stored.find(
+        (r) =>
+          r.rating_history.userId === userId &&
+          r.matches.playedAt.toISOString().slice(0, 10) === cells[0] &&
+          Math.round(r.rating_history.delta) === change &&
+          Math.round(r.rating_history.surprise) === surprise,
+      );
+      expect(row, line).toBeDefined();
+      expect(expectedPercent).toBe(Math.round(row!.rating_history.expected * 100));
+      expect(margin).toBe(Math.round(row!.rating_history.margin));
+      expect(cells[7]).toBe(row!.matches.teamA.includes(userId) ? "A" : "B");
       expect(surprise! + margin! + certainty!).toBe(change);
-      expect(["A", "B"]).toContain(cells[7]);
     }
     const other = await makeUser(t, "other-owner@ladder.example");
     const otherClub = await makeClub(t, other);

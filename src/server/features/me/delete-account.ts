@@ -10,7 +10,6 @@ import { withEffects } from "../../platform/jobs/outbox.js";
 import { anonymizeAccount } from "../account/service.js";
 import { afterClosing, type Closed, closeClubIn } from "../club-admin/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { forgetGenderInQueues } from "../courts/service.js";
 import { forgetUserAccess, leaveAllClubs, membershipsOf } from "../members/service.js";
 import { forgetPreferences } from "../notifications/service.js";
 
@@ -33,7 +32,6 @@ export async function deleteAccount(
     await leaveAllClubs(tx, userId);
     await forgetPreferences(tx, userId);
     await anonymizeAccount(tx, userId);
-    await forgetGenderInQueues(tx, userId);
     return closed;
   });
   forgetUserAccess(db, userId);

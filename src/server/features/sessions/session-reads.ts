@@ -4,7 +4,6 @@
 
 import { and, asc, desc, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Session } from "../../../shared/contracts/sessions.js";
-import type { Gender } from "../../../shared/rotation/types.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";
@@ -218,7 +217,7 @@ export async function requireActiveSession(db: Queryable, organizationId: string
 export async function checkedInPlayers(
   db: Queryable,
   sessionId: string,
-): Promise<Array<{ id: string; userId: string | null; name: string; gender: Gender | null }>> {
+): Promise<Array<{ id: string; userId: string | null; name: string }>> {
   // With each member's name in the same statement: the board asks on every action, under its lock.
   const everyone = peopleSubquery();
   const rows = await db
@@ -227,7 +226,6 @@ export async function checkedInPlayers(
       userId: sessionRegistrations.userId,
       guestName: sessionRegistrations.guestName,
       personName: everyone.personName,
-      gender: everyone.personGender,
     })
     .from(sessionRegistrations)
     .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
@@ -239,7 +237,7 @@ export async function checkedInPlayers(
       ),
     )
     .orderBy(asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq));
-  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r), gender: r.gender }));
+  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
 }
 
 /** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
