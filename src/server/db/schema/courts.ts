@@ -135,6 +135,7 @@ export type QueueCounters = Pick<
   typeof queuePlayers.$inferSelect,
   | "registrationId"
   | "readySeq"
+  | "readyAt"
   | "gamesPlayed"
   | "gamesWaited"
   | "sitOuts"

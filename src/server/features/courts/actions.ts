@@ -148,6 +148,7 @@ async function keepForUndo(tx: Tx, board: BoardRow, gameId: string, now: Date) {
     .select({
       registrationId: queuePlayers.registrationId,
       readySeq: queuePlayers.readySeq,
+      readyAt: queuePlayers.readyAt,
       gamesPlayed: queuePlayers.gamesPlayed,
       gamesWaited: queuePlayers.gamesWaited,
       sitOuts: queuePlayers.sitOuts,
@@ -217,11 +218,13 @@ export function undoScore(deps: AppDeps, organizationId: string, gameId: string)
         // Back to the counters kept at the score, in one statement; players who came since keep theirs.
         await tx.execute(sql`
           update ${queuePlayers} q set
-            ready_seq = k."readySeq", games_played = k."gamesPlayed", games_waited = k."gamesWaited",
+            ready_seq = k."readySeq", ready_at = k."readyAt", games_played = k."gamesPlayed",
+            games_waited = k."gamesWaited",
             sit_outs = k."sitOuts", win_streak = k."winStreak", partners = k.partners,
             opponents = k.opponents, court_target = k."courtTarget"
           from jsonb_to_recordset(${rows}::jsonb) as k(
-            "registrationId" uuid, "readySeq" integer, "gamesPlayed" integer, "gamesWaited" integer,
+            "registrationId" uuid, "readySeq" integer, "readyAt" timestamptz, "gamesPlayed" integer,
+            "gamesWaited" integer,
             "sitOuts" integer, "winStreak" integer, partners text[], opponents text[], "courtTarget" uuid)
           where q.registration_id = k."registrationId"
             and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}`);
