@@ -31,8 +31,22 @@ describe("AccountSettings", () => {
     await user.click(screen.getByRole("button", { name: "Save My Profile" }));
 
     expect(await screen.findByText(messages.account.profileSaved)).toBeTruthy();
+    // Nothing said about gender stays nothing ("" is "not said").
     expect(api.sent("PUT /api/me/profile")).toEqual([
-      { fullName: "Jordan Smith", avatarUrl: "https://pics.example/jordan.png" },
+      { fullName: "Jordan Smith", avatarUrl: "https://pics.example/jordan.png", gender: "" },
+    ]);
+  });
+
+  it("saves a declared gender, and says who sees it", async () => {
+    const api = mockApi({ "PUT /api/me/profile": me });
+    const user = userEvent.setup();
+    renderWithApp(<AccountSettings />);
+    expect(screen.getByText("For mixed doubles nights. Only your clubs' organizers see it.")).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Gender (optional)"), "Woman");
+    await user.click(screen.getByRole("button", { name: "Save My Profile" }));
+    expect(await screen.findByText(messages.account.profileSaved)).toBeTruthy();
+    expect(api.sent("PUT /api/me/profile")).toEqual([
+      { fullName: "Jordan Smith", avatarUrl: "", gender: "woman" },
     ]);
   });
 
