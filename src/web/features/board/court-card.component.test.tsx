@@ -47,6 +47,20 @@ async function openScoreSheet(court = playing()) {
 }
 
 describe("CourtCard", () => {
+  it("shows each side's predicted chance when the ladder rates everyone on court, and none otherwise", () => {
+    mockApi();
+    const rated = playing({ game: { ...playing().game!, chanceA: 62 } });
+    const { unmount } = renderWithApp(<CourtCard court={rated} orgId={ORG_ID} canManage={false} />);
+    expect(screen.getByTestId("win-chance").textContent).toBe("62–38%");
+    unmount();
+    // Not on the TV: read from across a gym, the card keeps to names.
+    const tv = renderWithApp(<CourtCard court={rated} orgId={ORG_ID} canManage={false} large />);
+    expect(screen.queryByTestId("win-chance")).toBeNull();
+    tv.unmount();
+    renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage={false} />);
+    expect(screen.queryByTestId("win-chance")).toBeNull();
+  });
+
   it("shows every player's whole name, the two teams apart, and who is up next", () => {
     mockApi();
     renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage={false} />);
