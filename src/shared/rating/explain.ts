@@ -8,12 +8,15 @@ export function explainChange(row: {
   margin: number;
   certainty: number;
 }): { expectedPercent: number; surprise: number; margin: number; certainty: number } {
-  const surprise = Math.round(row.surprise);
-  const margin = Math.round(row.margin);
+  const surprise = whole(row.surprise);
+  const margin = whole(row.margin);
   return {
-    expectedPercent: Math.round(row.expected * 100),
+    expectedPercent: whole(row.expected * 100),
     surprise,
     margin,
-    certainty: Math.round(row.delta) - surprise - margin,
+    certainty: whole(row.delta) - surprise - margin,
   };
 }
+
+/** Rounded to a whole point, never -0 (a tiny loss rounds to 0, not to "-0"). */
+export const whole = (x: number) => Math.round(x) || 0;

@@ -2,7 +2,7 @@
 // feeding it, and the stored ratings always equal to a fresh replay.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type MatchInput, replay } from "../../../shared/rating/index.js";
+import { type MatchInput, replay, whole } from "../../../shared/rating/index.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { games } from "../../db/schema/courts.js";
 import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
@@ -389,9 +389,9 @@ describe("a player's page", () => {
         .select()
         .from(ratingHistory)
         .where(and(eq(ratingHistory.matchId, match.id), eq(ratingHistory.userId, people[0]!.id)));
-      expect(why.expectedPercent).toBe(Math.round(stored!.expected * 100));
-      expect(why.surprise).toBe(Math.round(stored!.surprise));
-      expect(why.margin).toBe(Math.round(stored!.margin));
+      expect(why.expectedPercent).toBe(whole(stored!.expected * 100));
+      expect(why.surprise).toBe(whole(stored!.surprise));
+      expect(why.margin).toBe(whole(stored!.margin));
       expect(why.surprise + why.margin + why.certainty).toBe(match.deltas[people[0]!.id]);
     }
     const stranger = await makeUser(t, "stranger@ladder.example");
