@@ -98,9 +98,19 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
     const perCycle: CycleResult[] = [];
     const lostNames: string[] = [];
     for (let cycle = 0; cycle < options.cycles; cycle++) {
-      const startMs = cycle === 0 ? firstStartMs : await start();
+      let startMs = cycle === 0 ? firstStartMs : await start();
       const killAfterMs = KILL_AFTER_MS.min + Math.random() * (KILL_AFTER_MS.max - KILL_AFTER_MS.min);
-      const writes = await writeUntilKilled(server!, { cookie, orgId, cycle, killAfterMs });
+      const writes = await writeUntilKilled(server!, { cookie, orgId, cycle, killAfterMs }).catch(
+        async (error: unknown) => {
+          // The free port was taken between choosing it and listening (tests run side by side),
+          // and another server answered the health check: that is the machine, not a lost write.
+          if (!server || alive(server) || !server.output.some((line) => line.includes("EADDRINUSE")))
+            throw error;
+          log(`cycle ${cycle}: the port was taken before the server listened; starting again`);
+          startMs = await start();
+          return writeUntilKilled(server!, { cookie, orgId, cycle, killAfterMs });
+        },
+      );
       const missing = await missingSessions(databaseUrl, writes.acknowledged);
       lostNames.push(...missing);
       const result = {
