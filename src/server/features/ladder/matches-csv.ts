@@ -8,7 +8,7 @@ import { explainChange } from "../../../shared/rating/explain.js";
 import { formatGames } from "../../../shared/rating/scores.js";
 import type { Db } from "../../db/database.js";
 import { matches, ratingHistory } from "../../db/schema/ladder.js";
-import { memberNames, nameIn } from "./views.js";
+import { changeColumns, memberNames, nameIn } from "./views.js";
 
 const header = [
   "played_on",
@@ -38,11 +38,7 @@ export async function ladderMatchesCsv(db: Db, organizationId: string, format: M
         games: matches.games,
         winner: matches.winner,
         userId: ratingHistory.userId,
-        delta: ratingHistory.delta,
-        expected: ratingHistory.expected,
-        surprise: ratingHistory.surprise,
-        margin: ratingHistory.margin,
-        certainty: ratingHistory.certainty,
+        ...changeColumns,
       })
       .from(matches)
       .innerJoin(

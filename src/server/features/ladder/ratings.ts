@@ -16,18 +16,8 @@ export async function currentRatings(
   userIds: string[],
   format: MatchFormat,
 ): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: playerRatings.userId, rating: playerRatings.skillMu })
-    .from(playerRatings)
-    .where(
-      and(
-        eq(playerRatings.organizationId, organizationId),
-        eq(playerRatings.format, format),
-        inArray(playerRatings.userId, userIds),
-      ),
-    );
-  return new Map(rows.map((r) => [r.userId, r.rating]));
+  const skills = await currentSkills(db, organizationId, userIds, format);
+  return new Map([...skills].map(([userId, skill]) => [userId, skill.mu]));
 }
 
 /** The skill estimate and how sure it is, for each of `userIds` rated in `format`: for win chances. */

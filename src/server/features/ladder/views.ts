@@ -52,19 +52,20 @@ export async function ladderView(db: Db, organizationId: string, format: MatchFo
   };
 }
 
+/** A history row's change and why it moved: what explainChange reads (views and the CSV alike). */
+export const changeColumns = {
+  delta: ratingHistory.delta,
+  expected: ratingHistory.expected,
+  surprise: ratingHistory.surprise,
+  margin: ratingHistory.margin,
+  certainty: ratingHistory.certainty,
+};
+
 async function deltasOf(db: Db, organizationId: string, matchIds: string[]) {
   const byMatch = new Map<string, { deltas: MatchView["deltas"]; why: MatchView["why"] }>();
   if (matchIds.length === 0) return byMatch;
   const rows = await db
-    .select({
-      matchId: ratingHistory.matchId,
-      userId: ratingHistory.userId,
-      delta: ratingHistory.delta,
-      expected: ratingHistory.expected,
-      surprise: ratingHistory.surprise,
-      margin: ratingHistory.margin,
-      certainty: ratingHistory.certainty,
-    })
+    .select({ matchId: ratingHistory.matchId, userId: ratingHistory.userId, ...changeColumns })
     .from(ratingHistory)
     .where(and(eq(ratingHistory.organizationId, organizationId), inArray(ratingHistory.matchId, matchIds)));
   for (const row of rows) {
