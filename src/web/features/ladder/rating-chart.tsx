@@ -12,8 +12,9 @@ export default function RatingChart({ history }: { history: PlayerView["history"
     [h.format]: h.rating,
   }));
   const formats = (["doubles", "singles"] as const).filter((f) => history.some((h) => h.format === f));
+  // Clipped: on a resize the chart keeps its old width until its next observation.
   return (
-    <div className="h-64 w-full" data-testid="rating-chart">
+    <div className="h-64 w-full min-w-0 overflow-hidden" data-testid="rating-chart">
       <ResponsiveContainer width="100%" height="100%">
         {/* Room below the axis for its title: at the edge it was cut in half. */}
         <LineChart data={points} margin={{ top: 8, right: 12, bottom: 20, left: -16 }}>
