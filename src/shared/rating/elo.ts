@@ -30,6 +30,11 @@ export type ReplayOptions = {
   provisionalK?: number;
   /** Scale the change by the margin of victory when scores are known. */
   marginOfVictory?: boolean;
+  /**
+   * Where each known player stands before these matches (rating and games played): the ladder
+   * goes on from its stored state when a result comes at the end of its history.
+   */
+  start?: ReadonlyMap<string, { rating: number; games: number }>;
 };
 
 /**
@@ -86,7 +91,10 @@ export function replay(matches: readonly MatchInput[], options: ReplayOptions = 
   const useMargin = options.marginOfVictory ?? DEFAULTS.marginOfVictory;
   const ratings = new Map<string, number>();
   const played = new Map<string, number>();
-  const ratingOf = (id: string) => ratings.get(id) ?? options.initialRatings?.[id] ?? initial;
+  const start = options.start;
+  const ratingOf = (id: string) =>
+    ratings.get(id) ?? start?.get(id)?.rating ?? options.initialRatings?.[id] ?? initial;
+  const gamesOf = (id: string) => played.get(id) ?? start?.get(id)?.games ?? 0;
   const steps: ReplayStep[] = [];
 
   for (const match of matches) {
@@ -104,7 +112,7 @@ export function replay(matches: readonly MatchInput[], options: ReplayOptions = 
     const parts: Record<string, ChangeParts> = {};
     const move = (team: string[], change: number) => {
       for (const id of team) {
-        const games = played.get(id) ?? 0;
+        const games = gamesOf(id);
         const playerK = games < provisionalGames ? provisionalK : k;
         deltas[id] = playerK * multiplier * change;
         parts[id] = {
@@ -118,7 +126,7 @@ export function replay(matches: readonly MatchInput[], options: ReplayOptions = 
     move(match.teamB, expectedA - resultA);
     for (const [id, delta] of Object.entries(deltas)) {
       ratings.set(id, ratingOf(id) + delta);
-      played.set(id, (played.get(id) ?? 0) + 1);
+      played.set(id, gamesOf(id) + 1);
     }
     steps.push({ matchId: match.id, expectedA, deltas, parts });
   }

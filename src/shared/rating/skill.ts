@@ -46,6 +46,9 @@ export type SkillDelta = {
   certainty: number;
 };
 
+/** A known player's skill before a batch of matches, and when they last played (for drift). */
+export type SkillStart = PlayerSkill & { lastPlayedAt?: Date };
+
 export type SkillStep = { matchId: string; expectedA: number; deltas: Record<string, SkillDelta> };
 export type SkillResult = { ratings: Map<string, PlayerSkill>; steps: SkillStep[] };
 
@@ -125,7 +128,15 @@ export function winChance(
   return normalCdf((mean(teamA) - mean(teamB)) / Math.sqrt(variance(teamA) + variance(teamB) + beta ** 2));
 }
 
-export function rateMatches(matches: readonly MatchInput[], options: SkillOptions = {}): SkillResult {
+/**
+ * Filters the matches in order. With `start`, known players begin where they stood (the
+ * ladder's stored state), so a result at the end of history costs one match, not a replay.
+ */
+export function rateMatches(
+  matches: readonly MatchInput[],
+  options: SkillOptions = {},
+  start?: ReadonlyMap<string, SkillStart>,
+): SkillResult {
   const o = { ...SKILL_DEFAULTS, ...options };
   const skills = new Map<string, PlayerSkill>();
   const lastDay = new Map<string, number>();
@@ -146,6 +157,12 @@ export function rateMatches(matches: readonly MatchInput[], options: SkillOption
       const team = t === 0 ? match.teamA : match.teamB;
       for (const id of team) {
         let skill = skills.get(id);
+        const known = skill ? undefined : start?.get(id);
+        if (known) {
+          skill = { mu: known.mu, sigma: known.sigma, matches: known.matches };
+          skills.set(id, skill);
+          if (known.lastPlayedAt) lastDay.set(id, dayOf(known.lastPlayedAt));
+        }
         if (!skill) {
           skill = { mu: o.initialMu, sigma: o.initialSigma, matches: 0 };
           skills.set(id, skill);

@@ -12,14 +12,22 @@ export type Standing = {
   wins: number;
 };
 
-export function standings(matches: readonly MatchInput[], result: ReplayResult): Standing[] {
+/** The lines of the players in `matches`, each going on from its `start` line when given. */
+export function standings(
+  matches: readonly MatchInput[],
+  result: ReplayResult,
+  start?: ReadonlyMap<string, Standing>,
+): Standing[] {
   const lines = new Map<string, Standing>();
   matches.forEach((match, index) => {
     const step = result.steps[index]!;
     for (const [side, team] of [["A", match.teamA] as const, ["B", match.teamB] as const]) {
       const won = match.winner === side;
       for (const playerId of team) {
-        const line = lines.get(playerId) ?? { playerId, rating: 0, change: 0, streak: 0, games: 0, wins: 0 };
+        const known = start?.get(playerId);
+        const line =
+          lines.get(playerId) ??
+          (known ? { ...known } : { playerId, rating: 0, change: 0, streak: 0, games: 0, wins: 0 });
         line.games++;
         if (won) line.wins++;
         line.change = step.deltas[playerId] ?? 0;

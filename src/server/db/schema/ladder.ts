@@ -1,4 +1,6 @@
 // The ladder: matches, ratings and their history. Owned by features/ladder.
+
+import { sql } from "drizzle-orm";
 import {
   doublePrecision,
   index,
@@ -35,18 +37,25 @@ export const matches = pgTable(
     teamB: text("team_b").array().notNull(),
     games: jsonb("games").$type<Array<{ a: number; b: number }>>().notNull(),
     winner: text("winner").$type<"A" | "B">().notNull(),
-    playedAt: timestamp("played_at", { withTimezone: true }).notNull(),
+    // Milliseconds, as JavaScript holds them: the checkpoint compares a match's place in replay
+    // order (played, logged, id) as read back, and a microsecond the app never saw would put
+    // the checkpoint's own match after itself.
+    playedAt: timestamp("played_at", { withTimezone: true, precision: 3 }).notNull(),
     status: matchStatus("status").notNull().default("pending"),
     loggedBy: text("logged_by").references(() => users.id, { onDelete: "set null" }),
     answeredBy: text("answered_by").references(() => users.id, { onDelete: "set null" }),
     /** The board game this match came from, when it was scored on the court board. */
     gameId: uuid("game_id").references(() => games.id, { onDelete: "set null" }),
-    createdAt: createdAt(),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("matches_org_format_played_idx").on(t.organizationId, t.format, t.playedAt),
     uniqueIndex("matches_game_key").on(t.gameId),
+    // The few matches waiting for an answer: found without reading a club's whole history.
+    index("matches_pending_idx")
+      .on(t.organizationId, t.format, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 export const playerRatings = pgTable(
@@ -68,6 +77,8 @@ export const playerRatings = pgTable(
     // and how sure. Skill-balanced play weighs teams by it; a wide sigma shows as provisional.
     skillMu: doublePrecision("skill_mu").notNull().default(1500),
     skillSigma: doublePrecision("skill_sigma").notNull().default(130),
+    /** The player's last counted match: the skill filter widens sigma with the days since. */
+    lastPlayedAt: timestamp("last_played_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.format, t.userId] })],
 );
@@ -98,6 +109,25 @@ export const ratingHistory = pgTable(
     primaryKey({ columns: [t.organizationId, t.matchId, t.userId] }),
     index("rating_history_player_idx").on(t.organizationId, t.userId, t.playedAt),
   ],
+);
+
+/**
+ * The last counted match the stored ratings include, in replay order (played, logged, id). A
+ * result after it is applied to the stored ratings alone; a change at or before it replays.
+ * No row (or no match) means nothing is applied yet.
+ */
+export const ladderCheckpoints = pgTable(
+  "ladder_checkpoints",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    format: matchFormat("format").notNull(),
+    playedAt: timestamp("played_at", { withTimezone: true, precision: 3 }),
+    createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }),
+    matchId: uuid("match_id"),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.format] })],
 );
 
 /** One row per player of each match the first time it counts: the notifications' outbox. */

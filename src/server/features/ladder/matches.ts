@@ -14,6 +14,7 @@ import { AppError, forbidden, notFound } from "../../platform/errors/app-error.j
 import { type Effect, jobEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
 import { getOrganization } from "../clubs/service.js";
 import { type ClubAccess, membersAmong } from "../members/service.js";
+import { earliest, keyOf } from "./replay-rows.js";
 import {
   lockLadder,
   RECOMPUTE_LADDER,
@@ -159,7 +160,8 @@ export async function logMatch(
         updatedAt: now,
       })
       .returning();
-    if (row!.status === "confirmed") await recomputeLadder(tx, access.organizationId, body.format, now);
+    if (row!.status === "confirmed")
+      await recomputeLadder(tx, access.organizationId, body.format, now, keyOf(row!));
     effects.push(...autoCount(row!));
     return row!;
   });
@@ -195,7 +197,11 @@ export async function editMatch(
     // Then the old format first, which takes the match's rows out of its history.
     const formats = [...new Set<MatchFormat>([before.format, body.format])];
     for (const format of [...formats].sort()) await lockLadder(tx, access.organizationId, format);
-    for (const format of formats) await recomputeLadder(tx, access.organizationId, format, now);
+    // Each format replays from the earliest place the match held in it, before or after.
+    for (const format of formats) {
+      const places = [before, row!].filter((m) => m.format === format).map(keyOf);
+      await recomputeLadder(tx, access.organizationId, format, now, earliest(places));
+    }
     // Its format may have changed: the replay at 48 h must be the new format's.
     effects.push(...autoCount(row!));
     return row!;
@@ -207,7 +213,7 @@ export function deleteMatch(db: Db, access: ClubAccess, matchId: string, now: Da
   return db.transaction(async (tx) => {
     const row = await lockedMatch(tx, access.organizationId, matchId);
     await tx.delete(matches).where(eq(matches.id, row.id));
-    await recomputeLadder(tx, access.organizationId, row.format, now);
+    await recomputeLadder(tx, access.organizationId, row.format, now, keyOf(row));
   });
 }
 
@@ -236,7 +242,7 @@ export function answerMatch(
       .where(eq(matches.id, row.id))
       .returning();
     // A pending match may already count (after 48 hours): either answer can change the ratings.
-    await recomputeLadder(tx, access.organizationId, row.format, now);
+    await recomputeLadder(tx, access.organizationId, row.format, now, keyOf(row));
     return updated!;
   });
 }
@@ -256,7 +262,7 @@ export function decideMatch(
       .set({ status: outcome === "count" ? "confirmed" : "voided", updatedAt: now })
       .where(eq(matches.id, row.id))
       .returning();
-    await recomputeLadder(tx, access.organizationId, row.format, now);
+    await recomputeLadder(tx, access.organizationId, row.format, now, keyOf(row));
     return updated!;
   });
 }
@@ -286,7 +292,7 @@ export async function matchFromBoardGame(
   if (teamA.length !== teamB.length || teamA.length > 2) return;
   const format: MatchFormat = teamA.length === 1 ? "singles" : "doubles";
   const points = game.scoreA !== null && game.scoreB !== null ? [{ a: game.scoreA, b: game.scoreB }] : [];
-  await tx
+  const [row] = await tx
     .insert(matches)
     .values({
       organizationId: game.organizationId,
@@ -301,8 +307,10 @@ export async function matchFromBoardGame(
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing();
-  await recomputeLadder(tx, game.organizationId, format, now);
+    .onConflictDoNothing()
+    .returning();
+  // Tonight's result is the end of history: applied to the stored lines alone.
+  if (row) await recomputeLadder(tx, game.organizationId, format, now, keyOf(row));
 }
 
 /**
@@ -313,6 +321,6 @@ export async function withdrawBoardGameMatch(tx: Tx, organizationId: string, gam
   const removed = await tx
     .delete(matches)
     .where(and(eq(matches.organizationId, organizationId), eq(matches.gameId, gameId)))
-    .returning({ format: matches.format });
-  for (const { format } of removed) await recomputeLadder(tx, organizationId, format, now);
+    .returning();
+  for (const row of removed) await recomputeLadder(tx, organizationId, row.format, now, keyOf(row));
 }

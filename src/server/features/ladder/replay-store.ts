@@ -1,143 +1,76 @@
-// The stored replay: after any change to a club's matches, the counted ones of that format
-// are replayed from the start (src/shared/rating, milliseconds even for years of matches) in
-// the same transaction as the change. Writing is what costs, so only the part of the history
-// that came out different is written again: usually the last match, or everything after an
-// edited one. A per-club, per-format advisory lock makes concurrent changes take turns, so
-// the stored ratings always equal a fresh replay.
-import { and, asc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
+// The stored replay: after any change to a club's matches, the stored ratings of that format
+// are made equal to a replay of its counted matches (src/shared/rating), in the same
+// transaction as the change. A result at the end of history (a board score, tonight's match)
+// goes on from the stored lines past the checkpoint (ladder-append.ts): its cost does not grow
+// with the club's history. A change further back replays from the start, and since writing is
+// what costs, only the part of the history that came out different is written again. A
+// per-club, per-format advisory lock makes concurrent changes take turns, so the stored
+// ratings always equal a fresh replay.
+import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
-import {
-  DEFAULT_RATING,
-  type MatchInput,
-  rateMatches,
-  replay,
-  SKILL_DEFAULTS,
-  standings,
-} from "../../../shared/rating/index.js";
+import { rateMatches, replay, standings } from "../../../shared/rating/index.js";
 import type { Db, Tx } from "../../db/database.js";
-import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
+import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
+import { appendAfterCheckpoint } from "./ladder-append.js";
+import {
+  counted,
+  type HistoryRow,
+  historyRows,
+  keyOf,
+  lastPlayed,
+  type MatchKey,
+  recordFirstResults,
+  toInput,
+  writeCheckpoint,
+  writeLines,
+} from "./replay-rows.js";
 
-/** An unconfirmed match counts once the other side has let it stand this long. */
-export const UNANSWERED_COUNTS_AFTER_MS = 48 * 60 * 60 * 1000;
-
-/** The condition for a match that counts in the ratings at `now`. */
-export const counted = (now: Date) =>
-  or(
-    eq(matches.status, "confirmed"),
-    and(
-      eq(matches.status, "pending"),
-      lte(matches.createdAt, new Date(now.getTime() - UNANSWERED_COUNTS_AFTER_MS)),
-    ),
-  );
-
-export const countsAt = (row: { status: string; createdAt: Date }, now: Date) =>
-  row.status === "confirmed" ||
-  (row.status === "pending" && row.createdAt.getTime() <= now.getTime() - UNANSWERED_COUNTS_AFTER_MS);
+export { counted, countsAt, UNANSWERED_COUNTS_AFTER_MS } from "./replay-rows.js";
 
 /** Takes turns with every other change to this club's format, until the transaction ends. */
 export async function lockLadder(tx: Tx, organizationId: string, format: MatchFormat) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ladder:${organizationId}:${format}`}))`);
 }
 
-export async function recomputeLadder(tx: Tx, organizationId: string, format: MatchFormat, now: Date) {
+/**
+ * Makes the stored ratings of a format equal a replay of its counted matches. `from` is the
+ * earliest place in replay order the change touched; when it is after the checkpoint (a new
+ * result at the end of history) only the matches after the checkpoint are applied, to the
+ * stored lines. Without `from`, or for a change at or before the checkpoint, all is replayed.
+ */
+export async function recomputeLadder(
+  tx: Tx,
+  organizationId: string,
+  format: MatchFormat,
+  now: Date,
+  from?: MatchKey,
+) {
   await lockLadder(tx, organizationId, format);
+  if (from && (await appendAfterCheckpoint(tx, organizationId, format, now, from))) return;
+  await replayWhole(tx, organizationId, format, now);
+}
+
+/** The replay from the start: every counted match, in order. */
+export async function replayWhole(tx: Tx, organizationId: string, format: MatchFormat, now: Date) {
   const rows = await tx
     .select()
     .from(matches)
     .where(and(eq(matches.organizationId, organizationId), eq(matches.format, format), counted(now)))
     .orderBy(asc(matches.playedAt), asc(matches.createdAt), asc(matches.id));
-  const inputs: MatchInput[] = rows.map((m) => ({
-    id: m.id,
-    teamA: m.teamA,
-    teamB: m.teamB,
-    winner: m.winner,
-    playedAt: m.playedAt,
-    // A board result recorded without points has no games: a plain win, no margin.
-    ...(m.games.length > 0
-      ? { scoreA: m.games.reduce((sum, g) => sum + g.a, 0), scoreB: m.games.reduce((sum, g) => sum + g.b, 0) }
-      : {}),
-  }));
+  const inputs = rows.map(toInput);
   const result = replay(inputs);
-  const lines = standings(inputs, result);
   // Beside Elo, the skill filter's estimate and how sure it is.
   const skills = rateMatches(inputs).ratings;
 
   await tx
     .delete(playerRatings)
     .where(and(eq(playerRatings.organizationId, organizationId), eq(playerRatings.format, format)));
-  if (lines.length > 0)
-    await tx.insert(playerRatings).values(
-      lines.map((line) => ({
-        organizationId,
-        format,
-        userId: line.playerId,
-        rating: line.rating,
-        lastChange: line.change,
-        streak: line.streak,
-        games: line.games,
-        wins: line.wins,
-        skillMu: skills.get(line.playerId)?.mu ?? DEFAULT_RATING,
-        skillSigma: skills.get(line.playerId)?.sigma ?? SKILL_DEFAULTS.initialSigma,
-      })),
-    );
-
-  const running = new Map<string, number>();
-  const history = rows.flatMap((match, index) => {
-    const step = result.steps[index]!;
-    return Object.entries(step.deltas).map(([userId, delta]) => {
-      const after = (running.get(userId) ?? DEFAULT_RATING) + delta;
-      running.set(userId, after);
-      return {
-        organizationId,
-        matchId: match.id,
-        userId,
-        format,
-        ratingAfter: after,
-        delta,
-        expected: match.teamA.includes(userId) ? step.expectedA : 1 - step.expectedA,
-        ...step.parts[userId]!,
-        playedAt: match.playedAt,
-      };
-    });
-  });
+  await writeLines(tx, organizationId, format, standings(inputs, result), skills, lastPlayed(rows));
+  const history = historyRows(organizationId, format, rows, result);
   const fresh = await rewriteChangedHistory(tx, organizationId, format, history);
-
-  // The first time a match counts, each of its players gets one result event (never twice).
-  if (fresh.length > 0) {
-    const ids = [...new Set(fresh.map((h) => h.matchId))];
-    const known = await tx
-      .select({ matchId: matchResultEvents.matchId })
-      .from(matchResultEvents)
-      .where(
-        and(eq(matchResultEvents.organizationId, organizationId), inArray(matchResultEvents.matchId, ids)),
-      );
-    const seen = new Set(known.map((k) => k.matchId));
-    const firstTime = fresh.filter((h) => !seen.has(h.matchId));
-    for (let i = 0; i < firstTime.length; i += 1000)
-      await tx
-        .insert(matchResultEvents)
-        .values(
-          firstTime.slice(i, i + 1000).map((h) => ({
-            organizationId,
-            matchId: h.matchId,
-            userId: h.userId,
-            delta: h.delta,
-            ratingAfter: h.ratingAfter,
-          })),
-        )
-        .onConflictDoNothing();
-  }
+  await recordFirstResults(tx, organizationId, fresh);
+  await writeCheckpoint(tx, organizationId, format, rows.length > 0 ? keyOf(rows.at(-1)!) : null);
 }
-
-type HistoryRow = typeof ratingHistory.$inferInsert & {
-  playedAt: Date;
-  ratingAfter: number;
-  delta: number;
-  expected: number;
-  surprise: number;
-  margin: number;
-  certainty: number;
-};
 
 /**
  * Makes the stored history of a format equal `history` (in played order), writing only from
