@@ -1,6 +1,7 @@
 // The ladder feature's surface for other features: they reach it only through this file
 // (scripts/check-boundaries.mjs).
 export { logMatch, matchFromBoardGame, withdrawBoardGameMatch } from "./matches.js";
+export { recomputeLadder } from "./replay-store.js";
 export { currentRatings, currentSkills } from "./ratings.js";
 export { settleResultsQuietly } from "./result-emails.js";
 export { ladderView, listMatches } from "./views.js";
