@@ -1,8 +1,8 @@
 // The ladder feature's surface for other features: they reach it only through this file
 // (scripts/check-boundaries.mjs).
 export { logMatch, matchFromBoardGame, withdrawBoardGameMatch } from "./matches.js";
-export { recomputeLadder } from "./replay-store.js";
 export { currentRatings, currentSkills } from "./ratings.js";
+export { recomputeLadder } from "./replay-store.js";
 export { settleResultsQuietly } from "./result-emails.js";
 export { ladderView, listMatches } from "./views.js";
 export { type WeekOfPlay, weekOfPlay } from "./week-of-play.js";
