@@ -1,11 +1,15 @@
-// API benchmark: the signed-in reads a club makes all day (and one write), at 50 connections,
+// API benchmark: the signed-in reads a club makes all day (and its writes), at 50 connections,
 // as ratios against a bare Fastify + pg route on the same database measured in the same run
 // (bench/baseline-server.mjs): machines are shared and noisy, so only ratios compare across
 // runs. The app runs built (`npm run build` first) and as in production (NODE_ENV=production)
-// with the demo club seeded: 24 members, sessions, open play running on 4 courts, six weeks of
-// matches. Every target is warmed up before it is measured, and measured in slices alternating
-// with its baseline's: its ratio is to the baseline of the same minute. The board is read again
-// after 1,000 more finished games in the live session, and the writes run after those.
+// with the demo club seeded (24 members, sessions, open play running on 4 courts, six weeks of
+// matches) and, beside it, the big club of `npm run seed:big` (five years: 2,000 members,
+// 5,000 sessions, 20,000 ladder matches, open play on 8 courts): every read and write is
+// measured on both, and the report sets their ratios side by side. Then one organizer scores
+// 200 games one at a time on each (the latency of each score). Every target is warmed up
+// before it is measured, and measured in slices alternating with its baseline's: its ratio is
+// to the baseline of the same minute. The demo's board is read again after 1,000 more
+// finished games in its live session, and the writes run after those.
 //
 // Uses the PostgreSQL in BENCH_DATABASE_URL (default: the local one), in a database of its own
 // made fresh for each run. Results: bench/results/api-reads.json.
@@ -24,6 +28,10 @@ const WARM_UP_SECONDS = 2;
 const ROUNDS = 2;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LONG_SESSION_GAMES = 1000;
+/** The big club's slug (src/server/tools/seed-big.ts). */
+const BIG_SLUG = "lakeside-big-club";
+/** Scores an organizer enters one after another, on each club, after 10 not counted. */
+const SCORES = 200;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const appPort = 3300;
 const basePort = 3301;
@@ -57,27 +65,36 @@ try {
   await waitFor(`${bare}/read`);
 
   const cookie = await signIn("owner@demo.courtside.local", "courtside-demo");
+  // The big club beside the demo, owned by the same person: five years of a busy club
+  // (npm run seed:big, built), with open play running on its eight courts.
+  const seeded = performance.now();
+  await run(path.join(root, "dist/server/server/tools/seed-big.js"), {
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    DEMO: "1",
+    LOG_LEVEL: "warn",
+    BIG_CLUB_SCALE: process.env.BIG_CLUB_SCALE ?? "1",
+  });
+  const seedSeconds = Math.round((performance.now() - seeded) / 1000);
   const me = await get("/api/me", cookie);
-  const club = me.organizations[0];
-  const orgId = club.id;
-  const { sessions } = await get(`/api/orgs/${orgId}/sessions`, cookie);
-  const live = sessions.find((s) => s.status === "active") ?? sessions[0];
-  const slug = club.slug;
+  const demo = await clubTargets(
+    "demo",
+    me.organizations.find((c) => c.slug !== BIG_SLUG),
+    cookie,
+  );
+  const big = await clubTargets(
+    "big",
+    me.organizations.find((c) => c.slug === BIG_SLUG),
+    cookie,
+  );
   const prefs = await get("/api/me/notification-preferences", cookie);
 
   const reads = [
     { name: "bare Fastify + one 5-row SELECT (baseline)", url: `${bare}/read` },
     { name: "GET /api/health", url: `${app}/api/health` },
     { name: "GET /api/me", url: `${app}/api/me`, cookie },
-    { name: "GET /api/orgs/:orgId/sessions", url: `${app}/api/orgs/${orgId}/sessions`, cookie },
-    {
-      name: "GET /api/orgs/:orgId/sessions/:id",
-      url: `${app}/api/orgs/${orgId}/sessions/${live.id}`,
-      cookie,
-    },
-    { name: "GET /api/orgs/:orgId/members", url: `${app}/api/orgs/${orgId}/members`, cookie },
-    { name: "GET /api/orgs/:orgId/board", url: `${app}/api/orgs/${orgId}/board`, cookie },
-    { name: "GET /api/public/clubs/:slug (signed in)", url: `${app}/api/public/clubs/${slug}`, cookie },
+    ...demo.reads,
+    ...big.reads,
   ];
   const writes = [
     { name: "bare Fastify + one INSERT (baseline)", url: `${bare}/write`, method: "POST" },
@@ -143,21 +160,47 @@ try {
   };
 
   const readResults = await measureGroup(reads);
-  // Later in a long evening: 1,000 more finished games in the live session, then its board
-  // again, against the same baseline (the writes below run after them too).
-  await addFinishedGames(databaseUrl, orgId, live.id, LONG_SESSION_GAMES);
+  // Later in a long evening: 1,000 more finished games in the demo's live session, then its
+  // board again, against the same baseline (the writes below run after them too).
+  await addFinishedGames(databaseUrl, demo.orgId, demo.live.id, LONG_SESSION_GAMES);
   const [, ...laterResults] = await measureGroup([
     reads[0],
     {
-      name: `GET /api/orgs/:orgId/board (after ${LONG_SESSION_GAMES} more games)`,
-      url: `${app}/api/orgs/${orgId}/board`,
+      name: `demo: GET /api/orgs/:orgId/board (after ${LONG_SESSION_GAMES} more games)`,
+      url: `${app}/api/orgs/${demo.orgId}/board`,
       cookie,
     },
   ]);
   // Made after the reads: the sessions these writes need would lengthen the sessions list.
-  writes.push(await registrationWrites(orgId, cookie), await boardActionWrites(orgId, cookie));
+  for (const club of [demo, big])
+    writes.push(
+      await registrationWrites(club.label, club.orgId, cookie),
+      await boardActionWrites(club.label, club.orgId, cookie),
+    );
   const writeResults = await measureGroup(writes);
+  // An organizer scoring court after court, one at a time: every score is a board transaction
+  // and, the players being members, a ladder result at the end of the club's history.
+  const scoring = {
+    demo: await scoreOneByOne(demo.orgId, cookie, SCORES),
+    big: await scoreOneByOne(big.orgId, cookie, SCORES),
+  };
   const memory = residentMegabytes(server.pid);
+
+  const ratioOf = (results, name) => results.find((r) => r.name === name)?.ratioToBaseline;
+  const sideBySide = (results) =>
+    results
+      .filter((r) => r.name.startsWith("demo: "))
+      .map((r) => {
+        const name = r.name.slice("demo: ".length);
+        const bigRatio = ratioOf(results, `big: ${name}`);
+        return {
+          name,
+          demo: r.ratioToBaseline,
+          big: bigRatio ?? null,
+          bigToDemo: bigRatio ? +(bigRatio / r.ratioToBaseline).toFixed(3) : null,
+        };
+      })
+      .filter((row) => row.big !== null);
 
   const report = {
     date: new Date().toISOString(),
@@ -168,8 +211,13 @@ try {
     },
     seconds,
     connections,
-    club: `the demo club (24 members, 8 sessions, open play on 4 courts); the last read and the writes after ${LONG_SESSION_GAMES} more finished games`,
+    clubs: {
+      demo: `the demo club (24 members, 8 sessions, 72 matches, open play on 4 courts); the later board read and the writes after ${LONG_SESSION_GAMES} more finished games`,
+      big: `the big club (npm run seed:big, scale ${process.env.BIG_CLUB_SCALE ?? "1"}: ${big.counts}; open play on 8 courts), written in ${seedSeconds} s before the run`,
+    },
     serverMemoryMb: memory,
+    ratiosSideBySide: { reads: sideBySide(readResults), writes: sideBySide(writeResults) },
+    scoringOneOrganizer: scoring,
     reads: [...readResults, ...laterResults],
     writes: writeResults,
   };
@@ -177,6 +225,9 @@ try {
   writeFileSync(path.join(root, "bench/results/api-reads.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.table(report.reads);
   console.table(report.writes);
+  console.table(report.ratiosSideBySide.reads);
+  console.table(report.ratiosSideBySide.writes);
+  console.log(JSON.stringify(report.scoringOneOrganizer));
   console.log(
     `server memory: ${JSON.stringify(memory)} MB; load ${loadavg()
       .map((l) => l.toFixed(2))
@@ -198,7 +249,7 @@ try {
  * its cancel gives it back. Both halves are writes through the whole use case (capacity and
  * waitlist rules, the outbox, the queue refresh); each counts as one request.
  */
-async function registrationWrites(orgId, cookie) {
+async function registrationWrites(label, orgId, cookie) {
   const sessionIds = [];
   const day = 24 * 3600 * 1000;
   for (let i = 0; i < connections + 10; i++) {
@@ -235,7 +286,7 @@ async function registrationWrites(orgId, cookie) {
   };
   return {
     beforeEachRun,
-    name: "POST then DELETE a registration (alternating)",
+    name: `${label}: POST then DELETE a registration (alternating)`,
     url: app,
     method: "POST",
     cookie,
@@ -268,12 +319,12 @@ async function registrationWrites(orgId, cookie) {
  * line. Each is a whole board transaction (the board's row lock, the queue brought in line with
  * check-in, the change, the courts filled, up-next emails, the version bumped, the notice).
  */
-async function boardActionWrites(orgId, cookie) {
+async function boardActionWrites(label, orgId, cookie) {
   const board = await get(`/api/orgs/${orgId}/board`, cookie);
   const waiting = board.queue[0];
-  if (!waiting) throw new Error("the demo board has nobody waiting");
+  if (!waiting) throw new Error(`the ${label} club's board has nobody waiting`);
   return {
-    name: "POST /api/orgs/:orgId/board/players/:id (skip)",
+    name: `${label}: POST /api/orgs/:orgId/board/players/:id (skip)`,
     url: `${app}/api/orgs/${orgId}/board/players/${waiting.registrationId}`,
     method: "POST",
     cookie,
@@ -310,6 +361,65 @@ async function addFinishedGames(databaseUrl, orgId, sessionId, count) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * What is read of one club, named "<label>: <route>": the reads a club makes all day, and the
+ * lists that grow with its years (past sessions, matches, the ladder, a regular's page).
+ */
+async function clubTargets(label, club, cookie) {
+  const orgId = club.id;
+  const { sessions } = await get(`/api/orgs/${orgId}/sessions`, cookie);
+  const live = sessions.find((s) => s.status === "active") ?? sessions[0];
+  const ladder = await get(`/api/orgs/${orgId}/ladder?format=doubles`, cookie);
+  const { members } = await get(`/api/orgs/${orgId}/members`, cookie);
+  const regular = [...ladder.rows].sort((a, b) => b.games - a.games)[0];
+  const target = (route, url) => ({ name: `${label}: GET ${route}`, url: `${app}${url}`, cookie });
+  const reads = [
+    target("/api/orgs/:orgId/sessions", `/api/orgs/${orgId}/sessions`),
+    target("/api/orgs/:orgId/sessions/:id", `/api/orgs/${orgId}/sessions/${live.id}`),
+    target("/api/orgs/:orgId/members", `/api/orgs/${orgId}/members`),
+    target("/api/orgs/:orgId/board", `/api/orgs/${orgId}/board`),
+    target("/api/public/clubs/:slug (signed in)", `/api/public/clubs/${club.slug}`),
+    target("/api/orgs/:orgId/ladder", `/api/orgs/${orgId}/ladder?format=doubles`),
+    target("/api/orgs/:orgId/matches", `/api/orgs/${orgId}/matches`),
+    target("/api/orgs/:orgId/sessions?scope=past", `/api/orgs/${orgId}/sessions?scope=past`),
+    ...(regular
+      ? [target("/api/orgs/:orgId/players/:userId", `/api/orgs/${orgId}/players/${regular.userId}`)]
+      : []),
+  ];
+  const counts = `${members.length} members, ${ladder.rows.length} on the ladder, the busiest with ${regular?.games ?? 0} matches`;
+  return { label, orgId, live, reads, counts };
+}
+
+/** Scores the games on court one at a time, as one organizer does: each POST's latency. */
+async function scoreOneByOne(orgId, cookie, count) {
+  const times = [];
+  for (let i = 0; i < count + 10; i++) {
+    const board = await get(`/api/orgs/${orgId}/board`, cookie);
+    const game = board.courts.map((c) => c.game).find(Boolean);
+    if (!game) throw new Error("no game on court to score");
+    const started = performance.now();
+    const res = await fetch(`${app}/api/orgs/${orgId}/board/games/${game.id}/score`, {
+      method: "POST",
+      headers: { cookie, origin: app, "content-type": "application/json" },
+      body: JSON.stringify({ scoreA: 11, scoreB: i % 10 }),
+    });
+    const ms = performance.now() - started;
+    if (!res.ok) throw new Error(`scoring: ${res.status} ${await res.text()}`);
+    if (i >= 10) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => +times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  return { scores: count, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+}
+
+/** Runs a script to its end; throws if it fails. */
+function run(file, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [file], { env: { ...process.env, ...env }, stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited with ${code}`))));
+  });
 }
 
 /** The server's resident memory now and at its peak (Linux /proc), in MB. */

@@ -2,6 +2,7 @@
 // (DATABASE_URL, or the embedded one `npm start` uses: stop the app first), owned by the demo
 // owner, who signs in as `npm run demo` prints and finds it beside the demo club. Run again,
 // it finds the club by its slug and writes nothing. BIG_CLUB_SCALE=0.1 writes a tenth of it.
+// Open play is running in it tonight, on every court.
 // The API benchmark runs the built copy of this file (dist/server/server/tools/seed-big.js).
 import { composeDeps } from "../compose.js";
 import { loadConfig } from "../config.js";
@@ -10,7 +11,7 @@ import { clubBySlug } from "../features/clubs/service.js";
 import { DEMO_OWNER, demoOwner } from "../features/demo/seed.js";
 import { createLogger } from "../platform/logging/logger.js";
 import { BIG_CLUB, planBigClub } from "./big-club/plan.js";
-import { writeBigClub } from "./big-club/write.js";
+import { openPlayTonight, writeBigClub } from "./big-club/write.js";
 
 export const BIG_CLUB_SLUG = "lakeside-big-club";
 
@@ -43,6 +44,7 @@ try {
     const plan = planBigClub(size, deps.now());
     const owner = await demoOwner(deps);
     const club = await writeBigClub(deps, { id: owner, name: DEMO_OWNER.name }, plan, BIG_CLUB_SLUG);
+    await openPlayTonight(deps, club, owner, size.courts);
     const places = plan.sessions.reduce((sum, s) => sum + s.players.length, 0);
     const games = plan.sessions.reduce((sum, s) => sum + s.games.length, 0);
     const counted = plan.sessions.reduce((sum, s) => sum + s.games.filter((g) => g.counts).length, 0);

@@ -13,8 +13,10 @@ import { matches } from "../../db/schema/ladder.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { setClubCreatedAt, setClubSlug, updateClubBilling } from "../../features/clubs/service.js";
+import { refreshQueue, startFilling } from "../../features/courts/service.js";
 import { recomputeLadder, settleResultsQuietly } from "../../features/ladder/service.js";
 import { createOrganization } from "../../features/members/service.js";
+import { addWalkIn, createSessions, transition } from "../../features/sessions/service.js";
 import { BIG_CLUB_TIME_ZONE, type BigClubPlan } from "./plan.js";
 
 const CHUNK = 2000;
@@ -177,4 +179,26 @@ export async function writeBigClub(
     await settleResultsQuietly(tx, organizationId, now);
   });
   return { organizationId, slug, memberIds };
+}
+
+/**
+ * Tonight: open play running for the last 40 minutes, every court in play and two players
+ * waiting, made as an organizer makes it (created, started, players checked in, courts
+ * filled). The benchmark's board reads and actions run on it.
+ */
+export async function openPlayTonight(deps: AppDeps, club: WrittenBigClub, ownerId: string, courts: number) {
+  const { db } = deps.database;
+  const now = deps.now();
+  const [session] = await createSessions(deps, club.organizationId, ownerId, {
+    name: "Open Play Now",
+    startsAt: new Date(now.getTime() - 40 * 60_000).toISOString(),
+    endsAt: new Date(now.getTime() + 80 * 60_000).toISOString(),
+  });
+  await transition(deps, club.organizationId, session!.id, "start");
+  // The most recent joiners are as likely to come as anyone: every fifth member, up to enough.
+  const players = club.memberIds.filter((_, i) => i % 5 === 0).slice(0, courts * 4 + 2);
+  for (const userId of players) await addWalkIn(db, club.organizationId, session!.id, { userId }, now);
+  await refreshQueue(deps, club.organizationId);
+  await startFilling(deps, club.organizationId);
+  return session!.id;
 }
