@@ -13,8 +13,9 @@ import {
   inviteBody,
   joinRequest,
   joinRequestParams,
-  member,
+  memberPage,
   memberParams,
+  membersQuery,
   transferOwnershipBody,
 } from "./members.js";
 
@@ -38,11 +39,12 @@ export const membersEndpoints = {
     method: "GET",
     path: "/api/orgs/:orgId/members",
     operationId: "listMembers",
-    summary: "The club's members (others' email addresses for admins only)",
+    summary: "A page of the club's members, searched by name (others' email addresses for admins only)",
     tags,
     access: { club: "members.view" },
     params: orgParams,
-    success: { status: 200, body: z.object({ members: z.array(member) }) },
+    query: membersQuery,
+    success: { status: 200, body: memberPage },
   }),
   changeRole: endpoint({
     method: "PATCH",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roles } from "../domain/roles.js";
+import { pageOf, pageQuery } from "./paging.js";
 
 export const member = z.object({
   userId: z.string(),
@@ -12,6 +13,19 @@ export const member = z.object({
 export type Member = z.infer<typeof member>;
 
 export const memberParams = z.object({ orgId: z.uuid(), userId: z.string().min(1).max(100) });
+
+/**
+ * A page of the members, in joining order, optionally those whose name holds `q` (or, for
+ * admins, whose address does). The cursor holds when the last one joined and their id.
+ */
+export const membersQuery = pageQuery(z.tuple([z.string().max(40), z.string().max(100)])).extend({
+  q: z.string().trim().max(100).optional(),
+});
+export type MembersQuery = z.output<typeof membersQuery>;
+export const memberPage = pageOf("members", member).extend({
+  /** How many members the search finds, or the club has: the page shows the count. */
+  total: z.number().int(),
+});
 
 /** Roles that can be given by a role change; the owner changes only by a transfer. */
 export const assignableRoles = ["admin", "organizer", "member"] as const;

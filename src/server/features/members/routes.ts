@@ -16,7 +16,8 @@ import {
   revokeInvitation,
 } from "./invitations.js";
 import { decideJoinRequest, listPendingJoinRequests } from "./join-requests.js";
-import { changeRole, leaveClub, listMembers, removeMember, transferOwnership } from "./service.js";
+import { memberPage } from "./member-pages.js";
+import { changeRole, leaveClub, removeMember, transferOwnership } from "./service.js";
 
 // Each invitation sends a mail in the club's name: a club (or a stolen admin account) may
 // not turn Courtside into a mailing cannon. Checked after the role, so strangers cannot use it up.
@@ -32,10 +33,12 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, endpoints.members, async (request) => {
       const club = await access(request, request.params.orgId, "members.view");
-      const members = await listMembers(db, club.organizationId);
-      if (can(club.role, "members.viewEmails")) return { members };
+      const addresses = can(club.role, "members.viewEmails");
+      const page = await memberPage(db, club.organizationId, request.query, addresses);
+      if (addresses) return page;
       return {
-        members: members.map((m) => (m.userId === club.userId ? m : { ...m, email: null })),
+        ...page,
+        members: page.members.map((m) => (m.userId === club.userId ? m : { ...m, email: null })),
       };
     });
 

@@ -43,7 +43,10 @@ const loggedMatch = (counts: boolean): MatchView => ({
 });
 
 function ladderApi(routes: Record<string, unknown> = {}) {
-  return mockApi({ [`GET /api/orgs/${ORG_ID}/members`]: { members }, ...routes });
+  return mockApi({
+    [`GET /api/orgs/${ORG_ID}/members`]: { members, next: null, total: members.length },
+    ...routes,
+  });
 }
 
 /** The contract's own words for a body, so the test follows the shared schema's wording. */

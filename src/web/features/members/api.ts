@@ -1,4 +1,4 @@
-import { skipToken, useQuery } from "@tanstack/react-query";
+import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
   changeRoleBody,
@@ -8,6 +8,7 @@ import type {
   Member,
 } from "../../../shared/contracts/members.js";
 import { membersEndpoints as endpoints } from "../../../shared/contracts/members-endpoints.js";
+import { PAGE_SIZE_MAX } from "../../../shared/contracts/paging.js";
 import { meQueryKey } from "../../app/auth-provider.js";
 import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
@@ -18,10 +19,41 @@ const keys = {
   joinRequests: (orgId: string) => ["join-requests", orgId] as const,
 };
 
-export function useMembers(orgId: string) {
+/**
+ * Every member, every page of them read in turn: for the pickers (log a match, walk-ins, a new
+ * owner), which choose among all. The members page itself reads a page at a time.
+ */
+export function useMembers(orgId: string, enabled = true) {
   return useQuery({
     queryKey: keys.members(orgId),
-    queryFn: async () => (await call(endpoints.members, { params: { orgId } })).members,
+    enabled,
+    queryFn: async () => {
+      const all: Member[] = [];
+      let after: string | undefined;
+      do {
+        const page = await call(endpoints.members, {
+          params: { orgId },
+          query: { limit: PAGE_SIZE_MAX, ...(after ? { after } : {}) },
+        });
+        all.push(...page.members);
+        after = page.next ?? undefined;
+      } while (after);
+      return all;
+    },
+  });
+}
+
+/** The members a page at a time, those whose name (or, for admins, address) holds `search`. */
+export function useMemberPages(orgId: string, search: string) {
+  return useInfiniteQuery({
+    queryKey: [...keys.members(orgId), "pages", search] as const,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      call(endpoints.members, {
+        params: { orgId },
+        query: { ...(search ? { q: search } : {}), ...(pageParam ? { after: pageParam } : {}) },
+      }),
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 }
 

@@ -1,14 +1,16 @@
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { useAuth } from "../../app/auth-provider.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
+import { LoadMore } from "../../components/load-more.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { Input } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { showErrorToast } from "../../lib/use-action.js";
-import { useInvitations, useJoinRequests, useMembers } from "./api.js";
+import { useInvitations, useJoinRequests, useMemberPages } from "./api.js";
 import { InvitationsList } from "./invitations-list.js";
 import { InviteDialog } from "./invite-dialog.js";
 import { JoinRequestsList } from "./join-requests-list.js";
@@ -25,16 +27,25 @@ export function MembersPage() {
 function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: string; myRole: Role }) {
   const { me } = useAuth();
   const manager = can(myRole, "members.invite");
-  const members = useMembers(orgId);
+  const [typed, setTyped] = useState("");
+  // The list follows the search box a moment after typing stops, not at every letter.
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    const later = setTimeout(() => setSearch(typed.trim()), 250);
+    return () => clearTimeout(later);
+  }, [typed]);
+  const members = useMemberPages(orgId, search);
   const invitations = useInvitations(orgId, manager);
   const requests = useJoinRequests(orgId, can(myRole, "joinRequests.review"));
+  const loadMore = useCallback(() => void members.fetchNextPage(), [members.fetchNextPage]);
 
   useEffect(() => {
     if (members.isError) showErrorToast(members.error, "Failed to load members");
   }, [members.isError, members.error]);
 
-  if (members.isPending) return <PageLoading />;
-  const list = members.data ?? [];
+  if (members.isPending && !search) return <PageLoading />;
+  const list = members.data?.pages.flatMap((page) => page.members) ?? [];
+  const total = members.data?.pages[0]?.total ?? 0;
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
@@ -42,7 +53,9 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
         <div>
           <h1 className="text-2xl font-bold">Team Members</h1>
           <p className="text-sm text-muted">
-            {list.length} {list.length === 1 ? "member" : "members"} in {clubName}
+            {search
+              ? `${total} found in ${clubName}`
+              : `${total} ${total === 1 ? "member" : "members"} in ${clubName}`}
           </p>
         </div>
         {manager ? (
@@ -67,11 +80,25 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
       ) : null}
 
       <Card data-tour="members-list">
-        <CardHeader>
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <CardTitle>Members</CardTitle>
+          <label className="sm:w-72">
+            <span className="sr-only">Find a member</span>
+            <Input
+              type="search"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              placeholder={can(myRole, "members.viewEmails") ? "Find by name or email" : "Find by name"}
+            />
+          </label>
         </CardHeader>
         <CardContent>
-          <MembersList orgId={orgId} members={list} myRole={myRole} myUserId={me?.user.id ?? ""} />
+          {search && !members.isPending && list.length === 0 ? (
+            <p className="text-sm text-muted">Nobody in the club matches “{search}”.</p>
+          ) : (
+            <MembersList orgId={orgId} members={list} myRole={myRole} myUserId={me?.user.id ?? ""} />
+          )}
+          <LoadMore hasMore={members.hasNextPage} loading={members.isFetchingNextPage} onMore={loadMore} />
         </CardContent>
       </Card>
 
@@ -86,13 +113,7 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
         </Card>
       ) : null}
 
-      <MembershipActions
-        orgId={orgId}
-        clubName={clubName}
-        myRole={myRole}
-        members={list}
-        myUserId={me?.user.id ?? ""}
-      />
+      <MembershipActions orgId={orgId} clubName={clubName} myRole={myRole} myUserId={me?.user.id ?? ""} />
     </div>
   );
 }

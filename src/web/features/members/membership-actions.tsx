@@ -1,28 +1,27 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { Member } from "../../../shared/contracts/members.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { useLeaveClub, useTransferOwnership } from "./api.js";
+import { useLeaveClub, useMembers, useTransferOwnership } from "./api.js";
 
 /** Leaving the club, or (for the owner) handing it to another member first. */
 export function MembershipActions({
   orgId,
   clubName,
   myRole,
-  members,
   myUserId,
 }: {
   orgId: string;
   clubName: string;
   myRole: Role;
-  members: Member[];
   myUserId: string;
 }) {
   const navigate = useNavigate();
-  const others = members.filter((m) => m.userId !== myUserId);
+  // Only the owner hands the club over, to any member: they choose among all of them.
+  const members = useMembers(orgId, myRole === "owner");
+  const others = (members.data ?? []).filter((m) => m.userId !== myUserId);
   const [newOwner, setNewOwner] = useState("");
 
   const leave = useLeaveClub(orgId, {

@@ -62,6 +62,8 @@ function doorApi(routes: Record<string, unknown> = {}) {
         member("user-3", "Ben Brooks"),
         member("user-4", "Cal Chen"),
       ],
+      next: null,
+      total: 3,
     },
     ...routes,
   });

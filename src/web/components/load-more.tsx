@@ -1,0 +1,41 @@
+import { useEffect, useRef } from "react";
+import { Button } from "./ui/button.js";
+
+/**
+ * The end of a paged list: the next page loads as this comes into view (scrolling on), and a
+ * button does the same for whoever gets here without scrolling (a keyboard, a tall screen).
+ */
+export function LoadMore({
+  hasMore,
+  loading,
+  onMore,
+  label = "Show more",
+}: {
+  hasMore: boolean;
+  loading: boolean;
+  onMore: () => void;
+  label?: string;
+}) {
+  const edge = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = edge.current;
+    if (!node || !hasMore || loading || typeof IntersectionObserver === "undefined") return;
+    // A screen ahead of the end, so the rows are there by the time a thumb gets to them.
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && onMore(),
+      {
+        rootMargin: "0px 0px 600px 0px",
+      },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loading, onMore]);
+  if (!hasMore) return null;
+  return (
+    <div ref={edge} className="flex justify-center pt-3">
+      <Button variant="secondary" onClick={onMore} disabled={loading}>
+        {loading ? "Loading…" : label}
+      </Button>
+    </div>
+  );
+}
