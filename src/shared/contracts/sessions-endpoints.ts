@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { pageQuery } from "./paging.js";
 import {
   bulkCheckInBody,
   bulkCheckInResponse,
@@ -65,8 +66,12 @@ export const sessionsEndpoints = {
     tags,
     access: member,
     params: orgParams,
-    query: z.object({ scope: z.enum(["upcoming", "past", "all"]).default("upcoming") }),
-    success: { status: 200, body: sessionList },
+    // Past sessions come a page at a time (they grow with every night the club plays); the
+    // cursor holds the last one's start and id. Upcoming and all come whole (next: null).
+    query: pageQuery(z.tuple([z.string().max(40), z.uuid()])).extend({
+      scope: z.enum(["upcoming", "past", "all"]).default("upcoming"),
+    }),
+    success: { status: 200, body: sessionList.extend({ next: z.string().nullable() }) },
   }),
   create: endpoint({
     method: "POST",

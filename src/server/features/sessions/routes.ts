@@ -7,7 +7,7 @@ import { serve } from "../../platform/web/serve-endpoint.js";
 import { clubAccess } from "../members/service.js";
 import { registerWithCheckout } from "./payments.js";
 import { createSessions, updateSession } from "./scheduling.js";
-import { getSessionWithList, listSessions, toSession } from "./session-reads.js";
+import { getSessionWithList, listSessions, pastSessionPage, toSession } from "./session-reads.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -16,7 +16,11 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, endpoints.list, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      return { sessions: await listSessions(db, club.organizationId, deps.now(), request.query.scope) };
+      const { scope, limit, after } = request.query;
+      // Read each time: a scheduled session moves to past when its end passes, with no write
+      // to tell a cache.
+      if (scope === "past") return pastSessionPage(db, club.organizationId, deps.now(), { limit, after });
+      return { sessions: await listSessions(db, club.organizationId, deps.now(), scope), next: null };
     });
 
     serve(app, endpoints.create, async (request) => {

@@ -3,6 +3,7 @@
 // as the club page, the weekly summary and the calendar feed show them.
 
 import { and, asc, desc, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
+import { pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
@@ -81,22 +82,34 @@ const everySession = preparedStatement("every_session", (db) =>
 );
 
 /**
- * Sessions whose night is over, newest first: completed, cancelled, or scheduled and ended
- * without being started. Their records are what the Past tab opens.
+ * Sessions whose night is over, newest first, a page at a time: completed, cancelled, or
+ * scheduled and ended without being started. Their records are what the Past tab opens. Each
+ * page starts after the last of the one before, by its start (to the microsecond) and id.
  */
-const pastSessions = preparedStatement("past_sessions", (db) =>
-  db
-    .select({ session: sessions, ...counts })
+export async function pastSessionPage(
+  db: Queryable,
+  organizationId: string,
+  now: Date,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  const startKey = sql<string>`${sessions.startsAt}::text`;
+  const rows = await db
+    .select({ session: sessions, ...counts, startKey })
     .from(sessions)
     .where(
       and(
-        eq(sessions.organizationId, sql.placeholder("organizationId")),
-        sql`(${sessions.status} in ('completed', 'cancelled') or (${sessions.status} = 'scheduled' and ${sessions.endsAt} <= ${sql.placeholder("now")}))`,
+        eq(sessions.organizationId, organizationId),
+        sql`(${sessions.status} in ('completed', 'cancelled') or (${sessions.status} = 'scheduled' and ${sessions.endsAt} <= ${now.toISOString()}))`,
+        page.after
+          ? sql`(${sessions.startsAt}, ${sessions.id}) < (${page.after[0]}::timestamptz, ${page.after[1]}::uuid)`
+          : undefined,
       ),
     )
-    .orderBy(desc(sessions.startsAt))
-    .limit(500),
-);
+    .orderBy(desc(sessions.startsAt), desc(sessions.id))
+    .limit(page.limit + 1);
+  const { rows: shown, next } = pageFrom(rows, page.limit, (r) => [r.startKey, r.session.id]);
+  return { sessions: shown.map((r) => toSession(r.session, r)), next };
+}
 
 /**
  * The club's sessions as every member sees them. Upcoming and all are kept by this instance
@@ -104,17 +117,7 @@ const pastSessions = preparedStatement("past_sessions", (db) =>
  * first of them ends and drops out; the list is shared between requests: callers must not
  * change it. Past is read each time.
  */
-export async function listSessions(
-  db: Db,
-  organizationId: string,
-  now: Date,
-  scope: "upcoming" | "past" | "all",
-) {
-  // Read each time: a scheduled session moves here when its end passes, with no write to tell a cache.
-  if (scope === "past") {
-    const rows = await pastSessions(db, { organizationId, now: now.toISOString() });
-    return rows.map((r) => toSession(r.session, r));
-  }
+export async function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
   const read = async () => {
     const rows =
       scope === "upcoming"

@@ -70,7 +70,6 @@ const STAMPS = "club_data_stamps";
 
 const keptReads: Array<[string, () => Promise<unknown>]> = [
   ["the upcoming sessions", () => listSessions(t.db, clubId, now, "upcoming")],
-  ["the past sessions", () => listSessions(t.db, clubId, now, "past")],
   ["every session", () => listSessions(t.db, clubId, now, "all")],
   ["a session with its list", () => getSessionWithList(t.db, clubId, sessionId)],
   ["the members list", () => listMembers(t.db, clubId)],

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
 import type {
@@ -27,12 +27,17 @@ export function useSessions(orgId: string) {
   });
 }
 
-/** Sessions whose night is over, newest first. */
+/** Sessions whose night is over, newest first, a page at a time. */
 export function usePastSessions(orgId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: keys.past(orgId),
-    queryFn: async () =>
-      (await call(endpoints.list, { params: { orgId }, query: { scope: "past" } })).sessions,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      call(endpoints.list, {
+        params: { orgId },
+        query: { scope: "past", ...(pageParam ? { after: pageParam } : {}) },
+      }),
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 }
 

@@ -1,7 +1,9 @@
 import { Download, History } from "lucide-react";
+import { useCallback } from "react";
 import { Link } from "react-router";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { dateTimeFormat } from "../../../shared/domain/formatters.js";
+import { LoadMore } from "../../components/load-more.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
@@ -51,9 +53,11 @@ export function PastSessions({
   manager: boolean;
 }) {
   const past = usePastSessions(orgId);
+  const loadMore = useCallback(() => void past.fetchNextPage(), [past.fetchNextPage]);
   if (past.isPending) return <p className="py-12 text-center text-muted">Loading past sessions...</p>;
   if (past.isError) return <p className="py-12 text-center text-red-600">Failed to load past sessions.</p>;
-  if (past.data.length === 0) {
+  const sessions = past.data.pages.flatMap((page) => page.sessions);
+  if (sessions.length === 0) {
     return (
       <div className="mt-8 flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-16 text-center">
         <History className="h-10 w-10 text-brand-600" />
@@ -64,7 +68,7 @@ export function PastSessions({
   }
   return (
     <div className="mt-6 flex flex-col gap-8">
-      {byMonth(past.data, timeZone).map((month) => (
+      {byMonth(sessions, timeZone).map((month) => (
         <section key={month.key} aria-label={month.label} className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-lg font-bold">{month.label}</h2>
@@ -98,6 +102,12 @@ export function PastSessions({
           </div>
         </section>
       ))}
+      <LoadMore
+        hasMore={past.hasNextPage}
+        loading={past.isFetchingNextPage}
+        onMore={loadMore}
+        label="Show earlier sessions"
+      />
     </div>
   );
 }
