@@ -6,6 +6,7 @@ import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import {
   decideBody,
+  ladderPageQuery,
   ladderQuery,
   ladderView,
   matchBody,
@@ -52,7 +53,7 @@ export const ladderEndpoints = {
     tags,
     access: member,
     params: orgParams,
-    query: ladderQuery,
+    query: ladderPageQuery,
     success: { status: 200, body: ladderView },
   }),
   matches: endpoint({

@@ -2,12 +2,20 @@
 import { z } from "zod";
 import { GAME_TARGETS, gameScoreProblem, matchWinner } from "../rating/scores.js";
 import { orgParams } from "./common.js";
+import { pageQuery } from "./paging.js";
 
 export const matchFormat = z.enum(["singles", "doubles"]);
 export type MatchFormat = z.infer<typeof matchFormat>;
 export const teamSize: Record<MatchFormat, number> = { singles: 1, doubles: 2 };
 
 export const ladderQuery = z.object({ format: matchFormat.default("doubles") });
+/**
+ * The ladder a page at a time, from the top. The cursor holds the last row's rating, games, id
+ * and rank: the next page starts below it and counts on from its rank.
+ */
+export const ladderPageQuery = pageQuery(
+  z.tuple([z.number(), z.number().int(), z.string().max(100), z.number().int().min(1)]),
+).extend({ format: matchFormat.default("doubles") });
 
 export const ladderRow = z.object({
   rank: z.number().int(),
@@ -28,6 +36,13 @@ export const ladderView = z.object({
   rows: z.array(ladderRow),
   /** Whether the club has any counted match, in either format. */
   hasMatches: z.boolean(),
+  /** The cursor of the next page (null: the last). */
+  next: z.string().nullable(),
+  /**
+   * Over the whole ladder, on the first page only (null on the others): the top, the longest
+   * winning streak and the most games.
+   */
+  summary: z.object({ top: ladderRow, longestStreak: ladderRow, busiest: ladderRow }).nullable(),
 });
 export type LadderView = z.infer<typeof ladderView>;
 

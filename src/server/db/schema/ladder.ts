@@ -52,6 +52,12 @@ export const matches = pgTable(
   (t) => [
     index("matches_org_format_played_idx").on(t.organizationId, t.format, t.playedAt),
     uniqueIndex("matches_game_key").on(t.gameId),
+    // The club's latest matches, newest first, whatever their format (the ladder's recent
+    // matches, the dashboard): read from the top, not sorted out of every match it has.
+    index("matches_org_played_idx").on(t.organizationId, t.playedAt, t.createdAt),
+    // A player's matches (their page): by containment in either team, not a scan of the club's.
+    index("matches_team_a_idx").using("gin", t.teamA),
+    index("matches_team_b_idx").using("gin", t.teamB),
     // The few matches waiting for an answer: found without reading a club's whole history.
     index("matches_pending_idx")
       .on(t.organizationId, t.format, t.createdAt)
@@ -80,7 +86,12 @@ export const playerRatings = pgTable(
     /** The player's last counted match: the skill filter widens sigma with the days since. */
     lastPlayedAt: timestamp("last_played_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.format, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.format, t.userId] }),
+    // The ladder in its order (rating, games, id, from the top), a page at a time, and a
+    // player's rank (how many stand above them): both read from this index, not sorted.
+    index("player_ratings_ladder_idx").on(t.organizationId, t.format, t.rating, t.games, t.userId),
+  ],
 );
 export const ratingHistory = pgTable(
   "rating_history",

@@ -9,7 +9,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
 import { boardView, latestGuestGames } from "../courts/service.js";
-import { ladderView, listMatches } from "../ladder/service.js";
+import { ladderMovers, listMatches } from "../ladder/service.js";
 import { clubAccess, listPendingJoinRequests } from "../members/service.js";
 import { listSessions } from "../sessions/service.js";
 
@@ -25,12 +25,12 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.dashboard, async (request): Promise<DashboardView> => {
       const club = await access(request, request.params.orgId, "club.view");
       const now = deps.now();
-      const [org, sessions, board, matches, ladder, guestGames] = await Promise.all([
+      const [org, sessions, board, matches, movers, guestGames] = await Promise.all([
         getOrganization(db, club.organizationId),
         listSessions(db, club.organizationId, now, "upcoming"),
         boardView(db, club.organizationId, { userId: club.userId, canManage: false }, deps.config.appUrl),
         listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now),
-        ladderView(db, club.organizationId, "doubles"),
+        ladderMovers(db, club.organizationId, "doubles", MOVERS),
         latestGuestGames(db, club.organizationId, RESULTS),
       ]);
       const manager = can(club.role, "joinRequests.review");
@@ -85,11 +85,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ]
           .sort((a, b) => Date.parse(b.playedAt) - Date.parse(a.playedAt))
           .slice(0, RESULTS),
-        movers: [...ladder.rows]
-          .filter((r) => r.change > 0)
-          .sort((a, b) => b.change - a.change)
-          .slice(0, MOVERS)
-          .map((r) => ({ userId: r.userId, name: r.name, rating: r.rating, change: r.change })),
+        movers,
         pendingJoinRequests: pending,
       };
     });

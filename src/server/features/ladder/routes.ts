@@ -18,7 +18,8 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, endpoints.standings, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      return ladderView(db, club.organizationId, request.query.format);
+      const { format, limit, after } = request.query;
+      return ladderView(db, club.organizationId, format, { limit, after });
     });
 
     serve(app, endpoints.matchesCsv, async (request, reply) => {

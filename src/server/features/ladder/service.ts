@@ -4,5 +4,5 @@ export { logMatch, matchFromBoardGame, withdrawBoardGameMatch } from "./matches.
 export { currentRatings, currentSkills } from "./ratings.js";
 export { recomputeLadder } from "./replay-store.js";
 export { settleResultsQuietly } from "./result-emails.js";
-export { ladderView, listMatches } from "./views.js";
+export { ladderMovers, listMatches } from "./views.js";
 export { type WeekOfPlay, weekOfPlay } from "./week-of-play.js";

@@ -1,7 +1,8 @@
 // What the ladder's pages read: the stored ratings (never a replay on a read), the matches
 // with names and each player's change, and a player's page.
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { LadderView, MatchFormat, MatchView, PlayerView } from "../../../shared/contracts/ladder.js";
+import { PAGE_SIZE, pageFrom } from "../../../shared/contracts/paging.js";
 import { explainChange } from "../../../shared/rating/explain.js";
 import { isProvisional } from "../../../shared/rating/skill.js";
 import type { Db } from "../../db/database.js";
@@ -21,35 +22,120 @@ export async function memberNames(db: Db, organizationId: string) {
 /** Someone who has left the club still shows in the matches they played. */
 export const nameIn = (names: Map<string, string>, userId: string) => names.get(userId) ?? "Former member";
 
-export async function ladderView(db: Db, organizationId: string, format: MatchFormat): Promise<LadderView> {
-  const [rows, names, any] = await Promise.all([
+type RatingRow = typeof playerRatings.$inferSelect;
+
+const toLadderRow = (names: Map<string, string>, row: RatingRow, rank: number) => ({
+  rank,
+  userId: row.userId,
+  name: nameIn(names, row.userId),
+  rating: Math.round(row.rating),
+  change: Math.round(row.lastChange),
+  streak: row.streak,
+  games: row.games,
+  wins: row.wins,
+  provisional: isProvisional({ mu: row.skillMu, sigma: row.skillSigma }),
+});
+
+/** The ladder's order: rating, then games, then id, all from the top. */
+const fromTheTop = [desc(playerRatings.rating), desc(playerRatings.games), desc(playerRatings.userId)];
+
+/**
+ * A page of the ladder from the top (or below the cursor's row, counting on from its rank),
+ * and on the first page what is said about the whole of it.
+ */
+export async function ladderView(
+  db: Db,
+  organizationId: string,
+  format: MatchFormat,
+  page: { limit: number; after?: [number, number, string, number] | undefined } = { limit: PAGE_SIZE },
+): Promise<LadderView> {
+  const inFormat = and(eq(playerRatings.organizationId, organizationId), eq(playerRatings.format, format));
+  const after = page.after;
+  const firstOf = (order: SQL) =>
     db
       .select()
       .from(playerRatings)
-      .where(and(eq(playerRatings.organizationId, organizationId), eq(playerRatings.format, format)))
-      .orderBy(desc(playerRatings.rating), desc(playerRatings.games)),
+      .where(inFormat)
+      .orderBy(order, ...fromTheTop)
+      .limit(1);
+  const [rows, names, any, longest, busiest] = await Promise.all([
+    db
+      .select()
+      .from(playerRatings)
+      .where(
+        and(
+          inFormat,
+          after
+            ? sql`(${playerRatings.rating}, ${playerRatings.games}, ${playerRatings.userId}) < (${after[0]}::float8, ${after[1]}::int, ${after[2]})`
+            : undefined,
+        ),
+      )
+      .orderBy(...fromTheTop)
+      .limit(page.limit + 1),
     memberNames(db, organizationId),
     db
       .select({ one: sql<number>`1` })
       .from(playerRatings)
       .where(eq(playerRatings.organizationId, organizationId))
       .limit(1),
+    after ? [] : firstOf(desc(playerRatings.streak)),
+    after ? [] : firstOf(desc(playerRatings.games)),
   ]);
-  return {
-    format,
-    hasMatches: any.length > 0,
-    rows: rows.map((row, index) => ({
-      rank: index + 1,
-      userId: row.userId,
-      name: nameIn(names, row.userId),
-      rating: Math.round(row.rating),
-      change: Math.round(row.lastChange),
-      streak: row.streak,
-      games: row.games,
-      wins: row.wins,
-      provisional: isProvisional({ mu: row.skillMu, sigma: row.skillSigma }),
-    })),
+  const startRank = after ? after[3] : 0;
+  const shown = pageFrom(
+    rows.map((row, i) => ({ row, rank: startRank + i + 1 })),
+    page.limit,
+    ({ row, rank }) => [row.rating, row.games, row.userId, rank],
+  );
+  const ranked = shown.rows.map(({ row, rank }) => toLadderRow(names, row, rank));
+  // The summary's rows carry their rank too: the count above them, read only for these two.
+  const rankOf = async (row: RatingRow) => {
+    const [above] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(playerRatings)
+      .where(
+        and(
+          inFormat,
+          sql`(${playerRatings.rating}, ${playerRatings.games}, ${playerRatings.userId}) > (${row.rating}::float8, ${row.games}::int, ${row.userId})`,
+        ),
+      );
+    return (above?.n ?? 0) + 1;
   };
+  const summary =
+    !after && ranked[0] && longest[0] && busiest[0]
+      ? {
+          top: ranked[0],
+          longestStreak: toLadderRow(names, longest[0], await rankOf(longest[0])),
+          busiest: toLadderRow(names, busiest[0], await rankOf(busiest[0])),
+        }
+      : null;
+  return { format, hasMatches: any.length > 0, rows: ranked, next: shown.next, summary };
+}
+
+/** The players whose last match moved them up most: the dashboard's movers. */
+export async function ladderMovers(db: Db, organizationId: string, format: MatchFormat, count: number) {
+  const [rows, names] = await Promise.all([
+    db
+      .select()
+      .from(playerRatings)
+      .where(
+        and(
+          eq(playerRatings.organizationId, organizationId),
+          eq(playerRatings.format, format),
+          // Shown rounded: a change that rounds to 0 is not a move up.
+          sql`${playerRatings.lastChange} >= 0.5`,
+        ),
+      )
+      .orderBy(desc(playerRatings.lastChange))
+      .limit(count),
+    memberNames(db, organizationId),
+  ]);
+  return rows.map((row) => ({
+    userId: row.userId,
+    name: nameIn(names, row.userId),
+    rating: Math.round(row.rating),
+    change: Math.round(row.lastChange),
+  }));
 }
 
 /** A history row's change and why it moved: what explainChange reads (views and the CSV alike). */
@@ -137,7 +223,16 @@ export async function playerView(
 ): Promise<PlayerView> {
   const names = await memberNames(db, organizationId);
   const [ratings, history, played] = await Promise.all([
-    db.select().from(playerRatings).where(eq(playerRatings.organizationId, organizationId)),
+    // The player's lines, each with its rank: how many stand above it in its format.
+    db
+      .select({
+        line: playerRatings,
+        rank: sql<number>`(select count(*)::int + 1 from player_ratings above
+          where above.organization_id = ${playerRatings.organizationId} and above.format = ${playerRatings.format}
+            and (above.rating, above.games, above.user_id) > (${playerRatings.rating}, ${playerRatings.games}, ${playerRatings.userId}))`,
+      })
+      .from(playerRatings)
+      .where(and(eq(playerRatings.organizationId, organizationId), eq(playerRatings.userId, userId))),
     db
       .select()
       .from(ratingHistory)
@@ -149,7 +244,11 @@ export async function playerView(
       .where(
         and(
           eq(matches.organizationId, organizationId),
-          or(sql`${userId} = any(${matches.teamA})`, sql`${userId} = any(${matches.teamB})`),
+          // Containment, which the teams' GIN indexes answer: "= any" would read every match.
+          or(
+            sql`${matches.teamA} @> array[${userId}]::text[]`,
+            sql`${matches.teamB} @> array[${userId}]::text[]`,
+          ),
         ),
       )
       .orderBy(desc(matches.playedAt), desc(matches.createdAt))
@@ -158,15 +257,14 @@ export async function playerView(
   if (!names.has(userId) && history.length === 0) throw notFound("Player not found");
 
   const ratingIn = (format: MatchFormat) => {
-    const board = ratings.filter((r) => r.format === format).sort((a, b) => b.rating - a.rating);
-    const index = board.findIndex((r) => r.userId === userId);
-    const row = board[index];
+    const found = ratings.find((r) => r.line.format === format);
+    const row = found?.line;
     return row
       ? {
           rating: Math.round(row.rating),
           provisional: isProvisional({ mu: row.skillMu, sigma: row.skillSigma }),
           plusMinus: Math.round(1.96 * row.skillSigma),
-          rank: index + 1,
+          rank: found.rank,
           games: row.games,
           wins: row.wins,
           streak: row.streak,

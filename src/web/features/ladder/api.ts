@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { MatchBody, MatchFormat, MatchView } from "../../../shared/contracts/ladder.js";
 import { ladderEndpoints as endpoints } from "../../../shared/contracts/ladder-endpoints.js";
 import { call } from "../../lib/api.js";
@@ -11,10 +11,17 @@ export const ladderKeys = {
   player: (orgId: string, userId: string) => ["ladder", orgId, "player", userId] as const,
 };
 
+/** The ladder a page at a time from the top; the first page says who tops it and how. */
 export const useLadder = (orgId: string, format: MatchFormat) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: ladderKeys.table(orgId, format),
-    queryFn: () => call(endpoints.standings, { params: { orgId }, query: { format } }),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      call(endpoints.standings, {
+        params: { orgId },
+        query: { format, ...(pageParam ? { after: pageParam } : {}) },
+      }),
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 
 export const useMatches = (orgId: string, status: "pending" | "disputed" | "all") =>

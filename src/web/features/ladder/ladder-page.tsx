@@ -1,5 +1,5 @@
 import { Flame, Medal, Trophy } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { pathOf, queryOf } from "../../../shared/contracts/endpoint.js";
 import type { LadderRow, MatchFormat } from "../../../shared/contracts/ladder.js";
 import { ladderEndpoints } from "../../../shared/contracts/ladder-endpoints.js";
@@ -8,6 +8,7 @@ import { messages } from "../../../shared/domain/messages.js";
 import { useAuth } from "../../app/auth-provider.js";
 import { useExamples } from "../../app/examples.js";
 import { useOrganization } from "../../app/organization-provider.js";
+import { LoadMore } from "../../components/load-more.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
@@ -27,10 +28,13 @@ export function LadderPage() {
   const [format, setFormat] = useState<MatchFormat>("doubles");
   const orgId = current?.id ?? "";
   const ladder = useLadder(orgId, format);
+  const loadMore = useCallback(() => void ladder.fetchNextPage(), [ladder.fetchNextPage]);
   if (!current || !me || ladder.isPending) return <PageLoading />;
   const manager = can(current.role, "matches.manage");
-  const sample = showExamples && ladder.data?.hasMatches === false;
-  const rows = sample ? sampleLadder : (ladder.data?.rows ?? []);
+  const first = ladder.data?.pages[0];
+  const sample = showExamples && first?.hasMatches === false;
+  const rows = sample ? sampleLadder : (ladder.data?.pages.flatMap((page) => page.rows) ?? []);
+  const summary = sample ? summaryOf(sampleLadder) : first?.summary;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -73,7 +77,7 @@ export function LadderPage() {
         </p>
       ) : (
         <>
-          <SummaryCards rows={rows} />
+          {summary ? <SummaryCards {...summary} /> : null}
           <Card data-tour="ladder-table">
             <CardContent className="px-3 pt-4 sm:px-6">
               {sample ? (
@@ -82,6 +86,13 @@ export function LadderPage() {
                 </p>
               ) : null}
               <LadderTable rows={rows} linkPlayers={!sample} />
+              {sample ? null : (
+                <LoadMore
+                  hasMore={ladder.hasNextPage}
+                  loading={ladder.isFetchingNextPage}
+                  onMore={loadMore}
+                />
+              )}
             </CardContent>
           </Card>
           {sample ? null : (
@@ -136,10 +147,18 @@ function RecentMatches({ orgId, me }: { orgId: string; me: string }) {
   );
 }
 
-function SummaryCards({ rows }: { rows: LadderRow[] }) {
-  const top = rows[0]!;
-  const longest = rows.reduce((a, b) => (b.streak > a.streak ? b : a));
-  const busiest = rows.reduce((a, b) => (b.games > a.games ? b : a));
+type Summary = { top: LadderRow; longestStreak: LadderRow; busiest: LadderRow };
+
+/** What the server says of a whole ladder, said of the sample's few rows. */
+function summaryOf(rows: LadderRow[]): Summary {
+  return {
+    top: rows[0]!,
+    longestStreak: rows.reduce((a, b) => (b.streak > a.streak ? b : a)),
+    busiest: rows.reduce((a, b) => (b.games > a.games ? b : a)),
+  };
+}
+
+function SummaryCards({ top, longestStreak: longest, busiest }: Summary) {
   return (
     <div className="grid gap-4 sm:grid-cols-3" data-tour="ladder-stats">
       <Summary icon={Trophy} label="Top Rated" name={top.name} value={`${top.rating}`} />

@@ -82,15 +82,14 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
       <Card data-tour="members-list">
         <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <CardTitle>Members</CardTitle>
-          <label className="sm:w-72">
-            <span className="sr-only">Find a member</span>
-            <Input
-              type="search"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              placeholder={can(myRole, "members.viewEmails") ? "Find by name or email" : "Find by name"}
-            />
-          </label>
+          <Input
+            type="search"
+            aria-label="Find a member"
+            className="sm:w-72"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder={can(myRole, "members.viewEmails") ? "Find by name or email" : "Find by name"}
+          />
         </CardHeader>
         <CardContent>
           {search && !members.isPending && list.length === 0 ? (
