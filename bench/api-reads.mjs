@@ -372,8 +372,9 @@ async function clubTargets(label, club, cookie) {
   const { sessions } = await get(`/api/orgs/${orgId}/sessions`, cookie);
   const live = sessions.find((s) => s.status === "active") ?? sessions[0];
   const ladder = await get(`/api/orgs/${orgId}/ladder?format=doubles`, cookie);
-  const { members } = await get(`/api/orgs/${orgId}/members`, cookie);
-  const regular = [...ladder.rows].sort((a, b) => b.games - a.games)[0];
+  const { total: members } = await get(`/api/orgs/${orgId}/members`, cookie);
+  // The club's busiest player, whose page is the heaviest to read.
+  const regular = ladder.summary?.busiest;
   const target = (route, url) => ({ name: `${label}: GET ${route}`, url: `${app}${url}`, cookie });
   const reads = [
     target("/api/orgs/:orgId/sessions", `/api/orgs/${orgId}/sessions`),
@@ -388,7 +389,7 @@ async function clubTargets(label, club, cookie) {
       ? [target("/api/orgs/:orgId/players/:userId", `/api/orgs/${orgId}/players/${regular.userId}`)]
       : []),
   ];
-  const counts = `${members.length} members, ${ladder.rows.length} on the ladder, the busiest with ${regular?.games ?? 0} matches`;
+  const counts = `${members} members, the busiest player with ${regular?.games ?? 0} matches`;
   return { label, orgId, live, reads, counts };
 }
 

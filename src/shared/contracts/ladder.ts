@@ -14,7 +14,7 @@ export const ladderQuery = z.object({ format: matchFormat.default("doubles") });
  * and rank: the next page starts below it and counts on from its rank.
  */
 export const ladderPageQuery = pageQuery(
-  z.tuple([z.number(), z.number().int(), z.string().max(100), z.number().int().min(1)]),
+  z.tuple([z.number(), z.number().int().min(0), z.string().max(100), z.number().int().min(1).max(1_000_000)]),
 ).extend({ format: matchFormat.default("doubles") });
 
 export const ladderRow = z.object({

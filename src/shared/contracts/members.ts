@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { roles } from "../domain/roles.js";
-import { pageOf, pageQuery } from "./paging.js";
+import { pageOf, pageQuery, timestampKey } from "./paging.js";
 
 export const member = z.object({
   userId: z.string(),
@@ -18,7 +18,7 @@ export const memberParams = z.object({ orgId: z.uuid(), userId: z.string().min(1
  * A page of the members, in joining order, optionally those whose name holds `q` (or, for
  * admins, whose address does). The cursor holds when the last one joined and their id.
  */
-export const membersQuery = pageQuery(z.tuple([z.string().max(40), z.string().max(100)])).extend({
+export const membersQuery = pageQuery(z.tuple([timestampKey, z.string().max(100)])).extend({
   q: z.string().trim().max(100).optional(),
 });
 export type MembersQuery = z.output<typeof membersQuery>;

@@ -1,4 +1,4 @@
-// Keyset paging for the lists that grow with a club's years (members, past sessions, matches):
+// Keyset paging for the lists that grow with a club's years (members, past sessions, the ladder):
 // a page is read after the last row of the page before, by the list's sort key, so rows added
 // meanwhile neither repeat nor push a row off the seam, and page 100 costs what page 1 does.
 // The cursor is opaque to clients: the sort key of the last row, as base64url JSON, checked on
@@ -9,6 +9,14 @@ export const PAGE_SIZE = 50;
 export const PAGE_SIZE_MAX = 100;
 
 const STALE_CURSOR = "This list has moved on: load it again from the top.";
+
+/**
+ * A timestamp in a cursor, as PostgreSQL prints it ("2026-11-20 18:00:00.123456+00"): its own
+ * text keeps the microseconds a JavaScript date would drop.
+ */
+export const timestampKey = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/);
 
 /** The cursor for a page that ends at a row with this sort key. */
 export function cursorOf(key: readonly (string | number)[]): string {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
-import { pageQuery } from "./paging.js";
+import { pageQuery, timestampKey } from "./paging.js";
 import {
   bulkCheckInBody,
   bulkCheckInResponse,
@@ -68,7 +68,7 @@ export const sessionsEndpoints = {
     params: orgParams,
     // Past sessions come a page at a time (they grow with every night the club plays); the
     // cursor holds the last one's start and id. Upcoming and all come whole (next: null).
-    query: pageQuery(z.tuple([z.string().max(40), z.uuid()])).extend({
+    query: pageQuery(z.tuple([timestampKey, z.uuid()])).extend({
       scope: z.enum(["upcoming", "past", "all"]).default("upcoming"),
     }),
     success: { status: 200, body: sessionList.extend({ next: z.string().nullable() }) },

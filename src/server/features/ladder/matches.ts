@@ -1,8 +1,10 @@
 // Logging and answering matches. A member logs a match they played; the other side confirms
 // or disputes it. Unanswered, it counts after 48 hours; disputed, it waits for an organizer,
 // who decides. Organizers and admins log (counted at once, unless they played in it: then the
-// other side confirms, as for anyone), edit and delete any match. Every change replays the
-// ratings of its format in the same transaction (replay-store.ts).
+// other side confirms, as for anyone), edit and delete any match. Every change brings the
+// ratings of its format up to date in the same transaction (replay-store.ts): a result after the
+// ladder's last one is applied alone; a change at or before it (an edit, a delete, an undo, a
+// match logged for a day before tonight's board results) replays the format from the start.
 import { and, eq, sql } from "drizzle-orm";
 import type { MatchBody, MatchFormat } from "../../../shared/contracts/ladder.js";
 import { addDays } from "../../../shared/domain/dates.js";

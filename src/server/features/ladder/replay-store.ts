@@ -1,8 +1,9 @@
 // The stored replay: after any change to a club's matches, the stored ratings of that format
 // are made equal to a replay of its counted matches (src/shared/rating), in the same
-// transaction as the change. A result at the end of history (a board score, tonight's match)
-// goes on from the stored lines past the checkpoint (ladder-append.ts): its cost does not grow
-// with the club's history. A change further back replays from the start, and since writing is
+// transaction as the change. A result after the last applied one (a board score, a match logged
+// after the night's others) goes on from the stored lines past the checkpoint
+// (ladder-append.ts): its cost does not grow with the club's history. A change at or before it
+// (an edit, a delete, a board undo, the 48-hour job) replays from the start, and since writing is
 // what costs, only the part of the history that came out different is written again. A
 // per-club, per-format advisory lock makes concurrent changes take turns, so the stored
 // ratings always equal a fresh replay.

@@ -1,11 +1,12 @@
 // What the ladder's pages read: the stored ratings (never a replay on a read), the matches
 // with names and each player's change, and a player's page.
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { LadderView, MatchFormat, MatchView, PlayerView } from "../../../shared/contracts/ladder.js";
 import { PAGE_SIZE, pageFrom } from "../../../shared/contracts/paging.js";
 import { explainChange } from "../../../shared/rating/explain.js";
 import { isProvisional } from "../../../shared/rating/skill.js";
 import type { Db } from "../../db/database.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { listMembers } from "../members/service.js";
@@ -39,6 +40,58 @@ const toLadderRow = (names: Map<string, string>, row: RatingRow, rank: number) =
 /** The ladder's order: rating, then games, then id, all from the top. */
 const fromTheTop = [desc(playerRatings.rating), desc(playerRatings.games), desc(playerRatings.userId)];
 
+const inLadder = and(
+  eq(playerRatings.organizationId, sql.placeholder("organizationId")),
+  eq(playerRatings.format, sql.placeholder("format")),
+);
+const belowCursor = sql`(${playerRatings.rating}, ${playerRatings.games}, ${playerRatings.userId}) < (${sql.placeholder("rating")}::float8, ${sql.placeholder("games")}::int, ${sql.placeholder("userId")})`;
+const aboveRow = sql`(${playerRatings.rating}, ${playerRatings.games}, ${playerRatings.userId}) > (${sql.placeholder("rating")}::float8, ${sql.placeholder("games")}::int, ${sql.placeholder("userId")})`;
+
+// Prepared: the ladder is read all evening, and building these each time cost more than
+// running them (decision 011). The index in the ladder's order answers each of them.
+const ladderFirst = preparedStatement("ladder_first", (db) =>
+  db
+    .select()
+    .from(playerRatings)
+    .where(inLadder)
+    .orderBy(...fromTheTop)
+    .limit(sql.placeholder("limit")),
+);
+const ladderAfter = preparedStatement("ladder_after", (db) =>
+  db
+    .select()
+    .from(playerRatings)
+    .where(and(inLadder, belowCursor))
+    .orderBy(...fromTheTop)
+    .limit(sql.placeholder("limit")),
+);
+const longestStreak = preparedStatement("ladder_longest_streak", (db) =>
+  db
+    .select()
+    .from(playerRatings)
+    .where(inLadder)
+    .orderBy(desc(playerRatings.streak), ...fromTheTop)
+    .limit(1),
+);
+const mostGames = preparedStatement("ladder_most_games", (db) =>
+  db
+    .select()
+    .from(playerRatings)
+    .where(inLadder)
+    .orderBy(desc(playerRatings.games), ...fromTheTop)
+    .limit(1),
+);
+const countAbove = preparedStatement("ladder_count_above", (db) =>
+  db.select({ n: sql<number>`count(*)::int` }).from(playerRatings).where(and(inLadder, aboveRow)),
+);
+const anyRating = preparedStatement("ladder_any_rating", (db) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(playerRatings)
+    .where(eq(playerRatings.organizationId, sql.placeholder("organizationId")))
+    .limit(1),
+);
+
 /**
  * A page of the ladder from the top (or below the cursor's row, counting on from its rank),
  * and on the first page what is said about the whole of it.
@@ -49,37 +102,22 @@ export async function ladderView(
   format: MatchFormat,
   page: { limit: number; after?: [number, number, string, number] | undefined } = { limit: PAGE_SIZE },
 ): Promise<LadderView> {
-  const inFormat = and(eq(playerRatings.organizationId, organizationId), eq(playerRatings.format, format));
   const after = page.after;
-  const firstOf = (order: SQL) =>
-    db
-      .select()
-      .from(playerRatings)
-      .where(inFormat)
-      .orderBy(order, ...fromTheTop)
-      .limit(1);
+  const ladder = { organizationId, format };
   const [rows, names, any, longest, busiest] = await Promise.all([
-    db
-      .select()
-      .from(playerRatings)
-      .where(
-        and(
-          inFormat,
-          after
-            ? sql`(${playerRatings.rating}, ${playerRatings.games}, ${playerRatings.userId}) < (${after[0]}::float8, ${after[1]}::int, ${after[2]})`
-            : undefined,
-        ),
-      )
-      .orderBy(...fromTheTop)
-      .limit(page.limit + 1),
+    after
+      ? ladderAfter(db, {
+          ...ladder,
+          limit: page.limit + 1,
+          rating: after[0],
+          games: after[1],
+          userId: after[2],
+        })
+      : ladderFirst(db, { ...ladder, limit: page.limit + 1 }),
     memberNames(db, organizationId),
-    db
-      .select({ one: sql<number>`1` })
-      .from(playerRatings)
-      .where(eq(playerRatings.organizationId, organizationId))
-      .limit(1),
-    after ? [] : firstOf(desc(playerRatings.streak)),
-    after ? [] : firstOf(desc(playerRatings.games)),
+    anyRating(db, { organizationId }),
+    after ? [] : longestStreak(db, ladder),
+    after ? [] : mostGames(db, ladder),
   ]);
   const startRank = after ? after[3] : 0;
   const shown = pageFrom(
@@ -90,15 +128,12 @@ export async function ladderView(
   const ranked = shown.rows.map(({ row, rank }) => toLadderRow(names, row, rank));
   // The summary's rows carry their rank too: the count above them, read only for these two.
   const rankOf = async (row: RatingRow) => {
-    const [above] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(playerRatings)
-      .where(
-        and(
-          inFormat,
-          sql`(${playerRatings.rating}, ${playerRatings.games}, ${playerRatings.userId}) > (${row.rating}::float8, ${row.games}::int, ${row.userId})`,
-        ),
-      );
+    const [above] = await countAbove(db, {
+      ...ladder,
+      rating: row.rating,
+      games: row.games,
+      userId: row.userId,
+    });
     return (above?.n ?? 0) + 1;
   };
   const summary =

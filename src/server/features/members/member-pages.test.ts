@@ -2,6 +2,7 @@
 // join between pages, search by name for all and by address for admins only, another club's
 // members never found, and a cursor that is not ours refused with a clear message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cursorOf } from "../../../shared/contracts/paging.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { addMember } from "./service.js";
@@ -130,6 +131,14 @@ describe("the members list, a page at a time", () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error.code).toBe("VALIDATION_ERROR");
     }
+    // Our cursor's shape with a time that is not one: the same clear refusal, not a database error.
+    const badTime = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/members?after=${cursorOf(["yesterday", owner.id])}`,
+      cookie: owner.cookie,
+    });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json().error.message).toBe("This list has moved on: load it again from the top.");
     const stale = await t.request({
       method: "GET",
       url: `/api/orgs/${orgId}/members?after=not-a-cursor`,

@@ -86,27 +86,36 @@ const everySession = preparedStatement("every_session", (db) =>
  * scheduled and ended without being started. Their records are what the Past tab opens. Each
  * page starts after the last of the one before, by its start (to the microsecond) and id.
  */
+const pastSessionRows = (after: boolean) =>
+  preparedStatement(after ? "past_sessions_after" : "past_sessions_first", (db) =>
+    db
+      .select({ session: sessions, ...counts, startKey: sql<string>`${sessions.startsAt}::text` })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.organizationId, sql.placeholder("organizationId")),
+          sql`(${sessions.status} in ('completed', 'cancelled') or (${sessions.status} = 'scheduled' and ${sessions.endsAt} <= ${sql.placeholder("now")}))`,
+          after
+            ? sql`(${sessions.startsAt}, ${sessions.id}) < (${sql.placeholder("afterStart")}::timestamptz, ${sql.placeholder("afterId")}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(sessions.startsAt), desc(sessions.id))
+      .limit(sql.placeholder("limit")),
+  );
+const firstPastSessions = pastSessionRows(false);
+const pastSessionsAfter = pastSessionRows(true);
+
 export async function pastSessionPage(
   db: Queryable,
   organizationId: string,
   now: Date,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
-  const startKey = sql<string>`${sessions.startsAt}::text`;
-  const rows = await db
-    .select({ session: sessions, ...counts, startKey })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.organizationId, organizationId),
-        sql`(${sessions.status} in ('completed', 'cancelled') or (${sessions.status} = 'scheduled' and ${sessions.endsAt} <= ${now.toISOString()}))`,
-        page.after
-          ? sql`(${sessions.startsAt}, ${sessions.id}) < (${page.after[0]}::timestamptz, ${page.after[1]}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(sessions.startsAt), desc(sessions.id))
-    .limit(page.limit + 1);
+  const values = { organizationId, now: now.toISOString(), limit: page.limit + 1 };
+  const rows = page.after
+    ? await pastSessionsAfter(db, { ...values, afterStart: page.after[0], afterId: page.after[1] })
+    : await firstPastSessions(db, values);
   const { rows: shown, next } = pageFrom(rows, page.limit, (r) => [r.startKey, r.session.id]);
   return { sessions: shown.map((r) => toSession(r.session, r)), next };
 }
@@ -115,7 +124,7 @@ export async function pastSessionPage(
  * The club's sessions as every member sees them. Upcoming and all are kept by this instance
  * until the club's data changes (platform/club-reads) or, for the upcoming ones, until the
  * first of them ends and drops out; the list is shared between requests: callers must not
- * change it. Past is read each time.
+ * change it. Past sessions come a page at a time from pastSessionPage, read each time.
  */
 export async function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
   const read = async () => {

@@ -90,6 +90,7 @@ export function LadderPage() {
                 <LoadMore
                   hasMore={ladder.hasNextPage}
                   loading={ladder.isFetchingNextPage}
+                  failed={ladder.isFetchNextPageError}
                   onMore={loadMore}
                 />
               )}

@@ -1,4 +1,4 @@
-import { skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
   changeRoleBody,
@@ -54,6 +54,8 @@ export function useMemberPages(orgId: string, search: string) {
         query: { ...(search ? { q: search } : {}), ...(pageParam ? { after: pageParam } : {}) },
       }),
     getNextPageParam: (last) => last.next ?? undefined,
+    // While a new search loads, the list shows the last one's, not an empty "0 found".
+    placeholderData: keepPreviousData,
   });
 }
 

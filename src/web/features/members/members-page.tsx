@@ -97,7 +97,12 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
           ) : (
             <MembersList orgId={orgId} members={list} myRole={myRole} myUserId={me?.user.id ?? ""} />
           )}
-          <LoadMore hasMore={members.hasNextPage} loading={members.isFetchingNextPage} onMore={loadMore} />
+          <LoadMore
+            hasMore={members.hasNextPage}
+            loading={members.isFetchingNextPage}
+            failed={members.isFetchNextPageError}
+            onMore={loadMore}
+          />
         </CardContent>
       </Card>
 

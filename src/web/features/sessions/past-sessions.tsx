@@ -105,6 +105,7 @@ export function PastSessions({
       <LoadMore
         hasMore={past.hasNextPage}
         loading={past.isFetchingNextPage}
+        failed={past.isFetchNextPageError}
         onMore={loadMore}
         label="Show earlier sessions"
       />
