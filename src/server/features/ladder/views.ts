@@ -249,6 +249,34 @@ export async function listMatches(
   return toViews(db, organizationId, rows, viewerId, now);
 }
 
+/** How many of a player's latest matches their page shows. */
+const RECENT = 20;
+/** How many partners their page names. */
+const PARTNERS = 8;
+
+/**
+ * Win rate with each partner, over the doubles matches that count: those in the player's
+ * stored history, grouped in the database rather than read into the server.
+ */
+async function partnersOf(db: Db, organizationId: string, userId: string) {
+  const onA = sql`m.team_a @> array[${userId}]::text[]`;
+  const result = await db.execute<{ userId: string; games: number; wins: number }>(sql`
+    select partner as "userId", count(*)::int as games, (count(*) filter (where won))::int as wins
+    from (
+      select (select p from unnest(case when ${onA} then m.team_a else m.team_b end) p
+               where p <> ${userId} limit 1) as partner,
+             (m.winner = 'A') = ${onA} as won,
+             h.played_at
+      from ${ratingHistory} h join ${matches} m on m.id = h.match_id
+      where h.organization_id = ${organizationId} and h.user_id = ${userId} and h.format = 'doubles'
+    ) played
+    where partner is not null
+    group by partner
+    order by games desc, max(played_at) desc
+    limit ${PARTNERS}`);
+  return result.rows;
+}
+
 export async function playerView(
   db: Db,
   organizationId: string,
@@ -257,7 +285,7 @@ export async function playerView(
   now: Date,
 ): Promise<PlayerView> {
   const names = await memberNames(db, organizationId);
-  const [ratings, history, played] = await Promise.all([
+  const [ratings, history, played, partners] = await Promise.all([
     // The player's lines, each with its rank: how many stand above it in its format.
     db
       .select({
@@ -287,7 +315,8 @@ export async function playerView(
         ),
       )
       .orderBy(desc(matches.playedAt), desc(matches.createdAt))
-      .limit(200),
+      .limit(RECENT),
+    partnersOf(db, organizationId, userId),
   ]);
   if (!names.has(userId) && history.length === 0) throw notFound("Player not found");
 
@@ -307,19 +336,6 @@ export async function playerView(
       : null;
   };
 
-  // Win rate with each partner, over the doubles matches that count.
-  const partners = new Map<string, { games: number; wins: number }>();
-  for (const match of played) {
-    if (match.format !== "doubles" || !countsAt(match, now)) continue;
-    const mine = match.teamA.includes(userId) ? "A" : "B";
-    const partner = (mine === "A" ? match.teamA : match.teamB).find((id) => id !== userId);
-    if (!partner) continue;
-    const line = partners.get(partner) ?? { games: 0, wins: 0 };
-    line.games++;
-    if (match.winner === mine) line.wins++;
-    partners.set(partner, line);
-  }
-
   return {
     userId,
     name: nameIn(names, userId),
@@ -330,11 +346,8 @@ export async function playerView(
       playedAt: h.playedAt.toISOString(),
       rating: Math.round(h.ratingAfter),
     })),
-    recent: await toViews(db, organizationId, played.slice(0, 20), viewerId, now),
-    partners: [...partners.entries()]
-      .map(([partnerId, line]) => ({ userId: partnerId, name: nameIn(names, partnerId), ...line }))
-      .sort((a, b) => b.games - a.games)
-      .slice(0, 8),
+    recent: await toViews(db, organizationId, played, viewerId, now),
+    partners: partners.map((line) => ({ ...line, name: nameIn(names, line.userId) })),
   };
 }
 
