@@ -17,6 +17,7 @@ import {
   comesAfter,
   counted,
   historyRows,
+  inReplayOrder,
   keyCompared,
   keyOf,
   lastPlayed,
@@ -53,7 +54,7 @@ export async function appendAfterCheckpoint(
     .select()
     .from(matches)
     .where(and(inFormat, counted(now), last ? keyCompared(">", last) : undefined))
-    .orderBy(asc(matches.playedAt), asc(matches.createdAt), asc(matches.id));
+    .orderBy(...inReplayOrder);
   if (rows.length === 0) return true;
 
   const players = [...new Set(rows.flatMap((r) => [...r.teamA, ...r.teamB]))];

@@ -8,6 +8,7 @@ import { explainChange } from "../../../shared/rating/explain.js";
 import { formatGames } from "../../../shared/rating/scores.js";
 import type { Db } from "../../db/database.js";
 import { matches, ratingHistory } from "../../db/schema/ladder.js";
+import { inReplayOrder } from "./replay-rows.js";
 import { changeColumns, memberNames, nameIn } from "./views.js";
 
 const header = [
@@ -52,7 +53,7 @@ export async function ladderMatchesCsv(db: Db, organizationId: string, format: M
           eq(matches.status, "confirmed"),
         ),
       )
-      .orderBy(asc(matches.playedAt), asc(matches.createdAt), asc(matches.id), asc(ratingHistory.userId)),
+      .orderBy(...inReplayOrder, asc(ratingHistory.userId)),
     memberNames(db, organizationId),
   ]);
   const side = (ids: string[]) => ids.map((id) => nameIn(names, id)).join(" & ");

@@ -1,7 +1,7 @@
 // What a replay writes, whether it ran from the start or went on from the checkpoint: the
 // players' lines, the history rows of its matches, the first-time result events, and the
 // checkpoint itself. One shape for both, so the two paths store exactly the same rows.
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import {
   DEFAULT_RATING,
@@ -40,6 +40,9 @@ export const countsAt = (row: { status: string; createdAt: Date }, now: Date) =>
 export type MatchRow = typeof matches.$inferSelect;
 /** A match's place in replay order: played, then logged, then id. */
 export type MatchKey = { playedAt: Date; createdAt: Date; id: string };
+
+/** Replay order as an ORDER BY: the order `comesAfter` and `keyCompared` speak of. */
+export const inReplayOrder = [asc(matches.playedAt), asc(matches.createdAt), asc(matches.id)] as const;
 
 export const keyOf = (m: MatchKey): MatchKey => ({ playedAt: m.playedAt, createdAt: m.createdAt, id: m.id });
 

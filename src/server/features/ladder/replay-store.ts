@@ -17,6 +17,7 @@ import {
   counted,
   type HistoryRow,
   historyRows,
+  inReplayOrder,
   keyOf,
   lastPlayed,
   type MatchKey,
@@ -57,7 +58,7 @@ export async function replayWhole(tx: Tx, organizationId: string, format: MatchF
     .select()
     .from(matches)
     .where(and(eq(matches.organizationId, organizationId), eq(matches.format, format), counted(now)))
-    .orderBy(asc(matches.playedAt), asc(matches.createdAt), asc(matches.id));
+    .orderBy(...inReplayOrder);
   const inputs = rows.map(toInput);
   const result = replay(inputs);
   // Beside Elo, the skill filter's estimate and how sure it is.

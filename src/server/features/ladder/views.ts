@@ -136,12 +136,14 @@ export async function ladderView(
     });
     return (above?.n ?? 0) + 1;
   };
+  const summaryRows = !after && ranked[0] && longest[0] && busiest[0] ? [longest[0], busiest[0]] : null;
+  const summaryRanks = summaryRows ? await Promise.all(summaryRows.map(rankOf)) : null;
   const summary =
-    !after && ranked[0] && longest[0] && busiest[0]
+    summaryRows && summaryRanks
       ? {
-          top: ranked[0],
-          longestStreak: toLadderRow(names, longest[0], await rankOf(longest[0])),
-          busiest: toLadderRow(names, busiest[0], await rankOf(busiest[0])),
+          top: ranked[0]!,
+          longestStreak: toLadderRow(names, summaryRows[0]!, summaryRanks[0]!),
+          busiest: toLadderRow(names, summaryRows[1]!, summaryRanks[1]!),
         }
       : null;
   return { format, hasMatches: any.length > 0, rows: ranked, next: shown.next, summary };
