@@ -117,11 +117,13 @@ test("a call pushed to the service worker shows as a notice with its answers", a
     organizationId: club.id,
     actions: ["on-my-way"],
   };
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: new URL(page.url()).origin,
-    registrationId: await registration,
-    data: JSON.stringify(call),
-  });
+  const deliver = async () =>
+    cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: new URL(page.url()).origin,
+      registrationId: await registration,
+      data: JSON.stringify(call),
+    });
+  await deliver();
   const notices = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -132,6 +134,12 @@ test("a call pushed to the service worker shows as a notice with its answers", a
         ),
       })),
     );
+  // A push handed over while the worker is still starting can be dropped (CI, once): hand it
+  // over again until a notice shows. Its tag makes a second delivery replace, not add, one.
+  for (let tries = 0; tries < 3 && (await notices()).length === 0; tries++) {
+    await page.waitForTimeout(2000);
+    if ((await notices()).length === 0) await deliver();
+  }
   await expect.poll(notices).toEqual([
     {
       title: "Court 3 now",
