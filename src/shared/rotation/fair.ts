@@ -262,7 +262,7 @@ function fillAsCourtsFree(
     const game = chooseGroup(
       line,
       size,
-      new Set([...overdue, ...leaving, ...(short ? near : [])].map((p) => p.id)),
+      requiredFirst(anchor, [...(short ? near : []), ...overdue, ...leaving], size),
       context,
       (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due || tooLong(p) ? OVERDUE : 0),
     );
@@ -272,6 +272,20 @@ function fillAsCourtsFree(
     assignments.push({ courtId: court.id, teams: game });
   }
   return assignments;
+}
+
+/**
+ * Who must be on this court, most binding first, as many as fit beside the anchor: the
+ * players behind on games (games stay within 1 above everything), then those waited out,
+ * then those leaving soon. Asking for more than fit would drop every requirement at once.
+ */
+function requiredFirst(anchor: PlayerState, ranked: PlayerState[], size: number): Set<string> {
+  const out = new Set<string>();
+  for (const p of ranked) {
+    if (p === anchor || out.size >= size - 1) continue;
+    out.add(p.id);
+  }
+  return out;
 }
 
 /** The free courts that can be filled, in order, while enough players are ready. */

@@ -186,7 +186,8 @@ describe("leaving times never widen the spread of games", () => {
           }
         },
       ),
-      { numRuns: 60 },
+      // Found by CI: three long-on-court players behind on games, and the others waited out.
+      { numRuns: 60, examples: [[12, 2, [7, 7, 13, 3, 31, 31, 0], [1]]] },
     );
   }, 60_000);
 });
