@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { GAME_TARGETS, gameScoreProblem, matchWinner } from "../rating/scores.js";
 import { orgParams } from "./common.js";
-import { pageQuery } from "./paging.js";
+import { pageOf, pageQuery } from "./paging.js";
 
 export const matchFormat = z.enum(["singles", "doubles"]);
 export type MatchFormat = z.infer<typeof matchFormat>;
@@ -84,11 +84,17 @@ export const matchView = z.object({
   why: z.record(z.string(), changeExplained),
 });
 export type MatchView = z.infer<typeof matchView>;
+export const matchPage = pageOf("matches", matchView);
 
-export const matchesQuery = z.object({
+/**
+ * The club's matches a page at a time, newest first; or one player's (their page's history).
+ * The cursor holds the last match's played and logged instants (milliseconds, as stored) and id.
+ */
+export const matchesQuery = pageQuery(z.tuple([z.iso.datetime(), z.iso.datetime(), z.uuid()])).extend({
   status: z.enum(["pending", "disputed", "all"]).default("all"),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  player: z.string().min(1).max(100).optional(),
 });
+export type MatchesQuery = z.infer<typeof matchesQuery>;
 
 const messages = {
   sides: "Pick the players of both sides.",
@@ -150,7 +156,10 @@ export const playerView = z.object({
       rating: z.number().int(),
     }),
   ),
+  /** Their latest matches: the first page of the matches list for this player. */
   recent: z.array(matchView),
+  /** Where the next page of their matches starts (the matches list's cursor), if there is one. */
+  recentNext: z.string().nullable(),
   partners: z.array(player.extend({ games: z.number().int(), wins: z.number().int() })),
 });
 export type PlayerView = z.infer<typeof playerView>;

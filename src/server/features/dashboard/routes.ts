@@ -29,7 +29,9 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         getOrganization(db, club.organizationId),
         listSessions(db, club.organizationId, now, "upcoming"),
         boardView(db, club.organizationId, { userId: club.userId, canManage: false }, deps.config.appUrl),
-        listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now),
+        listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now).then(
+          (page) => page.matches,
+        ),
         ladderMovers(db, club.organizationId, "doubles", MOVERS),
         latestGuestGames(db, club.organizationId, RESULTS),
       ]);

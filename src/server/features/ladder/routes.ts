@@ -31,7 +31,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.matches, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      return { matches: await listMatches(db, club.organizationId, request.query, club.userId, deps.now()) };
+      return listMatches(db, club.organizationId, request.query, club.userId, deps.now());
     });
 
     serve(app, endpoints.logMatch, async (request) => {

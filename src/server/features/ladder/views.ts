@@ -1,7 +1,13 @@
 // What the ladder's pages read: the stored ratings (never a replay on a read), the matches
 // with names and each player's change, and a player's page.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { LadderView, MatchFormat, MatchView, PlayerView } from "../../../shared/contracts/ladder.js";
+import type {
+  LadderView,
+  MatchesQuery,
+  MatchFormat,
+  MatchView,
+  PlayerView,
+} from "../../../shared/contracts/ladder.js";
 import { PAGE_SIZE, pageFrom } from "../../../shared/contracts/paging.js";
 import { explainChange } from "../../../shared/rating/explain.js";
 import { isProvisional } from "../../../shared/rating/skill.js";
@@ -9,12 +15,14 @@ import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { notFound } from "../../platform/errors/app-error.js";
+import { memberNamesOf } from "../members/member-pages.js";
 import { listMembers } from "../members/service.js";
 import { answeringSide } from "./matches.js";
 import { countsAt } from "./replay-store.js";
 
 type MatchRow = typeof matches.$inferSelect;
 
+/** Every member's name: for the CSV of the whole ladder, which names most of them anyway. */
 export async function memberNames(db: Db, organizationId: string) {
   const members = await listMembers(db, organizationId);
   return new Map(members.map((m) => [m.userId, m.name]));
@@ -92,6 +100,18 @@ const anyRating = preparedStatement("ladder_any_rating", (db) =>
     .limit(1),
 );
 
+/** A line's rank in its ladder: one more than how many stand above it (the ladder's index counts them). */
+async function rankIn(db: Db, organizationId: string, row: RatingRow): Promise<number> {
+  const [above] = await countAbove(db, {
+    organizationId,
+    format: row.format,
+    rating: row.rating,
+    games: row.games,
+    userId: row.userId,
+  });
+  return (above?.n ?? 0) + 1;
+}
+
 /**
  * A page of the ladder from the top (or below the cursor's row, counting on from its rank),
  * and on the first page what is said about the whole of it.
@@ -104,7 +124,7 @@ export async function ladderView(
 ): Promise<LadderView> {
   const after = page.after;
   const ladder = { organizationId, format };
-  const [rows, names, any, longest, busiest] = await Promise.all([
+  const [rows, any, longest, busiest] = await Promise.all([
     after
       ? ladderAfter(db, {
           ...ladder,
@@ -114,7 +134,6 @@ export async function ladderView(
           userId: after[2],
         })
       : ladderFirst(db, { ...ladder, limit: page.limit + 1 }),
-    memberNames(db, organizationId),
     anyRating(db, { organizationId }),
     after ? [] : longestStreak(db, ladder),
     after ? [] : mostGames(db, ladder),
@@ -125,19 +144,17 @@ export async function ladderView(
     page.limit,
     ({ row, rank }) => [row.rating, row.games, row.userId, rank],
   );
+  const names = await memberNamesOf(
+    db,
+    organizationId,
+    [...shown.rows.map(({ row }) => row), ...longest, ...busiest].map((row) => row.userId),
+  );
   const ranked = shown.rows.map(({ row, rank }) => toLadderRow(names, row, rank));
-  // The summary's rows carry their rank too: the count above them, read only for these two.
-  const rankOf = async (row: RatingRow) => {
-    const [above] = await countAbove(db, {
-      ...ladder,
-      rating: row.rating,
-      games: row.games,
-      userId: row.userId,
-    });
-    return (above?.n ?? 0) + 1;
-  };
   const summaryRows = !after && ranked[0] && longest[0] && busiest[0] ? [longest[0], busiest[0]] : null;
-  const summaryRanks = summaryRows ? await Promise.all(summaryRows.map(rankOf)) : null;
+  // The summary's rows carry their rank too: the count above them, read only for these two.
+  const summaryRanks = summaryRows
+    ? await Promise.all(summaryRows.map((row) => rankIn(db, organizationId, row)))
+    : null;
   const summary =
     summaryRows && summaryRanks
       ? {
@@ -151,22 +168,24 @@ export async function ladderView(
 
 /** The players whose last match moved them up most: the dashboard's movers. */
 export async function ladderMovers(db: Db, organizationId: string, format: MatchFormat, count: number) {
-  const [rows, names] = await Promise.all([
-    db
-      .select()
-      .from(playerRatings)
-      .where(
-        and(
-          eq(playerRatings.organizationId, organizationId),
-          eq(playerRatings.format, format),
-          // Shown rounded: a change that rounds to 0 is not a move up.
-          sql`${playerRatings.lastChange} >= 0.5`,
-        ),
-      )
-      .orderBy(desc(playerRatings.lastChange))
-      .limit(count),
-    memberNames(db, organizationId),
-  ]);
+  const rows = await db
+    .select()
+    .from(playerRatings)
+    .where(
+      and(
+        eq(playerRatings.organizationId, organizationId),
+        eq(playerRatings.format, format),
+        // Shown rounded: a change that rounds to 0 is not a move up.
+        sql`${playerRatings.lastChange} >= 0.5`,
+      ),
+    )
+    .orderBy(desc(playerRatings.lastChange))
+    .limit(count);
+  const names = await memberNamesOf(
+    db,
+    organizationId,
+    rows.map((row) => row.userId),
+  );
   return rows.map((row) => ({
     userId: row.userId,
     name: nameIn(names, row.userId),
@@ -202,7 +221,11 @@ async function deltasOf(db: Db, organizationId: string, matchIds: string[]) {
 
 async function toViews(db: Db, organizationId: string, rows: MatchRow[], viewerId: string, now: Date) {
   const [names, deltas] = await Promise.all([
-    memberNames(db, organizationId),
+    memberNamesOf(
+      db,
+      organizationId,
+      rows.flatMap((r) => [...r.teamA, ...r.teamB]),
+    ),
     deltasOf(
       db,
       organizationId,
@@ -230,29 +253,71 @@ async function toViews(db: Db, organizationId: string, rows: MatchRow[], viewerI
   );
 }
 
+/** A player's matches: containment in either team, which the teams' GIN indexes answer ("= any" would read every match). */
+const playedIn = sql`(${matches.teamA} @> array[${sql.placeholder("player")}]::text[] or ${matches.teamB} @> array[${sql.placeholder("player")}]::text[])`;
+const beforeCursor = sql`(${matches.playedAt}, ${matches.createdAt}, ${matches.id}) < (${sql.placeholder("playedAt")}::timestamptz, ${sql.placeholder("createdAt")}::timestamptz, ${sql.placeholder("id")}::uuid)`;
+
+type PageShape = { byStatus: boolean; byPlayer: boolean; after: boolean };
+
+/** One prepared statement per shape of the query (a status, a player, a cursor): eight in all. */
+const matchPageStatements = new Map<string, ReturnType<typeof matchPageStatement>>();
+function matchPageStatement({ byStatus, byPlayer, after }: PageShape) {
+  const name = `match_page${byStatus ? "_status" : ""}${byPlayer ? "_player" : ""}${after ? "_after" : ""}`;
+  return preparedStatement(name, (db) =>
+    db
+      .select()
+      .from(matches)
+      .where(
+        and(
+          eq(matches.organizationId, sql.placeholder("organizationId")),
+          byStatus ? sql`${matches.status} = ${sql.placeholder("status")}::match_status` : undefined,
+          byPlayer ? playedIn : undefined,
+          after ? beforeCursor : undefined,
+        ),
+      )
+      .orderBy(desc(matches.playedAt), desc(matches.createdAt), desc(matches.id))
+      .limit(sql.placeholder("limit")),
+  );
+}
+
+/**
+ * The club's matches a page at a time, newest first (or one player's): each page starts
+ * before the last match of the one before, so page 100 costs what page 1 does.
+ */
 export async function listMatches(
   db: Db,
   organizationId: string,
-  query: { status: "pending" | "disputed" | "all"; limit: number },
+  query: MatchesQuery,
   viewerId: string,
   now: Date,
-): Promise<MatchView[]> {
-  const rows = await db
-    .select()
-    .from(matches)
-    .where(
-      and(
-        eq(matches.organizationId, organizationId),
-        query.status === "all" ? undefined : eq(matches.status, query.status),
-      ),
-    )
-    .orderBy(desc(matches.playedAt), desc(matches.createdAt))
-    .limit(query.limit);
-  return toViews(db, organizationId, rows, viewerId, now);
+): Promise<{ matches: MatchView[]; next: string | null }> {
+  const shape = {
+    byStatus: query.status !== "all",
+    byPlayer: query.player !== undefined,
+    after: !!query.after,
+  };
+  const key = JSON.stringify(shape);
+  const statement = matchPageStatements.get(key) ?? matchPageStatement(shape);
+  matchPageStatements.set(key, statement);
+  const rows = await statement(db, {
+    organizationId,
+    limit: query.limit + 1,
+    ...(shape.byStatus ? { status: query.status } : {}),
+    ...(query.player ? { player: query.player } : {}),
+    ...(query.after ? { playedAt: query.after[0], createdAt: query.after[1], id: query.after[2] } : {}),
+  });
+  const page = pageFrom(rows, query.limit, (row) => [
+    row.playedAt.toISOString(),
+    row.createdAt.toISOString(),
+    row.id,
+  ]);
+  return { matches: await toViews(db, organizationId, page.rows, viewerId, now), next: page.next };
 }
 
 /** How many of a player's latest matches their page shows. */
 const RECENT = 20;
+/** How many points their rating chart draws at most. */
+const CHART_POINTS = 200;
 /** How many partners their page names. */
 const PARTNERS = 8;
 
@@ -279,6 +344,32 @@ async function partnersOf(db: Db, organizationId: string, userId: string) {
   return result.rows;
 }
 
+const playerLines = preparedStatement("player_rating_lines", (db) =>
+  db
+    .select()
+    .from(playerRatings)
+    .where(
+      and(
+        eq(playerRatings.organizationId, sql.placeholder("organizationId")),
+        eq(playerRatings.userId, sql.placeholder("userId")),
+      ),
+    ),
+);
+/** The latest points of a player's rating chart, newest first: years of matches are not all drawn. */
+const chartPoints = preparedStatement("player_chart_points", (db) =>
+  db
+    .select()
+    .from(ratingHistory)
+    .where(
+      and(
+        eq(ratingHistory.organizationId, sql.placeholder("organizationId")),
+        eq(ratingHistory.userId, sql.placeholder("userId")),
+      ),
+    )
+    .orderBy(desc(ratingHistory.playedAt))
+    .limit(CHART_POINTS),
+);
+
 export async function playerView(
   db: Db,
   organizationId: string,
@@ -286,41 +377,19 @@ export async function playerView(
   viewerId: string,
   now: Date,
 ): Promise<PlayerView> {
-  const names = await memberNames(db, organizationId);
-  const [ratings, history, played, partners] = await Promise.all([
-    // The player's lines, each with its rank: how many stand above it in its format.
-    db
-      .select({
-        line: playerRatings,
-        rank: sql<number>`(select count(*)::int + 1 from player_ratings above
-          where above.organization_id = ${playerRatings.organizationId} and above.format = ${playerRatings.format}
-            and (above.rating, above.games, above.user_id) > (${playerRatings.rating}, ${playerRatings.games}, ${playerRatings.userId}))`,
-      })
-      .from(playerRatings)
-      .where(and(eq(playerRatings.organizationId, organizationId), eq(playerRatings.userId, userId))),
-    db
-      .select()
-      .from(ratingHistory)
-      .where(and(eq(ratingHistory.organizationId, organizationId), eq(ratingHistory.userId, userId)))
-      .orderBy(asc(ratingHistory.playedAt)),
-    db
-      .select()
-      .from(matches)
-      .where(
-        and(
-          eq(matches.organizationId, organizationId),
-          // Containment, which the teams' GIN indexes answer: "= any" would read every match.
-          or(
-            sql`${matches.teamA} @> array[${userId}]::text[]`,
-            sql`${matches.teamB} @> array[${userId}]::text[]`,
-          ),
-        ),
-      )
-      .orderBy(desc(matches.playedAt), desc(matches.createdAt))
-      .limit(RECENT),
+  const player = { organizationId, userId };
+  const [lines, history, recent, partners] = await Promise.all([
+    playerLines(db, player),
+    chartPoints(db, player),
+    listMatches(db, organizationId, { status: "all", player: userId, limit: RECENT }, viewerId, now),
     partnersOf(db, organizationId, userId),
   ]);
+  const [names, ranks] = await Promise.all([
+    memberNamesOf(db, organizationId, [userId, ...partners.map((p) => p.userId)]),
+    Promise.all(lines.map((line) => rankIn(db, organizationId, line))),
+  ]);
   if (!names.has(userId) && history.length === 0) throw notFound("Player not found");
+  const ratings = lines.map((line, i) => ({ line, rank: ranks[i]! }));
 
   const ratingIn = (format: MatchFormat) => {
     const found = ratings.find((r) => r.line.format === format);
@@ -342,13 +411,14 @@ export async function playerView(
     userId,
     name: nameIn(names, userId),
     ratings: { singles: ratingIn("singles"), doubles: ratingIn("doubles") },
-    history: history.map((h) => ({
+    history: history.reverse().map((h) => ({
       matchId: h.matchId,
       format: h.format,
       playedAt: h.playedAt.toISOString(),
       rating: Math.round(h.ratingAfter),
     })),
-    recent: await toViews(db, organizationId, played, viewerId, now),
+    recent: recent.matches,
+    recentNext: recent.next,
     partners: partners.map((line) => ({ ...line, name: nameIn(names, line.userId) })),
   };
 }

@@ -130,3 +130,33 @@ export async function memberPage(
     value: await readPage(db, organizationId, query, searchEmails),
   }));
 }
+
+const namesAmong = preparedStatement("member_names_among", (db) => {
+  const people = peopleSubquery();
+  return db
+    .select({ userId: organizationMembers.userId, name: people.personName })
+    .from(organizationMembers)
+    .innerJoin(people, eq(people.personId, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, sql.placeholder("organizationId")),
+        sql`${organizationMembers.userId} = any(${sql.placeholder("ids")}::text[])`,
+      ),
+    );
+});
+
+/**
+ * The names of those of `userIds` who are members, by id: what a page of the ladder or of the
+ * matches shows beside its rows, read for those rows only, so it costs what the page does
+ * whether the club has 20 members or 2,000. Someone no longer a member is absent.
+ */
+export async function memberNamesOf(
+  db: Queryable,
+  organizationId: string,
+  userIds: Iterable<string>,
+): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await namesAmong(db, { organizationId, ids });
+  return new Map(rows.map((row) => [row.userId, row.name]));
+}

@@ -24,10 +24,40 @@ export const useLadder = (orgId: string, format: MatchFormat) =>
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
+/** The first page of the club's matches in one status (the few waiting for an answer, say). */
 export const useMatches = (orgId: string, status: "pending" | "disputed" | "all") =>
   useQuery({
     queryKey: ladderKeys.matches(orgId, status),
     queryFn: async () => (await call(endpoints.matches, { params: { orgId }, query: { status } })).matches,
+  });
+
+/**
+ * The club's matches newest first (or one player's), `size` at a time from `start` (a cursor
+ * the server gave, or the top), loading nothing until `enabled`.
+ */
+export const useMatchPages = (
+  orgId: string,
+  options: { player?: string; size: number; start?: string | null; enabled?: boolean },
+) =>
+  useInfiniteQuery({
+    queryKey: [
+      ...ladderKeys.matches(orgId, "pages"),
+      options.player ?? "",
+      options.start ?? "",
+      options.size,
+    ],
+    initialPageParam: options.start ?? undefined,
+    enabled: options.enabled ?? true,
+    queryFn: ({ pageParam }) =>
+      call(endpoints.matches, {
+        params: { orgId },
+        query: {
+          limit: options.size,
+          ...(options.player ? { player: options.player } : {}),
+          ...(pageParam ? { after: pageParam } : {}),
+        },
+      }),
+    getNextPageParam: (last) => last.next ?? undefined,
   });
 
 export const usePlayer = (orgId: string, userId: string) =>

@@ -14,7 +14,14 @@ import { Card, CardContent } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { cn } from "../../lib/cn.js";
-import { useAnswerMatch, useDecideMatch, useDeleteMatch, useLadder, useMatches } from "./api.js";
+import {
+  useAnswerMatch,
+  useDecideMatch,
+  useDeleteMatch,
+  useLadder,
+  useMatches,
+  useMatchPages,
+} from "./api.js";
 import { LadderTable } from "./ladder-table.js";
 import { LogMatchDialog } from "./log-match-dialog.js";
 import { MatchCard } from "./match-card.js";
@@ -114,14 +121,15 @@ export function LadderPage() {
 
 /** Organizers see the latest matches, to correct or remove one. */
 function RecentMatches({ orgId, me }: { orgId: string; me: string }) {
-  const recent = useMatches(orgId, "all");
+  const recent = useMatchPages(orgId, { size: RECENT_PAGE });
   const remove = useDeleteMatch(orgId, { success: "Match deleted" });
-  if (!recent.data?.length) return null;
+  const shown = recent.data?.pages.flatMap((page) => page.matches) ?? [];
+  if (shown.length === 0) return null;
   return (
     <section className="flex flex-col gap-3">
       <h2 className="font-semibold">Recent matches</h2>
       <ul className="grid gap-3 sm:grid-cols-2">
-        {recent.data.slice(0, 10).map((match) => (
+        {shown.map((match) => (
           <MatchCard
             key={match.id}
             match={match}
@@ -144,9 +152,19 @@ function RecentMatches({ orgId, me }: { orgId: string; me: string }) {
           />
         ))}
       </ul>
+      <LoadMore
+        hasMore={recent.hasNextPage}
+        loading={recent.isFetchingNextPage}
+        failed={recent.isFetchNextPageError}
+        onMore={() => void recent.fetchNextPage()}
+        label="Show older matches"
+      />
     </section>
   );
 }
+
+/** Recent matches a few at a time: each card is tall, and most corrections are to the latest. */
+const RECENT_PAGE = 10;
 
 type Summary = { top: LadderRow; longestStreak: LadderRow; busiest: LadderRow };
 

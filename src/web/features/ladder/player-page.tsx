@@ -1,11 +1,12 @@
 import { ArrowLeft } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { PlayerView } from "../../../shared/contracts/ladder.js";
 import { useOrganization } from "../../app/organization-provider.js";
+import { LoadMore } from "../../components/load-more.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { PageLoading, Spinner } from "../../components/ui/spinner.js";
-import { usePlayer } from "./api.js";
+import { useMatchPages, usePlayer } from "./api.js";
 import { MatchCard } from "./match-card.js";
 
 const RatingChart = lazy(() => import("./rating-chart.js"));
@@ -65,21 +66,46 @@ export function PlayerPage() {
           </CardContent>
         </Card>
       ) : null}
-      <section className="flex flex-col gap-3">
-        <h2 className="font-semibold">Recent matches</h2>
-        {view.recent.length === 0 ? (
-          <p className="text-sm text-muted">No matches yet.</p>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {view.recent.map((match) => (
-              <MatchCard key={match.id} match={match} explainFor={view.userId} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <PlayerMatches orgId={current.id} view={view} />
     </div>
   );
 }
+
+/** Their latest matches from the page's read, then older ones a page at a time as they scroll. */
+function PlayerMatches({ orgId, view }: { orgId: string; view: PlayerView }) {
+  const [older, setOlder] = useState(false);
+  const pages = useMatchPages(orgId, {
+    player: view.userId,
+    size: OLDER_PAGE,
+    start: view.recentNext,
+    enabled: older && view.recentNext !== null,
+  });
+  const loaded = pages.data?.pages.flatMap((page) => page.matches) ?? [];
+  const more = older ? pages.hasNextPage : view.recentNext !== null;
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="font-semibold">Recent matches</h2>
+      {view.recent.length === 0 ? (
+        <p className="text-sm text-muted">No matches yet.</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {[...view.recent, ...loaded].map((match) => (
+            <MatchCard key={match.id} match={match} explainFor={view.userId} />
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasMore={more}
+        loading={pages.isFetching}
+        failed={pages.isError}
+        onMore={() => (older ? void pages.fetchNextPage() : setOlder(true))}
+        label="Show older matches"
+      />
+    </section>
+  );
+}
+
+const OLDER_PAGE = 20;
 
 function RatingCard({ label, rating }: { label: string; rating: PlayerView["ratings"]["doubles"] }) {
   return (
