@@ -51,6 +51,7 @@ export const placeLabels: Record<RecordAttendee["status"], string> = {
   registered: "Registered",
   waitlisted: "Waitlisted",
   pending_payment: "Awaiting payment",
+  entered: "In the draw",
   cancelled: "Cancelled",
 };
 export const paymentLabels: Record<PaymentStatus, string> = {

@@ -13,6 +13,7 @@ import {
   cancelRegistrationResponse,
   checkInBody,
   createSessionBody,
+  drawView,
   registerResponse,
   registrationParams,
   session,
@@ -95,6 +96,16 @@ export const sessionsEndpoints = {
     params: sessionParams,
     success: { status: 200, body: sessionDetails },
   }),
+  draw: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/sessions/:sessionId/draw",
+    operationId: "getSessionDraw",
+    summary: "A drawn lottery, published: its seed, and each entrant's losses, weight and place in the order",
+    tags,
+    access: member,
+    params: sessionParams,
+    success: { status: 200, body: drawView },
+  }),
   update: endpoint({
     method: "PUT",
     path: "/api/orgs/:orgId/sessions/:sessionId",
@@ -105,7 +116,13 @@ export const sessionsEndpoints = {
     params: sessionParams,
     body: updateSessionBody,
     success: { status: 200, body: session },
-    errors: ["SESSION_CLOSED", "CAPACITY_BELOW_REGISTERED", "PAYMENT_LOCKED", "UPGRADE_REQUIRED"],
+    errors: [
+      "SESSION_CLOSED",
+      "CAPACITY_BELOW_REGISTERED",
+      "PAYMENT_LOCKED",
+      "LOTTERY_DRAWN",
+      "UPGRADE_REQUIRED",
+    ],
   }),
   register: endpoint({
     method: "POST",
@@ -116,7 +133,7 @@ export const sessionsEndpoints = {
     access: member,
     params: sessionParams,
     success: { status: 201, body: registerResponse },
-    errors: ["SESSION_CLOSED", "PAYMENTS_NOT_READY"],
+    errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY"],
   }),
   start: endpoint({
     method: "POST",

@@ -47,6 +47,20 @@ const optionalSkill = z.preprocess(
   z.coerce.number({ error: v.skillRange }).min(1, v.skillRange).max(8, v.skillRange).optional(),
 );
 
+/** How far back a person's lost draws count, unless the organizer says otherwise. */
+export const DEFAULT_LOTTERY_LOOKBACK_DAYS = 60;
+
+/** What the lottery's fields say when they are wrong. */
+export const LOTTERY = {
+  opensFormat: "Pick when registration opens.",
+  drawFormat: "Pick when the places are drawn.",
+  opensBeforeStart: "Registration must open before the session starts.",
+  drawAfterOpening: "The draw must come after registration opens.",
+  drawBeforeStart: "The draw must come before the session starts.",
+  lookbackRange: "Count lost draws from the last 1 to 365 days.",
+  guaranteeRange: "Assure a place after 1 to 20 lost draws, or leave it empty.",
+} as const;
+
 /** What the form holds: wall times in the club's zone, amount as typed. Checked in the browser. */
 export const sessionForm = z
   .object({
@@ -94,6 +108,22 @@ export const sessionBodyFields = z.object({
   skillMin: z.number().min(1, v.skillRange).max(8, v.skillRange).optional(),
   skillMax: z.number().min(1, v.skillRange).max(8, v.skillRange).optional(),
   description: optionalText(2000),
+  /** Registration opens then (absent: at once). Before, the session says when. */
+  registrationOpensAt: z.iso.datetime({ offset: true, error: LOTTERY.opensFormat }).optional(),
+  /** A lottery: requests until this time count equally, and places are drawn then. */
+  lotteryDrawAt: z.iso.datetime({ offset: true, error: LOTTERY.drawFormat }).optional(),
+  lotteryLookbackDays: z
+    .number()
+    .int(LOTTERY.lookbackRange)
+    .min(1, LOTTERY.lookbackRange)
+    .max(365, LOTTERY.lookbackRange)
+    .default(DEFAULT_LOTTERY_LOOKBACK_DAYS),
+  lotteryGuaranteeAfter: z
+    .number()
+    .int(LOTTERY.guaranteeRange)
+    .min(1, LOTTERY.guaranteeRange)
+    .max(20, LOTTERY.guaranteeRange)
+    .optional(),
 });
 export type SessionBodyFields = z.output<typeof sessionBodyFields>;
 
@@ -115,6 +145,18 @@ function checkSessionBody(body: SessionBodyFields, ctx: z.RefinementCtx) {
   }
   if (body.skillMin !== undefined && body.skillMax !== undefined && body.skillMin > body.skillMax) {
     ctx.addIssue({ code: "custom", path: ["skillMax"], message: v.skillRange });
+  }
+  const starts = new Date(body.startsAt);
+  const opens = body.registrationOpensAt ? new Date(body.registrationOpensAt) : null;
+  const draw = body.lotteryDrawAt ? new Date(body.lotteryDrawAt) : null;
+  if (opens && opens >= starts) {
+    ctx.addIssue({ code: "custom", path: ["registrationOpensAt"], message: LOTTERY.opensBeforeStart });
+  }
+  if (draw && draw > starts) {
+    ctx.addIssue({ code: "custom", path: ["lotteryDrawAt"], message: LOTTERY.drawBeforeStart });
+  }
+  if (draw && opens && draw <= opens) {
+    ctx.addIssue({ code: "custom", path: ["lotteryDrawAt"], message: LOTTERY.drawAfterOpening });
   }
 }
 
@@ -145,12 +187,49 @@ export const session = z.object({
   seriesId: z.uuid().nullable(),
   registeredCount: z.number().int(),
   waitlistCount: z.number().int(),
+  /** Registration opens then; null: it is open. */
+  registrationOpensAt: z.iso.datetime().nullable(),
+  /** A lottery's draw time; null: first come, first served. */
+  lotteryDrawAt: z.iso.datetime().nullable(),
+  lotteryLookbackDays: z.number().int(),
+  lotteryGuaranteeAfter: z.number().int().nullable(),
+  /** When the lottery was drawn (its seed and order are then published: drawView). */
+  lotteryDrawnAt: z.iso.datetime().nullable(),
 });
 export type Session = z.infer<typeof session>;
 
+/**
+ * A drawn lottery as the session page publishes it: the seed, and each entrant's losses, weight,
+ * ticket and place in the order, so that anyone can recompute it (shared/lottery/draw.ts).
+ */
+export const drawView = z.object({
+  seed: z.string(),
+  drawnAt: z.iso.datetime(),
+  guaranteeAfter: z.number().int().nullable(),
+  entrants: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      lossesBefore: z.number().int(),
+      weight: z.number().int(),
+      assured: z.boolean(),
+      position: z.number().int(),
+      won: z.boolean(),
+    }),
+  ),
+});
+export type DrawView = z.infer<typeof drawView>;
+
 export const sessionParams = z.object({ orgId: z.uuid(), sessionId: z.uuid() });
 
-export const registrationStatuses = ["registered", "waitlisted", "pending_payment", "cancelled"] as const;
+export const registrationStatuses = [
+  "registered",
+  "waitlisted",
+  "pending_payment",
+  "cancelled",
+  // In a lottery not drawn yet: no place held until the draw.
+  "entered",
+] as const;
 
 export const registration = z.object({
   id: z.uuid(),

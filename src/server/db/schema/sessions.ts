@@ -3,11 +3,13 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -41,6 +43,18 @@ export const sessions = pgTable(
     status: sessionStatus("status").notNull().default("scheduled"),
     // Sessions made together by a weekly repeat share a series id.
     seriesId: uuid("series_id"),
+    // Registration opens then (null: as soon as the session is scheduled); before, the session
+    // says when. sessions/lottery.ts
+    registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
+    // A lottery: requests until then are entries that count equally, drawn at this time.
+    lotteryDrawAt: timestamp("lottery_draw_at", { withTimezone: true }),
+    // How far back a person's lost draws at the club count toward their weight.
+    lotteryLookbackDays: integer("lottery_lookback_days").notNull().default(60),
+    // A place is assured after this many draws lost in a row (null: never).
+    lotteryGuaranteeAfter: integer("lottery_guarantee_after"),
+    // Published once drawn: anyone can recompute the order from the seed and the weights.
+    lotterySeed: text("lottery_seed"),
+    lotteryDrawnAt: timestamp("lottery_drawn_at", { withTimezone: true }),
     // The secret in the self check-in link and QR code.
     checkInToken: text("check_in_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -54,6 +68,8 @@ export const registrationStatus = pgEnum("registration_status", [
   "waitlisted",
   "pending_payment",
   "cancelled",
+  // In a lottery not drawn yet: holds no place, and becomes a place or the waitlist at the draw.
+  "entered",
 ]);
 // One row per person (or walk-in guest) per session. A place is held by 'registered' and by
 // 'pending_payment' until its hold expires; 'waitlisted' rows are promoted in `seq` order.
@@ -91,6 +107,35 @@ export const sessionRegistrations = pgTable(
       .where(sql`${t.status} <> 'cancelled' and ${t.userId} is not null`),
   ],
 );
+// Each entrant's part in a session's draw: the weight their earlier losses gave them, their
+// ticket from the seed, where they came and whether they got in. The draw is published from
+// these rows, and the next draws count a person's losses since their last win from them.
+export const lotteryResults = pgTable(
+  "lottery_results",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lossesBefore: integer("losses_before").notNull(),
+    weight: integer("weight").notNull(),
+    ticket: doublePrecision("ticket").notNull(),
+    assured: boolean("assured").notNull(),
+    position: integer("position").notNull(),
+    won: boolean("won").notNull(),
+    drawnAt: timestamp("drawn_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId] }),
+    index("lottery_results_person_idx").on(t.organizationId, t.userId, t.drawnAt),
+  ],
+);
+
 // The per-club iCal feed: calendar apps subscribe with the secret token in the URL. Rotating
 // the token revokes every earlier subscription.
 export const calendarFeeds = pgTable("calendar_feeds", {

@@ -15,8 +15,7 @@ import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { notFound } from "../../platform/errors/app-error.js";
-import { memberNamesOf } from "../members/member-pages.js";
-import { listMembers } from "../members/service.js";
+import { listMembers, memberNamesOf } from "../members/service.js";
 import { answeringSide } from "./matches.js";
 import { countsAt } from "./replay-store.js";
 

@@ -513,6 +513,20 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/orgs/:orgId/sessions/:sessionId/draw",
+    expect: anyone(200),
+    prepare: async (c) => {
+      const session = await makeSession(c);
+      // A drawn lottery with nobody in it: what is published is the seed and time.
+      await c.t.db
+        .update(sessions)
+        .set({ lotteryDrawAt: new Date(), lotterySeed: "0".repeat(32), lotteryDrawnAt: new Date() })
+        .where(eq(sessions.id, session.id));
+      return { url: `/api/orgs/${c.orgId}/sessions/${session.id}/draw` };
+    },
+  },
+  {
+    method: "GET",
     route: "/api/orgs/:orgId/sessions/:sessionId/record",
     expect: organizers(200),
     prepare: async (c) => ({

@@ -262,6 +262,7 @@ export { clubAccess } from "./club-access.js";
 export { createOrganization } from "./founding.js";
 export { revokeOpenInvitations } from "./invitations.js";
 export { hasPendingJoinRequest, listPendingJoinRequests, requestToJoin } from "./join-requests.js";
+export { memberNamesOf } from "./member-pages.js";
 export { accountWithClubs, keptAccountWithClubs, listMemberships } from "./my-clubs.js";
 export type { ClubAccess } from "./policy.js";
 export { forgetClubAccess, forgetUserAccess, memberRole, requireCapability } from "./policy.js";

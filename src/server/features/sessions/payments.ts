@@ -11,8 +11,9 @@ import { notFound } from "../../platform/errors/app-error.js";
 import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
 import { EXPIRE_HOLDS, type HoldJob } from "./effects.js";
+import { DRAW_LOTTERY, type DrawJob } from "./lottery.js";
 import { paymentsNotReady } from "./payments-ready.js";
-import { register, sweepHolds } from "./registrations.js";
+import { drawLottery, register, sweepHolds } from "./registrations.js";
 import { SEND_REMINDERS, sendDueReminders } from "./reminders.js";
 
 export async function paymentContext(deps: AppDeps, paymentId: string) {
@@ -85,6 +86,9 @@ export async function registerSessionJobs(deps: AppDeps): Promise<void> {
   await deps.jobs.handle<HoldJob>(EXPIRE_HOLDS, ({ organizationId, sessionId }) =>
     sweepHolds(deps, organizationId, sessionId),
   );
+  await deps.jobs.handle<DrawJob>(DRAW_LOTTERY, async ({ organizationId, sessionId }) => {
+    await drawLottery(deps, organizationId, sessionId);
+  });
   await deps.jobs.handle(SEND_REMINDERS, async () => {
     await sendDueReminders(deps);
   });

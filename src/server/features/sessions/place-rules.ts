@@ -15,7 +15,15 @@ const instantOrNull = (iso: string | null): Date | null => (iso === null ? null 
 
 type SessionStatus = "scheduled" | "active" | "completed" | "cancelled";
 
-export type TakeVerdict = "placed" | "listed" | "paid" | "holds_run_out" | "closed" | "not_found";
+export type TakeVerdict =
+  | "placed"
+  | "listed"
+  | "paid"
+  | "holds_run_out"
+  | "draw_due"
+  | "not_open"
+  | "closed"
+  | "not_found";
 
 /**
  * take_place with the person's name: `freeOnly` leaves a paid session to the caller's transaction.

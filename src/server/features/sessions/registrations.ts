@@ -7,13 +7,16 @@
 // one statement each, with nothing to add; everything else runs in a transaction here.
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
+import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import type { UseCaseDeps } from "../../app-deps.js";
-import type { Tx } from "../../db/database.js";
+import type { Queryable, Tx } from "../../db/database.js";
 import { qualified } from "../../db/qualified.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
+import { timeZoneOf } from "../clubs/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
+import { drawEffects, drawLocked } from "./lottery.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 import { clubTakesCharges, paymentsNotReady } from "./payments-ready.js";
 import { giveUpPlace, promoteWaitlist, takePlace } from "./place-rules.js";
@@ -105,9 +108,12 @@ async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Prom
   return promoteFromWaitlist(tx, session, now);
 }
 
+/** How long a place given by the waitlist or a draw is held unpaid in a paid session. */
+const promotedHoldUntil = (now: Date) => new Date(now.getTime() + PROMOTED_HOLD_HOURS * 3_600_000);
+
 /** Moves waitlisted players, first come first served, into every free place (promote_waitlist). */
 export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
-  const holdUntil = new Date(now.getTime() + PROMOTED_HOLD_HOURS * 3_600_000);
+  const holdUntil = promotedHoldUntil(now);
   const moved = await promoteWaitlist(tx, { sessionId: session.id, at: now, holdUntil });
   return moved.map((m) => ({
     ...m,
@@ -148,17 +154,23 @@ export async function register(
   if (plain?.verdict === "placed") return { listed: listedPlace(plain, userId), paymentId: null };
   if (plain?.verdict === "not_found") throw notFound("Session not found");
   if (plain?.verdict === "closed") throw sessionClosed();
+  if (plain?.verdict === "not_open") throw await notOpenYet(deps.database.db, organizationId, sessionId);
   const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
     const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     if (session.paymentRequired && !(await clubTakesCharges(tx, organizationId))) {
       throw paymentsNotReady.toPay();
     }
     effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+    // The lottery's time has come and nobody has drawn it yet: this request draws it first, and
+    // then joins the waitlist after everyone drawn.
+    const drawn = await drawLocked(tx, session, now, promotedHoldUntil(now));
+    if (drawn) effects.push(...(await drawEffects(tx, deps, session, drawn)));
     const [place] = await takePlace(tx, { ...asked, freeOnly: false });
     if (place?.verdict === "listed") {
       const listed = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
       return { listed, paymentId: await openPaymentId(tx, session, place) };
     }
+    if (place?.verdict === "not_open") throw await notOpenYet(tx, organizationId, sessionId);
     if (place?.verdict !== "placed") throw sessionClosed();
     const paymentId = place.status === "pending_payment" ? await createPayment(tx, session, place.id!) : null;
     if (place.holdExpiresAt) effects.push(holdExpiry(organizationId, sessionId, place.holdExpiresAt));
@@ -168,6 +180,21 @@ export async function register(
 }
 
 const sessionClosed = () => new AppError("SESSION_CLOSED", "Registration is closed for this session.");
+
+/** Asked before registration opens: the answer says when it will, in the club's time. */
+async function notOpenYet(db: Queryable, organizationId: string, sessionId: string) {
+  const [row] = await db
+    .select({ opensAt: sessions.registrationOpensAt, timeZone: timeZoneOf(sessions.organizationId) })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
+  const opens = row?.opensAt
+    ? dateTimeFormat(
+        { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
+        row.timeZone,
+      ).format(row.opensAt)
+    : "soon";
+  return new AppError("REGISTRATION_NOT_OPEN", `Registration opens ${opens}.`);
+}
 
 /** A place just taken, as the session's list shows it: the newest arrival. */
 function listedPlace(
@@ -278,6 +305,22 @@ export async function releasePlace(tx: Tx, session: SessionRow, row: Registratio
 async function settleAndPromote(tx: Tx, session: SessionRow, row: RegistrationRow, now: Date) {
   const refund = await settleCancelledPlace(tx, session, row, now);
   return { promotions: await promoteFromWaitlist(tx, session, now), refund };
+}
+
+/**
+ * The draw job (lottery.ts): draws the session's lottery if it is due and nobody has drawn it.
+ * A moved draw time finds it not due yet, and waits for its own job.
+ */
+export async function drawLottery(deps: UseCaseDeps, organizationId: string, sessionId: string) {
+  const now = deps.now();
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+    const outcomes = await drawLocked(tx, session, now, promotedHoldUntil(now));
+    if (outcomes) effects.push(...(await drawEffects(tx, deps, session, outcomes)));
+    return outcomes;
+  });
+  return result;
 }
 
 /** Releases the session's run-out holds (the hold-expiry job's work). */

@@ -5,6 +5,7 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { clubAccess } from "../members/service.js";
+import { publishedDraw } from "./lottery.js";
 import { registerWithCheckout } from "./payments.js";
 import { createSessions, updateSession } from "./scheduling.js";
 import { getSessionWithList, listSessions, pastSessionPage, toSession } from "./session-reads.js";
@@ -44,6 +45,11 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         mine: registrations.find((r) => r.userId === club.userId) ?? null,
         checkInToken: manager ? row.session.checkInToken : null,
       };
+    });
+
+    serve(app, endpoints.draw, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      return publishedDraw(db, club.organizationId, request.params.sessionId);
     });
 
     serve(app, endpoints.update, async (request) => {

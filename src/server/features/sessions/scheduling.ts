@@ -9,12 +9,13 @@ import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { AppDeps, UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
-import { calendarFeeds, sessions } from "../../db/schema/sessions.js";
+import { calendarFeeds, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
 import { clubRunning, upgradeRequired } from "../billing/service.js";
 import { clubTimeZone } from "../clubs/service.js";
 import { placeEffects, sessionCompleted } from "./effects.js";
+import { drawJob } from "./lottery.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 import { assertCanSchedulePaid } from "./payments-ready.js";
@@ -39,8 +40,12 @@ function sessionValues(body: SessionBodyFields) {
     capacity: body.capacity ?? null,
     skillMin: body.skillMin ?? null,
     skillMax: body.skillMax ?? null,
+    lotteryLookbackDays: body.lotteryLookbackDays,
+    lotteryGuaranteeAfter: body.lotteryGuaranteeAfter ?? null,
   };
 }
+
+const instantOrNull = (iso: string | undefined) => (iso ? new Date(iso) : null);
 
 /**
  * Schedules a session, or a weekly series; after an expired trial, it asks for an upgrade. A
@@ -62,17 +67,28 @@ export async function createSessions(
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(body.endsAt);
   const seriesId = body.repeatWeeks > 1 ? randomUUID() : null;
-  // Each week keeps the same wall-clock times in the club's zone, across daylight-saving changes.
+  const opensAt = instantOrNull(body.registrationOpensAt);
+  const drawAt = instantOrNull(body.lotteryDrawAt);
+  const weekOf = (instant: Date | null, week: number) => instant && addWeeksInZone(instant, week, timeZone);
+  // Each week keeps the same wall-clock times in the club's zone, across daylight-saving
+  // changes: its start and end, and when its registration opens and its places are drawn.
   const occurrences = Array.from({ length: body.repeatWeeks }, (_, week) => ({
     organizationId,
     ...values,
     startsAt: addWeeksInZone(startsAt, week, timeZone),
     endsAt: addWeeksInZone(endsAt, week, timeZone),
+    registrationOpensAt: weekOf(opensAt, week),
+    lotteryDrawAt: weekOf(drawAt, week),
     status: "scheduled" as const,
     seriesId,
     createdBy: userId,
   }));
-  const rows = await db.insert(sessions).values(occurrences).returning();
+  const { result: rows } = await withEffects(deps, async (tx, effects) => {
+    const inserted = await tx.insert(sessions).values(occurrences).returning();
+    for (const row of inserted)
+      if (row.lotteryDrawAt) effects.push(drawJob(organizationId, row.id, row.lotteryDrawAt));
+    return inserted;
+  });
   return rows.map((row) => toSession(row, { registeredCount: 0, waitlistCount: 0 }));
 }
 
@@ -125,11 +141,13 @@ export async function updateSession(
     if (values.paymentRequired && !current.session.paymentRequired) {
       await assertCanSchedulePaid(tx, organizationId);
     }
+    const lottery = await lotteryEdit(tx, current.session, body, now);
     const [edited] = await tx
       .update(sessions)
-      .set({ ...values, startsAt, endsAt, updatedAt: now })
+      .set({ ...values, ...lottery.values, startsAt, endsAt, updatedAt: now })
       .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
       .returning();
+    if (lottery.job) effects.push(drawJob(organizationId, sessionId, lottery.job));
     const promotions = await promoteFromWaitlist(tx, edited!, now);
     effects.push(
       ...(await placeEffects(tx, deps.config, { refunds: [], promotions: [...released, ...promotions] })),
@@ -141,6 +159,38 @@ export async function updateSession(
     });
   });
   return result;
+}
+
+/**
+ * What an edit does to the lottery. Drawn, it stands as drawn: its time and rules cannot change.
+ * Not drawn yet: a new draw time gets its job (the old one's finds it not due, and does
+ * nothing); a lottery taken away turns its entries into the list in the order they came, and
+ * the waitlist moves up into the places as after any edit.
+ */
+async function lotteryEdit(tx: Tx, current: SessionRow, body: SessionBodyFields, now: Date) {
+  const drawAt = instantOrNull(body.lotteryDrawAt);
+  const opensAt = instantOrNull(body.registrationOpensAt);
+  if (current.lotteryDrawnAt) {
+    if (drawAt?.getTime() !== current.lotteryDrawAt?.getTime()) {
+      throw new AppError("LOTTERY_DRAWN", "The places were drawn already: the lottery cannot change now.");
+    }
+    return {
+      values: {
+        registrationOpensAt: opensAt,
+        lotteryLookbackDays: current.lotteryLookbackDays,
+        lotteryGuaranteeAfter: current.lotteryGuaranteeAfter,
+      },
+      job: null,
+    };
+  }
+  if (current.lotteryDrawAt && !drawAt) {
+    await tx
+      .update(sessionRegistrations)
+      .set({ status: "waitlisted", updatedAt: now })
+      .where(and(eq(sessionRegistrations.sessionId, current.id), eq(sessionRegistrations.status, "entered")));
+  }
+  const moved = drawAt !== null && drawAt.getTime() !== current.lotteryDrawAt?.getTime();
+  return { values: { registrationOpensAt: opensAt, lotteryDrawAt: drawAt }, job: moved ? drawAt : null };
 }
 
 const transitions = {

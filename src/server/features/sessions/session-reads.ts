@@ -50,6 +50,11 @@ export function toSession(
     seriesId: row.seriesId,
     registeredCount: tally.registeredCount,
     waitlistCount: tally.waitlistCount,
+    registrationOpensAt: row.registrationOpensAt?.toISOString() ?? null,
+    lotteryDrawAt: row.lotteryDrawAt?.toISOString() ?? null,
+    lotteryLookbackDays: row.lotteryLookbackDays,
+    lotteryGuaranteeAfter: row.lotteryGuaranteeAfter,
+    lotteryDrawnAt: row.lotteryDrawnAt?.toISOString() ?? null,
   };
 }
 

@@ -55,6 +55,11 @@ const existing: Session = {
   seriesId: null,
   registeredCount: 3,
   waitlistCount: 0,
+  registrationOpensAt: null,
+  lotteryDrawAt: null,
+  lotteryLookbackDays: 60,
+  lotteryGuaranteeAfter: null,
+  lotteryDrawnAt: null,
 };
 
 async function openDialog(session?: Session) {

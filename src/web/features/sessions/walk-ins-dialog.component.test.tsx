@@ -34,6 +34,11 @@ const session: Session = {
   seriesId: null,
   registeredCount: 1,
   waitlistCount: 0,
+  registrationOpensAt: null,
+  lotteryDrawAt: null,
+  lotteryLookbackDays: 60,
+  lotteryGuaranteeAfter: null,
+  lotteryDrawnAt: null,
 };
 
 const place = (userId: string, name: string, checkedIn: boolean): Registration => ({

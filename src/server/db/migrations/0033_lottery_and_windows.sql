@@ -1,0 +1,29 @@
+-- Fair access to a full session: when registration opens, and a lottery (requests until the
+-- draw are entries; at the draw places go in a weighted random order, the rest become the
+-- waitlist), with each entrant's part in each draw kept for the next draws' weights
+-- (sessions/lottery.ts). The rules of a place change in 0034.
+ALTER TYPE "public"."registration_status" ADD VALUE 'entered';--> statement-breakpoint
+CREATE TABLE "lottery_results" (
+	"organization_id" uuid NOT NULL,
+	"session_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"losses_before" integer NOT NULL,
+	"weight" integer NOT NULL,
+	"ticket" double precision NOT NULL,
+	"assured" boolean NOT NULL,
+	"position" integer NOT NULL,
+	"won" boolean NOT NULL,
+	"drawn_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "lottery_results_session_id_user_id_pk" PRIMARY KEY("session_id","user_id")
+);
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "registration_opens_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "lottery_draw_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "lottery_lookback_days" integer DEFAULT 60 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "lottery_guarantee_after" integer;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "lottery_seed" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "lottery_drawn_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "lottery_results" ADD CONSTRAINT "lottery_results_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lottery_results" ADD CONSTRAINT "lottery_results_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lottery_results" ADD CONSTRAINT "lottery_results_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "lottery_results_person_idx" ON "lottery_results" USING btree ("organization_id","user_id","drawn_at");

@@ -1,0 +1,416 @@
+// Registration windows and the lottery: refused with the opening time before it opens; while
+// the lottery is open every request is an entry holding no place; the draw gives the places in
+// the published order (recomputable from the seed and weights), the rest the waitlist in that
+// order and late requests after them; losses weigh in the next draw; the draw runs once, under
+// 200 requests at the opening, several drawers at once, and a crash before its notices; a
+// member removed before the draw is not drawn; edits and bad input answered clearly.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drawOrder } from "../../../shared/lottery/draw.js";
+import { users } from "../../db/schema/auth.js";
+import { organizationMembers } from "../../db/schema/members.js";
+import { lotteryResults, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { drawLottery, register } from "./registrations.js";
+
+let t: TestApp;
+let clock = new Date("2026-12-01T12:00:00Z");
+let owner: TestUser;
+let orgId: string;
+let otherOrgId: string;
+let players: TestUser[];
+
+const OPENS = "2026-12-07T14:00:00.000Z";
+const DRAW = "2026-12-08T14:00:00.000Z";
+const lotteryBody = (extra: Record<string, unknown> = {}) => ({
+  startsAt: "2026-12-10T23:00:00Z",
+  endsAt: "2026-12-11T01:00:00Z",
+  capacity: 3,
+  registrationOpensAt: OPENS,
+  lotteryDrawAt: DRAW,
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  owner = await makeUser(t, "owner@lottery.example", "Olive Owner");
+  players = [];
+  for (let i = 0; i < 6; i++) players.push(await makeUser(t, `p${i}@lottery.example`, `Player ${i}`));
+  orgId = (
+    await makeClub(
+      t,
+      owner,
+      players.map((p) => [p, "member"] as [TestUser, "member"]),
+    )
+  ).id;
+  otherOrgId = (await makeClub(t, await makeUser(t, "rival@lottery.example", "Rival"))).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const ask = (sessionId: string, who: TestUser) =>
+  t.request({
+    method: "POST",
+    url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
+    cookie: who.cookie,
+  });
+const details = async (sessionId: string, who = owner) =>
+  (
+    await t.request({ method: "GET", url: `/api/orgs/${orgId}/sessions/${sessionId}`, cookie: who.cookie })
+  ).json();
+const draw = (sessionId: string, club = orgId) =>
+  t.request({ method: "GET", url: `/api/orgs/${club}/sessions/${sessionId}/draw`, cookie: owner.cookie });
+const statuses = async (sessionId: string) =>
+  t.db
+    .select({
+      userId: sessionRegistrations.userId,
+      status: sessionRegistrations.status,
+      seq: sessionRegistrations.seq,
+    })
+    .from(sessionRegistrations)
+    .where(eq(sessionRegistrations.sessionId, sessionId));
+
+describe("a registration window", () => {
+  it("refuses a request before it opens, saying when in the club's time, and takes it after", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [session] = await makeSessions(t, orgId, owner, lotteryBody({ lotteryDrawAt: undefined }));
+    const early = await ask(session!.id, players[0]!);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({
+      code: "REGISTRATION_NOT_OPEN",
+      // 14:00 UTC is 9:00 in New York, the club's zone.
+      message: "Registration opens Monday, December 7 at 9:00 AM.",
+    });
+    expect(await statuses(session!.id)).toEqual([]);
+    clock = new Date(OPENS);
+    const onTime = await ask(session!.id, players[0]!);
+    expect(onTime.statusCode, onTime.body).toBe(201);
+    expect(onTime.json().registration.status).toBe("registered");
+  });
+});
+
+describe("a lottery", () => {
+  let sessionId: string;
+
+  it("takes every request while it is open as an entry that holds no place", async () => {
+    clock = new Date("2026-12-07T15:00:00Z");
+    sessionId = (await makeSessions(t, orgId, owner, lotteryBody()))[0]!.id;
+    for (const p of players) {
+      const res = await ask(sessionId, p);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().registration.status).toBe("entered");
+    }
+    // Asking twice is the same entry.
+    expect((await ask(sessionId, players[0]!)).json().registration.status).toBe("entered");
+    const view = await details(sessionId, players[1]!);
+    expect(view.session).toMatchObject({ registeredCount: 0, waitlistCount: 0, lotteryDrawnAt: null });
+    expect(view.mine.status).toBe("entered");
+    expect((await draw(sessionId)).statusCode).toBe(404);
+  });
+
+  it("draws once at its time: places and the waitlist in the published order, recomputable", async () => {
+    clock = new Date("2026-12-08T14:00:01Z");
+    // Three drawers at once (the job on two instances and one more): one draw.
+    await Promise.all([
+      drawLottery(t.deps, orgId, sessionId),
+      drawLottery(t.deps, orgId, sessionId),
+      drawLottery(t.deps, orgId, sessionId),
+    ]);
+    const published = (await draw(sessionId)).json();
+    expect(published.seed).toMatch(/^[0-9a-f]{32}$/);
+    expect(published.entrants).toHaveLength(6);
+    // First draw at the club: everyone weighs 1, and the order is the seed's.
+    const again = drawOrder(
+      published.seed,
+      published.entrants.map((e: { userId: string; lossesBefore: number }) => ({
+        id: e.userId,
+        losses: e.lossesBefore,
+      })),
+      { guaranteeAfter: null },
+    );
+    expect(published.entrants.map((e: { userId: string }) => e.userId)).toEqual(again.map((d) => d.id));
+    expect(published.entrants.map((e: { won: boolean }) => e.won)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    const rows = await statuses(sessionId);
+    const byUser = new Map(rows.map((r) => [r.userId, r]));
+    const order = published.entrants.map((e: { userId: string }) => byUser.get(e.userId)!);
+    expect(order.map((r: { status: string }) => r.status)).toEqual([
+      "registered",
+      "registered",
+      "registered",
+      "waitlisted",
+      "waitlisted",
+      "waitlisted",
+    ]);
+    // Arrival numbers follow the draw, so the waitlist moves up in draw order.
+    const seqs = order.map((r: { seq: number }) => r.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const view = await details(sessionId);
+    expect(view.session).toMatchObject({ registeredCount: 3, waitlistCount: 3 });
+    expect(
+      view.registrations
+        .filter((r: { waitlistPosition: number | null }) => r.waitlistPosition !== null)
+        .map((r: { userId: string }) => r.userId),
+    ).toEqual(published.entrants.slice(3).map((e: { userId: string }) => e.userId));
+    // Everyone hears: a loser their number on the waitlist.
+    const loser = players.find((p) => p.id === published.entrants[3].userId)!;
+    const mail = await t.smtp.waitForMail(loser.email, /^Waitlist number 1: Open Play$/);
+    expect(mail.text).toContain("this time you did not get one");
+    const winner = players.find((p) => p.id === published.entrants[0].userId)!;
+    await t.smtp.waitForMail(winner.email, /^You got a place: Open Play$/);
+  });
+
+  it("puts a late request after everyone drawn", async () => {
+    const late = await makeUser(t, "late@lottery.example", "Late Comer");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: late.id });
+    const res = await ask(sessionId, late);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().registration).toMatchObject({ status: "waitlisted", waitlistPosition: 4 });
+  });
+
+  it("weighs the next draw by the draws lost, and a lost draw counts only until a win", async () => {
+    clock = new Date("2026-12-14T15:00:00Z");
+    const [next] = await makeSessions(
+      t,
+      orgId,
+      owner,
+      lotteryBody({
+        startsAt: "2026-12-17T23:00:00Z",
+        endsAt: "2026-12-18T01:00:00Z",
+        registrationOpensAt: "2026-12-14T14:00:00Z",
+        lotteryDrawAt: "2026-12-15T14:00:00Z",
+        lotteryGuaranteeAfter: 1,
+      }),
+    );
+    for (const p of players) expect((await ask(next!.id, p)).statusCode).toBe(201);
+    clock = new Date("2026-12-15T14:00:00Z");
+    // No job has run: the first request after the draw time draws first.
+    const late = await makeUser(t, "later@lottery.example", "Later Comer");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: late.id });
+    expect((await ask(next!.id, late)).json().registration).toMatchObject({
+      status: "waitlisted",
+      waitlistPosition: 4,
+    });
+    const first = (await draw(sessionId)).json();
+    const second = (await draw(next!.id)).json();
+    const lostBefore = new Set(
+      first.entrants.filter((e: { won: boolean }) => !e.won).map((e: { userId: string }) => e.userId),
+    );
+    for (const e of second.entrants) {
+      expect(e.lossesBefore, e.name).toBe(lostBefore.has(e.userId) ? 1 : 0);
+      expect(e.weight).toBe(lostBefore.has(e.userId) ? 2 : 1);
+      // One loss assures a place here: the three who lost last week are drawn first.
+      expect(e.assured).toBe(lostBefore.has(e.userId));
+      expect(e.won).toBe(lostBefore.has(e.userId));
+    }
+  });
+
+  it("publishes nothing of another club's session, and says when a session was not drawn", async () => {
+    expect((await draw(sessionId, otherOrgId)).statusCode).toBe(404);
+    const res = await draw(randomUUID());
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("the draw under pressure", () => {
+  it("gives 200 requests at the window's opening one entry each, and one correct draw", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [session] = await makeSessions(t, orgId, owner, lotteryBody({ capacity: 20 }));
+    const crowd = Array.from({ length: 200 }, (_, i) => ({
+      id: `crowd-${i}-${randomUUID()}`,
+      name: `Crowd ${i}`,
+      email: `crowd${i}@lottery.example`,
+      emailVerified: true,
+    }));
+    await t.db.insert(users).values(crowd);
+    await t.db
+      .insert(organizationMembers)
+      .values(crowd.map((c) => ({ organizationId: orgId, userId: c.id })));
+    clock = new Date(OPENS);
+    const answers = await Promise.all(
+      crowd.flatMap((c) => [
+        register(t.deps, orgId, session!.id, c.id),
+        register(t.deps, orgId, session!.id, c.id),
+      ]),
+    );
+    expect(answers.every((a) => a.listed.status === "entered")).toBe(true);
+    const entries = await statuses(session!.id);
+    expect(entries).toHaveLength(200);
+    expect(new Set(entries.map((e) => e.seq)).size).toBe(200);
+    clock = new Date(DRAW);
+    await Promise.all([
+      drawLottery(t.deps, orgId, session!.id),
+      register(t.deps, orgId, session!.id, players[0]!.id),
+    ]);
+    const after = await statuses(session!.id);
+    expect(after.filter((r) => r.status === "registered")).toHaveLength(20);
+    expect(after.filter((r) => r.status === "waitlisted")).toHaveLength(181);
+    const results = await t.db.select().from(lotteryResults).where(eq(lotteryResults.sessionId, session!.id));
+    expect(results).toHaveLength(200);
+  }, 60_000);
+
+  it("leaves nothing drawn when it fails before its notices are queued, and draws on the retry", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [session] = await makeSessions(t, orgId, owner, lotteryBody());
+    clock = new Date(OPENS);
+    for (const p of players.slice(0, 4)) await ask(session!.id, p);
+    clock = new Date(DRAW);
+    const enqueue = t.deps.jobs.enqueue;
+    t.deps.jobs.enqueue = async () => {
+      throw new Error("the process died here");
+    };
+    try {
+      await expect(drawLottery(t.deps, orgId, session!.id)).rejects.toThrow(/died/);
+    } finally {
+      t.deps.jobs.enqueue = enqueue;
+    }
+    const [untouched] = await t.db.select().from(sessions).where(eq(sessions.id, session!.id));
+    expect(untouched!.lotteryDrawnAt).toBeNull();
+    expect((await statuses(session!.id)).every((r) => r.status === "entered")).toBe(true);
+    expect(await drawLottery(t.deps, orgId, session!.id)).toHaveLength(4);
+    expect(await drawLottery(t.deps, orgId, session!.id)).toBeNull();
+  });
+
+  it("does not draw someone removed from the club since entering, nor a cancelled session", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [session, cancelled] = await makeSessions(t, orgId, owner, lotteryBody({ repeatWeeks: 2 }));
+    const leaving = await makeUser(t, "leaving@lottery.example", "Leaving Soon");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: leaving.id });
+    clock = new Date(OPENS);
+    for (const p of [leaving, ...players.slice(0, 2)])
+      expect((await ask(session!.id, p)).statusCode).toBe(201);
+    await t.db
+      .delete(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, orgId), eq(organizationMembers.userId, leaving.id)));
+    clock = new Date(DRAW);
+    const outcomes = await drawLottery(t.deps, orgId, session!.id);
+    expect(outcomes!.map((o) => o.id).sort()).toEqual(
+      players
+        .slice(0, 2)
+        .map((p) => p.id)
+        .sort(),
+    );
+    const rows = await statuses(session!.id);
+    expect(rows.find((r) => r.userId === leaving.id)!.status).toBe("cancelled");
+    // The second week's session, cancelled before its draw: nothing to draw.
+    const cancel = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${cancelled!.id}/cancel`,
+      cookie: owner.cookie,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(204);
+    clock = new Date("2026-12-15T14:00:00Z");
+    expect(await drawLottery(t.deps, orgId, cancelled!.id)).toBeNull();
+  });
+});
+
+describe("scheduling a lottery", () => {
+  const create = (body: Record<string, unknown>) =>
+    t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions`,
+      cookie: owner.cookie,
+      payload: { name: "Open Play", ...lotteryBody(body) },
+    });
+
+  it("refuses a window after the start, a draw before the opening or after the start, with the field named", async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [
+        { registrationOpensAt: "2026-12-11T00:00:00Z" },
+        "registrationOpensAt",
+        "Registration must open before the session starts.",
+      ],
+      [
+        { lotteryDrawAt: "2026-12-07T13:00:00Z" },
+        "lotteryDrawAt",
+        "The draw must come after registration opens.",
+      ],
+      [
+        { lotteryDrawAt: "2026-12-12T13:00:00Z" },
+        "lotteryDrawAt",
+        "The draw must come before the session starts.",
+      ],
+      [
+        { lotteryGuaranteeAfter: 0 },
+        "lotteryGuaranteeAfter",
+        "Assure a place after 1 to 20 lost draws, or leave it empty.",
+      ],
+      [{ lotteryLookbackDays: 1000 }, "lotteryLookbackDays", "Count lost draws from the last 1 to 365 days."],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await create(body);
+      expect(res.statusCode, field).toBe(400);
+      expect(JSON.stringify(res.json()), field).toContain(message);
+      expect(JSON.stringify(res.json()), field).toContain(field);
+    }
+  });
+
+  it("repeats the window and the draw each week at the same wall-clock time", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const res = await create({ repeatWeeks: 3 });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().sessions as Array<{ registrationOpensAt: string; lotteryDrawAt: string }>;
+    expect(made.map((s) => s.lotteryDrawAt)).toEqual([
+      DRAW,
+      "2026-12-15T14:00:00.000Z",
+      "2026-12-22T14:00:00.000Z",
+    ]);
+    expect(made.map((s) => s.registrationOpensAt)).toEqual([
+      OPENS,
+      "2026-12-14T14:00:00.000Z",
+      "2026-12-21T14:00:00.000Z",
+    ]);
+  });
+
+  it("an edit before the draw may move it or take it away (entries then become the list in order); after, it stands", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [session] = await makeSessions(t, orgId, owner, lotteryBody({ capacity: 2 }));
+    clock = new Date(OPENS);
+    for (const p of players.slice(0, 3)) await ask(session!.id, p);
+    const edit = (body: Record<string, unknown>) =>
+      t.request({
+        method: "PUT",
+        url: `/api/orgs/${orgId}/sessions/${session!.id}`,
+        cookie: owner.cookie,
+        payload: { name: "Open Play", ...lotteryBody({ capacity: 2, ...body }) },
+      });
+    const removed = await edit({ lotteryDrawAt: undefined });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const rows = (await statuses(session!.id)).sort((a, b) => a.seq - b.seq);
+    expect(rows.map((r) => [r.userId, r.status])).toEqual([
+      [players[0]!.id, "registered"],
+      [players[1]!.id, "registered"],
+      [players[2]!.id, "waitlisted"],
+    ]);
+    // A session drawn already keeps its draw.
+    const [drawn] = await makeSessions(
+      t,
+      orgId,
+      owner,
+      lotteryBody({ registrationOpensAt: undefined, lotteryDrawAt: "2026-12-07T15:00:00Z" }),
+    );
+    await ask(drawn!.id, players[0]!);
+    clock = new Date("2026-12-07T15:00:00Z");
+    await drawLottery(t.deps, orgId, drawn!.id);
+    const moved = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/sessions/${drawn!.id}`,
+      cookie: owner.cookie,
+      payload: {
+        name: "Open Play",
+        ...lotteryBody({ registrationOpensAt: undefined, lotteryDrawAt: "2026-12-09T15:00:00Z" }),
+      },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error.code).toBe("LOTTERY_DRAWN");
+  });
+});
