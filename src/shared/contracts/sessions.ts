@@ -75,6 +75,11 @@ export const sessionForm = z
     skillMax: optionalSkill,
     description: optionalText(2000),
     repeatWeeks: optionalInt(1, MAX_REPEAT_WEEKS, v.repeatRange),
+    /** Wall times, as the start and end; empty: open at once, no lottery. */
+    registrationOpensAt: z.string().optional(),
+    lotteryDrawAt: z.string().optional(),
+    lotteryLookbackDays: optionalInt(1, 365, LOTTERY.lookbackRange),
+    lotteryGuaranteeAfter: optionalInt(1, 20, LOTTERY.guaranteeRange),
   })
   .superRefine((form, ctx) => {
     if (form.paymentRequired) {
@@ -88,6 +93,17 @@ export const sessionForm = z
     }
     if (form.skillMin !== undefined && form.skillMax !== undefined && form.skillMin > form.skillMax) {
       ctx.addIssue({ code: "custom", path: ["skillMax"], message: v.skillRange });
+    }
+    // Wall times as typed ("2026-12-07T09:00") order as text does.
+    const opens = form.registrationOpensAt || undefined;
+    const draw = form.lotteryDrawAt || undefined;
+    if (opens && form.startsAt && opens >= form.startsAt) {
+      ctx.addIssue({ code: "custom", path: ["registrationOpensAt"], message: LOTTERY.opensBeforeStart });
+    }
+    if (draw && form.startsAt && draw > form.startsAt) {
+      ctx.addIssue({ code: "custom", path: ["lotteryDrawAt"], message: LOTTERY.drawBeforeStart });
+    } else if (draw && opens && draw <= opens) {
+      ctx.addIssue({ code: "custom", path: ["lotteryDrawAt"], message: LOTTERY.drawAfterOpening });
     }
   });
 

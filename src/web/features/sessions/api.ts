@@ -18,7 +18,17 @@ const keys = {
   past: (orgId: string) => ["sessions", orgId, "past"] as const,
   details: (orgId: string, sessionId: string) => ["sessions", orgId, sessionId] as const,
   record: (orgId: string, sessionId: string) => ["sessions", orgId, sessionId, "record"] as const,
+  draw: (orgId: string, sessionId: string) => ["sessions", orgId, sessionId, "draw"] as const,
 };
+
+/** A drawn lottery as published: seed, weights, order (only asked for once it is drawn). */
+export function useSessionDraw(orgId: string, sessionId: string, drawn: boolean) {
+  return useQuery({
+    queryKey: keys.draw(orgId, sessionId),
+    enabled: drawn,
+    queryFn: () => call(endpoints.draw, { params: { orgId, sessionId } }),
+  });
+}
 
 export function useSessions(orgId: string) {
   return useQuery({

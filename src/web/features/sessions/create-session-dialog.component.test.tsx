@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { type UserEvent, userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
-import type { Session } from "../../../shared/contracts/sessions.js";
+import { LOTTERY, type Session } from "../../../shared/contracts/sessions.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { fieldError, mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
@@ -153,6 +153,33 @@ describe("CreateSessionDialog", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("opens registration later and draws places by lottery, checking the order of the times", async () => {
+    const api = clubApi({ routes: { [create]: { sessions: [existing] } } });
+    const { user } = await openDialog();
+    await fill(user, "Session name", "Popular Night");
+    await fill(user, "Start", "2026-12-10T18:00");
+    await fill(user, "End", "2026-12-10T20:00");
+    await fill(user, "Registration opens", "2026-12-07T09:00");
+    expect(screen.queryByLabelText("Draw at")).toBeNull();
+    await user.click(screen.getByRole("switch", { name: "Draw places by lottery" }));
+    await fill(user, "Draw at", "2026-12-07T08:00");
+    await fill(user, "Assure a place after (lost draws)", "3");
+    await user.click(screen.getByRole("button", { name: "Create Session" }));
+    expect(fieldError("Draw at")).toBe(LOTTERY.drawAfterOpening);
+    expect(api.sent(create)).toEqual([]);
+
+    await fill(user, "Draw at", "2026-12-08T09:00");
+    await user.click(screen.getByRole("button", { name: "Create Session" }));
+    await waitFor(() => expect(api.sent(create)).toHaveLength(1));
+    expect(api.sent(create)[0]).toMatchObject({
+      // 9:00 in Chicago in December is 15:00 UTC.
+      registrationOpensAt: "2026-12-07T15:00:00.000Z",
+      lotteryDrawAt: "2026-12-08T15:00:00.000Z",
+      lotteryLookbackDays: 60,
+      lotteryGuaranteeAfter: 3,
+    });
+  });
+
   it("checks a paid session's price and refund window, then sends them", async () => {
     const api = clubApi({ routes: { [create]: { sessions: [existing] } } });
     const { user } = await openDialog();
@@ -228,6 +255,8 @@ describe("CreateSessionDialog", () => {
         skillMin: 3,
         skillMax: 4.5,
         description: "All levels",
+        // No window and no lottery: only the lottery's lookback, kept as it was.
+        lotteryLookbackDays: 60,
       },
     ]);
   });

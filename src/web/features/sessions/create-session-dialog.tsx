@@ -19,6 +19,7 @@ import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog
 import { Field, Input, Textarea } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { usePayoutAccount, useSubscription } from "../billing/api.js";
+import { AccessFields } from "./access-fields.js";
 import { useCreateSessions, useUpdateSession } from "./api.js";
 
 type Props = {
@@ -32,6 +33,7 @@ type Props = {
 export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
   const [open, setOpen] = useState(false);
   const [paid, setPaid] = useState(session?.paymentRequired ?? false);
+  const [lottery, setLottery] = useState(session?.lotteryDrawAt != null);
   const create = useCreateSessions(orgId, {
     onSuccess: () => {
       setPaid(false);
@@ -72,6 +74,15 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
       skillMin: data.skillMin,
       skillMax: data.skillMax,
       description: data.description,
+      registrationOpensAt: data.registrationOpensAt ? instant(data.registrationOpensAt) : undefined,
+      // A drawn lottery is sent as it stands: it cannot change any more.
+      lotteryDrawAt: session?.lotteryDrawnAt
+        ? (session.lotteryDrawAt ?? undefined)
+        : lottery && data.lotteryDrawAt
+          ? instant(data.lotteryDrawAt)
+          : undefined,
+      lotteryLookbackDays: data.lotteryLookbackDays ?? session?.lotteryLookbackDays,
+      lotteryGuaranteeAfter: data.lotteryGuaranteeAfter,
     };
     if (session) await update.run({ sessionId: session.id, body });
     else await create.run({ ...body, repeatWeeks: data.repeatWeeks ?? 1 });
@@ -79,7 +90,14 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
   // The switch is not a field of the form: whether the session is paid comes from its state.
   const form = useZodForm(sessionForm, submit, {
     idPrefix: "session-",
-    read: (values) => ({ ...values, paymentRequired: paid && !paidBlocked }),
+    read: (values) => ({
+      ...values,
+      paymentRequired: paid && !paidBlocked,
+      // Off, the lottery's fields are not asked about (nor shown).
+      ...(lottery
+        ? {}
+        : { lotteryDrawAt: undefined, lotteryLookbackDays: undefined, lotteryGuaranteeAfter: undefined }),
+    }),
   });
   const { errors } = form;
   const field = form.fieldProps;
@@ -232,6 +250,14 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
                 />
               </Field>
             )}
+            <AccessFields
+              session={session}
+              field={field as (name: string) => object}
+              errors={errors}
+              lottery={lottery}
+              onLottery={setLottery}
+              wall={wall}
+            />
             <div className="sm:col-span-2">
               <Field label="Description" htmlFor="session-description" error={errors.description}>
                 <Textarea

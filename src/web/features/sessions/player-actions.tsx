@@ -1,5 +1,6 @@
 import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
+import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { hoursPhrase } from "../../../shared/domain/session-time.js";
 import { Button } from "../../components/ui/button.js";
@@ -12,8 +13,13 @@ type Props = { orgId: string; data: SessionDetails };
 /** Register, join the waitlist, pay for a held place, or cancel: the member's side. */
 export function PlayerActions({ orgId, data }: Props) {
   const { session, mine } = data;
-  const open = session.status === "scheduled" || session.status === "active";
-  const full = session.capacity !== null && session.registeredCount >= session.capacity;
+  const now = new Date();
+  const notYet = session.registrationOpensAt !== null && new Date(session.registrationOpensAt) > now;
+  const open = (session.status === "scheduled" || session.status === "active") && !notYet;
+  // A lottery takes entries until it is drawn; its time passed, the next request draws it.
+  const drawing = session.lotteryDrawAt !== null && session.lotteryDrawnAt === null;
+  const full = !drawing && session.capacity !== null && session.registeredCount >= session.capacity;
+  const at = (iso: string) => formatWhen(iso, data.timeZone);
 
   const register = useRegister(orgId, session.id, {
     onSuccess: ({ checkoutUrl }) => {
@@ -22,9 +28,11 @@ export function PlayerActions({ orgId, data }: Props) {
     success: ({ registration, checkoutUrl }) =>
       checkoutUrl
         ? undefined
-        : registration.status === "waitlisted"
-          ? "You're on the waitlist"
-          : "You're registered",
+        : registration.status === "entered"
+          ? "You're in the draw"
+          : registration.status === "waitlisted"
+            ? "You're on the waitlist"
+            : "You're registered",
   });
 
   const cancel = useCancelRegistration(orgId, session.id, {
@@ -32,18 +40,33 @@ export function PlayerActions({ orgId, data }: Props) {
     // toasts (the payment's) would only cover it.
     onSuccess: () => toast.dismiss(),
     success: ({ refund }, registration) => ({
-      title: registration.status === "waitlisted" ? "You left the waitlist" : "Registration cancelled",
+      title:
+        registration.status === "entered"
+          ? "You left the draw"
+          : registration.status === "waitlisted"
+            ? "You left the waitlist"
+            : "Registration cancelled",
       description: refund?.message,
     }),
   });
 
   let status: string;
-  if (!mine)
+  if (!mine && notYet)
+    status = `Registration opens ${at(session.registrationOpensAt!)}.${
+      drawing
+        ? ` Places are drawn at ${at(session.lotteryDrawAt!)}: every entry before then counts the same.`
+        : ""
+    }`;
+  else if (!mine && open && drawing)
+    status = `Places are drawn at ${at(session.lotteryDrawAt!)}: every entry before then counts the same, and lost draws here count in your favour.`;
+  else if (!mine)
     status = open
       ? full
         ? "This session is full: join the waitlist and we'll email you if a place opens."
         : "Places are open."
       : "Registration is closed.";
+  else if (mine.status === "entered")
+    status = `You're in the draw. Places are drawn at ${at(session.lotteryDrawAt!)}; we'll email you the result.`;
   else if (mine.status === "registered" && session.status === "completed")
     status = mine.checkedIn ? "You played in this session." : "You were registered, and not checked in.";
   else if (mine.status === "registered")
@@ -62,11 +85,13 @@ export function PlayerActions({ orgId, data }: Props) {
             <Button onClick={() => register.run()} disabled={register.busy}>
               {register.busy
                 ? "Working..."
-                : full
-                  ? "Join Waitlist"
-                  : session.paymentRequired && session.paymentAmount !== null
-                    ? `Register and Pay ${formatCents(session.paymentAmount)}`
-                    : "Register"}
+                : drawing
+                  ? "Enter the Draw"
+                  : full
+                    ? "Join Waitlist"
+                    : session.paymentRequired && session.paymentAmount !== null
+                      ? `Register and Pay ${formatCents(session.paymentAmount)}`
+                      : "Register"}
             </Button>
           ) : null}
           {mine?.status === "pending_payment" ? (
@@ -78,13 +103,21 @@ export function PlayerActions({ orgId, data }: Props) {
             <ConfirmButton
               trigger={
                 <Button variant="secondary">
-                  {mine.status === "waitlisted" ? "Leave Waitlist" : "Cancel Registration"}
+                  {mine.status === "entered"
+                    ? "Leave the Draw"
+                    : mine.status === "waitlisted"
+                      ? "Leave Waitlist"
+                      : "Cancel Registration"}
                 </Button>
               }
-              title="Cancel your registration?"
-              description={cancelDescription(data, new Date())}
-              confirmLabel="Cancel Registration"
-              dismissLabel="Keep My Place"
+              title={mine.status === "entered" ? "Leave the draw?" : "Cancel your registration?"}
+              description={
+                mine.status === "entered"
+                  ? "You can enter again until the places are drawn."
+                  : cancelDescription(data, new Date())
+              }
+              confirmLabel={mine.status === "entered" ? "Leave the Draw" : "Cancel Registration"}
+              dismissLabel={mine.status === "entered" ? "Stay In" : "Keep My Place"}
               onConfirm={() => cancel.run(mine)}
             />
           ) : null}
@@ -93,6 +126,13 @@ export function PlayerActions({ orgId, data }: Props) {
     </Card>
   );
 }
+
+/** "Monday, December 7 at 9:00 AM" in the club's time. */
+const formatWhen = (iso: string, timeZone: string) =>
+  dateTimeFormat(
+    { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
+    timeZone,
+  ).format(new Date(iso));
 
 /** What cancelling will do, money included, before the person confirms. */
 function cancelDescription({ session, mine }: SessionDetails, now: Date): string {

@@ -9,8 +9,10 @@ type Props = { orgId: string; data: SessionDetails; manager: boolean };
 
 /** Who is in (and checked in), and the waitlist in order. */
 export function Roster({ orgId, data, manager }: Props) {
-  const inSession = data.registrations.filter((r) => r.status !== "waitlisted");
+  const inSession = data.registrations.filter((r) => r.status !== "waitlisted" && r.status !== "entered");
   const waitlist = data.registrations.filter((r) => r.status === "waitlisted");
+  // Before a lottery's draw its entries hold no place: they are listed apart, in no order.
+  const entries = data.registrations.filter((r) => r.status === "entered");
   const open = data.session.status === "scheduled" || data.session.status === "active";
   const checkedIn = inSession.filter((r) => r.checkedIn).length;
 
@@ -50,6 +52,22 @@ export function Roster({ orgId, data, manager }: Props) {
           </ul>
         </CardContent>
       </Card>
+      {entries.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>In the draw ({entries.length})</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y divide-slate-100" data-testid="entries">
+              {entries.map((r) => (
+                <li key={r.id} className="truncate py-2">
+                  {r.name}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>Waitlist ({waitlist.length})</CardTitle>

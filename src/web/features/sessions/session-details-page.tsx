@@ -12,6 +12,7 @@ import { Badge } from "../../components/ui/badge.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { useSessionDetails } from "./api.js";
+import { DrawCard } from "./draw-card.js";
 import { MyNightCard } from "./my-night-card.js";
 import { OrganizerTools } from "./organizer-tools.js";
 import { PlayerActions } from "./player-actions.js";
@@ -59,6 +60,7 @@ function Details({ orgId, sessionId, manager }: { orgId: string; sessionId: stri
         <MyNightCard orgId={orgId} sessionId={sessionId} timeZone={data.timeZone} />
       ) : null}
       <PlayerActions orgId={orgId} data={data} />
+      <DrawCard orgId={orgId} data={data} />
       {manager ? <OrganizerTools orgId={orgId} data={data} /> : null}
       <Roster orgId={orgId} data={data} manager={manager} />
     </div>
