@@ -202,13 +202,24 @@ export const changeColumns = {
   certainty: ratingHistory.certainty,
 };
 
+// Prepared, with the page's ids as one array: built and planned afresh, this cost more than the
+// page's own read.
+const changesOfMatches = preparedStatement("changes_of_matches", (db) =>
+  db
+    .select({ matchId: ratingHistory.matchId, userId: ratingHistory.userId, ...changeColumns })
+    .from(ratingHistory)
+    .where(
+      and(
+        eq(ratingHistory.organizationId, sql.placeholder("organizationId")),
+        sql`${ratingHistory.matchId} = any(${sql.placeholder("matchIds")}::uuid[])`,
+      ),
+    ),
+);
+
 async function deltasOf(db: Db, organizationId: string, matchIds: string[]) {
   const byMatch = new Map<string, { deltas: MatchView["deltas"]; why: MatchView["why"] }>();
   if (matchIds.length === 0) return byMatch;
-  const rows = await db
-    .select({ matchId: ratingHistory.matchId, userId: ratingHistory.userId, ...changeColumns })
-    .from(ratingHistory)
-    .where(and(eq(ratingHistory.organizationId, organizationId), inArray(ratingHistory.matchId, matchIds)));
+  const rows = await changesOfMatches(db, { organizationId, matchIds });
   for (const row of rows) {
     const entry = byMatch.get(row.matchId) ?? { deltas: {}, why: {} };
     entry.deltas[row.userId] = Math.round(row.delta);
