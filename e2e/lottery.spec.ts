@@ -40,9 +40,10 @@ test("a popular session by lottery, on a phone: the organizer sets it up, member
   await page.screenshot({ path: test.info().outputPath("lottery-form-390.png"), fullPage: true });
   await dialog.getByRole("button", { name: "Create Session" }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole("link", { name: /Popular Night/ }).first().click();
+  await expect(page.getByText(/Lottery: places drawn/)).toBeVisible();
+  await page.getByRole("link", { name: "View Details" }).first().click();
   await expect(page.getByTestId("my-status")).toContainText("Registration opens");
-  await expect(page.getByTestId("my-status")).toContainText("Places are drawn at");
+  await expect(page.getByTestId("my-status")).toContainText("Places are drawn on");
 
   // Tonight's lottery, made to draw in a few seconds: two members enter it for one place.
   const drawAt = new Date(Date.now() + 20_000);
@@ -90,4 +91,6 @@ test("a popular session by lottery, on a phone: the organizer sets it up, member
   const status = await ada.getByTestId("my-status").textContent();
   expect(status === "You're registered." || status === "You're number 1 on the waitlist.").toBe(true);
   await ada.screenshot({ path: test.info().outputPath("lottery-drawn-390.png"), fullPage: true });
+  await ada.setViewportSize({ width: 1280, height: 900 });
+  await ada.screenshot({ path: test.info().outputPath("lottery-drawn-1280.png"), fullPage: true });
 });

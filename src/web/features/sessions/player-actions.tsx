@@ -54,11 +54,11 @@ export function PlayerActions({ orgId, data }: Props) {
   if (!mine && notYet)
     status = `Registration opens ${at(session.registrationOpensAt!)}.${
       drawing
-        ? ` Places are drawn at ${at(session.lotteryDrawAt!)}: every entry before then counts the same.`
+        ? ` Places are drawn on ${at(session.lotteryDrawAt!)}: every entry before then counts the same.`
         : ""
     }`;
   else if (!mine && open && drawing)
-    status = `Places are drawn at ${at(session.lotteryDrawAt!)}: every entry before then counts the same, and lost draws here count in your favour.`;
+    status = `Places are drawn on ${at(session.lotteryDrawAt!)}: every entry before then counts the same, and lost draws here count in your favour.`;
   else if (!mine)
     status = open
       ? full
@@ -66,7 +66,7 @@ export function PlayerActions({ orgId, data }: Props) {
         : "Places are open."
       : "Registration is closed.";
   else if (mine.status === "entered")
-    status = `You're in the draw. Places are drawn at ${at(session.lotteryDrawAt!)}; we'll email you the result.`;
+    status = `You're in the draw. Places are drawn on ${at(session.lotteryDrawAt!)}; we'll email you the result.`;
   else if (mine.status === "registered" && session.status === "completed")
     status = mine.checkedIn ? "You played in this session." : "You were registered, and not checked in.";
   else if (mine.status === "registered")

@@ -13,6 +13,7 @@ export function Roster({ orgId, data, manager }: Props) {
   const waitlist = data.registrations.filter((r) => r.status === "waitlisted");
   // Before a lottery's draw its entries hold no place: they are listed apart, in no order.
   const entries = data.registrations.filter((r) => r.status === "entered");
+  const drawPending = data.session.lotteryDrawAt !== null && data.session.lotteryDrawnAt === null;
   const open = data.session.status === "scheduled" || data.session.status === "active";
   const checkedIn = inSession.filter((r) => r.checkedIn).length;
 
@@ -29,7 +30,11 @@ export function Roster({ orgId, data, manager }: Props) {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {inSession.length === 0 ? <p className="text-sm text-muted">Nobody has registered yet.</p> : null}
+          {inSession.length === 0 ? (
+            <p className="text-sm text-muted">
+              {drawPending ? "Places are given at the draw." : "Nobody has registered yet."}
+            </p>
+          ) : null}
           <ul className="divide-y divide-slate-100" data-testid="players">
             {inSession.map((r) => (
               <li key={r.id} className="flex items-center justify-between gap-2 py-2">
@@ -68,24 +73,27 @@ export function Roster({ orgId, data, manager }: Props) {
           </CardContent>
         </Card>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>Waitlist ({waitlist.length})</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {waitlist.length === 0 ? <p className="text-sm text-muted">Nobody is waiting.</p> : null}
-          <ol className="divide-y divide-slate-100" data-testid="waitlist">
-            {waitlist.map((r) => (
-              <li key={r.id} className="flex items-center gap-3 py-2">
-                <span className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
-                  {r.waitlistPosition}
-                </span>
-                {r.name}
-              </li>
-            ))}
-          </ol>
-        </CardContent>
-      </Card>
+      {/* Before the draw there is no waitlist: those who lose it become one. */}
+      {drawPending && waitlist.length === 0 ? null : (
+        <Card>
+          <CardHeader>
+            <CardTitle>Waitlist ({waitlist.length})</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {waitlist.length === 0 ? <p className="text-sm text-muted">Nobody is waiting.</p> : null}
+            <ol className="divide-y divide-slate-100" data-testid="waitlist">
+              {waitlist.map((r) => (
+                <li key={r.id} className="flex items-center gap-3 py-2">
+                  <span className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
+                    {r.waitlistPosition}
+                  </span>
+                  {r.name}
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

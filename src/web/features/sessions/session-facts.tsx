@@ -1,5 +1,6 @@
-import { CalendarDays, Clock, Users } from "lucide-react";
+import { CalendarDays, Clock, Dices, DoorOpen, Users } from "lucide-react";
 import type { Session } from "../../../shared/contracts/sessions.js";
+import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 
 /** When a session is (club time) and how full it is: the lines shared by cards and details. */
@@ -20,6 +21,34 @@ export function SessionFacts({ session, timeZone }: { session: Session; timeZone
           : `${session.registeredCount} / ${session.capacity} registered`}
         {session.waitlistCount > 0 ? ` · ${session.waitlistCount} waitlisted` : full ? " · full" : ""}
       </p>
+      <Access session={session} timeZone={timeZone} />
     </>
+  );
+}
+
+/** A window not open yet, and a lottery not drawn yet: when each happens, in club time. */
+function Access({ session, timeZone }: { session: Session; timeZone: string }) {
+  const at = (iso: string) =>
+    dateTimeFormat(
+      { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+      timeZone,
+    ).format(new Date(iso));
+  const opens = session.registrationOpensAt;
+  const notYet = opens !== null && Date.parse(opens) > Date.now();
+  const draw = session.lotteryDrawnAt === null ? session.lotteryDrawAt : null;
+  if (!notYet && !draw) return null;
+  return (
+    <p className="flex items-center gap-2">
+      {draw ? (
+        <Dices className="h-4 w-4 shrink-0 text-muted" />
+      ) : (
+        <DoorOpen className="h-4 w-4 shrink-0 text-muted" />
+      )}
+      <span>
+        {notYet ? `Opens ${at(opens!)}` : ""}
+        {notYet && draw ? " · " : ""}
+        {draw ? `Lottery: places drawn ${at(draw)}` : ""}
+      </span>
+    </p>
   );
 }
