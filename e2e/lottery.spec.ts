@@ -28,7 +28,9 @@ test("a popular session by lottery, on a phone: the organizer sets it up, member
   const dialog = page.getByRole("dialog", { name: "Create Session" });
   await dialog.getByLabel("Session name").fill("Popular Night");
   await dialog.getByLabel("Start", { exact: true }).fill(wall(new Date(monday.getTime() + 3 * day)));
-  await dialog.getByLabel("End", { exact: true }).fill(wall(new Date(monday.getTime() + 3 * day + 7_200_000)));
+  await dialog
+    .getByLabel("End", { exact: true })
+    .fill(wall(new Date(monday.getTime() + 3 * day + 7_200_000)));
   await dialog.getByLabel("Capacity").fill("1");
   await dialog.getByLabel("Registration opens").fill(wall(monday));
   await dialog.getByRole("switch", { name: "Draw places by lottery" }).click();
