@@ -8,6 +8,7 @@ import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { pageQuery, timestampKey } from "./paging.js";
 import {
+  attendanceView,
   bulkCheckInBody,
   bulkCheckInResponse,
   cancelRegistrationResponse,
@@ -16,6 +17,7 @@ import {
   drawView,
   registerResponse,
   registrationParams,
+  releaseResult,
   session,
   sessionDetails,
   sessionParams,
@@ -95,6 +97,27 @@ export const sessionsEndpoints = {
     access: member,
     params: sessionParams,
     success: { status: 200, body: sessionDetails },
+  }),
+  releaseNoShows: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/no-shows/release",
+    operationId: "releaseNoShows",
+    summary: "Release the places of registered players not checked in to those standing by (the waitlist)",
+    tags,
+    access: organizer,
+    params: sessionParams,
+    success: { status: 200, body: releaseResult },
+    errors: ["SESSION_CLOSED", "NO_SHOWS_RELEASED", "NOT_STARTED"],
+  }),
+  attendance: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/attendance",
+    operationId: "getAttendance",
+    summary: "Each member's no-shows and late drops at the club over the last 60 days (admins)",
+    tags,
+    access: { club: "attendance.view" },
+    params: orgParams,
+    success: { status: 200, body: attendanceView },
   }),
   draw: endpoint({
     method: "GET",

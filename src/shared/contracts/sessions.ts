@@ -61,6 +61,8 @@ export const LOTTERY = {
   guaranteeRange: "Assure a place after 1 to 20 lost draws, or leave it empty.",
 } as const;
 
+export const NO_SHOW_RELEASE_RANGE = "Release places 0 to 240 minutes after the start, or leave it empty.";
+
 /** What the form holds: wall times in the club's zone, amount as typed. Checked in the browser. */
 export const sessionForm = z
   .object({
@@ -80,6 +82,7 @@ export const sessionForm = z
     lotteryDrawAt: z.string().optional(),
     lotteryLookbackDays: optionalInt(1, 365, LOTTERY.lookbackRange),
     lotteryGuaranteeAfter: optionalInt(1, 20, LOTTERY.guaranteeRange),
+    noShowReleaseMinutes: optionalInt(0, 240, NO_SHOW_RELEASE_RANGE),
   })
   .superRefine((form, ctx) => {
     if (form.paymentRequired) {
@@ -139,6 +142,13 @@ export const sessionBodyFields = z.object({
     .int(LOTTERY.guaranteeRange)
     .min(1, LOTTERY.guaranteeRange)
     .max(20, LOTTERY.guaranteeRange)
+    .optional(),
+  /** Minutes after the start when places not checked in go to those standing by. */
+  noShowReleaseMinutes: z
+    .number()
+    .int(NO_SHOW_RELEASE_RANGE)
+    .min(0, NO_SHOW_RELEASE_RANGE)
+    .max(240, NO_SHOW_RELEASE_RANGE)
     .optional(),
 });
 export type SessionBodyFields = z.output<typeof sessionBodyFields>;
@@ -211,6 +221,9 @@ export const session = z.object({
   lotteryGuaranteeAfter: z.number().int().nullable(),
   /** When the lottery was drawn (its seed and order are then published: drawView). */
   lotteryDrawnAt: z.iso.datetime().nullable(),
+  noShowReleaseMinutes: z.number().int().nullable(),
+  /** When places not checked in were released to those standing by. */
+  noShowsReleasedAt: z.iso.datetime().nullable(),
 });
 export type Session = z.infer<typeof session>;
 
@@ -340,3 +353,17 @@ export const cancelRegistrationResponse = z.object({
     .nullable(),
 });
 export type CancelRegistrationResponse = z.infer<typeof cancelRegistrationResponse>;
+
+/** What releasing the places not checked in did. */
+export const releaseResult = z.object({ released: z.number().int(), promoted: z.number().int() });
+
+/** A member's strikes at the club over the last `days` (admins only). */
+export const attendanceRow = z.object({
+  userId: z.string(),
+  name: z.string(),
+  noShows: z.number().int(),
+  lateDrops: z.number().int(),
+  strikes: z.number(),
+});
+export type AttendanceRow = z.infer<typeof attendanceRow>;
+export const attendanceView = z.object({ days: z.number().int(), members: z.array(attendanceRow) });

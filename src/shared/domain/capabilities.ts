@@ -14,6 +14,8 @@ export const capabilities = {
   // An address is for reaching someone about the club: the people who run it read everyone's;
   // the rest see names and roles, and their own address.
   "members.viewEmails": managers,
+  // Who missed the places they held (no-shows, late drops).
+  "attendance.view": managers,
   "members.invite": managers,
   "members.remove": managers,
   "members.changeRole": managers,

@@ -55,6 +55,10 @@ export const sessions = pgTable(
     // Published once drawn: anyone can recompute the order from the seed and the weights.
     lotterySeed: text("lottery_seed"),
     lotteryDrawnAt: timestamp("lottery_drawn_at", { withTimezone: true }),
+    // Minutes after the start when places not checked in go to those standing by (null: only
+    // when an organizer releases them). sessions/no-shows.ts
+    noShowReleaseMinutes: integer("no_show_release_minutes"),
+    noShowsReleasedAt: timestamp("no_shows_released_at", { withTimezone: true }),
     // The secret in the self check-in link and QR code.
     checkInToken: text("check_in_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -133,6 +137,30 @@ export const lotteryResults = pgTable(
   (t) => [
     primaryKey({ columns: [t.sessionId, t.userId] }),
     index("lottery_results_person_idx").on(t.organizationId, t.userId, t.drawnAt),
+  ],
+);
+
+// A member's missed commitments at the club: a place not checked in by the release time (a
+// whole strike), or given up after the refund cut-off (half). Admins see them per member.
+export const noShowStrikes = pgTable(
+  "no_show_strikes",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"no_show" | "late_drop">().notNull(),
+    weight: doublePrecision("weight").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.userId, t.kind] }),
+    index("no_show_strikes_club_idx").on(t.organizationId, t.createdAt),
   ],
 );
 

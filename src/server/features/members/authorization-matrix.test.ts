@@ -413,6 +413,26 @@ const matrix: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/no-shows/release",
+    expect: organizers(200),
+    prepare: async (c) => {
+      // Started an hour ago: its places not checked in can be released.
+      const session = await makeSession(c, "active");
+      await c.t.db
+        .update(sessions)
+        .set({ startsAt: new Date(Date.now() - 3_600_000) })
+        .where(eq(sessions.id, session.id));
+      return { url: `/api/orgs/${c.orgId}/sessions/${session.id}/no-shows/release` };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/attendance",
+    expect: managers(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/attendance` }),
+  },
+  {
+    method: "POST",
     route: "/api/orgs/:orgId/sessions/open-play",
     expect: organizers(201),
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions/open-play` }),

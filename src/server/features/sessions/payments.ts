@@ -12,6 +12,7 @@ import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
 import { EXPIRE_HOLDS, type HoldJob } from "./effects.js";
 import { DRAW_LOTTERY, type DrawJob } from "./lottery.js";
+import { RELEASE_NO_SHOWS, type ReleaseJob, releaseNoShows } from "./no-shows.js";
 import { paymentsNotReady } from "./payments-ready.js";
 import { drawLottery, register, sweepHolds } from "./registrations.js";
 import { SEND_REMINDERS, sendDueReminders } from "./reminders.js";
@@ -88,6 +89,9 @@ export async function registerSessionJobs(deps: AppDeps): Promise<void> {
   );
   await deps.jobs.handle<DrawJob>(DRAW_LOTTERY, async ({ organizationId, sessionId }) => {
     await drawLottery(deps, organizationId, sessionId);
+  });
+  await deps.jobs.handle<ReleaseJob>(RELEASE_NO_SHOWS, async ({ organizationId, sessionId }) => {
+    await releaseNoShows(deps, organizationId, sessionId, "job");
   });
   await deps.jobs.handle(SEND_REMINDERS, async () => {
     await sendDueReminders(deps);

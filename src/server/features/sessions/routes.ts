@@ -6,9 +6,11 @@ import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { clubAccess } from "../members/service.js";
 import { publishedDraw } from "./lottery.js";
+import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
 import { createSessions, updateSession } from "./scheduling.js";
 import { getSessionWithList, listSessions, pastSessionPage, toSession } from "./session-reads.js";
+import { attendance, STRIKE_DAYS } from "./strikes.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -45,6 +47,16 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         mine: registrations.find((r) => r.userId === club.userId) ?? null,
         checkInToken: manager ? row.session.checkInToken : null,
       };
+    });
+
+    serve(app, endpoints.releaseNoShows, async (request) => {
+      const club = await access(request, request.params.orgId, "sessions.manage");
+      return releaseNoShows(deps, club.organizationId, request.params.sessionId, "organizer");
+    });
+
+    serve(app, endpoints.attendance, async (request) => {
+      const club = await access(request, request.params.orgId, "attendance.view");
+      return { days: STRIKE_DAYS, members: await attendance(db, club.organizationId, deps.now()) };
     });
 
     serve(app, endpoints.draw, async (request) => {

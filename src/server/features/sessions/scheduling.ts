@@ -16,6 +16,7 @@ import { clubRunning, upgradeRequired } from "../billing/service.js";
 import { clubTimeZone } from "../clubs/service.js";
 import { placeEffects, sessionCompleted } from "./effects.js";
 import { drawJob } from "./lottery.js";
+import { releaseJob } from "./no-shows.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 import { assertCanSchedulePaid } from "./payments-ready.js";
@@ -42,6 +43,7 @@ function sessionValues(body: SessionBodyFields) {
     skillMax: body.skillMax ?? null,
     lotteryLookbackDays: body.lotteryLookbackDays,
     lotteryGuaranteeAfter: body.lotteryGuaranteeAfter ?? null,
+    noShowReleaseMinutes: body.noShowReleaseMinutes ?? null,
   };
 }
 
@@ -85,8 +87,11 @@ export async function createSessions(
   }));
   const { result: rows } = await withEffects(deps, async (tx, effects) => {
     const inserted = await tx.insert(sessions).values(occurrences).returning();
-    for (const row of inserted)
+    for (const row of inserted) {
       if (row.lotteryDrawAt) effects.push(drawJob(organizationId, row.id, row.lotteryDrawAt));
+      const release = releaseJob(row);
+      if (release) effects.push(release);
+    }
     return inserted;
   });
   return rows.map((row) => toSession(row, { registeredCount: 0, waitlistCount: 0 }));
@@ -148,6 +153,12 @@ export async function updateSession(
       .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
       .returning();
     if (lottery.job) effects.push(drawJob(organizationId, sessionId, lottery.job));
+    // A release time set or moved gets its job (one queued for an earlier time finds it not due).
+    const release = releaseJob(edited!);
+    const releaseMoved =
+      edited!.noShowReleaseMinutes !== current.session.noShowReleaseMinutes ||
+      edited!.startsAt.getTime() !== current.session.startsAt.getTime();
+    if (release && releaseMoved && !edited!.noShowsReleasedAt) effects.push(release);
     const promotions = await promoteFromWaitlist(tx, edited!, now);
     effects.push(
       ...(await placeEffects(tx, deps.config, { refunds: [], promotions: [...released, ...promotions] })),

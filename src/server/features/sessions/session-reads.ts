@@ -55,6 +55,8 @@ export function toSession(
     lotteryLookbackDays: row.lotteryLookbackDays,
     lotteryGuaranteeAfter: row.lotteryGuaranteeAfter,
     lotteryDrawnAt: row.lotteryDrawnAt?.toISOString() ?? null,
+    noShowReleaseMinutes: row.noShowReleaseMinutes,
+    noShowsReleasedAt: row.noShowsReleasedAt?.toISOString() ?? null,
   };
 }
 

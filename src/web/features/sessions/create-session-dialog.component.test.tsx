@@ -60,6 +60,8 @@ const existing: Session = {
   lotteryLookbackDays: 60,
   lotteryGuaranteeAfter: null,
   lotteryDrawnAt: null,
+  noShowReleaseMinutes: null,
+  noShowsReleasedAt: null,
 };
 
 async function openDialog(session?: Session) {

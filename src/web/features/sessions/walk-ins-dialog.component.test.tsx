@@ -39,6 +39,8 @@ const session: Session = {
   lotteryLookbackDays: 60,
   lotteryGuaranteeAfter: null,
   lotteryDrawnAt: null,
+  noShowReleaseMinutes: null,
+  noShowsReleasedAt: null,
 };
 
 const place = (userId: string, name: string, checkedIn: boolean): Registration => ({

@@ -1,0 +1,193 @@
+// No-shows at check-in: after the start an organizer (or the job, at the release time) gives
+// the places of registered players not checked in to the waitlist in order, each told; once
+// per session; a strike for each no-show and half for a late drop, seen by admins only; and
+// refused clearly before the start, twice, or for another club.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionRegistrations } from "../../db/schema/sessions.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { releaseNoShows } from "./no-shows.js";
+
+let t: TestApp;
+let clock = new Date("2026-12-01T12:00:00Z");
+let owner: TestUser;
+let organizer: TestUser;
+let players: TestUser[];
+let orgId: string;
+let otherOrgId: string;
+
+const START = "2026-12-10T23:00:00.000Z";
+const body = (extra: Record<string, unknown> = {}) => ({
+  startsAt: START,
+  endsAt: "2026-12-11T01:00:00Z",
+  capacity: 3,
+  noShowReleaseMinutes: 10,
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  owner = await makeUser(t, "owner@no-shows.example", "Olive Owner");
+  organizer = await makeUser(t, "organizer@no-shows.example", "Oscar Organizer");
+  players = [];
+  for (let i = 0; i < 5; i++) players.push(await makeUser(t, `p${i}@no-shows.example`, `Player ${i}`));
+  orgId = (
+    await makeClub(t, owner, [
+      [organizer, "organizer"],
+      ...players.map((p) => [p, "member"] as [TestUser, "member"]),
+    ])
+  ).id;
+  otherOrgId = (await makeClub(t, await makeUser(t, "rival@no-shows.example", "Rival"))).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const as = (who: TestUser, method: "GET" | "POST" | "DELETE", url: string) =>
+  t.request({ method, url, cookie: who.cookie });
+const release = (sessionId: string, who = organizer, club = orgId) =>
+  as(who, "POST", `/api/orgs/${club}/sessions/${sessionId}/no-shows/release`);
+const statusOf = async (sessionId: string) =>
+  new Map(
+    (
+      await t.db
+        .select({ userId: sessionRegistrations.userId, status: sessionRegistrations.status })
+        .from(sessionRegistrations)
+        .where(eq(sessionRegistrations.sessionId, sessionId))
+    ).map((r) => [r.userId, r.status]),
+  );
+
+describe("releasing no-shows", () => {
+  let sessionId: string;
+
+  it("gives the places not checked in to the waitlist in order, once, each told", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    sessionId = (await makeSessions(t, orgId, organizer, body()))[0]!.id;
+    for (const p of players) {
+      const res = await as(p, "POST", `/api/orgs/${orgId}/sessions/${sessionId}/registrations`);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Player 0 is at the door; players 1 and 2 are not; players 3 and 4 wait, in that order.
+    const list = (await as(organizer, "GET", `/api/orgs/${orgId}/sessions/${sessionId}`)).json();
+    const p0 = list.registrations.find((r: { userId: string }) => r.userId === players[0]!.id);
+    clock = new Date("2026-12-10T22:45:00Z");
+    const checkIn = await as(
+      organizer,
+      "POST",
+      `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${p0.id}/check-in`,
+    );
+    expect(checkIn.statusCode, checkIn.body).toBe(204);
+
+    // Before the start: refused, with why.
+    const early = await release(sessionId);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({ code: "NOT_STARTED" });
+    // The job at its time before the release time does nothing.
+    clock = new Date("2026-12-10T23:05:00Z");
+    expect(await releaseNoShows(t.deps, orgId, sessionId, "job")).toEqual({ released: 0, promoted: 0 });
+
+    const res = await release(sessionId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ released: 2, promoted: 2 });
+    const now = await statusOf(sessionId);
+    expect(now.get(players[0]!.id)).toBe("registered");
+    expect(now.get(players[1]!.id)).toBe("cancelled");
+    expect(now.get(players[2]!.id)).toBe("cancelled");
+    expect(now.get(players[3]!.id)).toBe("registered");
+    expect(now.get(players[4]!.id)).toBe("registered");
+    await t.smtp.waitForMail(players[1]!.email, /^Your place was released: Open Play$/);
+    await t.smtp.waitForMail(players[3]!.email, /^You're in: Open Play$/);
+
+    // Once: the organizer again, or the job at its time, change nothing more.
+    const again = await release(sessionId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe("NO_SHOWS_RELEASED");
+    clock = new Date("2026-12-10T23:10:00Z");
+    expect(await releaseNoShows(t.deps, orgId, sessionId, "job")).toEqual({ released: 0, promoted: 0 });
+    expect((await statusOf(sessionId)).get(players[3]!.id)).toBe("registered");
+  });
+
+  it("the job releases at the release time on its own", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [session] = await makeSessions(
+      t,
+      orgId,
+      organizer,
+      body({ startsAt: "2026-12-12T23:00:00Z", endsAt: "2026-12-13T01:00:00Z", capacity: 1 }),
+    );
+    for (const p of players.slice(0, 2))
+      await as(p, "POST", `/api/orgs/${orgId}/sessions/${session!.id}/registrations`);
+    clock = new Date("2026-12-12T23:10:00Z");
+    expect(await releaseNoShows(t.deps, orgId, session!.id, "job")).toEqual({ released: 1, promoted: 1 });
+    expect((await statusOf(session!.id)).get(players[1]!.id)).toBe("registered");
+  });
+
+  it("counts a strike per no-show and half for a late drop, for admins only", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [late] = await makeSessions(
+      t,
+      orgId,
+      organizer,
+      body({ startsAt: "2026-12-14T23:00:00Z", endsAt: "2026-12-15T01:00:00Z" }),
+    );
+    const placed = (
+      await as(players[2]!, "POST", `/api/orgs/${orgId}/sessions/${late!.id}/registrations`)
+    ).json();
+    // Within the 24 hours before the start: a late drop.
+    clock = new Date("2026-12-14T12:00:00Z");
+    const cancel = await as(
+      players[2]!,
+      "DELETE",
+      `/api/orgs/${orgId}/sessions/${late!.id}/registrations/${placed.registration.id}`,
+    );
+    expect(cancel.statusCode, cancel.body).toBeLessThan(300);
+    // In time: nothing counted.
+    const [early] = await makeSessions(
+      t,
+      orgId,
+      organizer,
+      body({ startsAt: "2026-12-20T23:00:00Z", endsAt: "2026-12-21T01:00:00Z" }),
+    );
+    const kept = (
+      await as(players[0]!, "POST", `/api/orgs/${orgId}/sessions/${early!.id}/registrations`)
+    ).json();
+    await as(
+      players[0]!,
+      "DELETE",
+      `/api/orgs/${orgId}/sessions/${early!.id}/registrations/${kept.registration.id}`,
+    );
+
+    const view = await as(owner, "GET", `/api/orgs/${orgId}/attendance`);
+    expect(view.statusCode, view.body).toBe(200);
+    const byName = new Map(view.json().members.map((m: { name: string }) => [m.name, m]));
+    expect(view.json().days).toBe(60);
+    // Player 1 missed the first night; Player 0 the job's night (and gave up in time here).
+    expect(byName.get("Player 1")).toMatchObject({ noShows: 1, lateDrops: 0, strikes: 1 });
+    expect(byName.get("Player 0")).toMatchObject({ noShows: 1, lateDrops: 0, strikes: 1 });
+    expect(byName.get("Player 2")).toMatchObject({ noShows: 1, lateDrops: 1, strikes: 1.5 });
+    expect(view.json().members[0].name).toBe("Player 2");
+    expect(byName.has("Player 3")).toBe(false);
+    // Organizers and members do not see it; another club's admin finds no such club.
+    expect((await as(organizer, "GET", `/api/orgs/${orgId}/attendance`)).statusCode).toBe(403);
+    expect((await as(players[0]!, "GET", `/api/orgs/${orgId}/attendance`)).statusCode).toBe(403);
+  });
+
+  it("refuses members, and another club's session is not found", async () => {
+    expect((await release(sessionId, players[0]!)).statusCode).toBe(403);
+    expect((await release(sessionId, owner, otherOrgId)).statusCode).toBe(404);
+  });
+
+  it("refuses a release time out of range with the field named", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions`,
+      cookie: organizer.cookie,
+      payload: { name: "Open Play", ...body({ noShowReleaseMinutes: 500 }) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(
+      "Release places 0 to 240 minutes after the start, or leave it empty.",
+    );
+  });
+});

@@ -1,0 +1,162 @@
+// No-shows at check-in. Once a session has started, its registered players not checked in
+// lose their places to those standing by (the waitlist, first come or first drawn), each told;
+// an organizer releases them at the door, or a job does at the release time the session sets.
+// It runs once per session, under the session's lock, with everything it sets off (the
+// waitlist moving up, a paid place settled as any cancellation after the cut-off, the notices,
+// a strike for each no-show) in one transaction. A place given up after the refund cut-off
+// counts half a strike (strikes.ts).
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { dateTimeFormat } from "../../../shared/domain/formatters.js";
+import type { UseCaseDeps } from "../../app-deps.js";
+import type { Tx } from "../../db/database.js";
+import { noShowStrikes, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import { type Effect, emailEffect, jobEffect, withEffects } from "../../platform/jobs/outbox.js";
+import { actionEmail } from "../../platform/mail/templates.js";
+import { people } from "../account/service.js";
+import { getOrganization } from "../clubs/service.js";
+import { unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { placeEffects } from "./effects.js";
+import type { MailConfig } from "./notices.js";
+import { settleCancelledPlace } from "./payment-outcomes.js";
+import { lockSessionReleasingHolds, promoteFromWaitlist, type SessionRow } from "./registrations.js";
+
+export const RELEASE_NO_SHOWS = "release-no-shows";
+export type ReleaseJob = { organizationId: string; sessionId: string };
+
+/** The release's job, at the session's release time. */
+export const releaseJob = (
+  session: Pick<SessionRow, "organizationId" | "id" | "startsAt" | "noShowReleaseMinutes">,
+) =>
+  session.noShowReleaseMinutes === null
+    ? null
+    : jobEffect(
+        RELEASE_NO_SHOWS,
+        { organizationId: session.organizationId, sessionId: session.id } satisfies ReleaseJob,
+        releaseTime(session)!,
+      );
+
+const releaseTime = (session: Pick<SessionRow, "startsAt" | "noShowReleaseMinutes">) =>
+  session.noShowReleaseMinutes === null
+    ? null
+    : new Date(session.startsAt.getTime() + session.noShowReleaseMinutes * 60_000);
+
+/**
+ * Releases the session's no-shows: by an organizer (`by: "organizer"`, any time after the
+ * start) or by the job (only at or after the release time, and only for a session that is on).
+ */
+export async function releaseNoShows(
+  deps: UseCaseDeps,
+  organizationId: string,
+  sessionId: string,
+  by: "organizer" | "job",
+) {
+  const now = deps.now();
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const { session, promotions: freed } = await lockSessionReleasingHolds(
+      tx,
+      organizationId,
+      sessionId,
+      now,
+    );
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions: freed })));
+    const refusal = whyNot(session, now, by);
+    if (refusal) {
+      if (by === "job") return { released: 0, promoted: 0 };
+      throw refusal;
+    }
+    const missing = await tx
+      .select()
+      .from(sessionRegistrations)
+      .where(
+        and(
+          eq(sessionRegistrations.sessionId, session.id),
+          eq(sessionRegistrations.status, "registered"),
+          isNull(sessionRegistrations.checkedInAt),
+          sql`${sessionRegistrations.userId} is not null`,
+        ),
+      );
+    const refunds = [];
+    for (const row of missing) {
+      await tx
+        .update(sessionRegistrations)
+        .set({ status: "cancelled", updatedAt: now })
+        .where(eq(sessionRegistrations.id, row.id));
+      refunds.push(await settleCancelledPlace(tx, session, row, now));
+    }
+    if (missing.length > 0)
+      await tx
+        .insert(noShowStrikes)
+        .values(
+          missing.map((row) => ({
+            organizationId,
+            sessionId: session.id,
+            userId: row.userId!,
+            kind: "no_show" as const,
+            weight: 1,
+            createdAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+    await tx
+      .update(sessions)
+      .set({ noShowsReleasedAt: now, updatedAt: now })
+      .where(eq(sessions.id, session.id));
+    const promotions = await promoteFromWaitlist(tx, session, now);
+    effects.push(...(await placeEffects(tx, deps.config, { refunds, promotions })));
+    effects.push(
+      ...(await releasedEmails(
+        tx,
+        deps.config,
+        session,
+        missing.map((r) => r.userId!),
+      )),
+    );
+    return { released: missing.length, promoted: promotions.length };
+  });
+  return result;
+}
+
+function whyNot(session: SessionRow, now: Date, by: "organizer" | "job"): AppError | null {
+  if (session.status !== "scheduled" && session.status !== "active")
+    return new AppError("SESSION_CLOSED", "This session is over.");
+  if (session.noShowsReleasedAt) {
+    return new AppError("NO_SHOWS_RELEASED", "The places not checked in were released already.");
+  }
+  if (now < session.startsAt)
+    return new AppError("NOT_STARTED", "Places not checked in can be released once the session has started.");
+  const due = releaseTime(session);
+  // The job's time may have been moved later since it was queued: then it waits for its own.
+  if (by === "job" && (due === null || now < due)) return new AppError("NOT_STARTED", "Not yet.");
+  return null;
+}
+
+/** Tells each released player where their place went, unless they turned waitlist notices off. */
+async function releasedEmails(
+  tx: Tx,
+  config: MailConfig,
+  session: SessionRow,
+  userIds: string[],
+): Promise<Effect[]> {
+  if (userIds.length === 0) return [];
+  const wanting = await wantEmail(tx, userIds, "waitlistNotifications");
+  const byId = await people(tx, [...wanting]);
+  const club = await getOrganization(tx, session.organizationId);
+  const when = dateTimeFormat({ hour: "numeric", minute: "2-digit" }, club.timeZone).format(session.startsAt);
+  return [...byId.values()].map((player) =>
+    emailEffect(
+      actionEmail(
+        player.email,
+        `Your place was released: ${session.name}`,
+        "We missed you tonight",
+        [
+          `Hi ${player.name},`,
+          `${session.name} at ${club.name} started at ${when} and you weren't checked in, so your place went to someone standing by.`,
+          "If you're on your way, tell an organizer at the door: they can check you in if there's room.",
+        ],
+        { label: "See the session", url: `${config.appUrl}/sessions/${session.id}` },
+        { ...unsubscribeFor({ config }, player.id, "waitlistNotifications"), club },
+      ),
+    ),
+  );
+}
