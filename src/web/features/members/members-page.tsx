@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { showErrorToast } from "../../lib/use-action.js";
+import { AttendanceCard } from "../sessions/attendance-card.js";
 import { useInvitations, useJoinRequests, useMemberPages } from "./api.js";
 import { InvitationsList } from "./invitations-list.js";
 import { InviteDialog } from "./invite-dialog.js";
@@ -105,6 +106,8 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
           />
         </CardContent>
       </Card>
+
+      <AttendanceCard orgId={orgId} enabled={can(myRole, "attendance.view")} />
 
       {invitations.data ? (
         <Card>

@@ -13,8 +13,9 @@ type Props = {
 };
 
 /**
- * Who gets in, and when: when registration opens, and whether places are drawn by lottery
- * (every request until the draw counts the same; lost draws here weigh in a player's favour).
+ * Who gets in, and when: when registration opens, when places not checked in go to the
+ * waitlist, and whether places are drawn by lottery (every request until the draw counts the
+ * same; lost draws here weigh in a player's favour).
  */
 export function AccessFields({ session, field, errors, lottery, onLottery, wall }: Props) {
   const drawn = session?.lotteryDrawnAt != null;
@@ -32,6 +33,24 @@ export function AccessFields({ session, field, errors, lottery, onLottery, wall 
             type="datetime-local"
             defaultValue={wall(session?.registrationOpensAt ?? undefined)}
             {...field("registrationOpensAt")}
+          />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field
+          label="Release no-shows (minutes after the start)"
+          htmlFor="session-noShowReleaseMinutes"
+          error={errors.noShowReleaseMinutes}
+          hint="Places not checked in by then go to the waitlist. Leave empty to release them yourself."
+        >
+          <Input
+            type="number"
+            min="0"
+            max="240"
+            inputMode="numeric"
+            placeholder="10"
+            defaultValue={session?.noShowReleaseMinutes ?? undefined}
+            {...field("noShowReleaseMinutes")}
           />
         </Field>
       </div>

@@ -143,6 +143,29 @@ export const useTransitionSession = (
     ...feedback,
   });
 
+type Released = { released: number; promoted: number };
+
+/** Gives the places of players not checked in to the waitlist. */
+export const useReleaseNoShows = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<Released, void>,
+) =>
+  useAction({
+    run: () => call(endpoints.releaseNoShows, { params: { orgId, sessionId } }),
+    invalidates: [keys.details(orgId, sessionId), keys.list(orgId), ["board"]],
+    ...feedback,
+  });
+
+/** Each member's no-shows and late drops (admins). */
+export function useAttendance(orgId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["sessions", orgId, "attendance"] as const,
+    enabled,
+    queryFn: () => call(endpoints.attendance, { params: { orgId } }),
+  });
+}
+
 export const useSetCheckedIn = (orgId: string, sessionId: string) =>
   useAction({
     run: ({ registrationId, checkedIn }: { registrationId: string; checkedIn: boolean }) =>

@@ -83,6 +83,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
           : undefined,
       lotteryLookbackDays: data.lotteryLookbackDays ?? session?.lotteryLookbackDays,
       lotteryGuaranteeAfter: data.lotteryGuaranteeAfter,
+      noShowReleaseMinutes: data.noShowReleaseMinutes,
     };
     if (session) await update.run({ sessionId: session.id, body });
     else await create.run({ ...body, repeatWeeks: data.repeatWeeks ?? 1 });

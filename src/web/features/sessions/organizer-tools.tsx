@@ -2,10 +2,11 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
+import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { type Transition, useTransitionSession } from "./api.js";
+import { type Transition, useReleaseNoShows, useTransitionSession } from "./api.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
 import { WalkInsDialog } from "./walk-ins-dialog.js";
 
@@ -60,6 +61,7 @@ export function OrganizerTools({ orgId, data }: Props) {
           ) : null}
         </div>
         {open ? <WalkInsDialog orgId={orgId} data={data} /> : null}
+        {open ? <NoShows orgId={orgId} data={data} /> : null}
         {session.status === "active" && data.checkInToken ? (
           <CheckInCode orgId={orgId} sessionId={session.id} token={data.checkInToken} />
         ) : null}
@@ -67,6 +69,62 @@ export function OrganizerTools({ orgId, data }: Props) {
     </Card>
   );
 }
+
+/**
+ * At the door, once the session has started: the places of players not checked in go to the
+ * waitlist, in order (at the release time the session sets, this happens by itself).
+ */
+function NoShows({ orgId, data }: Props) {
+  const { session } = data;
+  const release = useReleaseNoShows(orgId, session.id, {
+    success: ({ released, promoted }) =>
+      released === 0
+        ? "Everyone registered is checked in"
+        : `${plural(released, "place")} released; ${plural(promoted, "player")} moved up from the waitlist`,
+  });
+  const at = (iso: string) =>
+    dateTimeFormat({ hour: "numeric", minute: "2-digit" }, data.timeZone).format(new Date(iso));
+  if (session.noShowsReleasedAt)
+    return (
+      <p className="text-sm text-muted">
+        Places not checked in were released at {at(session.noShowsReleasedAt)}.
+      </p>
+    );
+  const missing = data.registrations.filter(
+    (r) => r.status === "registered" && !r.checkedIn && r.userId,
+  ).length;
+  const started = Date.parse(session.startsAt) <= Date.now();
+  const releaseAt =
+    session.noShowReleaseMinutes === null
+      ? null
+      : at(new Date(Date.parse(session.startsAt) + session.noShowReleaseMinutes * 60_000).toISOString());
+  if (!started)
+    return releaseAt ? (
+      <p className="text-sm text-muted">Places not checked in are released at {releaseAt}.</p>
+    ) : null;
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm">
+        {plural(missing, "registered player")} not checked in.
+        {releaseAt ? ` At ${releaseAt} their places are released by themselves.` : ""}
+      </p>
+      <ConfirmButton
+        trigger={
+          <Button variant="secondary" disabled={missing === 0}>
+            Release No-Shows
+          </Button>
+        }
+        title={`Release ${plural(missing, "place")}?`}
+        description="Players not checked in lose their places to the waitlist, in order, and each is told. Each counts a no-show."
+        confirmLabel="Release Places"
+        dismissLabel="Wait"
+        onConfirm={() => release.run()}
+      />
+    </div>
+  );
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** The link and QR code players scan at the club to check themselves in. */
 function CheckInCode({ orgId, sessionId, token }: { orgId: string; sessionId: string; token: string }) {

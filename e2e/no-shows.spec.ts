@@ -1,0 +1,70 @@
+import {
+  createClubThroughApi,
+  expect,
+  joinByInvitation,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
+
+test("no-shows at the door, on a phone: the organizer releases a place not checked in and the first on the waitlist is called", async ({
+  page,
+  newPerson,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpThroughApi(page, "Nora Organizer", uniqueEmail("noshow-owner"));
+  const club = await createClubThroughApi(page, `No-Show Club ${Date.now()}`, 1);
+  // Tonight's session started a few minutes ago, one place, its no-shows released at 30 minutes.
+  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
+    data: {
+      name: "Full Tonight",
+      startsAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+      capacity: 1,
+      noShowReleaseMinutes: 30,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const sessionId = (await created.json()).sessions[0].id as string;
+
+  const people = [];
+  for (const name of ["Sam Sleeper", "Wendy Waiting"]) {
+    const person = await newPerson({ width: 390, height: 844 });
+    const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
+    await signUpThroughApi(person, name, email);
+    await joinByInvitation(page, person, club.id, email);
+    const placed = await person.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/registrations`);
+    expect(placed.status()).toBe(201);
+    people.push({ page: person, email });
+  }
+  const wendy = people[1]!;
+  await wendy.page.goto(`/sessions/${sessionId}`);
+  await expect(wendy.page.getByTestId("my-status")).toHaveText("You're number 1 on the waitlist.");
+
+  // At the door: Sam has not come. The organizer releases his place.
+  await page.goto(`/sessions/${sessionId}`);
+  await expect(page.getByText("1 registered player not checked in.")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("no-shows-before-390.png"), fullPage: true });
+  await page.getByRole("button", { name: "Release No-Shows" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Release Places" }).click();
+  await expect(page.getByText("1 place released; 1 player moved up from the waitlist")).toBeVisible();
+  await expect(page.getByText(/Places not checked in were released at/)).toBeVisible();
+
+  // Wendy is called: her page says so, and so does her mail.
+  await wendy.page.reload();
+  await expect(wendy.page.getByTestId("my-status")).toHaveText("You're registered.");
+  await expect(async () => {
+    const html = await (await wendy.page.request.get("/dev/mailbox")).text();
+    const mine = html.split("<article>").filter((a) => a.includes(`to ${wendy.email}`));
+    expect(
+      mine.some((a) => a.includes("in: Full Tonight") && a.includes("A place opened in Full Tonight")),
+    ).toBe(true);
+  }).toPass({ timeout: 15_000 });
+
+  // The owner sees Sam's no-show on the members page.
+  await page.goto("/members");
+  await expect(page.getByTestId("attendance")).toContainText("Sam Sleeper");
+  await expect(page.getByTestId("attendance")).toContainText("1 no-show");
+  await page.screenshot({ path: test.info().outputPath("no-shows-members-390.png"), fullPage: true });
+});
