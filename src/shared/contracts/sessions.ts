@@ -55,6 +55,8 @@ export const LOTTERY = {
   opensFormat: "Pick when registration opens.",
   drawFormat: "Pick when the places are drawn.",
   opensBeforeStart: "Registration must open before the session starts.",
+  earlyFormat: "Pick when the early registration opens.",
+  earlyBeforeOpening: "Early registration must open before registration opens for everyone.",
   drawAfterOpening: "The draw must come after registration opens.",
   drawBeforeStart: "The draw must come before the session starts.",
   lookbackRange: "Count lost draws from the last 1 to 365 days.",
@@ -79,6 +81,7 @@ export const sessionForm = z
     repeatWeeks: optionalInt(1, MAX_REPEAT_WEEKS, v.repeatRange),
     /** Wall times, as the start and end; empty: open at once, no lottery. */
     registrationOpensAt: z.string().optional(),
+    earlyOpensAt: z.string().optional(),
     lotteryDrawAt: z.string().optional(),
     lotteryLookbackDays: optionalInt(1, 365, LOTTERY.lookbackRange),
     lotteryGuaranteeAfter: optionalInt(1, 20, LOTTERY.guaranteeRange),
@@ -102,6 +105,10 @@ export const sessionForm = z
     const draw = form.lotteryDrawAt || undefined;
     if (opens && form.startsAt && opens >= form.startsAt) {
       ctx.addIssue({ code: "custom", path: ["registrationOpensAt"], message: LOTTERY.opensBeforeStart });
+    }
+    const early = form.earlyOpensAt || undefined;
+    if (early && (!opens || early >= opens)) {
+      ctx.addIssue({ code: "custom", path: ["earlyOpensAt"], message: LOTTERY.earlyBeforeOpening });
     }
     if (draw && form.startsAt && draw > form.startsAt) {
       ctx.addIssue({ code: "custom", path: ["lotteryDrawAt"], message: LOTTERY.drawBeforeStart });
@@ -129,6 +136,8 @@ export const sessionBodyFields = z.object({
   description: optionalText(2000),
   /** Registration opens then (absent: at once). Before, the session says when. */
   registrationOpensAt: z.iso.datetime({ offset: true, error: LOTTERY.opensFormat }).optional(),
+  /** An earlier opening for members in good standing (no more than a few missed places lately). */
+  earlyOpensAt: z.iso.datetime({ offset: true, error: LOTTERY.earlyFormat }).optional(),
   /** A lottery: requests until this time count equally, and places are drawn then. */
   lotteryDrawAt: z.iso.datetime({ offset: true, error: LOTTERY.drawFormat }).optional(),
   lotteryLookbackDays: z
@@ -178,6 +187,10 @@ function checkSessionBody(body: SessionBodyFields, ctx: z.RefinementCtx) {
   if (opens && opens >= starts) {
     ctx.addIssue({ code: "custom", path: ["registrationOpensAt"], message: LOTTERY.opensBeforeStart });
   }
+  const early = body.earlyOpensAt ? new Date(body.earlyOpensAt) : null;
+  if (early && (!opens || early >= opens)) {
+    ctx.addIssue({ code: "custom", path: ["earlyOpensAt"], message: LOTTERY.earlyBeforeOpening });
+  }
   if (draw && draw > starts) {
     ctx.addIssue({ code: "custom", path: ["lotteryDrawAt"], message: LOTTERY.drawBeforeStart });
   }
@@ -215,6 +228,8 @@ export const session = z.object({
   waitlistCount: z.number().int(),
   /** Registration opens then; null: it is open. */
   registrationOpensAt: z.iso.datetime().nullable(),
+  /** Registration opens then for members in good standing (fewer than 3 strikes in 60 days). */
+  earlyOpensAt: z.iso.datetime().nullable(),
   /** A lottery's draw time; null: first come, first served. */
   lotteryDrawAt: z.iso.datetime().nullable(),
   lotteryLookbackDays: z.number().int(),

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawOrder } from "../../../shared/lottery/draw.js";
 import { users } from "../../db/schema/auth.js";
 import { organizationMembers } from "../../db/schema/members.js";
-import { lotteryResults, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { lotteryResults, noShowStrikes, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { drawLottery, register } from "./registrations.js";
@@ -89,6 +89,71 @@ describe("a registration window", () => {
     const onTime = await ask(session!.id, players[0]!);
     expect(onTime.statusCode, onTime.body).toBe(201);
     expect(onTime.json().registration.status).toBe("registered");
+  });
+});
+
+describe("an early window", () => {
+  it("lets members in good standing in first, and tells one with 3 strikes in 60 days when they can", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [session] = await makeSessions(
+      t,
+      orgId,
+      owner,
+      lotteryBody({ lotteryDrawAt: undefined, earlyOpensAt: "2026-12-06T14:00:00Z" }),
+    );
+    // Three missed places lately (two no-shows and two late drops), all at this club.
+    const [past] = await makeSessions(t, orgId, owner, {
+      startsAt: "2026-11-20T23:00:00Z",
+      endsAt: "2026-11-21T01:00:00Z",
+    });
+    const struck = players[5]!;
+    await t.db.insert(noShowStrikes).values(
+      (["no_show", "late_drop"] as const).map((kind, i) => ({
+        organizationId: orgId,
+        sessionId: past!.id,
+        userId: struck.id,
+        kind,
+        weight: i === 0 ? 1 : 0.5,
+        createdAt: new Date("2026-11-20T23:10:00Z"),
+      })),
+    );
+    const early = await ask(session!.id, players[4]!);
+    expect(early.json().error.message).toBe(
+      "Registration opens Sunday, December 6 at 9:00 AM for members in good standing, and Monday, December 7 at 9:00 AM for everyone.",
+    );
+    clock = new Date("2026-12-06T15:00:00Z");
+    // 1.5 strikes: still in good standing.
+    expect((await ask(session!.id, players[4]!)).json().registration.status).toBe("registered");
+    expect((await ask(session!.id, struck)).json().registration.status).toBe("registered");
+    const [later] = await makeSessions(t, orgId, owner, {
+      startsAt: "2026-11-25T23:00:00Z",
+      endsAt: "2026-11-26T01:00:00Z",
+    });
+    await t.db.insert(noShowStrikes).values({
+      organizationId: orgId,
+      sessionId: later!.id,
+      userId: struck.id,
+      kind: "no_show",
+      weight: 1.5,
+      createdAt: new Date("2026-11-25T23:10:00Z"),
+    });
+    const [next] = await makeSessions(
+      t,
+      orgId,
+      owner,
+      lotteryBody({
+        lotteryDrawAt: undefined,
+        earlyOpensAt: "2026-12-06T14:00:00Z",
+        startsAt: "2026-12-10T22:00:00Z",
+      }),
+    );
+    const refused = await ask(next!.id, struck);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      "Registration opens Monday, December 7 at 9:00 AM for you: the early window is for members with fewer than 3 missed places in 60 days.",
+    );
+    clock = new Date(OPENS);
+    expect((await ask(next!.id, struck)).statusCode).toBe(201);
   });
 });
 

@@ -21,6 +21,7 @@ import { settleCancelledPlace } from "./payment-outcomes.js";
 import { clubTakesCharges, paymentsNotReady } from "./payments-ready.js";
 import { giveUpPlace, promoteWaitlist, takePlace } from "./place-rules.js";
 import { listRegistrations, registrantName } from "./registration-list.js";
+import { STRIKE_DAYS, STRIKE_LIMIT } from "./strikes.js";
 
 /** How long an unpaid place is held for someone at the checkout. */
 export const PAYMENT_HOLD_MINUTES = 15;
@@ -154,7 +155,7 @@ export async function register(
   if (plain?.verdict === "placed") return { listed: listedPlace(plain, userId), paymentId: null };
   if (plain?.verdict === "not_found") throw notFound("Session not found");
   if (plain?.verdict === "closed") throw sessionClosed();
-  if (plain?.verdict === "not_open") throw await notOpenYet(deps.database.db, organizationId, sessionId);
+  if (plain?.verdict === "not_open") throw await notOpenYet(deps.database.db, organizationId, sessionId, now);
   const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
     const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     if (session.paymentRequired && !(await clubTakesCharges(tx, organizationId))) {
@@ -170,7 +171,7 @@ export async function register(
       const listed = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
       return { listed, paymentId: await openPaymentId(tx, session, place) };
     }
-    if (place?.verdict === "not_open") throw await notOpenYet(tx, organizationId, sessionId);
+    if (place?.verdict === "not_open") throw await notOpenYet(tx, organizationId, sessionId, now);
     if (place?.verdict !== "placed") throw sessionClosed();
     const paymentId = place.status === "pending_payment" ? await createPayment(tx, session, place.id!) : null;
     if (place.holdExpiresAt) effects.push(holdExpiry(organizationId, sessionId, place.holdExpiresAt));
@@ -182,18 +183,32 @@ export async function register(
 const sessionClosed = () => new AppError("SESSION_CLOSED", "Registration is closed for this session.");
 
 /** Asked before registration opens: the answer says when it will, in the club's time. */
-async function notOpenYet(db: Queryable, organizationId: string, sessionId: string) {
+async function notOpenYet(db: Queryable, organizationId: string, sessionId: string, now: Date) {
   const [row] = await db
-    .select({ opensAt: sessions.registrationOpensAt, timeZone: timeZoneOf(sessions.organizationId) })
+    .select({
+      opensAt: sessions.registrationOpensAt,
+      earlyAt: sessions.earlyOpensAt,
+      timeZone: timeZoneOf(sessions.organizationId),
+    })
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
-  const opens = row?.opensAt
-    ? dateTimeFormat(
-        { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
-        row.timeZone,
-      ).format(row.opensAt)
-    : "soon";
-  return new AppError("REGISTRATION_NOT_OPEN", `Registration opens ${opens}.`);
+  const at = (instant: Date | null | undefined) =>
+    instant && row
+      ? dateTimeFormat(
+          { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
+          row.timeZone,
+        ).format(instant)
+      : "soon";
+  const refused = (message: string) => new AppError("REGISTRATION_NOT_OPEN", message);
+  if (row?.earlyAt && row.earlyAt <= now)
+    return refused(
+      `Registration opens ${at(row.opensAt)} for you: the early window is for members with fewer than ${STRIKE_LIMIT} missed places in ${STRIKE_DAYS} days.`,
+    );
+  if (row?.earlyAt)
+    return refused(
+      `Registration opens ${at(row.earlyAt)} for members in good standing, and ${at(row.opensAt)} for everyone.`,
+    );
+  return refused(`Registration opens ${at(row?.opensAt)}.`);
 }
 
 /** A place just taken, as the session's list shows it: the newest arrival. */

@@ -70,6 +70,7 @@ export async function createSessions(
   const endsAt = new Date(body.endsAt);
   const seriesId = body.repeatWeeks > 1 ? randomUUID() : null;
   const opensAt = instantOrNull(body.registrationOpensAt);
+  const earlyAt = instantOrNull(body.earlyOpensAt);
   const drawAt = instantOrNull(body.lotteryDrawAt);
   const weekOf = (instant: Date | null, week: number) => instant && addWeeksInZone(instant, week, timeZone);
   // Each week keeps the same wall-clock times in the club's zone, across daylight-saving
@@ -80,6 +81,7 @@ export async function createSessions(
     startsAt: addWeeksInZone(startsAt, week, timeZone),
     endsAt: addWeeksInZone(endsAt, week, timeZone),
     registrationOpensAt: weekOf(opensAt, week),
+    earlyOpensAt: weekOf(earlyAt, week),
     lotteryDrawAt: weekOf(drawAt, week),
     status: "scheduled" as const,
     seriesId,
@@ -188,6 +190,7 @@ async function lotteryEdit(tx: Tx, current: SessionRow, body: SessionBodyFields,
     return {
       values: {
         registrationOpensAt: opensAt,
+        earlyOpensAt: instantOrNull(body.earlyOpensAt),
         lotteryLookbackDays: current.lotteryLookbackDays,
         lotteryGuaranteeAfter: current.lotteryGuaranteeAfter,
       },
@@ -201,7 +204,14 @@ async function lotteryEdit(tx: Tx, current: SessionRow, body: SessionBodyFields,
       .where(and(eq(sessionRegistrations.sessionId, current.id), eq(sessionRegistrations.status, "entered")));
   }
   const moved = drawAt !== null && drawAt.getTime() !== current.lotteryDrawAt?.getTime();
-  return { values: { registrationOpensAt: opensAt, lotteryDrawAt: drawAt }, job: moved ? drawAt : null };
+  return {
+    values: {
+      registrationOpensAt: opensAt,
+      earlyOpensAt: instantOrNull(body.earlyOpensAt),
+      lotteryDrawAt: drawAt,
+    },
+    job: moved ? drawAt : null,
+  };
 }
 
 const transitions = {

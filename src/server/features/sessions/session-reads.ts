@@ -51,6 +51,7 @@ export function toSession(
     registeredCount: tally.registeredCount,
     waitlistCount: tally.waitlistCount,
     registrationOpensAt: row.registrationOpensAt?.toISOString() ?? null,
+    earlyOpensAt: row.earlyOpensAt?.toISOString() ?? null,
     lotteryDrawAt: row.lotteryDrawAt?.toISOString() ?? null,
     lotteryLookbackDays: row.lotteryLookbackDays,
     lotteryGuaranteeAfter: row.lotteryGuaranteeAfter,

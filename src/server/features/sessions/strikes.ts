@@ -7,8 +7,10 @@ import type { Db } from "../../db/database.js";
 import { noShowStrikes } from "../../db/schema/sessions.js";
 import { memberNamesOf } from "../members/service.js";
 
-/** How many days back the admins' view counts strikes. */
+/** How many days back strikes count (the admins' view, and in_good_standing, migration 0037). */
 export const STRIKE_DAYS = 60;
+/** From this many strikes over STRIKE_DAYS a member waits for the general opening (0037). */
+export const STRIKE_LIMIT = 3;
 
 /** Each member's strikes at the club over the last `days`, most first (admins only). */
 export async function attendance(

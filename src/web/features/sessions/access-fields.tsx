@@ -38,6 +38,20 @@ export function AccessFields({ session, field, errors, lottery, onLottery, wall 
       </div>
       <div className="sm:col-span-2">
         <Field
+          label="Early registration opens"
+          htmlFor="session-earlyOpensAt"
+          error={errors.earlyOpensAt}
+          hint="For members with fewer than 3 missed places in 60 days. Leave empty for none."
+        >
+          <Input
+            type="datetime-local"
+            defaultValue={wall(session?.earlyOpensAt ?? undefined)}
+            {...field("earlyOpensAt")}
+          />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field
           label="Release no-shows (minutes after the start)"
           htmlFor="session-noShowReleaseMinutes"
           error={errors.noShowReleaseMinutes}

@@ -56,6 +56,7 @@ const existing: Session = {
   registeredCount: 3,
   waitlistCount: 0,
   registrationOpensAt: null,
+  earlyOpensAt: null,
   lotteryDrawAt: null,
   lotteryLookbackDays: 60,
   lotteryGuaranteeAfter: null,

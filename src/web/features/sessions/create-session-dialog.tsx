@@ -75,6 +75,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
       skillMax: data.skillMax,
       description: data.description,
       registrationOpensAt: data.registrationOpensAt ? instant(data.registrationOpensAt) : undefined,
+      earlyOpensAt: data.earlyOpensAt ? instant(data.earlyOpensAt) : undefined,
       // A drawn lottery is sent as it stands: it cannot change any more.
       lotteryDrawAt: session?.lotteryDrawnAt
         ? (session.lotteryDrawAt ?? undefined)

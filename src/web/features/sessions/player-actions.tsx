@@ -15,7 +15,9 @@ export function PlayerActions({ orgId, data }: Props) {
   const { session, mine } = data;
   const now = new Date();
   const notYet = session.registrationOpensAt !== null && new Date(session.registrationOpensAt) > now;
-  const open = (session.status === "scheduled" || session.status === "active") && !notYet;
+  // The early window is open: members in good standing may come in (the server decides who is).
+  const early = notYet && session.earlyOpensAt !== null && new Date(session.earlyOpensAt) <= now;
+  const open = (session.status === "scheduled" || session.status === "active") && (!notYet || early);
   // A lottery takes entries until it is drawn; its time passed, the next request draws it.
   const drawing = session.lotteryDrawAt !== null && session.lotteryDrawnAt === null;
   const full = !drawing && session.capacity !== null && session.registeredCount >= session.capacity;
@@ -51,8 +53,14 @@ export function PlayerActions({ orgId, data }: Props) {
   });
 
   let status: string;
-  if (!mine && notYet)
-    status = `Registration opens ${at(session.registrationOpensAt!)}.${
+  if (!mine && early)
+    status = `Early registration is open for members in good standing; for everyone it opens ${at(session.registrationOpensAt!)}.`;
+  else if (!mine && notYet)
+    status = `Registration opens ${at(session.earlyOpensAt ?? session.registrationOpensAt!)}${
+      session.earlyOpensAt
+        ? ` for members in good standing, ${at(session.registrationOpensAt!)} for everyone`
+        : ""
+    }.${
       drawing
         ? ` Places are drawn on ${at(session.lotteryDrawAt!)}: every entry before then counts the same.`
         : ""

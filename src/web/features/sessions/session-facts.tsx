@@ -46,6 +46,9 @@ function Access({ session, timeZone }: { session: Session; timeZone: string }) {
       )}
       <span>
         {notYet ? `Opens ${at(opens!)}` : ""}
+        {notYet && session.earlyOpensAt && Date.parse(session.earlyOpensAt) > Date.now()
+          ? ` (early ${at(session.earlyOpensAt)})`
+          : ""}
         {notYet && draw ? " · " : ""}
         {draw ? `Lottery: places drawn ${at(draw)}` : ""}
       </span>

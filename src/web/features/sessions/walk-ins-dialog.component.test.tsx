@@ -35,6 +35,7 @@ const session: Session = {
   registeredCount: 1,
   waitlistCount: 0,
   registrationOpensAt: null,
+  earlyOpensAt: null,
   lotteryDrawAt: null,
   lotteryLookbackDays: 60,
   lotteryGuaranteeAfter: null,
