@@ -2,8 +2,9 @@
 // the places of registered players not checked in to the waitlist in order, each told; once
 // per session; a strike for each no-show and half for a late drop, seen by admins only; and
 // refused clearly before the start, twice, or for another club.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pushSubscriptions } from "../../db/schema/notifications.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -87,9 +88,26 @@ describe("releasing no-shows", () => {
     clock = new Date("2026-12-10T23:05:00Z");
     expect(await releaseNoShows(t.deps, orgId, sessionId, "job")).toEqual({ released: 0, promoted: 0 });
 
+    // Player 3 has a phone that takes calls: moved up, it hears at once.
+    const [device] = await t.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: players[3]!.id,
+        endpoint: "https://push.example/p3",
+        p256dh: "k",
+        auth: "a",
+        label: "Phone",
+      })
+      .returning({ id: pushSubscriptions.id });
     const res = await release(sessionId);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ released: 2, promoted: 2 });
+    const pushes = await t.db.execute<{ data: { subscriptionId: string; payload: { title: string } } }>(
+      sql`select data from pgboss.job where name = 'send-push'`,
+    );
+    expect(pushes.rows.map((r) => [r.data.subscriptionId, r.data.payload.title])).toEqual([
+      [device!.id, "You're in: Open Play"],
+    ]);
     const now = await statusOf(sessionId);
     expect(now.get(players[0]!.id)).toBe("registered");
     expect(now.get(players[1]!.id)).toBe("cancelled");

@@ -15,7 +15,7 @@ import { type Effect, emailEffect, jobEffect, withEffects } from "../../platform
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { placeEffects } from "./effects.js";
 import type { MailConfig } from "./notices.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
@@ -104,6 +104,30 @@ export async function releaseNoShows(
       .where(eq(sessions.id, session.id));
     const promotions = await promoteFromWaitlist(tx, session, now);
     effects.push(...(await placeEffects(tx, deps.config, { refunds, promotions })));
+    // Those moved up are likely at the club, standing by: their phones hear it at once.
+    effects.push(
+      ...(await pushEffects(
+        tx,
+        promotions.flatMap((p) =>
+          p.userId
+            ? [
+                {
+                  userId: p.userId,
+                  key: `place:${p.registrationId}`,
+                  payload: {
+                    title: `You're in: ${session.name}`,
+                    body: "A place opened. Check in at the door and you're on the board.",
+                    url: `/sessions/${session.id}`,
+                    tag: `place-${session.id}`,
+                    organizationId,
+                    actions: [],
+                  },
+                },
+              ]
+            : [],
+        ),
+      )),
+    );
     effects.push(
       ...(await releasedEmails(
         tx,
