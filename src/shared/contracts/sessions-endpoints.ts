@@ -207,7 +207,7 @@ export const sessionsEndpoints = {
     params: sessionParams,
     body: walkInBody,
     success: { status: 201, body: z.object({ ok: z.literal(true) }) },
-    errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "SESSION_FULL"],
+    errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "SESSION_FULL", "DRAW_PENDING"],
   }),
   bulkCheckIn: endpoint({
     method: "POST",
@@ -220,7 +220,7 @@ export const sessionsEndpoints = {
     params: sessionParams,
     body: bulkCheckInBody,
     success: { status: 201, body: bulkCheckInResponse },
-    errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "CHECK_IN_REFUSED", "SESSION_FULL"],
+    errors: ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "CHECK_IN_REFUSED", "SESSION_FULL", "DRAW_PENDING"],
   }),
   selfCheckIn: endpoint({
     method: "POST",
@@ -232,7 +232,7 @@ export const sessionsEndpoints = {
     params: sessionParams,
     body: checkInBody,
     success: { status: 204, body: null },
-    errors: ["NOT_ACTIVE", "NOT_REGISTERED", "PAYMENT_PENDING", "SESSION_FULL", "WAITLISTED"],
+    errors: ["NOT_ACTIVE", "NOT_REGISTERED", "PAYMENT_PENDING", "SESSION_FULL", "WAITLISTED", "DRAW_PENDING"],
   }),
   calendarFeed: endpoint({
     method: "POST",

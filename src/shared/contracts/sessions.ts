@@ -234,6 +234,8 @@ export const session = z.object({
   lotteryDrawAt: z.iso.datetime().nullable(),
   lotteryLookbackDays: z.number().int(),
   lotteryGuaranteeAfter: z.number().int().nullable(),
+  /** The SHA-256 of the draw's seed, fixed when the lottery was set: the seed, published at the draw, must match it. */
+  lotterySeedHash: z.string().nullable(),
   /** When the lottery was drawn (its seed and order are then published: drawView). */
   lotteryDrawnAt: z.iso.datetime().nullable(),
   noShowReleaseMinutes: z.number().int().nullable(),
@@ -248,6 +250,8 @@ export type Session = z.infer<typeof session>;
  */
 export const drawView = z.object({
   seed: z.string(),
+  /** The SHA-256 of the seed (hex), shown on the session since the lottery was set. */
+  seedHash: z.string(),
   drawnAt: z.iso.datetime(),
   guaranteeAfter: z.number().int().nullable(),
   entrants: z.array(

@@ -46,6 +46,7 @@ export const errorStatus = {
   PAYMENTS_NOT_READY: 409,
   // Sessions, registrations, check-in
   SESSION_CLOSED: 409,
+  DRAW_PENDING: 409,
   NO_SHOWS_RELEASED: 409,
   NOT_STARTED: 409,
   LOTTERY_DRAWN: 409,

@@ -55,8 +55,11 @@ export const sessions = pgTable(
     lotteryLookbackDays: integer("lottery_lookback_days").notNull().default(60),
     // A place is assured after this many draws lost in a row (null: never).
     lotteryGuaranteeAfter: integer("lottery_guarantee_after"),
-    // Published once drawn: anyone can recompute the order from the seed and the weights.
+    // Chosen when the lottery is set and kept secret until the draw; its SHA-256 is shown from
+    // the start, so nobody can choose another seed once entries are in. Published once drawn:
+    // anyone can recompute the order from the seed and the weights.
     lotterySeed: text("lottery_seed"),
+    lotterySeedHash: text("lottery_seed_hash"),
     lotteryDrawnAt: timestamp("lottery_drawn_at", { withTimezone: true }),
     // Minutes after the start when places not checked in go to those standing by (null: only
     // when an organizer releases them). sessions/no-shows.ts
@@ -97,6 +100,10 @@ export const sessionRegistrations = pgTable(
     seq: integer("seq").notNull(),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    // When the place was given, if not at registration: moved up from the waitlist, or drawn.
+    // A place given up after the refund cut-off counts half a strike only if it was held
+    // before the cut-off (give_up_place, migration 0038).
+    placedAt: timestamp("placed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

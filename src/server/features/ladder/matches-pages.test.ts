@@ -136,16 +136,30 @@ describe("the club's matches, a page at a time", () => {
     }
   });
 
+  it("reads one at a time across matches tied on when they were played and logged", async () => {
+    const whole: Page = (await list("limit=100")).json();
+    const { seen } = await readAll("limit=1");
+    expect(seen.map((m) => m.id)).toEqual(whole.matches.map((m) => m.id));
+  });
+
   it("the player's page starts their matches, and its cursor goes on from there", async () => {
-    const e = players[4]!.id;
+    // A regular: 25 more matches than the page's 20.
+    const [a, b, c, f] = [0, 1, 2, 5].map((i) => players[i]!.id) as [string, string, string, string];
+    await t.db
+      .insert(matches)
+      .values(Array.from({ length: 25 }, (_, i) => match(orgId, [f, a], [b, c], day(40 + i))));
     const res = await t.request({
       method: "GET",
-      url: `/api/orgs/${orgId}/players/${e}`,
+      url: `/api/orgs/${orgId}/players/${f}`,
       cookie: owner.cookie,
     });
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json();
-    expect(view.recent.length).toBe(4);
-    expect(view.recentNext).toBeNull();
+    expect(view.recent).toHaveLength(20);
+    expect(view.recentNext).not.toBeNull();
+    const more: Page = (await list(`player=${f}&limit=50&after=${view.recentNext}`)).json();
+    const all: Page = (await list(`player=${f}&limit=100`)).json();
+    expect([...view.recent, ...more.matches].map((m: View) => m.id)).toEqual(all.matches.map((m) => m.id));
+    expect(all.matches.length).toBeGreaterThan(25);
   });
 });

@@ -58,6 +58,10 @@ export async function setCheckedIn(
   });
 }
 
+/** An entry in a lottery not drawn yet holds no place to check in to (the job draws at its time). */
+const drawPending = () =>
+  new AppError("DRAW_PENDING", "The places are not drawn yet: check in once the draw gives you one.");
+
 /** Players are checked in on the day: from this long before a scheduled session's start. */
 export const CHECK_IN_OPENS_HOURS = 2;
 
@@ -93,13 +97,14 @@ async function checkInWalkIn(tx: Tx, session: SessionRow, who: WalkIn, now: Date
   if ("userId" in who) {
     if (!(await isMember(tx, organizationId, who.userId))) throw notFound("Member not found");
     const existing = await activeRegistrationOf(tx, session.id, who.userId);
+    if (existing?.status === "entered") throw drawPending();
     if (existing) {
       await tx
         .update(sessionRegistrations)
         .set(
           existing.status === "registered"
             ? { checkedInAt: now, updatedAt: now }
-            : { status: "registered", checkedInAt: now, holdExpiresAt: null, updatedAt: now },
+            : { status: "registered", checkedInAt: now, holdExpiresAt: null, placedAt: now, updatedAt: now },
         )
         .where(eq(sessionRegistrations.id, existing.id));
       return;
@@ -245,6 +250,7 @@ export async function selfCheckIn(
     }
     if (existing?.status === "pending_payment")
       throw new AppError("PAYMENT_PENDING", "Complete your payment to check in.");
+    if (existing?.status === "entered") throw drawPending();
     if (existing?.status === "waitlisted") {
       throw new AppError(
         "WAITLISTED",

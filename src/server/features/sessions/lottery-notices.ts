@@ -25,7 +25,9 @@ export async function lotteryEmails(
     outcomes.map((o) => o.id),
     "waitlistNotifications",
   );
-  const byId = await people(db, [...wanting]);
+  // A place held unpaid is lost if nobody pays: its winner is told whatever their choices.
+  const mustHear = outcomes.filter((o) => o.holdExpiresAt).map((o) => o.id);
+  const byId = await people(db, [...wanting, ...mustHear]);
   const club = await getOrganization(db, session.organizationId);
   const when = dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, club.timeZone).format(
     session.startsAt,
@@ -40,7 +42,7 @@ export async function lotteryEmails(
           `Hi ${player.name},`,
           `The places in ${session.name} at ${club.name} on ${when} were drawn, and you got one.`,
           outcome.holdExpiresAt
-            ? `Pay ${formatCents(session.paymentAmount ?? 0)} within 12 hours to keep it.`
+            ? `Pay ${formatCents(session.paymentAmount ?? 0)} by ${dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, club.timeZone).format(outcome.holdExpiresAt)} to keep it.`
             : "You're registered: see you on court!",
         ]
       : [

@@ -4,7 +4,7 @@
 // order and late requests after them; losses weigh in the next draw; the draw runs once, under
 // 200 requests at the opening, several drawers at once, and a crash before its notices; a
 // member removed before the draw is not drawn; edits and bad input answered clearly.
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawOrder } from "../../../shared/lottery/draw.js";
@@ -159,6 +159,7 @@ describe("an early window", () => {
 
 describe("a lottery", () => {
   let sessionId: string;
+  let committedHash: string;
 
   it("takes every request while it is open as an entry that holds no place", async () => {
     clock = new Date("2026-12-07T15:00:00Z");
@@ -172,6 +173,9 @@ describe("a lottery", () => {
     expect((await ask(sessionId, players[0]!)).json().registration.status).toBe("entered");
     const view = await details(sessionId, players[1]!);
     expect(view.session).toMatchObject({ registeredCount: 0, waitlistCount: 0, lotteryDrawnAt: null });
+    committedHash = view.session.lotterySeedHash;
+    expect(committedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(view)).not.toMatch(/"seed"|lotterySeed"/);
     expect(view.mine.status).toBe("entered");
     expect((await draw(sessionId)).statusCode).toBe(404);
   });
@@ -186,6 +190,9 @@ describe("a lottery", () => {
     ]);
     const published = (await draw(sessionId)).json();
     expect(published.seed).toMatch(/^[0-9a-f]{32}$/);
+    // The seed is the one committed to when the lottery was set, shown as its hash since.
+    expect(createHash("sha256").update(published.seed).digest("hex")).toBe(committedHash);
+    expect(published.seedHash).toBe(committedHash);
     expect(published.entrants).toHaveLength(6);
     // First draw at the club: everyone weighs 1, and the order is the seed's.
     const again = drawOrder(
@@ -256,6 +263,19 @@ describe("a lottery", () => {
         lotteryGuaranteeAfter: 1,
       }),
     );
+    // Last week, a winner gave their place back and the first loser moved up: they got in, so
+    // last week's draw is no loss of theirs.
+    const first = (await draw(sessionId)).json();
+    const winner = players.find((p) => p.id === first.entrants[0].userId)!;
+    const winnersPlace = (await details(sessionId, winner)).mine;
+    const gaveBack = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${winnersPlace.id}`,
+      cookie: winner.cookie,
+    });
+    expect(gaveBack.statusCode, gaveBack.body).toBeLessThan(300);
+    const movedUp = first.entrants[3].userId as string;
+    expect((await statuses(sessionId)).find((r) => r.userId === movedUp)!.status).toBe("registered");
     for (const p of players) expect((await ask(next!.id, p)).statusCode).toBe(201);
     clock = new Date("2026-12-15T14:00:00Z");
     // No job has run: the first request after the draw time draws first.
@@ -265,24 +285,80 @@ describe("a lottery", () => {
       status: "waitlisted",
       waitlistPosition: 4,
     });
-    const first = (await draw(sessionId)).json();
     const second = (await draw(next!.id)).json();
     const lostBefore = new Set(
-      first.entrants.filter((e: { won: boolean }) => !e.won).map((e: { userId: string }) => e.userId),
+      first.entrants
+        .filter((e: { won: boolean; userId: string }) => !e.won && e.userId !== movedUp)
+        .map((e: { userId: string }) => e.userId),
     );
+    expect(lostBefore.size).toBe(2);
     for (const e of second.entrants) {
       expect(e.lossesBefore, e.name).toBe(lostBefore.has(e.userId) ? 1 : 0);
       expect(e.weight).toBe(lostBefore.has(e.userId) ? 2 : 1);
-      // One loss assures a place here: the three who lost last week are drawn first.
+      // One loss assures a place here: the two who lost last week and never got in come first.
       expect(e.assured).toBe(lostBefore.has(e.userId));
-      expect(e.won).toBe(lostBefore.has(e.userId));
     }
+    expect(
+      second.entrants
+        .slice(0, 2)
+        .map((e: { userId: string }) => e.userId)
+        .sort(),
+    ).toEqual([...lostBefore].sort());
   });
 
   it("publishes nothing of another club's session, and says when a session was not drawn", async () => {
-    expect((await draw(sessionId, otherOrgId)).statusCode).toBe(404);
+    // Someone in both clubs asks for this club's draw through the other club: not found.
+    const both = await makeUser(t, "both@lottery.example", "In Both");
+    for (const club of [orgId, otherOrgId])
+      await t.db.insert(organizationMembers).values({ organizationId: club, userId: both.id });
+    const across = await t.request({
+      method: "GET",
+      url: `/api/orgs/${otherOrgId}/sessions/${sessionId}/draw`,
+      cookie: both.cookie,
+    });
+    expect(across.statusCode).toBe(404);
+    expect(across.json().error.message).toBe("Session not found");
     const res = await draw(randomUUID());
     expect(res.statusCode).toBe(404);
+  });
+
+  it("refuses to check in an entry before the draw, at the door or by the link", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const [tonight] = await makeSessions(
+      t,
+      orgId,
+      owner,
+      lotteryBody({ registrationOpensAt: undefined, lotteryDrawAt: "2026-12-10T23:00:00Z" }),
+    );
+    await ask(tonight!.id, players[0]!);
+    clock = new Date("2026-12-10T22:00:00Z");
+    const walkIn = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${tonight!.id}/walk-ins`,
+      cookie: owner.cookie,
+      payload: { userId: players[0]!.id },
+    });
+    expect(walkIn.statusCode).toBe(409);
+    expect(walkIn.json().error.code).toBe("DRAW_PENDING");
+    const started = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${tonight!.id}/start`,
+      cookie: owner.cookie,
+    });
+    expect(started.statusCode).toBe(204);
+    const [row] = await t.db
+      .select({ token: sessions.checkInToken })
+      .from(sessions)
+      .where(eq(sessions.id, tonight!.id));
+    const self = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${tonight!.id}/self-check-in`,
+      cookie: players[0]!.cookie,
+      payload: { token: row!.token },
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error.code).toBe("DRAW_PENDING");
+    expect((await statuses(tonight!.id)).map((r) => r.status)).toEqual(["entered"]);
   });
 });
 

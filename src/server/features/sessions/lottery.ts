@@ -4,6 +4,7 @@
 // session's lock, and a session drawn already is never drawn again, so it runs exactly once
 // whatever the number of instances (registrations.ts drawLottery and register). The draw, its published seed and rows, every entrant's new
 // status and the notices commit together (outbox.ts): a crash leaves all of it or none.
+import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DrawView } from "../../../shared/contracts/sessions.js";
 import { type Drawn, drawOrder, newSeed } from "../../../shared/lottery/draw.js";
@@ -34,8 +35,9 @@ export type DrawOutcome = Drawn & {
 };
 
 /**
- * Each person's draws lost at the club since their last win, within the lookback: their
- * weight's doubling count. A draw of this session (re-run never) does not count itself.
+ * Each person's draws lost at the club since they last got in, within the lookback: their
+ * weight's doubling count. Getting in counts whether by the draw or later in that session (up
+ * from the waitlist, a no-show's place): a place is a place.
  */
 async function lossesSinceLastWin(
   tx: Queryable,
@@ -45,16 +47,23 @@ async function lossesSinceLastWin(
 ): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const result = await tx.execute<{ userId: string; losses: number }>(sql`
+    with draws as (
+      select d.user_id, d.drawn_at,
+        d.won or exists (
+          select 1 from ${sessionRegistrations} r
+          where r.session_id = d.session_id and r.user_id = d.user_id and r.status = 'registered'
+        ) as got_in
+      from ${lotteryResults} d
+      where d.organization_id = ${organizationId}
+        and d.user_id = any(${sql.param(userIds)}::text[])
+        and d.drawn_at > ${since}
+    )
     select lost.user_id as "userId", count(*)::int as losses
-    from ${lotteryResults} lost
-    where lost.organization_id = ${organizationId}
-      and lost.user_id = any(${sql.param(userIds)}::text[])
-      and lost.drawn_at > ${since}
-      and not lost.won
+    from draws lost
+    where not lost.got_in
       and not exists (
-        select 1 from ${lotteryResults} later
-        where later.organization_id = lost.organization_id and later.user_id = lost.user_id
-          and later.won and later.drawn_at > lost.drawn_at
+        select 1 from draws later
+        where later.user_id = lost.user_id and later.got_in and later.drawn_at > lost.drawn_at
       )
     group by lost.user_id`);
   return new Map(result.rows.map((row) => [row.userId, row.losses]));
@@ -109,7 +118,9 @@ export async function drawLocked(
   const since = new Date(now.getTime() - session.lotteryLookbackDays * 86_400_000);
   const userIds = entries.map((e) => e.userId!);
   const losses = await lossesSinceLastWin(tx, session.organizationId, userIds, since);
-  const seed = newSeed();
+  // The seed committed to when the lottery was set (its hash shown since); a lottery set before
+  // seeds were committed to draws a fresh one.
+  const seed = session.lotterySeed ?? newSeed();
   const order = drawOrder(
     seed,
     userIds.map((id) => ({ id, losses: losses.get(id) ?? 0 })),
@@ -134,6 +145,7 @@ export async function drawLocked(
     await tx.execute(sql`
       update ${sessionRegistrations} r
       set status = drawn.status::registration_status, seq = drawn.seq, hold_expires_at = drawn.hold,
+        placed_at = case when drawn.status = 'waitlisted' then null else ${now}::timestamptz end,
         updated_at = ${now}
       from unnest(
         ${sql.param(outcomes.map((o) => o.registrationId))}::uuid[],
@@ -159,9 +171,23 @@ export async function drawLocked(
   }
   await tx
     .update(sessions)
-    .set({ lotterySeed: seed, lotteryDrawnAt: now, updatedAt: now })
+    .set({
+      lotterySeed: seed,
+      lotterySeedHash: session.lotterySeedHash ?? seedHash(seed),
+      lotteryDrawnAt: now,
+      updatedAt: now,
+    })
     .where(eq(sessions.id, session.id));
   return outcomes;
+}
+
+/** A seed's commitment: its SHA-256 as hex, shown before the draw and checked after it. */
+export const seedHash = (seed: string) => createHash("sha256").update(seed).digest("hex");
+
+/** A new lottery's seed and the commitment to it. */
+export function committedSeed() {
+  const seed = newSeed();
+  return { lotterySeed: seed, lotterySeedHash: seedHash(seed) };
 }
 
 /** What a draw owes: each entrant told their result, and the holds of paid places released in time. */
@@ -186,6 +212,7 @@ export async function publishedDraw(
   const [session] = await db
     .select({
       seed: sessions.lotterySeed,
+      seedHash: sessions.lotterySeedHash,
       drawnAt: sessions.lotteryDrawnAt,
       guaranteeAfter: sessions.lotteryGuaranteeAfter,
     })
@@ -205,6 +232,7 @@ export async function publishedDraw(
   );
   return {
     seed: session.seed,
+    seedHash: session.seedHash ?? seedHash(session.seed),
     drawnAt: session.drawnAt.toISOString(),
     guaranteeAfter: session.guaranteeAfter,
     entrants: rows.map((r) => ({

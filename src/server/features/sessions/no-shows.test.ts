@@ -4,6 +4,7 @@
 // refused clearly before the start, twice, or for another club.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { pushSubscriptions } from "../../db/schema/notifications.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
@@ -124,6 +125,14 @@ describe("releasing no-shows", () => {
     clock = new Date("2026-12-10T23:10:00Z");
     expect(await releaseNoShows(t.deps, orgId, sessionId, "job")).toEqual({ released: 0, promoted: 0 });
     expect((await statusOf(sessionId)).get(players[3]!.id)).toBe("registered");
+    // Player 3's place came inside the refund cut-off: giving it back is no late drop.
+    const mine = (await as(players[3]!, "GET", `/api/orgs/${orgId}/sessions/${sessionId}`)).json().mine;
+    const gaveBack = await as(
+      players[3]!,
+      "DELETE",
+      `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${mine.id}`,
+    );
+    expect(gaveBack.statusCode, gaveBack.body).toBeLessThan(300);
   });
 
   it("the job releases at the release time on its own", async () => {
@@ -193,7 +202,15 @@ describe("releasing no-shows", () => {
 
   it("refuses members, and another club's session is not found", async () => {
     expect((await release(sessionId, players[0]!)).statusCode).toBe(403);
-    expect((await release(sessionId, owner, otherOrgId)).statusCode).toBe(404);
+    // An organizer of both clubs, asking through the other club: the session is not found there.
+    const both = await makeUser(t, "both@no-shows.example", "Organizer Of Both");
+    for (const club of [orgId, otherOrgId]) {
+      await t.db.insert(organizationMembers).values({ organizationId: club, userId: both.id });
+      await t.db.insert(userRoles).values({ organizationId: club, userId: both.id, role: "organizer" });
+    }
+    const across = await release(sessionId, both, otherOrgId);
+    expect(across.statusCode).toBe(404);
+    expect(across.json().error.message).toBe("Session not found");
   });
 
   it("refuses a release time out of range with the field named", async () => {

@@ -16,7 +16,7 @@ import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { timeZoneOf } from "../clubs/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
-import { drawEffects, drawLocked } from "./lottery.js";
+import { type DrawOutcome, drawEffects, drawLocked } from "./lottery.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 import { clubTakesCharges, paymentsNotReady } from "./payments-ready.js";
 import { giveUpPlace, promoteWaitlist, takePlace } from "./place-rules.js";
@@ -165,7 +165,7 @@ export async function register(
     // The lottery's time has come and nobody has drawn it yet: this request draws it first, and
     // then joins the waitlist after everyone drawn.
     const drawn = await drawLocked(tx, session, now, promotedHoldUntil(now));
-    if (drawn) effects.push(...(await drawEffects(tx, deps, session, drawn)));
+    if (drawn) effects.push(...(await afterTheDraw(tx, deps, session, drawn, now)));
     const [place] = await takePlace(tx, { ...asked, freeOnly: false });
     if (place?.verdict === "listed") {
       const listed = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
@@ -332,10 +332,28 @@ export async function drawLottery(deps: UseCaseDeps, organizationId: string, ses
     const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
     effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
     const outcomes = await drawLocked(tx, session, now, promotedHoldUntil(now));
-    if (outcomes) effects.push(...(await drawEffects(tx, deps, session, outcomes)));
+    if (outcomes) effects.push(...(await afterTheDraw(tx, deps, session, outcomes, now)));
     return outcomes;
   });
   return result;
+}
+
+/**
+ * What a draw sets off: each entrant told, and any place the draw left free (more places than
+ * entries) offered to whoever was already waiting.
+ */
+async function afterTheDraw(
+  tx: Tx,
+  deps: Pick<UseCaseDeps, "config">,
+  session: SessionRow,
+  outcomes: DrawOutcome[],
+  now: Date,
+) {
+  const promotions = await promoteFromWaitlist(tx, session, now);
+  return [
+    ...(await drawEffects(tx, deps, session, outcomes)),
+    ...(await placeEffects(tx, deps.config, { refunds: [], promotions })),
+  ];
 }
 
 /** Releases the session's run-out holds (the hold-expiry job's work). */

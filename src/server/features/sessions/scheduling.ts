@@ -15,7 +15,7 @@ import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
 import { clubRunning, upgradeRequired } from "../billing/service.js";
 import { clubTimeZone } from "../clubs/service.js";
 import { placeEffects, sessionCompleted } from "./effects.js";
-import { drawJob } from "./lottery.js";
+import { committedSeed, drawJob } from "./lottery.js";
 import { releaseJob } from "./no-shows.js";
 import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
@@ -80,6 +80,8 @@ export async function createSessions(
     ...values,
     startsAt: addWeeksInZone(startsAt, week, timeZone),
     endsAt: addWeeksInZone(endsAt, week, timeZone),
+    // Each week's lottery its own seed, committed to now.
+    ...(drawAt ? committedSeed() : {}),
     registrationOpensAt: weekOf(opensAt, week),
     earlyOpensAt: weekOf(earlyAt, week),
     lotteryDrawAt: weekOf(drawAt, week),
@@ -165,11 +167,9 @@ export async function updateSession(
     effects.push(
       ...(await placeEffects(tx, deps.config, { refunds: [], promotions: [...released, ...promotions] })),
     );
-    // Each promotion moved one from the waitlist into a place: no need to count again.
-    return toSession(edited!, {
-      registeredCount: current.registeredCount + promotions.length,
-      waitlistCount: current.waitlistCount - promotions.length,
-    });
+    // Counted again: promotions moved people up, and a lottery taken away made its entries a list.
+    const after = await getSession(tx, organizationId, sessionId);
+    return toSession(after.session, after);
   });
   return result;
 }
@@ -197,6 +197,12 @@ async function lotteryEdit(tx: Tx, current: SessionRow, body: SessionBodyFields,
       job: null,
     };
   }
+  // A lottery set now gets its committed seed; one taken away forgets its seed.
+  const seed = !drawAt
+    ? { lotterySeed: null, lotterySeedHash: null }
+    : current.lotterySeed
+      ? {}
+      : committedSeed();
   if (current.lotteryDrawAt && !drawAt) {
     await tx
       .update(sessionRegistrations)
@@ -209,6 +215,7 @@ async function lotteryEdit(tx: Tx, current: SessionRow, body: SessionBodyFields,
       registrationOpensAt: opensAt,
       earlyOpensAt: instantOrNull(body.earlyOpensAt),
       lotteryDrawAt: drawAt,
+      ...seed,
     },
     job: moved ? drawAt : null,
   };

@@ -55,6 +55,7 @@ export function toSession(
     lotteryDrawAt: row.lotteryDrawAt?.toISOString() ?? null,
     lotteryLookbackDays: row.lotteryLookbackDays,
     lotteryGuaranteeAfter: row.lotteryGuaranteeAfter,
+    lotterySeedHash: row.lotterySeedHash,
     lotteryDrawnAt: row.lotteryDrawnAt?.toISOString() ?? null,
     noShowReleaseMinutes: row.noShowReleaseMinutes,
     noShowsReleasedAt: row.noShowsReleasedAt?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 // A member's strikes at the club: a place not checked in by the release time (no-shows.ts),
 // one; their own place given up after the refund cut-off, half (counted by give_up_place,
 // migration 0036). Admins see them per member over a recent stretch.
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { AttendanceRow } from "../../../shared/contracts/sessions.js";
 import type { Db } from "../../db/database.js";
 import { noShowStrikes } from "../../db/schema/sessions.js";
@@ -28,7 +28,7 @@ export async function attendance(
       strikes: sql<number>`sum(${noShowStrikes.weight})::float8`,
     })
     .from(noShowStrikes)
-    .where(and(eq(noShowStrikes.organizationId, organizationId), gte(noShowStrikes.createdAt, since)))
+    .where(and(eq(noShowStrikes.organizationId, organizationId), gt(noShowStrikes.createdAt, since)))
     .groupBy(noShowStrikes.userId)
     .orderBy(sql`sum(${noShowStrikes.weight}) desc`, noShowStrikes.userId);
   const names = await memberNamesOf(

@@ -60,6 +60,7 @@ const existing: Session = {
   lotteryDrawAt: null,
   lotteryLookbackDays: 60,
   lotteryGuaranteeAfter: null,
+  lotterySeedHash: null,
   lotteryDrawnAt: null,
   noShowReleaseMinutes: null,
   noShowsReleasedAt: null,

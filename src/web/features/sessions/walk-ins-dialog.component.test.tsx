@@ -39,6 +39,7 @@ const session: Session = {
   lotteryDrawAt: null,
   lotteryLookbackDays: 60,
   lotteryGuaranteeAfter: null,
+  lotterySeedHash: null,
   lotteryDrawnAt: null,
   noShowReleaseMinutes: null,
   noShowsReleasedAt: null,
