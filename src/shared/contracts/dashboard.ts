@@ -14,6 +14,10 @@ export const dashboardView = z.object({
       placesLeft: z.number().int().nullable(),
       registeredCount: z.number().int(),
       paymentAmount: z.number().int().nullable(),
+      /** Registration opens then (null: it is open). */
+      opensAt: z.iso.datetime().nullable(),
+      /** Places are drawn then (null: no lottery, or drawn). */
+      drawAt: z.iso.datetime().nullable(),
     }),
   ),
   /** The session running now and its board, if one is. */

@@ -54,6 +54,11 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             placesLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.registeredCount),
             registeredCount: s.registeredCount,
             paymentAmount: s.paymentRequired ? s.paymentAmount : null,
+            opensAt:
+              s.registrationOpensAt && Date.parse(s.registrationOpensAt) > now.getTime()
+                ? s.registrationOpensAt
+                : null,
+            drawAt: s.lotteryDrawnAt === null ? s.lotteryDrawAt : null,
           })),
         live: board.session
           ? {

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { DashboardView } from "../../../shared/contracts/dashboard.js";
+import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { isHappeningNow, longDate, shortTime } from "../../../shared/domain/session-time.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -38,7 +39,12 @@ function Panel({
 
 const empty = (text: string) => <p className="text-muted">{text}</p>;
 
-function placesText(session: DashboardView["upcoming"][number]): string {
+function placesText(session: DashboardView["upcoming"][number], timeZone: string): string {
+  const at = (iso: string) =>
+    dateTimeFormat({ weekday: "short", hour: "numeric", minute: "2-digit" }, timeZone).format(new Date(iso));
+  // Before its window or its draw, places left says nothing yet.
+  if (session.opensAt) return `Registration opens ${at(session.opensAt)}`;
+  if (session.drawAt) return `Lottery: places drawn ${at(session.drawAt)}`;
   if (session.placesLeft === null) return `${session.registeredCount} registered`;
   if (session.placesLeft === 0) return "Full: waitlist open";
   return session.placesLeft === 1 ? "1 place left" : `${session.placesLeft} places left`;
@@ -104,7 +110,7 @@ export function ClubToday({ orgId }: { orgId: string }) {
                   {longDate(session.startsAt, timeZone)}, {shortTime(session.startsAt, timeZone)}
                 </span>
                 <span>
-                  {placesText(session)}
+                  {placesText(session, timeZone)}
                   {session.paymentAmount !== null ? ` · ${formatCents(session.paymentAmount)}` : ""}
                 </span>
               </Link>

@@ -38,7 +38,7 @@ export function AccessFields({ session, field, errors, lottery, onLottery, wall 
       </div>
       <div className="sm:col-span-2">
         <Field
-          label="Early registration opens"
+          label="Early window opens"
           htmlFor="session-earlyOpensAt"
           error={errors.earlyOpensAt}
           hint="For members with fewer than 3 missed places in 60 days. Leave empty for none."
@@ -52,10 +52,10 @@ export function AccessFields({ session, field, errors, lottery, onLottery, wall 
       </div>
       <div className="sm:col-span-2">
         <Field
-          label="Release no-shows (minutes after the start)"
+          label="Release no-shows after (minutes)"
           htmlFor="session-noShowReleaseMinutes"
           error={errors.noShowReleaseMinutes}
-          hint="Places not checked in by then go to the waitlist. Leave empty to release them yourself."
+          hint="Minutes after the start: places not checked in by then go to the waitlist. Leave empty to release them yourself."
         >
           <Input
             type="number"

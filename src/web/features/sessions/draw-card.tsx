@@ -62,20 +62,33 @@ export function DrawCard({ orgId, data }: { orgId: string; data: SessionDetails 
           ))}
         </ol>
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={() => setChecked(sameOrder(view))}>
+          <Button
+            variant="secondary"
+            onClick={() => void checkDraw(view, data.session.lotterySeedHash).then(setChecked)}
+          >
             Check the Draw
           </Button>
           {checked === null ? null : (
             <span role="status" className={checked ? "text-brand-700" : "text-red-700"}>
               {checked
-                ? "Recomputed from the seed: the same order."
-                : "Recomputed from the seed: the order differs."}
+                ? "The seed matches the fingerprint shown before the draw, and recomputed from it, the order is the same."
+                : "This draw does not check out: the seed or the order differs."}
             </span>
           )}
         </div>
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * The draw checked here: the seed's SHA-256 is the fingerprint the session showed before the
+ * draw (so the seed was not chosen after the entries), and the order recomputes from it.
+ */
+async function checkDraw(view: DrawView, shownBefore: string | null): Promise<boolean> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(view.seed));
+  const hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return hash === view.seedHash && (shownBefore === null || hash === shownBefore) && sameOrder(view);
 }
 
 function sameOrder(view: DrawView): boolean {

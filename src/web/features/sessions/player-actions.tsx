@@ -14,13 +14,18 @@ type Props = { orgId: string; data: SessionDetails };
 export function PlayerActions({ orgId, data }: Props) {
   const { session, mine } = data;
   const now = new Date();
-  const notYet = session.registrationOpensAt !== null && new Date(session.registrationOpensAt) > now;
+  const running = session.status === "scheduled" || session.status === "active";
+  const notYet =
+    running && session.registrationOpensAt !== null && new Date(session.registrationOpensAt) > now;
   // The early window is open: members in good standing may come in (the server decides who is).
   const early = notYet && session.earlyOpensAt !== null && new Date(session.earlyOpensAt) <= now;
-  const open = (session.status === "scheduled" || session.status === "active") && (!notYet || early);
-  // A lottery takes entries until it is drawn; its time passed, the next request draws it.
-  const drawing = session.lotteryDrawAt !== null && session.lotteryDrawnAt === null;
-  const full = !drawing && session.capacity !== null && session.registeredCount >= session.capacity;
+  const open = running && (!notYet || early);
+  // A lottery takes entries until its time; after it, and until it is drawn (the job, or the
+  // next request, draws it first), a request joins the list the draw leaves.
+  const undrawn = session.lotteryDrawAt !== null && session.lotteryDrawnAt === null;
+  const drawing = undrawn && new Date(session.lotteryDrawAt!) > now;
+  const drawDue = undrawn && !drawing;
+  const full = !undrawn && session.capacity !== null && session.registeredCount >= session.capacity;
   const at = (iso: string) => formatWhen(iso, data.timeZone);
 
   const register = useRegister(orgId, session.id, {
@@ -67,6 +72,8 @@ export function PlayerActions({ orgId, data }: Props) {
     }`;
   else if (!mine && open && drawing)
     status = `Places are drawn on ${at(session.lotteryDrawAt!)}: every entry before then counts the same, and lost draws here count in your favour.`;
+  else if (!mine && open && drawDue)
+    status = "The places are being drawn: asking now puts you after everyone in the draw.";
   else if (!mine)
     status = open
       ? full
@@ -74,7 +81,9 @@ export function PlayerActions({ orgId, data }: Props) {
         : "Places are open."
       : "Registration is closed.";
   else if (mine.status === "entered")
-    status = `You're in the draw. Places are drawn on ${at(session.lotteryDrawAt!)}; we'll email you the result.`;
+    status = drawDue
+      ? "You're in the draw, and the places are being drawn: we'll email you the result."
+      : `You're in the draw. Places are drawn on ${at(session.lotteryDrawAt!)}; we'll email you the result.`;
   else if (mine.status === "registered" && session.status === "completed")
     status = mine.checkedIn ? "You played in this session." : "You were registered, and not checked in.";
   else if (mine.status === "registered")
@@ -95,11 +104,13 @@ export function PlayerActions({ orgId, data }: Props) {
                 ? "Working..."
                 : drawing
                   ? "Enter the Draw"
-                  : full
-                    ? "Join Waitlist"
-                    : session.paymentRequired && session.paymentAmount !== null
-                      ? `Register and Pay ${formatCents(session.paymentAmount)}`
-                      : "Register"}
+                  : drawDue
+                    ? "Ask for a Place"
+                    : full
+                      ? "Join Waitlist"
+                      : session.paymentRequired && session.paymentAmount !== null
+                        ? `Register and Pay ${formatCents(session.paymentAmount)}`
+                        : "Register"}
             </Button>
           ) : null}
           {mine?.status === "pending_payment" ? (
@@ -107,7 +118,7 @@ export function PlayerActions({ orgId, data }: Props) {
               Complete Payment
             </Button>
           ) : null}
-          {mine && open ? (
+          {mine && running ? (
             <ConfirmButton
               trigger={
                 <Button variant="secondary">
@@ -144,7 +155,15 @@ const formatWhen = (iso: string, timeZone: string) =>
 
 /** What cancelling will do, money included, before the person confirms. */
 function cancelDescription({ session, mine }: SessionDetails, now: Date): string {
-  const place = "Your place goes to the first person on the waitlist.";
+  const cutoffPassed =
+    now.getTime() > new Date(session.startsAt).getTime() - session.refundCutoffHours * 3_600_000;
+  // Past the cut-off, giving up a place held since before it counts half a missed place (the
+  // server knows when the place was given; this says what may happen).
+  const place = `Your place goes to the first person on the waitlist.${
+    cutoffPassed && mine?.status === "registered"
+      ? " This close to the start it may count as half a missed place."
+      : ""
+  }`;
   if (mine?.status !== "registered" || !session.paymentRequired || session.paymentAmount === null)
     return place;
   const amount = formatCents(session.paymentAmount);

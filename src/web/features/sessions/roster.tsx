@@ -63,6 +63,13 @@ export function Roster({ orgId, data, manager }: Props) {
             <CardTitle>In the draw ({entries.length})</CardTitle>
           </CardHeader>
           <CardContent>
+            {data.session.lotterySeedHash ? (
+              <p className="mb-2 break-all text-xs text-muted">
+                The draw's seed is fixed: its fingerprint (SHA-256) is{" "}
+                <code className="font-mono">{data.session.lotterySeedHash}</code>. The seed is published at
+                the draw, so anyone can check it.
+              </p>
+            ) : null}
             <ul className="divide-y divide-slate-100" data-testid="entries">
               {entries.map((r) => (
                 <li key={r.id} className="truncate py-2">

@@ -33,6 +33,7 @@ function Access({ session, timeZone }: { session: Session; timeZone: string }) {
       { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
       timeZone,
     ).format(new Date(iso));
+  if (session.status !== "scheduled" && session.status !== "active") return null;
   const opens = session.registrationOpensAt;
   const notYet = opens !== null && Date.parse(opens) > Date.now();
   const draw = session.lotteryDrawnAt === null ? session.lotteryDrawAt : null;
@@ -50,7 +51,11 @@ function Access({ session, timeZone }: { session: Session; timeZone: string }) {
           ? ` (early ${at(session.earlyOpensAt)})`
           : ""}
         {notYet && draw ? " · " : ""}
-        {draw ? `Lottery: places drawn ${at(draw)}` : ""}
+        {draw
+          ? Date.parse(draw) > Date.now()
+            ? `Lottery: places drawn ${at(draw)}`
+            : "Lottery: places being drawn"
+          : ""}
       </span>
     </p>
   );

@@ -27,6 +27,7 @@ const placeHint: Partial<Record<Registration["status"], string>> = {
   registered: "Registered",
   waitlisted: "Waitlisted",
   pending_payment: "Unpaid",
+  entered: "In the draw",
 };
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
