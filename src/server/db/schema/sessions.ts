@@ -102,7 +102,7 @@ export const sessionRegistrations = pgTable(
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     // When the place was given, if not at registration: moved up from the waitlist, or drawn.
     // A place given up after the refund cut-off counts half a strike only if it was held
-    // before the cut-off (give_up_place, migration 0038).
+    // before the cut-off (give_up_place, migration 0034).
     placedAt: timestamp("placed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,13 +1,19 @@
--- Three fixes to the rules of a place (review of issue 33's first pass):
--- * take_place answers someone already on the list before it checks the window: a registrant
---   whose session's opening was moved later can still pay for the place they hold.
--- * A place given later than at registration (moved up from the waitlist, drawn) records when
---   (placed_at), and give_up_place counts a late drop only for a place held before the refund
---   cut-off: a place offered inside it may be given back freely.
--- * A lottery's seed is chosen when it is set and its SHA-256 shown from then on
---   (lottery_seed_hash), so the draw can be checked as fair, not only as consistent.
-ALTER TABLE "session_registrations" ADD COLUMN "placed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "sessions" ADD COLUMN "lottery_seed_hash" text;--> statement-breakpoint
+-- The rules of a place (migration 0027) learn fair access, in the one place they live
+-- (sessions/place-rules.ts, decision 023):
+-- * take_place answers not_open before the window (the early window lets in members in good
+--   standing: in_good_standing, fewer than 3 strikes over 60 days, as sessions/strikes.ts
+--   says to admins), draw_due once a lottery's time has passed undrawn (the app draws under the
+--   same lock, then asks again), and an entry ('entered', no place held) while a lottery is open.
+--   Someone already on the list is answered before the window is checked.
+-- * promote_waitlist records when each place was given (placed_at).
+-- * give_up_place counts a late drop, half a strike, when a player gives up their own place
+--   after the refund cut-off that they held since before it.
+CREATE FUNCTION "in_good_standing"(of_club uuid, person text, at timestamptz) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(k.weight), 0) < 3 FROM no_show_strikes k
+  WHERE k.organization_id = of_club AND k.user_id = person AND k.created_at > at - interval '60 days'
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "take_place"(
   of_club uuid, of_session uuid, for_person text, taken_at timestamptz, hold_until timestamptz,
   free_only boolean
@@ -94,7 +100,6 @@ BEGIN
     RETURNING 'placed'::text, r.id, r.status, CASE WHEN chosen = 'waitlisted' THEN waiting + 1 END,
       r.hold_expires_at;
 END $$;
---> statement-breakpoint
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "promote_waitlist"(of_session uuid, taken_at timestamptz, hold_until timestamptz)
 RETURNS TABLE (promoted_id uuid, promoted_user text, needs_payment boolean, held_until timestamptz)
@@ -185,11 +190,11 @@ BEGIN
   RETURN QUERY SELECT 'cancelled'::text, now_status, before;
 END $$;
 --> statement-breakpoint
---> statement-breakpoint
 DO $$
 DECLARE
   home text := quote_ident(current_schema());
 BEGIN
+  EXECUTE format('ALTER FUNCTION in_good_standing(uuid, text, timestamptz) SET search_path = %s, pg_temp', home);
   EXECUTE format('ALTER FUNCTION take_place(uuid, uuid, text, timestamptz, timestamptz, boolean) SET search_path = %s, pg_temp', home);
   EXECUTE format('ALTER FUNCTION promote_waitlist(uuid, timestamptz, timestamptz) SET search_path = %s, pg_temp', home);
   EXECUTE format('ALTER FUNCTION give_up_place(uuid, uuid, uuid, text, boolean, timestamptz, boolean) SET search_path = %s, pg_temp', home);
