@@ -1,9 +1,11 @@
 // The lottery for a full session (shared/lottery/draw.ts says how the order is drawn). Requests
 // while the lottery is open are entries (take_place, migration 0034); at the draw time a job
-// draws, and so does the first request after it, whichever comes first: both under the
-// session's lock, and a session drawn already is never drawn again, so it runs exactly once
-// whatever the number of instances (registrations.ts drawLottery and register). The draw, its published seed and rows, every entrant's new
-// status and the notices commit together (outbox.ts): a crash leaves all of it or none.
+// draws, and so does the first request after it, whichever comes first (registrations.ts
+// drawLottery and register): both under the session's lock, and a session drawn already is never
+// drawn again, so it runs exactly once whatever the number of instances. The draw, its published
+// seed and rows, every entrant's new status and the notices commit together (outbox.ts): a crash
+// leaves all of it or none. The seed is chosen when the lottery is set (committedSeed), and only
+// its hash is shown until the draw.
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DrawView } from "../../../shared/contracts/sessions.js";

@@ -4,7 +4,7 @@
 // It runs once per session, under the session's lock, with everything it sets off (the
 // waitlist moving up, a paid place settled as any cancellation after the cut-off, the notices,
 // a strike for each no-show) in one transaction. A place given up after the refund cut-off
-// counts half a strike (strikes.ts).
+// counts half a strike (give_up_place, migration 0034); admins read them in strikes.ts.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import type { UseCaseDeps } from "../../app-deps.js";

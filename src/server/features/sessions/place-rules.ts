@@ -1,8 +1,9 @@
-// The rules of a place in a session live in PostgreSQL, once (migration 0027, with fair access in 0034): which statuses
-// hold a place, when a hold has run out, when a session is open, whether it has room, the next
-// arrival number, taking a place, giving one up and moving the waitlist up. This file is how the app asks them; it never
-// restates one. Each runs as one statement, prepared once, on the pool or inside the caller's
-// transaction (where the session's lock is already held).
+// The rules of a place in a session live in PostgreSQL, once (migration 0027; the window, the
+// lottery and strikes in 0034): which statuses hold a place, when a hold has run out, when a
+// session is open, whether it has room, the next arrival number, taking a place, giving one up
+// and moving the waitlist up. This file is how the app asks them; it never restates one. Each
+// runs as one statement, prepared once, on the pool or inside the caller's transaction (where
+// the session's lock is already held).
 import { sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { Queryable } from "../../db/database.js";
