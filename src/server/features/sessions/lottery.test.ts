@@ -5,11 +5,12 @@
 // 200 requests at the opening, several drawers at once, and a crash before its notices; a
 // member removed before the draw is not drawn; edits and bad input answered clearly.
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawOrder } from "../../../shared/lottery/draw.js";
 import { users } from "../../db/schema/auth.js";
 import { organizationMembers } from "../../db/schema/members.js";
+import { pushSubscriptions } from "../../db/schema/notifications.js";
 import { lotteryResults, noShowStrikes, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -181,6 +182,17 @@ describe("a lottery", () => {
   });
 
   it("draws once at its time: places and the waitlist in the published order, recomputable", async () => {
+    // Player 2 takes calls on a phone: the result reaches it too.
+    const [phone] = await t.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: players[2]!.id,
+        endpoint: "https://push.example/p2",
+        p256dh: "k",
+        auth: "a",
+        label: "Phone",
+      })
+      .returning({ id: pushSubscriptions.id });
     clock = new Date("2026-12-08T14:00:01Z");
     // Three drawers at once (the job on two instances and one more): one draw.
     await Promise.all([
@@ -239,6 +251,13 @@ describe("a lottery", () => {
     expect(mail.text).toContain("this time you did not get one");
     const winner = players.find((p) => p.id === published.entrants[0].userId)!;
     await t.smtp.waitForMail(winner.email, /^You got a place: Open Play$/);
+    const pushes = await t.db.execute<{ data: { subscriptionId: string; payload: { title: string } } }>(
+      sql`select data from pgboss.job where name = 'send-push'`,
+    );
+    const p2 = published.entrants.find((e: { userId: string }) => e.userId === players[2]!.id);
+    expect(pushes.rows.map((r) => [r.data.subscriptionId, r.data.payload.title])).toEqual([
+      [phone!.id, p2.won ? "You got a place: Open Play" : `Waitlist number ${p2.position - 3}: Open Play`],
+    ]);
   });
 
   it("puts a late request after everyone drawn", async () => {

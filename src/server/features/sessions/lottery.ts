@@ -16,6 +16,7 @@ import { lotteryResults, sessionRegistrations, sessions } from "../../db/schema/
 import { notFound } from "../../platform/errors/app-error.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
 import { memberNamesOf, membersAmong } from "../members/service.js";
+import { pushEffects } from "../notifications/service.js";
 import { holdExpiry } from "./effects.js";
 import { lotteryEmails } from "./lottery-notices.js";
 import type { SessionRow } from "./registrations.js";
@@ -200,6 +201,30 @@ export async function drawEffects(
   outcomes: DrawOutcome[],
 ) {
   const effects = await lotteryEmails(tx, deps.config, session, outcomes);
+  // And on the phones of those who take calls there: a result, once per draw and person.
+  effects.push(
+    ...(await pushEffects(
+      tx,
+      outcomes.map((o) => ({
+        userId: o.id,
+        key: `draw:${session.id}`,
+        payload: {
+          title: o.won
+            ? `You got a place: ${session.name}`
+            : `Waitlist number ${o.waitlistPosition}: ${session.name}`,
+          body: o.won
+            ? o.holdExpiresAt
+              ? "The places were drawn and you got one: pay to keep it."
+              : "The places were drawn and you got one. See you on court!"
+            : "The places were drawn. If a place opens, you'll hear at once.",
+          url: `/sessions/${session.id}`,
+          tag: `draw-${session.id}`,
+          organizationId: session.organizationId,
+          actions: [],
+        },
+      })),
+    )),
+  );
   const hold = outcomes.find((o) => o.holdExpiresAt)?.holdExpiresAt;
   if (hold) effects.push(holdExpiry(session.organizationId, session.id, hold));
   return effects;
