@@ -12,3 +12,6 @@ export function dateTimeFormat(options: Intl.DateTimeFormatOptions, timeZone: st
   }
   return formatter;
 }
+
+/** A count and its noun, as people say it: "1 place", "3 places". */
+export const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;

@@ -29,6 +29,22 @@ export function shortTime(iso: string, timeZone: string): string {
   return label("time", iso, timeZone);
 }
 
+/** When a window opens or a draw happens, in a sentence: "Monday, December 7 at 9:00 AM". */
+export function openingTime(instant: string | Date, timeZone: string): string {
+  return dateTimeFormat(
+    { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
+    timeZone,
+  ).format(new Date(instant));
+}
+
+/** The same on a card or a dashboard line: "Mon, Dec 7, 9:00 AM". */
+export function shortOpeningTime(instant: string | Date, timeZone: string): string {
+  return dateTimeFormat(
+    { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+    timeZone,
+  ).format(new Date(instant));
+}
+
 export function timeRange(startsAt: string, endsAt: string, timeZone: string): string {
   return `${shortTime(startsAt, timeZone)} - ${shortTime(endsAt, timeZone)}`;
 }

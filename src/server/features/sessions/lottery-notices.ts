@@ -1,7 +1,6 @@
 // What each entrant hears when a session's lottery is drawn: a place (and, in a paid session,
 // how long it is held unpaid), or their number on the waitlist; by email, unless they turned
 // waitlist notices off. Built in the drawing transaction and queued by it (outbox.ts).
-import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import type { Queryable } from "../../db/database.js";
 import { type Effect, emailEffect } from "../../platform/jobs/outbox.js";
@@ -10,7 +9,7 @@ import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 import type { DrawOutcome } from "./lottery.js";
-import type { MailConfig } from "./notices.js";
+import { type MailConfig, when } from "./notices.js";
 import type { SessionRow } from "./registrations.js";
 
 export async function lotteryEmails(
@@ -29,9 +28,7 @@ export async function lotteryEmails(
   const mustHear = outcomes.filter((o) => o.holdExpiresAt).map((o) => o.id);
   const byId = await people(db, [...wanting, ...mustHear]);
   const club = await getOrganization(db, session.organizationId);
-  const when = dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, club.timeZone).format(
-    session.startsAt,
-  );
+  const starts = when(session.startsAt, club.timeZone);
   const url = `${config.appUrl}/sessions/${session.id}`;
   const effects: Effect[] = [];
   for (const outcome of outcomes) {
@@ -40,14 +37,14 @@ export async function lotteryEmails(
     const lines = outcome.won
       ? [
           `Hi ${player.name},`,
-          `The places in ${session.name} at ${club.name} on ${when} were drawn, and you got one.`,
+          `The places in ${session.name} at ${club.name} on ${starts} were drawn, and you got one.`,
           outcome.holdExpiresAt
-            ? `Pay ${formatCents(session.paymentAmount ?? 0)} by ${dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, club.timeZone).format(outcome.holdExpiresAt)} to keep it.`
+            ? `Pay ${formatCents(session.paymentAmount ?? 0)} by ${when(outcome.holdExpiresAt, club.timeZone)} to keep it.`
             : "You're registered: see you on court!",
         ]
       : [
           `Hi ${player.name},`,
-          `The places in ${session.name} at ${club.name} on ${when} were drawn, and this time you did not get one.`,
+          `The places in ${session.name} at ${club.name} on ${starts} were drawn, and this time you did not get one.`,
           `You're number ${outcome.waitlistPosition} on the waitlist: if a place opens you'll hear at once. Your next draw at ${club.name} counts this one in your favour.`,
         ];
     effects.push(

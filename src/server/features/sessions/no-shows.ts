@@ -6,7 +6,7 @@
 // a strike for each no-show) in one transaction. A place given up after the refund cut-off
 // counts half a strike (give_up_place, migration 0034); admins read them in strikes.ts.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { dateTimeFormat } from "../../../shared/domain/formatters.js";
+import { shortTime } from "../../../shared/domain/session-time.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { noShowStrikes, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -166,7 +166,7 @@ async function releasedEmails(
   const wanting = await wantEmail(tx, userIds, "waitlistNotifications");
   const byId = await people(tx, [...wanting]);
   const club = await getOrganization(tx, session.organizationId);
-  const when = dateTimeFormat({ hour: "numeric", minute: "2-digit" }, club.timeZone).format(session.startsAt);
+  const when = shortTime(session.startsAt.toISOString(), club.timeZone);
   return [...byId.values()].map((player) =>
     emailEffect(
       actionEmail(

@@ -16,7 +16,8 @@ import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 import type { RefundDecision } from "./payment-outcomes.js";
 import type { Promotion } from "./registrations.js";
 
-function when(startsAt: Date, timeZone: string): string {
+/** A session's start (or any instant) as an email says it, in the club's time. */
+export function when(startsAt: Date, timeZone: string): string {
   return dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, timeZone).format(startsAt);
 }
 

@@ -7,7 +7,7 @@
 // one statement each, with nothing to add; everything else runs in a transaction here.
 import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
-import { dateTimeFormat } from "../../../shared/domain/formatters.js";
+import { openingTime } from "../../../shared/domain/session-time.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { qualified } from "../../db/qualified.js";
@@ -193,12 +193,7 @@ async function notOpenYet(db: Queryable, organizationId: string, sessionId: stri
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
   const at = (instant: Date | null | undefined) =>
-    instant && row
-      ? dateTimeFormat(
-          { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
-          row.timeZone,
-        ).format(instant)
-      : "soon";
+    instant && row ? openingTime(instant, row.timeZone) : "soon";
   const refused = (message: string) => new AppError("REGISTRATION_NOT_OPEN", message);
   if (row?.earlyAt && row.earlyAt <= now)
     return refused(

@@ -4,9 +4,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { DashboardView } from "../../../shared/contracts/dashboard.js";
-import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
-import { isHappeningNow, longDate, shortTime } from "../../../shared/domain/session-time.js";
+import {
+  isHappeningNow,
+  longDate,
+  shortOpeningTime,
+  shortTime,
+} from "../../../shared/domain/session-time.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
@@ -40,8 +44,7 @@ function Panel({
 const empty = (text: string) => <p className="text-muted">{text}</p>;
 
 function placesText(session: DashboardView["upcoming"][number], timeZone: string): string {
-  const at = (iso: string) =>
-    dateTimeFormat({ weekday: "short", hour: "numeric", minute: "2-digit" }, timeZone).format(new Date(iso));
+  const at = (iso: string) => shortOpeningTime(iso, timeZone);
   // Before its window or its draw, places left says nothing yet.
   if (session.opensAt) return `Registration opens ${at(session.opensAt)}`;
   if (session.drawAt) return `Lottery: places drawn ${at(session.drawAt)}`;

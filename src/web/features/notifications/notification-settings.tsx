@@ -1,6 +1,6 @@
-import * as Switch from "@radix-ui/react-switch";
 import { type NotificationPreferences, notificationLabels } from "../../../shared/contracts/notifications.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { Switch } from "../../components/ui/switch.js";
 import { useNotificationPreferences, useSavePreferences } from "./api.js";
 
 /** Every switch but the push one, which sits with the devices it calls (push-devices.tsx). */
@@ -34,15 +34,12 @@ export function NotificationSettings() {
                 <span className="block font-medium">{notificationLabels[key].title}</span>
                 <span className="block text-sm text-muted">{notificationLabels[key].body}</span>
               </label>
-              <Switch.Root
+              <Switch
                 id={`pref-${key}`}
                 checked={prefs.data?.[key] ?? true}
                 disabled={!prefs.data}
                 onCheckedChange={(value) => toggle(key, value)}
-                className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700 disabled:opacity-50"
-              >
-                <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-              </Switch.Root>
+              />
             </li>
           ))}
         </ul>

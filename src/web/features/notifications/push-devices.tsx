@@ -1,9 +1,9 @@
-import * as Switch from "@radix-ui/react-switch";
 import { Smartphone } from "lucide-react";
 import { useState } from "react";
 import { pushEndpoints } from "../../../shared/contracts/account-endpoints.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { Switch } from "../../components/ui/switch.js";
 import { call } from "../../lib/api.js";
 import { showErrorToast, useAction } from "../../lib/use-action.js";
 import { useNotificationPreferences, usePushDevices, useSavePreferences } from "./api.js";
@@ -106,16 +106,13 @@ export function PushDevices() {
             <label htmlFor="pref-called-to-court" className="font-medium">
               Call me on these devices
             </label>
-            <Switch.Root
+            <Switch
               id="pref-called-to-court"
               checked={prefs.data.called_to_court}
               onCheckedChange={(value) =>
                 prefs.data && void save.run({ ...prefs.data, called_to_court: value })
               }
-              className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700"
-            >
-              <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-            </Switch.Root>
+            />
           </div>
         ) : null}
         {devices.data?.length ? (

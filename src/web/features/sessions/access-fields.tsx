@@ -1,6 +1,6 @@
-import * as Switch from "@radix-ui/react-switch";
 import { DEFAULT_LOTTERY_LOOKBACK_DAYS, type Session } from "../../../shared/contracts/sessions.js";
 import { Field, Input } from "../../components/ui/input.js";
+import { Switch } from "../../components/ui/switch.js";
 
 type Props = {
   session?: Session;
@@ -74,14 +74,7 @@ export function AccessFields({ session, field, errors, lottery, onLottery, wall 
         </p>
       ) : (
         <div className="flex items-center gap-3 sm:col-span-2">
-          <Switch.Root
-            id="session-lottery"
-            checked={lottery}
-            onCheckedChange={onLottery}
-            className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-700"
-          >
-            <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-          </Switch.Root>
+          <Switch id="session-lottery" checked={lottery} onCheckedChange={onLottery} />
           <label htmlFor="session-lottery" className="text-sm font-medium">
             Draw places by lottery
           </label>

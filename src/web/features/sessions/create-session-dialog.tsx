@@ -1,4 +1,3 @@
-import * as Switch from "@radix-ui/react-switch";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -17,6 +16,7 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
+import { Switch } from "../../components/ui/switch.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { usePayoutAccount, useSubscription } from "../billing/api.js";
 import { AccessFields } from "./access-fields.js";
@@ -145,16 +145,13 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
             </div>
             <div className="flex flex-col gap-2 sm:col-span-2">
               <div className="flex items-center gap-3">
-                <Switch.Root
+                <Switch
                   id="session-paid"
                   checked={paid && !paidBlocked}
                   disabled={paidBlocked}
                   onCheckedChange={setPaid}
                   aria-describedby={paidBlocked ? "session-paid-blocked" : undefined}
-                  className="relative h-6 w-11 shrink-0 cursor-pointer rounded-full bg-slate-300 transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-brand-700"
-                >
-                  <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-                </Switch.Root>
+                />
                 <label htmlFor="session-paid" className="text-sm font-medium">
                   Requires payment
                 </label>

@@ -2,7 +2,8 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
-import { dateTimeFormat } from "../../../shared/domain/formatters.js";
+import { plural } from "../../../shared/domain/formatters.js";
+import { shortTime } from "../../../shared/domain/session-time.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
@@ -82,8 +83,7 @@ function NoShows({ orgId, data }: Props) {
         ? "Everyone registered is checked in"
         : `${plural(released, "place")} released; ${plural(promoted, "player")} moved up from the waitlist`,
   });
-  const at = (iso: string) =>
-    dateTimeFormat({ hour: "numeric", minute: "2-digit" }, data.timeZone).format(new Date(iso));
+  const at = (iso: string) => shortTime(iso, data.timeZone);
   if (session.noShowsReleasedAt)
     return (
       <p className="text-sm text-muted">
@@ -123,8 +123,6 @@ function NoShows({ orgId, data }: Props) {
     </div>
   );
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** The link and QR code players scan at the club to check themselves in. */
 function CheckInCode({ orgId, sessionId, token }: { orgId: string; sessionId: string; token: string }) {

@@ -1,8 +1,7 @@
 import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
-import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
-import { hoursPhrase } from "../../../shared/domain/session-time.js";
+import { hoursPhrase, openingTime } from "../../../shared/domain/session-time.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
@@ -26,7 +25,7 @@ export function PlayerActions({ orgId, data }: Props) {
   const drawing = undrawn && new Date(session.lotteryDrawAt!) > now;
   const drawDue = undrawn && !drawing;
   const full = !undrawn && session.capacity !== null && session.registeredCount >= session.capacity;
-  const at = (iso: string) => formatWhen(iso, data.timeZone);
+  const at = (iso: string) => openingTime(iso, data.timeZone);
 
   const register = useRegister(orgId, session.id, {
     onSuccess: ({ checkoutUrl }) => {
@@ -145,13 +144,6 @@ export function PlayerActions({ orgId, data }: Props) {
     </Card>
   );
 }
-
-/** "Monday, December 7 at 9:00 AM" in the club's time. */
-const formatWhen = (iso: string, timeZone: string) =>
-  dateTimeFormat(
-    { weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
-    timeZone,
-  ).format(new Date(iso));
 
 /** What cancelling will do, money included, before the person confirms. */
 function cancelDescription({ session, mine }: SessionDetails, now: Date): string {

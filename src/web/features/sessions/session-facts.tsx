@@ -1,7 +1,6 @@
 import { CalendarDays, Clock, Dices, DoorOpen, Users } from "lucide-react";
 import type { Session } from "../../../shared/contracts/sessions.js";
-import { dateTimeFormat } from "../../../shared/domain/formatters.js";
-import { longDate, timeRange } from "../../../shared/domain/session-time.js";
+import { longDate, shortOpeningTime, timeRange } from "../../../shared/domain/session-time.js";
 
 /** When a session is (club time) and how full it is: the lines shared by cards and details. */
 export function SessionFacts({ session, timeZone }: { session: Session; timeZone: string }) {
@@ -28,11 +27,7 @@ export function SessionFacts({ session, timeZone }: { session: Session; timeZone
 
 /** A window not open yet, and a lottery not drawn yet: when each happens, in club time. */
 function Access({ session, timeZone }: { session: Session; timeZone: string }) {
-  const at = (iso: string) =>
-    dateTimeFormat(
-      { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
-      timeZone,
-    ).format(new Date(iso));
+  const at = (iso: string) => shortOpeningTime(iso, timeZone);
   if (session.status !== "scheduled" && session.status !== "active") return null;
   const opens = session.registrationOpensAt;
   const notYet = opens !== null && Date.parse(opens) > Date.now();

@@ -12,6 +12,7 @@ import {
   type SessionDetails,
   sameNameKey,
 } from "../../../shared/contracts/sessions.js";
+import { plural } from "../../../shared/domain/formatters.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
@@ -29,8 +30,6 @@ const placeHint: Partial<Record<Registration["status"], string>> = {
   pending_payment: "Unpaid",
   entered: "In the draw",
 };
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 export function WalkInsDialog({ orgId, data }: Props) {
   const [open, setOpen] = useState(false);
