@@ -250,8 +250,6 @@ export type Session = z.infer<typeof session>;
  */
 export const drawView = z.object({
   seed: z.string(),
-  /** The SHA-256 of the seed (hex), shown on the session since the lottery was set. */
-  seedHash: z.string(),
   drawnAt: z.iso.datetime(),
   guaranteeAfter: z.number().int().nullable(),
   entrants: z.array(

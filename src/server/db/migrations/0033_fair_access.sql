@@ -1,8 +1,9 @@
 -- Fair access to a full session (issue 33; decision 027): when registration opens (and an
 -- earlier window for members in good standing); a lottery (requests until the draw are entries,
 -- status 'entered', holding no place; at the draw places go in a weighted random order and the
--- rest become the waitlist), its seed committed to by its hash when it is set, and each
--- entrant's part in each draw kept for the next draws' weights; no-shows released at check-in,
+-- rest become the waitlist), its seed chosen when it is set (only its hash shown until the
+-- draw), and each entrant's part in each draw kept for the next draws' weights; no-shows
+-- released at check-in,
 -- when a place was given (placed_at), and each member's strikes. The rules change in 0034.
 ALTER TYPE "public"."registration_status" ADD VALUE 'entered';--> statement-breakpoint
 CREATE TABLE "lottery_results" (
@@ -36,7 +37,6 @@ ALTER TABLE "sessions" ADD COLUMN "lottery_draw_at" timestamp with time zone;-->
 ALTER TABLE "sessions" ADD COLUMN "lottery_lookback_days" integer DEFAULT 60 NOT NULL;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "lottery_guarantee_after" integer;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "lottery_seed" text;--> statement-breakpoint
-ALTER TABLE "sessions" ADD COLUMN "lottery_seed_hash" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "lottery_drawn_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "no_show_release_minutes" integer;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "no_shows_released_at" timestamp with time zone;--> statement-breakpoint

@@ -56,10 +56,9 @@ export const sessions = pgTable(
     // A place is assured after this many draws lost in a row (null: never).
     lotteryGuaranteeAfter: integer("lottery_guarantee_after"),
     // Chosen when the lottery is set and kept secret until the draw; its SHA-256 is shown from
-    // the start, so nobody can choose another seed once entries are in. Published once drawn:
-    // anyone can recompute the order from the seed and the weights.
+    // the start (session-reads.ts seedFingerprint), so nobody can choose another seed once
+    // entries are in. Published once drawn: anyone can recompute the order from it.
     lotterySeed: text("lottery_seed"),
-    lotterySeedHash: text("lottery_seed_hash"),
     lotteryDrawnAt: timestamp("lottery_drawn_at", { withTimezone: true }),
     // Minutes after the start when places not checked in go to those standing by (null: only
     // when an organizer releases them). sessions/no-shows.ts

@@ -6,7 +6,6 @@
 // seed and rows, every entrant's new status and the notices commit together (outbox.ts): a crash
 // leaves all of it or none. The seed is chosen when the lottery is set (committedSeed), and only
 // its hash is shown until the draw.
-import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DrawView } from "../../../shared/contracts/sessions.js";
 import { type Drawn, drawOrder, newSeed } from "../../../shared/lottery/draw.js";
@@ -121,9 +120,9 @@ export async function drawLocked(
   const since = new Date(now.getTime() - session.lotteryLookbackDays * 86_400_000);
   const userIds = entries.map((e) => e.userId!);
   const losses = await lossesSinceLastWin(tx, session.organizationId, userIds, since);
-  // The seed committed to when the lottery was set (its hash shown since); a lottery set before
-  // seeds were committed to draws a fresh one.
-  const seed = session.lotterySeed ?? newSeed();
+  // The seed committed to when the lottery was set (scheduling.ts gives every lottery one; its
+  // fingerprint has shown since).
+  const seed = session.lotterySeed!;
   const order = drawOrder(
     seed,
     userIds.map((id) => ({ id, losses: losses.get(id) ?? 0 })),
@@ -175,8 +174,6 @@ export async function drawLocked(
   await tx
     .update(sessions)
     .set({
-      lotterySeed: seed,
-      lotterySeedHash: session.lotterySeedHash ?? seedHash(seed),
       lotteryDrawnAt: now,
       updatedAt: now,
     })
@@ -184,14 +181,8 @@ export async function drawLocked(
   return outcomes;
 }
 
-/** A seed's commitment: its SHA-256 as hex, shown before the draw and checked after it. */
-export const seedHash = (seed: string) => createHash("sha256").update(seed).digest("hex");
-
-/** A new lottery's seed and the commitment to it. */
-export function committedSeed() {
-  const seed = newSeed();
-  return { lotterySeed: seed, lotterySeedHash: seedHash(seed) };
-}
+/** A new lottery's seed, chosen when the lottery is set; only its fingerprint shows until the draw. */
+export const committedSeed = () => ({ lotterySeed: newSeed() });
 
 /** What a draw owes: each entrant told their result, and the holds of paid places released in time. */
 export async function drawEffects(
@@ -239,7 +230,6 @@ export async function publishedDraw(
   const [session] = await db
     .select({
       seed: sessions.lotterySeed,
-      seedHash: sessions.lotterySeedHash,
       drawnAt: sessions.lotteryDrawnAt,
       guaranteeAfter: sessions.lotteryGuaranteeAfter,
     })
@@ -259,7 +249,6 @@ export async function publishedDraw(
   );
   return {
     seed: session.seed,
-    seedHash: session.seedHash ?? seedHash(session.seed),
     drawnAt: session.drawnAt.toISOString(),
     guaranteeAfter: session.guaranteeAfter,
     entrants: rows.map((r) => ({

@@ -198,11 +198,7 @@ async function lotteryEdit(tx: Tx, current: SessionRow, body: SessionBodyFields,
     };
   }
   // A lottery set now gets its committed seed; one taken away forgets its seed.
-  const seed = !drawAt
-    ? { lotterySeed: null, lotterySeedHash: null }
-    : current.lotterySeed
-      ? {}
-      : committedSeed();
+  const seed = !drawAt ? { lotterySeed: null } : current.lotterySeed ? {} : committedSeed();
   if (current.lotteryDrawAt && !drawAt) {
     await tx
       .update(sessionRegistrations)

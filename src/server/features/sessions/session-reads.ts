@@ -2,6 +2,7 @@
 // list of players, the live session and who is checked in, and the next scheduled sessions
 // as the club page, the weekly summary and the calendar feed show them.
 
+import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
 import { pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
@@ -16,6 +17,12 @@ import { timeZoneOf } from "../clubs/service.js";
 import { registrantName, registrationsJson, toRegistrations } from "./registration-list.js";
 
 type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * A lottery seed's fingerprint, its SHA-256 as hex: shown from when the lottery is set, while
+ * the seed stays secret until the draw publishes it and anyone can check the two agree.
+ */
+export const seedFingerprint = (seed: string) => createHash("sha256").update(seed).digest("hex");
 
 // Written out in SQL: inside a subquery drizzle would print the outer column unqualified, and
 // "id" would then bind to the registration's own id. The club comes first so that each count
@@ -55,7 +62,7 @@ export function toSession(
     lotteryDrawAt: row.lotteryDrawAt?.toISOString() ?? null,
     lotteryLookbackDays: row.lotteryLookbackDays,
     lotteryGuaranteeAfter: row.lotteryGuaranteeAfter,
-    lotterySeedHash: row.lotterySeedHash,
+    lotterySeedHash: row.lotterySeed === null ? null : seedFingerprint(row.lotterySeed),
     lotteryDrawnAt: row.lotteryDrawnAt?.toISOString() ?? null,
     noShowReleaseMinutes: row.noShowReleaseMinutes,
     noShowsReleasedAt: row.noShowsReleasedAt?.toISOString() ?? null,
