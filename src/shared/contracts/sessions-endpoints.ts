@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { bringGuestBody, guestRulesBody } from "./guests.js";
 import { pageQuery, timestampKey } from "./paging.js";
 import {
   attendanceView,
@@ -15,6 +16,7 @@ import {
   checkInBody,
   createSessionBody,
   drawView,
+  guestRules,
   registerResponse,
   registrationParams,
   releaseResult,
@@ -157,6 +159,47 @@ export const sessionsEndpoints = {
     params: sessionParams,
     success: { status: 201, body: registerResponse },
     errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY"],
+  }),
+  bringGuest: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/guests",
+    operationId: "bringGuest",
+    summary:
+      "Bring a named guest: a place as anyone takes one (held until you pay the guest price in a paid session), or the waitlist",
+    tags,
+    access: member,
+    params: sessionParams,
+    body: bringGuestBody,
+    success: { status: 201, body: registerResponse },
+    errors: [
+      "SESSION_CLOSED",
+      "REGISTRATION_NOT_OPEN",
+      "PAYMENTS_NOT_READY",
+      "GUESTS_NOT_ALLOWED",
+      "GUEST_LIMIT",
+      "DRAW_PENDING",
+    ],
+  }),
+  guestRules: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/guest-rules",
+    operationId: "getGuestRules",
+    summary: "The club's rules for members' guests",
+    tags,
+    access: member,
+    params: orgParams,
+    success: { status: 200, body: guestRules },
+  }),
+  updateGuestRules: endpoint({
+    method: "PUT",
+    path: "/api/orgs/:orgId/guest-rules",
+    operationId: "updateGuestRules",
+    summary: "Allow members' guests or not, how many a member brings a month, and a guest's price",
+    tags,
+    access: { club: "club.edit" },
+    params: orgParams,
+    body: guestRulesBody,
+    success: { status: 200, body: guestRules },
   }),
   start: endpoint({
     method: "POST",

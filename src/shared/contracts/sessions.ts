@@ -277,6 +277,15 @@ export const registrationStatuses = [
   "entered",
 ] as const;
 
+/** The club's rules for members' guests (contracts/guests.ts), as a session's page reads them; cents. */
+export const guestRules = z.object({
+  allowed: z.boolean(),
+  perMonth: z.number().int(),
+  /** What a guest pays in a paid session; null: the session's own price. */
+  price: z.number().int().nullable(),
+});
+export type GuestRules = z.infer<typeof guestRules>;
+
 export const registration = z.object({
   id: z.uuid(),
   userId: z.string().nullable(),
@@ -285,6 +294,9 @@ export const registration = z.object({
   waitlistPosition: z.number().int().nullable(),
   checkedIn: z.boolean(),
   holdExpiresAt: z.iso.datetime().nullable(),
+  /** A member's guest: the member who brought them (they may take the place back), and their name. */
+  broughtBy: z.string().nullable(),
+  guestOf: z.string().nullable(),
 });
 export type Registration = z.infer<typeof registration>;
 
@@ -295,6 +307,8 @@ export const sessionDetails = z.object({
   mine: registration.nullable(),
   /** Only for those who run sessions: the self check-in link's secret. */
   checkInToken: z.string().nullable(),
+  /** Whether a member may bring a guest, how many a month, and at what price. */
+  guestRules,
 });
 export type SessionDetails = z.infer<typeof sessionDetails>;
 
@@ -305,7 +319,7 @@ export const registerResponse = z.object({
 });
 
 export const GUEST_NAME_MAX = 80;
-const guestName = displayName(
+export const guestName = displayName(
   z
     .string()
     .trim()

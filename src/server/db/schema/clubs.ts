@@ -1,5 +1,5 @@
 // Clubs and their courts. The subscription and payout columns on organizations are read and written through the clubs service. Owned by features/clubs.
-import { boolean, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.js";
 
 export const subscriptionStatus = pgEnum("subscription_status", ["trial", "active", "past_due", "canceled"]);
@@ -32,6 +32,12 @@ export const organizations = pgTable(
     // Set when the owner deletes the club: from then on nobody reaches it (404), and a job
     // removes its rows once every refund its closing owed is made (features/clubs/closing.ts).
     closingAt: timestamp("closing_at", { withTimezone: true }),
+    // Members' guests (sessions/guests.ts): whether a member may bring one, how many a member
+    // brings in a month (by the sessions' start, in the club's time), and what a guest pays in a
+    // paid session (cents; null: the session's price).
+    guestsAllowed: boolean("guests_allowed").notNull().default(false),
+    guestsPerMonth: integer("guests_per_month").notNull().default(2),
+    guestPrice: integer("guest_price"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

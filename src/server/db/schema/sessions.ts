@@ -94,6 +94,12 @@ export const sessionRegistrations = pgTable(
       .references(() => sessions.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     guestName: text("guest_name"),
+    // A member's guest (sessions/guests.ts): the member who brought them, who answers for the
+    // place and pays for it; null for a walk-in the organizer added, and for members.
+    broughtBy: text("brought_by").references(() => users.id, { onDelete: "set null" }),
+    // The guest's address, if the member gave it: when someone with it joins the club, the
+    // guest's places become theirs, history and all (claim_guest_places, migration 0036).
+    guestEmail: text("guest_email"),
     status: registrationStatus("status").notNull(),
     // Arrival order within the session, taken while the session row is locked.
     seq: integer("seq").notNull(),
@@ -118,6 +124,14 @@ export const sessionRegistrations = pgTable(
     uniqueIndex("session_registrations_one_active_key")
       .on(t.sessionId, t.userId)
       .where(sql`${t.status} <> 'cancelled' and ${t.userId} is not null`),
+    // A member brings a guest once to a session (by name, as they typed it in any case).
+    uniqueIndex("session_registrations_one_guest_key")
+      .on(t.sessionId, t.broughtBy, sql`lower(${t.guestName})`)
+      .where(sql`${t.status} <> 'cancelled' and ${t.broughtBy} is not null`),
+    // A member's guests this month (the club's limit), and a joining person's guest places.
+    index("session_registrations_brought_by_idx")
+      .on(t.broughtBy)
+      .where(sql`${t.broughtBy} is not null`),
   ],
 );
 // Each entrant's part in a session's draw: the weight their earlier losses gave them, their

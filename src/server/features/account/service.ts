@@ -28,7 +28,7 @@ function toPerson(row: { id: string; email: string; accountName: string; fullNam
  * statement, and PostgreSQL joins it like a table (a scalar subquery per column would be a
  * look-up per row and column, reading many more pages).
  */
-export function peopleSubquery() {
+export function peopleSubquery(alias = "people") {
   return new QueryBuilder()
     .select({
       personId: users.id,
@@ -41,7 +41,7 @@ export function peopleSubquery() {
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .as("people");
+    .as(alias);
 }
 
 /**

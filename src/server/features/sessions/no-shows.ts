@@ -73,9 +73,12 @@ export async function releaseNoShows(
           eq(sessionRegistrations.sessionId, session.id),
           eq(sessionRegistrations.status, "registered"),
           isNull(sessionRegistrations.checkedInAt),
-          sql`${sessionRegistrations.userId} is not null`,
+          // Walk-ins are checked in as they are added; a member's guest who did not come is a
+          // no-show like anyone, though the strike is nobody's (the guest has no standing).
+          sql`(${sessionRegistrations.userId} is not null or ${sessionRegistrations.broughtBy} is not null)`,
         ),
       );
+    const struck = missing.filter((row) => row.userId !== null);
     const refunds = [];
     for (const row of missing) {
       await tx
@@ -84,11 +87,11 @@ export async function releaseNoShows(
         .where(eq(sessionRegistrations.id, row.id));
       refunds.push(await settleCancelledPlace(tx, session, row, now));
     }
-    if (missing.length > 0)
+    if (struck.length > 0)
       await tx
         .insert(noShowStrikes)
         .values(
-          missing.map((row) => ({
+          struck.map((row) => ({
             organizationId,
             sessionId: session.id,
             userId: row.userId!,
@@ -115,8 +118,10 @@ export async function releaseNoShows(
                   userId: p.userId,
                   key: `place:${p.registrationId}`,
                   payload: {
-                    title: `You're in: ${session.name}`,
-                    body: "A place opened. Check in at the door and you're on the board.",
+                    title: p.guestName ? `${p.guestName} is in: ${session.name}` : `You're in: ${session.name}`,
+                    body: p.guestName
+                      ? "A place opened for your guest. They check in at the door and they're on the board."
+                      : "A place opened. Check in at the door and you're on the board.",
                     url: `/sessions/${session.id}`,
                     tag: `place-${session.id}`,
                     organizationId,
@@ -133,7 +138,7 @@ export async function releaseNoShows(
         tx,
         deps.config,
         session,
-        missing.map((r) => r.userId!),
+        struck.map((r) => r.userId!),
       )),
     );
     return { released: missing.length, promoted: promotions.length };

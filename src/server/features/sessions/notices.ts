@@ -14,6 +14,7 @@ import { people, person } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 import type { RefundDecision } from "./payment-outcomes.js";
+import { placePrice } from "./guest-rules.js";
 import type { Promotion } from "./registrations.js";
 
 /** A session's start (or any instant) as an email says it, in the club's time. */
@@ -45,19 +46,23 @@ export async function promotionEmails(
     if (!player) continue;
     const { session, club, clubName, timeZone } = await sessionAndClub(db, promotion.sessionId);
     const url = `${config.appUrl}/sessions/${session.id}`;
+    const guest = promotion.guestName;
+    const price = formatCents(await placePrice(db, session, guest !== null));
     const lines = [
       `Hi ${player.name},`,
-      `A place opened in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}, and it's yours.`,
+      `A place opened in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}, and it's ${guest ? `your guest ${guest}'s` : "yours"}.`,
       promotion.needsPayment
-        ? `Pay ${formatCents(session.paymentAmount ?? 0)} within 12 hours to keep it.`
-        : "You're registered: see you on court!",
+        ? `Pay ${price} within 12 hours to keep it.`
+        : guest
+          ? `${guest} is registered: they check in at the door like anyone.`
+          : "You're registered: see you on court!",
     ];
     effects.push(
       emailEffect(
         actionEmail(
           player.email,
-          `You're in: ${session.name}`,
-          "A place opened for you",
+          guest ? `${guest} is in: ${session.name}` : `You're in: ${session.name}`,
+          guest ? "A place opened for your guest" : "A place opened for you",
           lines,
           { label: promotion.needsPayment ? "Pay and confirm" : "See the session", url },
           { ...unsubscribeFor({ config }, player.id, "waitlistNotifications"), club },

@@ -35,13 +35,14 @@ export function refundable(session: Pick<SessionRow, "startsAt" | "refundCutoffH
 
 const decision = (
   payment: Pick<PaymentRow, "id" | "amount">,
-  registration: Pick<RegistrationRow, "userId">,
+  registration: Pick<RegistrationRow, "userId" | "broughtBy">,
   session: SessionRow,
   refunded: boolean,
   reason: RefundDecision["reason"],
 ): RefundDecision => ({
   paymentId: payment.id,
-  userId: registration.userId,
+  // A member's guest's place was paid, and is refunded, to the member who brought them.
+  userId: registration.userId ?? registration.broughtBy,
   sessionId: session.id,
   amount: payment.amount,
   refunded,
@@ -105,7 +106,12 @@ export async function refundWholeSession(tx: Tx, session: SessionRow, now: Date)
     .set({ status: "refund_pending", updatedAt: now })
     .from(sessionRegistrations)
     .where(ofThisSession("paid"))
-    .returning({ id: payments.id, amount: payments.amount, userId: sessionRegistrations.userId });
+    .returning({
+      id: payments.id,
+      amount: payments.amount,
+      userId: sessionRegistrations.userId,
+      broughtBy: sessionRegistrations.broughtBy,
+    });
   return rows.map((row) => decision(row, row, session, true, "cancelled"));
 }
 

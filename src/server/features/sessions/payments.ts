@@ -2,7 +2,7 @@
 // is held (never inside the transaction), and a job releases the place if nobody pays. The
 // fee goes to the club's payout account with our application fee (decision 009).
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import { applicationFeeCents } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -20,7 +20,12 @@ import { SEND_REMINDERS, sendDueReminders } from "./reminders.js";
 export async function paymentContext(deps: AppDeps, paymentId: string) {
   const { db } = deps.database;
   const [row] = await db
-    .select({ payment: payments, payerId: sessionRegistrations.userId, session: sessions })
+    // A member's guest's place is paid by the member who brought them.
+    .select({
+      payment: payments,
+      payerId: sql<string | null>`coalesce(${sessionRegistrations.userId}, ${sessionRegistrations.broughtBy})`,
+      session: sessions,
+    })
     .from(payments)
     .innerJoin(sessionRegistrations, eq(sessionRegistrations.id, payments.registrationId))
     .innerJoin(sessions, eq(sessions.id, sessionRegistrations.sessionId))

@@ -49,6 +49,32 @@ export const takePlace = preparedStatement("take_place", (db) => {
     );
 });
 
+export type GuestVerdict =
+  | Exclude<TakeVerdict, "paid">
+  | "not_allowed"
+  | "lottery_open"
+  | "limit";
+
+/**
+ * bring_guest (migration 0036): a member's guest takes a place as anyone does, within the club's
+ * guest rules. Values: organizationId, sessionId, host, guest, guestEmail, at, holdUntil.
+ */
+export const bringGuest = preparedStatement("bring_guest", (db) =>
+  db
+    .select({
+      verdict: sql<GuestVerdict>`place.verdict`,
+      id: sql<string | null>`place.place_id`,
+      status: sql<Registration["status"] | null>`place.place_status`,
+      waitlistPosition: sql<number | null>`place.waitlist_position`,
+      holdExpiresAt: isoInstant(sql`place.held_until`).mapWith(instantOrNull),
+    })
+    .from(
+      sql`bring_guest(${sql.placeholder("organizationId")}, ${sql.placeholder("sessionId")},
+        ${sql.placeholder("host")}, ${sql.placeholder("guest")}, ${sql.placeholder("guestEmail")},
+        ${sql.placeholder("at")}, ${sql.placeholder("holdUntil")}) place`,
+    ),
+);
+
 export type GiveUpVerdict = "cancelled" | "follows" | "not_found";
 
 /**
@@ -69,12 +95,16 @@ export const giveUpPlace = preparedStatement("give_up_place", (db) =>
     ),
 );
 
-/** promote_waitlist: who moved up. Values: sessionId, at, holdUntil. */
+/**
+ * promote_waitlist: who moved up, and who is told: the player, or for a member's guest the
+ * member who brought them (guestName then names the guest). Values: sessionId, at, holdUntil.
+ */
 export const promoteWaitlist = preparedStatement("promote_waitlist", (db) =>
   db
     .select({
       registrationId: sql<string>`moved.promoted_id`,
       userId: sql<string | null>`moved.promoted_user`,
+      guestName: sql<string | null>`moved.promoted_guest`,
       needsPayment: sql<boolean>`moved.needs_payment`,
       holdExpiresAt: isoInstant(sql`moved.held_until`).mapWith(instantOrNull),
     })

@@ -1,5 +1,5 @@
 // A session's list as everyone reads it: each registrant's name (the member's, or the walk-in
-// guest's), in arrival order, with waitlist places counted in list order.
+// or member's guest's, with who brought them), in arrival order, with waitlist places counted in list order.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { Queryable } from "../../db/database.js";
@@ -28,6 +28,8 @@ type ListedRow = {
   holdsPlace: boolean;
   checkedIn: boolean;
   holdExpiresAt: string | null;
+  broughtBy: string | null;
+  hostName: string | null;
 };
 
 /**
@@ -39,12 +41,16 @@ type ListedRow = {
 export function registrationsJson(): SQL<ListedRow[]> {
   const everyone = peopleSubquery();
   const person = peopleFields(everyone);
+  const hosts = peopleSubquery("hosts");
+  const host = peopleFields(hosts);
   return sql<ListedRow[]>`(select coalesce(json_agg(json_build_object(
       'id', r.id, 'userId', r.user_id, 'guestName', r.guest_name, 'personName', ${person.name},
       'status', r.status, 'holdsPlace', holds_place(r.status), 'checkedIn', r.checked_in_at is not null,
-      'holdExpiresAt', ${isoInstant(sql`r.hold_expires_at`)}
+      'holdExpiresAt', ${isoInstant(sql`r.hold_expires_at`)}, 'broughtBy', r.brought_by,
+      'hostName', ${host.name}
     ) order by r.seq), '[]'::json)
     from session_registrations r left join ${everyone} on ${person.id} = r.user_id
+      left join ${hosts} on ${host.id} = r.brought_by
     where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"
       and r.status <> 'cancelled')`;
 }
@@ -82,5 +88,8 @@ export function toRegistrations(rows: readonly ListedRow[]): Registration[] {
     waitlistPosition: r.status === "waitlisted" ? ++waitlistPosition : null,
     checkedIn: r.checkedIn,
     holdExpiresAt: r.holdExpiresAt,
+    broughtBy: r.broughtBy,
+    // A guest who since joined is named as themselves, no longer as someone's guest.
+    guestOf: r.userId ? null : r.hostName,
   }));
 }

@@ -13,7 +13,7 @@ import type { Queryable, Tx } from "../../db/database.js";
 import { qualified } from "../../db/qualified.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { withEffects } from "../../platform/jobs/outbox.js";
+import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
 import { timeZoneOf } from "../clubs/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
 import { type DrawOutcome, drawEffects, drawLocked } from "./lottery.js";
@@ -34,7 +34,10 @@ export type SessionRow = typeof sessions.$inferSelect;
 /** What happened, for the notices sent after the commit. */
 export type Promotion = {
   registrationId: string;
+  /** Who is told: the player, or the member who brought the guest. */
   userId: string | null;
+  /** A member's guest: their name (the member is told, and pays). */
+  guestName: string | null;
   organizationId: string;
   sessionId: string;
   needsPayment: boolean;
@@ -157,15 +160,7 @@ export async function register(
   if (plain?.verdict === "closed") throw sessionClosed();
   if (plain?.verdict === "not_open") throw await notOpenYet(deps.database.db, organizationId, sessionId, now);
   const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
-    const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
-    if (session.paymentRequired && !(await clubTakesCharges(tx, organizationId))) {
-      throw paymentsNotReady.toPay();
-    }
-    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
-    // The lottery's time has come and nobody has drawn it yet: this request draws it first, and
-    // then joins the waitlist after everyone drawn.
-    const drawn = await drawLocked(tx, session, now, promotedHoldUntil(now));
-    if (drawn) effects.push(...(await afterTheDraw(tx, deps, session, drawn, now)));
+    const session = await lockForAPlace(tx, deps, effects, { organizationId, sessionId, now });
     const [place] = await takePlace(tx, { ...asked, freeOnly: false });
     if (place?.verdict === "listed") {
       const listed = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
@@ -180,10 +175,32 @@ export async function register(
   return result;
 }
 
-const sessionClosed = () => new AppError("SESSION_CLOSED", "Registration is closed for this session.");
+/**
+ * Before a place is taken in a transaction: the session locked, its run-out holds released,
+ * refused while a paid session's club takes no charges, and a lottery whose time has come drawn
+ * (the request then joins the waitlist after everyone drawn).
+ */
+export async function lockForAPlace(
+  tx: Tx,
+  deps: Pick<UseCaseDeps, "config">,
+  effects: Effect[],
+  asked: { organizationId: string; sessionId: string; now: Date },
+): Promise<SessionRow> {
+  const { organizationId, sessionId, now } = asked;
+  const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
+  if (session.paymentRequired && !(await clubTakesCharges(tx, organizationId))) {
+    throw paymentsNotReady.toPay();
+  }
+  effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+  const drawn = await drawLocked(tx, session, now, promotedHoldUntil(now));
+  if (drawn) effects.push(...(await afterTheDraw(tx, deps, session, drawn, now)));
+  return session;
+}
+
+export const sessionClosed = () => new AppError("SESSION_CLOSED", "Registration is closed for this session.");
 
 /** Asked before registration opens: the answer says when it will, in the club's time. */
-async function notOpenYet(db: Queryable, organizationId: string, sessionId: string, now: Date) {
+export async function notOpenYet(db: Queryable, organizationId: string, sessionId: string, now: Date) {
   const [row] = await db
     .select({
       opensAt: sessions.registrationOpensAt,
@@ -225,34 +242,38 @@ function listedPlace(
     waitlistPosition: place.waitlistPosition,
     checkedIn: false,
     holdExpiresAt: place.holdExpiresAt?.toISOString() ?? null,
+    broughtBy: null,
+    guestOf: null,
   };
 }
 
-async function createPayment(tx: Tx, session: SessionRow, registrationId: string): Promise<string> {
+/** The place's payment, of the session's price unless another is given (a guest's). */
+export async function createPayment(
+  tx: Tx,
+  session: SessionRow,
+  registrationId: string,
+  amount = session.paymentAmount ?? 0,
+): Promise<string> {
   const [payment] = await tx
     .insert(payments)
-    .values({
-      organizationId: session.organizationId,
-      registrationId,
-      provider: "pending",
-      amount: session.paymentAmount ?? 0,
-    })
+    .values({ organizationId: session.organizationId, registrationId, provider: "pending", amount })
     .returning({ id: payments.id });
   return payment!.id;
 }
 
 /** The open payment of a place held unpaid, creating one for a promoted player. */
-async function openPaymentId(
+export async function openPaymentId(
   tx: Tx,
   session: SessionRow,
   place: { id: string | null; status: Registration["status"] | null },
+  amount = session.paymentAmount ?? 0,
 ): Promise<string | null> {
   if (place.status !== "pending_payment") return null;
   const [open] = await tx
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.registrationId, place.id!), eq(payments.status, "pending")));
-  return open?.id ?? createPayment(tx, session, place.id!);
+  return open?.id ?? createPayment(tx, session, place.id!, amount);
 }
 
 /**

@@ -5,6 +5,8 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { clubAccess } from "../members/service.js";
+import { guestRules, updateGuestRules } from "./guest-rules.js";
+import { bringGuestWithCheckout } from "./guests.js";
 import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
@@ -46,6 +48,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         registrations,
         mine: registrations.find((r) => r.userId === club.userId) ?? null,
         checkInToken: manager ? row.session.checkInToken : null,
+        guestRules: row.guestRules,
       };
     });
 
@@ -67,6 +70,21 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.update, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
       return updateSession(deps, club.organizationId, request.params.sessionId, request.body);
+    });
+
+    serve(app, endpoints.bringGuest, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      return bringGuestWithCheckout(deps, club.organizationId, request.params.sessionId, club.userId, request.body);
+    });
+
+    serve(app, endpoints.guestRules, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      return guestRules(db, club.organizationId);
+    });
+
+    serve(app, endpoints.updateGuestRules, async (request) => {
+      const club = await access(request, request.params.orgId, "club.edit");
+      return updateGuestRules(db, club.organizationId, request.body, deps.now());
     });
 
     serve(app, endpoints.register, async (request) => {

@@ -14,6 +14,7 @@ import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { peopleSubquery } from "../account/service.js";
 import { timeZoneOf } from "../clubs/service.js";
+import { guestRulesOf } from "./guest-rules.js";
 import { registrantName, registrationsJson, toRegistrations } from "./registration-list.js";
 
 type SessionRow = typeof sessions.$inferSelect;
@@ -175,6 +176,7 @@ const sessionWithList = preparedStatement("session_with_list", (db) =>
     .select({
       session: sessions,
       timeZone: timeZoneOf(sessions.organizationId),
+      guestRules: guestRulesOf(sessions.organizationId),
       registrations: registrationsJson(),
     })
     .from(sessions)

@@ -53,6 +53,8 @@ const place = (userId: string, name: string, checkedIn: boolean): Registration =
   waitlistPosition: null,
   checkedIn,
   holdExpiresAt: null,
+  broughtBy: null,
+  guestOf: null,
 });
 
 const details: SessionDetails = {
@@ -61,6 +63,7 @@ const details: SessionDetails = {
   registrations: [place("user-3", "Ben Brooks", true)],
   mine: null,
   checkInToken: null,
+  guestRules: { allowed: false, perMonth: 2, price: null },
 };
 
 function doorApi(routes: Record<string, unknown> = {}) {

@@ -1,0 +1,250 @@
+-- A member's guest takes a place by the same rules as anyone (migration 0034), in the one place
+-- they live (sessions/place-rules.ts, decision 023):
+-- * bring_guest, under the session's lock and the member's membership row (so two guests brought
+--   at once, to two sessions, cannot both pass the month's limit): refused when the club allows
+--   no guests (not_allowed), the member has brought the month's number (limit), or the places
+--   are still to be drawn (lottery_open: a guest does not take a ticket from a member);
+--   otherwise a place, a place held unpaid, or the waitlist. Guests wait for registration to
+--   open for everyone: the early window is the member's standing, not their guest's.
+-- * promote_waitlist names, for a guest, the member who brought them (promoted_user, who is
+--   told and pays) and the guest (promoted_guest).
+-- * give_up_place lets the member who brought a guest give the guest's place up.
+-- * claim_guest_places: when someone joins the club, the places a member brought them to under
+--   their address become theirs, so their nights, games and receipts follow them in.
+CREATE FUNCTION "bring_guest"(
+  of_club uuid, of_session uuid, host text, guest text, guest_address text, taken_at timestamptz,
+  hold_until timestamptz
+)
+RETURNS TABLE (
+  verdict text, place_id uuid, place_status registration_status, waitlist_position integer,
+  held_until timestamptz
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  open_status session_status;
+  paid boolean;
+  capacity integer;
+  starts timestamptz;
+  opens_at timestamptz;
+  draw_at timestamptz;
+  drawn_at timestamptz;
+  allowed boolean;
+  per_month integer;
+  zone text;
+  existing uuid;
+  existing_status registration_status;
+  existing_hold timestamptz;
+  run_out boolean;
+  taken integer;
+  waiting integer;
+  last_seq integer;
+  brought integer;
+  chosen registration_status;
+BEGIN
+  SELECT s.status, s.payment_required, s.capacity, s.starts_at, s.registration_opens_at,
+      s.lottery_draw_at, s.lottery_drawn_at
+    INTO open_status, paid, capacity, starts, opens_at, draw_at, drawn_at
+    FROM sessions s
+    WHERE s.id = of_session AND s.organization_id = of_club
+    FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'not_found'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  PERFORM 1 FROM organization_members m WHERE m.organization_id = of_club AND m.user_id = host FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'not_found'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF NOT session_open(open_status) THEN
+    RETURN QUERY SELECT 'closed'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  SELECT o.guests_allowed, o.guests_per_month, o.time_zone INTO allowed, per_month, zone
+    FROM organizations o WHERE o.id = of_club;
+  IF NOT allowed THEN
+    RETURN QUERY SELECT 'not_allowed'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF draw_at IS NOT NULL AND drawn_at IS NULL THEN
+    RETURN QUERY SELECT CASE WHEN taken_at >= draw_at THEN 'draw_due' ELSE 'lottery_open' END::text,
+      NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  SELECT (array_agg(r.id) FILTER (
+        WHERE r.brought_by = host AND lower(r.guest_name) = lower(guest) AND r.status <> 'cancelled'))[1],
+      coalesce(bool_or(hold_run_out(r.status, r.hold_expires_at, taken_at)), false),
+      count(*) FILTER (WHERE holds_place(r.status)),
+      count(*) FILTER (WHERE r.status = 'waitlisted'),
+      max(r.seq)
+    INTO existing, run_out, taken, waiting, last_seq
+    FROM session_registrations r WHERE r.session_id = of_session;
+  IF existing IS NOT NULL THEN
+    SELECT r.status, r.hold_expires_at INTO existing_status, existing_hold
+      FROM session_registrations r WHERE r.id = existing;
+    RETURN QUERY SELECT 'listed'::text, existing, existing_status, NULL::integer, existing_hold;
+    RETURN;
+  END IF;
+  IF opens_at IS NOT NULL AND taken_at < opens_at THEN
+    RETURN QUERY SELECT 'not_open'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF run_out THEN
+    RETURN QUERY SELECT 'holds_run_out'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  SELECT count(*) INTO brought
+    FROM session_registrations r JOIN sessions s ON s.id = r.session_id
+    WHERE r.organization_id = of_club AND r.brought_by = host AND r.status <> 'cancelled'
+      AND date_trunc('month', s.starts_at AT TIME ZONE zone) = date_trunc('month', starts AT TIME ZONE zone);
+  IF brought >= per_month THEN
+    RETURN QUERY SELECT 'limit'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  chosen := CASE
+    WHEN NOT has_room(capacity, taken) THEN 'waitlisted'
+    WHEN paid THEN 'pending_payment'
+    ELSE 'registered'
+  END;
+  RETURN QUERY
+    INSERT INTO session_registrations AS r
+      (organization_id, session_id, guest_name, guest_email, brought_by, status, seq, hold_expires_at,
+       created_at)
+    VALUES (
+      of_club, of_session, guest, guest_address, host, chosen, seq_after(last_seq),
+      CASE WHEN chosen = 'pending_payment' THEN hold_until END, taken_at
+    )
+    RETURNING 'placed'::text, r.id, r.status, CASE WHEN chosen = 'waitlisted' THEN waiting + 1 END,
+      r.hold_expires_at;
+END $$;
+--> statement-breakpoint
+DROP FUNCTION "promote_waitlist"(uuid, timestamptz, timestamptz);
+--> statement-breakpoint
+CREATE FUNCTION "promote_waitlist"(of_session uuid, taken_at timestamptz, hold_until timestamptz)
+RETURNS TABLE (
+  promoted_id uuid, promoted_user text, promoted_guest text, needs_payment boolean, held_until timestamptz
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  paid_session boolean;
+  next_id uuid;
+  next_user text;
+  next_guest text;
+  has_paid boolean;
+BEGIN
+  SELECT s.payment_required INTO paid_session FROM sessions s
+    WHERE s.id = of_session AND session_open(s.status);
+  IF NOT FOUND THEN RETURN; END IF;
+  LOOP
+    SELECT r.id, coalesce(r.user_id, r.brought_by), CASE WHEN r.user_id IS NULL THEN r.guest_name END,
+      EXISTS (
+        SELECT 1 FROM payments p
+        WHERE p.organization_id = r.organization_id AND p.registration_id = r.id AND p.status = 'paid'
+      )
+      INTO next_id, next_user, next_guest, has_paid
+      FROM session_registrations r
+      WHERE r.session_id = of_session AND r.status = 'waitlisted'
+      ORDER BY r.seq LIMIT 1;
+    EXIT WHEN NOT FOUND OR NOT session_has_room(of_session);
+    promoted_id := next_id;
+    promoted_user := next_user;
+    promoted_guest := next_guest;
+    needs_payment := paid_session AND NOT has_paid;
+    held_until := CASE WHEN needs_payment THEN hold_until END;
+    UPDATE session_registrations
+      SET status = CASE WHEN needs_payment THEN 'pending_payment'::registration_status ELSE 'registered' END,
+        hold_expires_at = held_until, placed_at = taken_at, updated_at = taken_at
+      WHERE id = next_id;
+    RETURN NEXT;
+  END LOOP;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "give_up_place"(
+  of_club uuid, of_session uuid, place uuid, for_person text, may_manage boolean, taken_at timestamptz,
+  plain_only boolean
+)
+RETURNS TABLE (verdict text, session_now session_status, status_before registration_status)
+LANGUAGE plpgsql AS $$
+DECLARE
+  now_status session_status;
+  starts timestamptz;
+  cutoff_hours integer;
+  before registration_status;
+  holder text;
+  held_since timestamptz;
+BEGIN
+  SELECT s.status, s.starts_at, s.refund_cutoff_hours INTO now_status, starts, cutoff_hours FROM sessions s
+    WHERE s.id = of_session AND s.organization_id = of_club
+    FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'not_found'::text, NULL::session_status, NULL::registration_status;
+    RETURN;
+  END IF;
+  SELECT r.status, r.user_id, coalesce(r.placed_at, r.created_at) INTO before, holder, held_since
+    FROM session_registrations r
+    WHERE r.id = place AND r.session_id = of_session AND r.status <> 'cancelled'
+      AND (may_manage OR r.user_id = for_person OR r.brought_by = for_person);
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'not_found'::text, now_status, NULL::registration_status;
+    RETURN;
+  END IF;
+  IF plain_only AND (
+    EXISTS (SELECT 1 FROM payments p WHERE p.organization_id = of_club AND p.registration_id = place)
+    OR (
+      session_open(now_status)
+      AND EXISTS (
+        SELECT 1 FROM session_registrations w
+        WHERE w.session_id = of_session AND w.status = 'waitlisted' AND w.id <> place
+      )
+      AND session_has_room(of_session, place)
+    )
+  ) THEN
+    RETURN QUERY SELECT 'follows'::text, now_status, before;
+    RETURN;
+  END IF;
+  UPDATE session_registrations SET status = 'cancelled', checked_in_at = NULL, updated_at = taken_at
+    WHERE id = place;
+  IF before = 'registered' AND holder = for_person
+    AND taken_at > starts - cutoff_hours * interval '1 hour'
+    AND held_since <= starts - cutoff_hours * interval '1 hour' THEN
+    INSERT INTO no_show_strikes (organization_id, session_id, user_id, kind, weight, created_at)
+      VALUES (of_club, of_session, holder, 'late_drop', 0.5, taken_at)
+      ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN QUERY SELECT 'cancelled'::text, now_status, before;
+END $$;
+--> statement-breakpoint
+-- A place the joining person already holds in the same session (brought as a guest, and
+-- registered themselves too) stays a guest's place: one person holds one place in a session.
+CREATE FUNCTION "claim_guest_places"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  address text;
+BEGIN
+  SELECT lower(u.email) INTO address FROM users u WHERE u.id = NEW.user_id;
+  UPDATE session_registrations r
+    SET user_id = NEW.user_id, updated_at = now()
+    WHERE r.organization_id = NEW.organization_id AND r.user_id IS NULL AND r.brought_by IS NOT NULL
+      AND lower(r.guest_email) = address
+      AND NOT EXISTS (
+        SELECT 1 FROM session_registrations own
+        WHERE own.session_id = r.session_id AND own.user_id = NEW.user_id AND own.status <> 'cancelled'
+      );
+  UPDATE queue_players q SET user_id = NEW.user_id
+    FROM session_registrations r
+    WHERE q.registration_id = r.id AND r.organization_id = NEW.organization_id
+      AND r.user_id = NEW.user_id AND q.user_id IS NULL;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "organization_members_claim_guest_places" AFTER INSERT ON "organization_members"
+  FOR EACH ROW EXECUTE FUNCTION claim_guest_places();
+--> statement-breakpoint
+DO $$
+DECLARE
+  home text := quote_ident(current_schema());
+BEGIN
+  EXECUTE format('ALTER FUNCTION bring_guest(uuid, uuid, text, text, text, timestamptz, timestamptz) SET search_path = %s, pg_temp', home);
+  EXECUTE format('ALTER FUNCTION promote_waitlist(uuid, timestamptz, timestamptz) SET search_path = %s, pg_temp', home);
+  EXECUTE format('ALTER FUNCTION give_up_place(uuid, uuid, uuid, text, boolean, timestamptz, boolean) SET search_path = %s, pg_temp', home);
+  EXECUTE format('ALTER FUNCTION claim_guest_places() SET search_path = %s, pg_temp', home);
+END $$;

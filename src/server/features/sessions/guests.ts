@@ -1,0 +1,98 @@
+// A member brings a named guest (issue 33 part 4). The guest takes a place as anyone does, by
+// bring_guest (migration 0036) under the session's lock, within the club's guest rules
+// (guest-rules.ts); in a paid session the member pays the guest price at the same checkout a
+// player does. After that the guest is a registration like a walk-in: checked in at the door,
+// on the board, in the night's record; the member who brought them, or an organizer, may give
+// the place back (give_up_place). If the guest joins the club under the address given here,
+// their places become theirs (claim_guest_places).
+import type { BringGuestBody } from "../../../shared/contracts/guests.js";
+import { bringGuestBody } from "../../../shared/contracts/guests.js";
+import { openingTime } from "../../../shared/domain/session-time.js";
+import type { AppDeps } from "../../app-deps.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { withEffects } from "../../platform/jobs/outbox.js";
+import { clubTimeZone } from "../clubs/service.js";
+import { holdExpiry } from "./effects.js";
+import { guestRules, placePrice } from "./guest-rules.js";
+import { checkoutFor } from "./payments.js";
+import { bringGuest } from "./place-rules.js";
+import { listRegistrations } from "./registration-list.js";
+import {
+  createPayment,
+  lockForAPlace,
+  openPaymentId,
+  PAYMENT_HOLD_MINUTES,
+  type SessionRow,
+  sessionClosed,
+} from "./registrations.js";
+
+export async function bringGuestWithCheckout(
+  deps: AppDeps,
+  organizationId: string,
+  sessionId: string,
+  host: string,
+  input: BringGuestBody,
+) {
+  const body = bringGuestBody.parse(input);
+  const now = deps.now();
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const session = await lockForAPlace(tx, deps, effects, { organizationId, sessionId, now });
+    const [place] = await bringGuest(tx, {
+      organizationId,
+      sessionId,
+      host,
+      guest: body.name,
+      guestEmail: body.email ?? null,
+      at: now,
+      holdUntil: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
+    });
+    if (place?.verdict !== "placed" && place?.verdict !== "listed") {
+      throw await refusal(deps, session, place?.verdict);
+    }
+    const price = await placePrice(tx, session, true);
+    const paymentId =
+      place.verdict === "listed"
+        ? await openPaymentId(tx, session, place, price)
+        : place.status === "pending_payment"
+          ? await createPayment(tx, session, place.id!, price)
+          : null;
+    if (place.verdict === "placed" && place.holdExpiresAt) {
+      effects.push(holdExpiry(organizationId, sessionId, place.holdExpiresAt));
+    }
+    const registration = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
+    return { registration, paymentId };
+  });
+  const { registration, paymentId } = result;
+  return { registration, checkoutUrl: paymentId ? await checkoutFor(deps, paymentId) : null };
+}
+
+/** Why a guest was not taken, in words the member can act on. */
+async function refusal(deps: AppDeps, session: SessionRow, verdict: string | undefined) {
+  const { db } = deps.database;
+  switch (verdict) {
+    case "not_allowed":
+      return new AppError("GUESTS_NOT_ALLOWED", "This club does not take members' guests.");
+    case "limit": {
+      const { perMonth } = await guestRules(db, session.organizationId);
+      return new AppError(
+        "GUEST_LIMIT",
+        `You have brought ${perMonth} ${perMonth === 1 ? "guest" : "guests"} this month, the club's limit: give a place back or bring them next month.`,
+      );
+    }
+    case "lottery_open":
+    case "draw_due":
+      return new AppError(
+        "DRAW_PENDING",
+        "Guests are brought after the draw: until then the places are members' to draw.",
+      );
+    case "not_open": {
+      const at = openingTime(session.registrationOpensAt!, await clubTimeZone(db, session.organizationId));
+      return new AppError("REGISTRATION_NOT_OPEN", `Guests can be brought once registration opens, ${at}.`);
+    }
+    case "closed":
+    case "holds_run_out":
+      return sessionClosed();
+    default:
+      return notFound("Session not found");
+  }
+}
