@@ -546,6 +546,33 @@ const matrix: Row[] = [
     },
   },
   {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/guests",
+    expect: anyone(201),
+    prepare: async (c) => {
+      await c.t.db.update(organizations).set({ guestsAllowed: true }).where(eq(organizations.id, c.orgId));
+      return {
+        url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/guests`,
+        payload: { name: "Gina Guest" },
+      };
+    },
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/guest-rules",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/guest-rules` }),
+  },
+  {
+    method: "PUT",
+    route: "/api/orgs/:orgId/guest-rules",
+    expect: managers(200),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/guest-rules`,
+      payload: { allowed: true, perMonth: 3, price: "" },
+    }),
+  },
+  {
     method: "GET",
     route: "/api/orgs/:orgId/sessions/:sessionId/record",
     expect: organizers(200),
