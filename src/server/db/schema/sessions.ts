@@ -129,9 +129,7 @@ export const sessionRegistrations = pgTable(
       .on(t.sessionId, t.broughtBy, sql`lower(${t.guestName})`)
       .where(sql`${t.status} <> 'cancelled' and ${t.broughtBy} is not null`),
     // A member's guests this month (the club's limit), and a joining person's guest places.
-    index("session_registrations_brought_by_idx")
-      .on(t.broughtBy)
-      .where(sql`${t.broughtBy} is not null`),
+    index("session_registrations_brought_by_idx").on(t.broughtBy).where(sql`${t.broughtBy} is not null`),
   ],
 );
 // Each entrant's part in a session's draw: the weight their earlier losses gave them, their

@@ -374,3 +374,5 @@ export function publicClubQuery<More extends Record<string, SQL.Aliased | SQL>>(
     .from(organizations)
     .where(eq(organizations.id, sql.placeholder("organizationId")));
 }
+
+export { guestRules, guestRulesOf, updateGuestRules } from "./guest-rules.js";

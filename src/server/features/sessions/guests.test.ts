@@ -41,13 +41,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (who: TestUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
+const call = (who: TestUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
   t.request({ method, url, cookie: who.cookie, ...(payload === undefined ? {} : { payload }) });
 const setRules = (rules: Record<string, unknown>, who = owner) =>
   call(who, "PUT", `/api/orgs/${orgId}/guest-rules`, rules);
 const bring = (sessionId: string, name: string, who = alice, email?: string) =>
   call(who, "POST", `/api/orgs/${orgId}/sessions/${sessionId}/guests`, { name, ...(email ? { email } : {}) });
-const details = (sessionId: string, who = alice) => call(who, "GET", `/api/orgs/${orgId}/sessions/${sessionId}`);
+const details = (sessionId: string, who = alice) =>
+  call(who, "GET", `/api/orgs/${orgId}/sessions/${sessionId}`);
 const session = async (body: Record<string, unknown> = {}) =>
   (
     await makeSessions(t, orgId, organizer, {
@@ -92,7 +93,12 @@ describe("bringing a guest", () => {
     const first = await bring(sessionId, "Gina Guest");
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
-      registration: { name: "Gina Guest", status: "registered", broughtBy: alice.id, guestOf: "Alice Abbott" },
+      registration: {
+        name: "Gina Guest",
+        status: "registered",
+        broughtBy: alice.id,
+        guestOf: "Alice Abbott",
+      },
       checkoutUrl: null,
     });
     // The same guest again (in any case) is the same place.
@@ -174,9 +180,9 @@ describe("bringing a guest", () => {
     });
     clock = new Date("2026-12-04T15:00:00Z");
     // Alice is in good standing: she may register early, her guest may not.
-    expect((await call(alice, "POST", `/api/orgs/${orgId}/sessions/${windowed}/registrations`)).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await call(alice, "POST", `/api/orgs/${orgId}/sessions/${windowed}/registrations`)).statusCode,
+    ).toBe(201);
     const early = await bring(windowed, "Early Guest");
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toMatchObject({
@@ -228,7 +234,11 @@ describe("bringing a guest", () => {
     const sessionId = await session({ capacity: 1, name: "Tiny Night" });
     const own = await call(cara, "POST", `/api/orgs/${orgId}/sessions/${sessionId}/registrations`);
     expect((await bring(sessionId, "Wade Waiter", alice)).json().registration.status).toBe("waitlisted");
-    await call(cara, "DELETE", `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${own.json().registration.id}`);
+    await call(
+      cara,
+      "DELETE",
+      `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${own.json().registration.id}`,
+    );
     const mail = await t.smtp.waitForMail(alice.email, /^Wade Waiter is in: Tiny Night$/);
     expect(mail.text).toContain("it's your guest Wade Waiter's");
   });

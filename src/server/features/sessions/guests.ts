@@ -11,9 +11,9 @@ import { openingTime } from "../../../shared/domain/session-time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
-import { clubTimeZone } from "../clubs/service.js";
+import { clubTimeZone, guestRules } from "../clubs/service.js";
 import { holdExpiry } from "./effects.js";
-import { guestRules, placePrice } from "./guest-rules.js";
+import { placePrice } from "./guest-price.js";
 import { checkoutFor } from "./payments.js";
 import { bringGuest } from "./place-rules.js";
 import { listRegistrations } from "./registration-list.js";
@@ -59,7 +59,9 @@ export async function bringGuestWithCheckout(
     if (place.verdict === "placed" && place.holdExpiresAt) {
       effects.push(holdExpiry(organizationId, sessionId, place.holdExpiresAt));
     }
-    const registration = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
+    const registration = (await listRegistrations(tx, organizationId, sessionId)).find(
+      (r) => r.id === place.id,
+    )!;
     return { registration, paymentId };
   });
   const { registration, paymentId } = result;

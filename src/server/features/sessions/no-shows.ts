@@ -118,7 +118,9 @@ export async function releaseNoShows(
                   userId: p.userId,
                   key: `place:${p.registrationId}`,
                   payload: {
-                    title: p.guestName ? `${p.guestName} is in: ${session.name}` : `You're in: ${session.name}`,
+                    title: p.guestName
+                      ? `${p.guestName} is in: ${session.name}`
+                      : `You're in: ${session.name}`,
                     body: p.guestName
                       ? "A place opened for your guest. They check in at the door and they're on the board."
                       : "A place opened. Check in at the door and you're on the board.",

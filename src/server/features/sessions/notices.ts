@@ -13,8 +13,8 @@ import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { placePrice } from "./guest-price.js";
 import type { RefundDecision } from "./payment-outcomes.js";
-import { placePrice } from "./guest-rules.js";
 import type { Promotion } from "./registrations.js";
 
 /** A session's start (or any instant) as an email says it, in the club's time. */

@@ -23,7 +23,9 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
     // A member's guest's place is paid by the member who brought them.
     .select({
       payment: payments,
-      payerId: sql<string | null>`coalesce(${sessionRegistrations.userId}, ${sessionRegistrations.broughtBy})`,
+      payerId: sql<
+        string | null
+      >`coalesce(${sessionRegistrations.userId}, ${sessionRegistrations.broughtBy})`,
       session: sessions,
     })
     .from(payments)

@@ -49,11 +49,7 @@ export const takePlace = preparedStatement("take_place", (db) => {
     );
 });
 
-export type GuestVerdict =
-  | Exclude<TakeVerdict, "paid">
-  | "not_allowed"
-  | "lottery_open"
-  | "limit";
+export type GuestVerdict = Exclude<TakeVerdict, "paid"> | "not_allowed" | "lottery_open" | "limit";
 
 /**
  * bring_guest (migration 0036): a member's guest takes a place as anyone does, within the club's

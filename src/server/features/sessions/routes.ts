@@ -4,8 +4,8 @@ import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessio
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
+import { guestRules, updateGuestRules } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
-import { guestRules, updateGuestRules } from "./guest-rules.js";
 import { bringGuestWithCheckout } from "./guests.js";
 import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
@@ -74,7 +74,13 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.bringGuest, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      return bringGuestWithCheckout(deps, club.organizationId, request.params.sessionId, club.userId, request.body);
+      return bringGuestWithCheckout(
+        deps,
+        club.organizationId,
+        request.params.sessionId,
+        club.userId,
+        request.body,
+      );
     });
 
     serve(app, endpoints.guestRules, async (request) => {

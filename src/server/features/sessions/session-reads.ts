@@ -13,8 +13,7 @@ import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { peopleSubquery } from "../account/service.js";
-import { timeZoneOf } from "../clubs/service.js";
-import { guestRulesOf } from "./guest-rules.js";
+import { guestRulesOf, timeZoneOf } from "../clubs/service.js";
 import { registrantName, registrationsJson, toRegistrations } from "./registration-list.js";
 
 type SessionRow = typeof sessions.$inferSelect;

@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
+import type { BringGuestBody, GuestRulesBody } from "../../../shared/contracts/guests.js";
 import type {
   BulkCheckInBody,
   BulkCheckInResponse,
   CancelRegistrationResponse,
   CreateSessionBody,
+  GuestRules,
   Registration,
   Session,
 } from "../../../shared/contracts/sessions.js";
@@ -114,6 +116,37 @@ export const useRegister = (orgId: string, sessionId: string, feedback?: ActionF
   useAction({
     run: () => call(endpoints.register, { params: { orgId, sessionId } }),
     invalidates: [keys.details(orgId, sessionId)],
+    ...feedback,
+  });
+
+type GuestBrought = EndpointAnswer<typeof endpoints.bringGuest>;
+
+/** Brings a guest (or, for a guest's held place, opens the payment again). */
+export const useBringGuest = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<GuestBrought, BringGuestBody>,
+) =>
+  useAction({
+    run: (body: BringGuestBody) => call(endpoints.bringGuest, { params: { orgId, sessionId }, body }),
+    invalidates: [keys.details(orgId, sessionId)],
+    ...feedback,
+  });
+
+const guestRulesKey = (orgId: string) => ["guest-rules", orgId] as const;
+
+export function useGuestRules(orgId: string) {
+  return useQuery({
+    queryKey: guestRulesKey(orgId),
+    queryFn: () => call(endpoints.guestRules, { params: { orgId } }),
+  });
+}
+
+export const useUpdateGuestRules = (orgId: string, feedback?: ActionFeedback<GuestRules, GuestRulesBody>) =>
+  useAction({
+    run: (body: GuestRulesBody) => call(endpoints.updateGuestRules, { params: { orgId }, body }),
+    // Each session's page carries the rules too.
+    invalidates: [guestRulesKey(orgId), keys.list(orgId)],
     ...feedback,
   });
 

@@ -45,6 +45,7 @@ export function Roster({ orgId, data, manager }: Props) {
                     <Circle className="h-4 w-4 shrink-0 text-slate-300" />
                   )}
                   <span className="truncate">{r.name}</span>
+                  <GuestOf registration={r} />
                   {r.status === "pending_payment" ? <Badge tone="ball">Awaiting payment</Badge> : null}
                 </span>
                 {manager && open && r.status === "registered" ? (
@@ -94,7 +95,8 @@ export function Roster({ orgId, data, manager }: Props) {
                   <span className="flex h-6 w-6 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
                     {r.waitlistPosition}
                   </span>
-                  {r.name}
+                  <span className="min-w-0 truncate">{r.name}</span>
+                  <GuestOf registration={r} />
                 </li>
               ))}
             </ol>
@@ -103,4 +105,10 @@ export function Roster({ orgId, data, manager }: Props) {
       )}
     </div>
   );
+}
+
+/** A member's guest is named with who brought them: the door knows who answers for them. */
+function GuestOf({ registration }: { registration: Registration }) {
+  if (!registration.guestOf) return null;
+  return <span className="shrink-0 text-xs text-muted">guest of {registration.guestOf}</span>;
 }

@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { PageLoading } from "../../components/ui/spinner.js";
 import { useSessionDetails } from "./api.js";
 import { DrawCard } from "./draw-card.js";
+import { GuestsCard } from "./guests-card.js";
 import { MyNightCard } from "./my-night-card.js";
 import { OrganizerTools } from "./organizer-tools.js";
 import { PlayerActions } from "./player-actions.js";
@@ -60,6 +61,7 @@ function Details({ orgId, sessionId, manager }: { orgId: string; sessionId: stri
         <MyNightCard orgId={orgId} sessionId={sessionId} timeZone={data.timeZone} />
       ) : null}
       <PlayerActions orgId={orgId} data={data} />
+      <GuestsCard orgId={orgId} data={data} />
       <DrawCard orgId={orgId} data={data} />
       {manager ? <OrganizerTools orgId={orgId} data={data} /> : null}
       <Roster orgId={orgId} data={data} manager={manager} />

@@ -1,6 +1,6 @@
 // The club's rules for members' guests: whether a member may bring one, how many a month, and a
 // guest's price in a paid session. They are columns of the club's row, read and written here;
-// bring_guest (migration 0036) applies them under the session's lock.
+// bring_guest (migration 0036) applies them under the session's lock (features/sessions/guests.ts).
 import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import { type GuestRulesBody, guestRulesBody } from "../../../shared/contracts/guests.js";
 import type { GuestRules } from "../../../shared/contracts/sessions.js";
@@ -8,7 +8,6 @@ import { dollarsToCents } from "../../../shared/domain/money.js";
 import type { Queryable } from "../../db/database.js";
 import { qualified } from "../../db/qualified.js";
 import { organizations } from "../../db/schema/clubs.js";
-import type { SessionRow } from "./registrations.js";
 
 const ruleColumns = {
   allowed: organizations.guestsAllowed,
@@ -46,11 +45,4 @@ export async function updateGuestRules(
     .where(eq(organizations.id, organizationId))
     .returning(ruleColumns);
   return row!;
-}
-
-/** What a place costs: the session's price, or for a member's guest the club's guest price if set. */
-export async function placePrice(db: Queryable, session: SessionRow, guest: boolean): Promise<number> {
-  const own = session.paymentAmount ?? 0;
-  if (!guest) return own;
-  return (await guestRules(db, session.organizationId)).price ?? own;
 }
