@@ -28,12 +28,16 @@ function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): 
     const box = element.getBoundingClientRect();
     return style.visibility !== "hidden" && style.display !== "none" && box.width > 0 && box.height > 0;
   };
-  // Elements hidden for screen readers only (sr-only) are clipped to 1px on purpose.
+  // Elements hidden for screen readers only (sr-only) are clipped to 1px on purpose; a form's
+  // stand-in for a control (the input Radix's switch keeps beside itself inside a form) is seen
+  // by nobody and read by nobody.
   const clippedAway = (element: Element) => {
     const style = getComputedStyle(element);
     return (
       style.position === "absolute" &&
-      (style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)")
+      (style.clip === "rect(0px, 0px, 0px, 0px)" ||
+        style.clipPath === "inset(50%)" ||
+        (style.opacity === "0" && element.getAttribute("aria-hidden") === "true"))
     );
   };
 
