@@ -350,6 +350,8 @@ export const bulkCheckInBody = z
       .array(memberId)
       .max(BULK_CHECK_IN_MAX, `At most ${BULK_CHECK_IN_MAX} members at once`)
       .default([]),
+    /** When the places run out: those left over stand by at the door, after the waitlist. */
+    standBy: z.boolean().default(false),
   })
   .superRefine((body, ctx) => {
     if (body.guestNames.length + body.memberIds.length === 0) {
@@ -367,10 +369,19 @@ export const bulkCheckInBody = z
     repeated(body.memberIds, (id) => id, "memberIds", "This member is ticked twice");
   });
 export type BulkCheckInBody = z.input<typeof bulkCheckInBody>;
-export const bulkCheckInResponse = z.object({ checkedIn: z.number().int() });
+export const bulkCheckInResponse = z.object({
+  checkedIn: z.number().int(),
+  /** Present, with no place left: they have the next places that open, after the waitlist. */
+  standingBy: z.number().int(),
+});
 export type BulkCheckInResponse = z.infer<typeof bulkCheckInResponse>;
 export const registrationParams = sessionParams.extend({ registrationId: z.uuid() });
 export const checkInBody = z.object({ token: z.string().min(8).max(100) });
+/** Checked in; or, with no place for them, standing by at the door with their turn on the waitlist. */
+export const selfCheckInResponse = z.object({
+  standingBy: z.boolean(),
+  waitlistPosition: z.number().int().nullable(),
+});
 
 /** What cancelling a place did with its money: null for a free or unpaid place. */
 export const cancelRegistrationResponse = z.object({

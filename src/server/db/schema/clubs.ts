@@ -38,6 +38,12 @@ export const organizations = pgTable(
     guestsAllowed: boolean("guests_allowed").notNull().default(false),
     guestsPerMonth: integer("guests_per_month").notNull().default(2),
     guestPrice: integer("guest_price"),
+    // The strike rule (sessions/strikes.ts, in_good_standing): a member with this many strikes
+    // over this many days waits for the general opening; and whether a paid place released as a
+    // no-show is refunded.
+    strikeLimit: integer("strike_limit").notNull().default(3),
+    strikeDays: integer("strike_days").notNull().default(60),
+    refundNoShows: boolean("refund_no_shows").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

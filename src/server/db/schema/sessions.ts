@@ -101,6 +101,10 @@ export const sessionRegistrations = pgTable(
     // guest's places become theirs, history and all (claim_guest_places, migration 0036).
     guestEmail: text("guest_email"),
     status: registrationStatus("status").notNull(),
+    // Came to the door unregistered while the session was full: stands by after everyone on the
+    // waitlist (promote_waitlist, migration 0036). Any waitlisted row checked in is a player
+    // present and standing by: moved up, they are in and on the board at once.
+    walkedUp: boolean("walked_up").notNull().default(false),
     // Arrival order within the session, taken while the session row is locked.
     seq: integer("seq").notNull(),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),

@@ -76,12 +76,12 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.bulkCheckIn, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
-      return { checkedIn: await walkInsAndQueue(deps, club, request.params.sessionId, request.body) };
+      return walkInsAndQueue(deps, club, request.params.sessionId, request.body);
     });
 
     serve(app, endpoints.selfCheckIn, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      await selfCheckInAndQueue(deps, club, request.params.sessionId, request.body.token);
+      return selfCheckInAndQueue(deps, club, request.params.sessionId, request.body.token);
     });
   };
 }

@@ -36,15 +36,16 @@ export async function walkInAndQueue(deps: AppDeps, club: Club, sessionId: strin
 
 /** Many walk-ins at once: all of them checked in and in line, or none. */
 export async function walkInsAndQueue(deps: AppDeps, club: Club, sessionId: string, body: BulkCheckIn) {
-  const checkedIn = await addWalkIns(deps.database.db, club.organizationId, sessionId, body, deps.now());
+  const added = await addWalkIns(deps.database.db, club.organizationId, sessionId, body, deps.now());
   await refreshQueue(deps, club.organizationId, sessionId);
-  return checkedIn;
+  return added;
 }
 
 export async function selfCheckInAndQueue(deps: AppDeps, club: Club, sessionId: string, token: string) {
   const { db } = deps.database;
-  await selfCheckIn(db, club.organizationId, sessionId, club.userId, token, deps.now());
+  const answer = await selfCheckIn(db, club.organizationId, sessionId, club.userId, token, deps.now());
   await refreshQueue(deps, club.organizationId, sessionId);
+  return answer;
 }
 
 /** A place given up; during play the player leaves the line as well. */

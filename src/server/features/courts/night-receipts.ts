@@ -10,7 +10,7 @@ import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
-import { SESSION_COMPLETED, type SessionCompleted } from "../sessions/service.js";
+import type { SessionCompleted } from "../sessions/service.js";
 import { queueOf } from "./board-store.js";
 import { myNight } from "./my-night.js";
 
@@ -67,8 +67,4 @@ export async function sendNightReceipts(deps: AppDeps, { organizationId, session
       );
     });
   }
-}
-
-export async function registerCourtJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.handle<SessionCompleted>(SESSION_COMPLETED, (event) => sendNightReceipts(deps, event));
 }

@@ -74,7 +74,7 @@ describe("bulk check-in", () => {
     const memberIds = members.slice(0, 5).map((m) => m.id);
     const response = await bulk(session.id, { guestNames: names(25), memberIds });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toEqual({ checkedIn: 30 });
+    expect(response.json()).toEqual({ checkedIn: 30, standingBy: 0 });
 
     const list = await listOf(session.id);
     expect(list).toHaveLength(30);

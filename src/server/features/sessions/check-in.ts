@@ -90,9 +90,16 @@ async function lockSessionTakingWalkIns(tx: Tx, organizationId: string, sessionI
 /**
  * One walk-in's rules, inside a transaction that holds the session's lock: a member already
  * on the list is checked in where they stand (waitlisted or unpaid too: the organizer takes
- * them in at the door); anyone else takes a new place, if one is free.
+ * them in at the door); anyone else takes a new place, if one is free, or with `standBy` waits
+ * at the door for one, after the waitlist. Answers whether they got in or stand by.
  */
-async function checkInWalkIn(tx: Tx, session: SessionRow, who: WalkIn, now: Date) {
+async function checkInWalkIn(
+  tx: Tx,
+  session: SessionRow,
+  who: WalkIn,
+  now: Date,
+  standBy = false,
+): Promise<"in" | "standing_by"> {
   const { organizationId } = session;
   if ("userId" in who) {
     if (!(await isMember(tx, organizationId, who.userId))) throw notFound("Member not found");
@@ -107,21 +114,22 @@ async function checkInWalkIn(tx: Tx, session: SessionRow, who: WalkIn, now: Date
             : { status: "registered", checkedInAt: now, holdExpiresAt: null, placedAt: now, updatedAt: now },
         )
         .where(eq(sessionRegistrations.id, existing.id));
-      return;
+      return "in";
     }
   }
   const { room, seq } = await roomAndNextSeq(tx, session.id);
-  if (!room) throw new AppError("SESSION_FULL", "The session is full.");
+  if (!room && !standBy) throw new AppError("SESSION_FULL", "The session is full.");
   await tx.insert(sessionRegistrations).values({
     organizationId,
     sessionId: session.id,
     userId: "userId" in who ? who.userId : null,
     guestName: "guestName" in who ? who.guestName : null,
-    status: "registered",
+    ...(room ? { status: "registered" as const } : { status: "waitlisted" as const, walkedUp: true }),
     seq,
     checkedInAt: now,
     createdAt: now,
   });
+  return room ? "in" : "standing_by";
 }
 
 /** A walk-in at the door: a member of the club, or a guest by name. Counts toward capacity. */
@@ -180,7 +188,7 @@ export async function addWalkIns(
   sessionId: string,
   body: BulkCheckIn,
   now: Date,
-): Promise<number> {
+): Promise<{ checkedIn: number; standingBy: number }> {
   return db.transaction(async (tx) => {
     const session = await lockSessionTakingWalkIns(tx, organizationId, sessionId, now);
     const issues = await bulkIssues(tx, session, body);
@@ -195,9 +203,10 @@ export async function addWalkIns(
         (guestName, i) => [{ guestName }, issueAt("guestNames", i, "")] as [WalkIn, Issue],
       ),
     ];
+    let standingBy = 0;
     for (const [who, place] of walkIns) {
       try {
-        await checkInWalkIn(tx, session, who, now);
+        if ((await checkInWalkIn(tx, session, who, now, body.standBy)) === "standing_by") standingBy += 1;
       } catch (error) {
         if (!(error instanceof AppError && error.code === "SESSION_FULL")) throw error;
         // The whole list rolls back; say from where on it did not fit.
@@ -208,7 +217,7 @@ export async function addWalkIns(
         );
       }
     }
-    return walkIns.length;
+    return { checkedIn: walkIns.length - standingBy, standingBy };
   });
 }
 
@@ -224,7 +233,13 @@ function refusedLines(issues: Issue[]): string {
   return `${parts.join(" and ")} cannot be checked in`;
 }
 
-/** The player's own check-in from the session's link or QR code, while the session is active. */
+const checkedIn = { standingBy: false, waitlistPosition: null };
+
+/**
+ * The player's own check-in from the session's link or QR code, while the session is active. On
+ * the waitlist, or not registered when no place is left, they stand by at the door: the next
+ * places go to the waitlist in order, then to those who walked up (promote_waitlist).
+ */
 export async function selfCheckIn(
   db: Db,
   organizationId: string,
@@ -246,29 +261,42 @@ export async function selfCheckIn(
         .update(sessionRegistrations)
         .set({ checkedInAt: now, updatedAt: now })
         .where(eq(sessionRegistrations.id, existing.id));
-      return;
+      return checkedIn;
     }
     if (existing?.status === "pending_payment")
       throw new AppError("PAYMENT_PENDING", "Complete your payment to check in.");
     if (existing?.status === "entered") throw drawPending();
+    // On the waitlist and at the door: standing by, in their turn for the next place.
     if (existing?.status === "waitlisted") {
-      throw new AppError(
-        "WAITLISTED",
-        "You're on the waitlist: an organizer can check you in if a place opens.",
-      );
+      await tx
+        .update(sessionRegistrations)
+        .set({ checkedInAt: now, updatedAt: now })
+        .where(eq(sessionRegistrations.id, existing.id));
+      return standingBy(tx, organizationId, sessionId, existing.id);
     }
     if (session.paymentRequired)
       throw new AppError("NOT_REGISTERED", "Register and pay for this session first.");
+    // Not registered: a free place, or with none left, standing by after the waitlist.
     const { room, seq } = await roomAndNextSeq(tx, sessionId);
-    if (!room) throw new AppError("SESSION_FULL", "The session is full.");
-    await tx.insert(sessionRegistrations).values({
-      organizationId,
-      sessionId,
-      userId,
-      status: "registered",
-      seq,
-      checkedInAt: now,
-      createdAt: now,
-    });
+    const [row] = await tx
+      .insert(sessionRegistrations)
+      .values({
+        organizationId,
+        sessionId,
+        userId,
+        ...(room ? { status: "registered" as const } : { status: "waitlisted" as const, walkedUp: true }),
+        seq,
+        checkedInAt: now,
+        createdAt: now,
+      })
+      .returning({ id: sessionRegistrations.id });
+    return room ? checkedIn : standingBy(tx, organizationId, sessionId, row!.id);
   });
+}
+
+/** Standing by at the door, with their turn among those waiting (the list counts it). */
+async function standingBy(tx: Tx, organizationId: string, sessionId: string, registrationId: string) {
+  const listed = await listRegistrations(tx, organizationId, sessionId);
+  const waitlistPosition = listed.find((r) => r.id === registrationId)?.waitlistPosition ?? null;
+  return { standingBy: true, waitlistPosition };
 }

@@ -19,6 +19,14 @@ export const sessionCompleted = (organizationId: string, sessionId: string): Eff
   jobEffect(SESSION_COMPLETED, { organizationId, sessionId } satisfies SessionCompleted);
 export type HoldJob = { organizationId: string; sessionId: string };
 
+/**
+ * Players standing by at the door were given places (promote_waitlist): they are checked in,
+ * and whoever keeps the court queue (courts/attendance.ts) puts them in line. Through the
+ * outbox, as the change may be a job's (a hold run out, the no-show release).
+ */
+export const PLAYERS_ARRIVED = "players-arrived";
+export type PlayersArrived = { organizationId: string; sessionId: string };
+
 /** Releases the session's run-out holds a second after this one runs out. */
 export function holdExpiry(organizationId: string, sessionId: string, holdExpiresAt: Date): Effect {
   return jobEffect(
@@ -38,6 +46,15 @@ export async function placeEffects(
   for (const refund of change.refunds)
     effects.push(...(await refundDecisionEmails(db, config.appUrl, refund)));
   effects.push(...(await promotionEmails(db, config, change.promotions)));
+  const arrived = change.promotions.find((p) => p.present);
+  if (arrived) {
+    effects.push(
+      jobEffect(PLAYERS_ARRIVED, {
+        organizationId: arrived.organizationId,
+        sessionId: arrived.sessionId,
+      } satisfies PlayersArrived),
+    );
+  }
   for (const promotion of change.promotions) {
     if (promotion.holdExpiresAt) {
       effects.push(holdExpiry(promotion.organizationId, promotion.sessionId, promotion.holdExpiresAt));

@@ -123,7 +123,9 @@ export async function releaseNoShows(
                       : `You're in: ${session.name}`,
                     body: p.guestName
                       ? "A place opened for your guest. They check in at the door and they're on the board."
-                      : "A place opened. Check in at the door and you're on the board.",
+                      : p.present
+                        ? "A place opened and you're checked in: watch the board for your court."
+                        : "A place opened. Check in at the door and you're on the board.",
                     url: `/sessions/${session.id}`,
                     tag: `place-${session.id}`,
                     organizationId,

@@ -92,8 +92,10 @@ export const giveUpPlace = preparedStatement("give_up_place", (db) =>
 );
 
 /**
- * promote_waitlist: who moved up, and who is told: the player, or for a member's guest the
- * member who brought them (guestName then names the guest). Values: sessionId, at, holdUntil.
+ * promote_waitlist: who moved up (the waitlist, then those who walked up), whether they are
+ * standing by at the door (present: checked in, on the board at once), and who is told: the
+ * player, or for a member's guest the member who brought them (guestName then names the guest).
+ * Values: sessionId, at, holdUntil.
  */
 export const promoteWaitlist = preparedStatement("promote_waitlist", (db) =>
   db
@@ -101,6 +103,7 @@ export const promoteWaitlist = preparedStatement("promote_waitlist", (db) =>
       registrationId: sql<string>`moved.promoted_id`,
       userId: sql<string | null>`moved.promoted_user`,
       guestName: sql<string | null>`moved.promoted_guest`,
+      present: sql<boolean>`moved.promoted_present`,
       needsPayment: sql<boolean>`moved.needs_payment`,
       holdExpiresAt: isoInstant(sql`moved.held_until`).mapWith(instantOrNull),
     })

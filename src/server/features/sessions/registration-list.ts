@@ -1,5 +1,7 @@
 // A session's list as everyone reads it: each registrant's name (the member's, or the walk-in
-// or member's guest's, with who brought them), in arrival order, with waitlist places counted in list order.
+// or member's guest's, with who brought them), in arrival order, except that those who walked up
+// to a full session wait after the waitlist (as promote_waitlist moves them up); waitlist places
+// are counted in list order.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/sessions.js";
 import type { Queryable } from "../../db/database.js";
@@ -48,7 +50,7 @@ export function registrationsJson(): SQL<ListedRow[]> {
       'status', r.status, 'holdsPlace', holds_place(r.status), 'checkedIn', r.checked_in_at is not null,
       'holdExpiresAt', ${isoInstant(sql`r.hold_expires_at`)}, 'broughtBy', r.brought_by,
       'hostName', ${host.name}
-    ) order by r.seq), '[]'::json)
+    ) order by (r.status = 'waitlisted' and r.walked_up), r.seq), '[]'::json)
     from session_registrations r left join ${everyone} on ${person.id} = r.user_id
       left join ${hosts} on ${host.id} = r.brought_by
     where r.organization_id = "sessions"."organization_id" and r.session_id = "sessions"."id"

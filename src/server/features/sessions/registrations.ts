@@ -38,6 +38,8 @@ export type Promotion = {
   userId: string | null;
   /** A member's guest: their name (the member is told, and pays). */
   guestName: string | null;
+  /** Standing by at the door: checked in already, so in and on the board at once. */
+  present: boolean;
   organizationId: string;
   sessionId: string;
   needsPayment: boolean;

@@ -8,7 +8,12 @@ export {
   setCheckedIn,
   type WalkIn,
 } from "./check-in.js";
-export { SESSION_COMPLETED, type SessionCompleted } from "./effects.js";
+export {
+  PLAYERS_ARRIVED,
+  type PlayersArrived,
+  SESSION_COMPLETED,
+  type SessionCompleted,
+} from "./effects.js";
 export { type LedgerEntry, ledgerEntries, ledgersBetween } from "./ledger.js";
 export { refundMessage } from "./notices.js";
 // What other features may use of this one (scripts/check-boundaries.mjs).

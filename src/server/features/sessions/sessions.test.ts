@@ -543,8 +543,8 @@ describe("lifecycle and check-in", () => {
       ).statusCode,
     ).toBe(204);
     expect((await self(players[30]!, "wrong-token-value")).statusCode).toBe(403);
-    expect((await self(players[30]!, token)).statusCode).toBe(204);
-    expect((await self(players[31]!, token)).statusCode).toBe(204);
+    expect((await self(players[30]!, token)).json()).toEqual({ standingBy: false, waitlistPosition: null });
+    expect((await self(players[31]!, token)).statusCode).toBe(200);
 
     const walkIn = await t.request({
       method: "POST",

@@ -1,4 +1,4 @@
-import { CheckCircle2, XCircle } from "lucide-react";
+import { CheckCircle2, Hourglass, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useOrganization } from "../../app/organization-provider.js";
@@ -14,7 +14,7 @@ export function CheckInPage() {
   const orgId = params.get("org") ?? "";
   const token = params.get("token") ?? "";
   const { select } = useOrganization();
-  const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  const [result, setResult] = useState<{ ok: boolean; standingBy?: boolean; message: string }>();
   const started = useRef(false);
 
   useEffect(() => {
@@ -22,9 +22,17 @@ export function CheckInPage() {
     started.current = true;
     sessionsApi
       .selfCheckIn(orgId, sessionId, token)
-      .then(() => {
+      .then(({ standingBy, waitlistPosition }) => {
         select(orgId);
-        setResult({ ok: true, message: "You're checked in. Watch the court board for your turn!" });
+        setResult(
+          standingBy
+            ? {
+                ok: true,
+                standingBy,
+                message: `The session is full, so you're standing by: number ${waitlistPosition} for the next place. When one opens you're in and on the board, and we'll tell you.`,
+              }
+            : { ok: true, message: "You're checked in. Watch the court board for your turn!" },
+        );
       })
       .catch((error: unknown) =>
         setResult({ ok: false, message: error instanceof Error ? error.message : "Check-in failed." }),
@@ -36,16 +44,20 @@ export function CheckInPage() {
     <div className="mx-auto max-w-md px-4 py-12">
       <Card>
         <CardContent className="flex flex-col items-center gap-3 pt-8 text-center">
-          {result.ok ? (
+          {result.standingBy ? (
+            <Hourglass className="h-14 w-14 text-amber-500" />
+          ) : result.ok ? (
             <CheckCircle2 className="h-14 w-14 text-brand-600" />
           ) : (
             <XCircle className="h-14 w-14 text-red-500" />
           )}
-          <h1 className="text-xl font-bold">{result.ok ? "Checked in" : "Not checked in"}</h1>
+          <h1 className="text-xl font-bold">
+            {result.standingBy ? "Standing by" : result.ok ? "Checked in" : "Not checked in"}
+          </h1>
           <p className="text-muted">{result.message}</p>
           <Button asChild className="mt-2">
-            <Link to={result.ok ? "/board" : `/sessions/${sessionId}`}>
-              {result.ok ? "Open the Court Board" : "See the session"}
+            <Link to={result.ok && !result.standingBy ? "/board" : `/sessions/${sessionId}`}>
+              {result.ok && !result.standingBy ? "Open the Court Board" : "See the session"}
             </Link>
           </Button>
         </CardContent>

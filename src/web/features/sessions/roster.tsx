@@ -97,6 +97,8 @@ export function Roster({ orgId, data, manager }: Props) {
                   </span>
                   <span className="min-w-0 truncate">{r.name}</span>
                   <GuestOf registration={r} />
+                  {/* Checked in while waiting: here, standing by, in at once when a place opens. */}
+                  {r.checkedIn ? <Badge tone="ball">At the door</Badge> : null}
                 </li>
               ))}
             </ol>

@@ -39,6 +39,8 @@ export function WalkInsDialog({ orgId, data }: Props) {
   // After the first try, the list is checked as it is typed with the server's own rules.
   const [tried, setTried] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>(noRefusal);
+  // The places ran out part-way: those left over may stand by at the door instead.
+  const [full, setFull] = useState(false);
   const sent = useRef<BulkCheckInBody>({});
   const members = useMembers(orgId);
 
@@ -48,16 +50,21 @@ export function WalkInsDialog({ orgId, data }: Props) {
     setTicked([]);
     setTried(false);
     setRefusal(noRefusal);
+    setFull(false);
   };
   const add = useAddWalkIns(orgId, data.session.id, {
     onSuccess: () => {
       reset();
       setOpen(false);
     },
-    success: ({ checkedIn }) => `${plural(checkedIn, "player")} checked in`,
+    success: ({ checkedIn, standingBy }) =>
+      standingBy === 0
+        ? `${plural(checkedIn, "player")} checked in`
+        : `${plural(checkedIn, "player")} checked in, ${standingBy} standing by for a place`,
     onError: (error) => {
       if (!(error instanceof ApiError) || error.issues.length === 0) return false;
       setRefusal(refusalOf(error, sent.current));
+      setFull(error.is("SESSION_FULL"));
       return true;
     },
   });
@@ -72,9 +79,15 @@ export function WalkInsDialog({ orgId, data }: Props) {
     event.preventDefault();
     setTried(true);
     setRefusal(noRefusal);
+    setFull(false);
     if (!bulkCheckInBody.safeParse(body).success) return;
     sent.current = body;
     await add.run(body);
+  };
+  const standTheRestBy = async () => {
+    setRefusal(noRefusal);
+    setFull(false);
+    await add.run({ ...body, standBy: true });
   };
   const toggle = (userId: string) =>
     setTicked((now) => (now.includes(userId) ? now.filter((id) => id !== userId) : [...now, userId]));
@@ -140,6 +153,16 @@ export function WalkInsDialog({ orgId, data }: Props) {
               {problems.general.map((message) => (
                 <p key={message}>{message}</p>
               ))}
+              {full ? (
+                <div className="mt-2 flex flex-wrap items-center gap-3">
+                  <p className="text-red-900">
+                    Those without a place can stand by: the next places go to the waitlist, then to them.
+                  </p>
+                  <Button type="button" variant="secondary" onClick={standTheRestBy} disabled={add.busy}>
+                    Stand the Rest By
+                  </Button>
+                </div>
+              ) : null}
             </div>
           ) : null}
           <div className="-mx-6 -mb-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-6 py-4">

@@ -1,16 +1,117 @@
--- A member's guest takes a place by the same rules as anyone (migration 0034), in the one place
--- they live (sessions/place-rules.ts, decision 023):
+-- The rules of a place (migrations 0027, 0034) learn guests, standing by and the club's strike
+-- rule, in the one place they live (sessions/place-rules.ts, decision 023):
 -- * bring_guest, under the session's lock and the member's membership row (so two guests brought
 --   at once, to two sessions, cannot both pass the month's limit): refused when the club allows
 --   no guests (not_allowed), the member has brought the month's number (limit), or the places
 --   are still to be drawn (lottery_open: a guest does not take a ticket from a member);
 --   otherwise a place, a place held unpaid, or the waitlist. Guests wait for registration to
 --   open for everyone: the early window is the member's standing, not their guest's.
--- * promote_waitlist names, for a guest, the member who brought them (promoted_user, who is
---   told and pays) and the guest (promoted_guest).
+-- * take_place counts a new place on the waitlist before those who walked up (below).
+-- * promote_waitlist moves up the waitlist in order, then those who walked up to the door
+--   unregistered (walked_up); a player standing by at the door (a waitlisted row checked in)
+--   is in and checked in at once (promoted_present). For a guest it names the member who
+--   brought them (promoted_user, who is told and pays) and the guest (promoted_guest).
 -- * give_up_place lets the member who brought a guest give the guest's place up.
+-- * in_good_standing counts strikes by the club's own rule (strike_limit over strike_days).
 -- * claim_guest_places: when someone joins the club, the places a member brought them to under
 --   their address become theirs, so their nights, games and receipts follow them in.
+CREATE OR REPLACE FUNCTION "in_good_standing"(of_club uuid, person text, at timestamptz) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(k.weight), 0) < o.strike_limit
+  FROM organizations o
+  LEFT JOIN no_show_strikes k ON k.organization_id = o.id AND k.user_id = person
+    AND k.created_at > at - o.strike_days * interval '1 day'
+  WHERE o.id = of_club
+  GROUP BY o.strike_limit
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "take_place"(
+  of_club uuid, of_session uuid, for_person text, taken_at timestamptz, hold_until timestamptz,
+  free_only boolean
+)
+RETURNS TABLE (
+  verdict text, place_id uuid, place_status registration_status, waitlist_position integer,
+  held_until timestamptz
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  open_status session_status;
+  paid boolean;
+  capacity integer;
+  opens_at timestamptz;
+  early_at timestamptz;
+  draw_at timestamptz;
+  drawn_at timestamptz;
+  existing uuid;
+  existing_status registration_status;
+  existing_hold timestamptz;
+  run_out boolean;
+  taken integer;
+  waiting integer;
+  last_seq integer;
+  chosen registration_status;
+BEGIN
+  SELECT s.status, s.payment_required, s.capacity, s.registration_opens_at, s.early_opens_at,
+      s.lottery_draw_at, s.lottery_drawn_at
+    INTO open_status, paid, capacity, opens_at, early_at, draw_at, drawn_at
+    FROM sessions s
+    WHERE s.id = of_session AND s.organization_id = of_club
+    FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'not_found'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF NOT session_open(open_status) THEN
+    RETURN QUERY SELECT 'closed'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF draw_at IS NOT NULL AND drawn_at IS NULL AND taken_at >= draw_at THEN
+    RETURN QUERY SELECT 'draw_due'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF paid AND free_only THEN
+    RETURN QUERY SELECT 'paid'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  SELECT (array_agg(r.id) FILTER (WHERE r.user_id = for_person AND r.status <> 'cancelled'))[1],
+      coalesce(bool_or(hold_run_out(r.status, r.hold_expires_at, taken_at)), false),
+      count(*) FILTER (WHERE holds_place(r.status)),
+      count(*) FILTER (WHERE r.status = 'waitlisted' AND NOT r.walked_up),
+      max(r.seq)
+    INTO existing, run_out, taken, waiting, last_seq
+    FROM session_registrations r WHERE r.session_id = of_session;
+  IF existing IS NOT NULL THEN
+    SELECT r.status, r.hold_expires_at INTO existing_status, existing_hold
+      FROM session_registrations r WHERE r.id = existing;
+    RETURN QUERY SELECT 'listed'::text, existing, existing_status, NULL::integer, existing_hold;
+    RETURN;
+  END IF;
+  IF opens_at IS NOT NULL AND taken_at < opens_at
+    AND NOT (early_at IS NOT NULL AND taken_at >= early_at AND in_good_standing(of_club, for_person, taken_at)) THEN
+    RETURN QUERY SELECT 'not_open'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF run_out THEN
+    RETURN QUERY SELECT 'holds_run_out'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  chosen := CASE
+    WHEN draw_at IS NOT NULL AND drawn_at IS NULL THEN 'entered'
+    WHEN NOT has_room(capacity, taken) THEN 'waitlisted'
+    WHEN paid THEN 'pending_payment'
+    ELSE 'registered'
+  END;
+  RETURN QUERY
+    INSERT INTO session_registrations AS r
+      (organization_id, session_id, user_id, status, seq, hold_expires_at, created_at)
+    VALUES (
+      of_club, of_session, for_person, chosen, seq_after(last_seq),
+      CASE WHEN chosen = 'pending_payment' THEN hold_until END, taken_at
+    )
+    RETURNING 'placed'::text, r.id, r.status, CASE WHEN chosen = 'waitlisted' THEN waiting + 1 END,
+      r.hold_expires_at;
+END $$;
+--> statement-breakpoint
 CREATE FUNCTION "bring_guest"(
   of_club uuid, of_session uuid, host text, guest text, guest_address text, taken_at timestamptz,
   hold_until timestamptz
@@ -75,7 +176,7 @@ BEGIN
         WHERE r.brought_by = host AND lower(r.guest_name) = lower(guest) AND r.status <> 'cancelled'))[1],
       coalesce(bool_or(hold_run_out(r.status, r.hold_expires_at, taken_at)), false),
       count(*) FILTER (WHERE holds_place(r.status)),
-      count(*) FILTER (WHERE r.status = 'waitlisted'),
+      count(*) FILTER (WHERE r.status = 'waitlisted' AND NOT r.walked_up),
       max(r.seq)
     INTO existing, run_out, taken, waiting, last_seq
     FROM session_registrations r WHERE r.session_id = of_session;
@@ -122,7 +223,8 @@ DROP FUNCTION "promote_waitlist"(uuid, timestamptz, timestamptz);
 --> statement-breakpoint
 CREATE FUNCTION "promote_waitlist"(of_session uuid, taken_at timestamptz, hold_until timestamptz)
 RETURNS TABLE (
-  promoted_id uuid, promoted_user text, promoted_guest text, needs_payment boolean, held_until timestamptz
+  promoted_id uuid, promoted_user text, promoted_guest text, promoted_present boolean, needs_payment boolean,
+  held_until timestamptz
 )
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -130,6 +232,7 @@ DECLARE
   next_id uuid;
   next_user text;
   next_guest text;
+  next_present boolean;
   has_paid boolean;
 BEGIN
   SELECT s.payment_required INTO paid_session FROM sessions s
@@ -137,18 +240,20 @@ BEGIN
   IF NOT FOUND THEN RETURN; END IF;
   LOOP
     SELECT r.id, coalesce(r.user_id, r.brought_by), CASE WHEN r.user_id IS NULL THEN r.guest_name END,
+      r.checked_in_at IS NOT NULL,
       EXISTS (
         SELECT 1 FROM payments p
         WHERE p.organization_id = r.organization_id AND p.registration_id = r.id AND p.status = 'paid'
       )
-      INTO next_id, next_user, next_guest, has_paid
+      INTO next_id, next_user, next_guest, next_present, has_paid
       FROM session_registrations r
       WHERE r.session_id = of_session AND r.status = 'waitlisted'
-      ORDER BY r.seq LIMIT 1;
+      ORDER BY r.walked_up, r.seq LIMIT 1;
     EXIT WHEN NOT FOUND OR NOT session_has_room(of_session);
     promoted_id := next_id;
     promoted_user := next_user;
     promoted_guest := next_guest;
+    promoted_present := next_present;
     needs_payment := paid_session AND NOT has_paid;
     held_until := CASE WHEN needs_payment THEN hold_until END;
     UPDATE session_registrations
@@ -243,6 +348,8 @@ DO $$
 DECLARE
   home text := quote_ident(current_schema());
 BEGIN
+  EXECUTE format('ALTER FUNCTION in_good_standing(uuid, text, timestamptz) SET search_path = %s, pg_temp', home);
+  EXECUTE format('ALTER FUNCTION take_place(uuid, uuid, text, timestamptz, timestamptz, boolean) SET search_path = %s, pg_temp', home);
   EXECUTE format('ALTER FUNCTION bring_guest(uuid, uuid, text, text, text, timestamptz, timestamptz) SET search_path = %s, pg_temp', home);
   EXECUTE format('ALTER FUNCTION promote_waitlist(uuid, timestamptz, timestamptz) SET search_path = %s, pg_temp', home);
   EXECUTE format('ALTER FUNCTION give_up_place(uuid, uuid, uuid, text, boolean, timestamptz, boolean) SET search_path = %s, pg_temp', home);
