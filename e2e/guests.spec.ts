@@ -22,9 +22,9 @@ test("a guest, on a phone: the owner allows guests, a member brings one, the doo
   await page.goto("/settings");
   await page.getByRole("switch", { name: "Members may bring guests" }).click();
   await page.getByLabel("Guests per member per month").fill("3");
-  await page.getByRole("button", { name: "Save Guest Rules" }).click();
-  await expect(page.getByText("Guest rules saved")).toBeVisible();
-  await page.getByRole("heading", { name: "Guests" }).scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Save Rules" }).click();
+  await expect(page.getByText("Rules saved")).toBeVisible();
+  await page.getByRole("heading", { name: "Guests and fair access" }).scrollIntoViewIfNeeded();
   await keepScreenshot(page, "guest-rules-390");
 
   // Tonight's session, started a few minutes ago.

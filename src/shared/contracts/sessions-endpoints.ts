@@ -4,9 +4,9 @@
 // Anyone in the club reads sessions and takes or gives up their own place; the rest is for
 // those who run sessions. The .ics files are not JSON and stay registered directly.
 import { z } from "zod";
+import { accessRules, accessRulesBody, bringGuestBody } from "./access-rules.js";
 import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
-import { bringGuestBody, guestRulesBody } from "./guests.js";
 import { pageQuery, timestampKey } from "./paging.js";
 import {
   attendanceView,
@@ -16,7 +16,6 @@ import {
   checkInBody,
   createSessionBody,
   drawView,
-  guestRules,
   registerResponse,
   registrationParams,
   releaseResult,
@@ -116,7 +115,7 @@ export const sessionsEndpoints = {
     method: "GET",
     path: "/api/orgs/:orgId/attendance",
     operationId: "getAttendance",
-    summary: "Each member's no-shows and late drops at the club over the last 60 days (admins)",
+    summary: "Each member's no-shows and late drops at the club over the strike rule's days (admins)",
     tags,
     access: { club: "attendance.view" },
     params: orgParams,
@@ -181,26 +180,27 @@ export const sessionsEndpoints = {
       "DRAW_PENDING",
     ],
   }),
-  guestRules: endpoint({
+  accessRules: endpoint({
     method: "GET",
-    path: "/api/orgs/:orgId/guest-rules",
-    operationId: "getGuestRules",
-    summary: "The club's rules for members' guests",
+    path: "/api/orgs/:orgId/access-rules",
+    operationId: "getAccessRules",
+    summary: "The club's fair-access rules: members' guests, the strike rule, refunds for no-shows",
     tags,
     access: member,
     params: orgParams,
-    success: { status: 200, body: guestRules },
+    success: { status: 200, body: accessRules },
   }),
-  updateGuestRules: endpoint({
+  updateAccessRules: endpoint({
     method: "PUT",
-    path: "/api/orgs/:orgId/guest-rules",
-    operationId: "updateGuestRules",
-    summary: "Allow members' guests or not, how many a member brings a month, and a guest's price",
+    path: "/api/orgs/:orgId/access-rules",
+    operationId: "updateAccessRules",
+    summary:
+      "Allow members' guests (how many a month, at what price), set the strike rule, and whether no-shows are refunded",
     tags,
     access: { club: "club.edit" },
     params: orgParams,
-    body: guestRulesBody,
-    success: { status: 200, body: guestRules },
+    body: accessRulesBody,
+    success: { status: 200, body: accessRules },
   }),
   start: endpoint({
     method: "POST",

@@ -228,7 +228,7 @@ export const session = z.object({
   waitlistCount: z.number().int(),
   /** Registration opens then; null: it is open. */
   registrationOpensAt: z.iso.datetime().nullable(),
-  /** Registration opens then for members in good standing (fewer than 3 strikes in 60 days). */
+  /** Registration opens then for members in good standing (by the club's strike rule). */
   earlyOpensAt: z.iso.datetime().nullable(),
   /** A lottery's draw time; null: first come, first served. */
   lotteryDrawAt: z.iso.datetime().nullable(),

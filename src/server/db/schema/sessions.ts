@@ -46,8 +46,8 @@ export const sessions = pgTable(
     // Registration opens then (null: as soon as the session is scheduled); before, the session
     // says when. sessions/lottery.ts
     registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
-    // An earlier opening for members in good standing (fewer than STRIKE_LIMIT strikes over
-    // STRIKE_DAYS, sessions/strikes.ts); null: everyone waits for registration_opens_at.
+    // An earlier opening for members in good standing (fewer strikes than the club's strike rule
+    // allows, sessions/strikes.ts); null: everyone waits for registration_opens_at.
     earlyOpensAt: timestamp("early_opens_at", { withTimezone: true }),
     // A lottery: requests until then are entries that count equally, drawn at this time.
     lotteryDrawAt: timestamp("lottery_draw_at", { withTimezone: true }),

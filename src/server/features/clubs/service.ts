@@ -375,4 +375,4 @@ export function publicClubQuery<More extends Record<string, SQL.Aliased | SQL>>(
     .where(eq(organizations.id, sql.placeholder("organizationId")));
 }
 
-export { guestRules, guestRulesOf, updateGuestRules } from "./guest-rules.js";
+export { accessRules, guestRulesOf, updateAccessRules } from "./access-rules.js";

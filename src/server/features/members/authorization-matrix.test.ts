@@ -559,17 +559,24 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
-    route: "/api/orgs/:orgId/guest-rules",
+    route: "/api/orgs/:orgId/access-rules",
     expect: anyone(200),
-    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/guest-rules` }),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/access-rules` }),
   },
   {
     method: "PUT",
-    route: "/api/orgs/:orgId/guest-rules",
+    route: "/api/orgs/:orgId/access-rules",
     expect: managers(200),
     prepare: async (c) => ({
-      url: `/api/orgs/${c.orgId}/guest-rules`,
-      payload: { allowed: true, perMonth: 3, price: "" },
+      url: `/api/orgs/${c.orgId}/access-rules`,
+      payload: {
+        guestsAllowed: true,
+        guestsPerMonth: 3,
+        guestPrice: "",
+        strikeLimit: 3,
+        strikeDays: 60,
+        refundNoShows: false,
+      },
     }),
   },
   {

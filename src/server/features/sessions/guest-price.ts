@@ -1,11 +1,11 @@
 // What a member's guest pays: the club's guest price, if it set one (clubs' guest rules).
 import type { Queryable } from "../../db/database.js";
-import { guestRules } from "../clubs/service.js";
+import { accessRules } from "../clubs/service.js";
 import type { SessionRow } from "./registrations.js";
 
 /** What a place costs: the session's price, or for a member's guest the club's guest price if set. */
 export async function placePrice(db: Queryable, session: SessionRow, guest: boolean): Promise<number> {
   const own = session.paymentAmount ?? 0;
   if (!guest) return own;
-  return (await guestRules(db, session.organizationId)).price ?? own;
+  return (await accessRules(db, session.organizationId)).guests.price ?? own;
 }

@@ -43,8 +43,16 @@ afterAll(async () => {
 
 const call = (who: TestUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
   t.request({ method, url, cookie: who.cookie, ...(payload === undefined ? {} : { payload }) });
-const setRules = (rules: Record<string, unknown>, who = owner) =>
-  call(who, "PUT", `/api/orgs/${orgId}/guest-rules`, rules);
+/** The club's access rules with these guest rules, the strike rule left as it was made. */
+const setRules = (rules: { allowed: boolean; perMonth: number; price: string }, who = owner) =>
+  call(who, "PUT", `/api/orgs/${orgId}/access-rules`, {
+    guestsAllowed: rules.allowed,
+    guestsPerMonth: rules.perMonth,
+    guestPrice: rules.price,
+    strikeLimit: 3,
+    strikeDays: 60,
+    refundNoShows: false,
+  });
 const bring = (sessionId: string, name: string, who = alice, email?: string) =>
   call(who, "POST", `/api/orgs/${orgId}/sessions/${sessionId}/guests`, { name, ...(email ? { email } : {}) });
 const details = (sessionId: string, who = alice) =>
@@ -70,19 +78,32 @@ describe("the club's guest rules", () => {
     expect((await details(sessionId)).json().registrations).toEqual([]);
 
     expect((await setRules({ allowed: true, perMonth: 2, price: "" }, organizer)).statusCode).toBe(403);
-    const bad = await setRules({ allowed: true, perMonth: 0, price: "0" });
+    const bad = await call(owner, "PUT", `/api/orgs/${orgId}/access-rules`, {
+      guestsAllowed: true,
+      guestsPerMonth: 0,
+      guestPrice: "0",
+      strikeLimit: 0,
+      strikeDays: 400,
+      refundNoShows: false,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.issues.map((i: { message: string }) => i.message)).toEqual([
       "Guests per month must be a whole number from 1 to 20",
       "A guest price is more than $0: leave it empty for the session's price",
+      "Strikes must be a whole number from 1 to 10",
+      "Days must be a whole number from 7 to 365",
     ]);
     const set = await setRules({ allowed: true, perMonth: 2, price: "12.50" });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ allowed: true, perMonth: 2, price: 1250 });
-    expect((await call(cara, "GET", `/api/orgs/${orgId}/guest-rules`)).json()).toEqual(set.json());
-    expect((await details(sessionId)).json().guestRules).toEqual(set.json());
+    expect(set.json()).toEqual({
+      guests: { allowed: true, perMonth: 2, price: 1250 },
+      strikes: { limit: 3, days: 60 },
+      refundNoShows: false,
+    });
+    expect((await call(cara, "GET", `/api/orgs/${orgId}/access-rules`)).json()).toEqual(set.json());
+    expect((await details(sessionId)).json().guestRules).toEqual(set.json().guests);
     // Another club's rules are not this member's to read.
-    expect((await call(alice, "GET", `/api/orgs/${otherOrgId}/guest-rules`)).statusCode).toBe(404);
+    expect((await call(alice, "GET", `/api/orgs/${otherOrgId}/access-rules`)).statusCode).toBe(404);
   });
 });
 

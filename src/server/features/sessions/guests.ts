@@ -5,13 +5,12 @@
 // on the board, in the night's record; the member who brought them, or an organizer, may give
 // the place back (give_up_place). If the guest joins the club under the address given here,
 // their places become theirs (claim_guest_places).
-import type { BringGuestBody } from "../../../shared/contracts/guests.js";
-import { bringGuestBody } from "../../../shared/contracts/guests.js";
+import type { GuestBrought } from "../../../shared/contracts/access-rules.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
-import { clubTimeZone, guestRules } from "../clubs/service.js";
+import { accessRules, clubTimeZone } from "../clubs/service.js";
 import { holdExpiry } from "./effects.js";
 import { placePrice } from "./guest-price.js";
 import { checkoutFor } from "./payments.js";
@@ -31,9 +30,8 @@ export async function bringGuestWithCheckout(
   organizationId: string,
   sessionId: string,
   host: string,
-  input: BringGuestBody,
+  body: GuestBrought,
 ) {
-  const body = bringGuestBody.parse(input);
   const now = deps.now();
   const { result } = await withEffects(deps, async (tx, effects) => {
     const session = await lockForAPlace(tx, deps, effects, { organizationId, sessionId, now });
@@ -75,7 +73,7 @@ async function refusal(deps: AppDeps, session: SessionRow, verdict: string | und
     case "not_allowed":
       return new AppError("GUESTS_NOT_ALLOWED", "This club does not take members' guests.");
     case "limit": {
-      const { perMonth } = await guestRules(db, session.organizationId);
+      const { perMonth } = (await accessRules(db, session.organizationId)).guests;
       return new AppError(
         "GUEST_LIMIT",
         `You have brought ${perMonth} ${perMonth === 1 ? "guest" : "guests"} this month, the club's limit: give a place back or bring them next month.`,

@@ -6,9 +6,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { pushSubscriptions } from "../../db/schema/notifications.js";
-import { sessionRegistrations } from "../../db/schema/sessions.js";
+import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { connectSandboxPayouts } from "../../test/payouts.js";
 import { releaseNoShows } from "./no-shows.js";
 
 let t: TestApp;
@@ -224,5 +225,78 @@ describe("releasing no-shows", () => {
     expect(JSON.stringify(res.json())).toContain(
       "Release places 0 to 240 minutes after the start, or leave it empty.",
     );
+  });
+
+  it("follows the club's own strike rule, and refunds a paid no-show when the club says so", async () => {
+    clock = new Date("2026-12-01T12:00:00Z");
+    const rules = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/access-rules`,
+      cookie: owner.cookie,
+      payload: {
+        guestsAllowed: false,
+        guestsPerMonth: 2,
+        guestPrice: "",
+        strikeLimit: 1,
+        strikeDays: 30,
+        refundNoShows: true,
+      },
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    await connectSandboxPayouts(t, orgId, owner.cookie);
+    const paula = await makeUser(t, "paula@no-shows.example", "Paula Payer");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: paula.id });
+    const [paid] = await makeSessions(
+      t,
+      orgId,
+      organizer,
+      body({
+        startsAt: "2026-12-16T23:00:00Z",
+        endsAt: "2026-12-17T01:00:00Z",
+        paymentRequired: true,
+        paymentAmount: "10",
+      }),
+    );
+    const held = (await as(paula, "POST", `/api/orgs/${orgId}/sessions/${paid!.id}/registrations`)).json();
+    const pay = await t.request({
+      method: "POST",
+      url: `${new URL(held.checkoutUrl).pathname}/confirm`,
+      cookie: paula.cookie,
+    });
+    expect(pay.statusCode).toBe(303);
+    // She does not come: released, a strike, and her money back by the club's choice.
+    clock = new Date("2026-12-16T23:15:00Z");
+    expect((await release(paid!.id)).json()).toEqual({ released: 1, promoted: 0 });
+    const [payment] = await t.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.registrationId, held.registration.id));
+    expect(payment!.status).not.toBe("paid");
+    expect(["refund_pending", "refunded"]).toContain(payment!.status);
+
+    // One strike is the club's limit: the next early window is not hers.
+    const attendance = (await as(owner, "GET", `/api/orgs/${orgId}/attendance`)).json();
+    expect(attendance.days).toBe(30);
+    const [next] = await makeSessions(
+      t,
+      orgId,
+      organizer,
+      body({
+        startsAt: "2026-12-22T23:00:00Z",
+        endsAt: "2026-12-23T01:00:00Z",
+        earlyOpensAt: "2026-12-17T14:00:00Z",
+        registrationOpensAt: "2026-12-18T14:00:00Z",
+      }),
+    );
+    clock = new Date("2026-12-17T15:00:00Z");
+    const early = await as(paula, "POST", `/api/orgs/${orgId}/sessions/${next!.id}/registrations`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      "Registration opens Friday, December 18 at 9:00 AM for you: the early window is for members with no missed places in 30 days.",
+    );
+    // Player 3 has none: the early window is hers.
+    expect(
+      (await as(players[3]!, "POST", `/api/orgs/${orgId}/sessions/${next!.id}/registrations`)).statusCode,
+    ).toBe(201);
   });
 });

@@ -14,7 +14,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { type Effect, emailEffect, jobEffect, withEffects } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
-import { getOrganization } from "../clubs/service.js";
+import { accessRules, getOrganization } from "../clubs/service.js";
 import { pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { placeEffects } from "./effects.js";
 import type { MailConfig } from "./notices.js";
@@ -79,13 +79,17 @@ export async function releaseNoShows(
         ),
       );
     const struck = missing.filter((row) => row.userId !== null);
+    // The club decides whether a no-show's paid place is refunded; by default it is not (the
+    // release comes after the start, past any refund cut-off).
+    const { refundNoShows } =
+      missing.length > 0 ? await accessRules(tx, organizationId) : { refundNoShows: false };
     const refunds = [];
     for (const row of missing) {
       await tx
         .update(sessionRegistrations)
         .set({ status: "cancelled", updatedAt: now })
         .where(eq(sessionRegistrations.id, row.id));
-      refunds.push(await settleCancelledPlace(tx, session, row, now));
+      refunds.push(await settleCancelledPlace(tx, session, row, now, refundNoShows));
     }
     if (struck.length > 0)
       await tx

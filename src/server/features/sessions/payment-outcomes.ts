@@ -56,6 +56,7 @@ export async function settleCancelledPlace(
   session: SessionRow,
   row: RegistrationRow,
   now: Date,
+  refundAnyway = false,
 ): Promise<RefundDecision | null> {
   // One statement: the open checkout closed (a data-modifying WITH runs whether or not it is
   // read) and a payment made locked. By club first, as the payments' index leads.
@@ -77,8 +78,9 @@ export async function settleCancelledPlace(
     .where(and(ofPlace, eq(payments.status, "paid")))
     .for("update");
   if (!paid) return null;
-  // Paid but never given a place (the hold ran out before the money came): always refunded.
-  const refunded = row.status === "waitlisted" || refundable(session, now);
+  // Paid but never given a place (the hold ran out before the money came): always refunded; and
+  // whenever the caller's rule says so (a club that refunds no-shows).
+  const refunded = refundAnyway || row.status === "waitlisted" || refundable(session, now);
   if (refunded) {
     await tx
       .update(payments)

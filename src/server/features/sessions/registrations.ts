@@ -14,14 +14,14 @@ import { qualified } from "../../db/qualified.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
-import { timeZoneOf } from "../clubs/service.js";
+import { accessRules, timeZoneOf } from "../clubs/service.js";
 import { holdExpiry, placeEffects } from "./effects.js";
 import { type DrawOutcome, drawEffects, drawLocked } from "./lottery.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
 import { clubTakesCharges, paymentsNotReady } from "./payments-ready.js";
 import { giveUpPlace, promoteWaitlist, takePlace } from "./place-rules.js";
 import { listRegistrations, registrantName } from "./registration-list.js";
-import { STRIKE_DAYS, STRIKE_LIMIT } from "./strikes.js";
+import { goodStanding } from "./strikes.js";
 
 /** How long an unpaid place is held for someone at the checkout. */
 export const PAYMENT_HOLD_MINUTES = 15;
@@ -214,10 +214,10 @@ export async function notOpenYet(db: Queryable, organizationId: string, sessionI
   const at = (instant: Date | null | undefined) =>
     instant && row ? openingTime(instant, row.timeZone) : "soon";
   const refused = (message: string) => new AppError("REGISTRATION_NOT_OPEN", message);
-  if (row?.earlyAt && row.earlyAt <= now)
-    return refused(
-      `Registration opens ${at(row.opensAt)} for you: the early window is for members with fewer than ${STRIKE_LIMIT} missed places in ${STRIKE_DAYS} days.`,
-    );
+  if (row?.earlyAt && row.earlyAt <= now) {
+    const rule = goodStanding((await accessRules(db, organizationId)).strikes);
+    return refused(`Registration opens ${at(row.opensAt)} for you: the early window is for ${rule}.`);
+  }
   if (row?.earlyAt)
     return refused(
       `Registration opens ${at(row.earlyAt)} for members in good standing, and ${at(row.opensAt)} for everyone.`,

@@ -4,7 +4,7 @@ import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessio
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { guestRules, updateGuestRules } from "../clubs/service.js";
+import { accessRules, updateAccessRules } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
 import { bringGuestWithCheckout } from "./guests.js";
 import { publishedDraw } from "./lottery.js";
@@ -12,7 +12,7 @@ import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
 import { createSessions, updateSession } from "./scheduling.js";
 import { getSessionWithList, listSessions, pastSessionPage, toSession } from "./session-reads.js";
-import { attendance, STRIKE_DAYS } from "./strikes.js";
+import { attendance } from "./strikes.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -59,7 +59,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.attendance, async (request) => {
       const club = await access(request, request.params.orgId, "attendance.view");
-      return { days: STRIKE_DAYS, members: await attendance(db, club.organizationId, deps.now()) };
+      return attendance(db, club.organizationId, deps.now());
     });
 
     serve(app, endpoints.draw, async (request) => {
@@ -83,14 +83,14 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       );
     });
 
-    serve(app, endpoints.guestRules, async (request) => {
+    serve(app, endpoints.accessRules, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      return guestRules(db, club.organizationId);
+      return accessRules(db, club.organizationId);
     });
 
-    serve(app, endpoints.updateGuestRules, async (request) => {
+    serve(app, endpoints.updateAccessRules, async (request) => {
       const club = await access(request, request.params.orgId, "club.edit");
-      return updateGuestRules(db, club.organizationId, request.body, deps.now());
+      return updateAccessRules(db, club.organizationId, request.body, deps.now());
     });
 
     serve(app, endpoints.register, async (request) => {

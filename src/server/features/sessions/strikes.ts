@@ -1,24 +1,27 @@
 // A member's strikes at the club: a place not checked in by the release time (no-shows.ts),
 // one; their own place given up after the refund cut-off, half (counted by give_up_place,
-// migration 0034). Admins see them per member over a recent stretch.
+// migration 0034). Admins see them per member over the club's strike rule's days; the rule
+// itself (so many strikes over so many days keeps a member out of early windows) is the club's
+// (clubs' access rules), applied by in_good_standing (migration 0036).
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { AttendanceRow } from "../../../shared/contracts/sessions.js";
 import type { Db } from "../../db/database.js";
 import { noShowStrikes } from "../../db/schema/sessions.js";
+import { accessRules } from "../clubs/service.js";
 import { memberNamesOf } from "../members/service.js";
 
-/** How many days back strikes count (the admins' view, and in_good_standing, migration 0034). */
-export const STRIKE_DAYS = 60;
-/** From this many strikes over STRIKE_DAYS a member waits for the general opening (migration 0034). */
-export const STRIKE_LIMIT = 3;
+/** Who the early window is for, by the club's rule: "members with fewer than 3 missed places in 60 days". */
+export function goodStanding({ limit, days }: { limit: number; days: number }): string {
+  return `members with ${limit === 1 ? "no" : `fewer than ${limit}`} missed places in ${days} days`;
+}
 
-/** Each member's strikes at the club over the last `days`, most first (admins only). */
+/** Each member's strikes at the club over the strike rule's days, most first (admins only). */
 export async function attendance(
   db: Db,
   organizationId: string,
   now: Date,
-  days = STRIKE_DAYS,
-): Promise<AttendanceRow[]> {
+): Promise<{ days: number; members: AttendanceRow[] }> {
+  const { days } = (await accessRules(db, organizationId)).strikes;
   const since = new Date(now.getTime() - days * 86_400_000);
   const rows = await db
     .select({
@@ -36,5 +39,5 @@ export async function attendance(
     organizationId,
     rows.map((r) => r.userId),
   );
-  return rows.map((r) => ({ ...r, name: names.get(r.userId) ?? "Former member" }));
+  return { days, members: rows.map((r) => ({ ...r, name: names.get(r.userId) ?? "Former member" })) };
 }

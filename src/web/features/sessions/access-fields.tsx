@@ -41,7 +41,7 @@ export function AccessFields({ session, field, errors, lottery, onLottery, wall 
           label="Early window opens"
           htmlFor="session-earlyOpensAt"
           error={errors.earlyOpensAt}
-          hint="For members with fewer than 3 missed places in 60 days. Leave empty for none."
+          hint="For members in good standing, by the club's strike rule in Settings. Leave empty for none."
         >
           <Input
             type="datetime-local"

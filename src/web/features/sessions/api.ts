@@ -1,13 +1,12 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { AccessRules, AccessRulesBody, BringGuestBody } from "../../../shared/contracts/access-rules.js";
 import { recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
-import type { BringGuestBody, GuestRulesBody } from "../../../shared/contracts/guests.js";
 import type {
   BulkCheckInBody,
   BulkCheckInResponse,
   CancelRegistrationResponse,
   CreateSessionBody,
-  GuestRules,
   Registration,
   Session,
 } from "../../../shared/contracts/sessions.js";
@@ -133,20 +132,24 @@ export const useBringGuest = (
     ...feedback,
   });
 
-const guestRulesKey = (orgId: string) => ["guest-rules", orgId] as const;
+const accessRulesKey = (orgId: string) => ["access-rules", orgId] as const;
 
-export function useGuestRules(orgId: string) {
+/** The club's fair-access rules: guests, the strike rule, refunds for no-shows. */
+export function useAccessRules(orgId: string) {
   return useQuery({
-    queryKey: guestRulesKey(orgId),
-    queryFn: () => call(endpoints.guestRules, { params: { orgId } }),
+    queryKey: accessRulesKey(orgId),
+    queryFn: () => call(endpoints.accessRules, { params: { orgId } }),
   });
 }
 
-export const useUpdateGuestRules = (orgId: string, feedback?: ActionFeedback<GuestRules, GuestRulesBody>) =>
+export const useUpdateAccessRules = (
+  orgId: string,
+  feedback?: ActionFeedback<AccessRules, AccessRulesBody>,
+) =>
   useAction({
-    run: (body: GuestRulesBody) => call(endpoints.updateGuestRules, { params: { orgId }, body }),
-    // Each session's page carries the rules too.
-    invalidates: [guestRulesKey(orgId), keys.list(orgId)],
+    run: (body: AccessRulesBody) => call(endpoints.updateAccessRules, { params: { orgId }, body }),
+    // Each session's page carries the guest rules too, and the attendance view the strike rule.
+    invalidates: [accessRulesKey(orgId), keys.list(orgId)],
     ...feedback,
   });
 

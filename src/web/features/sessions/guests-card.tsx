@@ -2,7 +2,7 @@
 // join with), pay a guest's held place, or give it back. Shown when the club takes guests.
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
-import { bringGuestBody } from "../../../shared/contracts/guests.js";
+import { bringGuestBody } from "../../../shared/contracts/access-rules.js";
 import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
@@ -126,8 +126,9 @@ function BringGuestDialog({ orgId, data, price }: Props & { price: string | null
   const bring = usePayOrBring(orgId, data.session.id, () => setOpen(false));
   const form = useZodForm(
     bringGuestBody,
-    async (body) => {
-      await bring.run(body);
+    // What was typed goes as typed; the server reads it by the same rules.
+    async (_body, values) => {
+      await bring.run({ name: String(values.name ?? ""), email: String(values.email ?? "") });
     },
     { idPrefix: "guest-" },
   );

@@ -126,7 +126,7 @@ describe("WalkInsDialog", () => {
   });
 
   it("checks in the pasted guests and the ticked members at once", async () => {
-    const api = doorApi({ [bulk]: { checkedIn: 3 } });
+    const api = doorApi({ [bulk]: { checkedIn: 3, standingBy: 0 } });
     const { user, dialog } = await openDialog();
     await paste(user, "Dee Dupont\n\tEd\tEvans \n");
     await user.click(within(dialog).getByRole("checkbox", { name: "Cal Chen" }));
@@ -160,5 +160,33 @@ describe("WalkInsDialog", () => {
     expect((screen.getByLabelText("Guests, one name per line") as HTMLTextAreaElement).value).toBe(
       "Dee Dupont\nBen Brooks",
     );
+  });
+
+  it("when the places run out, stands the rest by at the door on one more tap", async () => {
+    const api = doorApi({
+      [bulk]: (body: { standBy?: boolean }) =>
+        body.standBy
+          ? { checkedIn: 1, standingBy: 1 }
+          : {
+              status: 409,
+              body: {
+                error: {
+                  code: "SESSION_FULL",
+                  message: "The session is full: 2 places. Nobody was checked in.",
+                  issues: [{ path: ["body", "guestNames", "1"], message: "No place left from here on" }],
+                },
+              },
+            },
+    });
+    const { user, dialog } = await openDialog();
+    await paste(user, "Dee Dupont\nEd Evans");
+    await user.click(within(dialog).getByRole("button", { name: "Check in 2" }));
+    await user.click(await within(dialog).findByRole("button", { name: "Stand the Rest By" }));
+
+    expect(await screen.findByText("1 player checked in, 1 standing by for a place")).toBeTruthy();
+    expect(api.sent(bulk)).toEqual([
+      { guestNames: ["Dee Dupont", "Ed Evans"], memberIds: [] },
+      { guestNames: ["Dee Dupont", "Ed Evans"], memberIds: [], standBy: true },
+    ]);
   });
 });

@@ -7,12 +7,12 @@ import { TwoFactorSettings } from "../account/two-factor-settings.js";
 import { PayoutAccountCard } from "../billing/payout-account-card.js";
 import { NotificationSettings } from "../notifications/notification-settings.js";
 import { PushDevices } from "../notifications/push-devices.js";
+import { AccessRulesCard } from "./access-rules-card.js";
 import { ClubProfileForm } from "./club-profile-form.js";
 import { CourtsManager } from "./courts-manager.js";
 import { DeleteClubCard } from "./delete-club-card.js";
-import { GuestRulesCard } from "./guest-rules-card.js";
 
-/** Settings: the club's profile, courts and guest rules for owners and admins, everyone's email notifications, the owner's payment account and the deletion of the club. */
+/** Settings: the club's profile, courts and fair-access rules (guests, strikes) for owners and admins, everyone's email notifications, the owner's payment account and the deletion of the club. */
 export function SettingsPage() {
   const { current } = useOrganization();
   const manager = current ? can(current.role, "club.edit") : false;
@@ -42,7 +42,7 @@ export function SettingsPage() {
               <CourtsManager orgId={current.id} />
             </CardContent>
           </Card>
-          <GuestRulesCard key={current.id} orgId={current.id} />
+          <AccessRulesCard key={current.id} orgId={current.id} />
         </>
       ) : current ? (
         <Card>
