@@ -7,7 +7,7 @@ import {
   uniqueEmail,
 } from "./fixtures.js";
 
-test("no-shows at the door, on a phone: the organizer releases a place not checked in and the first on the waitlist is called", async ({
+test("no-shows at the door, on a phone: the organizer releases the places not checked in, and the first on the waitlist and the player standing by at the door are called", async ({
   page,
   newPerson,
 }) => {
@@ -15,13 +15,13 @@ test("no-shows at the door, on a phone: the organizer releases a place not check
   await page.setViewportSize({ width: 390, height: 844 });
   await signUpThroughApi(page, "Nora Organizer", uniqueEmail("noshow-owner"));
   const club = await createClubThroughApi(page, `No-Show Club ${Date.now()}`, 1);
-  // Tonight's session started a few minutes ago, one place, its no-shows released at 30 minutes.
+  // Tonight's session started a few minutes ago, two places, its no-shows released at 30 minutes.
   const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
     data: {
       name: "Full Tonight",
       startsAt: new Date(Date.now() - 5 * 60_000).toISOString(),
       endsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
-      capacity: 1,
+      capacity: 2,
       noShowReleaseMinutes: 30,
     },
   });
@@ -29,7 +29,7 @@ test("no-shows at the door, on a phone: the organizer releases a place not check
   const sessionId = (await created.json()).sessions[0].id as string;
 
   const people = [];
-  for (const name of ["Sam Sleeper", "Wendy Waiting"]) {
+  for (const name of ["Sam Sleeper", "Sid Snoozer", "Wendy Waiting"]) {
     const person = await newPerson({ width: 390, height: 844 });
     const email = uniqueEmail(name.split(" ")[0]!.toLowerCase());
     await signUpThroughApi(person, name, email);
@@ -38,22 +38,42 @@ test("no-shows at the door, on a phone: the organizer releases a place not check
     expect(placed.status()).toBe(201);
     people.push({ page: person, email });
   }
-  const wendy = people[1]!;
+  const wendy = people[2]!;
   await wendy.page.goto(`/sessions/${sessionId}`);
   await expect(wendy.page.getByTestId("my-status")).toHaveText("You're number 1 on the waitlist.");
 
-  // At the door: Sam has not come. The organizer releases his place.
+  // The night starts. Walt, not registered, walks up and scans the door's code: the session is
+  // full, so he stands by, after Wendy.
+  expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
+  const token = (await (await page.request.get(`/api/orgs/${club.id}/sessions/${sessionId}`)).json())
+    .checkInToken as string;
+  const walt = await newPerson({ width: 390, height: 844 });
+  const waltEmail = uniqueEmail("walt");
+  await signUpThroughApi(walt, "Walt Walkup", waltEmail);
+  await joinByInvitation(page, walt, club.id, waltEmail);
+  await walt.goto(`/sessions/${sessionId}/check-in?org=${club.id}&token=${token}`);
+  await expect(walt.getByRole("heading", { name: "Standing by" })).toBeVisible();
+  await expect(walt.getByText("number 2 for the next place")).toBeVisible();
+  await walt.screenshot({ path: test.info().outputPath("standing-by-390.png"), fullPage: true });
+
+  // At the door: Sam and Sid have not come. The organizer releases their places.
   await page.goto(`/sessions/${sessionId}`);
-  await expect(page.getByText("1 registered player not checked in.")).toBeVisible();
+  await expect(page.getByTestId("waitlist").getByText("At the door")).toBeVisible();
+  await expect(page.getByText("2 registered players not checked in.")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("no-shows-before-390.png"), fullPage: true });
   await page.getByRole("button", { name: "Release No-Shows" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Release Places" }).click();
-  await expect(page.getByText("1 place released; 1 player moved up from the waitlist")).toBeVisible();
+  await expect(page.getByText("2 places released; 2 players moved up from the waitlist")).toBeVisible();
   await expect(page.getByText(/Places not checked in were released at/)).toBeVisible();
 
   // Wendy is called: her page says so, and so does her mail.
   await wendy.page.reload();
   await expect(wendy.page.getByTestId("my-status")).toHaveText("You're registered.");
+  // Walt was at the door: he is in, checked in, and in line on the board.
+  await walt.goto(`/sessions/${sessionId}`);
+  await expect(walt.getByTestId("my-status")).toHaveText("You're registered and checked in.");
+  await walt.goto("/board");
+  await expect(walt.getByTestId("queue").getByText("Walt Walkup")).toBeVisible();
   await expect(async () => {
     const html = await (await wendy.page.request.get("/dev/mailbox")).text();
     const mine = html.split("<article>").filter((a) => a.includes(`to ${wendy.email}`));
