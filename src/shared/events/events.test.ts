@@ -1,0 +1,208 @@
+// The event schedules' rules, checked over fields of 4 to 48 players on 1 to 12 courts.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { americanoPlan, courtsInPlay, type EventRound } from "./americano.js";
+import { BOX_MAX, BOX_MIN, intoBoxes, moveBoxes } from "./box-ladder.js";
+import { bracketSize, firstRound, roundNames, seedOrder, walkover } from "./bracket.js";
+import { mexicanoRound, standings } from "./standings.js";
+
+const field = (n: number) => Array.from({ length: n }, (_, i) => `p${i}`);
+const partnerCounts = (plan: EventRound[]) => {
+  const counts = new Map<string, number>();
+  for (const round of plan)
+    for (const game of round.games)
+      for (const pair of [game.teamA, game.teamB]) {
+        const key = [...pair].sort().join("|");
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+  return counts;
+};
+const byeCounts = (plan: EventRound[], n: number) => {
+  const counts = new Map(field(n).map((id) => [id, 0]));
+  for (const round of plan) for (const id of round.byes) counts.set(id, counts.get(id)! + 1);
+  return [...counts.values()];
+};
+const fields = fc
+  .record({ n: fc.integer({ min: 4, max: 48 }), courts: fc.integer({ min: 1, max: 12 }), seed: fc.integer() })
+  .map(({ n, courts, seed }) => ({ n, courts, seed, c: courtsInPlay(n, courts) }));
+
+describe("the Americano plan", () => {
+  it("fills every court each round with four different players, the rest sitting", () => {
+    fc.assert(
+      fc.property(fields, fc.integer({ min: 1, max: 60 }), ({ n, courts, seed, c }, rounds) => {
+        const plan = americanoPlan(field(n), courts, rounds, seed);
+        expect(plan).toHaveLength(rounds);
+        for (const round of plan) {
+          expect(round.games).toHaveLength(c);
+          const on = round.games.flatMap((g) => [...g.teamA, ...g.teamB]);
+          expect(new Set([...on, ...round.byes]).size).toBe(n);
+          expect(on).toHaveLength(4 * c);
+          expect(round.games.map((g) => g.court)).toEqual(Array.from({ length: c }, (_, i) => i + 1));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("spreads byes: nobody sits more than once more than anyone else", () => {
+    fc.assert(
+      fc.property(fields, fc.integer({ min: 1, max: 60 }), ({ n, courts, seed }, rounds) => {
+        const byes = byeCounts(americanoPlan(field(n), courts, rounds, seed), n);
+        expect(Math.max(...byes) - Math.min(...byes)).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("gives a new partner every round for the first half of the field's rounds", () => {
+    fc.assert(
+      fc.property(fields, ({ n, courts, seed }) => {
+        const plan = americanoPlan(field(n), courts, Math.ceil(n / 2), seed);
+        expect(Math.max(0, ...partnerCounts(plan).values())).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("plays the whole ideal cycle where the field fits the courts: every pair partners once, each sits at most once", () => {
+    for (let c = 1; c <= 12; c++) {
+      for (const n of [4 * c, 4 * c + 1]) {
+        const cycle = n % 2 === 0 ? n - 1 : n;
+        const plan = americanoPlan(field(n), c, cycle, c * 31 + n);
+        const counts = partnerCounts(plan);
+        expect([...counts.values()].every((k) => k === 1)).toBe(true);
+        expect(counts.size).toBe((n * (n - 1)) / 2);
+        expect(Math.max(...byeCounts(plan, n))).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it("is the same plan for the same seed, so a printed plan is the one played", () => {
+    expect(americanoPlan(field(13), 3, 6, 42)).toEqual(americanoPlan(field(13), 3, 6, 42));
+    expect(americanoPlan(field(3), 2, 4, 1)).toEqual([]);
+  });
+});
+
+describe("standings", () => {
+  const game = (teamA: string[], teamB: string[], scoreA: number, scoreB: number) => ({
+    teamA,
+    teamB,
+    scoreA,
+    scoreB,
+  });
+
+  it("orders by games won, then point difference, then head to head, sharing a dead heat", () => {
+    const table = standings(
+      ["p", "q", "a", "b", "c", "d", "e", "f", "g", "h"],
+      [
+        game(["p", "a"], ["q", "b"], 11, 9), // p beats q
+        game(["q", "c"], ["d", "e"], 11, 9),
+        game(["p", "f"], ["g", "h"], 9, 11),
+      ],
+    );
+    expect(table.map((r) => [r.id, r.place, r.won, r.difference])).toEqual([
+      // One win and +2 each, and they never met: level on everything, one place.
+      ["a", 1, 1, 2],
+      ["c", 1, 1, 2],
+      ["g", 1, 1, 2],
+      ["h", 1, 1, 2],
+      // One win, level on difference and points: p beat q when they met.
+      ["p", 5, 1, 0],
+      ["q", 6, 1, 0],
+      ["b", 7, 0, -2],
+      ["d", 7, 0, -2],
+      ["e", 7, 0, -2],
+      ["f", 7, 0, -2],
+    ]);
+  });
+
+  it("shares a place when every tie-break is level", () => {
+    const table = standings(
+      ["a", "b", "c", "d"],
+      [{ teamA: ["a", "b"], teamB: ["c", "d"], scoreA: 11, scoreB: 7 }],
+    );
+    expect(table.map((r) => [r.id, r.place])).toEqual([
+      ["a", 1],
+      ["b", 1],
+      ["c", 3],
+      ["d", 3],
+    ]);
+  });
+
+  it("pairs a Mexicano round from the standings: 1st and 4th against 2nd and 3rd, the lowest with the fewest byes sitting", () => {
+    const ranked = field(9);
+    const round = mexicanoRound(ranked, 2, new Map([["p8", 1]]));
+    // p8 has sat already: the next lowest, p7, sits.
+    expect(round.byes).toEqual(["p7"]);
+    expect(round.games).toEqual([
+      { court: 1, teamA: ["p0", "p3"], teamB: ["p1", "p2"] },
+      { court: 2, teamA: ["p4", "p8"], teamB: ["p5", "p6"] },
+    ]);
+  });
+});
+
+describe("playoff brackets", () => {
+  it("places seeds so the best two meet only in the final", () => {
+    expect(seedOrder(8)).toEqual([1, 8, 4, 5, 2, 7, 3, 6]);
+    expect(roundNames(6)).toEqual(["Quarter-finals", "Semi-finals", "Final"]);
+  });
+
+  it("gives the byes to the top seeds, each entrant once, for any field", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 64 }), (n) => {
+        const entrants = field(n);
+        const size = bracketSize(n);
+        const matches = firstRound(entrants);
+        expect(matches).toHaveLength(size / 2);
+        const placed = matches.flatMap((m) => [m.top, m.bottom]).filter((s) => s !== null);
+        expect(placed.map((s) => s.entrant).sort()).toEqual([...entrants].sort());
+        const throughOnBye = matches.map(walkover).filter((w) => w !== null);
+        expect(throughOnBye.sort()).toEqual(entrants.slice(0, size - n).sort());
+        // Seeds 1 and 2 are in different halves (a field of two is one match: the final).
+        const half = (seed: number) =>
+          matches.findIndex((m) => m.top?.seed === seed || m.bottom?.seed === seed) < size / 4;
+        if (size >= 4) expect(half(1)).not.toBe(half(2));
+      }),
+    );
+  });
+});
+
+describe("box ladders", () => {
+  it("cuts a field into even boxes of 4 to 6", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 8, max: 48 }), fc.integer({ min: BOX_MIN, max: BOX_MAX }), (n, size) => {
+        const boxes = intoBoxes(field(n), size);
+        const sizes = boxes.map((b) => b.length);
+        expect(boxes.flat()).toEqual(field(n));
+        expect(Math.min(...sizes)).toBeGreaterThanOrEqual(BOX_MIN);
+        expect(Math.max(...sizes)).toBeLessThanOrEqual(BOX_MAX);
+        expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+      }),
+    );
+    expect(intoBoxes(field(3))).toEqual([]);
+  });
+
+  it("moves the top of each box up and the bottom down, keeping every box's size", () => {
+    const boxes = [
+      ["a1", "a2", "a3", "a4"],
+      ["b1", "b2", "b3", "b4", "b5"],
+      ["c1", "c2", "c3", "c4"],
+    ];
+    expect(moveBoxes(boxes, 1)).toEqual([
+      ["a1", "a2", "a3", "b1"],
+      ["a4", "b2", "b3", "b4", "c1"],
+      ["b5", "c2", "c3", "c4"],
+    ]);
+    fc.assert(
+      fc.property(fc.integer({ min: 8, max: 48 }), fc.integer({ min: 0, max: 4 }), (n, moves) => {
+        const before = intoBoxes(field(n));
+        const after = moveBoxes(before, moves);
+        expect(after.map((b) => b.length)).toEqual(before.map((b) => b.length));
+        expect(after.flat().sort()).toEqual(field(n).sort());
+        const boxOf = (boxes: string[][], id: string) => boxes.findIndex((b) => b.includes(id));
+        for (const id of field(n))
+          expect(Math.abs(boxOf(after, id) - boxOf(before, id))).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+});
