@@ -71,7 +71,8 @@ test("a guest, on a phone: the owner allows guests, a member brings one, the doo
   await member.reload();
   await expect(member.getByTestId("my-guests").getByText("Checked in")).toBeVisible();
 
-  // Gus likes it and joins under the address Mia gave: the night is his now.
+  // The night starts; Gus likes it and joins under the address Mia gave: the night is his now.
+  expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
   const gus = await newPerson(phone);
   await signUpThroughApi(gus, "Gus Gallagher", guestEmail);
   await joinByInvitation(page, gus, club.id, guestEmail);

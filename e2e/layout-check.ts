@@ -37,7 +37,7 @@ function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): 
       style.position === "absolute" &&
       (style.clip === "rect(0px, 0px, 0px, 0px)" ||
         style.clipPath === "inset(50%)" ||
-        (style.opacity === "0" && element.getAttribute("aria-hidden") === "true"))
+        (element.matches("form input[aria-hidden=true]") && style.opacity === "0"))
     );
   };
 

@@ -277,7 +277,7 @@ export const sessionsEndpoints = {
     params: sessionParams,
     body: checkInBody,
     success: { status: 200, body: selfCheckInResponse },
-    errors: ["NOT_ACTIVE", "NOT_REGISTERED", "PAYMENT_PENDING", "DRAW_PENDING"],
+    errors: ["NOT_ACTIVE", "NOT_REGISTERED", "PAYMENT_PENDING", "WAITLISTED", "DRAW_PENDING"],
   }),
   calendarFeed: endpoint({
     method: "POST",

@@ -277,7 +277,7 @@ export const registrationStatuses = [
   "entered",
 ] as const;
 
-/** The club's rules for members' guests (contracts/guests.ts), as a session's page reads them; cents. */
+/** The club's rules for members' guests (contracts/access-rules.ts), as a session's page reads them; cents. */
 export const guestRules = z.object({
   allowed: z.boolean(),
   perMonth: z.number().int(),

@@ -13,4 +13,5 @@ ALTER TABLE "session_registrations" ADD COLUMN "guest_email" text;--> statement-
 ALTER TABLE "session_registrations" ADD COLUMN "walked_up" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "session_registrations" ADD CONSTRAINT "session_registrations_brought_by_users_id_fk" FOREIGN KEY ("brought_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "session_registrations_one_guest_key" ON "session_registrations" USING btree ("session_id","brought_by",lower("guest_name")) WHERE "session_registrations"."status" <> 'cancelled' and "session_registrations"."brought_by" is not null;--> statement-breakpoint
-CREATE INDEX "session_registrations_brought_by_idx" ON "session_registrations" USING btree ("brought_by") WHERE "session_registrations"."brought_by" is not null;
+CREATE INDEX "session_registrations_brought_by_idx" ON "session_registrations" USING btree ("brought_by") WHERE "session_registrations"."brought_by" is not null;--> statement-breakpoint
+CREATE INDEX "session_registrations_guest_email_idx" ON "session_registrations" USING btree ("organization_id",lower("guest_email")) WHERE "session_registrations"."user_id" is null and "session_registrations"."guest_email" is not null;

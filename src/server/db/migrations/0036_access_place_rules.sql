@@ -11,10 +11,12 @@
 --   unregistered (walked_up); a player standing by at the door (a waitlisted row checked in)
 --   is in and checked in at once (promoted_present). For a guest it names the member who
 --   brought them (promoted_user, who is told and pays) and the guest (promoted_guest).
--- * give_up_place lets the member who brought a guest give the guest's place up.
+-- * give_up_place lets the member who brought a guest give the guest's place up (until it is the
+--   guest's own, claimed when they join).
 -- * in_good_standing counts strikes by the club's own rule (strike_limit over strike_days).
--- * claim_guest_places: when someone joins the club, the places a member brought them to under
---   their address become theirs, so their nights, games and receipts follow them in.
+-- * claim_guest_places: when someone joins the club, the nights a member brought them to under
+--   their address (played or playing: places still to come stay the member's) become theirs, so
+--   their nights, games and receipts follow them in.
 CREATE OR REPLACE FUNCTION "in_good_standing"(of_club uuid, person text, at timestamptz) RETURNS boolean
 LANGUAGE sql STABLE AS $$
   SELECT coalesce(sum(k.weight), 0) < o.strike_limit
@@ -161,19 +163,10 @@ BEGIN
     RETURN QUERY SELECT 'closed'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
     RETURN;
   END IF;
-  SELECT o.guests_allowed, o.guests_per_month, o.time_zone INTO allowed, per_month, zone
-    FROM organizations o WHERE o.id = of_club;
-  IF NOT allowed THEN
-    RETURN QUERY SELECT 'not_allowed'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
-    RETURN;
-  END IF;
-  IF draw_at IS NOT NULL AND drawn_at IS NULL THEN
-    RETURN QUERY SELECT CASE WHEN taken_at >= draw_at THEN 'draw_due' ELSE 'lottery_open' END::text,
-      NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
-    RETURN;
-  END IF;
+  -- A guest already on the list is answered first (to pay for them, say), whatever changed since.
   SELECT (array_agg(r.id) FILTER (
-        WHERE r.brought_by = host AND lower(r.guest_name) = lower(guest) AND r.status <> 'cancelled'))[1],
+        WHERE r.brought_by = host AND r.user_id IS NULL AND lower(r.guest_name) = lower(guest)
+          AND r.status <> 'cancelled'))[1],
       coalesce(bool_or(hold_run_out(r.status, r.hold_expires_at, taken_at)), false),
       count(*) FILTER (WHERE holds_place(r.status)),
       count(*) FILTER (WHERE r.status = 'waitlisted' AND NOT r.walked_up),
@@ -184,6 +177,17 @@ BEGIN
     SELECT r.status, r.hold_expires_at INTO existing_status, existing_hold
       FROM session_registrations r WHERE r.id = existing;
     RETURN QUERY SELECT 'listed'::text, existing, existing_status, NULL::integer, existing_hold;
+    RETURN;
+  END IF;
+  SELECT o.guests_allowed, o.guests_per_month, o.time_zone INTO allowed, per_month, zone
+    FROM organizations o WHERE o.id = of_club;
+  IF NOT allowed THEN
+    RETURN QUERY SELECT 'not_allowed'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF draw_at IS NOT NULL AND drawn_at IS NULL THEN
+    RETURN QUERY SELECT CASE WHEN taken_at >= draw_at THEN 'draw_due' ELSE 'lottery_open' END::text,
+      NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
     RETURN;
   END IF;
   IF opens_at IS NOT NULL AND taken_at < opens_at THEN
@@ -197,6 +201,7 @@ BEGIN
   SELECT count(*) INTO brought
     FROM session_registrations r JOIN sessions s ON s.id = r.session_id
     WHERE r.organization_id = of_club AND r.brought_by = host AND r.status <> 'cancelled'
+      AND s.status <> 'cancelled'
       AND date_trunc('month', s.starts_at AT TIME ZONE zone) = date_trunc('month', starts AT TIME ZONE zone);
   IF brought >= per_month THEN
     RETURN QUERY SELECT 'limit'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
@@ -239,7 +244,8 @@ BEGIN
     WHERE s.id = of_session AND session_open(s.status);
   IF NOT FOUND THEN RETURN; END IF;
   LOOP
-    SELECT r.id, coalesce(r.user_id, r.brought_by), CASE WHEN r.user_id IS NULL THEN r.guest_name END,
+    SELECT r.id, coalesce(r.user_id, r.brought_by),
+      CASE WHEN r.user_id IS NULL AND r.brought_by IS NOT NULL THEN r.guest_name END,
       r.checked_in_at IS NOT NULL,
       EXISTS (
         SELECT 1 FROM payments p
@@ -288,7 +294,7 @@ BEGIN
   SELECT r.status, r.user_id, coalesce(r.placed_at, r.created_at) INTO before, holder, held_since
     FROM session_registrations r
     WHERE r.id = place AND r.session_id = of_session AND r.status <> 'cancelled'
-      AND (may_manage OR r.user_id = for_person OR r.brought_by = for_person);
+      AND (may_manage OR r.user_id = for_person OR (r.user_id IS NULL AND r.brought_by = for_person));
   IF NOT FOUND THEN
     RETURN QUERY SELECT 'not_found'::text, now_status, NULL::registration_status;
     RETURN;
@@ -319,8 +325,9 @@ BEGIN
   RETURN QUERY SELECT 'cancelled'::text, now_status, before;
 END $$;
 --> statement-breakpoint
--- A place the joining person already holds in the same session (brought as a guest, and
--- registered themselves too) stays a guest's place: one person holds one place in a session.
+-- Only places played (tonight's or a past night's, held): a place still to come stays the
+-- member's to pay for and to give back. One place per session: where the person already holds
+-- one, or was brought twice under the same address, the rest stay guests' places.
 CREATE FUNCTION "claim_guest_places"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   address text;
@@ -328,12 +335,18 @@ BEGIN
   SELECT lower(u.email) INTO address FROM users u WHERE u.id = NEW.user_id;
   UPDATE session_registrations r
     SET user_id = NEW.user_id, updated_at = now()
-    WHERE r.organization_id = NEW.organization_id AND r.user_id IS NULL AND r.brought_by IS NOT NULL
-      AND lower(r.guest_email) = address
-      AND NOT EXISTS (
-        SELECT 1 FROM session_registrations own
-        WHERE own.session_id = r.session_id AND own.user_id = NEW.user_id AND own.status <> 'cancelled'
-      );
+    WHERE r.id IN (
+      SELECT DISTINCT ON (g.session_id) g.id
+      FROM session_registrations g JOIN sessions s ON s.id = g.session_id
+      WHERE g.organization_id = NEW.organization_id AND g.user_id IS NULL AND g.brought_by IS NOT NULL
+        AND lower(g.guest_email) = address AND g.status = 'registered'
+        AND s.status IN ('active', 'completed')
+        AND NOT EXISTS (
+          SELECT 1 FROM session_registrations own
+          WHERE own.session_id = g.session_id AND own.user_id = NEW.user_id AND own.status <> 'cancelled'
+        )
+      ORDER BY g.session_id, g.seq
+    );
   UPDATE queue_players q SET user_id = NEW.user_id
     FROM session_registrations r
     WHERE q.registration_id = r.id AND r.organization_id = NEW.organization_id

@@ -32,7 +32,7 @@ export const organizations = pgTable(
     // Set when the owner deletes the club: from then on nobody reaches it (404), and a job
     // removes its rows once every refund its closing owed is made (features/clubs/closing.ts).
     closingAt: timestamp("closing_at", { withTimezone: true }),
-    // Members' guests (clubs/guest-rules.ts, sessions/guests.ts): whether a member may bring
+    // Members' guests (clubs/access-rules.ts, sessions/guests.ts): whether a member may bring
     // one, how many a member brings in a month (by the sessions' start, in the club's time), and
     // what a guest pays in a paid session (cents; null: the session's price).
     guestsAllowed: boolean("guests_allowed").notNull().default(false),

@@ -81,7 +81,8 @@ export const registrationStatus = pgEnum("registration_status", [
   "entered",
 ]);
 // One row per person (or walk-in guest) per session. A place is held by 'registered' and by
-// 'pending_payment' until its hold expires; 'waitlisted' rows are promoted in `seq` order.
+// 'pending_payment' until its hold expires; 'waitlisted' rows are promoted in `seq` order,
+// those who walked up last.
 export const sessionRegistrations = pgTable(
   "session_registrations",
   {
@@ -132,8 +133,12 @@ export const sessionRegistrations = pgTable(
     uniqueIndex("session_registrations_one_guest_key")
       .on(t.sessionId, t.broughtBy, sql`lower(${t.guestName})`)
       .where(sql`${t.status} <> 'cancelled' and ${t.broughtBy} is not null`),
-    // A member's guests this month (the club's limit), and a joining person's guest places.
+    // A member's guests this month (the club's limit).
     index("session_registrations_brought_by_idx").on(t.broughtBy).where(sql`${t.broughtBy} is not null`),
+    // A joining person's guest places, by the address given (claim_guest_places, migration 0036).
+    index("session_registrations_guest_email_idx")
+      .on(t.organizationId, sql`lower(${t.guestEmail})`)
+      .where(sql`${t.userId} is null and ${t.guestEmail} is not null`),
   ],
 );
 // Each entrant's part in a session's draw: the weight their earlier losses gave them, their

@@ -101,10 +101,21 @@ async function checkInWalkIn(
   standBy = false,
 ): Promise<"in" | "standing_by"> {
   const { organizationId } = session;
+  // A paid place is paid for first: nobody stands by for one.
+  const standsBy = standBy && !session.paymentRequired;
   if ("userId" in who) {
     if (!(await isMember(tx, organizationId, who.userId))) throw notFound("Member not found");
     const existing = await activeRegistrationOf(tx, session.id, who.userId);
     if (existing?.status === "entered") throw drawPending();
+    // Waiting, and the places are gone: with standing by asked for, they wait at the door in their
+    // turn rather than being taken in over the others.
+    if (existing?.status === "waitlisted" && standsBy && !(await roomAndNextSeq(tx, session.id)).room) {
+      await tx
+        .update(sessionRegistrations)
+        .set({ checkedInAt: now, updatedAt: now })
+        .where(eq(sessionRegistrations.id, existing.id));
+      return "standing_by";
+    }
     if (existing) {
       await tx
         .update(sessionRegistrations)
@@ -117,19 +128,37 @@ async function checkInWalkIn(
       return "in";
     }
   }
-  const { room, seq } = await roomAndNextSeq(tx, session.id);
-  if (!room && !standBy) throw new AppError("SESSION_FULL", "The session is full.");
-  await tx.insert(sessionRegistrations).values({
-    organizationId,
-    sessionId: session.id,
-    userId: "userId" in who ? who.userId : null,
-    guestName: "guestName" in who ? who.guestName : null,
-    ...(room ? { status: "registered" as const } : { status: "waitlisted" as const, walkedUp: true }),
-    seq,
-    checkedInAt: now,
-    createdAt: now,
-  });
-  return room ? "in" : "standing_by";
+  const place = await roomAndNextSeq(tx, session.id);
+  if (!place.room && !standsBy) throw new AppError("SESSION_FULL", "The session is full.");
+  await arriveAtTheDoor(tx, session, who, place, now);
+  return place.room ? "in" : "standing_by";
+}
+
+/**
+ * Someone not on the list, checked in at the door: a free place if there is one, else (where
+ * the caller allows it) the waitlist after everyone on it, standing by. Answers the new row's id.
+ */
+async function arriveAtTheDoor(
+  tx: Tx,
+  session: SessionRow,
+  who: WalkIn,
+  { room, seq }: { room: boolean; seq: number },
+  now: Date,
+): Promise<string> {
+  const [row] = await tx
+    .insert(sessionRegistrations)
+    .values({
+      organizationId: session.organizationId,
+      sessionId: session.id,
+      userId: "userId" in who ? who.userId : null,
+      guestName: "guestName" in who ? who.guestName : null,
+      ...(room ? { status: "registered" as const } : { status: "waitlisted" as const, walkedUp: true }),
+      seq,
+      checkedInAt: now,
+      createdAt: now,
+    })
+    .returning({ id: sessionRegistrations.id });
+  return row!.id;
 }
 
 /** A walk-in at the door: a member of the club, or a guest by name. Counts toward capacity. */
@@ -153,7 +182,8 @@ const issueAt = (field: "guestNames" | "memberIds", index: number, message: stri
 async function bulkIssues(tx: Tx, session: SessionRow, body: BulkCheckIn): Promise<Issue[]> {
   const { organizationId } = session;
   const listed = await listRegistrations(tx, organizationId, session.id);
-  const checkedIn = listed.filter((r) => r.checkedIn);
+  // Standing by at the door is not in yet: the organizer may still take them in.
+  const checkedIn = listed.filter((r) => r.checkedIn && r.status !== "waitlisted");
   const checkedInUsers = new Set(checkedIn.map((r) => r.userId));
   const memberIds = await membersAmong(tx, organizationId, body.memberIds);
   const named = await people(tx, [...memberIds]);
@@ -266,6 +296,12 @@ export async function selfCheckIn(
     if (existing?.status === "pending_payment")
       throw new AppError("PAYMENT_PENDING", "Complete your payment to check in.");
     if (existing?.status === "entered") throw drawPending();
+    if (existing?.status === "waitlisted" && session.paymentRequired) {
+      throw new AppError(
+        "WAITLISTED",
+        "You're on the waitlist: an organizer can check you in if a place opens.",
+      );
+    }
     // On the waitlist and at the door: standing by, in their turn for the next place.
     if (existing?.status === "waitlisted") {
       await tx
@@ -277,20 +313,9 @@ export async function selfCheckIn(
     if (session.paymentRequired)
       throw new AppError("NOT_REGISTERED", "Register and pay for this session first.");
     // Not registered: a free place, or with none left, standing by after the waitlist.
-    const { room, seq } = await roomAndNextSeq(tx, sessionId);
-    const [row] = await tx
-      .insert(sessionRegistrations)
-      .values({
-        organizationId,
-        sessionId,
-        userId,
-        ...(room ? { status: "registered" as const } : { status: "waitlisted" as const, walkedUp: true }),
-        seq,
-        checkedInAt: now,
-        createdAt: now,
-      })
-      .returning({ id: sessionRegistrations.id });
-    return room ? checkedIn : standingBy(tx, organizationId, sessionId, row!.id);
+    const place = await roomAndNextSeq(tx, sessionId);
+    const id = await arriveAtTheDoor(tx, session, { userId }, place, now);
+    return place.room ? checkedIn : standingBy(tx, organizationId, sessionId, id);
   });
 }
 

@@ -21,7 +21,7 @@ export type HoldJob = { organizationId: string; sessionId: string };
 
 /**
  * Players standing by at the door were given places (promote_waitlist): they are checked in,
- * and whoever keeps the court queue (courts/attendance.ts) puts them in line. Through the
+ * and whoever keeps the court queue (courts/jobs.ts) puts them in line. Through the
  * outbox, as the change may be a job's (a hold run out, the no-show release).
  */
 export const PLAYERS_ARRIVED = "players-arrived";

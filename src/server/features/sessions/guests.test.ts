@@ -1,7 +1,7 @@
 // Members' guests: the club's rules (allowed, per month, a guest price), a guest taking a place
 // as anyone does (or the waitlist), paid for by the member, given back by them, checked in, and
 // their nights following them when they join the club. Refusals are clear and leave nothing.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizationMembers } from "../../db/schema/members.js";
 import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
@@ -162,7 +162,7 @@ describe("bringing a guest", () => {
     expect(third.json().error).toMatchObject({
       code: "GUEST_LIMIT",
       message:
-        "You have brought 2 guests this month, the club's limit: give a place back or bring them next month.",
+        "You have brought 2 guests to December's sessions, the club's limit for a month: give a place back, or bring them another month.",
     });
     // December 29 at 6 PM in New York is still December; the week after is January's.
     expect((await bring(c!, "Three", cara)).statusCode).toBe(409);
@@ -286,15 +286,20 @@ describe("bringing a guest", () => {
 });
 
 describe("a guest who joins", () => {
-  it("keeps their nights: the places brought under their address become theirs", async () => {
-    await setRules({ allowed: true, perMonth: 5, price: "" });
+  it("keeps their nights: the nights played under their address become theirs, a night to come stays the member's", async () => {
+    await setRules({ allowed: true, perMonth: 20, price: "" });
     const first = await session({ startsAt: "2026-12-03T23:00:00Z", endsAt: "2026-12-04T01:00:00Z" });
     const second = await session({ startsAt: "2026-12-04T23:00:00Z", endsAt: "2026-12-05T01:00:00Z" });
+    const later = await session({ startsAt: "2026-12-20T23:00:00Z", endsAt: "2026-12-21T01:00:00Z" });
     const brought = await bring(first, "Nora New", alice, "Nora.New@Guests.Example");
     expect(brought.statusCode, brought.body).toBe(201);
+    // Two members brought her to the second night, under the same address: one place is hers.
     await bring(second, "Nora", ben, "nora.new@guests.example");
+    await bring(second, "Nora N.", alice, "nora.new@guests.example");
     // Another person's guest of the same name, without the address, stays a guest.
     await bring(second, "Nora New", cara);
+    const toCome = (await bring(later, "Nora", alice, "nora.new@guests.example")).json().registration;
+    await t.db.execute(sql`update sessions set status = 'completed' where id in (${first}, ${second})`);
 
     const nora = await makeUser(t, "nora.new@guests.example", "Nora Newcomer");
     await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: nora.id });
@@ -305,10 +310,39 @@ describe("a guest who joins", () => {
     expect(mine.map((r) => r.sessionId).sort()).toEqual([first, second].sort());
     const page = (await details(first, nora)).json();
     expect(page.mine).toMatchObject({ name: "Nora Newcomer", guestOf: null, broughtBy: alice.id });
-    const stillGuest = await t.db
-      .select()
+    // Her night is hers now: Alice cannot give it back for her.
+    const claimed = `/api/orgs/${orgId}/sessions/${first}/registrations/${page.mine.id}`;
+    expect((await call(alice, "DELETE", claimed)).statusCode).toBe(404);
+    // The night to come is still Alice's guest's place, Alice's to pay for or give back.
+    const upcoming = (await details(later, alice)).json().registrations;
+    expect(upcoming).toEqual([
+      expect.objectContaining({ id: toCome.id, userId: null, guestOf: "Alice Abbott" }),
+    ]);
+    const stillGuests = await t.db
+      .select({ name: sessionRegistrations.guestName })
       .from(sessionRegistrations)
-      .where(and(eq(sessionRegistrations.broughtBy, cara.id), isNull(sessionRegistrations.userId)));
-    expect(stillGuest.map((r) => r.guestName)).toContain("Nora New");
+      .where(and(eq(sessionRegistrations.sessionId, second), isNull(sessionRegistrations.userId)));
+    expect(stillGuests.map((r) => r.name).sort()).toEqual(["Nora N.", "Nora New"]);
+  });
+});
+
+describe("guest rules changing under a guest", () => {
+  it("leaves guests already brought in reach when guests are turned off, and a called-off session counts for nothing", async () => {
+    await setRules({ allowed: true, perMonth: 1, price: "" });
+    const cancelled = await session({ startsAt: "2027-02-02T23:00:00Z", endsAt: "2027-02-03T01:00:00Z" });
+    expect((await bring(cancelled, "Olly Once", ben)).statusCode).toBe(201);
+    expect(
+      (await call(organizer, "POST", `/api/orgs/${orgId}/sessions/${cancelled}/cancel`)).statusCode,
+    ).toBe(204);
+    const other = await session({ startsAt: "2027-02-09T23:00:00Z", endsAt: "2027-02-10T01:00:00Z" });
+    const again = await bring(other, "Olly Once", ben);
+    expect(again.statusCode, again.body).toBe(201);
+
+    await setRules({ allowed: false, perMonth: 1, price: "" });
+    // Asking for the same guest again answers their place (to pay for them, say), not a refusal.
+    const listed = await bring(other, "olly once", ben);
+    expect(listed.statusCode).toBe(201);
+    expect(listed.json().registration.id).toBe(again.json().registration.id);
+    expect((await bring(other, "Someone New", ben)).json().error.code).toBe("GUESTS_NOT_ALLOWED");
   });
 });

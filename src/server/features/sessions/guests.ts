@@ -1,13 +1,15 @@
-// A member brings a named guest (issue 33 part 4). The guest takes a place as anyone does, by
+// A member brings a named guest (decision 028). The guest takes a place as anyone does, by
 // bring_guest (migration 0036) under the session's lock, within the club's guest rules
-// (guest-rules.ts); in a paid session the member pays the guest price at the same checkout a
+// (clubs' access rules); in a paid session the member pays the guest price at the same checkout a
 // player does. After that the guest is a registration like a walk-in: checked in at the door,
 // on the board, in the night's record; the member who brought them, or an organizer, may give
 // the place back (give_up_place). If the guest joins the club under the address given here,
 // their places become theirs (claim_guest_places).
 import type { GuestBrought } from "../../../shared/contracts/access-rules.js";
+import { dateTimeFormat, plural } from "../../../shared/domain/formatters.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
 import type { AppDeps } from "../../app-deps.js";
+import type { Tx } from "../../db/database.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { accessRules, clubTimeZone } from "../clubs/service.js";
@@ -45,7 +47,7 @@ export async function bringGuestWithCheckout(
       holdUntil: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
     });
     if (place?.verdict !== "placed" && place?.verdict !== "listed") {
-      throw await refusal(deps, session, place?.verdict);
+      throw await refusal(tx, session, place?.verdict);
     }
     const price = await placePrice(tx, session, true);
     const paymentId =
@@ -66,17 +68,22 @@ export async function bringGuestWithCheckout(
   return { registration, checkoutUrl: paymentId ? await checkoutFor(deps, paymentId) : null };
 }
 
-/** Why a guest was not taken, in words the member can act on. */
-async function refusal(deps: AppDeps, session: SessionRow, verdict: string | undefined) {
-  const { db } = deps.database;
+/**
+ * Why a guest was not taken, in words the member can act on. Read in the refusing transaction
+ * (it holds the session's lock and a connection already: another would wait on the pool).
+ */
+async function refusal(tx: Tx, session: SessionRow, verdict: string | undefined) {
   switch (verdict) {
     case "not_allowed":
       return new AppError("GUESTS_NOT_ALLOWED", "This club does not take members' guests.");
     case "limit": {
-      const { perMonth } = (await accessRules(db, session.organizationId)).guests;
+      const { perMonth } = (await accessRules(tx, session.organizationId)).guests;
+      const month = dateTimeFormat({ month: "long" }, await clubTimeZone(tx, session.organizationId)).format(
+        session.startsAt,
+      );
       return new AppError(
         "GUEST_LIMIT",
-        `You have brought ${perMonth} ${perMonth === 1 ? "guest" : "guests"} this month, the club's limit: give a place back or bring them next month.`,
+        `You have brought ${plural(perMonth, "guest")} to ${month}'s sessions, the club's limit for a month: give a place back, or bring them another month.`,
       );
     }
     case "lottery_open":
@@ -86,11 +93,10 @@ async function refusal(deps: AppDeps, session: SessionRow, verdict: string | und
         "Guests are brought after the draw: until then the places are members' to draw.",
       );
     case "not_open": {
-      const at = openingTime(session.registrationOpensAt!, await clubTimeZone(db, session.organizationId));
+      const at = openingTime(session.registrationOpensAt!, await clubTimeZone(tx, session.organizationId));
       return new AppError("REGISTRATION_NOT_OPEN", `Guests can be brought once registration opens, ${at}.`);
     }
     case "closed":
-    case "holds_run_out":
       return sessionClosed();
     default:
       return notFound("Session not found");

@@ -65,7 +65,9 @@ export async function ledgerEntries(db: Db, organizationId: string, sessionIds: 
   // (club, registration) the payments.
   const { rows } = await db.execute<Row>(sql`
     select r.id as registration_id, r.session_id, r.user_id, r.guest_name, ${person.name} as person_name,
-           r.status, r.checked_in_at, pay.payments, pay.paid, pay.refunded, pay.refund_owed, pay.latest_status
+           r.status,
+           -- Checked in counts for a place held: one standing by who never got in was not on court.
+           case when holds_place(r.status) then r.checked_in_at end as checked_in_at, pay.payments, pay.paid, pay.refunded, pay.refund_owed, pay.latest_status
     from session_registrations r
     left join ${everyone} on ${person.id} = r.user_id
     cross join lateral (

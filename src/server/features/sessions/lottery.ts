@@ -97,6 +97,7 @@ export async function drawLocked(
       userId: sessionRegistrations.userId,
       status: sessionRegistrations.status,
       seq: sessionRegistrations.seq,
+      walkedUp: sessionRegistrations.walkedUp,
     })
     .from(sessionRegistrations)
     .where(eq(sessionRegistrations.sessionId, session.id));
@@ -115,7 +116,8 @@ export async function drawLocked(
       .where(inArray(sessionRegistrations.id, gone));
   const entries = entered.filter((r) => members.has(r.userId!));
   const held = rows.filter((r) => r.status === "registered" || r.status === "pending_payment").length;
-  const waiting = rows.filter((r) => r.status === "waitlisted").length;
+  // Those who walked up wait after the list (promote_waitlist): the losers come before them.
+  const waiting = rows.filter((r) => r.status === "waitlisted" && !r.walkedUp).length;
   const lastSeq = rows.reduce((max, r) => Math.max(max, r.seq), 0);
   const since = new Date(now.getTime() - session.lotteryLookbackDays * 86_400_000);
   const userIds = entries.map((e) => e.userId!);

@@ -1,7 +1,7 @@
 // Emails about sessions, built inside the changing transaction and queued by it (outbox.ts): a
 // place opened from the waitlist, a cancelled session, a refund decision.
 
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { dateTimeFormat } from "../../../shared/domain/formatters.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { hoursPhrase } from "../../../shared/domain/session-time.js";
@@ -81,14 +81,18 @@ export async function cancellationEmails(
   refunds: RefundDecision[],
 ): Promise<Effect[]> {
   const { session, clubName, timeZone } = await sessionAndClub(db, sessionId);
+  // Everyone on the list (a place, a held place, or the waitlist), and each member who brought a
+  // guest: they pay for the guest and are told for them.
+  const told = sql<
+    string | null
+  >`coalesce(${sessionRegistrations.userId}, ${sessionRegistrations.broughtBy})`;
   const players = await db
-    .selectDistinct({ userId: sessionRegistrations.userId })
+    .selectDistinct({ userId: told })
     .from(sessionRegistrations)
     .where(
       and(
         eq(sessionRegistrations.sessionId, sessionId),
-        isNotNull(sessionRegistrations.userId),
-        // Everyone on the list: a place, a held place, or the waitlist.
+        isNotNull(told),
         ne(sessionRegistrations.status, "cancelled"),
       ),
     );
@@ -97,7 +101,9 @@ export async function cancellationEmails(
     players.flatMap((p) => (p.userId ? [p.userId] : [])),
   );
   return [...byId.values()].map((player) => {
-    const refund = refunds.find((r) => r.userId === player.id);
+    // Their own place and their guests' are one refund to them, summed.
+    const theirs = refunds.filter((r) => r.userId === player.id);
+    const refund = theirs.length > 0 ? { amount: theirs.reduce((sum, r) => sum + r.amount, 0) } : null;
     return emailEffect(
       actionEmail(
         player.email,

@@ -4,7 +4,7 @@
 // session's row locked first and the payment's second (the order every writer takes, so no
 // two of them can deadlock), and is only recorded here: the provider's refund is made after
 // commit by a job (sessions/refunds.ts).
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
@@ -117,20 +117,32 @@ export async function refundWholeSession(tx: Tx, session: SessionRow, now: Date)
   return rows.map((row) => decision(row, row, session, true, "cancelled"));
 }
 
-/** Whether `userId` holds another live registration for the session than `exceptId`. */
+/**
+ * Whether the person (or a member's guest, by the member and the name) holds another live
+ * registration for the session than `exceptId`: a late payment then does not bring the old one
+ * back beside it.
+ */
 async function registeredElsewhere(
   tx: Tx,
   sessionId: string,
-  userId: string,
+  who: Pick<RegistrationRow, "userId" | "broughtBy" | "guestName">,
   exceptId: string,
 ): Promise<boolean> {
+  const same =
+    who.userId !== null
+      ? eq(sessionRegistrations.userId, who.userId)
+      : who.broughtBy !== null
+        ? sql`${sessionRegistrations.broughtBy} = ${who.broughtBy} and ${sessionRegistrations.userId} is null
+            and lower(${sessionRegistrations.guestName}) = lower(${who.guestName})`
+        : null;
+  if (same === null) return false;
   const [other] = await tx
     .select({ id: sessionRegistrations.id })
     .from(sessionRegistrations)
     .where(
       and(
         eq(sessionRegistrations.sessionId, sessionId),
-        eq(sessionRegistrations.userId, userId),
+        same,
         ne(sessionRegistrations.id, exceptId),
         // On the list: a place, a held place, or the waitlist.
         ne(sessionRegistrations.status, "cancelled"),
@@ -227,8 +239,7 @@ async function settlePayment(
   const sessionOpen = session.status === "scheduled" || session.status === "active";
   const cameBackSince =
     registration!.status === "cancelled" &&
-    registration!.userId !== null &&
-    (await registeredElsewhere(tx, session.id, registration!.userId, registration!.id));
+    (await registeredElsewhere(tx, session.id, registration!, registration!.id));
   if (!sessionOpen || cameBackSince) {
     await tx
       .update(payments)

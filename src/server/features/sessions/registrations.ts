@@ -36,7 +36,7 @@ export type Promotion = {
   registrationId: string;
   /** Who is told: the player, or the member who brought the guest. */
   userId: string | null;
-  /** A member's guest: their name (the member is told, and pays). */
+  /** A member's guest: their name (the member is told, and pays); null for anyone else. */
   guestName: string | null;
   /** Standing by at the door: checked in already, so in and on the board at once. */
   present: boolean;
@@ -90,7 +90,7 @@ export async function lockSessionReleasingHolds(
 async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
   const expired = await tx
     .update(sessionRegistrations)
-    .set({ status: "cancelled", updatedAt: now })
+    .set({ status: "cancelled", checkedInAt: null, updatedAt: now })
     .where(
       and(
         eq(sessionRegistrations.sessionId, session.id),
@@ -117,7 +117,7 @@ async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Prom
 /** How long a place given by the waitlist or a draw is held unpaid in a paid session. */
 const promotedHoldUntil = (now: Date) => new Date(now.getTime() + PROMOTED_HOLD_HOURS * 3_600_000);
 
-/** Moves waitlisted players, first come first served, into every free place (promote_waitlist). */
+/** Moves waitlisted players in order, then those who walked up, into every free place (promote_waitlist). */
 export async function promoteFromWaitlist(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
   const holdUntil = promotedHoldUntil(now);
   const moved = await promoteWaitlist(tx, { sessionId: session.id, at: now, holdUntil });

@@ -162,4 +162,52 @@ describe("standing by at the door", () => {
     expect(fayAnswer.statusCode).toBe(409);
     expect(fayAnswer.json().error.code).toBe("NOT_REGISTERED");
   });
+
+  it("lets the organizer take in a player standing by, and stands nobody by for a paid place", async () => {
+    clock = new Date("2026-12-14T22:30:00Z");
+    const [session] = await makeSessions(t, orgId, organizer, {
+      startsAt: "2026-12-14T23:00:00Z",
+      endsAt: "2026-12-15T01:00:00Z",
+      capacity: 1,
+    });
+    const base = `/api/orgs/${orgId}/sessions/${session!.id}`;
+    await as(ann(), "POST", `${base}/registrations`);
+    await as(bob(), "POST", `${base}/registrations`);
+    clock = new Date("2026-12-14T23:00:00Z");
+    await as(organizer, "POST", `${base}/start`);
+    const token = (await as(organizer, "GET", base)).json().checkInToken as string;
+    expect((await as(bob(), "POST", `${base}/self-check-in`, { token })).json().standingBy).toBe(true);
+    // Bob is at the door, not yet in: the organizer may still take him in over the number.
+    const taken = await as(organizer, "POST", `${base}/check-ins/bulk`, { memberIds: [bob().id] });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json()).toEqual({ checkedIn: 1, standingBy: 0 });
+    const bobRow = (await as(organizer, "GET", base))
+      .json()
+      .registrations.find((r: { userId: string }) => r.userId === bob().id);
+    expect(bobRow).toMatchObject({ status: "registered", checkedIn: true });
+
+    // A paid session: a place is paid for first, so nobody stands by for one.
+    const [paid] = await makeSessions(t, orgId, organizer, {
+      startsAt: "2026-12-14T23:00:00Z",
+      endsAt: "2026-12-15T01:00:00Z",
+      name: "Paid Full",
+      capacity: 1,
+    });
+    await t.db.execute(
+      sql`update sessions set payment_required = true, payment_amount = 1000, status = 'active' where id = ${paid!.id}`,
+    );
+    await t.db.execute(sql`insert into session_registrations (organization_id, session_id, user_id, status, seq)
+      values (${orgId}, ${paid!.id}, ${cat().id}, 'registered', 1), (${orgId}, ${paid!.id}, ${eve().id}, 'waitlisted', 2)`);
+    const paidBase = `/api/orgs/${orgId}/sessions/${paid!.id}`;
+    const refused = await as(organizer, "POST", `${paidBase}/check-ins/bulk`, {
+      guestNames: ["Penny Paidless"],
+      standBy: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("SESSION_FULL");
+    const paidToken = (await as(organizer, "GET", paidBase)).json().checkInToken as string;
+    const eveAnswer = await as(eve(), "POST", `${paidBase}/self-check-in`, { token: paidToken });
+    expect(eveAnswer.statusCode).toBe(409);
+    expect(eveAnswer.json().error.code).toBe("WAITLISTED");
+  });
 });

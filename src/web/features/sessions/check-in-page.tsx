@@ -29,7 +29,7 @@ export function CheckInPage() {
             ? {
                 ok: true,
                 standingBy,
-                message: `The session is full, so you're standing by: number ${waitlistPosition} for the next place. When one opens you're in and on the board, and we'll tell you.`,
+                message: `The session is full, so you're standing by: number ${waitlistPosition} for the next place. When one opens you're in and on the board; keep an eye on the board and the session's page.`,
               }
             : { ok: true, message: "You're checked in. Watch the court board for your turn!" },
         );

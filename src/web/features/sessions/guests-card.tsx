@@ -30,8 +30,9 @@ export function GuestsCard({ orgId, data }: Props) {
   const { me } = useAuth();
   const { session, guestRules: rules, timeZone } = data;
   const running = session.status === "scheduled" || session.status === "active";
-  if (!rules.allowed || !running || !me) return null;
-  const mine = data.registrations.filter((r) => r.broughtBy === me.user.id && r.userId === null);
+  const mine = me ? data.registrations.filter((r) => r.broughtBy === me.user.id && r.userId === null) : [];
+  // Guests already brought stay in reach (to pay, or give back) if the club turns guests off.
+  if (!running || !me || (!rules.allowed && mine.length === 0)) return null;
   const paid = session.paymentRequired && session.paymentAmount !== null;
   const price = paid ? formatCents(rules.price ?? session.paymentAmount!) : null;
   const now = new Date();
@@ -42,11 +43,15 @@ export function GuestsCard({ orgId, data }: Props) {
   const rule = `Bring a friend: up to ${rules.perMonth} ${rules.perMonth === 1 ? "guest" : "guests"} a month${
     price ? `, ${price} each here` : ""
   }.`;
-  const wait = notYet
-    ? `Guests can be brought once registration opens, ${openingTime(session.registrationOpensAt!, timeZone)}.`
-    : undrawn
-      ? "Guests can be brought after the draw: until then the places are members' to draw."
-      : null;
+  const wait = !rules.allowed
+    ? "The club no longer takes new guests."
+    : notYet
+      ? `Guests can be brought once registration opens, ${openingTime(session.registrationOpensAt!, timeZone)}.`
+      : undrawn
+        ? "Guests can be brought after the draw: until then the places are members' to draw."
+        : null;
+  // A full session puts a new guest on the waitlist: nothing to pay until they move up.
+  const full = session.capacity !== null && session.registeredCount >= session.capacity;
   return (
     <Card>
       <CardHeader>
@@ -61,7 +66,7 @@ export function GuestsCard({ orgId, data }: Props) {
             ))}
           </ul>
         ) : null}
-        {wait ? null : <BringGuestDialog orgId={orgId} data={data} price={price} />}
+        {wait ? null : <BringGuestDialog orgId={orgId} data={data} price={full ? null : price} />}
       </CardContent>
     </Card>
   );
@@ -141,7 +146,11 @@ function BringGuestDialog({ orgId, data, price }: Props & { price: string | null
       </DialogTrigger>
       <DialogContent
         title="Bring a guest"
-        description={`They take a place like anyone, or join the waitlist${price ? `; you pay ${price} for them` : ""}.`}
+        description={
+          price
+            ? `They take a place like anyone; you pay ${price} for them.`
+            : "They take a place like anyone, or join the waitlist when the session is full."
+        }
       >
         <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
           <Field label="Guest's name" htmlFor={form.id("name")} error={form.errors.name}>

@@ -87,7 +87,8 @@ export function WalkInsDialog({ orgId, data }: Props) {
   const standTheRestBy = async () => {
     setRefusal(noRefusal);
     setFull(false);
-    await add.run({ ...body, standBy: true });
+    sent.current = { ...body, standBy: true };
+    await add.run(sent.current);
   };
   const toggle = (userId: string) =>
     setTicked((now) => (now.includes(userId) ? now.filter((id) => id !== userId) : [...now, userId]));
@@ -208,7 +209,11 @@ function MemberPicker({
   const available = useMemo(
     () =>
       (members ?? [])
-        .filter((m) => !placeOfMember.get(m.userId)?.checkedIn)
+        // Standing by at the door (waitlisted, checked in) is not in yet: the organizer may take them in.
+        .filter((m) => {
+          const place = placeOfMember.get(m.userId);
+          return !(place?.checkedIn && place.status !== "waitlisted");
+        })
         .sort((a, b) => a.name.localeCompare(b.name)),
     [members, placeOfMember],
   );

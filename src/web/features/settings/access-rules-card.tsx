@@ -12,6 +12,7 @@ import {
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { Field, Input, Label } from "../../components/ui/input.js";
+import { Spinner } from "../../components/ui/spinner.js";
 import { Switch } from "../../components/ui/switch.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { useAccessRules, useUpdateAccessRules } from "../sessions/api.js";
@@ -28,7 +29,11 @@ export function AccessRulesCard({ orgId }: { orgId: string }) {
         {/* Keyed by the rules read, so the form starts from what the server holds. */}
         {rules.data ? (
           <AccessRulesForm key={JSON.stringify(rules.data)} orgId={orgId} rules={rules.data} />
-        ) : null}
+        ) : rules.isError ? (
+          <p className="text-sm text-red-700">The rules could not be read. Reload the page to try again.</p>
+        ) : (
+          <Spinner />
+        )}
       </CardContent>
     </Card>
   );
