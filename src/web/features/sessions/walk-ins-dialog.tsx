@@ -60,7 +60,9 @@ export function WalkInsDialog({ orgId, data }: Props) {
     success: ({ checkedIn, standingBy }) =>
       standingBy === 0
         ? `${plural(checkedIn, "player")} checked in`
-        : `${plural(checkedIn, "player")} checked in, ${standingBy} standing by for a place`,
+        : checkedIn === 0
+          ? `${plural(standingBy, "player")} standing by for a place`
+          : `${plural(checkedIn, "player")} checked in, ${standingBy} standing by for a place`,
     onError: (error) => {
       if (!(error instanceof ApiError) || error.issues.length === 0) return false;
       setRefusal(refusalOf(error, sent.current));
