@@ -202,7 +202,7 @@ export async function lockForAPlace(
 export const sessionClosed = () => new AppError("SESSION_CLOSED", "Registration is closed for this session.");
 
 /** Asked before registration opens: the answer says when it will, in the club's time. */
-export async function notOpenYet(db: Queryable, organizationId: string, sessionId: string, now: Date) {
+async function notOpenYet(db: Queryable, organizationId: string, sessionId: string, now: Date) {
   const [row] = await db
     .select({
       opensAt: sessions.registrationOpensAt,
