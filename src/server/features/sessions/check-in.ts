@@ -197,12 +197,19 @@ async function bulkIssues(tx: Tx, session: SessionRow, body: BulkCheckIn): Promi
   });
   const checkedInNames = new Set(checkedIn.map((r) => sameNameKey(r.name)));
   const tickedNames = new Set([...members.values()].map(sameNameKey));
+  // A member's guest already has a place: typed again they would take a second one.
+  const broughtGuests = new Map(
+    listed.filter((r) => r.guestOf !== null && !r.checkedIn).map((r) => [sameNameKey(r.name), r.guestOf!]),
+  );
   body.guestNames.forEach((guestName, index) => {
     const key = sameNameKey(guestName);
+    const host = broughtGuests.get(key);
     if (checkedInNames.has(key))
       issues.push(issueAt("guestNames", index, `${guestName} is already checked in`));
     else if (tickedNames.has(key))
       issues.push(issueAt("guestNames", index, `${guestName} is also ticked as a member`));
+    else if (host)
+      issues.push(issueAt("guestNames", index, `${guestName} is ${host}'s guest: check them in on the list`));
   });
   return issues;
 }

@@ -268,6 +268,17 @@ describe("bringing a guest", () => {
     await setRules({ allowed: true, perMonth: 5, price: "" });
     const sessionId = await session({ startsAt: "2026-12-01T11:30:00Z", endsAt: "2026-12-01T13:30:00Z" });
     const guest = (await bring(sessionId, "Door Guest", ben)).json().registration;
+    // Typed again as a walk-in, the guest would take a second place: the door is sent to the list.
+    const twice = await call(organizer, "POST", `/api/orgs/${orgId}/sessions/${sessionId}/check-ins/bulk`, {
+      guestNames: ["door guest"],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.issues).toEqual([
+      {
+        path: ["body", "guestNames", "0"],
+        message: "door guest is Ben Brooks's guest: check them in on the list",
+      },
+    ]);
     const checkIn = await call(
       organizer,
       "POST",
@@ -282,6 +293,28 @@ describe("bringing a guest", () => {
       name: "Sneaky",
     });
     expect(rival.statusCode).toBe(404);
+  });
+});
+
+describe("a guest who does not come", () => {
+  it("is released like anyone, striking nobody, and the member who brought them is told", async () => {
+    await setRules({ allowed: true, perMonth: 20, price: "" });
+    const sessionId = await session({
+      startsAt: "2026-12-01T11:00:00Z",
+      endsAt: "2026-12-01T13:00:00Z",
+      name: "Noon Play",
+    });
+    await bring(sessionId, "Late Larry", cara);
+    const released = await call(
+      organizer,
+      "POST",
+      `/api/orgs/${orgId}/sessions/${sessionId}/no-shows/release`,
+    );
+    expect(released.json()).toEqual({ released: 1, promoted: 0 });
+    const mail = await t.smtp.waitForMail(cara.email, /^Late Larry's place was released: Noon Play$/);
+    expect(mail.text).toContain("your guest Late Larry wasn't checked in");
+    const strikes = (await call(owner, "GET", `/api/orgs/${orgId}/attendance`)).json().members;
+    expect(strikes.map((m: { name: string }) => m.name)).not.toContain("Cara Cole");
   });
 });
 

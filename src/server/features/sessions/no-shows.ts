@@ -141,14 +141,7 @@ export async function releaseNoShows(
         ),
       )),
     );
-    effects.push(
-      ...(await releasedEmails(
-        tx,
-        deps.config,
-        session,
-        struck.map((r) => r.userId!),
-      )),
-    );
+    effects.push(...(await releasedEmails(tx, deps.config, session, missing)));
     return { released: missing.length, promoted: promotions.length };
   });
   return result;
@@ -173,27 +166,51 @@ async function releasedEmails(
   tx: Tx,
   config: MailConfig,
   session: SessionRow,
-  userIds: string[],
+  released: Array<{ userId: string | null; broughtBy: string | null; guestName: string | null }>,
 ): Promise<Effect[]> {
-  if (userIds.length === 0) return [];
-  const wanting = await wantEmail(tx, userIds, "waitlistNotifications");
+  // Each player is told; for a member's guest, the member who brought them.
+  const told = released.flatMap(
+    (r): Array<{ userId: string; guest: string | null }> =>
+      r.userId
+        ? [{ userId: r.userId, guest: null }]
+        : r.broughtBy
+          ? [{ userId: r.broughtBy, guest: r.guestName ?? "Your guest" }]
+          : [],
+  );
+  if (told.length === 0) return [];
+  const wanting = await wantEmail(
+    tx,
+    told.map((t) => t.userId),
+    "waitlistNotifications",
+  );
   const byId = await people(tx, [...wanting]);
   const club = await getOrganization(tx, session.organizationId);
   const when = shortTime(session.startsAt.toISOString(), club.timeZone);
-  return [...byId.values()].map((player) =>
-    emailEffect(
-      actionEmail(
-        player.email,
-        `Your place was released: ${session.name}`,
-        "We missed you tonight",
-        [
-          `Hi ${player.name},`,
+  return told.flatMap(({ userId, guest }) => {
+    const player = byId.get(userId);
+    if (!player) return [];
+    const lines = guest
+      ? [
+          `${session.name} at ${club.name} started at ${when} and your guest ${guest} wasn't checked in, so their place went to someone standing by.`,
+          "If they're on their way, tell an organizer at the door: they can check them in if there's room.",
+        ]
+      : [
           `${session.name} at ${club.name} started at ${when} and you weren't checked in, so your place went to someone standing by.`,
           "If you're on your way, tell an organizer at the door: they can check you in if there's room.",
-        ],
-        { label: "See the session", url: `${config.appUrl}/sessions/${session.id}` },
-        { ...unsubscribeFor({ config }, player.id, "waitlistNotifications"), club },
+        ];
+    return [
+      emailEffect(
+        actionEmail(
+          player.email,
+          guest
+            ? `${guest}'s place was released: ${session.name}`
+            : `Your place was released: ${session.name}`,
+          guest ? "Your guest wasn't checked in" : "We missed you tonight",
+          [`Hi ${player.name},`, ...lines],
+          { label: "See the session", url: `${config.appUrl}/sessions/${session.id}` },
+          { ...unsubscribeFor({ config }, player.id, "waitlistNotifications"), club },
+        ),
       ),
-    ),
-  );
+    ];
+  });
 }
