@@ -46,6 +46,12 @@ const envSchema = z.object({
   MAILBOX: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
   SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["mailbox", "none"]).optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Accounts one address may open in 15 minutes (platform/auth/guards.ts): a club's sign-up night,
+  // or a test suite, behind one address may need more.
+  SIGN_UPS_PER_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(60),
+  ),
   // The demo club: 1 allows it anywhere, 0 nowhere; unset, only on a local install.
   DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
   // Set by `npm run demo`: build the demo club at start.
@@ -142,6 +148,8 @@ export type Config = {
   seedDemo: boolean;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For names the client. */
   trustProxy: boolean | number | string[];
+  /** Accounts one client address may open in 15 minutes. */
+  signUpsPerAddress: number;
   /** Every answer is checked against its zod contract before it is sent: everywhere but production. */
   checkAnswers: boolean;
   /** Web Push: the VAPID key pair, who we are to push services, and (tests) private endpoints allowed. */
@@ -176,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailboxPage: !e.SMTP_URL && mailboxPage(e),
     smsProvider: e.SMS_PROVIDER ?? (e.NODE_ENV === "production" ? "none" : "mailbox"),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
     demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",
     seedDemo: e.SEED_DEMO === "1",
     checkAnswers: e.NODE_ENV !== "production",

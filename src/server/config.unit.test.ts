@@ -102,3 +102,12 @@ describe("Web Push", () => {
     });
   });
 });
+
+describe("the sign-ups one address may make", () => {
+  it("are 60 in 15 minutes unless the operator sets another whole number", () => {
+    expect(loadConfig(base).signUpsPerAddress).toBe(60);
+    expect(loadConfig({ ...base, SIGN_UPS_PER_ADDRESS: "400" }).signUpsPerAddress).toBe(400);
+    expect(() => loadConfig({ ...base, SIGN_UPS_PER_ADDRESS: "0" })).toThrow();
+    expect(() => loadConfig({ ...base, SIGN_UPS_PER_ADDRESS: "lots" })).toThrow();
+  });
+});

@@ -21,6 +21,7 @@ export const clientRoutes = [
   "/display/:token",
   "/sessions/:sessionId",
   "/sessions/:sessionId/check-in",
+  "/events/plan",
   "/players/:userId",
 ] as const;
 

@@ -45,7 +45,7 @@ function TopNav() {
   };
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/dashboard" className="flex min-w-0 items-center gap-2 font-bold">
           {current?.logoUrl ? (

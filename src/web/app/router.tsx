@@ -98,6 +98,10 @@ export const router = createBrowserRouter([
                 ...page(() => import("../features/sessions/check-in-page.js"), "CheckInPage"),
               },
               {
+                path: "/events/plan",
+                ...page(() => import("../features/events/round-robin-planner.js"), "RoundRobinPlannerPage"),
+              },
+              {
                 path: "/billing",
                 ...page(() => import("../features/billing/billing-page.js"), "BillingPage"),
               },

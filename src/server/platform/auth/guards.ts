@@ -33,7 +33,13 @@ import type { Limit } from "./rate-limit.js";
 export const MINUTE = 60;
 export const HOUR = 60 * MINUTE;
 
-export type Caller = { ip: string; email: string | undefined; userId: string | undefined };
+export type Caller = {
+  ip: string;
+  email: string | undefined;
+  userId: string | undefined;
+  /** The operator's limit on accounts opened from one address (SIGN_UPS_PER_ADDRESS). */
+  signUpsPerAddress: number;
+};
 export type Guard = {
   schema: z.ZodType<object>;
   /** The limits are per signed-in account: the caller must be signed in. */
@@ -50,14 +56,13 @@ const perAccount = (name: string, email: string | undefined, max: number, window
   email ? [limit(`${name}:email:${email.toLowerCase()}`, max, windowSeconds)] : [];
 
 // A club's sign-up night puts a whole room behind one Wi-Fi address: the address limit only
-// has to stop mass account creation; each address's own limit stops mail-bombing a person.
-export const SIGN_UPS_PER_ADDRESS = 60;
-
+// has to stop mass account creation (60 by default, the operator's SIGN_UPS_PER_ADDRESS); each
+// address's own limit stops mail-bombing a person.
 export const guards: Record<string, Guard> = {
   "/api/auth/sign-up/email": {
     schema: signUpBody,
-    limits: ({ ip, email }) => [
-      limit(`sign-up:ip:${ip}`, SIGN_UPS_PER_ADDRESS),
+    limits: ({ ip, email, signUpsPerAddress }) => [
+      limit(`sign-up:ip:${ip}`, signUpsPerAddress),
       ...perAccount("sign-up", email, 5),
     ],
   },

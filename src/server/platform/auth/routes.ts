@@ -83,7 +83,13 @@ const CANONICAL_PATH = { post: /^\/api\/auth(\/[a-z0-9-]+)+$/, get: /^\/api\/aut
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; db: Db; jobs: Jobs; now: () => Date; config: Pick<Config, "sessionSecret" | "appUrl"> },
+  deps: {
+    auth: Auth;
+    db: Db;
+    jobs: Jobs;
+    now: () => Date;
+    config: Pick<Config, "sessionSecret" | "appUrl" | "signUpsPerAddress">;
+  },
 ): void {
   const { auth, db, config } = deps;
   const secureCookies = config.appUrl.startsWith("https://");
@@ -146,7 +152,10 @@ export function registerAuthRoutes(
         const email = "email" in body ? String(body.email) : undefined;
         user = guard.signedIn ? await currentUser(auth, request) : undefined;
         if (guard.signedIn && !user) throw new AppError("UNAUTHORIZED", "Please sign in.");
-        await consume(db, guard.limits({ ip, email, userId: user?.id }));
+        await consume(
+          db,
+          guard.limits({ ip, email, userId: user?.id, signUpsPerAddress: config.signUpsPerAddress }),
+        );
         if (path === "/api/auth/sign-up/email" && email) await refuseExistingEmail(db, email);
       }
 

@@ -36,6 +36,11 @@ export function SessionsPage() {
         </div>
         <div className="flex flex-wrap gap-2" data-tour="create-session">
           {manager ? <CalendarFeedButton orgId={current.id} /> : null}
+          {manager ? (
+            <Button asChild variant="secondary">
+              <Link to="/events/plan">Plan a Round Robin</Link>
+            </Button>
+          ) : null}
           {manager ? <CreateSessionDialog orgId={current.id} timeZone={current.timeZone} /> : null}
         </div>
       </div>
