@@ -39,7 +39,11 @@ export function americanoPlan(
     const pairs = exact ? circlePairs(order, r) : searchedPairs(order, c, r, tally);
     const playing = new Set(pairs.flat());
     const byes = order.filter((id) => !playing.has(id));
-    const games = intoGames(pairs, tally).map((g, i) => ({ ...g, court: i + 1 }));
+    // The courts turn round by round, so nobody (the circle's fixed player, say) keeps one court.
+    const matched = intoGames(pairs, tally);
+    const games = matched
+      .map((_, i) => matched[(i + r) % matched.length]!)
+      .map((g, i) => ({ ...g, court: i + 1 }));
     tally.add(games, byes);
     plan.push({ round: r + 1, games, byes });
   }

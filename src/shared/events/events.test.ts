@@ -77,6 +77,16 @@ describe("the Americano plan", () => {
     }
   });
 
+  it("turns the courts round by round: nobody keeps one court all night", () => {
+    const plan = americanoPlan(field(12), 3, 11, 5);
+    for (const id of field(12)) {
+      const courts = new Set(
+        plan.flatMap((r) => r.games.filter((g) => [...g.teamA, ...g.teamB].includes(id)).map((g) => g.court)),
+      );
+      expect(courts.size, id).toBeGreaterThan(1);
+    }
+  });
+
   it("is the same plan for the same seed, so a printed plan is the one played", () => {
     expect(americanoPlan(field(13), 3, 6, 42)).toEqual(americanoPlan(field(13), 3, 6, 42));
     expect(americanoPlan(field(3), 2, 4, 1)).toEqual([]);

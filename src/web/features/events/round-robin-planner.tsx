@@ -163,7 +163,7 @@ function PrintedPlan({ plan, courts }: { plan: EventRound[]; courts: number }) {
       <caption className="mb-2 text-left text-[12pt] font-bold">Round robin</caption>
       <thead>
         <tr>
-          <th className="border border-slate-400 px-1 py-0.5 text-left">Round</th>
+          <th className="border border-slate-400 px-1 py-0.5 text-left whitespace-nowrap">Round</th>
           {Array.from({ length: courts }, (_, i) => `Court ${i + 1}`).map((court) => (
             <th key={court} className="border border-slate-400 px-1 py-0.5 text-left">
               {court}
