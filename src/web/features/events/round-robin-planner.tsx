@@ -51,8 +51,8 @@ export function RoundRobinPlannerPage() {
       <div className="print:hidden">
         <h1 className="text-2xl font-bold">Plan a round robin</h1>
         <p className="text-sm text-muted">
-          Everyone plays with a new partner each round, byes go around evenly, and the plan prints on one page
-          for the wall.
+          Each round brings new partners (as long as there are new ones to give), byes go around evenly, and
+          the plan prints on one page for the wall.
         </p>
       </div>
       <Card className="print:hidden">
