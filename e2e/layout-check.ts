@@ -45,8 +45,14 @@ function findProblems({ tapTargetsIn, minTapTarget }: Required<LayoutOptions>): 
   if (document.documentElement.scrollWidth > viewport + 1) {
     problems.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${viewport}px screen`);
   }
+  // A toast sliding in or out is not where it rests: it is looked at once it has settled.
+  const moving = (element: Element) =>
+    element
+      .closest("[data-sonner-toast]")
+      ?.getAnimations()
+      .some((a) => a.playState === "running") ?? false;
   for (const element of document.body.querySelectorAll("*")) {
-    if (!visible(element) || clippedAway(element)) continue;
+    if (!visible(element) || clippedAway(element) || moving(element)) continue;
     const box = element.getBoundingClientRect();
     // Inside a sideways scroller (a table that scrolls, say) an element may be wider on purpose.
     let scroller = element.parentElement;
