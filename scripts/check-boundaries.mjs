@@ -29,6 +29,7 @@ export const schemaOwners = {
   "club-reads": "platform/club-reads",
   clubs: "features/clubs",
   courts: "features/courts",
+  events: "features/events",
   ladder: "features/ladder",
   members: "features/members",
   notifications: "features/notifications",

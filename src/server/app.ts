@@ -22,6 +22,7 @@ import { courtRoutes } from "./features/courts/routes.js";
 import { dashboardRoutes } from "./features/dashboard/routes.js";
 import { registerWeeklySummaries } from "./features/dashboard/weekly-summary.js";
 import { demoRoutes } from "./features/demo/routes.js";
+import { eventRoutes } from "./features/events/routes.js";
 import { registerLadderJobs } from "./features/ladder/jobs.js";
 import { ladderRoutes } from "./features/ladder/routes.js";
 import { crawlerRoutes } from "./features/marketing/crawler-routes.js";
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(attendanceRoutes(deps));
   await app.register(recordRoutes(deps));
   await app.register(ladderRoutes(deps));
+  await app.register(eventRoutes(deps));
   await app.register(displayRoutes(deps));
   // Runs before the plugin's own closing hook, so viewers hear "restarting", not a bare close.
   app.addHook("preClose", function tellViewersToReconnect(done) {

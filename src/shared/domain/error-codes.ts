@@ -76,6 +76,12 @@ export const errorStatus = {
   MATCH_ANSWERED: 409,
   MATCH_NOT_DISPUTED: 409,
   TOO_MANY_PENDING_MATCHES: 409,
+  // Events
+  EVENT_EXISTS: 409,
+  NOT_ENOUGH_PLAYERS: 409,
+  ROUND_NOT_FINISHED: 409,
+  SCORE_CONFIRMED: 409,
+  EVENT_OVER: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -7,6 +7,7 @@ export * from "./auth.js";
 export * from "./club-reads.js";
 export * from "./clubs.js";
 export * from "./courts.js";
+export * from "./events.js";
 export * from "./ladder.js";
 export * from "./mail.js";
 export * from "./members.js";

@@ -18,6 +18,7 @@ import { users } from "./auth.js";
 import { organizations } from "./clubs.js";
 import { createdAt, updatedAt } from "./columns.js";
 import { games } from "./courts.js";
+import { eventGames } from "./events.js";
 
 // Matches are the source of truth; ratings, history and events are a stored replay of the
 // counted matches, recomputed in the same transaction as any change (features/ladder).
@@ -46,12 +47,15 @@ export const matches = pgTable(
     answeredBy: text("answered_by").references(() => users.id, { onDelete: "set null" }),
     /** The board game this match came from, when it was scored on the court board. */
     gameId: uuid("game_id").references(() => games.id, { onDelete: "set null" }),
+    /** The event game this match came from (a round robin or playoff game, confirmed). */
+    eventGameId: uuid("event_game_id").references(() => eventGames.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("matches_org_format_played_idx").on(t.organizationId, t.format, t.playedAt),
     uniqueIndex("matches_game_key").on(t.gameId),
+    uniqueIndex("matches_event_game_key").on(t.eventGameId),
     // The club's latest matches, newest first, whatever their format (the ladder's recent
     // matches, the dashboard): read from the top, not sorted out of every match it has.
     index("matches_org_played_idx").on(t.organizationId, t.playedAt, t.createdAt),

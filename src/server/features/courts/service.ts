@@ -3,5 +3,5 @@
 export { announceBoardClosed, refreshQueue, startFilling } from "./actions.js";
 export { boardView } from "./board-view.js";
 export { courtLeavingPlay } from "./court-actions.js";
-export { revokeDisplayLinks } from "./display-routes.js";
+export { organizationOfDisplay, revokeDisplayLinks } from "./display-routes.js";
 export { latestGuestGames } from "./guest-results.js";

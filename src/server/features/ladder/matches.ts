@@ -290,8 +290,51 @@ export async function matchFromBoardGame(
 ): Promise<void> {
   const teamA = game.teamA.map((id) => userOf.get(id) ?? null);
   const teamB = game.teamB.map((id) => userOf.get(id) ?? null);
+  await countPlayedResult(tx, { ...game, teamA, teamB, source: { gameId: game.id } }, now);
+}
+
+/**
+ * A confirmed event game (a round robin's or a playoff's) is a ladder match for its players, as
+ * a board result is; a correction withdraws it first (withdrawEventGameMatch), then counts again.
+ */
+export async function matchFromEventGame(
+  tx: Tx,
+  game: {
+    id: string;
+    organizationId: string;
+    teamA: Array<string | null>;
+    teamB: Array<string | null>;
+    scoreA: number;
+    scoreB: number;
+  },
+  now: Date,
+): Promise<void> {
+  if (game.scoreA === game.scoreB) return;
+  const winner = game.scoreA > game.scoreB ? "A" : "B";
+  await countPlayedResult(tx, { ...game, winner, source: { eventGameId: game.id } }, now);
+}
+
+/**
+ * A result played tonight, counted at once: a match when every player is a member (a guest's
+ * game is not rated) and the sides are one or two each. Tonight's result is the end of
+ * history: applied to the stored lines alone.
+ */
+async function countPlayedResult(
+  tx: Tx,
+  game: {
+    organizationId: string;
+    teamA: Array<string | null>;
+    teamB: Array<string | null>;
+    winner: "A" | "B";
+    scoreA: number | null;
+    scoreB: number | null;
+    source: { gameId: string } | { eventGameId: string };
+  },
+  now: Date,
+): Promise<void> {
+  const { teamA, teamB } = game;
   if ([...teamA, ...teamB].some((id) => id === null)) return;
-  if (teamA.length !== teamB.length || teamA.length > 2) return;
+  if (teamA.length !== teamB.length || teamA.length === 0 || teamA.length > 2) return;
   const format: MatchFormat = teamA.length === 1 ? "singles" : "doubles";
   const points = game.scoreA !== null && game.scoreB !== null ? [{ a: game.scoreA, b: game.scoreB }] : [];
   const [row] = await tx
@@ -305,13 +348,12 @@ export async function matchFromBoardGame(
       winner: game.winner,
       playedAt: now,
       status: "confirmed",
-      gameId: game.id,
+      ...game.source,
       createdAt: now,
       updatedAt: now,
     })
     .onConflictDoNothing()
     .returning();
-  // Tonight's result is the end of history: applied to the stored lines alone.
   if (row) await recomputeLadder(tx, game.organizationId, format, now, keyOf(row));
 }
 
@@ -323,6 +365,15 @@ export async function withdrawBoardGameMatch(tx: Tx, organizationId: string, gam
   const removed = await tx
     .delete(matches)
     .where(and(eq(matches.organizationId, organizationId), eq(matches.gameId, gameId)))
+    .returning();
+  for (const row of removed) await recomputeLadder(tx, organizationId, row.format, now, keyOf(row));
+}
+
+/** An event game's score was corrected: the match it made is withdrawn and replayed without. */
+export async function withdrawEventGameMatch(tx: Tx, organizationId: string, eventGameId: string, now: Date) {
+  const removed = await tx
+    .delete(matches)
+    .where(and(eq(matches.organizationId, organizationId), eq(matches.eventGameId, eventGameId)))
     .returning();
   for (const row of removed) await recomputeLadder(tx, organizationId, row.format, now, keyOf(row));
 }

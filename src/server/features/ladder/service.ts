@@ -1,6 +1,12 @@
 // The ladder feature's surface for other features: they reach it only through this file
 // (scripts/check-boundaries.mjs).
-export { logMatch, matchFromBoardGame, withdrawBoardGameMatch } from "./matches.js";
+export {
+  logMatch,
+  matchFromBoardGame,
+  matchFromEventGame,
+  withdrawBoardGameMatch,
+  withdrawEventGameMatch,
+} from "./matches.js";
 export { currentRatings, currentSkills } from "./ratings.js";
 export { recomputeLadder } from "./replay-store.js";
 export { settleResultsQuietly } from "./result-emails.js";

@@ -11,6 +11,7 @@ import type { Endpoint } from "../../../shared/contracts/endpoint.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { boards, displayTokens, games, queuePlayers } from "../../db/schema/courts.js";
+import { eventGames } from "../../db/schema/events.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -18,6 +19,7 @@ import { clubSnapshot } from "../../test/club-snapshot.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
 import { recordScore, refreshQueue, startFilling } from "../courts/actions.js";
+import { startEvent } from "../events/running.js";
 
 const callers = ["anonymous", "member", "organizer", "admin", "owner", "otherOwner"] as const;
 type Caller = (typeof callers)[number];
@@ -153,6 +155,36 @@ async function courtWithGame(ctx: Ctx) {
   const gameId = await gameOnCourt(ctx);
   const [game] = await ctx.t.db.select().from(games).where(eq(games.id, gameId));
   return game!.courtId;
+}
+
+/**
+ * A round robin of four guests on one court, started by the owner; `scored`: its first round
+ * counted (the next round and the playoff may start), `reported`: its first game waits for a
+ * confirmation.
+ */
+async function anEvent(ctx: Ctx, state: "planned" | "reported" | "scored" = "planned") {
+  const { session } = await liveBoard(ctx, 4);
+  const body = { format: "americano", rounds: 2, courts: 1, ending: "points", playTo: 11 } as const;
+  await startEvent(
+    ctx.t.db,
+    { organizationId: ctx.orgId, userId: ctx.owner.id, role: "owner" },
+    session.id,
+    body,
+    new Date(),
+  );
+  const [game] = await ctx.t.db.select().from(eventGames).where(eq(eventGames.organizationId, ctx.orgId));
+  if (state !== "planned")
+    await ctx.t.db
+      .update(eventGames)
+      .set({
+        scoreA: 11,
+        scoreB: 4,
+        status: state === "scored" ? "confirmed" : "reported",
+        reportedSide: "A",
+      })
+      .where(eq(eventGames.id, game!.id));
+  const url = `/api/orgs/${ctx.orgId}/sessions/${session.id}/event`;
+  return { url, gameUrl: `${url}/games/${game!.id}` };
 }
 
 const sessionBody = {
@@ -802,6 +834,55 @@ const matrix: Row[] = [
       await liveBoard(c, 0);
       return { url: `/api/orgs/${c.orgId}/board/report` };
     },
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/sessions/:sessionId/event",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: (await anEvent(c)).url }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/event",
+    expect: organizers(201),
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/sessions/${(await liveBoard(c, 4)).session.id}/event`,
+      payload: { format: "americano", rounds: 3, courts: 1, ending: "points", playTo: 11 },
+    }),
+  },
+  {
+    // A member who does not play in the game may not score it; an organizer may.
+    method: "PUT",
+    route: "/api/orgs/:orgId/sessions/:sessionId/event/games/:gameId/score",
+    expect: organizers(200),
+    prepare: async (c) => ({
+      url: `${(await anEvent(c)).gameUrl}/score`,
+      payload: { scoreA: 11, scoreB: 7 },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/event/games/:gameId/confirm",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `${(await anEvent(c, "reported")).gameUrl}/confirm` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/event/next-round",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `${(await anEvent(c, "scored")).url}/next-round` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/event/playoff",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `${(await anEvent(c, "scored")).url}/playoff`, payload: { teams: 2 } }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/event/finish",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `${(await anEvent(c)).url}/finish` }),
   },
   {
     method: "GET",

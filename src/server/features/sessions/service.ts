@@ -43,6 +43,7 @@ export {
   listSessions,
   nextScheduledSessions,
   nextScheduledSessionsJson,
+  registrantsByIds,
   requireActiveSession,
   sessionRow,
   toSession,

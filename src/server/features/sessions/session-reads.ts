@@ -3,7 +3,7 @@
 // as the club page, the weekly summary and the calendar feed show them.
 
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gte, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
@@ -321,4 +321,28 @@ export async function upcomingForFeed(db: Db, organizationId: string, since: Dat
     .where(and(eq(sessions.organizationId, organizationId), gte(sessions.startsAt, since)))
     .orderBy(asc(sessions.startsAt))
     .limit(1000);
+}
+
+/**
+ * Named registrations of a session, whatever their status now: an event's entrants keep their
+ * names in its record when one of them leaves early.
+ */
+export async function registrantsByIds(
+  db: Queryable,
+  sessionId: string,
+  ids: readonly string[],
+): Promise<Array<{ id: string; userId: string | null; name: string }>> {
+  if (ids.length === 0) return [];
+  const everyone = peopleSubquery();
+  const rows = await db
+    .select({
+      id: sessionRegistrations.id,
+      userId: sessionRegistrations.userId,
+      guestName: sessionRegistrations.guestName,
+      personName: everyone.personName,
+    })
+    .from(sessionRegistrations)
+    .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
+    .where(and(eq(sessionRegistrations.sessionId, sessionId), inArray(sessionRegistrations.id, [...ids])));
+  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
 }

@@ -1,0 +1,88 @@
+// Events: a session run as a round robin (an Americano or a Mexicano) and its playoff. Owned by
+// features/events. The session gives the event its registration, capacity, waitlist, lottery
+// and payments; the event adds the plan, the scores and the standings.
+import { sql } from "drizzle-orm";
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.js";
+import { organizations } from "./clubs.js";
+import { createdAt, updatedAt } from "./columns.js";
+import { sessions } from "./sessions.js";
+
+/** americano: new partners every round, planned whole; mexicano: each round paired by standing. */
+export const eventFormat = pgEnum("event_format", ["americano", "mexicano"]);
+/** rounds: the round robin is on; playoff: the bracket is on; finished: the record stands. */
+export const eventPhase = pgEnum("event_phase", ["rounds", "playoff", "finished"]);
+
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    format: eventFormat("format").notNull(),
+    courts: integer("courts").notNull(),
+    rounds: integer("rounds").notNull(),
+    /** A timed round's length (null: untimed, first to play_to). */
+    roundMinutes: integer("round_minutes"),
+    /** Points that win a game (null: timed, the higher score when time is called). */
+    playTo: integer("play_to"),
+    seed: integer("seed").notNull(),
+    /** The entrants: the session's registration ids (guests included), in the plan's order. */
+    entrants: uuid("entrants").array().notNull(),
+    phase: eventPhase("phase").notNull().default("rounds"),
+    /** The round on now (1-based); in the playoff, its round. */
+    round: integer("round").notNull().default(1),
+    roundStartedAt: timestamp("round_started_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One event a session: the session is the event's registration.
+    uniqueIndex("events_session_key").on(t.sessionId),
+    index("events_org_idx").on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** round: a game of the round robin; playoff: a bracket match; bronze: the third-place match. */
+export const eventStage = pgEnum("event_stage", ["round", "playoff", "bronze"]);
+/** planned: to play; reported: one side's score waits for the other's; confirmed: it counts. */
+export const eventGameStatus = pgEnum("event_game_status", ["planned", "reported", "confirmed"]);
+
+export const eventGames = pgTable(
+  "event_games",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    stage: eventStage("stage").notNull(),
+    round: integer("round").notNull(),
+    /** The game's place in its round: the court in the round robin, the match in a bracket. */
+    slot: integer("slot").notNull(),
+    court: integer("court").notNull(),
+    teamA: uuid("team_a").array().notNull(),
+    /** Empty for a bracket bye: team A goes through. */
+    teamB: uuid("team_b").array().notNull(),
+    scoreA: integer("score_a"),
+    scoreB: integer("score_b"),
+    status: eventGameStatus("status").notNull().default("planned"),
+    /** The side whose player entered the score waiting for the other side's confirmation. */
+    reportedSide: text("reported_side").$type<"A" | "B">(),
+    reportedBy: text("reported_by").references(() => users.id, { onDelete: "set null" }),
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
+    confirmedBy: text("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("event_games_slot_key").on(t.eventId, t.stage, t.round, t.slot),
+    index("event_games_unconfirmed_idx").on(t.eventId).where(sql`${t.status} <> 'confirmed'`),
+  ],
+);

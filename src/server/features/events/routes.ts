@@ -1,0 +1,91 @@
+// The events' endpoints, served from their shared definitions (shared/contracts/events-endpoints.ts).
+// Every write answers the event as the writer now sees it, so a phone shows its own change at once.
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { eventsEndpoints as endpoints } from "../../../shared/contracts/events-endpoints.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import type { AppDeps } from "../../app-deps.js";
+import { events } from "../../db/schema/events.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
+import { organizationOfDisplay } from "../courts/service.js";
+import { clubAccess } from "../members/service.js";
+import { activeSession } from "../sessions/service.js";
+import { finishEvent, nextRound, startEvent, startPlayoff } from "./running.js";
+import { confirmEventGame, scoreEventGame } from "./scoring.js";
+import { eventView, readEvent } from "./view.js";
+
+export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  const access = clubAccess(deps);
+  return async (app) => {
+    serve(app, endpoints.read, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      const viewer = { userId: club.userId, manager: can(club.role, "sessions.manage") };
+      return readEvent(db, club.organizationId, request.params.sessionId, viewer);
+    });
+
+    serve(app, endpoints.start, async (request) => {
+      const club = await access(request, request.params.orgId, "sessions.manage");
+      await startEvent(db, club, request.params.sessionId, request.body, deps.now());
+      return readEvent(db, club.organizationId, request.params.sessionId, {
+        userId: club.userId,
+        manager: true,
+      });
+    });
+
+    serve(app, endpoints.score, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      const scorer = { access: club, manager: can(club.role, "sessions.manage") };
+      const { sessionId, gameId } = request.params;
+      await db.transaction((tx) => scoreEventGame(tx, scorer, sessionId, gameId, request.body, deps.now()));
+      return readEvent(db, club.organizationId, sessionId, { userId: club.userId, manager: scorer.manager });
+    });
+
+    serve(app, endpoints.confirm, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      const scorer = { access: club, manager: can(club.role, "sessions.manage") };
+      const { sessionId, gameId } = request.params;
+      await db.transaction((tx) => confirmEventGame(tx, scorer, sessionId, gameId, deps.now()));
+      return readEvent(db, club.organizationId, sessionId, { userId: club.userId, manager: scorer.manager });
+    });
+
+    serve(app, endpoints.nextRound, async (request) => {
+      const club = await access(request, request.params.orgId, "sessions.manage");
+      await nextRound(db, club.organizationId, request.params.sessionId, deps.now());
+      return readEvent(db, club.organizationId, request.params.sessionId, {
+        userId: club.userId,
+        manager: true,
+      });
+    });
+
+    serve(app, endpoints.playoff, async (request) => {
+      const club = await access(request, request.params.orgId, "sessions.manage");
+      await startPlayoff(db, club.organizationId, request.params.sessionId, request.body.teams, deps.now());
+      return readEvent(db, club.organizationId, request.params.sessionId, {
+        userId: club.userId,
+        manager: true,
+      });
+    });
+
+    serve(app, endpoints.finish, async (request) => {
+      const club = await access(request, request.params.orgId, "sessions.manage");
+      await finishEvent(db, club.organizationId, request.params.sessionId, deps.now());
+      return readEvent(db, club.organizationId, request.params.sessionId, {
+        userId: club.userId,
+        manager: true,
+      });
+    });
+
+    // The TV shows the event of the session on now, when that session is run as one.
+    serve(app, endpoints.display, async (request) => {
+      const organizationId = await organizationOfDisplay(db, request.params.token);
+      const session = await activeSession(db, organizationId);
+      if (!session) return { event: null };
+      const [event] = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.organizationId, organizationId), eq(events.sessionId, session.id)));
+      return { event: event ? await eventView(db, event, { userId: null, manager: false }) : null };
+    });
+  };
+}

@@ -1,0 +1,262 @@
+// Running an event, the organizer's steps: start it from the session's checked-in players (the
+// Americano's plan made whole, a Mexicano's first round), move to the next round once every
+// game of this one counts, seed a playoff from the standings, and finish.
+import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { CreateEventBody } from "../../../shared/contracts/events.js";
+import { americanoPlan, courtsInPlay, type Pair } from "../../../shared/events/americano.js";
+import { firstRound } from "../../../shared/events/bracket.js";
+import { mexicanoRound, type ScoredGame, standings } from "../../../shared/events/standings.js";
+import { seededOrder } from "../../../shared/rotation/equal-rounds.js";
+import type { Db, Tx } from "../../db/database.js";
+import { events } from "../../db/schema/events.js";
+import { AppError } from "../../platform/errors/app-error.js";
+import type { ClubAccess } from "../members/service.js";
+import { checkedInPlayers, sessionRow } from "../sessions/service.js";
+import {
+  currentGames,
+  type EventRow,
+  type GameRow,
+  gamesOf,
+  insertGames,
+  lockedEvent,
+  loserOf,
+  type NewGame,
+  winnerOf,
+} from "./store.js";
+
+/** The fewest players a round robin of doubles can start with: one court's four. */
+export const MIN_ENTRANTS = 4;
+
+type StartBody = {
+  format: CreateEventBody["format"];
+  rounds: number;
+  courts: number;
+  ending: "points" | "timed";
+  playTo?: number | undefined;
+  roundMinutes?: number | undefined;
+};
+
+export async function startEvent(
+  db: Db,
+  access: ClubAccess,
+  sessionId: string,
+  body: StartBody,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const session = await sessionRow(tx, access.organizationId, sessionId);
+    if (session.status === "completed" || session.status === "cancelled")
+      throw new AppError("SESSION_CLOSED", "This session is over: an event runs in a session still to play.");
+    const players = await checkedInPlayers(tx, sessionId);
+    if (players.length < MIN_ENTRANTS)
+      throw new AppError(
+        "NOT_ENOUGH_PLAYERS",
+        `An event needs at least ${MIN_ENTRANTS} players checked in; ${players.length} ${players.length === 1 ? "is" : "are"}.`,
+      );
+    const seed = randomInt(1, 2 ** 31 - 1);
+    const ids = players.map((p) => p.id);
+    const courts = courtsInPlay(ids.length, body.courts);
+    const [event] = await tx
+      .insert(events)
+      .values({
+        organizationId: access.organizationId,
+        sessionId,
+        format: body.format,
+        courts,
+        rounds: body.rounds,
+        playTo: body.ending === "points" ? (body.playTo ?? null) : null,
+        roundMinutes: body.ending === "timed" ? (body.roundMinutes ?? null) : null,
+        seed,
+        entrants: ids,
+        roundStartedAt: now,
+        createdBy: access.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!event) throw new AppError("EVENT_EXISTS", "This session is already run as an event.");
+    // The Americano is planned whole (it is printed before play); a Mexicano's rounds follow
+    // the standings, so only its first is known: a seeded draw, as nobody has a standing yet.
+    const plan =
+      body.format === "americano"
+        ? americanoPlan(ids, courts, body.rounds, seed)
+        : [{ round: 1, ...mexicanoRound(seededOrder(ids, seed), courts, new Map()) }];
+    await insertGames(
+      tx,
+      event,
+      plan.flatMap((r) => r.games.map((g) => roundGame(r.round, g))),
+    );
+  });
+}
+
+const roundGame = (round: number, g: { court: number; teamA: Pair; teamB: Pair }): NewGame => ({
+  stage: "round",
+  round,
+  slot: g.court,
+  court: g.court,
+  teamA: g.teamA,
+  teamB: g.teamB,
+});
+
+/** The round robin's standings from its counted games. */
+export function standingsOf(event: EventRow, games: GameRow[]) {
+  return standings(event.entrants, scoredRoundGames(games));
+}
+
+function scoredRoundGames(games: GameRow[]): ScoredGame[] {
+  return games
+    .filter((g) => g.stage === "round" && g.status === "confirmed")
+    .map((g) => ({ teamA: g.teamA, teamB: g.teamB, scoreA: g.scoreA ?? 0, scoreB: g.scoreB ?? 0 }));
+}
+
+/** Refuses while a game of the round on now has no counted score, naming its courts. */
+function assertRoundFinished(event: EventRow, games: GameRow[]) {
+  const open = currentGames(event, games).filter((g) => g.status !== "confirmed");
+  if (open.length === 0) return;
+  const courts = open.map((g) => g.court).join(", ");
+  throw new AppError(
+    "ROUND_NOT_FINISHED",
+    `Round ${event.round} is not finished: court ${courts} ${open.length === 1 ? "has" : "have"} no confirmed score. Enter it, or confirm the one reported.`,
+  );
+}
+
+function assertNotFinished(event: EventRow) {
+  if (event.phase === "finished")
+    throw new AppError("EVENT_OVER", "This event is finished: its results stand.");
+}
+
+async function moveTo(tx: Tx, event: EventRow, change: Partial<EventRow>, now: Date) {
+  await tx
+    .update(events)
+    .set({ ...change, roundStartedAt: now, updatedAt: now })
+    .where(eq(events.id, event.id));
+}
+
+export async function nextRound(db: Db, organizationId: string, sessionId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const event = await lockedEvent(tx, organizationId, sessionId);
+    assertNotFinished(event);
+    const games = await gamesOf(tx, event.id);
+    assertRoundFinished(event, games);
+    const next = event.round + 1;
+    if (event.phase === "rounds") {
+      if (event.round >= event.rounds)
+        throw new AppError("EVENT_OVER", "That was the last round: start a playoff or finish the event.");
+      if (event.format === "mexicano") await planMexicanoRound(tx, event, games, next);
+      await moveTo(tx, event, { round: next }, now);
+      return;
+    }
+    const bracket = currentGames(event, games).filter((g) => g.stage === "playoff");
+    if (bracket.length <= 1) throw new AppError("EVENT_OVER", "The final is played: finish the event.");
+    const winners = bracket.map(winnerOf);
+    const matches: NewGame[] = [];
+    for (let i = 0; i < winners.length; i += 2)
+      matches.push(bracketGame("playoff", next, i / 2 + 1, winners[i]!, winners[i + 1]!, event.courts));
+    // The losing semi-finalists play for third place beside the final.
+    if (bracket.length === 2) {
+      const [first, second] = bracket.map(loserOf);
+      if (first!.length > 0 && second!.length > 0)
+        matches.push({
+          ...bracketGame("bronze", next, 1, first!, second!, event.courts),
+          court: Math.min(2, event.courts),
+        });
+    }
+    await insertGames(tx, event, matches);
+    await moveTo(tx, event, { round: next }, now);
+  });
+}
+
+/** A Mexicano's next round: by standing, 1st and 4th against 2nd and 3rd on each court. */
+async function planMexicanoRound(tx: Tx, event: EventRow, games: GameRow[], round: number) {
+  const ranked = standingsOf(event, games).map((s) => s.id);
+  const byes = new Map<string, number>(event.entrants.map((id) => [id, 0]));
+  for (let r = 1; r < round; r++) {
+    const playing = new Set(
+      games.filter((g) => g.stage === "round" && g.round === r).flatMap((g) => [...g.teamA, ...g.teamB]),
+    );
+    for (const id of event.entrants) if (!playing.has(id)) byes.set(id, (byes.get(id) ?? 0) + 1);
+  }
+  const planned = mexicanoRound(ranked, event.courts, byes);
+  await insertGames(
+    tx,
+    event,
+    planned.games.map((g) => roundGame(round, g)),
+  );
+}
+
+function bracketGame(
+  stage: "playoff" | "bronze",
+  round: number,
+  slot: number,
+  teamA: string[],
+  teamB: string[],
+  courts: number,
+): NewGame {
+  return { stage, round, slot, court: ((slot - 1) % courts) + 1, teamA, teamB };
+}
+
+/**
+ * The playoff: the top 2n of the standings make n teams, the best with the last of them (1st
+ * and 2n-th, 2nd and (2n-1)-th...), seeded in that order into a single-elimination bracket; a
+ * team facing a bye goes through at once.
+ */
+export async function startPlayoff(
+  db: Db,
+  organizationId: string,
+  sessionId: string,
+  teams: number,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const event = await lockedEvent(tx, organizationId, sessionId);
+    assertNotFinished(event);
+    if (event.phase === "playoff") throw new AppError("EVENT_OVER", "The playoff has already begun.");
+    const games = await gamesOf(tx, event.id);
+    assertRoundFinished(event, games);
+    const ranked = standingsOf(event, games).map((s) => s.id);
+    if (teams * 2 > ranked.length) {
+      const problem = `A playoff of ${teams} teams needs ${teams * 2} players; this event has ${ranked.length}.`;
+      throw new AppError("VALIDATION_ERROR", problem, { issues: [{ path: ["teams"], message: problem }] });
+    }
+    const seeded = Array.from({ length: teams }, (_, i) => [ranked[i]!, ranked[teams * 2 - 1 - i]!]);
+    const byKey = new Map(seeded.map((team, i) => [String(i), team]));
+    let court = 0;
+    const matches = firstRound([...byKey.keys()]).map((m): NewGame => {
+      const top = m.top ? byKey.get(m.top.entrant)! : [];
+      const bottom = m.bottom ? byKey.get(m.bottom.entrant)! : [];
+      if (top.length === 0 || bottom.length === 0) {
+        // A bye: the team goes through, counted at once, on no court.
+        const through = top.length > 0 ? top : bottom;
+        return {
+          stage: "playoff",
+          round: 1,
+          slot: m.match,
+          court: 0,
+          teamA: through,
+          teamB: [],
+          status: "confirmed",
+        };
+      }
+      return {
+        stage: "playoff",
+        round: 1,
+        slot: m.match,
+        court: (court++ % event.courts) + 1,
+        teamA: top,
+        teamB: bottom,
+      };
+    });
+    await insertGames(tx, event, matches);
+    await moveTo(tx, event, { phase: "playoff", round: 1 }, now);
+  });
+}
+
+export async function finishEvent(db: Db, organizationId: string, sessionId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const event = await lockedEvent(tx, organizationId, sessionId);
+    assertNotFinished(event);
+    await tx.update(events).set({ phase: "finished", updatedAt: now }).where(eq(events.id, event.id));
+  });
+}

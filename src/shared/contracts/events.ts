@@ -1,0 +1,131 @@
+// Events (issue 34): a session run as a round robin, an Americano (new partners every round,
+// planned whole) or a Mexicano (each round paired by the standings), then a playoff seeded from
+// the standings. The session is the event's registration; its checked-in players are the
+// entrants. Scores come from a player of the game and count once the other side confirms them
+// (or an organizer enters them); every counted game is a ladder match.
+import { z } from "zod";
+import { sessionParams } from "./sessions.js";
+
+export const EVENT_LIMITS = {
+  rounds: { min: 1, max: 30 },
+  courts: { min: 1, max: 12 },
+  playTo: { min: 1, max: 50 },
+  roundMinutes: { min: 3, max: 90 },
+  score: { max: 99 },
+} as const;
+
+export const eventFormats = ["americano", "mexicano"] as const;
+export type EventFormat = (typeof eventFormats)[number];
+
+const whole = (range: { min: number; max: number }, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(range.min, message).max(range.max, message);
+
+/** The organizer's form: the format, how many rounds on how many courts, and how a game ends. */
+export const createEventBody = z
+  .object({
+    format: z.enum(eventFormats, { error: "Choose Americano or Mexicano" }),
+    rounds: whole(EVENT_LIMITS.rounds, `Rounds must be a whole number from 1 to ${EVENT_LIMITS.rounds.max}`),
+    courts: whole(EVENT_LIMITS.courts, `Courts must be a whole number from 1 to ${EVENT_LIMITS.courts.max}`),
+    /** "points": first to playTo; "timed": the higher score when the round's time is up. */
+    ending: z.enum(["points", "timed"], { error: "Choose first to a score or timed rounds" }),
+    playTo: whole(
+      EVENT_LIMITS.playTo,
+      `Play to a whole number from 1 to ${EVENT_LIMITS.playTo.max}`,
+    ).optional(),
+    roundMinutes: whole(
+      EVENT_LIMITS.roundMinutes,
+      `Round minutes must be a whole number from ${EVENT_LIMITS.roundMinutes.min} to ${EVENT_LIMITS.roundMinutes.max}`,
+    ).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.ending === "points" && body.playTo === undefined)
+      ctx.addIssue({ code: "custom", path: ["playTo"], message: "Say what score wins a game" });
+    if (body.ending === "timed" && body.roundMinutes === undefined)
+      ctx.addIssue({ code: "custom", path: ["roundMinutes"], message: "Say how long a round lasts" });
+  });
+export type CreateEventBody = z.input<typeof createEventBody>;
+
+const score = z.coerce
+  .number({ error: "A score is a whole number" })
+  .int("A score is a whole number")
+  .min(0, "A score cannot be below 0")
+  .max(EVENT_LIMITS.score.max, `A score is at most ${EVENT_LIMITS.score.max}`);
+export const eventScoreBody = z.object({ scoreA: score, scoreB: score });
+export type EventScoreBody = z.input<typeof eventScoreBody>;
+
+export const playoffBody = z.object({
+  teams: z.coerce
+    .number({ error: "Choose how many teams play off" })
+    .int("Choose how many teams play off")
+    .min(2, "A playoff has at least 2 teams")
+    .max(16, "A playoff has at most 16 teams"),
+});
+
+export const eventParams = sessionParams;
+export const eventGameParams = sessionParams.extend({ gameId: z.uuid() });
+
+const player = z.object({ id: z.uuid(), name: z.string() });
+
+export const eventGame = z.object({
+  id: z.uuid(),
+  stage: z.enum(["round", "playoff", "bronze"]),
+  round: z.number().int(),
+  slot: z.number().int(),
+  /** 0 for a bracket bye. */
+  court: z.number().int(),
+  teamA: z.array(player),
+  /** Empty for a bracket bye. */
+  teamB: z.array(player),
+  scoreA: z.number().int().nullable(),
+  scoreB: z.number().int().nullable(),
+  status: z.enum(["planned", "reported", "confirmed"]),
+  /** Which side entered the score waiting for confirmation (null: none, or an organizer's). */
+  reportedBy: z.enum(["A", "B"]).nullable(),
+  /** The viewer may enter this game's score now. */
+  canReport: z.boolean(),
+  /** The viewer may confirm the other side's score. */
+  canConfirm: z.boolean(),
+});
+export type EventGame = z.infer<typeof eventGame>;
+
+export const eventStanding = z.object({
+  place: z.number().int(),
+  id: z.uuid(),
+  name: z.string(),
+  played: z.number().int(),
+  won: z.number().int(),
+  pointsFor: z.number().int(),
+  pointsAgainst: z.number().int(),
+  difference: z.number().int(),
+});
+
+export const eventView = z.object({
+  event: z.object({
+    id: z.uuid(),
+    sessionId: z.uuid(),
+    sessionName: z.string(),
+    format: z.enum(eventFormats),
+    courts: z.number().int(),
+    rounds: z.number().int(),
+    playTo: z.number().int().nullable(),
+    roundMinutes: z.number().int().nullable(),
+    phase: z.enum(["rounds", "playoff", "finished"]),
+    round: z.number().int(),
+    roundStartedAt: z.iso.datetime(),
+    /** When a timed round's time is up (null: untimed, or not in the round robin). */
+    roundEndsAt: z.iso.datetime().nullable(),
+  }),
+  entrants: z.array(player),
+  games: z.array(eventGame),
+  /** Who sits each round of the round robin. */
+  byes: z.array(z.object({ round: z.number().int(), players: z.array(player) })),
+  standings: z.array(eventStanding),
+  tieBreaks: z.array(z.string()),
+  /** The viewer's entrant id (null: not playing) and the id of their next game to play. */
+  me: z.object({ entrantId: z.uuid().nullable(), nextGameId: z.uuid().nullable() }),
+  canManage: z.boolean(),
+});
+export type EventView = z.infer<typeof eventView>;
+
+/** The TV: the club's running event, if one is on. */
+export const displayEvent = z.object({ event: eventView.nullable() });
