@@ -25,11 +25,12 @@ export const eventsEndpoints = {
     method: "GET",
     path: base,
     operationId: "getEvent",
-    summary: "The session's event: the plan, the scores, the standings and your next game",
+    summary:
+      "The session's event (null when it is not run as one): the plan, the scores, the standings and your next game",
     tags,
     access: member,
     params: eventParams,
-    success: answer,
+    success: { status: 200, body: eventView.nullable() },
   }),
   start: endpoint({
     method: "POST",
@@ -41,7 +42,7 @@ export const eventsEndpoints = {
     params: eventParams,
     body: createEventBody,
     success: { status: 201, body: eventView },
-    errors: ["EVENT_EXISTS", "NOT_ENOUGH_PLAYERS", "SESSION_CLOSED"],
+    errors: ["EVENT_EXISTS", "NOT_ENOUGH_PLAYERS", "SESSION_CLOSED", "NOT_STARTED"],
   }),
   score: endpoint({
     method: "PUT",

@@ -24,8 +24,15 @@ export function App() {
           <OfflineBanner />
           <RouterProvider router={router} />
           {/* At the bottom, where a thumb reaches an Undo and no dialog keeps its title or the
-              phone its header; two at most, so five courts' "Score recorded" do not stack up. */}
-          <Toaster richColors position="bottom-center" closeButton visibleToasts={2} />
+              phone its header; two at most, so five courts' "Score recorded" do not stack up. A
+              toast is for the screen: a printed plan or record leaves it out. */}
+          <Toaster
+            richColors
+            position="bottom-center"
+            closeButton
+            visibleToasts={2}
+            className="print:hidden"
+          />
         </OrganizationProvider>
       </AuthProvider>
     </QueryClientProvider>

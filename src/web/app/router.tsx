@@ -98,6 +98,10 @@ export const router = createBrowserRouter([
                 ...page(() => import("../features/sessions/check-in-page.js"), "CheckInPage"),
               },
               {
+                path: "/sessions/:sessionId/event",
+                ...page(() => import("../features/events/event-page.js"), "EventPage"),
+              },
+              {
                 path: "/events/plan",
                 ...page(() => import("../features/events/round-robin-planner.js"), "RoundRobinPlannerPage"),
               },

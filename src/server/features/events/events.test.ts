@@ -8,6 +8,7 @@ import type { EventGame, EventView } from "../../../shared/contracts/events.js";
 import { displayTokens } from "../../db/schema/courts.js";
 import { eventGames, events } from "../../db/schema/events.js";
 import { matches } from "../../db/schema/ladder.js";
+import { sessions } from "../../db/schema/sessions.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -145,7 +146,9 @@ describe("starting an event", () => {
     );
     const [row] = await t.db.select().from(events).where(eq(events.sessionId, sessionId));
     expect(row).toBeUndefined();
-    expect((await call(organizer, "GET", base(sessionId))).statusCode).toBe(404);
+    const none = await call(organizer, "GET", base(sessionId));
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
   });
 });
 
@@ -225,6 +228,20 @@ describe("scores from the courts", () => {
     const rows = await t.db.select().from(matches).where(eq(matches.eventGameId, game.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ winner: "B", games: [{ a: 4, b: 11 }] });
+  });
+
+  it("waits for the session to start: the players checked in then are the entrants", async () => {
+    const [scheduled] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: orgId,
+        name: "Saturday Mixer",
+        startsAt: new Date(),
+        endsAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    const early = await call(organizer, "POST", base(scheduled!.id), americano);
+    expect(early.json().error.code).toBe("NOT_STARTED");
   });
 
   it("never reaches another club's event, and a game not in the plan is not found", async () => {
@@ -365,5 +382,13 @@ describe("rounds, the playoff and the end", () => {
     expect(shown.canManage).toBe(false);
     expect(shown.games.every((g) => !g.canReport && !g.canConfirm)).toBe(true);
     expect((await t.request({ method: "GET", url: "/api/display/nope/event" })).statusCode).toBe(404);
+    // Finished, its standings stay up for half an hour; then the board is back.
+    await call(organizer, "POST", `${base(sessionId)}/finish`);
+    await t.db
+      .update(events)
+      .set({ updatedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(events.sessionId, sessionId));
+    const later = await t.request({ method: "GET", url: `/api/display/${token!.token}/event` });
+    expect(later.json().event).toBeNull();
   });
 });

@@ -1,18 +1,20 @@
 // The events' endpoints, served from their shared definitions (shared/contracts/events-endpoints.ts).
 // Every write answers the event as the writer now sees it, so a phone shows its own change at once.
-import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eventsEndpoints as endpoints } from "../../../shared/contracts/events-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
-import { events } from "../../db/schema/events.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { organizationOfDisplay } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
 import { activeSession } from "../sessions/service.js";
 import { finishEvent, nextRound, startEvent, startPlayoff } from "./running.js";
 import { confirmEventGame, scoreEventGame } from "./scoring.js";
-import { eventView, readEvent } from "./view.js";
+import { findEventOfSession } from "./store.js";
+import { eventView, readEvent, readEventIfAny } from "./view.js";
+
+/** How long the TV keeps a finished event's standings before the board comes back. */
+const FINISHED_ON_TV_MS = 30 * 60_000;
 
 export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
@@ -21,7 +23,7 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.read, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
       const viewer = { userId: club.userId, manager: can(club.role, "sessions.manage") };
-      return readEvent(db, club.organizationId, request.params.sessionId, viewer);
+      return readEventIfAny(db, club.organizationId, request.params.sessionId, viewer);
     });
 
     serve(app, endpoints.start, async (request) => {
@@ -81,10 +83,10 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const organizationId = await organizationOfDisplay(db, request.params.token);
       const session = await activeSession(db, organizationId);
       if (!session) return { event: null };
-      const [event] = await db
-        .select()
-        .from(events)
-        .where(and(eq(events.organizationId, organizationId), eq(events.sessionId, session.id)));
+      const event = await findEventOfSession(db, organizationId, session.id);
+      // A finished event's standings stay up a while, then the board is back for open play.
+      if (event?.phase === "finished" && deps.now().getTime() - event.updatedAt.getTime() > FINISHED_ON_TV_MS)
+        return { event: null };
       return { event: event ? await eventView(db, event, { userId: null, manager: false }) : null };
     });
   };

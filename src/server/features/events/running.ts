@@ -48,6 +48,12 @@ export async function startEvent(
     const session = await sessionRow(tx, access.organizationId, sessionId);
     if (session.status === "completed" || session.status === "cancelled")
       throw new AppError("SESSION_CLOSED", "This session is over: an event runs in a session still to play.");
+    // The players checked in when it starts are the entrants, and the TV shows the session on now.
+    if (session.status === "scheduled")
+      throw new AppError(
+        "NOT_STARTED",
+        "Start the session first: the players checked in then are the event's entrants.",
+      );
     const players = await checkedInPlayers(tx, sessionId);
     if (players.length < MIN_ENTRANTS)
       throw new AppError(

@@ -15,11 +15,16 @@ export type Entrant = { id: string; userId: string | null; name: string };
 
 const NO_EVENT = "This session is not run as an event.";
 
-export async function eventOfSession(db: Queryable, organizationId: string, sessionId: string) {
+export async function findEventOfSession(db: Queryable, organizationId: string, sessionId: string) {
   const [row] = await db
     .select()
     .from(events)
     .where(and(eq(events.organizationId, organizationId), eq(events.sessionId, sessionId)));
+  return row ?? null;
+}
+
+export async function eventOfSession(db: Queryable, organizationId: string, sessionId: string) {
+  const row = await findEventOfSession(db, organizationId, sessionId);
   if (!row) throw notFound(NO_EVENT);
   return row;
 }

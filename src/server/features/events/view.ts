@@ -12,6 +12,7 @@ import {
   entrantOfUser,
   entrantsOf,
   eventOfSession,
+  findEventOfSession,
   type GameRow,
   gamesOf,
   isPlayable,
@@ -24,6 +25,18 @@ export type Viewer = { userId: string | null; manager: boolean };
 export async function readEvent(db: Queryable, organizationId: string, sessionId: string, viewer: Viewer) {
   const event = await eventOfSession(db, organizationId, sessionId);
   return eventView(db, event, viewer);
+}
+
+/** The session's event, or null when the club's session is not run as one (404: not the club's session). */
+export async function readEventIfAny(
+  db: Queryable,
+  organizationId: string,
+  sessionId: string,
+  viewer: Viewer,
+) {
+  await sessionRow(db, organizationId, sessionId);
+  const event = await findEventOfSession(db, organizationId, sessionId);
+  return event ? eventView(db, event, viewer) : null;
 }
 
 export async function eventView(db: Queryable, event: EventRow, viewer: Viewer): Promise<EventView> {

@@ -2,20 +2,27 @@ import QRCode from "qrcode";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { useDisplayEvent } from "../events/event-api.js";
+import { TvEvent } from "../events/tv-event.js";
 import { TvBoard, TvScreen } from "./tv-board.js";
 import { type CallTimes, noteCalls } from "./tv-calls.js";
 import { useLiveBoard } from "./use-live-board.js";
 
-/** /display/:token: the board full screen for a TV at the club, live, no sign-in. */
+/**
+ * /display/:token: the board full screen for a TV at the club, live, no sign-in; while the
+ * session on now is run as an event, the event's round and standings instead.
+ */
 export function DisplayPage() {
   const { token = "" } = useParams();
   const board = useLiveBoard({ kind: "display", token });
+  const event = useDisplayEvent(token);
   const qr = useQrCode(board.data?.checkInUrl);
   const now = useNow();
   const calls = useCallTimes(board.data?.courts);
 
   if (board.isPending) return <TvMessage text="Loading..." />;
   if (board.isError || !board.data) return <TvMessage text="This display link is not valid." />;
+  if (event.data) return <TvEvent view={event.data} clubName={board.data.club.name} />;
   return <TvBoard board={board.data} now={now} calls={calls} qr={qr} />;
 }
 

@@ -120,7 +120,7 @@ export function TvBoard({ board, now, calls, qr }: Props) {
 }
 
 /** `children` in the rows courtRows chooses for the area they fill: every row full. */
-function Rows({ count, testId, children }: { count: number; testId: string; children: ReactNode[] }) {
+export function Rows({ count, testId, children }: { count: number; testId: string; children: ReactNode[] }) {
   const [area, aspect] = useAspect();
   const rows: ReactNode[][] = [];
   for (const inRow of courtRows(count, aspect)) rows.push(children.slice(rows.flat().length).slice(0, inRow));

@@ -156,11 +156,19 @@ function RoundCards({ plan }: { plan: EventRound[] }) {
 }
 
 /** On paper: one table, a row a round, small enough for one A4 or Letter page. */
-function PrintedPlan({ plan, courts }: { plan: EventRound[]; courts: number }) {
+export function PrintedPlan({
+  plan,
+  courts,
+  title = "Round robin",
+}: {
+  plan: EventRound[];
+  courts: number;
+  title?: string;
+}) {
   const sitting = plan.some((round) => round.byes.length > 0);
   return (
     <table className="hidden w-full border-collapse text-[9pt] print:table" data-testid="printed-plan">
-      <caption className="mb-2 text-left text-[12pt] font-bold">Round robin</caption>
+      <caption className="mb-2 text-left text-[12pt] font-bold">{title}</caption>
       <thead>
         <tr>
           <th className="border border-slate-400 px-1 py-0.5 text-left whitespace-nowrap">Round</th>

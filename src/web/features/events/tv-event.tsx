@@ -1,0 +1,160 @@
+// The event on the club's TV, read from across the gym: the round (and a timed round's time
+// left) large in the header, a card a court with both sides' names and the score, and the
+// standings beside them. Sizes come from the TV's units (tv-board.ts): a 4K screen doubles all.
+import type { CSSProperties } from "react";
+import type { EventGame, EventView } from "../../../shared/contracts/events.js";
+import { Rows, TvScreen } from "../board/tv-board.js";
+import { Countdown } from "./countdown.js";
+import { champions, formatName, gameLabel, gamesNow, stageTitle } from "./event-words.js";
+
+/** A card's label and name sizes: as large as its cell allows (as the board's court cards). */
+const cardSizes = {
+  "--l": "max(var(--tv-label), min(4cqw, 5cqh))",
+  "--name": "min(10cqw, calc((100cqh - 4.4 * var(--l)) / 4.6))",
+} as CSSProperties;
+
+export function TvEvent({ view, clubName }: { view: EventView; clubName?: string }) {
+  const { event } = view;
+  const games = gamesNow(view);
+  return (
+    <TvScreen>
+      <header
+        className="flex shrink-0 items-baseline justify-between leading-[1.2]"
+        style={{ gap: "calc(var(--u) * 2)" }}
+      >
+        <div className="flex min-w-0 items-baseline" style={{ gap: "var(--u)" }}>
+          <h1 className="truncate font-black" style={{ fontSize: "calc(var(--u) * 2.4)" }}>
+            {event.sessionName}
+          </h1>
+          <p className="truncate text-brand-200" style={{ fontSize: "var(--tv-label)" }}>
+            {clubName ? `${clubName} · ` : ""}
+            {formatName[event.format]}
+          </p>
+        </div>
+        <p
+          className="shrink-0 font-black"
+          style={{ fontSize: "calc(var(--u) * 2.4)" }}
+          data-testid="tv-event-stage"
+        >
+          {champions(view) ? `Champions: ${champions(view)}` : stageTitle(view)}
+          {event.roundEndsAt ? (
+            <>
+              {" · "}
+              <Countdown endsAt={event.roundEndsAt} className="tabular-nums text-ball" />
+            </>
+          ) : null}
+        </p>
+      </header>
+      <div className="flex min-h-0 flex-1" style={{ gap: "var(--u)" }}>
+        {games.length > 0 ? (
+          <section aria-label="Courts" className="flex min-w-0 flex-1 flex-col">
+            <Rows count={games.length} testId="tv-event-courts">
+              {games.map((game) => (
+                <TvEventGame key={game.id} game={game} />
+              ))}
+            </Rows>
+          </section>
+        ) : null}
+        <TvStandings view={view} wide={games.length === 0} />
+      </div>
+    </TvScreen>
+  );
+}
+
+function TvEventGame({ game }: { game: EventGame }) {
+  const scored = game.scoreA !== null && game.scoreB !== null;
+  const side = (team: EventGame["teamA"], score: number | null) => (
+    <div className="flex items-center justify-between" style={{ gap: "var(--l)" }}>
+      <div className="min-w-0">
+        {team.map((p) => (
+          <p
+            key={p.id}
+            data-testid="tv-player"
+            className="truncate leading-[1.15] font-bold"
+            style={{ fontSize: "var(--name)" }}
+          >
+            {p.name}
+          </p>
+        ))}
+      </div>
+      {scored ? (
+        <p className="shrink-0 font-black tabular-nums" style={{ fontSize: "calc(var(--name) * 1.6)" }}>
+          {score}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <article
+      data-testid="tv-event-game"
+      className="flex h-full flex-col overflow-hidden rounded-[calc(var(--u)*0.8)] bg-white text-ink"
+      style={{ ...cardSizes, padding: "calc(var(--l) * 0.6) calc(var(--l) * 0.8)" }}
+    >
+      <header className="flex items-baseline justify-between leading-[1.2]" style={{ fontSize: "var(--l)" }}>
+        <h2 className="truncate font-black" style={{ fontSize: "calc(var(--l) * 1.25)" }}>
+          {gameLabel(game)}
+        </h2>
+        <p className="shrink-0 font-semibold text-brand-800">
+          {game.status === "confirmed" ? "Final" : game.status === "reported" ? "To confirm" : ""}
+        </p>
+      </header>
+      <div className="flex min-h-0 flex-1 flex-col justify-center">
+        {side(game.teamA, game.scoreA)}
+        <p className="leading-[1.2] font-bold text-brand-800" style={{ fontSize: "var(--l)" }}>
+          vs
+        </p>
+        {side(game.teamB, game.scoreB)}
+      </div>
+    </article>
+  );
+}
+
+/** The standings, as many rows as fit: the leaders first. */
+function TvStandings({ view, wide }: { view: EventView; wide: boolean }) {
+  return (
+    <aside
+      data-testid="tv-standings"
+      className="flex min-h-0 shrink-0 flex-col overflow-hidden rounded-[calc(var(--u)*0.8)] bg-white text-ink"
+      style={{
+        width: wide ? "100%" : "calc(var(--u) * 30)",
+        padding: "calc(var(--u) * 0.6) calc(var(--u) * 0.8)",
+      }}
+    >
+      <h2 className="leading-[1.2] font-black" style={{ fontSize: "calc(var(--u) * 2)" }}>
+        {view.event.phase === "finished" ? "Final standings" : "Standings"}
+      </h2>
+      {/* Alone on the screen (the event over), the rows keep a readable width: place, name and
+          numbers stay within one glance. */}
+      <ol
+        className="flex min-h-0 flex-1 flex-col flex-wrap content-start overflow-hidden"
+        style={{ maxWidth: wide ? "calc(var(--u) * 60)" : undefined }}
+      >
+        {view.standings.map((row) => (
+          <li
+            key={row.id}
+            className="flex w-full items-baseline leading-[1.25] font-bold"
+            style={{ fontSize: "var(--tv-name)", gap: "var(--u)" }}
+          >
+            <span
+              className="shrink-0 whitespace-nowrap tabular-nums text-brand-800"
+              style={{ width: "calc(var(--u) * 3.4)" }}
+            >
+              {row.place}
+            </span>
+            <span className="min-w-0 flex-1 truncate">{row.name}</span>
+            <span className="tabular-nums">{row.won}</span>
+            <span
+              className="shrink-0 whitespace-nowrap tabular-nums text-brand-800"
+              style={{ width: "calc(var(--u) * 5.5)", textAlign: "right" }}
+            >
+              {row.difference > 0 ? `+${row.difference}` : row.difference}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <p className="text-brand-800" style={{ fontSize: "var(--tv-label)" }}>
+        Wins, then point difference
+      </p>
+    </aside>
+  );
+}
