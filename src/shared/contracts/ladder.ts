@@ -75,6 +75,8 @@ export const matchView = z.object({
   /** Counted in the ratings now (confirmed, or pending for more than 48 hours). */
   counts: z.boolean(),
   fromBoard: z.boolean(),
+  /** The event it was played in ("Saturday Americano"), when it came from one. */
+  eventName: z.string().nullable(),
   loggedBy: z.string().nullable(),
   /** The viewer is on the other side of a pending match: they confirm or dispute it. */
   canAnswer: z.boolean(),

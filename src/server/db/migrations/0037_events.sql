@@ -43,6 +43,7 @@ CREATE TABLE "events" (
 );
 --> statement-breakpoint
 ALTER TABLE "matches" ADD COLUMN "event_game_id" uuid;--> statement-breakpoint
+ALTER TABLE "matches" ADD COLUMN "event_name" text;--> statement-breakpoint
 ALTER TABLE "event_games" ADD CONSTRAINT "event_games_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_games" ADD CONSTRAINT "event_games_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_games" ADD CONSTRAINT "event_games_reported_by_users_id_fk" FOREIGN KEY ("reported_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

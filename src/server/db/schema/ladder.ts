@@ -49,6 +49,8 @@ export const matches = pgTable(
     gameId: uuid("game_id").references(() => games.id, { onDelete: "set null" }),
     /** The event game this match came from (a round robin or playoff game, confirmed). */
     eventGameId: uuid("event_game_id").references(() => eventGames.id, { onDelete: "set null" }),
+    /** The event's name as it was played ("Saturday Americano"), shown with the match. */
+    eventName: text("event_name"),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },

@@ -196,6 +196,12 @@ describe("scores from the courts", () => {
     // A counted game between members is a ladder match, scored as entered.
     const [match] = await t.db.select().from(matches).where(eq(matches.eventGameId, game.id));
     expect(match).toMatchObject({ status: "confirmed", format: "doubles", games: [{ a: 11, b: 7 }] });
+    // A player's list of matches names the event it was played in.
+    const listed = await call(a, "GET", `/api/orgs/${orgId}/matches?player=${a.id}`);
+    expect(listed.json().matches.find((m: { id: string }) => m.id === match!.id)).toMatchObject({
+      eventName: "Open Play",
+      counts: true,
+    });
     // Once counted, a player cannot change it.
     const late = await score(sessionId, game, b, 7, 11);
     expect(late.json().error.code).toBe("SCORE_CONFIRMED");

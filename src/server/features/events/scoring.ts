@@ -10,6 +10,7 @@ import { eventGames } from "../../db/schema/events.js";
 import { AppError, forbidden, notFound } from "../../platform/errors/app-error.js";
 import { matchFromEventGame, withdrawEventGameMatch } from "../ladder/service.js";
 import type { ClubAccess } from "../members/service.js";
+import { sessionRow } from "../sessions/service.js";
 import {
   type Entrant,
   type EventRow,
@@ -137,6 +138,7 @@ async function count(
     .set({ ...score, status: "confirmed", reportedSide: null, confirmedBy: by, confirmedAt: now })
     .where(eq(eventGames.id, game.id));
   const userOf = (id: string) => entrants.get(id)?.userId ?? null;
+  const session = await sessionRow(tx, event.organizationId, event.sessionId);
   await matchFromEventGame(
     tx,
     {
@@ -145,6 +147,7 @@ async function count(
       teamA: game.teamA.map(userOf),
       teamB: game.teamB.map(userOf),
       ...score,
+      eventName: session.name,
     },
     now,
   );

@@ -306,12 +306,14 @@ export async function matchFromEventGame(
     teamB: Array<string | null>;
     scoreA: number;
     scoreB: number;
+    eventName: string;
   },
   now: Date,
 ): Promise<void> {
   if (game.scoreA === game.scoreB) return;
   const winner = game.scoreA > game.scoreB ? "A" : "B";
-  await countPlayedResult(tx, { ...game, winner, source: { eventGameId: game.id } }, now);
+  const source = { eventGameId: game.id, eventName: game.eventName };
+  await countPlayedResult(tx, { ...game, winner, source }, now);
 }
 
 /**
@@ -328,7 +330,7 @@ async function countPlayedResult(
     winner: "A" | "B";
     scoreA: number | null;
     scoreB: number | null;
-    source: { gameId: string } | { eventGameId: string };
+    source: { gameId: string } | { eventGameId: string; eventName: string };
   },
   now: Date,
 ): Promise<void> {

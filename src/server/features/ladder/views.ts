@@ -255,6 +255,7 @@ async function toViews(db: Db, organizationId: string, rows: MatchRow[], viewerI
       status: row.status,
       counts: countsAt(row, now),
       fromBoard: row.gameId !== null,
+      eventName: row.eventName,
       loggedBy: row.loggedBy,
       canAnswer: row.status === "pending" && answeringSide(row).includes(viewerId),
       deltas: deltas.get(row.id)?.deltas ?? {},

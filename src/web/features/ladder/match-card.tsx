@@ -105,6 +105,7 @@ export function MatchCard({
           {new Date(match.playedAt).toLocaleDateString(undefined, { dateStyle: "medium" })} ·{" "}
           {match.format === "doubles" ? "Doubles" : "Singles"}
           {match.fromBoard ? " · court board" : ""}
+          {match.eventName ? ` · ${match.eventName}` : ""}
         </span>
         <Badge tone={match.counts ? "brand" : match.status === "disputed" ? "danger" : "neutral"}>
           {status}
