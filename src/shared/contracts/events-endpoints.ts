@@ -6,11 +6,13 @@ import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import {
   createEventBody,
+  createLeagueBody,
   displayEvent,
   eventGameParams,
   eventParams,
   eventScoreBody,
   eventView,
+  leagueView,
   playoffBody,
 } from "./events.js";
 
@@ -100,6 +102,29 @@ export const eventsEndpoints = {
     params: eventParams,
     success: answer,
     errors: ["EVENT_OVER"],
+  }),
+  league: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/sessions/:sessionId/league",
+    operationId: "getLeague",
+    summary:
+      "The league the session's weekly series is run as (null: none): its weeks, season standings and boxes",
+    tags,
+    access: member,
+    params: eventParams,
+    success: { status: 200, body: leagueView.nullable() },
+  }),
+  createLeague: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/league",
+    operationId: "createLeague",
+    summary: "Run the session's weekly series as a league: each week an event with these settings",
+    tags,
+    access: organizer,
+    params: eventParams,
+    body: createLeagueBody,
+    success: { status: 201, body: leagueView },
+    errors: ["LEAGUE_EXISTS", "NOT_A_SERIES"],
   }),
   display: endpoint({
     method: "GET",

@@ -12,38 +12,57 @@ export const EVENT_LIMITS = {
   playTo: { min: 1, max: 50 },
   roundMinutes: { min: 3, max: 90 },
   score: { max: 99 },
+  boxSize: { min: 4, max: 6 },
+  boxMoves: { min: 1, max: 3 },
 } as const;
 
-export const eventFormats = ["americano", "mexicano"] as const;
+export const eventFormats = ["americano", "mexicano", "boxes"] as const;
 export type EventFormat = (typeof eventFormats)[number];
 
 const whole = (range: { min: number; max: number }, message: string) =>
   z.coerce.number({ error: message }).int(message).min(range.min, message).max(range.max, message);
 
-/** The organizer's form: the format, how many rounds on how many courts, and how a game ends. */
-export const createEventBody = z
-  .object({
-    format: z.enum(eventFormats, { error: "Choose Americano or Mexicano" }),
-    rounds: whole(EVENT_LIMITS.rounds, `Rounds must be a whole number from 1 to ${EVENT_LIMITS.rounds.max}`),
-    courts: whole(EVENT_LIMITS.courts, `Courts must be a whole number from 1 to ${EVENT_LIMITS.courts.max}`),
-    /** "points": first to playTo; "timed": the higher score when the round's time is up. */
-    ending: z.enum(["points", "timed"], { error: "Choose first to a score or timed rounds" }),
-    playTo: whole(
-      EVENT_LIMITS.playTo,
-      `Play to a whole number from 1 to ${EVENT_LIMITS.playTo.max}`,
-    ).optional(),
-    roundMinutes: whole(
-      EVENT_LIMITS.roundMinutes,
-      `Round minutes must be a whole number from ${EVENT_LIMITS.roundMinutes.min} to ${EVENT_LIMITS.roundMinutes.max}`,
-    ).optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.ending === "points" && body.playTo === undefined)
-      ctx.addIssue({ code: "custom", path: ["playTo"], message: "Say what score wins a game" });
-    if (body.ending === "timed" && body.roundMinutes === undefined)
-      ctx.addIssue({ code: "custom", path: ["roundMinutes"], message: "Say how long a round lasts" });
-  });
+/** How an event is played: the format, rounds on how many courts, and how a game ends. */
+const eventSettings = z.object({
+  format: z.enum(eventFormats, { error: "Choose Americano, Mexicano or a box ladder" }),
+  rounds: whole(EVENT_LIMITS.rounds, `Rounds must be a whole number from 1 to ${EVENT_LIMITS.rounds.max}`),
+  courts: whole(EVENT_LIMITS.courts, `Courts must be a whole number from 1 to ${EVENT_LIMITS.courts.max}`),
+  /** "points": first to playTo; "timed": the higher score when the round's time is up. */
+  ending: z.enum(["points", "timed"], { error: "Choose first to a score or timed rounds" }),
+  playTo: whole(
+    EVENT_LIMITS.playTo,
+    `Play to a whole number from 1 to ${EVENT_LIMITS.playTo.max}`,
+  ).optional(),
+  roundMinutes: whole(
+    EVENT_LIMITS.roundMinutes,
+    `Round minutes must be a whole number from ${EVENT_LIMITS.roundMinutes.min} to ${EVENT_LIMITS.roundMinutes.max}`,
+  ).optional(),
+  /** A box ladder's box size. */
+  boxSize: whole(EVENT_LIMITS.boxSize, "A box holds 4 to 6 players").default(5),
+});
+
+const endingStated = (
+  body: { ending: string; playTo?: number | undefined; roundMinutes?: number | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (body.ending === "points" && body.playTo === undefined)
+    ctx.addIssue({ code: "custom", path: ["playTo"], message: "Say what score wins a game" });
+  if (body.ending === "timed" && body.roundMinutes === undefined)
+    ctx.addIssue({ code: "custom", path: ["roundMinutes"], message: "Say how long a round lasts" });
+};
+
+/** The organizer's form for one night's event. */
+export const createEventBody = eventSettings.superRefine(endingStated);
 export type CreateEventBody = z.input<typeof createEventBody>;
+
+/** A league over the session's weekly series: a name, the weeks' settings, a box ladder's moves. */
+export const createLeagueBody = eventSettings
+  .extend({
+    name: z.string().trim().min(1, "Name the league").max(80, "A league's name is at most 80 characters"),
+    boxMoves: whole(EVENT_LIMITS.boxMoves, "1 to 3 players move up and down each week").default(1),
+  })
+  .superRefine(endingStated);
+export type CreateLeagueBody = z.input<typeof createLeagueBody>;
 
 const score = z.coerce
   .number({ error: "A score is a whole number" })
@@ -120,6 +139,10 @@ export const eventView = z.object({
   /** Who sits each round of the round robin. */
   byes: z.array(z.object({ round: z.number().int(), players: z.array(player) })),
   standings: z.array(eventStanding),
+  /** A box ladder's night: each box's standings, best box first (null for other formats). */
+  boxes: z.array(z.object({ box: z.number().int(), standings: z.array(eventStanding) })).nullable(),
+  /** The league this night is a week of. */
+  league: z.object({ name: z.string(), week: z.number().int(), weeks: z.number().int() }).nullable(),
   tieBreaks: z.array(z.string()),
   /** The viewer's entrant id (null: not playing) and the id of their next game to play. */
   me: z.object({ entrantId: z.uuid().nullable(), nextGameId: z.uuid().nullable() }),
@@ -129,3 +152,41 @@ export type EventView = z.infer<typeof eventView>;
 
 /** The TV: the club's running event, if one is on. */
 export const displayEvent = z.object({ event: eventView.nullable() });
+
+export const seasonStanding = z.object({
+  place: z.number().int(),
+  name: z.string(),
+  played: z.number().int(),
+  won: z.number().int(),
+  difference: z.number().int(),
+  /** Weeks played. */
+  weeks: z.number().int(),
+});
+
+export const leagueView = z.object({
+  league: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    format: z.enum(eventFormats),
+    courts: z.number().int(),
+    rounds: z.number().int(),
+    playTo: z.number().int().nullable(),
+    roundMinutes: z.number().int().nullable(),
+    boxSize: z.number().int(),
+    boxMoves: z.number().int(),
+  }),
+  weeks: z.array(
+    z.object({
+      sessionId: z.uuid(),
+      startsAt: z.iso.datetime(),
+      status: z.enum(["scheduled", "active", "completed", "cancelled"]),
+      /** Where the week's event stands (null: not started). */
+      phase: z.enum(["rounds", "playoff", "finished"]).nullable(),
+    }),
+  ),
+  /** Over the season: games won, then point difference, then head to head, then points scored. */
+  standings: z.array(seasonStanding),
+  /** A box ladder's boxes as the latest week left them (null for other formats). */
+  boxes: z.array(z.array(z.string())).nullable(),
+});
+export type LeagueView = z.infer<typeof leagueView>;

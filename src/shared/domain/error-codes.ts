@@ -82,6 +82,8 @@ export const errorStatus = {
   ROUND_NOT_FINISHED: 409,
   SCORE_CONFIRMED: 409,
   EVENT_OVER: 409,
+  LEAGUE_EXISTS: 409,
+  NOT_A_SERIES: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -23,17 +23,23 @@ export function courtsInPlay(players: number, courts: number): number {
   return Math.max(0, Math.min(courts, Math.floor(players / 4)));
 }
 
+/**
+ * `history`: partnerships from earlier weeks of a league. Given, each round looks for partners
+ * new over the season, not only tonight (the search, not the circle, which knows no history).
+ */
 export function americanoPlan(
   players: readonly string[],
   courts: number,
   rounds: number,
   seed: number,
+  history: readonly Pair[] = [],
 ): EventRound[] {
   const c = courtsInPlay(players.length, courts);
   if (c === 0 || rounds <= 0) return [];
   const order = seededOrder([...players], seed);
   const tally = new Tally(order);
-  const exact = order.length === 4 * c || order.length === 4 * c + 1;
+  tally.partneredBefore(history);
+  const exact = history.length === 0 && (order.length === 4 * c || order.length === 4 * c + 1);
   const plan: EventRound[] = [];
   for (let r = 0; r < rounds; r++) {
     const pairs = exact ? circlePairs(order, r) : searchedPairs(order, c, r, tally);
@@ -50,6 +56,9 @@ export function americanoPlan(
   return plan;
 }
 
+const bump = (map: Map<string, number>, a: string, b: string) =>
+  map.set(key(a, b), (map.get(key(a, b)) ?? 0) + 1);
+
 /** Who partnered and faced whom, and each player's byes so far. */
 class Tally {
   partners = new Map<string, number>();
@@ -64,9 +73,10 @@ class Tally {
   faced(a: string, b: string) {
     return this.opponents.get(key(a, b)) ?? 0;
   }
+  partneredBefore(pairs: readonly Pair[]) {
+    for (const [a, b] of pairs) bump(this.partners, a, b);
+  }
   add(games: Array<{ teamA: Pair; teamB: Pair }>, byes: string[]) {
-    const bump = (map: Map<string, number>, a: string, b: string) =>
-      map.set(key(a, b), (map.get(key(a, b)) ?? 0) + 1);
     for (const { teamA, teamB } of games) {
       bump(this.partners, ...teamA);
       bump(this.partners, ...teamB);
@@ -164,4 +174,17 @@ function intoGames(pairs: Pair[], tally: Tally): Array<{ teamA: Pair; teamB: Pai
     games.push({ teamA, teamB: left.splice(best, 1)[0]! });
   }
   return games;
+}
+
+/**
+ * A box ladder's night: each box plays its own round robin (the Americano's plan for its
+ * players on one court), box 1 on court 1 and so on, so a round's games are one a box.
+ */
+export function boxesPlan(boxes: readonly (readonly string[])[], rounds: number, seed: number): EventRound[] {
+  const plans = boxes.map((box, b) => americanoPlan(box, 1, rounds, seed + b));
+  return Array.from({ length: rounds }, (_, r) => ({
+    round: r + 1,
+    games: plans.flatMap((plan, b) => (plan[r]?.games ?? []).map((g) => ({ ...g, court: b + 1 }))),
+    byes: plans.flatMap((plan) => plan[r]?.byes ?? []),
+  }));
 }

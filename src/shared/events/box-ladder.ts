@@ -45,3 +45,22 @@ export function moveBoxes(finished: readonly (readonly string[])[], moves: numbe
     return [...fallingIn, ...stays, ...risingIn];
   });
 }
+
+/**
+ * This week's boxes from last week's finishing order in each box (people as stable keys): the
+ * moves applied, those absent this week left out, newcomers (in `present`'s order, best first)
+ * at the bottom, and the whole order cut again into even boxes, so a missing player never
+ * leaves a box short.
+ */
+export function nextBoxes(
+  lastFinished: readonly (readonly string[])[],
+  moves: number,
+  present: readonly string[],
+  size: number,
+): string[][] {
+  const here = new Set(present);
+  const moved = lastFinished.length > 0 ? moveBoxes(lastFinished, moves).flat() : [];
+  const kept = moved.filter((id) => here.has(id));
+  const known = new Set(kept);
+  return intoBoxes([...kept, ...present.filter((id) => !known.has(id))], size);
+}

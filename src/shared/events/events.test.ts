@@ -1,8 +1,8 @@
 // The event schedules' rules, checked over fields of 4 to 48 players on 1 to 12 courts.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { americanoPlan, courtsInPlay, type EventRound } from "./americano.js";
-import { BOX_MAX, BOX_MIN, intoBoxes, moveBoxes } from "./box-ladder.js";
+import { americanoPlan, boxesPlan, courtsInPlay, type EventRound, type Pair } from "./americano.js";
+import { BOX_MAX, BOX_MIN, intoBoxes, moveBoxes, nextBoxes } from "./box-ladder.js";
 import { bracketSize, firstRound, roundNames, seedOrder, walkover } from "./bracket.js";
 import { mexicanoRound, standings } from "./standings.js";
 
@@ -214,5 +214,53 @@ describe("box ladders", () => {
           expect(Math.abs(boxOf(after, id) - boxOf(before, id))).toBeLessThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe("a league's season", () => {
+  it("spreads partners over the weeks: a second week gives partners new over the season while there are any", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 8, max: 24 }), fc.integer(), (n, seed) => {
+        const players = field(n);
+        const c = courtsInPlay(n, 12);
+        // Two weeks of a quarter of the field's rounds each: half the partners anyone can have.
+        const rounds = Math.max(1, Math.floor((n - 1) / 4));
+        const first = americanoPlan(players, c, rounds, seed);
+        const history = first.flatMap((r) => r.games.flatMap((g) => [g.teamA, g.teamB])) as Pair[];
+        const second = americanoPlan(players, c, rounds, seed + 1, history);
+        expect(Math.max(...partnerCounts([...first, ...second]).values())).toBe(1);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("plays each box's round robin on its own court, nobody leaving their box", () => {
+    const boxes = intoBoxes(field(14), 5);
+    const plan = boxesPlan(boxes, 5, 3);
+    for (const round of plan) {
+      expect(round.games).toHaveLength(boxes.length);
+      round.games.forEach((game, b) => {
+        expect(game.court).toBe(b + 1);
+        const box = new Set(boxes[b]);
+        expect([...game.teamA, ...game.teamB].every((id) => box.has(id))).toBe(true);
+      });
+    }
+  });
+
+  it("carries the boxes from week to week: moves made, the absent left out, newcomers at the bottom", () => {
+    const last = [
+      ["a1", "a2", "a3", "a4"],
+      ["b1", "b2", "b3", "b4"],
+    ];
+    expect(nextBoxes(last, 1, ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4"], 4)).toEqual([
+      ["a1", "a2", "a3", "b1"],
+      ["a4", "b2", "b3", "b4"],
+    ]);
+    // a2 stays home and n1 comes for the first time.
+    expect(nextBoxes(last, 1, ["a1", "a3", "a4", "b1", "b2", "b3", "b4", "n1"], 4)).toEqual([
+      ["a1", "a3", "b1", "a4"],
+      ["b2", "b3", "b4", "n1"],
+    ]);
+    expect(nextBoxes([], 1, ["x", "y", "z", "w"], 4)).toEqual([["x", "y", "z", "w"]]);
   });
 });

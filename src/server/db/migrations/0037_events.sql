@@ -1,5 +1,5 @@
--- Events: a session run as a round robin (Americano or Mexicano) with a playoff; their games feed the ladder (matches.event_game_id).
-CREATE TYPE "public"."event_format" AS ENUM('americano', 'mexicano');--> statement-breakpoint
+-- Events (issue 34): a session run as a round robin (Americano, Mexicano, or a box ladder's night) with a playoff, leagues over a weekly series; their games feed the ladder (matches.event_game_id, event_name).
+CREATE TYPE "public"."event_format" AS ENUM('americano', 'mexicano', 'boxes');--> statement-breakpoint
 CREATE TYPE "public"."event_game_status" AS ENUM('planned', 'reported', 'confirmed');--> statement-breakpoint
 CREATE TYPE "public"."event_phase" AS ENUM('rounds', 'playoff', 'finished');--> statement-breakpoint
 CREATE TYPE "public"."event_stage" AS ENUM('round', 'playoff', 'bronze');--> statement-breakpoint
@@ -33,6 +33,8 @@ CREATE TABLE "events" (
 	"round_minutes" integer,
 	"play_to" integer,
 	"seed" integer NOT NULL,
+	"league_id" uuid,
+	"boxes" jsonb,
 	"entrants" uuid[] NOT NULL,
 	"phase" "event_phase" DEFAULT 'rounds' NOT NULL,
 	"round" integer DEFAULT 1 NOT NULL,
@@ -40,6 +42,22 @@ CREATE TABLE "events" (
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "leagues" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"series_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"format" "event_format" NOT NULL,
+	"courts" integer NOT NULL,
+	"rounds" integer NOT NULL,
+	"round_minutes" integer,
+	"play_to" integer,
+	"box_size" integer DEFAULT 5 NOT NULL,
+	"box_moves" integer DEFAULT 1 NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "matches" ADD COLUMN "event_game_id" uuid;--> statement-breakpoint
@@ -50,10 +68,14 @@ ALTER TABLE "event_games" ADD CONSTRAINT "event_games_reported_by_users_id_fk" F
 ALTER TABLE "event_games" ADD CONSTRAINT "event_games_confirmed_by_users_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_league_id_leagues_id_fk" FOREIGN KEY ("league_id") REFERENCES "public"."leagues"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leagues" ADD CONSTRAINT "leagues_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leagues" ADD CONSTRAINT "leagues_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "event_games_slot_key" ON "event_games" USING btree ("event_id","stage","round","slot");--> statement-breakpoint
 CREATE INDEX "event_games_unconfirmed_idx" ON "event_games" USING btree ("event_id") WHERE "event_games"."status" <> 'confirmed';--> statement-breakpoint
 CREATE UNIQUE INDEX "events_session_key" ON "events" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "events_org_idx" ON "events" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "leagues_series_key" ON "leagues" USING btree ("organization_id","series_id");--> statement-breakpoint
 ALTER TABLE "matches" ADD CONSTRAINT "matches_event_game_id_event_games_id_fk" FOREIGN KEY ("event_game_id") REFERENCES "public"."event_games"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "matches_event_game_key" ON "matches" USING btree ("event_game_id");

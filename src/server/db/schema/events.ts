@@ -2,16 +2,58 @@
 // features/events. The session gives the event its registration, capacity, waitlist, lottery
 // and payments; the event adds the plan, the scores and the standings.
 import { sql } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth.js";
 import { organizations } from "./clubs.js";
 import { createdAt, updatedAt } from "./columns.js";
 import { sessions } from "./sessions.js";
 
-/** americano: new partners every round, planned whole; mexicano: each round paired by standing. */
-export const eventFormat = pgEnum("event_format", ["americano", "mexicano"]);
+/**
+ * americano: new partners every round, planned whole; mexicano: each round paired by standing;
+ * boxes: a box ladder's night, a round robin in each box (a league's format).
+ */
+export const eventFormat = pgEnum("event_format", ["americano", "mexicano", "boxes"]);
 /** rounds: the round robin is on; playoff: the bracket is on; finished: the record stands. */
 export const eventPhase = pgEnum("event_phase", ["rounds", "playoff", "finished"]);
+
+/**
+ * A league: a weekly series of sessions (sessions.series_id) run as events with the same
+ * settings, its standings kept over the season. Each week's event is started from those who
+ * came that week; an Americano league looks for partners new over the season, a box ladder
+ * carries its boxes from week to week with promotion and relegation.
+ */
+export const leagues = pgTable(
+  "leagues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    seriesId: uuid("series_id").notNull(),
+    name: text("name").notNull(),
+    format: eventFormat("format").notNull(),
+    courts: integer("courts").notNull(),
+    rounds: integer("rounds").notNull(),
+    roundMinutes: integer("round_minutes"),
+    playTo: integer("play_to"),
+    /** A box ladder's box size (4 to 6) and how many move up and down each week. */
+    boxSize: integer("box_size").notNull().default(5),
+    boxMoves: integer("box_moves").notNull().default(1),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("leagues_series_key").on(t.organizationId, t.seriesId)],
+);
 
 export const events = pgTable(
   "events",
@@ -31,6 +73,10 @@ export const events = pgTable(
     /** Points that win a game (null: timed, the higher score when time is called). */
     playTo: integer("play_to"),
     seed: integer("seed").notNull(),
+    /** The league this week belongs to, if any. */
+    leagueId: uuid("league_id").references(() => leagues.id, { onDelete: "set null" }),
+    /** A box ladder's boxes tonight: entrant ids, best box first, each in its order. */
+    boxes: jsonb("boxes").$type<string[][]>(),
     /** The entrants: the session's registration ids (guests included), in the plan's order. */
     entrants: uuid("entrants").array().notNull(),
     phase: eventPhase("phase").notNull().default("rounds"),

@@ -142,7 +142,10 @@ describe("starting an event", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.issues.map((i: { message: string }) => i.message)).toEqual(
-      expect.arrayContaining(["Choose Americano or Mexicano", "Rounds must be a whole number from 1 to 30"]),
+      expect.arrayContaining([
+        "Choose Americano, Mexicano or a box ladder",
+        "Rounds must be a whole number from 1 to 30",
+      ]),
     );
     const [row] = await t.db.select().from(events).where(eq(events.sessionId, sessionId));
     expect(row).toBeUndefined();

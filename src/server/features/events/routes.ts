@@ -8,6 +8,7 @@ import { serve } from "../../platform/web/serve-endpoint.js";
 import { organizationOfDisplay } from "../courts/service.js";
 import { clubAccess } from "../members/service.js";
 import { activeSession } from "../sessions/service.js";
+import { createLeague, leagueView, readLeague } from "./leagues.js";
 import { finishEvent, nextRound, startEvent, startPlayoff } from "./running.js";
 import { confirmEventGame, scoreEventGame } from "./scoring.js";
 import { findEventOfSession } from "./store.js";
@@ -76,6 +77,17 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         userId: club.userId,
         manager: true,
       });
+    });
+
+    serve(app, endpoints.league, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      return readLeague(db, club.organizationId, request.params.sessionId);
+    });
+
+    serve(app, endpoints.createLeague, async (request) => {
+      const club = await access(request, request.params.orgId, "sessions.manage");
+      const league = await createLeague(db, club, request.params.sessionId, request.body, deps.now());
+      return leagueView(db, league);
     });
 
     // The TV shows the event of the session on now, when that session is run as one.

@@ -4,7 +4,13 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { CreateEventBody } from "../../../shared/contracts/events.js";
-import { americanoPlan, courtsInPlay, type Pair } from "../../../shared/events/americano.js";
+import {
+  americanoPlan,
+  boxesPlan,
+  courtsInPlay,
+  type EventRound,
+  type Pair,
+} from "../../../shared/events/americano.js";
 import { firstRound } from "../../../shared/events/bracket.js";
 import { mexicanoRound, type ScoredGame, standings } from "../../../shared/events/standings.js";
 import { seededOrder } from "../../../shared/rotation/equal-rounds.js";
@@ -13,8 +19,10 @@ import { events } from "../../db/schema/events.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { ClubAccess } from "../members/service.js";
 import { checkedInPlayers, sessionRow } from "../sessions/service.js";
+import { type LeagueRow, leagueOfSeries, seasonPartners, tonightsBoxes } from "./leagues.js";
 import {
   currentGames,
+  type Entrant,
   type EventRow,
   type GameRow,
   gamesOf,
@@ -35,7 +43,22 @@ type StartBody = {
   ending: "points" | "timed";
   playTo?: number | undefined;
   roundMinutes?: number | undefined;
+  boxSize?: number | undefined;
 };
+
+/** How the night is played: the form's settings, or its league's for a week of one. */
+type Settings = Pick<EventRow, "format" | "courts" | "rounds" | "playTo" | "roundMinutes"> & {
+  boxSize: number;
+};
+
+const settingsOf = (body: StartBody): Settings => ({
+  format: body.format,
+  courts: body.courts,
+  rounds: body.rounds,
+  playTo: body.ending === "points" ? (body.playTo ?? null) : null,
+  roundMinutes: body.ending === "timed" ? (body.roundMinutes ?? null) : null,
+  boxSize: body.boxSize ?? 5,
+});
 
 export async function startEvent(
   db: Db,
@@ -60,21 +83,31 @@ export async function startEvent(
         "NOT_ENOUGH_PLAYERS",
         `An event needs at least ${MIN_ENTRANTS} players checked in; ${players.length} ${players.length === 1 ? "is" : "are"}.`,
       );
+    const league = await leagueOfSeries(tx, access.organizationId, session.seriesId);
+    const settings = league ? { ...league } : settingsOf(body);
     const seed = randomInt(1, 2 ** 31 - 1);
-    const ids = players.map((p) => p.id);
-    const courts = courtsInPlay(ids.length, body.courts);
+    const { plan, courts, boxes } = await planNight(
+      tx,
+      access.organizationId,
+      players,
+      settings,
+      league,
+      seed,
+    );
     const [event] = await tx
       .insert(events)
       .values({
         organizationId: access.organizationId,
         sessionId,
-        format: body.format,
+        format: settings.format,
         courts,
-        rounds: body.rounds,
-        playTo: body.ending === "points" ? (body.playTo ?? null) : null,
-        roundMinutes: body.ending === "timed" ? (body.roundMinutes ?? null) : null,
+        rounds: settings.rounds,
+        playTo: settings.playTo,
+        roundMinutes: settings.roundMinutes,
         seed,
-        entrants: ids,
+        leagueId: league?.id ?? null,
+        boxes,
+        entrants: players.map((p) => p.id),
         roundStartedAt: now,
         createdBy: access.userId,
         createdAt: now,
@@ -83,18 +116,46 @@ export async function startEvent(
       .onConflictDoNothing()
       .returning();
     if (!event) throw new AppError("EVENT_EXISTS", "This session is already run as an event.");
-    // The Americano is planned whole (it is printed before play); a Mexicano's rounds follow
-    // the standings, so only its first is known: a seeded draw, as nobody has a standing yet.
-    const plan =
-      body.format === "americano"
-        ? americanoPlan(ids, courts, body.rounds, seed)
-        : [{ round: 1, ...mexicanoRound(seededOrder(ids, seed), courts, new Map()) }];
     await insertGames(
       tx,
       event,
       plan.flatMap((r) => r.games.map((g) => roundGame(r.round, g))),
     );
   });
+}
+
+/**
+ * The night's plan. The Americano is planned whole (it is printed before play), with partners
+ * new over a league's season; a Mexicano's rounds follow the standings, so only its first is
+ * known (a seeded draw: nobody has a standing yet); a box ladder's boxes each play their own
+ * round robin, a box a court.
+ */
+async function planNight(
+  tx: Tx,
+  organizationId: string,
+  players: Entrant[],
+  settings: Settings,
+  league: LeagueRow | null,
+  seed: number,
+): Promise<{ plan: EventRound[]; courts: number; boxes: string[][] | null }> {
+  const ids = players.map((p) => p.id);
+  const courts = courtsInPlay(ids.length, settings.courts);
+  if (settings.format === "americano") {
+    const history = league ? await seasonPartners(tx, league, players) : [];
+    return { plan: americanoPlan(ids, courts, settings.rounds, seed, history), courts, boxes: null };
+  }
+  if (settings.format === "mexicano")
+    return {
+      plan: [{ round: 1, ...mexicanoRound(seededOrder(ids, seed), courts, new Map()) }],
+      courts,
+      boxes: null,
+    };
+  const boxes = await tonightsBoxes(tx, organizationId, players, settings.boxSize, league);
+  if (boxes.length > settings.courts) {
+    const problem = `${ids.length} players in boxes of at most ${settings.boxSize} need ${boxes.length} courts, a box a court; this event has ${settings.courts}.`;
+    throw new AppError("VALIDATION_ERROR", problem, { issues: [{ path: ["courts"], message: problem }] });
+  }
+  return { plan: boxesPlan(boxes, settings.rounds, seed), courts: boxes.length, boxes };
 }
 
 const roundGame = (round: number, g: { court: number; teamA: Pair; teamB: Pair }): NewGame => ({

@@ -5,6 +5,7 @@ import type { EventView } from "../../../shared/contracts/events.js";
 import { TIE_BREAKS } from "../../../shared/events/standings.js";
 import type { Queryable } from "../../db/database.js";
 import { sessionRow } from "../sessions/service.js";
+import { boxStandings, leagueOfSeriesId, weekOf } from "./leagues.js";
 import { standingsOf } from "./running.js";
 import {
   type Entrant,
@@ -40,10 +41,11 @@ export async function readEventIfAny(
 }
 
 export async function eventView(db: Queryable, event: EventRow, viewer: Viewer): Promise<EventView> {
-  const [session, games, entrants] = await Promise.all([
+  const [session, games, entrants, league] = await Promise.all([
     sessionRow(db, event.organizationId, event.sessionId),
     gamesOf(db, event.id),
     entrantsOf(db, event),
+    leagueOfEvent(db, event),
   ]);
   const person = (id: string) => ({ id, name: entrants.get(id)?.name ?? "Player" });
   const mine = entrantOfUser(entrants, viewer.userId);
@@ -83,6 +85,13 @@ export async function eventView(db: Queryable, event: EventRow, viewer: Viewer):
     })),
     byes: byesByRound(games, entrants).map(({ round, ids }) => ({ round, players: ids.map(person) })),
     standings: standingsOf(event, games).map((s) => ({ ...s, name: person(s.id).name })),
+    boxes: event.boxes
+      ? boxStandings(event.boxes, games).map((rows, b) => ({
+          box: b + 1,
+          standings: rows.map((s) => ({ ...s, name: person(s.id).name })),
+        }))
+      : null,
+    league,
     tieBreaks: [...TIE_BREAKS],
     me: { entrantId: mine, nextGameId: mine ? nextGameOf(event, games, mine) : null },
     canManage: viewer.manager,
@@ -122,4 +131,10 @@ function nextGameOf(event: EventRow, games: GameRow[], entrantId: string): strin
       (g.stage === "round" ? event.phase === "rounds" && g.round >= event.round : event.phase === "playoff"),
   );
   return ahead?.id ?? null;
+}
+
+async function leagueOfEvent(db: Queryable, event: EventRow) {
+  if (!event.leagueId) return null;
+  const league = await leagueOfSeriesId(db, event.leagueId);
+  return league ? weekOf(db, league, event.sessionId) : null;
 }

@@ -886,6 +886,25 @@ const matrix: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/orgs/:orgId/sessions/:sessionId/league",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/league` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/league",
+    expect: organizers(201),
+    prepare: async (c) => {
+      const session = await makeSession(c);
+      await c.t.db.update(sessions).set({ seriesId: crypto.randomUUID() }).where(eq(sessions.id, session.id));
+      return {
+        url: `/api/orgs/${c.orgId}/sessions/${session.id}/league`,
+        payload: { name: "Matrix League", format: "americano", rounds: 3, courts: 1, ending: "points", playTo: 11 },
+      };
+    },
+  },
+  {
+    method: "GET",
     route: "/api/orgs/:orgId/display-tokens",
     expect: managers(200),
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/display-tokens` }),

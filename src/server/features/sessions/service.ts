@@ -46,6 +46,7 @@ export {
   registrantsByIds,
   requireActiveSession,
   sessionRow,
+  sessionsOfSeries,
   toSession,
   upcomingForFeed,
 } from "./session-reads.js";

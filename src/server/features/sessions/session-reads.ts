@@ -346,3 +346,12 @@ export async function registrantsByIds(
     .where(and(eq(sessionRegistrations.sessionId, sessionId), inArray(sessionRegistrations.id, [...ids])));
   return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
 }
+
+/** The sessions of a weekly series (a league's weeks), in date order. */
+export async function sessionsOfSeries(db: Queryable, organizationId: string, seriesId: string) {
+  return db
+    .select({ id: sessions.id, name: sessions.name, startsAt: sessions.startsAt, status: sessions.status })
+    .from(sessions)
+    .where(and(eq(sessions.organizationId, organizationId), eq(sessions.seriesId, seriesId)))
+    .orderBy(asc(sessions.startsAt));
+}

@@ -1,7 +1,7 @@
 // How an event's facts read, the same on the phone, the TV and paper.
 import type { EventGame, EventView } from "../../../shared/contracts/events.js";
 
-export const formatName = { americano: "Americano", mexicano: "Mexicano" } as const;
+export const formatName = { americano: "Americano", mexicano: "Mexicano", boxes: "Box ladder" } as const;
 
 /** "Ana Alvarez & Ben Brooks". */
 export const teamName = (team: EventGame["teamA"]) => team.map((p) => p.name).join(" & ");
