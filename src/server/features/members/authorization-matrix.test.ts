@@ -899,7 +899,14 @@ const matrix: Row[] = [
       await c.t.db.update(sessions).set({ seriesId: crypto.randomUUID() }).where(eq(sessions.id, session.id));
       return {
         url: `/api/orgs/${c.orgId}/sessions/${session.id}/league`,
-        payload: { name: "Matrix League", format: "americano", rounds: 3, courts: 1, ending: "points", playTo: 11 },
+        payload: {
+          name: "Matrix League",
+          format: "americano",
+          rounds: 3,
+          courts: 1,
+          ending: "points",
+          playTo: 11,
+        },
       };
     },
   },
