@@ -1,3 +1,4 @@
+import { pagesOf } from "./event-helpers.js";
 import {
   createClubThroughApi,
   expect,
@@ -21,9 +22,6 @@ const twelve = [
   "Kim Kaur",
   "Lou Lopez",
 ];
-
-/** How many pages a PDF has: its page objects. */
-const pagesOf = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 
 test("an organizer plans a 12-player round robin on 3 courts on a phone, and it prints on one page", async ({
   page,

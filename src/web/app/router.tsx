@@ -102,6 +102,10 @@ export const router = createBrowserRouter([
                 ...page(() => import("../features/events/event-page.js"), "EventPage"),
               },
               {
+                path: "/sessions/:sessionId/league",
+                ...page(() => import("../features/events/league-page.js"), "LeaguePage"),
+              },
+              {
                 path: "/events/plan",
                 ...page(() => import("../features/events/round-robin-planner.js"), "RoundRobinPlannerPage"),
               },

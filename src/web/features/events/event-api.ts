@@ -3,7 +3,12 @@
 // write answers the event as it now stands, shown at once.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
-import type { CreateEventBody, EventScoreBody, EventView } from "../../../shared/contracts/events.js";
+import type {
+  CreateEventBody,
+  CreateLeagueBody,
+  EventScoreBody,
+  EventView,
+} from "../../../shared/contracts/events.js";
 import { eventsEndpoints as endpoints } from "../../../shared/contracts/events-endpoints.js";
 import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
@@ -120,3 +125,27 @@ export const useConfirmEventGame = (
     (gameId: string) => call(endpoints.confirm, { params: { orgId, sessionId, gameId } }),
     feedback,
   );
+
+const leagueKey = (orgId: string, sessionId: string) => ["league", orgId, sessionId] as const;
+
+/** The league the session's weekly series is run as (null: none). */
+export function useLeague(orgId: string, sessionId: string, enabled = true) {
+  return useQuery({
+    queryKey: leagueKey(orgId, sessionId),
+    enabled,
+    queryFn: () => call(endpoints.league, { params: { orgId, sessionId } }),
+  });
+}
+
+type LeagueAnswer = EndpointAnswer<typeof endpoints.createLeague>;
+
+export const useCreateLeague = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<LeagueAnswer, CreateLeagueBody>,
+) =>
+  useAction({
+    run: (body: CreateLeagueBody) => call(endpoints.createLeague, { params: { orgId, sessionId }, body }),
+    invalidates: [leagueKey(orgId, sessionId)],
+    ...feedback,
+  });

@@ -1,7 +1,7 @@
 // One game of the event as a phone shows it: where, who against whom (names in full, one a
 // line), the score and whether it counts yet, and what this person may do with it.
 import { Check } from "lucide-react";
-import type { EventGame } from "../../../shared/contracts/events.js";
+import type { EventGame, EventView } from "../../../shared/contracts/events.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { cn } from "../../lib/cn.js";
@@ -14,6 +14,7 @@ export function EventGameCard({
   game,
   highlight,
   onScore,
+  format,
 }: {
   orgId: string;
   sessionId: string;
@@ -21,6 +22,7 @@ export function EventGameCard({
   /** The viewer's own game: drawn stronger. */
   highlight?: boolean;
   onScore: (game: EventGame) => void;
+  format: EventView["event"]["format"];
 }) {
   const confirm = useConfirmEventGame(orgId, sessionId, { success: "Score confirmed" });
   const scored = game.scoreA !== null && game.scoreB !== null;
@@ -33,7 +35,7 @@ export function EventGameCard({
       data-testid="event-game"
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="font-bold">{gameLabel(game)}</h3>
+        <h3 className="font-bold">{gameLabel(game, format)}</h3>
         <StatusBadge game={game} />
       </div>
       <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1">

@@ -28,8 +28,11 @@ export function EventPage() {
 function EventScreen({ orgId, sessionId }: { orgId: string; sessionId: string }) {
   const event = useEvent(orgId, sessionId);
   const [scoring, setScoring] = useState<EventGame | null>(null);
-  // Arriving from the session's form, far down its page: the event starts at its top.
-  useEffect(() => window.scrollTo(0, 0), []);
+  // Arriving from the session's form, far down its page: the event starts at its top. (A block:
+  // newer Chromium's scrollTo answers a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   if (event.isPending) return <PageLoading />;
   const back = (
     <Link
@@ -58,6 +61,7 @@ function EventScreen({ orgId, sessionId }: { orgId: string; sessionId: string })
       game={game}
       highlight={highlight}
       onScore={setScoring}
+      format={view.event.format}
     />
   );
   return (
@@ -120,6 +124,11 @@ function Heading({ view }: { view: EventView }) {
         {formatName[event.format]} · {endingName(event)} · {view.entrants.length} players
       </p>
       <h1 className="text-2xl font-bold">{event.sessionName}</h1>
+      {view.league ? (
+        <Link to={`/sessions/${event.sessionId}/league`} className="text-sm text-brand-700 hover:underline">
+          {view.league.name} · week {view.league.week} of {view.league.weeks} · season standings
+        </Link>
+      ) : null}
       <p className="flex flex-wrap items-baseline gap-x-3 text-lg font-semibold" data-testid="event-stage">
         {stageTitle(view)}
         {event.roundEndsAt ? <Countdown endsAt={event.roundEndsAt} /> : null}

@@ -6,51 +6,66 @@ import { roundNames } from "../../../shared/events/bracket.js";
 import { gameLabel, teamName } from "./event-words.js";
 import { PrintedPlan } from "./round-robin-planner.js";
 
+type Row = EventView["standings"][number];
+
 export function StandingsTable({ view }: { view: EventView }) {
   return (
     <section aria-labelledby="standings-title" className="flex flex-col gap-2">
       <h2 id="standings-title" className="text-lg font-bold">
         Standings
       </h2>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-sm" data-testid="standings">
-          <thead className="bg-slate-50 text-left text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th className="px-3 py-2">#</th>
-              <th className="px-3 py-2">Player</th>
-              <th className="px-2 py-2 text-right" title="Games played">
-                P
-              </th>
-              <th className="px-2 py-2 text-right" title="Games won">
-                W
-              </th>
-              <th className="px-3 py-2 text-right" title="Point difference">
-                +/-
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.standings.map((row) => (
-              <tr
-                key={row.id}
-                className={
-                  row.id === view.me.entrantId ? "bg-brand-50 font-semibold" : "border-t border-slate-100"
-                }
-              >
-                <td className="px-3 py-2 tabular-nums">{row.place}</td>
-                <td className="px-3 py-2">{row.name}</td>
-                <td className="px-2 py-2 text-right tabular-nums">{row.played}</td>
-                <td className="px-2 py-2 text-right tabular-nums">{row.won}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {row.difference > 0 ? `+${row.difference}` : row.difference}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {view.boxes ? (
+        view.boxes.map(({ box, standings }) => (
+          <div key={box} className="flex flex-col gap-1">
+            <h3 className="text-sm font-semibold text-muted">Box {box}</h3>
+            <Table rows={standings} me={view.me.entrantId} testId={`box-${box}`} />
+          </div>
+        ))
+      ) : (
+        <Table rows={view.standings} me={view.me.entrantId} testId="standings" />
+      )}
       <p className="text-xs text-muted">Ties are broken by {view.tieBreaks.join(", then ")}.</p>
     </section>
+  );
+}
+
+function Table({ rows, me, testId }: { rows: Row[]; me: string | null; testId: string }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-sm" data-testid={testId}>
+        <thead className="bg-slate-50 text-left text-xs tracking-wide text-muted uppercase">
+          <tr>
+            <th className="px-3 py-2">#</th>
+            <th className="px-3 py-2">Player</th>
+            <th className="px-2 py-2 text-right" title="Games played">
+              P
+            </th>
+            <th className="px-2 py-2 text-right" title="Games won">
+              W
+            </th>
+            <th className="px-3 py-2 text-right" title="Point difference">
+              +/-
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              className={row.id === me ? "bg-brand-50 font-semibold" : "border-t border-slate-100"}
+            >
+              <td className="px-3 py-2 tabular-nums">{row.place}</td>
+              <td className="px-3 py-2">{row.name}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{row.played}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{row.won}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {row.difference > 0 ? `+${row.difference}` : row.difference}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

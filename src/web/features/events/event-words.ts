@@ -40,8 +40,10 @@ export function timeLeft(endsAt: string, now: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left`;
 }
 
-export function gameLabel(game: EventGame): string {
+/** "Court 2"; on a box ladder's night "Box 2 · court 2" (a box a court); "Bronze match". */
+export function gameLabel(game: EventGame, format?: EventView["event"]["format"]): string {
   if (game.stage === "bronze") return "Bronze match";
+  if (format === "boxes" && game.stage === "round") return `Box ${game.court} · court ${game.court}`;
   return `Court ${game.court}`;
 }
 

@@ -3,24 +3,25 @@
 import { Trophy } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { type CreateEventBody, createEventBody, EVENT_LIMITS } from "../../../shared/contracts/events.js";
+import { type CreateEventBody, createEventBody, type LeagueView } from "../../../shared/contracts/events.js";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { Field, Input } from "../../components/ui/input.js";
 import { useEvent, useStartEvent } from "./event-api.js";
+import { EventSettingsFields, settingsBody, settingsFormFor } from "./event-settings-fields.js";
 import { formatName, stageTitle } from "./event-words.js";
-
-const select = "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base";
 
 export function SessionEventCard({
   orgId,
   data,
   manager,
+  league,
 }: {
   orgId: string;
   data: SessionDetails;
   manager: boolean;
+  /** The league the session's series is run as, if any: its week starts with the league's settings. */
+  league: LeagueView | null;
 }) {
   const { session } = data;
   const live = session.status === "active" || session.status === "completed";
@@ -46,6 +47,8 @@ export function SessionEventCard({
     );
   if (!manager || session.status !== "active") return null;
   const present = data.registrations.filter((r) => r.checkedIn && r.status === "registered").length;
+  if (league)
+    return <StartLeagueWeek orgId={orgId} sessionId={session.id} present={present} league={league} />;
   return <StartEventForm orgId={orgId} sessionId={session.id} present={present} />;
 }
 
@@ -59,30 +62,15 @@ function StartEventForm({
   present: number;
 }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState({
-    format: "americano",
-    rounds: "6",
-    courts: String(Math.max(1, Math.min(EVENT_LIMITS.courts.max, Math.floor(present / 4)))),
-    ending: "points",
-    playTo: "11",
-    roundMinutes: "12",
-  });
+  const [form, setForm] = useState(() => settingsFormFor(present));
   const [problem, setProblem] = useState<string | null>(null);
   const start = useStartEvent(orgId, sessionId, {
     success: "Event started",
     onSuccess: () => navigate(`/sessions/${sessionId}/event`),
   });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const body = {
-      format: form.format,
-      rounds: form.rounds,
-      courts: form.courts,
-      ending: form.ending,
-      ...(form.ending === "points" ? { playTo: form.playTo } : { roundMinutes: form.roundMinutes }),
-    };
+    const body = settingsBody(form);
     const checked = createEventBody.safeParse(body);
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? "Check the form");
@@ -97,78 +85,89 @@ function StartEventForm({
         <CardTitle>Run as a Round Robin</CardTitle>
         <p className="text-sm text-muted">
           The {present} {present === 1 ? "player" : "players"} checked in play a round robin: new partners
-          every round (Americano) or paired by the standings (Mexicano), then a playoff if you like. Every
-          game counts on the ladder.
+          every round (Americano), paired by the standings (Mexicano), or in boxes by rating, then a playoff
+          if you like. Every game counts on the ladder.
         </p>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-          <Field label="Format" htmlFor="event-format">
-            <select id="event-format" className={select} value={form.format} onChange={set("format")}>
-              <option value="americano">Americano: new partners each round</option>
-              <option value="mexicano">Mexicano: paired by the standings</option>
-            </select>
-          </Field>
-          <Field label="Games end" htmlFor="event-ending">
-            <select id="event-ending" className={select} value={form.ending} onChange={set("ending")}>
-              <option value="points">At a score</option>
-              <option value="timed">When the round's time is up</option>
-            </select>
-          </Field>
-          <Field label="Rounds" htmlFor="event-rounds" hint={`1 to ${EVENT_LIMITS.rounds.max}`}>
-            <Input
-              id="event-rounds"
-              type="number"
-              inputMode="numeric"
-              value={form.rounds}
-              onChange={set("rounds")}
-            />
-          </Field>
-          <Field label="Courts" htmlFor="event-courts" hint={`1 to ${EVENT_LIMITS.courts.max}`}>
-            <Input
-              id="event-courts"
-              type="number"
-              inputMode="numeric"
-              value={form.courts}
-              onChange={set("courts")}
-            />
-          </Field>
-          {form.ending === "points" ? (
-            <Field label="Play to" htmlFor="event-play-to">
-              <Input
-                id="event-play-to"
-                type="number"
-                inputMode="numeric"
-                value={form.playTo}
-                onChange={set("playTo")}
-              />
-            </Field>
-          ) : (
-            <Field label="Minutes a round" htmlFor="event-minutes">
-              <Input
-                id="event-minutes"
-                type="number"
-                inputMode="numeric"
-                value={form.roundMinutes}
-                onChange={set("roundMinutes")}
-              />
-            </Field>
-          )}
-          {problem ? (
-            <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
-              {problem}
-            </p>
-          ) : null}
-          <div className="sm:col-span-2">
-            <Button type="submit" size="touch" disabled={start.busy || present < 4}>
-              Start the Event
-            </Button>
-            {present < 4 ? (
-              <p className="mt-2 text-sm text-muted">Check in at least 4 players first.</p>
-            ) : null}
-          </div>
+          <EventSettingsFields id="event" form={form} onChange={setForm} />
+          <SubmitRow problem={problem} busy={start.busy} present={present} />
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A week of a league: the league's settings, nothing to choose but when to start. */
+function StartLeagueWeek({
+  orgId,
+  sessionId,
+  present,
+  league,
+}: {
+  orgId: string;
+  sessionId: string;
+  present: number;
+  league: LeagueView;
+}) {
+  const navigate = useNavigate();
+  const start = useStartEvent(orgId, sessionId, {
+    success: "Event started",
+    onSuccess: () => navigate(`/sessions/${sessionId}/event`),
+  });
+  const { league: settings } = league;
+  const week = league.weeks.findIndex((w) => w.sessionId === sessionId) + 1;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    // The server plays a league's week by the league's settings; these say the same.
+    await start.run({
+      format: settings.format,
+      rounds: settings.rounds,
+      courts: settings.courts,
+      boxSize: settings.boxSize,
+      ...(settings.playTo !== null
+        ? { ending: "points", playTo: settings.playTo }
+        : { ending: "timed", roundMinutes: settings.roundMinutes ?? 12 }),
+    });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          Week {week} of {settings.name}
+        </CardTitle>
+        <p className="text-sm text-muted">
+          {formatName[settings.format]}, {settings.rounds} rounds,{" "}
+          {settings.playTo !== null
+            ? `first to ${settings.playTo}`
+            : `${settings.roundMinutes}-minute rounds`}
+          , for the {present} {present === 1 ? "player" : "players"} checked in.
+        </p>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit}>
+          <SubmitRow problem={null} busy={start.busy} present={present} />
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SubmitRow({ problem, busy, present }: { problem: string | null; busy: boolean; present: number }) {
+  return (
+    <>
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
+          {problem}
+        </p>
+      ) : null}
+      <div className="sm:col-span-2">
+        <Button type="submit" size="touch" disabled={busy || present < 4}>
+          Start the Event
+        </Button>
+        {present < 4 ? <p className="mt-2 text-sm text-muted">Check in at least 4 players first.</p> : null}
+      </div>
+    </>
   );
 }

@@ -50,7 +50,7 @@ export function TvEvent({ view, clubName }: { view: EventView; clubName?: string
           <section aria-label="Courts" className="flex min-w-0 flex-1 flex-col">
             <Rows count={games.length} testId="tv-event-courts">
               {games.map((game) => (
-                <TvEventGame key={game.id} game={game} />
+                <TvEventGame key={game.id} game={game} format={event.format} />
               ))}
             </Rows>
           </section>
@@ -61,7 +61,7 @@ export function TvEvent({ view, clubName }: { view: EventView; clubName?: string
   );
 }
 
-function TvEventGame({ game }: { game: EventGame }) {
+function TvEventGame({ game, format }: { game: EventGame; format: EventView["event"]["format"] }) {
   const scored = game.scoreA !== null && game.scoreB !== null;
   const side = (team: EventGame["teamA"], score: number | null) => (
     <div className="flex items-center justify-between" style={{ gap: "var(--l)" }}>
@@ -92,7 +92,7 @@ function TvEventGame({ game }: { game: EventGame }) {
     >
       <header className="flex items-baseline justify-between leading-[1.2]" style={{ fontSize: "var(--l)" }}>
         <h2 className="truncate font-black" style={{ fontSize: "calc(var(--l) * 1.25)" }}>
-          {gameLabel(game)}
+          {gameLabel(game, format)}
         </h2>
         <p className="shrink-0 font-semibold text-brand-800">
           {game.status === "confirmed" ? "Final" : game.status === "reported" ? "To confirm" : ""}

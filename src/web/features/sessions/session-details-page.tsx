@@ -11,7 +11,7 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
-import { SessionEventCard } from "../events/session-event-card.js";
+import { SessionEvents } from "../events/session-events.js";
 import { useSessionDetails } from "./api.js";
 import { DrawCard } from "./draw-card.js";
 import { GuestsCard } from "./guests-card.js";
@@ -61,7 +61,7 @@ function Details({ orgId, sessionId, manager }: { orgId: string; sessionId: stri
       {data.mine?.checkedIn && (data.session.status === "active" || data.session.status === "completed") ? (
         <MyNightCard orgId={orgId} sessionId={sessionId} timeZone={data.timeZone} />
       ) : null}
-      <SessionEventCard orgId={orgId} data={data} manager={manager} />
+      <SessionEvents orgId={orgId} data={data} manager={manager} />
       <PlayerActions orgId={orgId} data={data} />
       <GuestsCard orgId={orgId} data={data} />
       <DrawCard orgId={orgId} data={data} />

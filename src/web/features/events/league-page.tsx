@@ -1,0 +1,156 @@
+// /sessions/:id/league: a league's season, the same from any of its weeks: the weeks (each to
+// its event once started), the season's standings with the weeks each player came, and a box
+// ladder's boxes as the latest week left them.
+import { ArrowLeft } from "lucide-react";
+import { Link, useParams } from "react-router";
+import type { LeagueView } from "../../../shared/contracts/events.js";
+import { NoClub } from "../../app/no-club.js";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Badge } from "../../components/ui/badge.js";
+import { PageLoading } from "../../components/ui/spinner.js";
+import { formatDate } from "../../lib/format.js";
+import { useLeague } from "./event-api.js";
+import { formatName } from "./event-words.js";
+
+export function LeaguePage() {
+  const { sessionId = "" } = useParams();
+  const { current } = useOrganization();
+  if (!current) return <NoClub />;
+  return <LeagueScreen orgId={current.id} sessionId={sessionId} timeZone={current.timeZone} />;
+}
+
+const weekState = (week: LeagueView["weeks"][number]) =>
+  week.status === "cancelled" ? (
+    <Badge tone="danger">Cancelled</Badge>
+  ) : week.phase === "finished" || (week.phase && week.status === "completed") ? (
+    <Badge>Played</Badge>
+  ) : week.phase ? (
+    <Badge tone="ball">On now</Badge>
+  ) : (
+    <Badge tone="brand">To play</Badge>
+  );
+
+function LeagueScreen({
+  orgId,
+  sessionId,
+  timeZone,
+}: {
+  orgId: string;
+  sessionId: string;
+  timeZone: string;
+}) {
+  const league = useLeague(orgId, sessionId);
+  if (league.isPending) return <PageLoading />;
+  const back = (
+    <Link to={`/sessions/${sessionId}`} className="flex items-center gap-1 text-sm text-muted hover:text-ink">
+      <ArrowLeft className="h-4 w-4" /> The session
+    </Link>
+  );
+  if (league.isError || !league.data)
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
+        {back}
+        <h1 className="text-2xl font-bold">This session's series is not a league</h1>
+      </div>
+    );
+  const view = league.data;
+  const { league: settings } = view;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
+      {back}
+      <header>
+        <p className="text-sm font-semibold text-brand-700">
+          {formatName[settings.format]} league · {view.weeks.length} weeks
+        </p>
+        <h1 className="text-2xl font-bold">{settings.name}</h1>
+      </header>
+      <section aria-labelledby="season-title" className="flex flex-col gap-2">
+        <h2 id="season-title" className="text-lg font-bold">
+          Season standings
+        </h2>
+        {view.standings.length === 0 ? (
+          <p className="text-sm text-muted">No week played yet.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-sm" data-testid="season-standings">
+              <thead className="bg-slate-50 text-left text-xs tracking-wide text-muted uppercase">
+                <tr>
+                  <th className="px-3 py-2">#</th>
+                  <th className="px-3 py-2">Player</th>
+                  <th className="px-2 py-2 text-right" title="Weeks played">
+                    Wks
+                  </th>
+                  <th className="px-2 py-2 text-right" title="Games won">
+                    W
+                  </th>
+                  <th className="px-3 py-2 text-right" title="Point difference">
+                    +/-
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.standings.map((row) => (
+                  <tr key={`${row.place}-${row.name}`} className="border-t border-slate-100">
+                    <td className="px-3 py-2 tabular-nums">{row.place}</td>
+                    <td className="px-3 py-2">{row.name}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{row.weeks}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">
+                      {row.won}/{row.played}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {row.difference > 0 ? `+${row.difference}` : row.difference}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className="text-xs text-muted">
+          Games won over the season, then point difference, then head to head, then points scored.
+        </p>
+      </section>
+      {view.boxes ? (
+        <section aria-labelledby="boxes-title" className="flex flex-col gap-2">
+          <h2 id="boxes-title" className="text-lg font-bold">
+            The boxes after the latest week
+          </h2>
+          <p className="text-sm text-muted">
+            Next week the top {settings.boxMoves} of each box move up and the bottom {settings.boxMoves} move
+            down.
+          </p>
+          <ol className="grid gap-3 sm:grid-cols-3" data-testid="league-boxes">
+            {view.boxes.map((box, b) => (
+              <li key={box.join("|")} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
+                <p className="font-bold">Box {b + 1}</p>
+                <ol className="list-decimal pl-5">
+                  {box.map((name) => (
+                    <li key={name}>{name}</li>
+                  ))}
+                </ol>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      <section aria-labelledby="weeks-title" className="flex flex-col gap-2">
+        <h2 id="weeks-title" className="text-lg font-bold">
+          Weeks
+        </h2>
+        <ol className="flex flex-col divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+          {view.weeks.map((week, i) => (
+            <li key={week.sessionId} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
+              <Link
+                to={week.phase ? `/sessions/${week.sessionId}/event` : `/sessions/${week.sessionId}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Week {i + 1} · {formatDate(week.startsAt, timeZone)}
+              </Link>
+              {weekState(week)}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
