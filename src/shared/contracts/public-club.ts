@@ -26,6 +26,8 @@ export const publicSession = z.object({
   timeLabel: z.string(),
   paymentRequired: z.boolean(),
   paymentAmount: z.number().int().nullable(),
+  /** The league the session is a week of ("Tuesday Box League"), if any. */
+  league: z.string().nullable(),
 });
 
 export const publicClubPage = z.object({

@@ -13,6 +13,7 @@ let owner: TestUser;
 let organizer: TestUser;
 let players: TestUser[];
 let orgId: string;
+let slug: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,16 +22,14 @@ beforeAll(async () => {
   players = [];
   for (const name of ["Ada", "Bo", "Cleo", "Dan", "Ed", "Flo", "Gil", "Hope"])
     players.push(await makeUser(t, `${name.toLowerCase()}@leagues.example`, `${name} League`));
-  orgId = (
-    await makeClub(
-      t,
-      owner,
-      [[organizer, "organizer"], ...players.map((p) => [p, "member"] as [TestUser, "member"])],
-      {
-        courtsCount: 2,
-      },
-    )
-  ).id;
+  const club = await makeClub(
+    t,
+    owner,
+    [[organizer, "organizer"], ...players.map((p) => [p, "member"] as [TestUser, "member"])],
+    { courtsCount: 2 },
+  );
+  orgId = club.id;
+  slug = club.slug;
 });
 afterAll(async () => {
   await t?.close();
@@ -115,6 +114,13 @@ describe("a league over a weekly series", () => {
     expect(bad.json().error.issues.map((i: { message: string }) => i.message)).toEqual(
       expect.arrayContaining(["Name the league", "1 to 3 players move up and down each week"]),
     );
+    const publicPage = async () =>
+      (await t.request({ method: "GET", url: `/api/public/clubs/${slug}` })).json()
+        .upcomingSessions as Array<{
+        id: string;
+        league: string | null;
+      }>;
+    expect((await publicPage()).find((s) => s.id === first)?.league).toBeNull();
     const made = await call(organizer, "POST", `${at(first!)}/league`, league);
     expect(made.statusCode).toBe(201);
     const view = made.json() as LeagueView;
@@ -125,6 +131,11 @@ describe("a league over a weekly series", () => {
       "LEAGUE_EXISTS",
     );
     expect((await call(players[0]!, "GET", `${at(single)}/league`)).json()).toBeNull();
+    // Visitors see the league beside its weeks on the club's public page: the page kept from
+    // before is read again once the league is made.
+    const listed = await publicPage();
+    expect(listed.find((s) => s.id === first)?.league).toBe("Tuesday League");
+    expect(listed.find((s) => s.id === single)?.league).toBeNull();
   });
 
   it("gives an Americano league partners new over the season, and keeps the season's standings", async () => {

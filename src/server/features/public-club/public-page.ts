@@ -1,5 +1,6 @@
 // The public club page (/club/{slug}): only the club's public fields (the publicClub contract), the
 // next five sessions, and, for a signed-in viewer, the member count and where they stand.
+import { sql } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
 import type { Db } from "../../db/database.js";
@@ -8,6 +9,7 @@ import { qualified } from "../../db/qualified.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { openClubAtSlug, publicClubQuery } from "../clubs/service.js";
+import { leagueNameColumn } from "../events/service.js";
 import { hasPendingJoinRequest, memberCountOf, memberRole, requestToJoin } from "../members/service.js";
 import { nextScheduledSessionsJson } from "../sessions/service.js";
 
@@ -18,7 +20,9 @@ export const UPCOMING_ON_CLUB_PAGE = 5;
 const publicClubById = preparedStatement("public_club_by_id", (db) =>
   publicClubQuery(db, (clubId) => ({
     memberCount: memberCountOf(clubId),
-    upcoming: nextScheduledSessionsJson(qualified(clubId)),
+    upcoming: nextScheduledSessionsJson(qualified(clubId), {
+      league: leagueNameColumn(sql`s.series_id`, sql`s.organization_id`),
+    }),
   })),
 );
 
@@ -40,6 +44,7 @@ export async function findPublicClub(db: Db, slug: string, now: Date) {
     const { upcoming, ...club } = row;
     const upcomingSessions = upcoming.map((s) => ({
       ...s,
+      league: s.league ?? null,
       dateLabel: longDate(s.startsAt, club.timeZone),
       timeLabel: timeRange(s.startsAt, s.endsAt, club.timeZone),
     }));

@@ -277,6 +277,8 @@ type Scheduled = {
   endsAt: string;
   paymentRequired: boolean;
   paymentAmount: number | null;
+  /** The league the session's weekly series is run as, when the caller asks (public page). */
+  league?: string | null;
 };
 
 /**
@@ -284,11 +286,17 @@ type Scheduled = {
  * outer query's column, qualified), soonest first, at most the placeholder `limit`: one JSON
  * column, so that the club's public page reads the club and its sessions in one statement.
  */
-export function nextScheduledSessionsJson(organizationId: SQL): SQL<Scheduled[]> {
+export function nextScheduledSessionsJson(
+  organizationId: SQL,
+  /** More fields of each session, given by another feature from the session's columns (`s`). */
+  extra: Record<string, SQL> = {},
+): SQL<Scheduled[]> {
+  // The keys are the code's own names, never input: written into the statement as they are.
+  const more = Object.entries(extra).map(([key, value]) => sql`, ${sql.raw(`'${key}'`)}, ${value}`);
   return sql<Scheduled[]>`(select coalesce(json_agg(json_build_object(
       'id', s.id, 'name', s.name,
       'startsAt', ${isoInstant(sql`s.starts_at`)}, 'endsAt', ${isoInstant(sql`s.ends_at`)},
-      'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount
+      'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount${sql.join(more, sql``)}
     ) order by s.starts_at), '[]'::json)
     from (select * from sessions s
       where s.organization_id = ${organizationId} and s.status = 'scheduled'

@@ -102,6 +102,7 @@ function ClubView({ data }: { data: PublicClubPage }) {
                     <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                       <div>
                         <p className="font-semibold">{s.name}</p>
+                        {s.league ? <p className="text-sm font-medium text-brand-700">{s.league}</p> : null}
                         <p className="flex items-center gap-1 text-sm text-muted">
                           <CalendarDays className="h-4 w-4" /> {s.dateLabel} · {s.timeLabel}
                         </p>
