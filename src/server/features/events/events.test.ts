@@ -324,6 +324,12 @@ describe("rounds, the playoff and the end", () => {
 
     for (const g of semis) await score(sessionId, g, organizer, 11, 5);
     const finals = (await call(organizer, "POST", `${base(sessionId)}/next-round`)).json() as EventView;
+    // Once the final is on, a semi-final's winners have gone through: its score stands.
+    const closed = await score(sessionId, semis[0]!, organizer, 5, 11);
+    expect(closed.json().error).toMatchObject({
+      code: "NOT_YET",
+      message: "This playoff round is over: its winners have gone through.",
+    });
     const final = finals.games.find((g) => g.stage === "playoff" && g.round === 2)!;
     const bronze = finals.games.find((g) => g.stage === "bronze")!;
     expect(ids(final.teamA)).toEqual(seed(0));

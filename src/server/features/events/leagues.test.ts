@@ -140,7 +140,10 @@ describe("a league over a weekly series", () => {
 
   it("gives an Americano league partners new over the season, and keeps the season's standings", async () => {
     const weeks = await series(2);
-    await call(organizer, "POST", `${at(weeks[0]!)}/league`, league);
+    // Two rounds a week: four of the seven partners each player can have over two weeks, a
+    // season in which new partners can always be found (three a week could leave the last
+    // round only odd cycles of unused pairs, with no way round a repeat).
+    await call(organizer, "POST", `${at(weeks[0]!)}/league`, { ...league, rounds: 2 });
     const partners = new Set<string>();
     for (const [w, sessionId] of weeks.entries()) {
       await night(sessionId, players);
@@ -152,7 +155,7 @@ describe("a league over a weekly series", () => {
       });
       expect(started.statusCode, started.body).toBe(201);
       const view = started.json() as EventView;
-      expect(view.event).toMatchObject({ format: "americano", rounds: 3 });
+      expect(view.event).toMatchObject({ format: "americano", rounds: 2 });
       expect(view.league).toEqual({ name: "Tuesday League", week: w + 1, weeks: 2 });
       for (const g of view.games)
         for (const team of [g.teamA, g.teamB]) {
@@ -168,8 +171,8 @@ describe("a league over a weekly series", () => {
     const season = (await call(players[0]!, "GET", `${at(weeks[1]!)}/league`)).json() as LeagueView;
     expect(season.weeks.map((w) => w.phase)).toEqual(["rounds", "rounds"]);
     expect(season.standings).toHaveLength(8);
-    expect(season.standings.every((s) => s.played === 6 && s.weeks === 2)).toBe(true);
-    expect(season.standings.reduce((sum, s) => sum + s.won, 0)).toBe(24);
+    expect(season.standings.every((s) => s.played === 4 && s.weeks === 2)).toBe(true);
+    expect(season.standings.reduce((sum, s) => sum + s.won, 0)).toBe(16);
   });
 
   it("runs a box ladder: the top of a box moves up, the bottom down, and a substitute stands in", async () => {

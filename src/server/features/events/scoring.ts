@@ -25,6 +25,12 @@ import {
 type Scorer = { access: ClubAccess; manager: boolean };
 type Score = { scoreA: number; scoreB: number };
 
+function notPlayable(event: EventRow, game: GameRow): string {
+  if (game.stage !== "round") return "This playoff round is over: its winners have gone through.";
+  if (event.phase === "rounds") return `Round ${game.round} has not started yet.`;
+  return "The round robin is over: its scores stand as the playoff was seeded from them.";
+}
+
 async function gameOf(tx: Tx, event: EventRow, gameId: string): Promise<GameRow> {
   const [row] = await tx
     .select()
@@ -53,13 +59,7 @@ async function prepare(tx: Tx, scorer: Scorer, sessionId: string, gameId: string
   const game = await gameOf(tx, event, gameId);
   if (game.teamB.length === 0)
     throw new AppError("SCORE_CONFIRMED", "A bye has no score: the team goes through.");
-  if (!isPlayable(event, game))
-    throw new AppError(
-      "NOT_YET",
-      game.stage === "round" && event.phase === "rounds"
-        ? `Round ${game.round} has not started yet.`
-        : "The round robin is over: its scores stand as the playoff was seeded from them.",
-    );
+  if (!isPlayable(event, game)) throw new AppError("NOT_YET", notPlayable(event, game));
   const entrants = await entrantsOf(tx, event);
   const side = sideOf(game, entrantOfUser(entrants, scorer.access.userId));
   // An organizer playing in the game is a player of it: the other side confirms, as for anyone.

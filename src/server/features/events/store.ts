@@ -96,9 +96,12 @@ export function currentGames(event: EventRow, games: GameRow[]): GameRow[] {
   return [];
 }
 
-/** Whether a game can be scored now: its round is on (a round-robin game only while the rounds are). */
+/**
+ * Whether a game can be scored now: a round-robin game of a round begun, while the rounds are on;
+ * a bracket game of the round on now (once the next has begun, its winners have gone through).
+ */
 export function isPlayable(event: EventRow, game: GameRow): boolean {
   if (game.teamB.length === 0) return false;
   if (game.stage === "round") return event.phase === "rounds" && game.round <= event.round;
-  return event.phase === "playoff";
+  return event.phase === "playoff" && game.round === event.round;
 }
