@@ -16,7 +16,7 @@ export const EVENT_LIMITS = {
   boxMoves: { min: 1, max: 3 },
 } as const;
 
-export const eventFormats = ["americano", "mexicano", "boxes"] as const;
+export const eventFormats = ["americano", "mexicano", "boxes", "teams"] as const;
 export type EventFormat = (typeof eventFormats)[number];
 
 const whole = (range: { min: number; max: number }, message: string) =>
@@ -24,7 +24,7 @@ const whole = (range: { min: number; max: number }, message: string) =>
 
 /** How an event is played: the format, rounds on how many courts, and how a game ends. */
 const eventSettings = z.object({
-  format: z.enum(eventFormats, { error: "Choose Americano, Mexicano or a box ladder" }),
+  format: z.enum(eventFormats, { error: "Choose Americano, Mexicano, a box ladder or fixed teams" }),
   rounds: whole(EVENT_LIMITS.rounds, `Rounds must be a whole number from 1 to ${EVENT_LIMITS.rounds.max}`),
   courts: whole(EVENT_LIMITS.courts, `Courts must be a whole number from 1 to ${EVENT_LIMITS.courts.max}`),
   /** "points": first to playTo; "timed": the higher score when the round's time is up. */

@@ -188,3 +188,48 @@ export function boxesPlan(boxes: readonly (readonly string[])[], rounds: number,
     byes: plans.flatMap((plan) => plan[r]?.byes ?? []),
   }));
 }
+
+/**
+ * Fixed teams for the night: the field by rating (best first) paired best with last, second
+ * with second-last, so the teams are as even as the ratings allow. An odd player out has no team.
+ */
+export function balancedTeams(ranked: readonly string[]): Pair[] {
+  const teams: Pair[] = [];
+  for (let i = 0; i < Math.floor(ranked.length / 2); i++)
+    teams.push([ranked[i]!, ranked[ranked.length - 1 - i]!]);
+  return teams;
+}
+
+/**
+ * Pool play of fixed teams: the circle method over the teams (every two teams meet once a cycle;
+ * an odd count gives one a bye each round), as many games a round as there are courts, and the
+ * pairings that do not fit a court this round taking their turn first the next.
+ */
+export function poolPlan(teams: readonly Pair[], courts: number, rounds: number): EventRound[] {
+  const slots = teams.length % 2 === 0 ? teams.length : teams.length + 1;
+  if (teams.length < 2 || courts <= 0 || rounds <= 0) return [];
+  const plan: EventRound[] = [];
+  let waited = new Set<number>();
+  for (let r = 0; r < rounds; r++) {
+    const turn = r % (slots - 1);
+    const at = (i: number) => (i === slots - 1 ? slots - 1 : (i + turn) % (slots - 1));
+    const pairings: Array<[number, number]> = [];
+    for (let i = 0; i < slots / 2; i++) {
+      const a = at(i);
+      const b = at(slots - 1 - i);
+      if (a < teams.length && b < teams.length) pairings.push([a, b]);
+    }
+    // Those who waited last round go first; the rest keep the circle's order.
+    const waitedIn = (p: [number, number]) => Number(waited.has(p[0]) || waited.has(p[1]));
+    pairings.sort((x, y) => waitedIn(y) - waitedIn(x));
+    const on = pairings.slice(0, courts);
+    const playing = new Set(on.flat());
+    waited = new Set(pairings.slice(courts).flat());
+    plan.push({
+      round: r + 1,
+      games: on.map(([a, b], i) => ({ court: i + 1, teamA: teams[a]!, teamB: teams[b]! })),
+      byes: teams.flatMap((team, t) => (playing.has(t) ? [] : team)),
+    });
+  }
+  return plan;
+}

@@ -1,7 +1,15 @@
 // The event schedules' rules, checked over fields of 4 to 48 players on 1 to 12 courts.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { americanoPlan, boxesPlan, courtsInPlay, type EventRound, type Pair } from "./americano.js";
+import {
+  americanoPlan,
+  balancedTeams,
+  boxesPlan,
+  courtsInPlay,
+  type EventRound,
+  type Pair,
+  poolPlan,
+} from "./americano.js";
 import { BOX_MAX, BOX_MIN, intoBoxes, moveBoxes, nextBoxes } from "./box-ladder.js";
 import { bracketSize, firstRound, roundNames, seedOrder, walkover } from "./bracket.js";
 import { mexicanoRound, standings } from "./standings.js";
@@ -262,5 +270,36 @@ describe("a league's season", () => {
       ["b2", "b3", "b4", "n1"],
     ]);
     expect(nextBoxes([], 1, ["x", "y", "z", "w"], 4)).toEqual([["x", "y", "z", "w"]]);
+  });
+});
+
+describe("pool play of fixed teams", () => {
+  it("pairs the best with the last, and every team meets every other once a cycle, courts permitting", () => {
+    expect(balancedTeams(["a", "b", "c", "d", "e"])).toEqual([
+      ["a", "e"],
+      ["b", "d"],
+    ]);
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 24 }), fc.integer({ min: 1, max: 12 }), (t, courts) => {
+        const teams = balancedTeams(field(t * 2));
+        const cycle = t % 2 === 0 ? t - 1 : t;
+        const perRound = Math.min(courts, Math.floor(t / 2));
+        const plan = poolPlan(teams, courts, cycle);
+        const meetings = new Map<string, number>();
+        for (const round of plan) {
+          expect(round.games.length).toBeLessThanOrEqual(perRound);
+          const on = round.games.flatMap((g) => [...g.teamA, ...g.teamB]);
+          expect(new Set([...on, ...round.byes]).size).toBe(t * 2);
+          for (const g of round.games) {
+            const key = [g.teamA[0], g.teamB[0]].sort().join("|");
+            meetings.set(key, (meetings.get(key) ?? 0) + 1);
+          }
+        }
+        expect(Math.max(0, ...meetings.values())).toBeLessThanOrEqual(1);
+        // With a court for every pairing, the cycle is the whole round robin.
+        if (courts >= Math.floor(t / 2)) expect(meetings.size).toBe((t * (t - 1)) / 2);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

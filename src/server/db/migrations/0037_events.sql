@@ -1,5 +1,5 @@
--- Events (issue 34): a session run as a round robin (Americano, Mexicano, or a box ladder's night) with a playoff, leagues over a weekly series; their games feed the ladder (matches.event_game_id, event_name).
-CREATE TYPE "public"."event_format" AS ENUM('americano', 'mexicano', 'boxes');--> statement-breakpoint
+-- Events (issue 34): a session run as a round robin (Americano, Mexicano, a box ladder's night, or pool play of fixed teams) with a playoff, and leagues over a weekly series; their games feed the ladder (matches.event_game_id, event_name).
+CREATE TYPE "public"."event_format" AS ENUM('americano', 'mexicano', 'boxes', 'teams');--> statement-breakpoint
 CREATE TYPE "public"."event_game_status" AS ENUM('planned', 'reported', 'confirmed');--> statement-breakpoint
 CREATE TYPE "public"."event_phase" AS ENUM('rounds', 'playoff', 'finished');--> statement-breakpoint
 CREATE TYPE "public"."event_stage" AS ENUM('round', 'playoff', 'bronze');--> statement-breakpoint
@@ -35,6 +35,7 @@ CREATE TABLE "events" (
 	"seed" integer NOT NULL,
 	"league_id" uuid,
 	"boxes" jsonb,
+	"teams" jsonb,
 	"entrants" uuid[] NOT NULL,
 	"phase" "event_phase" DEFAULT 'rounds' NOT NULL,
 	"round" integer DEFAULT 1 NOT NULL,

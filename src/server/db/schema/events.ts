@@ -20,9 +20,10 @@ import { sessions } from "./sessions.js";
 
 /**
  * americano: new partners every round, planned whole; mexicano: each round paired by standing;
- * boxes: a box ladder's night, a round robin in each box (a league's format).
+ * boxes: a box ladder's night, a round robin in each box (a league's format); teams: pool play
+ * of fixed teams, drawn even by rating.
  */
-export const eventFormat = pgEnum("event_format", ["americano", "mexicano", "boxes"]);
+export const eventFormat = pgEnum("event_format", ["americano", "mexicano", "boxes", "teams"]);
 /** rounds: the round robin is on; playoff: the bracket is on; finished: the record stands. */
 export const eventPhase = pgEnum("event_phase", ["rounds", "playoff", "finished"]);
 
@@ -77,6 +78,8 @@ export const events = pgTable(
     leagueId: uuid("league_id").references(() => leagues.id, { onDelete: "set null" }),
     /** A box ladder's boxes tonight: entrant ids, best box first, each in its order. */
     boxes: jsonb("boxes").$type<string[][]>(),
+    /** Pool play's fixed teams: pairs of entrant ids, best-rated first. */
+    teams: jsonb("teams").$type<string[][]>(),
     /** The entrants: the session's registration ids (guests included), in the plan's order. */
     entrants: uuid("entrants").array().notNull(),
     phase: eventPhase("phase").notNull().default("rounds"),

@@ -143,7 +143,7 @@ describe("starting an event", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.issues.map((i: { message: string }) => i.message)).toEqual(
       expect.arrayContaining([
-        "Choose Americano, Mexicano or a box ladder",
+        "Choose Americano, Mexicano, a box ladder or fixed teams",
         "Rounds must be a whole number from 1 to 30",
       ]),
     );
@@ -405,5 +405,48 @@ describe("rounds, the playoff and the end", () => {
       .where(eq(events.sessionId, sessionId));
     const later = await t.request({ method: "GET", url: `/api/display/${token!.token}/event` });
     expect(later.json().event).toBeNull();
+  });
+});
+
+describe("pool play of fixed teams", () => {
+  it("draws even teams that stay together, stands them as teams, and seeds their playoff", async () => {
+    const sessionId = await night(0);
+    const pool = { format: "teams", rounds: 3, courts: 2, ending: "points", playTo: 11 };
+    const started = await start(sessionId, pool);
+    const teams = new Set<string>();
+    for (const g of started.games)
+      for (const side of [g.teamA, g.teamB]) teams.add(side.map((p) => p.name).join(" & "));
+    // Four teams of two for the night, each meeting the other three once.
+    expect(teams.size).toBe(4);
+    expect(started.games).toHaveLength(6);
+    expect(started.standings.map((s) => s.name).sort()).toEqual([...teams].sort());
+    await scoreRound(sessionId, 1);
+    for (const round of [2, 3]) {
+      await call(organizer, "POST", `${base(sessionId)}/next-round`);
+      await scoreRound(sessionId, round);
+    }
+    const ranked = (await view(sessionId)).standings.map((s) => s.name);
+    const playoff = (
+      await call(organizer, "POST", `${base(sessionId)}/playoff`, { teams: 2 })
+    ).json() as EventView;
+    const final = playoff.games.find((g) => g.stage === "playoff")!;
+    expect([final.teamA, final.teamB].map((side) => side.map((p) => p.name).join(" & "))).toEqual(
+      ranked.slice(0, 2),
+    );
+  });
+
+  it("needs an even number of players", async () => {
+    const sessionId = (await activeSessionWith(t, orgId, 1, players.slice(0, 4))).id;
+    const odd = await call(organizer, "POST", base(sessionId), {
+      format: "teams",
+      rounds: 3,
+      courts: 2,
+      ending: "points",
+      playTo: 11,
+    });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().error.message).toBe(
+      "Fixed teams need an even number of players: 5 are checked in. Check one more in, or choose another format.",
+    );
   });
 });

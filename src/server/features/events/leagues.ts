@@ -145,6 +145,18 @@ export function boxStandings(boxes: string[][], games: GameRow[]) {
 const boxFinish = (boxes: string[][], games: GameRow[]) =>
   boxStandings(boxes, games).map((rows) => rows.map((s) => s.id));
 
+/** The entrants by doubles rating, best first; the unrated (and guests) after, in check-in order. */
+export async function byRating(
+  db: Queryable,
+  organizationId: string,
+  entrants: Entrant[],
+): Promise<Entrant[]> {
+  const rated = entrants.flatMap((e) => (e.userId ? [e.userId] : []));
+  const ratings = await currentRatings(db as Db, organizationId, rated, "doubles");
+  const rating = (e: Entrant) => (e.userId ? ratings.get(e.userId) : undefined) ?? Number.NEGATIVE_INFINITY;
+  return [...entrants].sort((a, b) => rating(b) - rating(a));
+}
+
 /**
  * Tonight's boxes: in a league, last week's boxes with their finishing order and moves carried
  * over, those absent left out; anyone new (everyone, the first week or outside a league) placed
@@ -157,10 +169,7 @@ export async function tonightsBoxes(
   size: number,
   league: LeagueRow | null,
 ): Promise<string[][]> {
-  const rated = tonight.flatMap((e) => (e.userId ? [e.userId] : []));
-  const ratings = await currentRatings(db as Db, organizationId, rated, "doubles");
-  const rating = (e: Entrant) => (e.userId ? ratings.get(e.userId) : undefined) ?? Number.NEGATIVE_INFINITY;
-  const ranked = [...tonight].sort((a, b) => rating(b) - rating(a));
+  const ranked = await byRating(db, organizationId, tonight);
   const last = league ? (await weeksPlayed(db, league)).filter((w) => w.event.boxes).at(-1) : undefined;
   const keyIn = (week: Week, id: string) =>
     personKey(week.entrants.get(id) ?? { id, userId: null, name: id });

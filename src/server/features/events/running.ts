@@ -6,10 +6,12 @@ import { eq } from "drizzle-orm";
 import type { CreateEventBody } from "../../../shared/contracts/events.js";
 import {
   americanoPlan,
+  balancedTeams,
   boxesPlan,
   courtsInPlay,
   type EventRound,
   type Pair,
+  poolPlan,
 } from "../../../shared/events/americano.js";
 import { firstRound } from "../../../shared/events/bracket.js";
 import { mexicanoRound, type ScoredGame, standings } from "../../../shared/events/standings.js";
@@ -19,7 +21,7 @@ import { events } from "../../db/schema/events.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { ClubAccess } from "../members/service.js";
 import { checkedInPlayers, sessionRow } from "../sessions/service.js";
-import { type LeagueRow, leagueOfSeries, seasonPartners, tonightsBoxes } from "./leagues.js";
+import { byRating, type LeagueRow, leagueOfSeries, seasonPartners, tonightsBoxes } from "./leagues.js";
 import {
   currentGames,
   type Entrant,
@@ -86,7 +88,7 @@ export async function startEvent(
     const league = await leagueOfSeries(tx, access.organizationId, session.seriesId);
     const settings = league ? { ...league } : settingsOf(body);
     const seed = randomInt(1, 2 ** 31 - 1);
-    const { plan, courts, boxes } = await planNight(
+    const { plan, courts, boxes, teams } = await planNight(
       tx,
       access.organizationId,
       players,
@@ -107,6 +109,7 @@ export async function startEvent(
         seed,
         leagueId: league?.id ?? null,
         boxes,
+        teams: teams ?? null,
         entrants: players.map((p) => p.id),
         roundStartedAt: now,
         createdBy: access.userId,
@@ -137,7 +140,7 @@ async function planNight(
   settings: Settings,
   league: LeagueRow | null,
   seed: number,
-): Promise<{ plan: EventRound[]; courts: number; boxes: string[][] | null }> {
+): Promise<{ plan: EventRound[]; courts: number; boxes: string[][] | null; teams?: Pair[] }> {
   const ids = players.map((p) => p.id);
   const courts = courtsInPlay(ids.length, settings.courts);
   if (settings.format === "americano") {
@@ -150,6 +153,15 @@ async function planNight(
       courts,
       boxes: null,
     };
+  if (settings.format === "teams") {
+    if (ids.length % 2 !== 0) {
+      const problem = `Fixed teams need an even number of players: ${ids.length} are checked in. Check one more in, or choose another format.`;
+      throw new AppError("VALIDATION_ERROR", problem, { issues: [{ path: ["format"], message: problem }] });
+    }
+    const teams = balancedTeams((await byRating(tx, organizationId, players)).map((p) => p.id));
+    const onCourt = Math.max(1, Math.min(settings.courts, Math.floor(teams.length / 2)));
+    return { plan: poolPlan(teams, onCourt, settings.rounds), courts: onCourt, boxes: null, teams };
+  }
   const boxes = await tonightsBoxes(tx, organizationId, players, settings.boxSize, league);
   if (boxes.length > settings.courts) {
     const problem = `${ids.length} players in boxes of at most ${settings.boxSize} need ${boxes.length} courts, a box a court; this event has ${settings.courts}.`;
@@ -167,9 +179,22 @@ const roundGame = (round: number, g: { court: number; teamA: Pair; teamB: Pair }
   teamB: g.teamB,
 });
 
-/** The round robin's standings from its counted games. */
+/**
+ * The round robin's standings from its counted games: a player's, or in pool play a team's (a
+ * team stands under its first player's id).
+ */
 export function standingsOf(event: EventRow, games: GameRow[]) {
-  return standings(event.entrants, scoredRoundGames(games));
+  if (!event.teams) return standings(event.entrants, scoredRoundGames(games));
+  const teamOf = (side: string[]) => [side[0]!];
+  const played = scoredRoundGames(games).map((g) => ({
+    ...g,
+    teamA: teamOf([...g.teamA]),
+    teamB: teamOf([...g.teamB]),
+  }));
+  return standings(
+    event.teams.map((team) => team[0]!),
+    played,
+  );
 }
 
 function scoredRoundGames(games: GameRow[]): ScoredGame[] {
@@ -282,12 +307,11 @@ export async function startPlayoff(
     if (event.phase === "playoff") throw new AppError("EVENT_OVER", "The playoff has already begun.");
     const games = await gamesOf(tx, event.id);
     assertRoundFinished(event, games);
-    const ranked = standingsOf(event, games).map((s) => s.id);
-    if (teams * 2 > ranked.length) {
-      const problem = `A playoff of ${teams} teams needs ${teams * 2} players; this event has ${ranked.length}.`;
-      throw new AppError("VALIDATION_ERROR", problem, { issues: [{ path: ["teams"], message: problem }] });
-    }
-    const seeded = Array.from({ length: teams }, (_, i) => [ranked[i]!, ranked[teams * 2 - 1 - i]!]);
+    const seeded = playoffTeams(
+      event,
+      standingsOf(event, games).map((s) => s.id),
+      teams,
+    );
     const byKey = new Map(seeded.map((team, i) => [String(i), team]));
     let court = 0;
     const matches = firstRound([...byKey.keys()]).map((m): NewGame => {
@@ -318,6 +342,25 @@ export async function startPlayoff(
     await insertGames(tx, event, matches);
     await moveTo(tx, event, { phase: "playoff", round: 1 }, now);
   });
+}
+
+/**
+ * The playoff's teams in seed order: pool play's own top teams; otherwise the top 2n players as
+ * n teams, the best with the last of them (1st and 2n-th, 2nd and (2n-1)-th...).
+ */
+function playoffTeams(event: EventRow, ranked: string[], teams: number): string[][] {
+  const refuse = (problem: string) => {
+    throw new AppError("VALIDATION_ERROR", problem, { issues: [{ path: ["teams"], message: problem }] });
+  };
+  if (event.teams) {
+    if (teams > event.teams.length)
+      refuse(`A playoff of ${teams} teams needs ${teams}; this event has ${event.teams.length}.`);
+    const byFirst = new Map(event.teams.map((team) => [team[0]!, team]));
+    return ranked.slice(0, teams).map((id) => byFirst.get(id)!);
+  }
+  if (teams * 2 > ranked.length)
+    refuse(`A playoff of ${teams} teams needs ${teams * 2} players; this event has ${ranked.length}.`);
+  return Array.from({ length: teams }, (_, i) => [ranked[i]!, ranked[teams * 2 - 1 - i]!]);
 }
 
 export async function finishEvent(db: Db, organizationId: string, sessionId: string, now: Date) {

@@ -48,6 +48,10 @@ export async function eventView(db: Queryable, event: EventRow, viewer: Viewer):
     leagueOfEvent(db, event),
   ]);
   const person = (id: string) => ({ id, name: entrants.get(id)?.name ?? "Player" });
+  // In pool play a standing is a team's, under its first player's id: both names.
+  const teamOf = new Map((event.teams ?? []).map((team) => [team[0]!, team]));
+  const standingName = (id: string) =>
+    (teamOf.get(id) ?? [id]).map((member) => person(member).name).join(" & ");
   const mine = entrantOfUser(entrants, viewer.userId);
   const roundEndsAt =
     event.phase === "rounds" && event.roundMinutes !== null
@@ -84,7 +88,7 @@ export async function eventView(db: Queryable, event: EventRow, viewer: Viewer):
       ...permissions(event, game, sideOf(game, mine), viewer.manager),
     })),
     byes: byesByRound(games, entrants).map(({ round, ids }) => ({ round, players: ids.map(person) })),
-    standings: standingsOf(event, games).map((s) => ({ ...s, name: person(s.id).name })),
+    standings: standingsOf(event, games).map((s) => ({ ...s, name: standingName(s.id) })),
     boxes: event.boxes
       ? boxStandings(event.boxes, games).map((rows, b) => ({
           box: b + 1,

@@ -60,6 +60,7 @@ export function EventSettingsFields({
           <option value="americano">Americano: new partners</option>
           <option value="mexicano">Mexicano: by standing</option>
           <option value="boxes">Box ladder: boxes by level</option>
+          <option value="teams">Pool play: fixed teams</option>
         </select>
       </Field>
       <Field label="Games end" htmlFor={`${id}-ending`}>

@@ -1,7 +1,12 @@
 // How an event's facts read, the same on the phone, the TV and paper.
 import type { EventGame, EventView } from "../../../shared/contracts/events.js";
 
-export const formatName = { americano: "Americano", mexicano: "Mexicano", boxes: "Box ladder" } as const;
+export const formatName = {
+  americano: "Americano",
+  mexicano: "Mexicano",
+  boxes: "Box ladder",
+  teams: "Pool play",
+} as const;
 
 /** "Ana Alvarez & Ben Brooks". */
 export const teamName = (team: EventGame["teamA"]) => team.map((p) => p.name).join(" & ");
