@@ -233,10 +233,17 @@ describe("scores from the courts", () => {
     const { game } = await gameWithMembers(sessionId, 1);
     expect((await score(sessionId, game, organizer, 11, 2)).statusCode).toBe(200);
     expect((await view(sessionId)).games.find((g) => g.id === game.id)!.status).toBe("confirmed");
+    const [first] = await t.db.select().from(matches).where(eq(matches.eventGameId, game.id));
     expect((await score(sessionId, game, organizer, 4, 11)).statusCode).toBe(200);
     const rows = await t.db.select().from(matches).where(eq(matches.eventGameId, game.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ winner: "B", games: [{ a: 4, b: 11 }] });
+    // The corrected match keeps its place in history: played when first counted.
+    expect(rows[0]!.playedAt).toEqual(first!.playedAt);
+    // The same score again changes nothing.
+    expect((await score(sessionId, game, organizer, 4, 11)).statusCode).toBe(200);
+    const again = await t.db.select().from(matches).where(eq(matches.eventGameId, game.id));
+    expect(again[0]!.id).toBe(rows[0]!.id);
   });
 
   it("waits for the session to start: the players checked in then are the entrants", async () => {

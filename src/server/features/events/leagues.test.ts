@@ -213,4 +213,24 @@ describe("a league over a weekly series", () => {
     expect(season.standings.find((s) => s.name === absent)).toMatchObject({ weeks: 1 });
     expect(season.boxes).toHaveLength(2);
   });
+
+  it("keeps two guests of one name apart: each plays, once a round", async () => {
+    const [week] = await series(1);
+    await night(week!, players.slice(0, 6), ["Alex", "alex"]);
+    const started = await call(organizer, "POST", `${at(week!)}/event`, {
+      ...league,
+      format: "boxes",
+      boxSize: 4,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const view = started.json() as EventView;
+    const boxed = view.boxes!.flatMap((b) => b.standings.map((s) => s.id));
+    expect(new Set(boxed).size).toBe(8);
+    for (const round of [1, 2, 3]) {
+      const on = view.games
+        .filter((g) => g.round === round)
+        .flatMap((g) => [...g.teamA, ...g.teamB].map((p) => p.id));
+      expect(new Set(on).size).toBe(on.length);
+    }
+  });
 });

@@ -19,10 +19,27 @@ import { type Entrant, type EventRow, entrantsOf, type GameRow } from "./store.j
 export type LeagueRow = typeof leagues.$inferSelect;
 
 /** The same person from week to week: their account, or a guest's name. */
-export const personKey = (entrant: Entrant) => entrant.userId ?? `guest:${entrant.name.trim().toLowerCase()}`;
+const personKey = (entrant: Entrant) => entrant.userId ?? `guest:${entrant.name.trim().toLowerCase()}`;
 
-export async function leagueOfSeriesId(db: Queryable, leagueId: string) {
-  const [row] = await db.select().from(leagues).where(eq(leagues.id, leagueId));
+/**
+ * Each entrant's season key (by entrant id). Two guests of one name on the same night (two
+ * members' friends called Alex) are two people: kept apart by their registration, at the cost
+ * of not following either into another week.
+ */
+export function keysOf(entrants: Iterable<Entrant>): Map<string, string> {
+  const list = [...entrants];
+  const named = new Map<string, number>();
+  for (const e of list) named.set(personKey(e), (named.get(personKey(e)) ?? 0) + 1);
+  return new Map(
+    list.map((e) => [e.id, named.get(personKey(e))! > 1 ? `${personKey(e)}#${e.id}` : personKey(e)]),
+  );
+}
+
+export async function leagueById(db: Queryable, organizationId: string, leagueId: string) {
+  const [row] = await db
+    .select()
+    .from(leagues)
+    .where(and(eq(leagues.organizationId, organizationId), eq(leagues.id, leagueId)));
   return row ?? null;
 }
 
@@ -70,7 +87,7 @@ export async function createLeague(
   return row;
 }
 
-type Week = { event: EventRow; games: GameRow[]; entrants: Map<string, Entrant> };
+type Week = { event: EventRow; games: GameRow[]; entrants: Map<string, Entrant>; keys: Map<string, string> };
 
 /** The league's weeks played so far (events started), oldest first. */
 async function weeksPlayed(db: Queryable, league: LeagueRow): Promise<Week[]> {
@@ -90,41 +107,42 @@ async function weeksPlayed(db: Queryable, league: LeagueRow): Promise<Week[]> {
       ),
     );
   return Promise.all(
-    rows.map(async (event) => ({
-      event,
-      games: games.filter((g) => g.eventId === event.id),
-      entrants: await entrantsOf(db, event),
-    })),
+    rows.map(async (event) => {
+      const entrants = await entrantsOf(db, event);
+      return {
+        event,
+        games: games.filter((g) => g.eventId === event.id),
+        entrants,
+        keys: keysOf(entrants.values()),
+      };
+    }),
   );
 }
 
+/** A week's counted round-robin games. */
+const countedRoundGames = (week: Week) =>
+  week.games.filter((g) => g.stage === "round" && g.status === "confirmed");
+
 /** A week's counted round-robin games with people as their season keys. */
-function seasonGames({ games, entrants }: Week): ScoredGame[] {
-  const key = (id: string) => {
-    const entrant = entrants.get(id);
-    return entrant ? personKey(entrant) : id;
-  };
-  return games
-    .filter((g) => g.stage === "round" && g.status === "confirmed")
-    .map((g) => ({
-      teamA: g.teamA.map(key),
-      teamB: g.teamB.map(key),
-      scoreA: g.scoreA ?? 0,
-      scoreB: g.scoreB ?? 0,
-    }));
+function seasonGames(week: Week): ScoredGame[] {
+  const key = (id: string) => week.keys.get(id) ?? id;
+  return countedRoundGames(week).map((g) => ({
+    teamA: g.teamA.map(key),
+    teamB: g.teamB.map(key),
+    scoreA: g.scoreA ?? 0,
+    scoreB: g.scoreB ?? 0,
+  }));
 }
 
 /** Partnerships of the season so far, as tonight's entrant ids (for partners new over the season). */
 export async function seasonPartners(db: Queryable, league: LeagueRow, tonight: Entrant[]): Promise<Pair[]> {
-  const idOf = new Map(tonight.map((e) => [personKey(e), e.id]));
+  const idOf = new Map([...keysOf(tonight)].map(([id, key]) => [key, id]));
   const pairs: Pair[] = [];
+  // Partners who played together: a round never reached is no partnership.
   for (const week of await weeksPlayed(db, league))
-    for (const game of week.games)
+    for (const game of countedRoundGames(week))
       for (const team of [game.teamA, game.teamB]) {
-        const ids = team.map((id) => {
-          const entrant = week.entrants.get(id);
-          return entrant ? idOf.get(personKey(entrant)) : undefined;
-        });
+        const ids = team.map((id) => idOf.get(week.keys.get(id) ?? ""));
         if (ids.length === 2 && ids[0] && ids[1]) pairs.push([ids[0], ids[1]]);
       }
   return pairs;
@@ -171,15 +189,17 @@ export async function tonightsBoxes(
 ): Promise<string[][]> {
   const ranked = await byRating(db, organizationId, tonight);
   const last = league ? (await weeksPlayed(db, league)).filter((w) => w.event.boxes).at(-1) : undefined;
-  const keyIn = (week: Week, id: string) =>
-    personKey(week.entrants.get(id) ?? { id, userId: null, name: id });
   const finished = last
-    ? boxFinish(last.event.boxes!, last.games).map((box) => box.map((id) => keyIn(last, id)))
+    ? boxFinish(last.event.boxes!, last.games).map((box) => box.map((id) => last.keys.get(id) ?? id))
     : [];
-  const idOf = new Map(tonight.map((e) => [personKey(e), e.id]));
-  return nextBoxes(finished, league?.boxMoves ?? 1, ranked.map(personKey), size).map((box) =>
-    box.map((key) => idOf.get(key)!),
-  );
+  const keys = keysOf(tonight);
+  const idOf = new Map([...keys].map(([id, key]) => [key, id]));
+  return nextBoxes(
+    finished,
+    league?.boxMoves ?? 1,
+    ranked.map((e) => keys.get(e.id)!),
+    size,
+  ).map((box) => box.map((key) => idOf.get(key)!));
 }
 
 /** The league of a session's series, as its page shows it; null when the series is not one. */
@@ -203,8 +223,9 @@ export async function leagueView(db: Queryable, league: LeagueRow): Promise<Leag
   const attended = new Map<string, number>();
   for (const week of weeks)
     for (const entrant of week.entrants.values()) {
-      names.set(personKey(entrant), entrant.name);
-      attended.set(personKey(entrant), (attended.get(personKey(entrant)) ?? 0) + 1);
+      const key = week.keys.get(entrant.id)!;
+      names.set(key, entrant.name);
+      attended.set(key, (attended.get(key) ?? 0) + 1);
     }
   const table = standings([...names.keys()], weeks.flatMap(seasonGames));
   const phaseOf = new Map(weeks.map((w) => [w.event.sessionId, w.event.phase]));

@@ -131,11 +131,15 @@ async function count(
   by: string,
   now: Date,
 ) {
-  // A correction: the match the old score made goes, and the new one replays from its place.
-  if (game.status === "confirmed") await withdrawEventGameMatch(tx, event.organizationId, game.id, now);
+  const correcting = game.status === "confirmed";
+  if (correcting && game.scoreA === score.scoreA && game.scoreB === score.scoreB) return;
+  // A correction: the match the old score made goes, and the new one takes its place in
+  // history (played when first counted), the ratings replayed from there.
+  if (correcting) await withdrawEventGameMatch(tx, event.organizationId, game.id, now);
+  const playedAt = (correcting ? game.confirmedAt : null) ?? now;
   await tx
     .update(eventGames)
-    .set({ ...score, status: "confirmed", reportedSide: null, confirmedBy: by, confirmedAt: now })
+    .set({ ...score, status: "confirmed", reportedSide: null, confirmedBy: by, confirmedAt: playedAt })
     .where(eq(eventGames.id, game.id));
   const userOf = (id: string) => entrants.get(id)?.userId ?? null;
   const session = await sessionRow(tx, event.organizationId, event.sessionId);
@@ -148,6 +152,7 @@ async function count(
       teamB: game.teamB.map(userOf),
       ...score,
       eventName: session.name,
+      playedAt,
     },
     now,
   );

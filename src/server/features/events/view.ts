@@ -5,7 +5,7 @@ import type { EventView } from "../../../shared/contracts/events.js";
 import { TIE_BREAKS } from "../../../shared/events/standings.js";
 import type { Queryable } from "../../db/database.js";
 import { sessionRow } from "../sessions/service.js";
-import { boxStandings, leagueOfSeriesId, weekOf } from "./leagues.js";
+import { boxStandings, leagueById, weekOf } from "./leagues.js";
 import { standingsOf } from "./running.js";
 import {
   type Entrant,
@@ -139,6 +139,6 @@ function nextGameOf(event: EventRow, games: GameRow[], entrantId: string): strin
 
 async function leagueOfEvent(db: Queryable, event: EventRow) {
   if (!event.leagueId) return null;
-  const league = await leagueOfSeriesId(db, event.leagueId);
+  const league = await leagueById(db, event.organizationId, event.leagueId);
   return league ? weekOf(db, league, event.sessionId) : null;
 }

@@ -290,7 +290,7 @@ export async function matchFromBoardGame(
 ): Promise<void> {
   const teamA = game.teamA.map((id) => userOf.get(id) ?? null);
   const teamB = game.teamB.map((id) => userOf.get(id) ?? null);
-  await countPlayedResult(tx, { ...game, teamA, teamB, source: { gameId: game.id } }, now);
+  await countPlayedResult(tx, { ...game, teamA, teamB, source: { gameId: game.id }, playedAt: now }, now);
 }
 
 /**
@@ -307,6 +307,8 @@ export async function matchFromEventGame(
     scoreA: number;
     scoreB: number;
     eventName: string;
+    /** When it was first counted: a correction keeps the match's place in history. */
+    playedAt: Date;
   },
   now: Date,
 ): Promise<void> {
@@ -331,6 +333,7 @@ async function countPlayedResult(
     scoreA: number | null;
     scoreB: number | null;
     source: { gameId: string } | { eventGameId: string; eventName: string };
+    playedAt: Date;
   },
   now: Date,
 ): Promise<void> {
@@ -348,7 +351,7 @@ async function countPlayedResult(
       teamB: teamB as string[],
       games: points,
       winner: game.winner,
-      playedAt: now,
+      playedAt: game.playedAt,
       status: "confirmed",
       ...game.source,
       createdAt: now,

@@ -46,7 +46,12 @@ function EventScreen({ orgId, sessionId }: { orgId: string; sessionId: string })
     return (
       <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-8">
         {back}
-        <h1 className="text-2xl font-bold">This session is not run as an event</h1>
+        <h1 className="text-2xl font-bold">
+          {event.isError ? "The event could not be loaded" : "This session is not run as an event"}
+        </h1>
+        {event.isError ? (
+          <p className="text-muted">Check your connection; the page tries again by itself.</p>
+        ) : null}
       </div>
     );
   const view = event.data;
@@ -105,16 +110,12 @@ function EventScreen({ orgId, sessionId }: { orgId: string; sessionId: string })
           sessionId={sessionId}
           game={scoring}
           playTo={view.event.playTo}
-          counts={view.canManage && !isPlayerOf(view, scoring)}
           onClose={() => setScoring(null)}
         />
       ) : null}
     </div>
   );
 }
-
-const isPlayerOf = (view: EventView, game: EventGame) =>
-  [...game.teamA, ...game.teamB].some((p) => p.id === view.me.entrantId);
 
 function Heading({ view }: { view: EventView }) {
   const { event } = view;

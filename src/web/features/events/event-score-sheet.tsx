@@ -16,15 +16,12 @@ export function EventScoreSheet({
   sessionId,
   game,
   playTo,
-  counts,
   onClose,
 }: {
   orgId: string;
   sessionId: string;
   game: EventGame;
   playTo: number | null;
-  /** Whether the score counts at once (an organizer's): otherwise it waits for the other side. */
-  counts: boolean;
   onClose: () => void;
 }) {
   const [points, setPoints] = useState<Record<Side, string>>({
@@ -33,9 +30,11 @@ export function EventScoreSheet({
   });
   const [problem, setProblem] = useState<string | null>(null);
   const save = useScoreEventGame(orgId, sessionId, {
-    success: counts
-      ? "Score saved"
-      : { title: "Score sent", description: "It counts once the other side confirms it." },
+    // Counted at once (an organizer's, or the same score the other side sent), or waiting.
+    success: (result, { gameId }) =>
+      result.games.find((g) => g.id === gameId)?.status === "confirmed"
+        ? "Score saved"
+        : { title: "Score sent", description: "It counts once the other side confirms it." },
     onSuccess: onClose,
   });
   const submit = async () => {

@@ -86,7 +86,7 @@ function StartEventForm({
         <p className="text-sm text-muted">
           The {present} {present === 1 ? "player" : "players"} checked in play a round robin: new partners
           every round (Americano), paired by the standings (Mexicano), or in boxes by rating, then a playoff
-          if you like. Every game counts on the ladder.
+          if you like. Games between members count on the ladder.
         </p>
       </CardHeader>
       <CardContent>

@@ -109,6 +109,14 @@ function TvEventGame({ game, format }: { game: EventGame; format: EventView["eve
   );
 }
 
+type Row = EventView["standings"][number];
+
+/** The rows the TV lists: the standings, or on a box ladder's night each box's under its name. */
+function tvRows(view: EventView): Array<Row | { box: number }> {
+  if (!view.boxes) return view.standings;
+  return view.boxes.flatMap(({ box, standings }) => [{ box }, ...standings]);
+}
+
 /** The standings, as many rows as fit: the leaders first. */
 function TvStandings({ view, wide }: { view: EventView; wide: boolean }) {
   return (
@@ -129,31 +137,41 @@ function TvStandings({ view, wide }: { view: EventView; wide: boolean }) {
         className="flex min-h-0 flex-1 flex-col flex-wrap content-start overflow-hidden"
         style={{ maxWidth: wide ? "calc(var(--u) * 60)" : undefined }}
       >
-        {view.standings.map((row) => (
-          <li
-            key={row.id}
-            className="flex w-full items-baseline leading-[1.25] font-bold"
-            style={{ fontSize: "var(--tv-name)", gap: "var(--u)" }}
-          >
-            <span
-              className="shrink-0 whitespace-nowrap tabular-nums text-brand-800"
-              style={{ width: "calc(var(--u) * 3.4)" }}
+        {tvRows(view).map((row) =>
+          "box" in row ? (
+            <li
+              key={`box-${row.box}`}
+              className="w-full leading-[1.4] font-black text-brand-800"
+              style={{ fontSize: "var(--tv-label)" }}
             >
-              {row.place}
-            </span>
-            <span className="min-w-0 flex-1 truncate">{row.name}</span>
-            <span className="tabular-nums">{row.won}</span>
-            <span
-              className="shrink-0 whitespace-nowrap tabular-nums text-brand-800"
-              style={{ width: "calc(var(--u) * 5.5)", textAlign: "right" }}
+              Box {row.box}
+            </li>
+          ) : (
+            <li
+              key={row.id}
+              className="flex w-full items-baseline leading-[1.25] font-bold"
+              style={{ fontSize: "var(--tv-name)", gap: "var(--u)" }}
             >
-              {row.difference > 0 ? `+${row.difference}` : row.difference}
-            </span>
-          </li>
-        ))}
+              <span
+                className="shrink-0 whitespace-nowrap tabular-nums text-brand-800"
+                style={{ width: "calc(var(--u) * 3.4)" }}
+              >
+                {row.place}
+              </span>
+              <span className="min-w-0 flex-1 truncate">{row.name}</span>
+              <span className="tabular-nums">{row.won}</span>
+              <span
+                className="shrink-0 whitespace-nowrap tabular-nums text-brand-800"
+                style={{ width: "calc(var(--u) * 5.5)", textAlign: "right" }}
+              >
+                {row.difference > 0 ? `+${row.difference}` : row.difference}
+              </span>
+            </li>
+          ),
+        )}
       </ol>
       <p className="text-brand-800" style={{ fontSize: "var(--tv-label)" }}>
-        Wins, then point difference
+        Ties: {view.tieBreaks.join(", ")}
       </p>
     </aside>
   );
