@@ -67,7 +67,7 @@ export const eventsEndpoints = {
     access: member,
     params: eventGameParams,
     success: answer,
-    errors: ["SCORE_CONFIRMED", "EVENT_OVER"],
+    errors: ["NOT_YET", "SCORE_CONFIRMED", "EVENT_OVER"],
   }),
   nextRound: endpoint({
     method: "POST",

@@ -50,7 +50,7 @@ function EventScreen({ orgId, sessionId }: { orgId: string; sessionId: string })
           {event.isError ? "The event could not be loaded" : "This session is not run as an event"}
         </h1>
         {event.isError ? (
-          <p className="text-muted">Check your connection; the page tries again by itself.</p>
+          <p className="text-muted">Check your connection and reload the page.</p>
         ) : null}
       </div>
     );
