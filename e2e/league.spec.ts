@@ -23,6 +23,7 @@ const eight = [
 
 test("an organizer makes a weekly series a box-ladder league on a phone, plays its first week, and the season's standings and boxes follow", async ({
   page,
+  newPerson,
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -65,6 +66,14 @@ test("an organizer makes a weekly series a box-ladder league on a phone, plays i
   await expect(page.getByTestId("box-1").locator("tbody tr")).toHaveCount(4);
   await expect(page.getByTestId("box-2").locator("tbody tr")).toHaveCount(4);
   await keepScreenshot(page, "league-week-390", { fullPage: true });
+
+  // The club's TV: a box a court, each box's standings under its name.
+  const link = await page.request.post(`/api/orgs/${club.id}/display-tokens`);
+  const tv = await newPerson({ width: 1920, height: 1080 });
+  await tv.goto(new URL((await link.json()).url as string).pathname);
+  await expect(tv.getByTestId("tv-event-game")).toHaveCount(2);
+  await expect(tv.getByTestId("tv-standings").getByText("Box 2")).toBeVisible();
+  await keepScreenshot(tv, "league-tv-1920");
 
   for (const round of [1, 2, 3]) {
     await expect(page.getByTestId("event-stage")).toHaveText(`Round ${round} of 3`);
