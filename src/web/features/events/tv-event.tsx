@@ -124,7 +124,7 @@ function TvStandings({ view, wide }: { view: EventView; wide: boolean }) {
       data-testid="tv-standings"
       className="flex min-h-0 shrink-0 flex-col overflow-hidden rounded-[calc(var(--u)*0.8)] bg-white text-ink"
       style={{
-        width: wide ? "100%" : "calc(var(--u) * 30)",
+        width: wide ? "100%" : "calc(var(--u) * 36)",
         padding: "calc(var(--u) * 0.6) calc(var(--u) * 0.8)",
       }}
     >
