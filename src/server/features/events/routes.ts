@@ -6,77 +6,72 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { organizationOfDisplay } from "../courts/service.js";
-import { clubAccess } from "../members/service.js";
+import { type ClubAccess, clubAccess } from "../members/service.js";
 import { activeSession } from "../sessions/service.js";
 import { createLeague, leagueView, readLeague } from "./leagues.js";
 import { finishEvent, nextRound, startEvent, startPlayoff } from "./running.js";
-import { confirmEventGame, scoreEventGame } from "./scoring.js";
+import { confirmEventGame, type Scorer, scoreEventGame } from "./scoring.js";
 import { findEventOfSession } from "./store.js";
 import { eventView, readEvent, readEventIfAny } from "./view.js";
 
 /** How long the TV keeps a finished event's standings before the board comes back. */
 const FINISHED_ON_TV_MS = 30 * 60_000;
 
+/** Who reads the event: their account, and whether they run sessions (they score as a referee). */
+const viewerOf = (club: ClubAccess) => ({ userId: club.userId, manager: can(club.role, "sessions.manage") });
+
 export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const access = clubAccess(deps);
   return async (app) => {
+    /** Every write answers the event as its writer now sees it. */
+    const answer = (club: ClubAccess, sessionId: string) =>
+      readEvent(db, club.organizationId, sessionId, viewerOf(club));
+    const scorerOf = (club: ClubAccess): Scorer => ({ access: club, manager: viewerOf(club).manager });
+
     serve(app, endpoints.read, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      const viewer = { userId: club.userId, manager: can(club.role, "sessions.manage") };
-      return readEventIfAny(db, club.organizationId, request.params.sessionId, viewer);
+      return readEventIfAny(db, club.organizationId, request.params.sessionId, viewerOf(club));
     });
 
     serve(app, endpoints.start, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
       await startEvent(db, club, request.params.sessionId, request.body, deps.now());
-      return readEvent(db, club.organizationId, request.params.sessionId, {
-        userId: club.userId,
-        manager: true,
-      });
+      return answer(club, request.params.sessionId);
     });
 
     serve(app, endpoints.score, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      const scorer = { access: club, manager: can(club.role, "sessions.manage") };
       const { sessionId, gameId } = request.params;
-      await db.transaction((tx) => scoreEventGame(tx, scorer, sessionId, gameId, request.body, deps.now()));
-      return readEvent(db, club.organizationId, sessionId, { userId: club.userId, manager: scorer.manager });
+      await db.transaction((tx) =>
+        scoreEventGame(tx, scorerOf(club), sessionId, gameId, request.body, deps.now()),
+      );
+      return answer(club, sessionId);
     });
 
     serve(app, endpoints.confirm, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      const scorer = { access: club, manager: can(club.role, "sessions.manage") };
       const { sessionId, gameId } = request.params;
-      await db.transaction((tx) => confirmEventGame(tx, scorer, sessionId, gameId, deps.now()));
-      return readEvent(db, club.organizationId, sessionId, { userId: club.userId, manager: scorer.manager });
+      await db.transaction((tx) => confirmEventGame(tx, scorerOf(club), sessionId, gameId, deps.now()));
+      return answer(club, sessionId);
     });
 
     serve(app, endpoints.nextRound, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
       await nextRound(db, club.organizationId, request.params.sessionId, deps.now());
-      return readEvent(db, club.organizationId, request.params.sessionId, {
-        userId: club.userId,
-        manager: true,
-      });
+      return answer(club, request.params.sessionId);
     });
 
     serve(app, endpoints.playoff, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
       await startPlayoff(db, club.organizationId, request.params.sessionId, request.body.teams, deps.now());
-      return readEvent(db, club.organizationId, request.params.sessionId, {
-        userId: club.userId,
-        manager: true,
-      });
+      return answer(club, request.params.sessionId);
     });
 
     serve(app, endpoints.finish, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
       await finishEvent(db, club.organizationId, request.params.sessionId, deps.now());
-      return readEvent(db, club.organizationId, request.params.sessionId, {
-        userId: club.userId,
-        manager: true,
-      });
+      return answer(club, request.params.sessionId);
     });
 
     serve(app, endpoints.league, async (request) => {

@@ -22,7 +22,7 @@ import {
   sideOf,
 } from "./store.js";
 
-type Scorer = { access: ClubAccess; manager: boolean };
+export type Scorer = { access: ClubAccess; manager: boolean };
 type Score = { scoreA: number; scoreB: number };
 
 function notPlayable(event: EventRow, game: GameRow): string {

@@ -242,12 +242,11 @@ export async function requireActiveSession(db: Queryable, organizationId: string
   return session;
 }
 
-/** Who is checked in and still registered, in check-in order, with the names the board shows. */
-export async function checkedInPlayers(
-  db: Queryable,
-  sessionId: string,
-): Promise<Array<{ id: string; userId: string | null; name: string }>> {
-  // With each member's name in the same statement: the board asks on every action, under its lock.
+/** A registration with its person's name (a guest's own), as the board and events show it. */
+export type NamedRegistration = { id: string; userId: string | null; name: string };
+
+/** The session's registrations `where` says, each with its name read in the same statement. */
+async function namedRegistrations(db: Queryable, where: SQL | undefined, order: SQL[] = []) {
   const everyone = peopleSubquery();
   const rows = await db
     .select({
@@ -258,15 +257,23 @@ export async function checkedInPlayers(
     })
     .from(sessionRegistrations)
     .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
-    .where(
-      and(
-        eq(sessionRegistrations.sessionId, sessionId),
-        eq(sessionRegistrations.status, "registered"),
-        isNotNull(sessionRegistrations.checkedInAt),
-      ),
-    )
-    .orderBy(asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq));
-  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
+    .where(where)
+    .orderBy(...order);
+  return rows.map((r): NamedRegistration => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
+}
+
+/** Who is checked in and still registered, in check-in order, with the names the board shows. */
+export function checkedInPlayers(db: Queryable, sessionId: string): Promise<NamedRegistration[]> {
+  // With each member's name in the same statement: the board asks on every action, under its lock.
+  return namedRegistrations(
+    db,
+    and(
+      eq(sessionRegistrations.sessionId, sessionId),
+      eq(sessionRegistrations.status, "registered"),
+      isNotNull(sessionRegistrations.checkedInAt),
+    ),
+    [asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq)],
+  );
 }
 
 /** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
@@ -339,20 +346,12 @@ export async function registrantsByIds(
   db: Queryable,
   sessionId: string,
   ids: readonly string[],
-): Promise<Array<{ id: string; userId: string | null; name: string }>> {
+): Promise<NamedRegistration[]> {
   if (ids.length === 0) return [];
-  const everyone = peopleSubquery();
-  const rows = await db
-    .select({
-      id: sessionRegistrations.id,
-      userId: sessionRegistrations.userId,
-      guestName: sessionRegistrations.guestName,
-      personName: everyone.personName,
-    })
-    .from(sessionRegistrations)
-    .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
-    .where(and(eq(sessionRegistrations.sessionId, sessionId), inArray(sessionRegistrations.id, [...ids])));
-  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
+  return namedRegistrations(
+    db,
+    and(eq(sessionRegistrations.sessionId, sessionId), inArray(sessionRegistrations.id, [...ids])),
+  );
 }
 
 /** The sessions of a weekly series (a league's weeks), in date order. */

@@ -49,9 +49,7 @@ function EventScreen({ orgId, sessionId }: { orgId: string; sessionId: string })
         <h1 className="text-2xl font-bold">
           {event.isError ? "The event could not be loaded" : "This session is not run as an event"}
         </h1>
-        {event.isError ? (
-          <p className="text-muted">Check your connection and reload the page.</p>
-        ) : null}
+        {event.isError ? <p className="text-muted">Check your connection and reload the page.</p> : null}
       </div>
     );
   const view = event.data;
