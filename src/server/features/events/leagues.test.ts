@@ -170,6 +170,15 @@ describe("a league over a weekly series", () => {
     }
     const season = (await call(players[0]!, "GET", `${at(weeks[1]!)}/league`)).json() as LeagueView;
     expect(season.weeks.map((w) => w.phase)).toEqual(["rounds", "rounds"]);
+    // The last week's playoff is the league's final: seeded by the season, not the night.
+    const final = (
+      await call(organizer, "POST", `${at(weeks[1]!)}/event/playoff`, { teams: 2 })
+    ).json() as EventView;
+    const names = (side: EventView["games"][number]["teamA"]) => side.map((p) => p.name);
+    const match = final.games.find((g) => g.stage === "playoff")!;
+    const bySeason = season.standings.map((s) => s.name);
+    expect(names(match.teamA)).toEqual([bySeason[0], bySeason[3]]);
+    expect(names(match.teamB)).toEqual([bySeason[1], bySeason[2]]);
     expect(season.standings).toHaveLength(8);
     expect(season.standings.every((s) => s.played === 4 && s.weeks === 2)).toBe(true);
     expect(season.standings.reduce((sum, s) => sum + s.won, 0)).toBe(16);

@@ -214,11 +214,8 @@ export async function readLeague(
   return leagueView(db, league);
 }
 
-export async function leagueView(db: Queryable, league: LeagueRow): Promise<LeagueView> {
-  const [sessions, weeks] = await Promise.all([
-    sessionsOfSeries(db, league.organizationId, league.seriesId),
-    weeksPlayed(db, league),
-  ]);
+/** The season so far: each person's latest name, the weeks they came, and the standings. */
+function seasonTable(weeks: Week[]) {
   const names = new Map<string, string>();
   const attended = new Map<string, number>();
   for (const week of weeks)
@@ -227,7 +224,36 @@ export async function leagueView(db: Queryable, league: LeagueRow): Promise<Leag
       names.set(key, entrant.name);
       attended.set(key, (attended.get(key) ?? 0) + 1);
     }
-  const table = standings([...names.keys()], weeks.flatMap(seasonGames));
+  return { names, attended, table: standings([...names.keys()], weeks.flatMap(seasonGames)) };
+}
+
+/**
+ * The league's final: on its last week, the playoff is seeded by the season's standings, not
+ * the night's. Tonight's entrants (ids) in season order; anyone new tonight after them, in
+ * tonight's order. Null on any other week.
+ */
+export async function seasonSeeding(
+  db: Queryable,
+  league: LeagueRow,
+  sessionId: string,
+  tonight: Entrant[],
+  tonightRanked: string[],
+): Promise<string[] | null> {
+  const { week, weeks } = await weekOf(db, league, sessionId);
+  if (week !== weeks) return null;
+  const { table } = seasonTable(await weeksPlayed(db, league));
+  const idOf = new Map([...keysOf(tonight)].map(([id, key]) => [key, id]));
+  const bySeason = table.flatMap((row) => (idOf.has(row.id) ? [idOf.get(row.id)!] : []));
+  const seeded = new Set(bySeason);
+  return [...bySeason, ...tonightRanked.filter((id) => !seeded.has(id))];
+}
+
+export async function leagueView(db: Queryable, league: LeagueRow): Promise<LeagueView> {
+  const [sessions, weeks] = await Promise.all([
+    sessionsOfSeries(db, league.organizationId, league.seriesId),
+    weeksPlayed(db, league),
+  ]);
+  const { names, attended, table } = seasonTable(weeks);
   const phaseOf = new Map(weeks.map((w) => [w.event.sessionId, w.event.phase]));
   const lastBoxes = weeks.filter((w) => w.event.boxes).at(-1);
   return {

@@ -21,11 +21,20 @@ import { events } from "../../db/schema/events.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import type { ClubAccess } from "../members/service.js";
 import { checkedInPlayers, sessionRow } from "../sessions/service.js";
-import { byRating, type LeagueRow, leagueOfSeries, seasonPartners, tonightsBoxes } from "./leagues.js";
+import {
+  byRating,
+  type LeagueRow,
+  leagueById,
+  leagueOfSeries,
+  seasonPartners,
+  seasonSeeding,
+  tonightsBoxes,
+} from "./leagues.js";
 import {
   currentGames,
   type Entrant,
   type EventRow,
+  entrantsOf,
   type GameRow,
   gamesOf,
   insertGames,
@@ -307,11 +316,14 @@ export async function startPlayoff(
     if (event.phase === "playoff") throw new AppError("EVENT_OVER", "The playoff has already begun.");
     const games = await gamesOf(tx, event.id);
     assertRoundFinished(event, games);
-    const seeded = playoffTeams(
-      event,
-      standingsOf(event, games).map((s) => s.id),
-      teams,
-    );
+    const ranked = standingsOf(event, games).map((s) => s.id);
+    // A league's last week is its final: seeded by the whole season (players, not pool teams).
+    const league =
+      event.leagueId && !event.teams ? await leagueById(tx, organizationId, event.leagueId) : null;
+    const season = league
+      ? await seasonSeeding(tx, league, sessionId, [...(await entrantsOf(tx, event)).values()], ranked)
+      : null;
+    const seeded = playoffTeams(event, season ?? ranked, teams);
     const byKey = new Map(seeded.map((team, i) => [String(i), team]));
     let court = 0;
     const matches = firstRound([...byKey.keys()]).map((m): NewGame => {

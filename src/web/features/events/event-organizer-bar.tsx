@@ -34,6 +34,14 @@ export function EventOrganizerBar({ orgId, view }: { orgId: string; view: EventV
           ? "Every game of this round is scored."
           : `${open} ${open === 1 ? "game" : "games"} of this round still to score.`}
       </p>
+      {event.phase === "rounds" &&
+      view.league &&
+      view.league.week === view.league.weeks &&
+      event.format !== "teams" ? (
+        <p className="text-sm font-medium text-brand-700">
+          The league's last week: its playoff is the final, seeded by the season's standings.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {!lastRound && !final ? (
           <Button size="touch" disabled={step.busy || open > 0} onClick={() => step.run("nextRound")}>

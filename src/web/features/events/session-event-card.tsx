@@ -84,9 +84,9 @@ function StartEventForm({
       <CardHeader>
         <CardTitle>Run as a Round Robin</CardTitle>
         <p className="text-sm text-muted">
-          The {present} {present === 1 ? "player" : "players"} checked in play a round robin: new partners
-          every round (Americano), paired by the standings (Mexicano), or in boxes by rating, then a playoff
-          if you like. Games between members count on the ladder.
+          A round robin for everyone here ({present} checked in): new partners every round (Americano), paired
+          by the standings (Mexicano), fixed teams (pool play) or boxes by rating, then a playoff if you like.
+          Games between members count on the ladder.
         </p>
       </CardHeader>
       <CardContent>
@@ -142,7 +142,7 @@ function StartLeagueWeek({
           {settings.playTo !== null
             ? `first to ${settings.playTo}`
             : `${settings.roundMinutes}-minute rounds`}
-          , for the {present} {present === 1 ? "player" : "players"} checked in.
+          , for everyone here ({present} checked in).
         </p>
       </CardHeader>
       <CardContent>

@@ -55,7 +55,11 @@ export function TvEvent({ view, clubName }: { view: EventView; clubName?: string
             </Rows>
           </section>
         ) : null}
-        <TvStandings view={view} wide={games.length === 0} />
+        {view.event.phase === "playoff" ? (
+          <TvBracket view={view} />
+        ) : (
+          <TvStandings view={view} wide={games.length === 0} />
+        )}
       </div>
     </TvScreen>
   );
@@ -106,6 +110,57 @@ function TvEventGame({ game, format }: { game: EventGame; format: EventView["eve
         {side(game.teamB, game.scoreB)}
       </div>
     </article>
+  );
+}
+
+/** The playoff on the TV: each round's matches, the winners in bold, the bronze match last. */
+function TvBracket({ view }: { view: EventView }) {
+  // The round on now first: earlier rounds below it, cut off when the screen is full.
+  const playoff = view.games
+    .filter((g) => g.stage !== "round" && g.teamB.length > 0)
+    .sort((a, b) => b.round - a.round || (a.stage === "bronze" ? 1 : 0) - (b.stage === "bronze" ? 1 : 0));
+  const byes = view.games.filter((g) => g.stage === "playoff" && g.teamB.length === 0);
+  const line = (team: EventGame["teamA"], score: number | null, won: boolean) => (
+    <p
+      className={`flex justify-between ${won ? "font-black" : "font-semibold text-slate-500"}`}
+      style={{ gap: "var(--u)" }}
+    >
+      <span className="min-w-0 truncate">{team.map((p) => p.name).join(" & ")}</span>
+      <span className="shrink-0 tabular-nums">{score ?? ""}</span>
+    </p>
+  );
+  return (
+    <aside
+      data-testid="tv-bracket"
+      className="flex min-h-0 shrink-0 flex-col overflow-hidden rounded-[calc(var(--u)*0.8)] bg-white text-ink"
+      style={{
+        width: "calc(var(--u) * 36)",
+        padding: "calc(var(--u) * 0.6) calc(var(--u) * 0.8)",
+        gap: "calc(var(--u) * 0.6)",
+      }}
+    >
+      <h2 className="leading-[1.2] font-black" style={{ fontSize: "calc(var(--u) * 2)" }}>
+        Playoff
+      </h2>
+      {playoff.map((game) => {
+        const decided = game.status === "confirmed";
+        const aWon = decided && (game.scoreA ?? 0) > (game.scoreB ?? 0);
+        return (
+          <div key={game.id} style={{ fontSize: "var(--tv-label)" }} className="leading-[1.25]">
+            <p className="font-bold text-brand-800">
+              {game.stage === "bronze" ? "Bronze match" : `Round ${game.round} · court ${game.court}`}
+            </p>
+            {line(game.teamA, game.scoreA, aWon)}
+            {line(game.teamB, game.scoreB, decided && !aWon)}
+          </div>
+        );
+      })}
+      {byes.length > 0 ? (
+        <p className="text-brand-800" style={{ fontSize: "var(--tv-label)" }}>
+          Through on a bye: {byes.map((g) => g.teamA.map((p) => p.name).join(" & ")).join("; ")}
+        </p>
+      ) : null}
+    </aside>
   );
 }
 
