@@ -35,9 +35,11 @@ export async function readEventIfAny(
   sessionId: string,
   viewer: Viewer,
 ) {
-  await sessionRow(db, organizationId, sessionId);
   const event = await findEventOfSession(db, organizationId, sessionId);
-  return event ? eventView(db, event, viewer) : null;
+  if (event) return eventView(db, event, viewer);
+  // No event: null for the club's own session, 404 for any other id.
+  await sessionRow(db, organizationId, sessionId);
+  return null;
 }
 
 export async function eventView(db: Queryable, event: EventRow, viewer: Viewer): Promise<EventView> {

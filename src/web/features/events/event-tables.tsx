@@ -6,8 +6,6 @@ import { roundNames } from "../../../shared/events/bracket.js";
 import { gameLabel, teamName } from "./event-words.js";
 import { PrintedPlan } from "./round-robin-planner.js";
 
-type Row = EventView["standings"][number];
-
 export function StandingsTable({ view }: { view: EventView }) {
   return (
     <section aria-labelledby="standings-title" className="flex flex-col gap-2">
@@ -18,18 +16,40 @@ export function StandingsTable({ view }: { view: EventView }) {
         view.boxes.map(({ box, standings }) => (
           <div key={box} className="flex flex-col gap-1">
             <h3 className="text-sm font-semibold text-muted">Box {box}</h3>
-            <Table rows={standings} me={view.me.entrantId} testId={`box-${box}`} />
+            <StandingsGrid rows={standings} me={view.me.entrantId} testId={`box-${box}`} />
           </div>
         ))
       ) : (
-        <Table rows={view.standings} me={view.me.entrantId} testId="standings" />
+        <StandingsGrid rows={view.standings} me={view.me.entrantId} testId="standings" />
       )}
       <p className="text-xs text-muted">Ties are broken by {view.tieBreaks.join(", then ")}.</p>
     </section>
   );
 }
 
-function Table({ rows, me, testId }: { rows: Row[]; me: string | null; testId: string }) {
+/** A standings row: a night's (games played) or a season's (weeks come, games won of played). */
+type TableRow = {
+  id?: string;
+  place: number;
+  name: string;
+  played: number;
+  won: number;
+  difference: number;
+  weeks?: number;
+};
+
+/** One standings table for a night and for a season: the season's adds the weeks each came. */
+export function StandingsGrid({
+  rows,
+  me = null,
+  testId,
+  season = false,
+}: {
+  rows: TableRow[];
+  me?: string | null;
+  testId: string;
+  season?: boolean;
+}) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-sm" data-testid={testId}>
@@ -37,8 +57,8 @@ function Table({ rows, me, testId }: { rows: Row[]; me: string | null; testId: s
           <tr>
             <th className="px-3 py-2">#</th>
             <th className="px-3 py-2">Player</th>
-            <th className="px-2 py-2 text-right" title="Games played">
-              P
+            <th className="px-2 py-2 text-right" title={season ? "Weeks played" : "Games played"}>
+              {season ? "Wks" : "P"}
             </th>
             <th className="px-2 py-2 text-right" title="Games won">
               W
@@ -51,13 +71,19 @@ function Table({ rows, me, testId }: { rows: Row[]; me: string | null; testId: s
         <tbody>
           {rows.map((row) => (
             <tr
-              key={row.id}
-              className={row.id === me ? "bg-brand-50 font-semibold" : "border-t border-slate-100"}
+              key={row.id ?? `${row.place}-${row.name}`}
+              className={
+                row.id !== undefined && row.id === me
+                  ? "bg-brand-50 font-semibold"
+                  : "border-t border-slate-100"
+              }
             >
               <td className="px-3 py-2 tabular-nums">{row.place}</td>
               <td className="px-3 py-2">{row.name}</td>
-              <td className="px-2 py-2 text-right tabular-nums">{row.played}</td>
-              <td className="px-2 py-2 text-right tabular-nums">{row.won}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{season ? row.weeks : row.played}</td>
+              <td className="px-2 py-2 text-right tabular-nums">
+                {season ? `${row.won}/${row.played}` : row.won}
+              </td>
               <td className="px-3 py-2 text-right tabular-nums">
                 {row.difference > 0 ? `+${row.difference}` : row.difference}
               </td>

@@ -10,6 +10,7 @@ import { Badge } from "../../components/ui/badge.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { formatDate } from "../../lib/format.js";
 import { useLeague } from "./event-api.js";
+import { StandingsGrid } from "./event-tables.js";
 import { formatName } from "./event-words.js";
 
 export function LeaguePage() {
@@ -71,40 +72,7 @@ function LeagueScreen({
         {view.standings.length === 0 ? (
           <p className="text-sm text-muted">No week played yet.</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-sm" data-testid="season-standings">
-              <thead className="bg-slate-50 text-left text-xs tracking-wide text-muted uppercase">
-                <tr>
-                  <th className="px-3 py-2">#</th>
-                  <th className="px-3 py-2">Player</th>
-                  <th className="px-2 py-2 text-right" title="Weeks played">
-                    Wks
-                  </th>
-                  <th className="px-2 py-2 text-right" title="Games won">
-                    W
-                  </th>
-                  <th className="px-3 py-2 text-right" title="Point difference">
-                    +/-
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.standings.map((row) => (
-                  <tr key={`${row.place}-${row.name}`} className="border-t border-slate-100">
-                    <td className="px-3 py-2 tabular-nums">{row.place}</td>
-                    <td className="px-3 py-2">{row.name}</td>
-                    <td className="px-2 py-2 text-right tabular-nums">{row.weeks}</td>
-                    <td className="px-2 py-2 text-right tabular-nums">
-                      {row.won}/{row.played}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {row.difference > 0 ? `+${row.difference}` : row.difference}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StandingsGrid rows={view.standings} testId="season-standings" season />
         )}
         <p className="text-xs text-muted">
           Games won over the season, then point difference, then head to head, then points scored.

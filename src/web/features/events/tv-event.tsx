@@ -3,6 +3,7 @@
 // standings beside them. Sizes come from the TV's units (tv-board.ts): a 4K screen doubles all.
 import type { CSSProperties } from "react";
 import type { EventGame, EventView } from "../../../shared/contracts/events.js";
+import { roundNames } from "../../../shared/events/bracket.js";
 import { Rows, TvScreen } from "../board/tv-board.js";
 import { Countdown } from "./countdown.js";
 import { champions, formatName, gameLabel, gamesNow, stageTitle } from "./event-words.js";
@@ -120,6 +121,7 @@ function TvBracket({ view }: { view: EventView }) {
     .filter((g) => g.stage !== "round" && g.teamB.length > 0)
     .sort((a, b) => b.round - a.round || (a.stage === "bronze" ? 1 : 0) - (b.stage === "bronze" ? 1 : 0));
   const byes = view.games.filter((g) => g.stage === "playoff" && g.teamB.length === 0);
+  const names = roundNames(view.games.filter((g) => g.stage === "playoff" && g.round === 1).length * 2);
   const line = (team: EventGame["teamA"], score: number | null, won: boolean) => (
     <p
       className={`flex justify-between ${won ? "font-black" : "font-semibold text-slate-500"}`}
@@ -148,7 +150,9 @@ function TvBracket({ view }: { view: EventView }) {
         return (
           <div key={game.id} style={{ fontSize: "var(--tv-label)" }} className="leading-[1.25]">
             <p className="font-bold text-brand-800">
-              {game.stage === "bronze" ? "Bronze match" : `Round ${game.round} · court ${game.court}`}
+              {game.stage === "bronze"
+                ? "Bronze match"
+                : `${names[game.round - 1] ?? `Round ${game.round}`} · court ${game.court}`}
             </p>
             {line(game.teamA, game.scoreA, aWon)}
             {line(game.teamB, game.scoreB, decided && !aWon)}
