@@ -23,23 +23,28 @@ export function courtsInPlay(players: number, courts: number): number {
   return Math.max(0, Math.min(courts, Math.floor(players / 4)));
 }
 
+/** What a league's earlier weeks leave: each partnership, and each meeting of two opponents. */
+export type SeasonHistory = { partners: readonly Pair[]; opponents: readonly Pair[] };
+const NO_HISTORY: SeasonHistory = { partners: [], opponents: [] };
+
 /**
- * `history`: partnerships from earlier weeks of a league. Given, each round looks for partners
- * new over the season, not only tonight (the search, not the circle, which knows no history).
+ * `history`: a league's earlier weeks. Given, each round looks for partners new over the season,
+ * not only tonight (the search, not the circle, which knows no history), and sets the pairs
+ * against those they have faced least over the season.
  */
 export function americanoPlan(
   players: readonly string[],
   courts: number,
   rounds: number,
   seed: number,
-  history: readonly Pair[] = [],
+  history: SeasonHistory = NO_HISTORY,
 ): EventRound[] {
   const c = courtsInPlay(players.length, courts);
   if (c === 0 || rounds <= 0) return [];
   const order = seededOrder([...players], seed);
   const tally = new Tally(order);
-  tally.partneredBefore(history);
-  const exact = history.length === 0 && (order.length === 4 * c || order.length === 4 * c + 1);
+  tally.before(history);
+  const exact = history.partners.length === 0 && (order.length === 4 * c || order.length === 4 * c + 1);
   const plan: EventRound[] = [];
   for (let r = 0; r < rounds; r++) {
     const pairs = exact ? circlePairs(order, r) : searchedPairs(order, c, r, tally);
@@ -73,8 +78,9 @@ class Tally {
   faced(a: string, b: string) {
     return this.opponents.get(key(a, b)) ?? 0;
   }
-  partneredBefore(pairs: readonly Pair[]) {
-    for (const [a, b] of pairs) bump(this.partners, a, b);
+  before(history: SeasonHistory) {
+    for (const [a, b] of history.partners) bump(this.partners, a, b);
+    for (const [a, b] of history.opponents) bump(this.opponents, a, b);
   }
   add(games: Array<{ teamA: Pair; teamB: Pair }>, byes: string[]) {
     for (const { teamA, teamB } of games) {
@@ -120,44 +126,57 @@ function searchedPairs(order: string[], c: number, r: number, tally: Tally): Pai
   );
 }
 
+/** A pairing of `players` with no repeated partner where one can be found. */
+const newPartners = (players: string[], tally: Tally) => pairUp(players, (a, b) => tally.partnered(a, b));
+
 /**
- * A pairing of `players` with no repeated partner, by a depth-first search that pairs the most
- * constrained player first; past the budget, the pairing with the fewest repeats found greedily.
+ * A pairing of `players` (an even number) in which the most times any pair has been together
+ * before (`times`) is as low as a bounded search finds: none if it can, then once, and so on.
+ * Each try is a depth-first search that pairs the most constrained player first; past every
+ * budget, the pairing a greedy pass gives.
  */
-function newPartners(players: string[], tally: Tally): Pair[] {
-  let steps = 0;
-  const fresh = (a: string, b: string) => tally.partnered(a, b) === 0;
-  const search = (left: string[]): Pair[] | null => {
-    if (left.length === 0) return [];
-    if (++steps > SEARCH_BUDGET) return null;
-    // The player with the fewest new partners left goes first: a dead end shows early.
-    let first = 0;
-    let fewest = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < left.length; i++) {
-      const options = left.filter((o) => o !== left[i] && fresh(left[i]!, o)).length;
-      if (options < fewest) [first, fewest] = [i, options];
-    }
-    const a = left[first]!;
-    const rest = left.filter((_, i) => i !== first);
-    for (const b of rest) {
-      if (!fresh(a, b)) continue;
-      const found = search(rest.filter((o) => o !== b));
-      if (found) return [[a, b], ...found];
-    }
-    return null;
-  };
-  const found = search(players);
-  if (found) return found;
+export function pairUp(players: string[], times: (a: string, b: string) => number): Pair[] {
+  const limits = new Set<number>();
+  for (let i = 0; i < players.length; i++)
+    for (let j = i + 1; j < players.length; j++) limits.add(times(players[i]!, players[j]!));
+  for (const limit of [...limits].sort((x, y) => x - y)) {
+    const found = pairWithin(players, (a, b) => times(a, b) <= limit);
+    if (found) return found;
+  }
   const left = [...players];
   const pairs: Pair[] = [];
   while (left.length > 1) {
     const a = left.shift()!;
     let best = 0;
-    for (let i = 1; i < left.length; i++)
-      if (tally.partnered(a, left[i]!) < tally.partnered(a, left[best]!)) best = i;
+    for (let i = 1; i < left.length; i++) if (times(a, left[i]!) < times(a, left[best]!)) best = i;
     pairs.push([a, left.splice(best, 1)[0]!]);
   }
   return pairs;
+}
+
+/** A pairing using only allowed pairs, or null when the search's budget runs out first. */
+function pairWithin(players: string[], allowed: (a: string, b: string) => boolean): Pair[] | null {
+  let steps = 0;
+  const search = (left: string[]): Pair[] | null => {
+    if (left.length === 0) return [];
+    if (++steps > SEARCH_BUDGET) return null;
+    // The player with the fewest allowed partners left goes first: a dead end shows early.
+    let first = 0;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < left.length; i++) {
+      const options = left.filter((o) => o !== left[i] && allowed(left[i]!, o)).length;
+      if (options < fewest) [first, fewest] = [i, options];
+    }
+    const a = left[first]!;
+    const rest = left.filter((_, i) => i !== first);
+    for (const b of rest) {
+      if (!allowed(a, b)) continue;
+      const found = search(rest.filter((o) => o !== b));
+      if (found) return [[a, b], ...found];
+    }
+    return null;
+  };
+  return search(players);
 }
 
 /** Pairs facing each other: each pair meets the pair it has faced least, in turn. */
@@ -187,49 +206,4 @@ export function boxesPlan(boxes: readonly (readonly string[])[], rounds: number,
     games: plans.flatMap((plan, b) => (plan[r]?.games ?? []).map((g) => ({ ...g, court: b + 1 }))),
     byes: plans.flatMap((plan) => plan[r]?.byes ?? []),
   }));
-}
-
-/**
- * Fixed teams for the night: the field by rating (best first) paired best with last, second
- * with second-last, so the teams are as even as the ratings allow. An odd player out has no team.
- */
-export function balancedTeams(ranked: readonly string[]): Pair[] {
-  const teams: Pair[] = [];
-  for (let i = 0; i < Math.floor(ranked.length / 2); i++)
-    teams.push([ranked[i]!, ranked[ranked.length - 1 - i]!]);
-  return teams;
-}
-
-/**
- * Pool play of fixed teams: the circle method over the teams (every two teams meet once a cycle;
- * an odd count gives one a bye each round), as many games a round as there are courts, and the
- * pairings that do not fit a court this round taking their turn first the next.
- */
-export function poolPlan(teams: readonly Pair[], courts: number, rounds: number): EventRound[] {
-  const slots = teams.length % 2 === 0 ? teams.length : teams.length + 1;
-  if (teams.length < 2 || courts <= 0 || rounds <= 0) return [];
-  const plan: EventRound[] = [];
-  let waited = new Set<number>();
-  for (let r = 0; r < rounds; r++) {
-    const turn = r % (slots - 1);
-    const at = (i: number) => (i === slots - 1 ? slots - 1 : (i + turn) % (slots - 1));
-    const pairings: Array<[number, number]> = [];
-    for (let i = 0; i < slots / 2; i++) {
-      const a = at(i);
-      const b = at(slots - 1 - i);
-      if (a < teams.length && b < teams.length) pairings.push([a, b]);
-    }
-    // Those who waited last round go first; the rest keep the circle's order.
-    const waitedIn = (p: [number, number]) => Number(waited.has(p[0]) || waited.has(p[1]));
-    pairings.sort((x, y) => waitedIn(y) - waitedIn(x));
-    const on = pairings.slice(0, courts);
-    const playing = new Set(on.flat());
-    waited = new Set(pairings.slice(courts).flat());
-    plan.push({
-      round: r + 1,
-      games: on.map(([a, b], i) => ({ court: i + 1, teamA: teams[a]!, teamB: teams[b]! })),
-      byes: teams.flatMap((team, t) => (playing.has(t) ? [] : team)),
-    });
-  }
-  return plan;
 }

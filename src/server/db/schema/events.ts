@@ -56,6 +56,54 @@ export const leagues = pgTable(
   (t) => [uniqueIndex("leagues_series_key").on(t.organizationId, t.seriesId)],
 );
 
+/** player: plays the season (in a league of teams, on a team); substitute: on the sub list. */
+export const leagueRole = pgEnum("league_role", ["player", "substitute"]);
+
+/** A fixed team of a league of teams: two players who sign up together for the season. */
+export const leagueTeams = pgTable(
+  "league_teams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    leagueId: uuid("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("league_teams_league_idx").on(t.leagueId, t.createdAt)],
+);
+
+/**
+ * The league's roster: its season's players (each on a team in a league of teams) and its
+ * substitutes. One entry a person a league. A week is still opted into by registering for its
+ * session; the roster says who the season is for and whom to ask when a place is short.
+ */
+export const leagueEntries = pgTable(
+  "league_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    leagueId: uuid("league_id")
+      .notNull()
+      .references(() => leagues.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: leagueRole("role").notNull(),
+    teamId: uuid("team_id").references(() => leagueTeams.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("league_entries_person_key").on(t.leagueId, t.userId),
+    index("league_entries_user_idx").on(t.userId),
+  ],
+);
+
 export const events = pgTable(
   "events",
   {
@@ -80,6 +128,11 @@ export const events = pgTable(
     boxes: jsonb("boxes").$type<string[][]>(),
     /** Pool play's fixed teams: pairs of entrant ids, best-rated first. */
     teams: jsonb("teams").$type<string[][]>(),
+    /**
+     * In a league of fixed teams, each of `teams`' league team (league_teams.id), in the same
+     * order; null for a team made for the night alone (two players without a team).
+     */
+    teamKeys: jsonb("team_keys").$type<Array<string | null>>(),
     /** The entrants: the session's registration ids (guests included), in the plan's order. */
     entrants: uuid("entrants").array().notNull(),
     phase: eventPhase("phase").notNull().default("rounds"),

@@ -43,6 +43,7 @@ export {
   listSessions,
   nextScheduledSessions,
   nextScheduledSessionsJson,
+  registeredPlayers,
   registrantsByIds,
   requireActiveSession,
   sessionRow,

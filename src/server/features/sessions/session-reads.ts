@@ -276,6 +276,15 @@ export function checkedInPlayers(db: Queryable, sessionId: string): Promise<Name
   );
 }
 
+/** Who holds a place in the session now (checked in or not), in the order they got it. */
+export function registeredPlayers(db: Queryable, sessionId: string): Promise<NamedRegistration[]> {
+  return namedRegistrations(
+    db,
+    and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.status, "registered")),
+    [asc(sessionRegistrations.seq)],
+  );
+}
+
 /** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
 type Scheduled = {
   id: string;
