@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.js";
 import {
+  askedSubstitutes,
   createEventBody,
   createLeagueBody,
   displayEvent,
@@ -12,6 +13,8 @@ import {
   eventParams,
   eventScoreBody,
   eventView,
+  joinLeagueBody,
+  leagueEntryParams,
   leagueView,
   playoffBody,
 } from "./events.js";
@@ -21,6 +24,7 @@ const member = { club: "club.view" } as const;
 const organizer = { club: "sessions.manage" } as const;
 const base = "/api/orgs/:orgId/sessions/:sessionId/event" as const;
 const answer = { status: 200, body: eventView } as const;
+const league = "/api/orgs/:orgId/sessions/:sessionId/league" as const;
 
 export const eventsEndpoints = {
   read: endpoint({
@@ -125,6 +129,42 @@ export const eventsEndpoints = {
     body: createLeagueBody,
     success: { status: 201, body: leagueView },
     errors: ["LEAGUE_EXISTS", "NOT_A_SERIES"],
+  }),
+  joinLeague: endpoint({
+    method: "POST",
+    path: `${league}/roster`,
+    operationId: "joinLeague",
+    summary:
+      "Join the league's roster: to play the season (in a league of fixed teams, with a partner as a team) or as a substitute",
+    tags,
+    access: member,
+    params: eventParams,
+    body: joinLeagueBody,
+    success: { status: 200, body: leagueView },
+    errors: ["ON_A_TEAM"],
+  }),
+  leaveLeague: endpoint({
+    method: "DELETE",
+    path: `${league}/roster/:userId`,
+    operationId: "leaveLeague",
+    summary:
+      "Take a person off the league's roster (yourself, or anyone for an organizer); a team leaves together",
+    tags,
+    access: member,
+    params: leagueEntryParams,
+    success: { status: 200, body: leagueView },
+  }),
+  askSubstitutes: endpoint({
+    method: "POST",
+    path: `${league}/substitutes/ask`,
+    operationId: "askSubstitutes",
+    summary:
+      "Ask the league's substitutes to play this week (the session's): each is told once a week, by push and email",
+    tags,
+    access: organizer,
+    params: eventParams,
+    success: { status: 200, body: askedSubstitutes },
+    errors: ["SESSION_CLOSED"],
   }),
   display: endpoint({
     method: "GET",

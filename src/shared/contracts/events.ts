@@ -153,9 +153,16 @@ export type EventView = z.infer<typeof eventView>;
 /** The TV: the club's running event, if one is on. */
 export const displayEvent = z.object({ event: eventView.nullable() });
 
+export const leagueRoles = ["player", "substitute"] as const;
+export const LEAGUE_LIMITS = { teamName: 40 } as const;
+const rosterPerson = z.object({ userId: z.string(), name: z.string() });
+
 export const seasonStanding = z.object({
   place: z.number().int(),
+  /** A player's name, or in a league of fixed teams the team's. */
   name: z.string(),
+  /** On the league's substitutes' list, not a player of the season. */
+  substitute: z.boolean(),
   played: z.number().int(),
   won: z.number().int(),
   difference: z.number().int(),
@@ -188,5 +195,50 @@ export const leagueView = z.object({
   standings: z.array(seasonStanding),
   /** A box ladder's boxes as the latest week left them (null for other formats). */
   boxes: z.array(z.array(z.string())).nullable(),
+  roster: z.object({
+    /** In a league of fixed teams, its teams in the order they signed up. */
+    teams: z.array(z.object({ id: z.uuid(), name: z.string(), players: z.array(rosterPerson) })),
+    /** The season's players (each on a team, in a league of fixed teams). */
+    players: z.array(rosterPerson),
+    substitutes: z.array(rosterPerson),
+  }),
+  /** The viewer's place on the roster (null: not on it). */
+  me: z.object({ role: z.enum(leagueRoles).nullable(), teamId: z.uuid().nullable() }),
+  /** The next week still to play: who of the roster is in, and how many substitutes it needs. */
+  nextWeek: z
+    .object({
+      sessionId: z.uuid(),
+      startsAt: z.iso.datetime(),
+      /** The season's players registered for that week. */
+      playersIn: z.number().int(),
+      /** The season's players not registered for it, by name. */
+      playersOut: z.array(z.string()),
+      /** Substitutes and others off the roster registered for it, by name. */
+      substitutesIn: z.array(z.string()),
+      /** Places the substitutes are needed for: a team short of a player, a player missing. */
+      substitutesNeeded: z.number().int(),
+    })
+    .nullable(),
+  canManage: z.boolean(),
 });
 export type LeagueView = z.infer<typeof leagueView>;
+
+/**
+ * Joining a league's roster: to play the season or to be a substitute. In a league of fixed
+ * teams a player signs up with a partner (a member of the club) as a team, named or not.
+ */
+export const joinLeagueBody = z.object({
+  role: z.enum(leagueRoles, { error: "Choose to play the season or to be a substitute" }),
+  partnerId: z.string().min(1, "Choose your partner").max(100, "Choose your partner").optional(),
+  teamName: z
+    .string()
+    .trim()
+    .max(LEAGUE_LIMITS.teamName, `A team's name is at most ${LEAGUE_LIMITS.teamName} characters`)
+    .optional(),
+});
+export type JoinLeagueBody = z.input<typeof joinLeagueBody>;
+
+export const leagueEntryParams = sessionParams.extend({ userId: z.string().min(1).max(100) });
+
+/** Substitutes asked to play a week: how many were told now (each is told once a week). */
+export const askedSubstitutes = z.object({ asked: z.number().int() });

@@ -84,6 +84,7 @@ export const errorStatus = {
   EVENT_OVER: 409,
   LEAGUE_EXISTS: 409,
   NOT_A_SERIES: 409,
+  ON_A_TEAM: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { createLeagueBody, LeagueView } from "../../../shared/contracts/events.js";
-import type { Pair } from "../../../shared/events/americano.js";
+import type { Pair, SeasonHistory } from "../../../shared/events/americano.js";
 import { nextBoxes } from "../../../shared/events/box-ladder.js";
 import { type ScoredGame, standings } from "../../../shared/events/standings.js";
 import type { Db, Queryable } from "../../db/database.js";
@@ -14,6 +14,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { currentRatings } from "../ladder/service.js";
 import type { ClubAccess } from "../members/service.js";
 import { sessionRow, sessionsOfSeries } from "../sessions/service.js";
+import { type Roster, rosterOf, weekNeeds } from "./roster.js";
 import { type Entrant, type EventRow, entrantsOf, type GameRow } from "./store.js";
 
 export type LeagueRow = typeof leagues.$inferSelect;
@@ -134,18 +135,100 @@ function seasonGames(week: Week): ScoredGame[] {
   }));
 }
 
-/** Partnerships of the season so far, as tonight's entrant ids (for partners new over the season). */
-export async function seasonPartners(db: Queryable, league: LeagueRow, tonight: Entrant[]): Promise<Pair[]> {
+/**
+ * The season so far as tonight's entrant ids: each partnership and each meeting of opponents
+ * (for partners new, and opponents spread, over the season). A round never reached is neither.
+ */
+export async function seasonHistory(
+  db: Queryable,
+  league: LeagueRow,
+  tonight: Entrant[],
+): Promise<SeasonHistory> {
   const idOf = new Map([...keysOf(tonight)].map(([id, key]) => [key, id]));
-  const pairs: Pair[] = [];
-  // Partners who played together: a round never reached is no partnership.
+  const partners: Pair[] = [];
+  const opponents: Pair[] = [];
   for (const week of await weeksPlayed(db, league))
-    for (const game of countedRoundGames(week))
-      for (const team of [game.teamA, game.teamB]) {
-        const ids = team.map((id) => idOf.get(week.keys.get(id) ?? ""));
-        if (ids.length === 2 && ids[0] && ids[1]) pairs.push([ids[0], ids[1]]);
-      }
-  return pairs;
+    for (const game of countedRoundGames(week)) {
+      const [sideA, sideB] = [game.teamA, game.teamB].map((side) =>
+        side.flatMap((id) => idOf.get(week.keys.get(id) ?? "") ?? []),
+      );
+      for (const side of [sideA!, sideB!]) if (side.length === 2) partners.push([side[0]!, side[1]!]);
+      for (const a of sideA!) for (const b of sideB!) opponents.push([a, b]);
+    }
+  return { partners, opponents };
+}
+
+/** A week's pool-play teams by the first player's entrant id: the league team's id, or a night's own key. */
+function teamKeysOf(week: Week): Map<string, string> {
+  const teams = week.event.teams ?? [];
+  return new Map(
+    teams.map((team, i) => [team[0]!, week.event.teamKeys?.[i] ?? `night:${week.event.id}:${i}`]),
+  );
+}
+
+/** A week's counted pool-play games with each side as its team's key. */
+function teamGames(week: Week): ScoredGame[] {
+  const keys = teamKeysOf(week);
+  return countedRoundGames(week).map((g) => ({
+    teamA: [keys.get(g.teamA[0]!) ?? ""],
+    teamB: [keys.get(g.teamB[0]!) ?? ""],
+    scoreA: g.scoreA ?? 0,
+    scoreB: g.scoreB ?? 0,
+  }));
+}
+
+/** Every meeting of two league teams over the season so far, as a pair of team ids. */
+export async function seasonMeetings(db: Queryable, league: LeagueRow): Promise<Pair[]> {
+  return (await weeksPlayed(db, league)).flatMap((week) =>
+    teamGames(week).flatMap((g): Pair[] => [[g.teamA[0]!, g.teamB[0]!]]),
+  );
+}
+
+/**
+ * Tonight's teams in a league of fixed teams, in the league's order: each team with both its
+ * players here; a team with one, with a stand-in (a substitute first, then anyone else without
+ * a team, in check-in order); and whoever is left paired for the night alone (null key), two
+ * players of teams short of a partner before the rest. Null when the league has no teams yet.
+ */
+export async function teamsTonight(
+  db: Queryable,
+  league: LeagueRow,
+  tonight: Entrant[],
+): Promise<{ teams: Pair[]; keys: Array<string | null> } | null> {
+  const roster = await rosterOf(db, league);
+  if (roster.teams.length === 0) return null;
+  const here = new Map(tonight.flatMap((e) => (e.userId ? [[e.userId, e] as const] : [])));
+  const taken = new Set<string>();
+  const teams: Pair[] = [];
+  const keys: Array<string | null> = [];
+  const short: Array<{ player: Entrant; teamId: string }> = [];
+  for (const team of roster.teams) {
+    const came = team.players.flatMap((p) => here.get(p.userId) ?? []);
+    for (const e of came) taken.add(e.id);
+    if (came.length === 2) {
+      teams.push([came[0]!.id, came[1]!.id]);
+      keys.push(team.id);
+    } else if (came.length === 1) short.push({ player: came[0]!, teamId: team.id });
+  }
+  const substitutes = new Set(roster.entries.filter((e) => e.role === "substitute").map((e) => e.userId));
+  const isSub = (e: Entrant) => Number(e.userId !== null && substitutes.has(e.userId));
+  const free = tonight.filter((e) => !taken.has(e.id)).sort((a, b) => isSub(b) - isSub(a));
+  const alone: Entrant[] = [];
+  for (const { player, teamId } of short) {
+    const standIn = free.shift();
+    if (!standIn) {
+      alone.push(player);
+      continue;
+    }
+    teams.push([player.id, standIn.id]);
+    keys.push(teamId);
+  }
+  const left = [...alone, ...free];
+  for (let i = 0; i + 1 < left.length; i += 2) {
+    teams.push([left[i]!.id, left[i + 1]!.id]);
+    keys.push(null);
+  }
+  return { teams, keys };
 }
 
 /** Each box's standings on a box ladder's night, from the games played within it. */
@@ -207,11 +290,12 @@ export async function readLeague(
   db: Db,
   organizationId: string,
   sessionId: string,
+  viewer: LeagueViewer,
 ): Promise<LeagueView | null> {
   const session = await sessionRow(db, organizationId, sessionId);
   const league = await leagueOfSeries(db, organizationId, session.seriesId);
   if (!league) return null;
-  return leagueView(db, league);
+  return leagueView(db, league, viewer);
 }
 
 /** The season so far: each person's latest name, the weeks they came, and the standings. */
@@ -225,6 +309,20 @@ function seasonTable(weeks: Week[]) {
       attended.set(key, (attended.get(key) ?? 0) + 1);
     }
   return { names, attended, table: standings([...names.keys()], weeks.flatMap(seasonGames)) };
+}
+
+/**
+ * A league of fixed teams' season: each league team's standing from every week it played (a
+ * partner's stand-in playing for it), and the weeks it came. Teams made for a night alone count
+ * for their opponents' standings, not in the table.
+ */
+function teamSeasonTable(weeks: Week[], roster: Roster) {
+  const names = new Map(roster.teams.map((team) => [team.id, team.name]));
+  const attended = new Map<string, number>();
+  for (const week of weeks)
+    for (const key of teamKeysOf(week).values())
+      if (names.has(key)) attended.set(key, (attended.get(key) ?? 0) + 1);
+  return { names, attended, table: standings([...names.keys()], weeks.flatMap(teamGames)) };
 }
 
 /**
@@ -248,14 +346,27 @@ export async function seasonSeeding(
   return [...bySeason, ...tonightRanked.filter((id) => !seeded.has(id))];
 }
 
-export async function leagueView(db: Queryable, league: LeagueRow): Promise<LeagueView> {
-  const [sessions, weeks] = await Promise.all([
+/** Who reads the league: their account, and whether they run sessions. */
+export type LeagueViewer = { userId: string; manager: boolean };
+
+export async function leagueView(
+  db: Queryable,
+  league: LeagueRow,
+  viewer: LeagueViewer,
+): Promise<LeagueView> {
+  const [sessions, weeks, roster] = await Promise.all([
     sessionsOfSeries(db, league.organizationId, league.seriesId),
     weeksPlayed(db, league),
+    rosterOf(db, league),
   ]);
-  const { names, attended, table } = seasonTable(weeks);
+  const byTeam = league.format === "teams" && roster.teams.length > 0;
+  const { names, attended, table } = byTeam ? teamSeasonTable(weeks, roster) : seasonTable(weeks);
+  const substitutes = new Set(roster.entries.filter((e) => e.role === "substitute").map((e) => e.userId));
   const phaseOf = new Map(weeks.map((w) => [w.event.sessionId, w.event.phase]));
   const lastBoxes = weeks.filter((w) => w.event.boxes).at(-1);
+  const next = sessions.find((s) => s.status === "scheduled" || s.status === "active");
+  const mine = roster.entries.find((e) => e.userId === viewer.userId);
+  const person = ({ userId, name }: { userId: string; name: string }) => ({ userId, name });
   return {
     league: {
       id: league.id,
@@ -277,6 +388,8 @@ export async function leagueView(db: Queryable, league: LeagueRow): Promise<Leag
     standings: table.map((row) => ({
       place: row.place,
       name: names.get(row.id) ?? "Player",
+      // A person's season key is their account (or a guest's name): a substitute is on the list.
+      substitute: !byTeam && substitutes.has(row.id),
       played: row.played,
       won: row.won,
       difference: row.difference,
@@ -287,6 +400,14 @@ export async function leagueView(db: Queryable, league: LeagueRow): Promise<Leag
           box.map((id) => lastBoxes.entrants.get(id)?.name ?? "Player"),
         )
       : null,
+    roster: {
+      teams: roster.teams,
+      players: roster.entries.filter((e) => e.role === "player").map(person),
+      substitutes: roster.entries.filter((e) => e.role === "substitute").map(person),
+    },
+    me: { role: mine?.role ?? null, teamId: mine?.teamId ?? null },
+    nextWeek: next ? await weekNeeds(db, league, roster, next) : null,
+    canManage: viewer.manager,
   };
 }
 

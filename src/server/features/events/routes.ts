@@ -9,6 +9,7 @@ import { organizationOfDisplay } from "../courts/service.js";
 import { type ClubAccess, clubAccess } from "../members/service.js";
 import { activeSession } from "../sessions/service.js";
 import { createLeague, leagueView, readLeague } from "./leagues.js";
+import { askSubstitutes, joinLeague, leaveLeague } from "./roster.js";
 import { finishEvent, nextRound, startEvent, startPlayoff } from "./running.js";
 import { confirmEventGame, type Scorer, scoreEventGame } from "./scoring.js";
 import { findEventOfSession } from "./store.js";
@@ -76,13 +77,31 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.league, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      return readLeague(db, club.organizationId, request.params.sessionId);
+      return readLeague(db, club.organizationId, request.params.sessionId, viewerOf(club));
     });
 
     serve(app, endpoints.createLeague, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
       const league = await createLeague(db, club, request.params.sessionId, request.body, deps.now());
-      return leagueView(db, league);
+      return leagueView(db, league, viewerOf(club));
+    });
+
+    serve(app, endpoints.joinLeague, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      const league = await joinLeague(db, club, request.params.sessionId, request.body, deps.now());
+      return leagueView(db, league, viewerOf(club));
+    });
+
+    serve(app, endpoints.leaveLeague, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      const { sessionId, userId } = request.params;
+      const league = await leaveLeague(db, club, sessionId, userId);
+      return leagueView(db, league, viewerOf(club));
+    });
+
+    serve(app, endpoints.askSubstitutes, async (request) => {
+      const club = await access(request, request.params.orgId, "sessions.manage");
+      return { asked: await askSubstitutes(deps, club, request.params.sessionId) };
     });
 
     // The TV shows the event of the session on now, when that session is run as one.

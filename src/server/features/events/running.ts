@@ -6,14 +6,13 @@ import { eq } from "drizzle-orm";
 import type { CreateEventBody } from "../../../shared/contracts/events.js";
 import {
   americanoPlan,
-  balancedTeams,
   boxesPlan,
   courtsInPlay,
   type EventRound,
   type Pair,
-  poolPlan,
 } from "../../../shared/events/americano.js";
 import { firstRound } from "../../../shared/events/bracket.js";
+import { balancedTeams, poolPlan, seasonPoolPlan } from "../../../shared/events/pool.js";
 import { mexicanoRound, type ScoredGame, standings } from "../../../shared/events/standings.js";
 import { seededOrder } from "../../../shared/rotation/equal-rounds.js";
 import type { Db, Tx } from "../../db/database.js";
@@ -26,8 +25,10 @@ import {
   type LeagueRow,
   leagueById,
   leagueOfSeries,
-  seasonPartners,
+  seasonHistory,
+  seasonMeetings,
   seasonSeeding,
+  teamsTonight,
   tonightsBoxes,
 } from "./leagues.js";
 import {
@@ -97,7 +98,7 @@ export async function startEvent(
     const league = await leagueOfSeries(tx, access.organizationId, session.seriesId);
     const settings = league ? { ...league } : settingsOf(body);
     const seed = randomInt(1, 2 ** 31 - 1);
-    const { plan, courts, boxes, teams } = await planNight(
+    const { plan, courts, boxes, teams, teamKeys } = await planNight(
       tx,
       access.organizationId,
       players,
@@ -119,6 +120,7 @@ export async function startEvent(
         leagueId: league?.id ?? null,
         boxes,
         teams: teams ?? null,
+        teamKeys: teamKeys ?? null,
         entrants: players.map((p) => p.id),
         roundStartedAt: now,
         createdBy: access.userId,
@@ -149,11 +151,17 @@ async function planNight(
   settings: Settings,
   league: LeagueRow | null,
   seed: number,
-): Promise<{ plan: EventRound[]; courts: number; boxes: string[][] | null; teams?: Pair[] }> {
+): Promise<{
+  plan: EventRound[];
+  courts: number;
+  boxes: string[][] | null;
+  teams?: Pair[];
+  teamKeys?: Array<string | null>;
+}> {
   const ids = players.map((p) => p.id);
   const courts = courtsInPlay(ids.length, settings.courts);
   if (settings.format === "americano") {
-    const history = league ? await seasonPartners(tx, league, players) : [];
+    const history = league ? await seasonHistory(tx, league, players) : undefined;
     return { plan: americanoPlan(ids, courts, settings.rounds, seed, history), courts, boxes: null };
   }
   if (settings.format === "mexicano")
@@ -167,9 +175,23 @@ async function planNight(
       const problem = `Fixed teams need an even number of players: ${ids.length} are checked in. Check one more in, or choose another format.`;
       throw new AppError("VALIDATION_ERROR", problem, { issues: [{ path: ["format"], message: problem }] });
     }
-    const teams = balancedTeams((await byRating(tx, organizationId, players)).map((p) => p.id));
+    // A league's own teams (with stand-ins for partners away) meet those they have met least
+    // over the season; otherwise teams are drawn even by rating for the night.
+    const fixed = league ? await teamsTonight(tx, league, players) : null;
+    const teams =
+      fixed?.teams ?? balancedTeams((await byRating(tx, organizationId, players)).map((p) => p.id));
     const onCourt = Math.max(1, Math.min(settings.courts, Math.floor(teams.length / 2)));
-    return { plan: poolPlan(teams, onCourt, settings.rounds), courts: onCourt, boxes: null, teams };
+    if (!fixed || !league)
+      return { plan: poolPlan(teams, onCourt, settings.rounds), courts: onCourt, boxes: null, teams };
+    const keys = fixed.keys.map((key, i) => key ?? `night:${i}`);
+    const met = await seasonMeetings(tx, league);
+    return {
+      plan: seasonPoolPlan(teams, keys, onCourt, settings.rounds, met),
+      courts: onCourt,
+      boxes: null,
+      teams,
+      teamKeys: fixed.keys,
+    };
   }
   const boxes = await tonightsBoxes(tx, organizationId, players, settings.boxSize, league);
   if (boxes.length > settings.courts) {

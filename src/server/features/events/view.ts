@@ -6,6 +6,7 @@ import { TIE_BREAKS } from "../../../shared/events/standings.js";
 import type { Queryable } from "../../db/database.js";
 import { sessionRow } from "../sessions/service.js";
 import { boxStandings, leagueById, weekOf } from "./leagues.js";
+import { teamNamesOf } from "./roster.js";
 import { standingsOf } from "./running.js";
 import {
   type Entrant,
@@ -43,17 +44,28 @@ export async function readEventIfAny(
 }
 
 export async function eventView(db: Queryable, event: EventRow, viewer: Viewer): Promise<EventView> {
-  const [session, games, entrants, league] = await Promise.all([
+  const [session, games, entrants, league, teamNames] = await Promise.all([
     sessionRow(db, event.organizationId, event.sessionId),
     gamesOf(db, event.id),
     entrantsOf(db, event),
     leagueOfEvent(db, event),
+    teamNamesOf(
+      db,
+      (event.teamKeys ?? []).flatMap((key) => key ?? []),
+    ),
   ]);
   const person = (id: string) => ({ id, name: entrants.get(id)?.name ?? "Player" });
-  // In pool play a standing is a team's, under its first player's id: both names.
-  const teamOf = new Map((event.teams ?? []).map((team) => [team[0]!, team]));
-  const standingName = (id: string) =>
-    (teamOf.get(id) ?? [id]).map((member) => person(member).name).join(" & ");
+  // In pool play a standing is a team's, under its first player's id: both names, after the
+  // league team's own name when it has one.
+  const teamOf = new Map(
+    (event.teams ?? []).map((team, i) => [team[0]!, { team, key: event.teamKeys?.[i] }]),
+  );
+  const standingName = (id: string) => {
+    const team = teamOf.get(id);
+    const players = (team?.team ?? [id]).map((member) => person(member).name).join(" & ");
+    const named = team?.key ? teamNames.get(team.key) : undefined;
+    return named ? `${named} (${players})` : players;
+  };
   const mine = entrantOfUser(entrants, viewer.userId);
   const roundEndsAt =
     event.phase === "rounds" && event.roundMinutes !== null

@@ -11,7 +11,7 @@ import type { Endpoint } from "../../../shared/contracts/endpoint.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { boards, displayTokens, games, queuePlayers } from "../../db/schema/courts.js";
-import { eventGames } from "../../db/schema/events.js";
+import { eventGames, leagueEntries, leagues } from "../../db/schema/events.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -162,6 +162,28 @@ async function courtWithGame(ctx: Ctx) {
  * counted (the next round and the playoff may start), `reported`: its first game waits for a
  * confirmation.
  */
+/** A league over a new weekly session, with the extra member on its substitutes' list. */
+async function aLeague(ctx: Ctx) {
+  const session = await makeSession(ctx);
+  const seriesId = crypto.randomUUID();
+  await ctx.t.db.update(sessions).set({ seriesId }).where(eq(sessions.id, session.id));
+  const [league] = await ctx.t.db
+    .insert(leagues)
+    .values({
+      organizationId: ctx.orgId,
+      seriesId,
+      name: "Matrix League",
+      format: "americano",
+      courts: 1,
+      rounds: 2,
+    })
+    .returning();
+  await ctx.t.db
+    .insert(leagueEntries)
+    .values({ organizationId: ctx.orgId, leagueId: league!.id, userId: ctx.extra.id, role: "substitute" });
+  return `/api/orgs/${ctx.orgId}/sessions/${session.id}/league`;
+}
+
 async function anEvent(ctx: Ctx, state: "planned" | "reported" | "scored" = "planned") {
   const { session } = await liveBoard(ctx, 4);
   const body = { format: "americano", rounds: 2, courts: 1, ending: "points", playTo: 11 } as const;
@@ -909,6 +931,24 @@ const matrix: Row[] = [
         },
       };
     },
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/league/roster",
+    expect: anyone(200),
+    prepare: async (c) => ({ url: `${await aLeague(c)}/roster`, payload: { role: "substitute" } }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId/sessions/:sessionId/league/roster/:userId",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `${await aLeague(c)}/roster/${c.extra.id}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/league/substitutes/ask",
+    expect: organizers(200),
+    prepare: async (c) => ({ url: `${await aLeague(c)}/substitutes/ask` }),
   },
   {
     method: "GET",

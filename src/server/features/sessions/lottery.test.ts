@@ -182,16 +182,18 @@ describe("a lottery", () => {
   });
 
   it("draws once at its time: places and the waitlist in the published order, recomputable", async () => {
-    // Player 2 takes calls on a phone: the result reaches it too.
-    const [phone] = await t.db
+    // Players 2 and 4 take calls on a phone: the result reaches each of them too.
+    const [phone, phone4] = await t.db
       .insert(pushSubscriptions)
-      .values({
-        userId: players[2]!.id,
-        endpoint: "https://push.example/p2",
-        p256dh: "k",
-        auth: "a",
-        label: "Phone",
-      })
+      .values(
+        [2, 4].map((i) => ({
+          userId: players[i]!.id,
+          endpoint: `https://push.example/p${i}`,
+          p256dh: "k",
+          auth: "a",
+          label: "Phone",
+        })),
+      )
       .returning({ id: pushSubscriptions.id });
     clock = new Date("2026-12-08T14:00:01Z");
     // Three drawers at once (the job on two instances and one more): one draw.
@@ -253,10 +255,22 @@ describe("a lottery", () => {
     const pushes = await t.db.execute<{ data: { subscriptionId: string; payload: { title: string } } }>(
       sql`select data from pgboss.job where name = 'send-push'`,
     );
-    const p2 = published.entrants.find((e: { userId: string }) => e.userId === players[2]!.id);
-    expect(pushes.rows.map((r) => [r.data.subscriptionId, r.data.payload.title])).toEqual([
-      [phone!.id, p2.won ? "You got a place: Open Play" : `Waitlist number ${p2.position - 3}: Open Play`],
-    ]);
+    const told = (i: number) => {
+      const entrant = published.entrants.find((e: { userId: string }) => e.userId === players[i]!.id);
+      return entrant.won
+        ? "You got a place: Open Play"
+        : `Waitlist number ${entrant.position - 3}: Open Play`;
+    };
+    expect(
+      pushes.rows
+        .map((r) => [r.data.subscriptionId, r.data.payload.title])
+        .sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    ).toEqual(
+      [
+        [phone!.id, told(2)],
+        [phone4!.id, told(4)],
+      ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    );
   });
 
   it("puts a late request after everyone drawn", async () => {

@@ -200,7 +200,9 @@ export async function drawEffects(
       tx,
       outcomes.map((o) => ({
         userId: o.id,
-        key: `draw:${session.id}`,
+        // One key a person: the log's key is the whole claim, so a key shared by everyone
+        // drawn let the first of them alone be told.
+        key: `draw:${session.id}:${o.id}`,
         payload: {
           title: o.won
             ? `You got a place: ${session.name}`

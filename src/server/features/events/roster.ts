@@ -1,0 +1,290 @@
+// A league's roster: the players who play its season (in a league of fixed teams, two who sign
+// up together as a team) and its substitutes. A week is still opted into by registering for its
+// session, with the session's rules and payments; the roster says who the season is for, whom
+// to ask when a week is short, and, on a night of fixed teams, who stands in for a partner away.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { joinLeagueBody, LeagueView } from "../../../shared/contracts/events.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import { shortTime } from "../../../shared/domain/session-time.js";
+import type { UseCaseDeps } from "../../app-deps.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
+import { leagueEntries, leagues, leagueTeams } from "../../db/schema/events.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { emailEffect, withEffects } from "../../platform/jobs/outbox.js";
+import { actionEmail } from "../../platform/mail/templates.js";
+import { people } from "../account/service.js";
+import { getOrganization } from "../clubs/service.js";
+import { type ClubAccess, isMember, membersAmong } from "../members/service.js";
+import { claimNotification, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { registeredPlayers, sessionRow } from "../sessions/service.js";
+import type { LeagueRow } from "./leagues.js";
+
+type Role = "player" | "substitute";
+export type RosterPerson = { userId: string; name: string };
+export type RosterEntry = RosterPerson & { role: Role; teamId: string | null };
+export type RosterTeam = { id: string; name: string; players: RosterPerson[] };
+export type Roster = { entries: RosterEntry[]; teams: RosterTeam[] };
+
+/** The roster in the order people joined; someone who has left the club is off it. */
+export async function rosterOf(db: Queryable, league: LeagueRow): Promise<Roster> {
+  const [rows, teamRows] = await Promise.all([
+    db
+      .select()
+      .from(leagueEntries)
+      .where(eq(leagueEntries.leagueId, league.id))
+      .orderBy(asc(leagueEntries.createdAt), asc(leagueEntries.id)),
+    db
+      .select()
+      .from(leagueTeams)
+      .where(eq(leagueTeams.leagueId, league.id))
+      .orderBy(asc(leagueTeams.createdAt), asc(leagueTeams.id)),
+  ]);
+  const ids = rows.map((r) => r.userId);
+  const [names, members] = await Promise.all([people(db, ids), membersAmong(db, league.organizationId, ids)]);
+  const entries = rows
+    .filter((r) => members.has(r.userId))
+    .map((r) => ({
+      userId: r.userId,
+      name: names.get(r.userId)?.name ?? "Player",
+      role: r.role,
+      teamId: r.teamId,
+    }));
+  const teams = teamRows.map((team) => ({
+    id: team.id,
+    name: team.name,
+    players: entries.filter((e) => e.teamId === team.id).map(({ userId, name }) => ({ userId, name })),
+  }));
+  return { entries, teams };
+}
+
+/** League teams' names by id (a team since left is missing). */
+export async function teamNamesOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: leagueTeams.id, name: leagueTeams.name })
+    .from(leagueTeams)
+    .where(inArray(leagueTeams.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The league of a session's weekly series, locked: sign-ups to it are taken one at a time. */
+async function lockedLeagueOfSession(tx: Tx, organizationId: string, sessionId: string) {
+  const session = await sessionRow(tx, organizationId, sessionId);
+  const [league] = session.seriesId
+    ? await tx
+        .select()
+        .from(leagues)
+        .where(and(eq(leagues.organizationId, organizationId), eq(leagues.seriesId, session.seriesId)))
+        .for("update")
+    : [];
+  if (!league) throw notFound("This session's series is not run as a league.");
+  return { session, league };
+}
+
+const refuse = (path: string, problem: string) =>
+  new AppError("VALIDATION_ERROR", problem, { issues: [{ path: [path], message: problem }] });
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * One person's entry, made or changed (a substitute who now plays the season, say), as of
+ * `at`: the roster is in that order, and a team's players in the order they signed up.
+ */
+async function enter(
+  tx: Tx,
+  league: LeagueRow,
+  entry: { userId: string; role: Role; teamId: string | null; at: Date },
+) {
+  const { userId, role, teamId, at } = entry;
+  await tx
+    .insert(leagueEntries)
+    .values({
+      organizationId: league.organizationId,
+      leagueId: league.id,
+      userId,
+      role,
+      teamId,
+      createdAt: at,
+    })
+    .onConflictDoUpdate({
+      target: [leagueEntries.leagueId, leagueEntries.userId],
+      set: { role, teamId, createdAt: at },
+    });
+}
+
+async function entryOf(tx: Tx, league: LeagueRow, userId: string) {
+  const [row] = await tx
+    .select()
+    .from(leagueEntries)
+    .where(and(eq(leagueEntries.leagueId, league.id), eq(leagueEntries.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * The viewer joins the roster. A player of a league of fixed teams brings a partner, a member
+ * of the club on no team of the league yet; the two are entered together as a team.
+ */
+export async function joinLeague(
+  db: Db,
+  access: ClubAccess,
+  sessionId: string,
+  body: z.output<typeof joinLeagueBody>,
+  now: Date,
+): Promise<LeagueRow> {
+  return db.transaction(async (tx) => {
+    const { league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
+    const mine = await entryOf(tx, league, access.userId);
+    if (mine?.teamId)
+      throw new AppError(
+        "ON_A_TEAM",
+        "You are on a team of this league: leave it first to sign up another way.",
+      );
+    if (body.role === "substitute" || league.format !== "teams") {
+      await enter(tx, league, { userId: access.userId, role: body.role, teamId: null, at: now });
+      return league;
+    }
+    const partnerId = body.partnerId;
+    if (!partnerId) throw refuse("partnerId", "Choose your partner: a league of teams is played in pairs");
+    if (partnerId === access.userId) throw refuse("partnerId", "Your partner is someone else");
+    if (!(await isMember(tx, access.organizationId, partnerId)))
+      throw refuse("partnerId", "Your partner must be a member of the club");
+    const names = await people(tx, [access.userId, partnerId]);
+    const partnerName = names.get(partnerId)?.name ?? "Your partner";
+    if ((await entryOf(tx, league, partnerId))?.teamId)
+      throw new AppError("ON_A_TEAM", `${partnerName} is already on a team of this league.`);
+    const myName = names.get(access.userId)?.name ?? "Player";
+    const [team] = await tx
+      .insert(leagueTeams)
+      .values({
+        organizationId: league.organizationId,
+        leagueId: league.id,
+        name: body.teamName || `${firstName(myName)} & ${firstName(partnerName)}`,
+        createdAt: now,
+      })
+      .returning();
+    await enter(tx, league, { userId: access.userId, role: "player", teamId: team!.id, at: now });
+    // The partner a moment after: the one who signed the team up is named first.
+    const after = new Date(now.getTime() + 1);
+    await enter(tx, league, { userId: partnerId, role: "player", teamId: team!.id, at: after });
+    return league;
+  });
+}
+
+/** Takes someone off the roster: themselves, or anyone for an organizer. A team goes together. */
+export async function leaveLeague(
+  db: Db,
+  access: ClubAccess,
+  sessionId: string,
+  userId: string,
+): Promise<LeagueRow> {
+  if (userId !== access.userId && !can(access.role, "sessions.manage"))
+    throw new AppError("FORBIDDEN", "Only an organizer can take someone else off the roster.");
+  return db.transaction(async (tx) => {
+    const { league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
+    const entry = await entryOf(tx, league, userId);
+    if (!entry) throw notFound("Not on this league's roster.");
+    // The team's row takes both its players' entries with it (league_entries.team_id cascades).
+    if (entry.teamId) await tx.delete(leagueTeams).where(eq(leagueTeams.id, entry.teamId));
+    else await tx.delete(leagueEntries).where(eq(leagueEntries.id, entry.id));
+    return league;
+  });
+}
+
+/** Who of the roster is in for a week, and how many places the substitutes are needed for. */
+export async function weekNeeds(
+  db: Queryable,
+  league: LeagueRow,
+  roster: Roster,
+  week: { id: string; startsAt: Date },
+): Promise<NonNullable<LeagueView["nextWeek"]>> {
+  const registered = await registeredPlayers(db, week.id);
+  const isIn = new Set(registered.flatMap((r) => (r.userId ? [r.userId] : [])));
+  const players = roster.entries.filter((e) => e.role === "player");
+  const onRoster = new Set(players.map((p) => p.userId));
+  const out = players.filter((p) => !isIn.has(p.userId));
+  // Substitutes, walk-ins who registered, guests: anyone in that week who is not a player.
+  const others = registered.filter((r) => !r.userId || !onRoster.has(r.userId));
+  const short =
+    league.format === "teams"
+      ? roster.teams.filter((team) => team.players.filter((p) => isIn.has(p.userId)).length === 1).length
+      : out.length;
+  return {
+    sessionId: week.id,
+    startsAt: week.startsAt.toISOString(),
+    playersIn: players.length - out.length,
+    playersOut: out.map((p) => p.name),
+    substitutesIn: others.map((r) => r.name),
+    substitutesNeeded: Math.max(0, short - others.length),
+  };
+}
+
+/**
+ * Asks the substitutes not yet in for a week to play it: a push and an email each, once a week
+ * a person however often an organizer asks. Answers how many were told now.
+ */
+export async function askSubstitutes(
+  deps: UseCaseDeps,
+  access: ClubAccess,
+  sessionId: string,
+): Promise<number> {
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const { session, league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
+    if (session.status === "completed" || session.status === "cancelled")
+      throw new AppError(
+        "SESSION_CLOSED",
+        "This week is over: ask the substitutes for a week still to play.",
+      );
+    const roster = await rosterOf(tx, league);
+    const needs = await weekNeeds(tx, league, roster, session);
+    const registered = new Set((await registeredPlayers(tx, sessionId)).map((r) => r.userId));
+    const subs = roster.entries.filter((e) => e.role === "substitute" && !registered.has(e.userId));
+    const asked: string[] = [];
+    for (const sub of subs)
+      if (await claimNotification(tx, `league-subs:${sessionId}:${sub.userId}`, sub.userId))
+        asked.push(sub.userId);
+    if (asked.length === 0) return 0;
+    const club = await getOrganization(tx, access.organizationId);
+    const when = shortTime(session.startsAt.toISOString(), club.timeZone);
+    const short = needs.substitutesNeeded > 1 ? `${needs.substitutesNeeded} players` : "a player";
+    const line = `${league.name} is short ${short} on ${when}. You're on its substitutes' list: register for the week if you can play.`;
+    const url = `/sessions/${sessionId}`;
+    effects.push(
+      ...(await pushEffects(
+        tx,
+        asked.map((userId) => ({
+          userId,
+          key: `league-subs:${sessionId}:${userId}`,
+          payload: {
+            title: `Can you play? ${league.name}`,
+            body: line,
+            url,
+            tag: `league-subs-${sessionId}`,
+            organizationId: access.organizationId,
+            actions: [],
+          },
+        })),
+      )),
+    );
+    const wanting = await wantEmail(tx, asked, "sessionReminders");
+    const byId = await people(tx, [...wanting]);
+    for (const userId of wanting) {
+      const person = byId.get(userId);
+      if (!person) continue;
+      effects.push(
+        emailEffect(
+          actionEmail(
+            person.email,
+            `Can you play? ${league.name}, ${when}`,
+            "A substitute is needed",
+            [`Hi ${person.name},`, line],
+            { label: "See the week", url: `${deps.config.appUrl}${url}` },
+            { ...unsubscribeFor(deps, userId, "sessionReminders"), club },
+          ),
+        ),
+      );
+    }
+    return asked.length;
+  });
+  return result;
+}
