@@ -322,7 +322,8 @@ function teamSeasonTable(weeks: Week[], roster: Roster) {
   for (const week of weeks)
     for (const key of teamKeysOf(week).values())
       if (names.has(key)) attended.set(key, (attended.get(key) ?? 0) + 1);
-  return { names, attended, table: standings([...names.keys()], weeks.flatMap(teamGames)) };
+  // A team stands once it has played a week: before the first, the table is empty.
+  return { names, attended, table: standings([...attended.keys()], weeks.flatMap(teamGames)) };
 }
 
 /**

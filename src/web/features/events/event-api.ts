@@ -8,6 +8,7 @@ import type {
   CreateLeagueBody,
   EventScoreBody,
   EventView,
+  JoinLeagueBody,
 } from "../../../shared/contracts/events.js";
 import { eventsEndpoints as endpoints } from "../../../shared/contracts/events-endpoints.js";
 import { call } from "../../lib/api.js";
@@ -149,3 +150,51 @@ export const useCreateLeague = (
     invalidates: [leagueKey(orgId, sessionId)],
     ...feedback,
   });
+
+/** A roster write answers the league as it now stands: shown at once, the session's card too. */
+function useLeagueWrite<V>(
+  orgId: string,
+  sessionId: string,
+  run: (vars: V) => Promise<LeagueAnswer>,
+  feedback?: ActionFeedback<LeagueAnswer, V>,
+) {
+  const queryClient = useQueryClient();
+  return useAction({
+    run,
+    ...feedback,
+    onSuccess: (league, vars) => {
+      queryClient.setQueryData(leagueKey(orgId, sessionId), league);
+      feedback?.onSuccess?.(league, vars);
+    },
+  });
+}
+
+export const useJoinLeague = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<LeagueAnswer, JoinLeagueBody>,
+) =>
+  useLeagueWrite(
+    orgId,
+    sessionId,
+    (body: JoinLeagueBody) => call(endpoints.joinLeague, { params: { orgId, sessionId }, body }),
+    feedback,
+  );
+
+export const useLeaveLeague = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<LeagueAnswer, string>,
+) =>
+  useLeagueWrite(
+    orgId,
+    sessionId,
+    (userId: string) => call(endpoints.leaveLeague, { params: { orgId, sessionId, userId } }),
+    feedback,
+  );
+
+export const useAskSubstitutes = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<{ asked: number }, void>,
+) => useAction({ run: () => call(endpoints.askSubstitutes, { params: { orgId, sessionId } }), ...feedback });

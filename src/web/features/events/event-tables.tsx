@@ -3,6 +3,7 @@
 import type { EventGame, EventView } from "../../../shared/contracts/events.js";
 import type { EventRound } from "../../../shared/events/americano.js";
 import { roundNames } from "../../../shared/events/bracket.js";
+import { Badge } from "../../components/ui/badge.js";
 import { gameLabel, teamName } from "./event-words.js";
 import { PrintedPlan } from "./round-robin-planner.js";
 
@@ -20,7 +21,12 @@ export function StandingsTable({ view }: { view: EventView }) {
           </div>
         ))
       ) : (
-        <StandingsGrid rows={view.standings} me={view.me.entrantId} testId="standings" />
+        <StandingsGrid
+          rows={view.standings}
+          me={view.me.entrantId}
+          testId="standings"
+          who={view.event.format === "teams" ? "Team" : "Player"}
+        />
       )}
       <p className="text-xs text-muted">Ties are broken by {view.tieBreaks.join(", then ")}.</p>
     </section>
@@ -36,6 +42,8 @@ type TableRow = {
   won: number;
   difference: number;
   weeks?: number;
+  /** On a league's substitutes' list. */
+  substitute?: boolean;
 };
 
 /** One standings table for a night and for a season: the season's adds the weeks each came. */
@@ -44,11 +52,14 @@ export function StandingsGrid({
   me = null,
   testId,
   season = false,
+  who = "Player",
 }: {
   rows: TableRow[];
   me?: string | null;
   testId: string;
   season?: boolean;
+  /** Whose standings: a player's, or in a league of fixed teams a team's. */
+  who?: "Player" | "Team";
 }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
@@ -56,14 +67,14 @@ export function StandingsGrid({
         <thead className="bg-slate-50 text-left text-xs tracking-wide text-muted uppercase">
           <tr>
             <th className="px-3 py-2">#</th>
-            <th className="px-3 py-2">Player</th>
+            <th className="px-3 py-2">{who}</th>
             <th className="px-2 py-2 text-right" title={season ? "Weeks played" : "Games played"}>
               {season ? "Wks" : "P"}
             </th>
             <th className="px-2 py-2 text-right" title="Games won">
               W
             </th>
-            <th className="px-3 py-2 text-right" title="Point difference">
+            <th className="px-3 py-2 text-right whitespace-nowrap" title="Point difference">
               +/-
             </th>
           </tr>
@@ -79,7 +90,14 @@ export function StandingsGrid({
               }
             >
               <td className="px-3 py-2 tabular-nums">{row.place}</td>
-              <td className="px-3 py-2">{row.name}</td>
+              <td className="px-3 py-2">
+                {row.name}
+                {row.substitute ? (
+                  <Badge className="ml-2" title="On the substitutes' list">
+                    Sub
+                  </Badge>
+                ) : null}
+              </td>
               <td className="px-2 py-2 text-right tabular-nums">{season ? row.weeks : row.played}</td>
               <td className="px-2 py-2 text-right tabular-nums">
                 {season ? `${row.won}/${row.played}` : row.won}

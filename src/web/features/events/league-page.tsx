@@ -1,9 +1,11 @@
-// /sessions/:id/league: a league's season, the same from any of its weeks: the weeks (each to
-// its event once started), the season's standings with the weeks each player came, and a box
-// ladder's boxes as the latest week left them.
+// /sessions/:id/league: a league's season, the same from any of its weeks: your place on its
+// roster, the coming week's players and substitutes, the season's standings with the weeks each
+// player (or team) came, a box ladder's boxes as the latest week left them, the roster, and the
+// weeks (each to its event once started).
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import type { LeagueView } from "../../../shared/contracts/events.js";
+import { useAuth } from "../../app/auth-provider.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -12,6 +14,7 @@ import { formatDate } from "../../lib/format.js";
 import { useLeague } from "./event-api.js";
 import { StandingsGrid } from "./event-tables.js";
 import { formatName } from "./event-words.js";
+import { ComingWeek, RosterList, YourPlace } from "./league-roster.js";
 
 export function LeaguePage() {
   const { sessionId = "" } = useParams();
@@ -41,6 +44,7 @@ function LeagueScreen({
   timeZone: string;
 }) {
   const league = useLeague(orgId, sessionId);
+  const { me } = useAuth();
   if (league.isPending) return <PageLoading />;
   const back = (
     <Link to={`/sessions/${sessionId}`} className="flex items-center gap-1 text-sm text-muted hover:text-ink">
@@ -65,6 +69,8 @@ function LeagueScreen({
         </p>
         <h1 className="text-2xl font-bold">{settings.name}</h1>
       </header>
+      {me ? <YourPlace orgId={orgId} sessionId={sessionId} view={view} userId={me.user.id} /> : null}
+      <ComingWeek orgId={orgId} view={view} timeZone={timeZone} />
       <section aria-labelledby="season-title" className="flex flex-col gap-2">
         <h2 id="season-title" className="text-lg font-bold">
           Season standings
@@ -72,7 +78,12 @@ function LeagueScreen({
         {view.standings.length === 0 ? (
           <p className="text-sm text-muted">No week played yet.</p>
         ) : (
-          <StandingsGrid rows={view.standings} testId="season-standings" season />
+          <StandingsGrid
+            rows={view.standings}
+            testId="season-standings"
+            season
+            who={settings.format === "teams" && view.roster.teams.length > 0 ? "Team" : "Player"}
+          />
         )}
         <p className="text-xs text-muted">
           Games won over the season, then point difference, then head to head, then points scored.
@@ -101,6 +112,7 @@ function LeagueScreen({
           </ol>
         </section>
       ) : null}
+      <RosterList orgId={orgId} sessionId={sessionId} view={view} />
       <section aria-labelledby="weeks-title" className="flex flex-col gap-2">
         <h2 id="weeks-title" className="text-lg font-bold">
           Weeks

@@ -50,6 +50,13 @@ function LeagueCard({ league, sessionId }: { league: LeagueView; sessionId: stri
           <p className="text-sm text-muted">
             {formatName[league.league.format]} league · week {week} of {league.weeks.length}
           </p>
+          <p className="text-sm text-muted">
+            {league.me.role === "player"
+              ? "You play the season: register for the weeks you can come."
+              : league.me.role === "substitute"
+                ? "You're a substitute: you'll be asked when a week is short."
+                : "Sign up for the season, or as a substitute, on the league's page."}
+          </p>
         </div>
         <Button asChild size="touch" variant="secondary">
           <Link to={`/sessions/${sessionId}/league`}>
@@ -93,8 +100,9 @@ function NewLeague({ orgId, sessionId }: { orgId: string; sessionId: string }) {
       <CardHeader>
         <CardTitle>Run This Series as a League</CardTitle>
         <p className="text-sm text-muted">
-          Every week of the series is an event with these settings, played by whoever comes that week; the
-          standings add up over the season.
+          Every week of the series is an event with these settings. Players sign up for the season (in a
+          league of fixed teams, in pairs) and register for each week they come; substitutes are asked when a
+          week is short. The standings add up over the season.
         </p>
       </CardHeader>
       <CardContent>

@@ -178,6 +178,7 @@ function tvRows(view: EventView): Array<Row | { box: number }> {
 
 /** The standings, as many rows as fit: the leaders first. */
 function TvStandings({ view, wide }: { view: EventView; wide: boolean }) {
+  const teams = view.event.format === "teams";
   return (
     <aside
       data-testid="tv-standings"
@@ -217,7 +218,13 @@ function TvStandings({ view, wide }: { view: EventView; wide: boolean }) {
               >
                 {row.place}
               </span>
-              <span className="min-w-0 flex-1 truncate">{row.name}</span>
+              {/* A team's standing names the team and both players: two lines, not one cut short. */}
+              <span
+                className={teams ? "line-clamp-2 min-w-0 flex-1 leading-[1.1]" : "min-w-0 flex-1 truncate"}
+                style={teams ? { fontSize: "calc(var(--tv-name) * 0.8)" } : undefined}
+              >
+                {row.name}
+              </span>
               <span className="tabular-nums">{row.won}</span>
               <span
                 className="shrink-0 whitespace-nowrap tabular-nums text-brand-800"
