@@ -23,6 +23,7 @@ import { dashboardRoutes } from "./features/dashboard/routes.js";
 import { registerWeeklySummaries } from "./features/dashboard/weekly-summary.js";
 import { demoRoutes } from "./features/demo/routes.js";
 import { eventRoutes } from "./features/events/routes.js";
+import { leagueNameColumn } from "./features/events/service.js";
 import { registerLadderJobs } from "./features/ladder/jobs.js";
 import { ladderRoutes } from "./features/ladder/routes.js";
 import { crawlerRoutes } from "./features/marketing/crawler-routes.js";
@@ -139,7 +140,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(publicClubRoutes(deps));
   await app.register(crawlerRoutes(deps));
   await app.register(sessionRoutes(deps));
-  await app.register(calendarRoutes(deps));
+  // The feed names a league's weeks: the events feature gives the column, the app joins the two.
+  await app.register(calendarRoutes(deps, leagueNameColumn));
   await app.register(courtRoutes(deps));
   await app.register(attendanceRoutes(deps));
   await app.register(recordRoutes(deps));

@@ -136,6 +136,12 @@ describe("a league over a weekly series", () => {
     const listed = await publicPage();
     expect(listed.find((s) => s.id === first)?.league).toBe("Tuesday League");
     expect(listed.find((s) => s.id === single)?.league).toBeNull();
+    // The calendar feed names it too, where the session's own name does not already.
+    await t.db.update(sessions).set({ name: "Tuesday Night" }).where(eq(sessions.id, first!));
+    const feed = await call(owner, "POST", `/api/orgs/${orgId}/calendar-feed`);
+    const ics = (await t.request({ method: "GET", url: new URL(feed.json().url).pathname })).body;
+    expect(ics).toContain("SUMMARY:Tuesday League: Tuesday Night");
+    expect(ics).not.toContain("Tuesday League: Tuesday League");
   });
 
   it("gives an Americano league partners new over the season, and keeps the season's standings", async () => {

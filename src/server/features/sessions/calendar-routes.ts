@@ -17,19 +17,27 @@ import { notFound } from "../../platform/errors/app-error.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
-import { getSession, upcomingForFeed } from "./session-reads.js";
+import { getSession, type SeriesName, upcomingForFeed } from "./session-reads.js";
 
 const newToken = () => randomBytes(24).toString("base64url");
 
-export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/**
+ * `seriesName`: the name a feature above this one gives a weekly series (a league's, from the
+ * events feature, which this one cannot ask itself without a circle); the feed shows it.
+ */
+export function calendarRoutes(deps: AppDeps, seriesName?: SeriesName): FastifyPluginAsyncZod {
   const { db } = deps.database;
   const access = clubAccess(deps);
   const tags = ["calendars"];
   const feedUrl = (token: string) => `${deps.config.appUrl}/api/calendar/${token}.ics`;
 
-  const toEvent = (club: { location: string | null }, s: typeof sessions.$inferSelect): CalendarEvent => ({
+  const toEvent = (
+    club: { location: string | null },
+    s: typeof sessions.$inferSelect & { seriesName?: string | null },
+  ): CalendarEvent => ({
     uid: `${s.id}@courtside`,
-    title: s.name,
+    // A league's weeks say so: "Tuesday League: Tuesday Open Play", or the league's name alone.
+    title: s.seriesName && s.seriesName !== s.name ? `${s.seriesName}: ${s.name}` : s.name,
     description: s.description ?? undefined,
     location: club.location ?? undefined,
     startsAt: s.startsAt,
@@ -106,7 +114,7 @@ export function calendarRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token));
         if (!feed) throw notFound("Calendar not found");
         const row = { club: await getOrganization(db, feed.organizationId) };
-        const list = await upcomingForFeed(db, row.club.id, addDays(deps.now(), -30));
+        const list = await upcomingForFeed(db, row.club.id, addDays(deps.now(), -30), seriesName);
         const ics = buildCalendar({
           name: `${row.club.name} sessions`,
           timeZone: row.club.timeZone,

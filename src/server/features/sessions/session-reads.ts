@@ -3,7 +3,7 @@
 // as the club page, the weekly summary and the calendar feed show them.
 
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
@@ -338,9 +338,18 @@ export async function nextScheduledSessions(
   return row?.list ?? [];
 }
 
-export async function upcomingForFeed(db: Db, organizationId: string, since: Date) {
+/** A name a feature above this one gives a weekly series (a league's), as a column of the statement. */
+export type SeriesName = (seriesId: SQL, organizationId: SQL) => SQL<string | null>;
+
+/** The club's sessions from `since` for its calendar feed, each with its series' name if given one. */
+export async function upcomingForFeed(db: Db, organizationId: string, since: Date, seriesName?: SeriesName) {
   return db
-    .select()
+    .select({
+      ...getTableColumns(sessions),
+      seriesName: seriesName
+        ? seriesName(sql`${sessions.seriesId}`, sql`${sessions.organizationId}`)
+        : sql<string | null>`null`,
+    })
     .from(sessions)
     .where(and(eq(sessions.organizationId, organizationId), gte(sessions.startsAt, since)))
     .orderBy(asc(sessions.startsAt))

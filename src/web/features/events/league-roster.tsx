@@ -205,10 +205,13 @@ export function ComingWeek({ orgId, view, timeZone }: { orgId: string; view: Lea
   });
   if (!week) return null;
   const rostered = view.roster.players.length;
+  const onNow = view.weeks.find((w) => w.sessionId === week.sessionId)?.status === "active";
   return (
     <Card>
       <CardHeader>
-        <CardTitle>The Coming Week · {formatDate(week.startsAt, timeZone)}</CardTitle>
+        <CardTitle>
+          {onNow ? "This Week" : "The Coming Week"} · {formatDate(week.startsAt, timeZone)}
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm" data-testid="coming-week">
         {rostered > 0 ? (
@@ -220,9 +223,14 @@ export function ComingWeek({ orgId, view, timeZone }: { orgId: string; view: Lea
             {week.playersOut.length > 0 ? ` Not in yet: ${week.playersOut.join(", ")}.` : ""}
           </p>
         ) : (
-          <p>Nobody is on the roster yet: the week is played by whoever registers.</p>
+          <p>
+            Nobody is on the roster yet: the week is played by whoever registers
+            {week.substitutesIn.length > 0 ? ` (${week.substitutesIn.length} so far)` : ""}.
+          </p>
         )}
-        {week.substitutesIn.length > 0 ? <p>Standing in: {week.substitutesIn.join(", ")}.</p> : null}
+        {rostered > 0 && week.substitutesIn.length > 0 ? (
+          <p>Standing in: {week.substitutesIn.join(", ")}.</p>
+        ) : null}
         {week.substitutesNeeded > 0 ? (
           <p>
             <Badge tone="ball">{plural(week.substitutesNeeded, "substitute")} needed</Badge>
