@@ -85,6 +85,8 @@ export const errorStatus = {
   LEAGUE_EXISTS: 409,
   NOT_A_SERIES: 409,
   ON_A_TEAM: 409,
+  ON_THE_ROSTER: 409,
+  NO_SUBSTITUTE_NEEDED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -71,6 +71,8 @@ export const leagueTeams = pgTable(
       .notNull()
       .references(() => leagues.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** When the team left the league: its season stays in the standings, off the roster. */
+    leftAt: timestamp("left_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("league_teams_league_idx").on(t.leagueId, t.createdAt)],
@@ -101,6 +103,7 @@ export const leagueEntries = pgTable(
   (t) => [
     uniqueIndex("league_entries_person_key").on(t.leagueId, t.userId),
     index("league_entries_user_idx").on(t.userId),
+    index("league_entries_team_idx").on(t.teamId),
   ],
 );
 

@@ -90,8 +90,11 @@ export async function createLeague(
 
 type Week = { event: EventRow; games: GameRow[]; entrants: Map<string, Entrant>; keys: Map<string, string> };
 
-/** The league's weeks played so far (events started), oldest first. */
-async function weeksPlayed(db: Queryable, league: LeagueRow): Promise<Week[]> {
+/**
+ * The league's weeks played so far (events started), oldest first; with their entrants (one
+ * read a week) only where asked: a league of fixed teams stands by team and needs none.
+ */
+async function weeksPlayed(db: Queryable, league: LeagueRow, withEntrants = true): Promise<Week[]> {
   const rows = await db
     .select()
     .from(events)
@@ -109,7 +112,7 @@ async function weeksPlayed(db: Queryable, league: LeagueRow): Promise<Week[]> {
     );
   return Promise.all(
     rows.map(async (event) => {
-      const entrants = await entrantsOf(db, event);
+      const entrants = withEntrants ? await entrantsOf(db, event) : new Map<string, Entrant>();
       return {
         event,
         games: games.filter((g) => g.eventId === event.id),
@@ -179,16 +182,17 @@ function teamGames(week: Week): ScoredGame[] {
 
 /** Every meeting of two league teams over the season so far, as a pair of team ids. */
 export async function seasonMeetings(db: Queryable, league: LeagueRow): Promise<Pair[]> {
-  return (await weeksPlayed(db, league)).flatMap((week) =>
+  return (await weeksPlayed(db, league, false)).flatMap((week) =>
     teamGames(week).flatMap((g): Pair[] => [[g.teamA[0]!, g.teamB[0]!]]),
   );
 }
 
 /**
- * Tonight's teams in a league of fixed teams, in the league's order: each team with both its
- * players here; a team with one, with a stand-in (a substitute first, then anyone else without
- * a team, in check-in order); and whoever is left paired for the night alone (null key), two
- * players of teams short of a partner before the rest. Null when the league has no teams yet.
+ * Tonight's teams in a league of fixed teams, in the league's order (so the season's circle
+ * carries on): each team with both its players here; a team with one, with a stand-in (a
+ * substitute first, then anyone else without a team, in check-in order), or failing one, with
+ * another team's lone player, the pair playing for the first of the two teams; and after them
+ * whoever is left, paired for the night alone (null key). Null when the league has no teams.
  */
 export async function teamsTonight(
   db: Queryable,
@@ -198,32 +202,35 @@ export async function teamsTonight(
   const roster = await rosterOf(db, league);
   if (roster.teams.length === 0) return null;
   const here = new Map(tonight.flatMap((e) => (e.userId ? [[e.userId, e] as const] : [])));
-  const taken = new Set<string>();
-  const teams: Pair[] = [];
-  const keys: Array<string | null> = [];
-  const short: Array<{ player: Entrant; teamId: string }> = [];
-  for (const team of roster.teams) {
-    const came = team.players.flatMap((p) => here.get(p.userId) ?? []);
-    for (const e of came) taken.add(e.id);
-    if (came.length === 2) {
-      teams.push([came[0]!.id, came[1]!.id]);
-      keys.push(team.id);
-    } else if (came.length === 1) short.push({ player: came[0]!, teamId: team.id });
-  }
+  const came = roster.teams.map((team) => team.players.flatMap((p) => here.get(p.userId) ?? []));
+  const taken = new Set(came.flat().map((e) => e.id));
   const substitutes = new Set(roster.entries.filter((e) => e.role === "substitute").map((e) => e.userId));
   const isSub = (e: Entrant) => Number(e.userId !== null && substitutes.has(e.userId));
   const free = tonight.filter((e) => !taken.has(e.id)).sort((a, b) => isSub(b) - isSub(a));
-  const alone: Entrant[] = [];
-  for (const { player, teamId } of short) {
+  const sides = new Map<number, Pair>();
+  let waiting: number | null = null;
+  roster.teams.forEach((_, t) => {
+    const players = came[t]!;
+    if (players.length === 2) sides.set(t, [players[0]!.id, players[1]!.id]);
+    if (players.length !== 1) return;
     const standIn = free.shift();
-    if (!standIn) {
-      alone.push(player);
-      continue;
+    if (standIn) sides.set(t, [players[0]!.id, standIn.id]);
+    else if (waiting === null) waiting = t;
+    else {
+      // Two teams each a player short and nobody to stand in: they play as one, for the first.
+      sides.set(waiting, [came[waiting]![0]!.id, players[0]!.id]);
+      waiting = null;
     }
-    teams.push([player.id, standIn.id]);
-    keys.push(teamId);
-  }
-  const left = [...alone, ...free];
+  });
+  const left = [...(waiting === null ? [] : [came[waiting]![0]!]), ...free];
+  const teams: Pair[] = [];
+  const keys: Array<string | null> = [];
+  roster.teams.forEach((team, t) => {
+    const side = sides.get(t);
+    if (!side) return;
+    teams.push(side);
+    keys.push(team.id);
+  });
   for (let i = 0; i + 1 < left.length; i += 2) {
     teams.push([left[i]!.id, left[i + 1]!.id]);
     keys.push(null);
@@ -291,11 +298,12 @@ export async function readLeague(
   organizationId: string,
   sessionId: string,
   viewer: LeagueViewer,
+  now: Date,
 ): Promise<LeagueView | null> {
   const session = await sessionRow(db, organizationId, sessionId);
   const league = await leagueOfSeries(db, organizationId, session.seriesId);
   if (!league) return null;
-  return leagueView(db, league, viewer);
+  return leagueView(db, league, viewer, now);
 }
 
 /** The season so far: each person's latest name, the weeks they came, and the standings. */
@@ -317,7 +325,7 @@ function seasonTable(weeks: Week[]) {
  * for their opponents' standings, not in the table.
  */
 function teamSeasonTable(weeks: Week[], roster: Roster) {
-  const names = new Map(roster.teams.map((team) => [team.id, team.name]));
+  const names = roster.teamNames;
   const attended = new Map<string, number>();
   for (const week of weeks)
     for (const key of teamKeysOf(week).values())
@@ -354,18 +362,22 @@ export async function leagueView(
   db: Queryable,
   league: LeagueRow,
   viewer: LeagueViewer,
+  now: Date,
 ): Promise<LeagueView> {
-  const [sessions, weeks, roster] = await Promise.all([
+  const [sessions, roster] = await Promise.all([
     sessionsOfSeries(db, league.organizationId, league.seriesId),
-    weeksPlayed(db, league),
     rosterOf(db, league),
   ]);
-  const byTeam = league.format === "teams" && roster.teams.length > 0;
+  const byTeam = league.format === "teams" && roster.teamNames.size > 0;
+  const weeks = await weeksPlayed(db, league, !byTeam);
   const { names, attended, table } = byTeam ? teamSeasonTable(weeks, roster) : seasonTable(weeks);
   const substitutes = new Set(roster.entries.filter((e) => e.role === "substitute").map((e) => e.userId));
   const phaseOf = new Map(weeks.map((w) => [w.event.sessionId, w.event.phase]));
   const lastBoxes = weeks.filter((w) => w.event.boxes).at(-1);
-  const next = sessions.find((s) => s.status === "scheduled" || s.status === "active");
+  // The coming week: the first not over (a week left on after its end is past, not coming).
+  const next = sessions.find(
+    (s) => (s.status === "scheduled" || s.status === "active") && s.endsAt.getTime() >= now.getTime(),
+  );
   const mine = roster.entries.find((e) => e.userId === viewer.userId);
   const person = ({ userId, name }: { userId: string; name: string }) => ({ userId, name });
   return {

@@ -16,17 +16,30 @@ import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { type ClubAccess, isMember, membersAmong } from "../members/service.js";
-import { claimNotification, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
-import { registeredPlayers, sessionRow } from "../sessions/service.js";
+import {
+  claimNotification,
+  pushEffects,
+  reachableByPush,
+  unsubscribeFor,
+  wantEmail,
+} from "../notifications/service.js";
+import { sessionRow, signUpsOf } from "../sessions/service.js";
 import type { LeagueRow } from "./leagues.js";
 
 type Role = "player" | "substitute";
 export type RosterPerson = { userId: string; name: string };
 export type RosterEntry = RosterPerson & { role: Role; teamId: string | null };
 export type RosterTeam = { id: string; name: string; players: RosterPerson[] };
-export type Roster = { entries: RosterEntry[]; teams: RosterTeam[] };
+/**
+ * `teams`: those on the roster now, in the order they signed up; `teamNames`: every team the
+ * league has had, those that left included, whose season still stands.
+ */
+export type Roster = { entries: RosterEntry[]; teams: RosterTeam[]; teamNames: Map<string, string> };
 
-/** The roster in the order people joined; someone who has left the club is off it. */
+/**
+ * The roster in the order people joined. Someone who has left the club is off it, and so is a
+ * team with neither player still in the club.
+ */
 export async function rosterOf(db: Queryable, league: LeagueRow): Promise<Roster> {
   const [rows, teamRows] = await Promise.all([
     db
@@ -50,12 +63,15 @@ export async function rosterOf(db: Queryable, league: LeagueRow): Promise<Roster
       role: r.role,
       teamId: r.teamId,
     }));
-  const teams = teamRows.map((team) => ({
-    id: team.id,
-    name: team.name,
-    players: entries.filter((e) => e.teamId === team.id).map(({ userId, name }) => ({ userId, name })),
-  }));
-  return { entries, teams };
+  const teams = teamRows
+    .filter((team) => team.leftAt === null)
+    .map((team) => ({
+      id: team.id,
+      name: team.name,
+      players: entries.filter((e) => e.teamId === team.id).map(({ userId, name }) => ({ userId, name })),
+    }))
+    .filter((team) => team.players.length > 0);
+  return { entries, teams, teamNames: new Map(teamRows.map((team) => [team.id, team.name])) };
 }
 
 /** League teams' names by id (a team since left is missing). */
@@ -123,16 +139,17 @@ async function entryOf(tx: Tx, league: LeagueRow, userId: string) {
 
 /**
  * The viewer joins the roster. A player of a league of fixed teams brings a partner, a member
- * of the club on no team of the league yet; the two are entered together as a team.
+ * of the club not on the league's roster yet; the two are entered together as a team, and the
+ * partner is told by email, with how to leave if they did not agree to it.
  */
 export async function joinLeague(
-  db: Db,
+  deps: UseCaseDeps,
   access: ClubAccess,
   sessionId: string,
   body: z.output<typeof joinLeagueBody>,
-  now: Date,
 ): Promise<LeagueRow> {
-  return db.transaction(async (tx) => {
+  const now = deps.now();
+  const { result } = await withEffects(deps, async (tx, effects) => {
     const { league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
     const mine = await entryOf(tx, league, access.userId);
     if (mine?.teamId)
@@ -150,9 +167,17 @@ export async function joinLeague(
     if (!(await isMember(tx, access.organizationId, partnerId)))
       throw refuse("partnerId", "Your partner must be a member of the club");
     const names = await people(tx, [access.userId, partnerId]);
-    const partnerName = names.get(partnerId)?.name ?? "Your partner";
-    if ((await entryOf(tx, league, partnerId))?.teamId)
+    const partner = names.get(partnerId);
+    const partnerName = partner?.name ?? "Your partner";
+    const theirs = await entryOf(tx, league, partnerId);
+    if (theirs?.teamId)
       throw new AppError("ON_A_TEAM", `${partnerName} is already on a team of this league.`);
+    // A substitute chose that place themselves: only they move from it.
+    if (theirs)
+      throw new AppError(
+        "ON_THE_ROSTER",
+        `${partnerName} is a substitute of this league: they can sign the team up with you themselves.`,
+      );
     const myName = names.get(access.userId)?.name ?? "Player";
     const [team] = await tx
       .insert(leagueTeams)
@@ -167,8 +192,43 @@ export async function joinLeague(
     // The partner a moment after: the one who signed the team up is named first.
     const after = new Date(now.getTime() + 1);
     await enter(tx, league, { userId: partnerId, role: "player", teamId: team!.id, at: after });
+    if (partner)
+      effects.push(
+        await partnerNotice(tx, deps, { league, sessionId, team: team!.name, by: myName, partner }),
+      );
     return league;
   });
+  return result;
+}
+
+/** Tells a partner they were signed up: who did it, the team, and where to leave if it is wrong. */
+async function partnerNotice(
+  tx: Tx,
+  deps: UseCaseDeps,
+  notice: {
+    league: LeagueRow;
+    sessionId: string;
+    team: string;
+    by: string;
+    partner: { id: string; name: string; email: string };
+  },
+) {
+  const { league, sessionId, team, by, partner } = notice;
+  const club = await getOrganization(tx, league.organizationId);
+  return emailEffect(
+    actionEmail(
+      partner.email,
+      `${by} signed you up for ${league.name}`,
+      "You're on a team",
+      [
+        `Hi ${partner.name},`,
+        `${by} signed the two of you up for ${league.name} at ${club.name} as ${team}. Register for each week you can come.`,
+        "If you did not agree to play, leave the league from its page: the team leaves with you.",
+      ],
+      { label: "See the league", url: `${deps.config.appUrl}/sessions/${sessionId}/league` },
+      { club },
+    ),
+  );
 }
 
 /** Takes someone off the roster: themselves, or anyone for an organizer. A team goes together. */
@@ -177,6 +237,7 @@ export async function leaveLeague(
   access: ClubAccess,
   sessionId: string,
   userId: string,
+  now: Date,
 ): Promise<LeagueRow> {
   if (userId !== access.userId && !can(access.role, "sessions.manage"))
     throw new AppError("FORBIDDEN", "Only an organizer can take someone else off the roster.");
@@ -184,21 +245,29 @@ export async function leaveLeague(
     const { league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
     const entry = await entryOf(tx, league, userId);
     if (!entry) throw notFound("Not on this league's roster.");
-    // The team's row takes both its players' entries with it (league_entries.team_id cascades).
-    if (entry.teamId) await tx.delete(leagueTeams).where(eq(leagueTeams.id, entry.teamId));
-    else await tx.delete(leagueEntries).where(eq(leagueEntries.id, entry.id));
+    // A team leaves together, and keeps its season: its row stays, marked, for the standings.
+    if (entry.teamId) {
+      await tx.update(leagueTeams).set({ leftAt: now }).where(eq(leagueTeams.id, entry.teamId));
+      await tx.delete(leagueEntries).where(eq(leagueEntries.teamId, entry.teamId));
+    } else await tx.delete(leagueEntries).where(eq(leagueEntries.id, entry.id));
     return league;
   });
 }
 
-/** Who of the roster is in for a week, and how many places the substitutes are needed for. */
+/** A sign-up that holds a place, waits to pay for one, or is in a draw not made yet. */
+const comingStatuses = new Set(["registered", "pending_payment", "entered"]);
+
+/**
+ * Who of the roster is in for a week (a place, a place waiting for payment, or an entry in a
+ * lottery not drawn yet), and how many places the substitutes are needed for.
+ */
 export async function weekNeeds(
   db: Queryable,
   league: LeagueRow,
   roster: Roster,
   week: { id: string; startsAt: Date },
 ): Promise<NonNullable<LeagueView["nextWeek"]>> {
-  const registered = await registeredPlayers(db, week.id);
+  const registered = (await signUpsOf(db, week.id)).filter((r) => comingStatuses.has(r.status));
   const isIn = new Set(registered.flatMap((r) => (r.userId ? [r.userId] : [])));
   const players = roster.entries.filter((e) => e.role === "player");
   const onRoster = new Set(players.map((p) => p.userId));
@@ -230,19 +299,32 @@ export async function askSubstitutes(
 ): Promise<number> {
   const { result } = await withEffects(deps, async (tx, effects) => {
     const { session, league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
-    if (session.status === "completed" || session.status === "cancelled")
+    if (session.status === "completed" || session.status === "cancelled" || session.endsAt < deps.now())
       throw new AppError(
         "SESSION_CLOSED",
         "This week is over: ask the substitutes for a week still to play.",
       );
     const roster = await rosterOf(tx, league);
     const needs = await weekNeeds(tx, league, roster, session);
-    const registered = new Set((await registeredPlayers(tx, sessionId)).map((r) => r.userId));
-    const subs = roster.entries.filter((e) => e.role === "substitute" && !registered.has(e.userId));
+    // Asked for nothing, they would not answer the next time: the once a week is kept for a need.
+    if (needs.substitutesNeeded === 0)
+      throw new AppError("NO_SUBSTITUTE_NEEDED", "This week needs no substitute: every place is taken.");
+    // Anyone already signed up for the week, the waitlist too, has answered already.
+    const signedUp = new Set((await signUpsOf(tx, sessionId)).map((r) => r.userId));
+    const subs = roster.entries.filter((e) => e.role === "substitute" && !signedUp.has(e.userId));
+    // Only those who can hear it are asked (a push device, or the email wanted), each once a week.
+    const subIds = subs.map((sub) => sub.userId);
+    const [byPush, byEmail] = await Promise.all([
+      reachableByPush(tx, subIds),
+      wantEmail(tx, subIds, "sessionReminders"),
+    ]);
     const asked: string[] = [];
-    for (const sub of subs)
-      if (await claimNotification(tx, `league-subs:${sessionId}:${sub.userId}`, sub.userId))
-        asked.push(sub.userId);
+    for (const userId of subIds)
+      if (
+        (byPush.has(userId) || byEmail.has(userId)) &&
+        (await claimNotification(tx, `league-subs:${sessionId}:${userId}`, userId))
+      )
+        asked.push(userId);
     if (asked.length === 0) return 0;
     const club = await getOrganization(tx, access.organizationId);
     const when = shortTime(session.startsAt.toISOString(), club.timeZone);
@@ -266,9 +348,9 @@ export async function askSubstitutes(
         })),
       )),
     );
-    const wanting = await wantEmail(tx, asked, "sessionReminders");
-    const byId = await people(tx, [...wanting]);
-    for (const userId of wanting) {
+    const emailed = asked.filter((userId) => byEmail.has(userId));
+    const byId = await people(tx, emailed);
+    for (const userId of emailed) {
       const person = byId.get(userId);
       if (!person) continue;
       effects.push(

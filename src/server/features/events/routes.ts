@@ -77,26 +77,26 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.league, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      return readLeague(db, club.organizationId, request.params.sessionId, viewerOf(club));
+      return readLeague(db, club.organizationId, request.params.sessionId, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.createLeague, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
       const league = await createLeague(db, club, request.params.sessionId, request.body, deps.now());
-      return leagueView(db, league, viewerOf(club));
+      return leagueView(db, league, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.joinLeague, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      const league = await joinLeague(db, club, request.params.sessionId, request.body, deps.now());
-      return leagueView(db, league, viewerOf(club));
+      const league = await joinLeague(deps, club, request.params.sessionId, request.body);
+      return leagueView(db, league, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.leaveLeague, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
       const { sessionId, userId } = request.params;
-      const league = await leaveLeague(db, club, sessionId, userId);
-      return leagueView(db, league, viewerOf(club));
+      const league = await leaveLeague(db, club, sessionId, userId, deps.now());
+      return leagueView(db, league, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.askSubstitutes, async (request) => {

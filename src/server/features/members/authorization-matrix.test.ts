@@ -162,7 +162,7 @@ async function courtWithGame(ctx: Ctx) {
  * counted (the next round and the playoff may start), `reported`: its first game waits for a
  * confirmation.
  */
-/** A league over a new weekly session, with the extra member on its substitutes' list. */
+/** A league over a new weekly session: the owner plays its season, the extra member is its substitute. */
 async function aLeague(ctx: Ctx) {
   const session = await makeSession(ctx);
   const seriesId = crypto.randomUUID();
@@ -178,9 +178,11 @@ async function aLeague(ctx: Ctx) {
       rounds: 2,
     })
     .returning();
-  await ctx.t.db
-    .insert(leagueEntries)
-    .values({ organizationId: ctx.orgId, leagueId: league!.id, userId: ctx.extra.id, role: "substitute" });
+  // The owner plays the season and has not registered for the week: it needs a substitute.
+  await ctx.t.db.insert(leagueEntries).values([
+    { organizationId: ctx.orgId, leagueId: league!.id, userId: ctx.extra.id, role: "substitute" },
+    { organizationId: ctx.orgId, leagueId: league!.id, userId: ctx.owner.id, role: "player" },
+  ]);
   return `/api/orgs/${ctx.orgId}/sessions/${session.id}/league`;
 }
 

@@ -157,6 +157,20 @@ export async function removeDevice(db: Queryable, userId: string, id: string): P
   return removed.length > 0;
 }
 
+/** Those of `userIds` who would hear a push: a device opted in, and calls to court wanted. */
+export async function reachableByPush(tx: Queryable, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const devices = await tx
+    .selectDistinct({ userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, [...userIds]));
+  return wantEmail(
+    tx,
+    devices.map((d) => d.userId),
+    "calledToCourt",
+  );
+}
+
 /**
  * The pushes for one call, to every device of each person who wants calls pushed: once per
  * `key` and person (claimed in the caller's transaction, as emails are).

@@ -87,5 +87,5 @@ export async function claimNotification(db: Queryable, key: string, userId: stri
   return claimed.length > 0;
 }
 
-export { type PushPayload, pushEffects } from "./push.js";
+export { type PushPayload, pushEffects, reachableByPush } from "./push.js";
 export { emailKindNames, unsubscribeFor } from "./unsubscribe.js";

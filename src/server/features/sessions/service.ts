@@ -43,11 +43,11 @@ export {
   listSessions,
   nextScheduledSessions,
   nextScheduledSessionsJson,
-  registeredPlayers,
   registrantsByIds,
   requireActiveSession,
   sessionRow,
   sessionsOfSeries,
+  signUpsOf,
   toSession,
   upcomingForFeed,
 } from "./session-reads.js";

@@ -3,7 +3,7 @@
 // as the club page, the weekly summary and the calendar feed show them.
 
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import { pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
@@ -276,13 +276,34 @@ export function checkedInPlayers(db: Queryable, sessionId: string): Promise<Name
   );
 }
 
-/** Who holds a place in the session now (checked in or not), in the order they got it. */
-export function registeredPlayers(db: Queryable, sessionId: string): Promise<NamedRegistration[]> {
-  return namedRegistrations(
-    db,
-    and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.status, "registered")),
-    [asc(sessionRegistrations.seq)],
+/**
+ * Everyone signed up for the session and not cancelled, with where they stand: a place, a place
+ * waiting for payment, an entry in a lottery not drawn yet, or the waitlist; in arrival order.
+ */
+export async function signUpsOf(
+  db: Queryable,
+  sessionId: string,
+): Promise<
+  Array<NamedRegistration & { status: "registered" | "pending_payment" | "entered" | "waitlisted" }>
+> {
+  const rows = await db
+    .select({ id: sessionRegistrations.id, status: sessionRegistrations.status })
+    .from(sessionRegistrations)
+    .where(and(eq(sessionRegistrations.sessionId, sessionId), ne(sessionRegistrations.status, "cancelled")))
+    .orderBy(asc(sessionRegistrations.seq));
+  const named = new Map(
+    (
+      await registrantsByIds(
+        db,
+        sessionId,
+        rows.map((r) => r.id),
+      )
+    ).map((r) => [r.id, r]),
   );
+  return rows.flatMap((r) => {
+    const person = named.get(r.id);
+    return person && r.status !== "cancelled" ? [{ ...person, status: r.status }] : [];
+  });
 }
 
 /** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
@@ -375,7 +396,13 @@ export async function registrantsByIds(
 /** The sessions of a weekly series (a league's weeks), in date order. */
 export async function sessionsOfSeries(db: Queryable, organizationId: string, seriesId: string) {
   return db
-    .select({ id: sessions.id, name: sessions.name, startsAt: sessions.startsAt, status: sessions.status })
+    .select({
+      id: sessions.id,
+      name: sessions.name,
+      startsAt: sessions.startsAt,
+      endsAt: sessions.endsAt,
+      status: sessions.status,
+    })
     .from(sessions)
     .where(and(eq(sessions.organizationId, organizationId), eq(sessions.seriesId, seriesId)))
     .orderBy(asc(sessions.startsAt));

@@ -64,7 +64,11 @@ export function YourPlace({ orgId, sessionId, view, userId }: Props) {
     </Button>
   );
   let body: React.ReactNode;
-  if (view.me.role === "player")
+  if (signingUp)
+    body = (
+      <TeamForm orgId={orgId} view={view} userId={userId} join={join} onClose={() => setSigningUp(false)} />
+    );
+  else if (view.me.role === "player")
     body = (
       <>
         <p className="text-sm">
@@ -88,7 +92,11 @@ export function YourPlace({ orgId, sessionId, view, userId }: Props) {
           You're a substitute: when a week is short of players, you'll be asked to play it.
         </p>
         <div className="flex flex-wrap gap-2">
-          {teams ? null : (
+          {teams ? (
+            <Button size="touch" onClick={() => setSigningUp(true)}>
+              <Users className="h-4 w-4" /> Sign Up a Team
+            </Button>
+          ) : (
             <Button size="touch" disabled={join.busy} onClick={() => join.run({ role: "player" })}>
               Play the Season
             </Button>
@@ -96,10 +104,6 @@ export function YourPlace({ orgId, sessionId, view, userId }: Props) {
           {leaveButton}
         </div>
       </>
-    );
-  else if (signingUp)
-    body = (
-      <TeamForm orgId={orgId} view={view} userId={userId} join={join} onClose={() => setSigningUp(false)} />
     );
   else
     body = (
@@ -151,7 +155,12 @@ function TeamForm({
   const [partner, setPartner] = useState<Partner | null>(null);
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const onTeams = new Set([userId, ...view.roster.teams.flatMap((t) => t.players.map((p) => p.userId))]);
+  // Those already on the roster (a team's players, the substitutes) sign up for themselves.
+  const onTeams = new Set([
+    userId,
+    ...view.roster.teams.flatMap((t) => t.players.map((p) => p.userId)),
+    ...view.roster.substitutes.map((p) => p.userId),
+  ]);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!partner) {
@@ -240,7 +249,7 @@ export function ComingWeek({ orgId, view, timeZone }: { orgId: string; view: Lea
           <Button asChild size="touch" variant="secondary">
             <Link to={`/sessions/${week.sessionId}`}>Register for the Week</Link>
           </Button>
-          {view.canManage && view.roster.substitutes.length > 0 ? (
+          {view.canManage && week.substitutesNeeded > 0 && view.roster.substitutes.length > 0 ? (
             <Button size="touch" disabled={ask.busy} onClick={() => ask.run()}>
               Ask the Substitutes
             </Button>
