@@ -162,6 +162,10 @@ export const playerView = z.object({
   recent: z.array(matchView),
   /** Where the next page of their matches starts (the matches list's cursor), if there is one. */
   recentNext: z.string().nullable(),
+  /** Over the player's latest PARTNER_MATCHES doubles matches. */
   partners: z.array(player.extend({ games: z.number().int(), wins: z.number().int() })),
 });
 export type PlayerView = z.infer<typeof playerView>;
+
+/** A player's partners are counted over this many of their latest doubles matches. */
+export const PARTNER_MATCHES = 100;

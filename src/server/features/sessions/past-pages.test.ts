@@ -7,13 +7,15 @@ import { createSessions } from "./service.js";
 
 let t: TestApp;
 const now = new Date("2026-11-20T18:00:00Z");
+/** The app's clock: `now`, but for the test that lets a night end. */
+let clock = now;
 const HOUR = 3_600_000;
 let owner: TestUser;
 let orgId: string;
 let otherOrgId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => now });
+  t = await createTestApp({ now: () => clock });
   owner = await makeUser(t, "owner@past.example", "Olive Owner");
   orgId = (await makeClub(t, owner)).id;
   const rival = await makeUser(t, "rival@past.example", "Rival Owner");
@@ -67,6 +69,23 @@ describe("past sessions, a page at a time", () => {
     expect(fresh.sessions[0].name).toBe("Tonight");
     expect(fresh.sessions).toHaveLength(25);
     expect(fresh.next).toBeNull();
+  });
+
+  it("keeps the first page as the Past tab opens it until a night ends or the club's data changes", async () => {
+    const firstPage = async () =>
+      ((await past("")).json().sessions as Array<{ name: string }>).map((s) => s.name);
+    await night(orgId, owner.id, "Later Tonight", -1);
+    const before = await firstPage();
+    expect(before).not.toContain("Later Tonight");
+    // Read again, kept: the same page.
+    expect(await firstPage()).toEqual(before);
+    // The night ends with no write to tell anyone: the kept page holds only until then.
+    clock = new Date(now.getTime() + 4 * HOUR);
+    expect((await firstPage())[0]).toBe("Later Tonight");
+    // A write to the club's sessions shows at once.
+    await night(orgId, owner.id, "Just Logged", -1.5);
+    expect((await firstPage())[0]).toBe("Just Logged");
+    clock = now;
   });
 
   it("answers another club's list with 404, and a cursor it did not give out with 400", async () => {

@@ -22,8 +22,8 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.list, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
       const { scope, limit, after } = request.query;
-      // Read each time: a scheduled session moves to past when its end passes, with no write
-      // to tell a cache.
+      // A scheduled session moves to past when its end passes, with no write to tell a cache:
+      // the kept first page holds only until then.
       if (scope === "past") return pastSessionPage(db, club.organizationId, deps.now(), { limit, after });
       return { sessions: await listSessions(db, club.organizationId, deps.now(), scope), next: null };
     });

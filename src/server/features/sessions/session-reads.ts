@@ -4,7 +4,7 @@
 
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
-import { pageFrom } from "../../../shared/contracts/paging.js";
+import { PAGE_SIZE, pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
@@ -122,7 +122,48 @@ const pastSessionRows = (after: boolean) =>
 const firstPastSessions = pastSessionRows(false);
 const pastSessionsAfter = pastSessionRows(true);
 
+/** When the next scheduled session ends (and joins the past ones): null when none is to end. */
+const nextToEnd = preparedStatement("next_session_to_end", (db) =>
+  db
+    // As milliseconds: a timestamp's own text is not one every Date parses.
+    .select({ at: sql<number | null>`(extract(epoch from min(${sessions.endsAt})) * 1000)::float8` })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, sql.placeholder("organizationId")),
+        eq(sessions.status, "scheduled"),
+        sql`${sessions.endsAt} > ${sql.placeholder("now")}`,
+      ),
+    ),
+);
+
+/**
+ * A page of the past sessions. The first page as the Past tab opens it is kept (platform/
+ * club-reads) until the club's data changes or the next scheduled session ends and joins it;
+ * the pages after are read each time.
+ */
 export async function pastSessionPage(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  if (page.after || page.limit !== PAGE_SIZE) return readPastSessionPage(db, organizationId, now, page);
+  return clubReads(db).read(
+    organizationId,
+    "sessions:past",
+    async () => {
+      const [value, [ends]] = await Promise.all([
+        readPastSessionPage(db, organizationId, now, page),
+        nextToEnd(db, { organizationId, now: now.toISOString() }),
+      ]);
+      return { value, until: ends?.at == null ? null : new Date(Number(ends.at)) };
+    },
+    now,
+  );
+}
+
+async function readPastSessionPage(
   db: Queryable,
   organizationId: string,
   now: Date,

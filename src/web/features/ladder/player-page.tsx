@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
-import type { PlayerView } from "../../../shared/contracts/ladder.js";
+import { PARTNER_MATCHES, type PlayerView } from "../../../shared/contracts/ladder.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { LoadMore } from "../../components/load-more.js";
 import { Card, CardContent } from "../../components/ui/card.js";
@@ -49,7 +49,12 @@ export function PlayerPage() {
       {view.partners.length > 0 ? (
         <Card>
           <CardContent className="pt-6">
-            <h2 className="mb-3 font-semibold">Partners</h2>
+            <div className="mb-3">
+              <h2 className="font-semibold">Partners</h2>
+              {(view.ratings.doubles?.games ?? 0) > PARTNER_MATCHES ? (
+                <p className="text-sm text-muted">Over the last {PARTNER_MATCHES} doubles matches</p>
+              ) : null}
+            </div>
             <ul className="flex flex-col divide-y divide-slate-100 text-sm">
               {view.partners.map((p) => (
                 <li key={p.userId} className="flex items-center justify-between gap-3 py-2">

@@ -1,0 +1,3 @@
+-- The ladder's first page names its longest streak and its busiest player (issue 32): each is now the first row of an index, where every read sorted the whole ladder twice; a big club's ladder read cost 1.4 ms of PostgreSQL for each.
+CREATE INDEX "player_ratings_streak_idx" ON "player_ratings" USING btree ("organization_id","format","streak","rating","games","user_id");--> statement-breakpoint
+CREATE INDEX "player_ratings_games_idx" ON "player_ratings" USING btree ("organization_id","format","games","rating","user_id");
