@@ -114,6 +114,19 @@ async function playOut(sessionId: string) {
   return (await call(organizer, "GET", `${at(sessionId)}/event`)).json() as EventView;
 }
 
+/** Starts the week's event (a league's settings win over the form's). */
+async function startWeek(sessionId: string) {
+  const started = await call(organizer, "POST", `${at(sessionId)}/event`, {
+    format: "teams",
+    rounds: 2,
+    courts: 2,
+    ending: "points",
+    playTo: 11,
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  return started.json() as EventView;
+}
+
 const meetingsOf = (view: EventView, rounds: number[]) =>
   view.games
     .filter((g) => g.stage === "round" && rounds.includes(g.round))
@@ -273,15 +286,7 @@ describe("a league's roster", () => {
     // Week 2: everyone is back, and the first round is the two meetings week 1 did not have.
     await onNow(weeks[1]!);
     await registered(weeks[1]!, players, true);
-    const second = (
-      await call(organizer, "POST", `${at(weeks[1]!)}/event`, {
-        format: "teams",
-        rounds: 2,
-        courts: 2,
-        ending: "points",
-        playTo: 11,
-      })
-    ).json() as EventView;
+    const second = await startWeek(weeks[1]!);
     const firstRound = meetingsOf(second, [1]);
     expect(firstRound).toHaveLength(2);
     for (const meeting of firstRound) expect(metInWeek1).not.toContain(meeting);
@@ -302,15 +307,7 @@ describe("a league's roster", () => {
     // Cleo & Dan (the first of the two to sign up), and Gil & Hope miss the week.
     await onNow(weeks[2]!);
     await registered(weeks[2]!, [ada(), bo(), cleo(), ed(), flo(), gil()], true);
-    const third = (
-      await call(organizer, "POST", `${at(weeks[2]!)}/event`, {
-        format: "teams",
-        rounds: 2,
-        courts: 2,
-        ending: "points",
-        playTo: 11,
-      })
-    ).json() as EventView;
+    const third = await startWeek(weeks[2]!);
     expect(third.standings.map((s) => s.name)).toContain("Cleo & Dan (Cleo Team & Gil Team)");
     await playOut(weeks[2]!);
 
@@ -318,15 +315,7 @@ describe("a league's roster", () => {
     // standing in the night's table but not the season's.
     await onNow(weeks[3]!);
     await registered(weeks[3]!, [...players, ...subs], true);
-    const fourth = (
-      await call(organizer, "POST", `${at(weeks[3]!)}/event`, {
-        format: "teams",
-        rounds: 2,
-        courts: 2,
-        ending: "points",
-        playTo: 11,
-      })
-    ).json() as EventView;
+    const fourth = await startWeek(weeks[3]!);
     expect(fourth.standings.map((s) => s.name)).toContain("Ivy Sub & Jo Sub");
     await playOut(weeks[3]!);
     const later = (await call(ada(), "GET", `${at(weeks[3]!)}/league`)).json() as LeagueView;

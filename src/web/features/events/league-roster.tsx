@@ -53,6 +53,16 @@ export function YourPlace({ orgId, sessionId, view, userId }: Props) {
       onConfirm={() => leave.run(userId)}
     />
   );
+  // To play the season: a team signed up with a partner, or oneself alone.
+  const playButton = teams ? (
+    <Button size="touch" onClick={() => setSigningUp(true)}>
+      <Users className="h-4 w-4" /> Sign Up a Team
+    </Button>
+  ) : (
+    <Button size="touch" disabled={join.busy} onClick={() => join.run({ role: "player" })}>
+      <UserPlus className="h-4 w-4" /> Play the Season
+    </Button>
+  );
   const substituteButton = (
     <Button
       variant="secondary"
@@ -92,15 +102,7 @@ export function YourPlace({ orgId, sessionId, view, userId }: Props) {
           You're a substitute: when a week is short of players, you'll be asked to play it.
         </p>
         <div className="flex flex-wrap gap-2">
-          {teams ? (
-            <Button size="touch" onClick={() => setSigningUp(true)}>
-              <Users className="h-4 w-4" /> Sign Up a Team
-            </Button>
-          ) : (
-            <Button size="touch" disabled={join.busy} onClick={() => join.run({ role: "player" })}>
-              Play the Season
-            </Button>
-          )}
+          {playButton}
           {leaveButton}
         </div>
       </>
@@ -114,15 +116,7 @@ export function YourPlace({ orgId, sessionId, view, userId }: Props) {
             : "Sign up to play the season, or be a substitute who is asked when a week is short."}
         </p>
         <div className="flex flex-wrap gap-2">
-          {teams ? (
-            <Button size="touch" onClick={() => setSigningUp(true)}>
-              <Users className="h-4 w-4" /> Sign Up a Team
-            </Button>
-          ) : (
-            <Button size="touch" disabled={join.busy} onClick={() => join.run({ role: "player" })}>
-              <UserPlus className="h-4 w-4" /> Play the Season
-            </Button>
-          )}
+          {playButton}
           {substituteButton}
         </div>
       </>
