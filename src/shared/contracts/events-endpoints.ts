@@ -141,7 +141,7 @@ export const eventsEndpoints = {
     params: eventParams,
     body: joinLeagueBody,
     success: { status: 200, body: leagueView },
-    errors: ["ON_A_TEAM"],
+    errors: ["ON_A_TEAM", "ON_THE_ROSTER"],
   }),
   leaveLeague: endpoint({
     method: "DELETE",
@@ -164,7 +164,7 @@ export const eventsEndpoints = {
     access: organizer,
     params: eventParams,
     success: { status: 200, body: askedSubstitutes },
-    errors: ["SESSION_CLOSED"],
+    errors: ["SESSION_CLOSED", "NO_SUBSTITUTE_NEEDED"],
   }),
   display: endpoint({
     method: "GET",
