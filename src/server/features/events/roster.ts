@@ -266,8 +266,9 @@ export async function weekNeeds(
   league: LeagueRow,
   roster: Roster,
   week: { id: string; startsAt: Date },
+  signUps?: Awaited<ReturnType<typeof signUpsOf>>,
 ): Promise<NonNullable<LeagueView["nextWeek"]>> {
-  const registered = (await signUpsOf(db, week.id)).filter((r) => comingStatuses.has(r.status));
+  const registered = (signUps ?? (await signUpsOf(db, week.id))).filter((r) => comingStatuses.has(r.status));
   const isIn = new Set(registered.flatMap((r) => (r.userId ? [r.userId] : [])));
   const players = roster.entries.filter((e) => e.role === "player");
   const onRoster = new Set(players.map((p) => p.userId));
@@ -305,12 +306,13 @@ export async function askSubstitutes(
         "This week is over: ask the substitutes for a week still to play.",
       );
     const roster = await rosterOf(tx, league);
-    const needs = await weekNeeds(tx, league, roster, session);
+    const signUps = await signUpsOf(tx, sessionId);
+    const needs = await weekNeeds(tx, league, roster, session, signUps);
     // Asked for nothing, they would not answer the next time: the once a week is kept for a need.
     if (needs.substitutesNeeded === 0)
       throw new AppError("NO_SUBSTITUTE_NEEDED", "This week needs no substitute: every place is taken.");
     // Anyone already signed up for the week, the waitlist too, has answered already.
-    const signedUp = new Set((await signUpsOf(tx, sessionId)).map((r) => r.userId));
+    const signedUp = new Set(signUps.map((r) => r.userId));
     const subs = roster.entries.filter((e) => e.role === "substitute" && !signedUp.has(e.userId));
     // Only those who can hear it are asked (a push device, or the email wanted), each once a week.
     const subIds = subs.map((sub) => sub.userId);

@@ -286,21 +286,27 @@ export async function requireActiveSession(db: Queryable, organizationId: string
 /** A registration with its person's name (a guest's own), as the board and events show it. */
 export type NamedRegistration = { id: string; userId: string | null; name: string };
 
-/** The session's registrations `where` says, each with its name read in the same statement. */
-async function namedRegistrations(db: Queryable, where: SQL | undefined, order: SQL[] = []) {
+/** The session's registrations `where` says, each with its name (and status) read in one statement. */
+async function namedRegistrationRows(db: Queryable, where: SQL | undefined, order: SQL[] = []) {
   const everyone = peopleSubquery();
   const rows = await db
     .select({
       id: sessionRegistrations.id,
       userId: sessionRegistrations.userId,
       guestName: sessionRegistrations.guestName,
+      status: sessionRegistrations.status,
       personName: everyone.personName,
     })
     .from(sessionRegistrations)
     .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
     .where(where)
     .orderBy(...order);
-  return rows.map((r): NamedRegistration => ({ id: r.id, userId: r.userId, name: registrantName(r) }));
+  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r), status: r.status }));
+}
+
+async function namedRegistrations(db: Queryable, where: SQL | undefined, order: SQL[] = []) {
+  const rows = await namedRegistrationRows(db, where, order);
+  return rows.map(({ id, userId, name }): NamedRegistration => ({ id, userId, name }));
 }
 
 /** Who is checked in and still registered, in check-in order, with the names the board shows. */
@@ -327,24 +333,12 @@ export async function signUpsOf(
 ): Promise<
   Array<NamedRegistration & { status: "registered" | "pending_payment" | "entered" | "waitlisted" }>
 > {
-  const rows = await db
-    .select({ id: sessionRegistrations.id, status: sessionRegistrations.status })
-    .from(sessionRegistrations)
-    .where(and(eq(sessionRegistrations.sessionId, sessionId), ne(sessionRegistrations.status, "cancelled")))
-    .orderBy(asc(sessionRegistrations.seq));
-  const named = new Map(
-    (
-      await registrantsByIds(
-        db,
-        sessionId,
-        rows.map((r) => r.id),
-      )
-    ).map((r) => [r.id, r]),
+  const rows = await namedRegistrationRows(
+    db,
+    and(eq(sessionRegistrations.sessionId, sessionId), ne(sessionRegistrations.status, "cancelled")),
+    [asc(sessionRegistrations.seq)],
   );
-  return rows.flatMap((r) => {
-    const person = named.get(r.id);
-    return person && r.status !== "cancelled" ? [{ ...person, status: r.status }] : [];
-  });
+  return rows.flatMap((r) => (r.status === "cancelled" ? [] : [{ ...r, status: r.status }]));
 }
 
 /** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
