@@ -49,14 +49,14 @@ function TopNav() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Link to="/dashboard" className="flex min-w-0 items-center gap-2 font-bold">
           {current?.logoUrl ? (
-            <img src={current.logoUrl} alt="" className="h-8 w-8 rounded-md object-cover" />
+            <img src={current.logoUrl} alt="" className="h-8 w-8 shrink-0 rounded-md object-cover" />
           ) : (
-            <img src="/favicon.svg" alt="" className="h-8 w-8" />
+            <img src="/favicon.svg" alt="" className="h-8 w-8 shrink-0" />
           )}
           <span className="truncate">{current?.name ?? "Courtside"}</span>
         </Link>
         <OrganizationSwitcher className="hidden md:block" />
-        <nav aria-label="Main" className="ml-4 hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="ml-4 hidden shrink-0 items-center gap-1 lg:flex">
           {links.map((link) => (
             <NavItem key={link.to} to={link.to} label={link.label} count={badges[link.to]} />
           ))}
@@ -147,7 +147,8 @@ function NavItem({
       className={({ isActive }) =>
         cn(
           // Below lg it is a row of the phone's menu: a thumb's height.
-          "inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium max-lg:min-h-11",
+          // Never broken inside a word: beside a long club name, the name gives way, not "Ladde r".
+          "inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap max-lg:min-h-11",
           isActive ? "bg-brand-50 text-brand-800" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
         )
       }
