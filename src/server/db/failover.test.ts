@@ -2,12 +2,13 @@
 // twenty times, and a 30 s outage behind a proxy. After each, a signed-in read (session
 // look-up included) must answer 2xx within 5 s of the database accepting connections again:
 // a client that died or timed out must never be lent out a second time.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCache } from "../platform/auth/current-user.js";
 import { makeClub, makeUser, type TestUser } from "../test/factories.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy.js";
-import { DATABASE_TIMEOUTS } from "./database.js";
+import { connectDatabase, DATABASE_TIMEOUTS } from "./database.js";
 import { IDLE_CHECK_AFTER_MS } from "./pool-guard.js";
 import { sessions } from "./schema/sessions.js";
 
@@ -119,6 +120,10 @@ describe("every connection terminated under writers, twenty times", () => {
     for (const [round, ms] of recoveries.entries())
       expect(ms, `round ${round + 1} recovered in ${ms} ms`).toBeLessThan(RECOVERY_MS);
     expect(writers.statuses.get(500) ?? 0).toBe(0);
+    // With every request answered, no client is still out on loan: a BEGIN that met a killed
+    // connection gave its slot back.
+    const { pool } = t.deps.database;
+    expect(pool.totalCount - pool.idleCount, "clients still lent out").toBe(0);
     // The writers really wrote between the rounds.
     expect(writers.statuses.get(201) ?? 0).toBeGreaterThan(ROUNDS);
   }, 180_000);
@@ -179,4 +184,42 @@ describe("failovers behind a proxy", () => {
     const ms = await msUntilRead(cut, person.cookie, RECOVERY_MS + 5_000);
     expect(ms).toBeLessThan(RECOVERY_MS);
   }, 90_000);
+});
+
+describe("a transaction whose BEGIN meets a dead connection", () => {
+  it("gives its pool slot back: the pool lends again at once, and ends without waiting", async () => {
+    const direct = new URL(t.deps.database.url);
+    const line = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const slots = 2;
+    const database = connectDatabase(line.url(t.deps.database.url), { max: slots });
+    try {
+      // Both slots hold a connection used a moment ago (so none is pinged before it is lent),
+      // then every one of them goes silent: each BEGIN waits out the read timeout and fails.
+      await Promise.all(
+        Array.from({ length: slots }, () =>
+          database.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.05)`)),
+        ),
+      );
+      line.strandOpenConnections();
+      const stranded = await Promise.allSettled(
+        Array.from({ length: slots }, () => database.db.transaction((tx) => tx.execute(sql`select 1`))),
+      );
+      expect(stranded.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+      // Had each failed BEGIN kept its client, the pool would be full for good: this would wait
+      // out the connection timeout and fail.
+      const started = Date.now();
+      const answer = await database.db.transaction((tx) => tx.execute(sql`select 1 as one`));
+      expect(answer.rows).toEqual([{ one: 1 }]);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(database.pool.totalCount).toBe(1);
+    } finally {
+      // A pool still lending a client out waits for it before it ends.
+      const ended = await Promise.race([
+        database.pool.end().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000)),
+      ]);
+      await line.close();
+      expect(ended, "the pool ended within 2 s").toBe(true);
+    }
+  }, 30_000);
 });

@@ -11,6 +11,10 @@
 //     PING_TIMEOUT_MS) before it is lent; one that does not is destroyed, which retires the rest.
 // A statement the server refused (a constraint, a statement timeout) is not a connection
 // failure: the connection is fine and stays.
+// A lent client whose connection fails is given back to the pool at once, not when its
+// borrower gets round to it: Drizzle's transaction() sends BEGIN before its try block, so a
+// BEGIN that meets a dead connection never releases its client. Left to the borrower, each
+// such failover would keep a pool slot for good, and pool.end() would wait for it for ever.
 import type pg from "pg";
 
 type WarnLog = { warn: (object: object, message: string) => void };
@@ -29,13 +33,23 @@ export function guardPool(pool: pg.Pool, log?: WarnLog): void {
   const states = new WeakMap<pg.PoolClient, ClientState>();
   // Clients we closed on purpose: their closing is not news worth a warning.
   const discarded = new WeakSet<pg.PoolClient>();
-  const failed = (client: pg.PoolClient) => {
+  // Clients out on loan to a borrower (not idle in the pool, not being checked).
+  const onLoan = new WeakSet<pg.PoolClient>();
+  const failed = (client: pg.PoolClient, error: Error) => {
     discarded.add(client);
     destroy(client);
+    if (onLoan.has(client)) giveBackFailed(client, error);
     // One failure retires its elders once; the clients made after it stay.
     if (states.get(client)?.generation === generation) generation++;
   };
   const retired = (client: pg.PoolClient) => (states.get(client)?.generation ?? -1) < generation;
+  // Removes the client from the pool now; the borrower's own release later does nothing.
+  const giveBackFailed = (client: pg.PoolClient, error: Error) => {
+    onLoan.delete(client);
+    const release = client.release;
+    client.release = () => {};
+    release(error);
+  };
 
   // An idle client's error (the server restarting) must not crash the process.
   pool.on("error", (error, client) => {
@@ -48,11 +62,12 @@ export function guardPool(pool: pg.Pool, log?: WarnLog): void {
     client.on("error", (error) => {
       if (discarded.has(client)) return;
       log?.warn({ err: error }, "database connection lost");
-      failed(client);
+      failed(client, error);
     });
-    onReadTimeout(client, () => failed(client));
+    onReadTimeout(client, (error) => failed(client, error));
   });
   pool.on("release", (_error, client) => {
+    onLoan.delete(client);
     const state = states.get(client);
     if (state) state.idleSince = Date.now();
     if (retired(client) && !discarded.has(client)) {
@@ -75,15 +90,20 @@ export function guardPool(pool: pg.Pool, log?: WarnLog): void {
         continue;
       }
       const state = states.get(client);
-      if (!state || Date.now() - state.idleSince < IDLE_CHECK_AFTER_MS) return client;
+      if (!state || Date.now() - state.idleSince < IDLE_CHECK_AFTER_MS) {
+        onLoan.add(client);
+        return client;
+      }
       try {
         // pg reads query_timeout per query too, though its types do not say so.
         await client.query({ text: "select 1", query_timeout: PING_TIMEOUT_MS } as pg.QueryConfig);
+        onLoan.add(client);
         return client;
       } catch (error) {
         log?.warn({ err: error }, "an idle database connection did not answer; reconnecting");
-        failed(client);
-        client.release(error instanceof Error ? error : new Error(String(error)));
+        const failure = error instanceof Error ? error : new Error(String(error));
+        failed(client, failure);
+        client.release(failure);
       }
     }
   };
@@ -95,7 +115,8 @@ export function guardPool(pool: pg.Pool, log?: WarnLog): void {
     lent.then(
       (client) => {
         try {
-          callback(undefined, client, client.release);
+          // done() goes through client.release as it is then: a failed client's is a no-op.
+          callback(undefined, client, (error?: Error) => client.release(error));
         } catch (error) {
           // The borrower threw, perhaps before it could give the client back: give it back here
           // (a second release throws, and then it had been given back already).
@@ -119,10 +140,10 @@ function destroy(client: pg.PoolClient): void {
 // After a read timeout the connection is in an unknown state: its answer may still arrive, and
 // the next query would queue behind it. Drizzle returns a transaction's client to the pool
 // without an error, so the client has to end itself.
-function onReadTimeout(client: pg.PoolClient, then: () => void): void {
+function onReadTimeout(client: pg.PoolClient, then: (error: Error) => void): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const check = (error: unknown) => {
-    if (error instanceof Error && error.message === READ_TIMEOUT) then();
+    if (error instanceof Error && error.message === READ_TIMEOUT) then(error);
   };
   client.query = ((...args: unknown[]) => {
     const callback = args.at(-1);
