@@ -14,8 +14,12 @@ async function logDoubles(page: Page, sides: [string, string, string, string], s
   await page.getByRole("button", { name: "Log a Match" }).click();
   const dialog = page.getByRole("dialog", { name: "Log a Match" });
   const pickers = ["Side A, player 1", "Side A, player 2", "Side B, player 1", "Side B, player 2"];
-  for (const [i, name] of sides.entries())
-    await dialog.getByRole("combobox", { name: pickers[i] }).selectOption({ label: name });
+  // Each place is found by typing a first name, as on a phone, and tapping the member.
+  for (const [i, name] of sides.entries()) {
+    await dialog.getByRole("textbox", { name: pickers[i] }).fill(name.split(" ")[0]!);
+    await dialog.getByRole("list", { name: "Matching members" }).getByRole("button", { name }).click();
+    await expect(dialog.getByTestId(`team${i < 2 ? "A" : "B"}${i % 2}-chosen`)).toHaveText(name);
+  }
   await dialog.getByLabel("Game scores").fill(score);
   await dialog.getByRole("button", { name: "Log Match" }).click();
   await expect(page.getByText("Match logged")).toBeVisible();

@@ -12,8 +12,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { formatDate } from "../../lib/format.js";
+import { MemberPicker, type PickedMember } from "../members/member-picker.js";
 import { useAskSubstitutes, useJoinLeague, useLeaveLeague } from "./event-api.js";
-import { type Partner, PartnerPicker } from "./partner-picker.js";
 
 type Props = { orgId: string; sessionId: string; view: LeagueView; userId: string };
 
@@ -146,7 +146,7 @@ function TeamForm({
   join: ReturnType<typeof useJoinLeague>;
   onClose: () => void;
 }) {
-  const [partner, setPartner] = useState<Partner | null>(null);
+  const [partner, setPartner] = useState<PickedMember | null>(null);
   const [name, setName] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   // Those already on the roster (a team's players, the substitutes) sign up for themselves.
@@ -171,7 +171,18 @@ function TeamForm({
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <PartnerPicker orgId={orgId} unavailable={onTeams} chosen={partner} onChoose={setPartner} />
+      <Field label="Your partner" htmlFor="partner-search">
+        <MemberPicker
+          orgId={orgId}
+          id="partner-search"
+          label="Your partner"
+          unavailable={onTeams}
+          chosen={partner}
+          onChoose={setPartner}
+          listBeforeTyping
+          emptyText="No member free to partner by that name."
+        />
+      </Field>
       <Field label="Team name" htmlFor="team-name" hint="Optional: otherwise your first names">
         <Input
           id="team-name"

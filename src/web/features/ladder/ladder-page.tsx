@@ -14,6 +14,7 @@ import { Card, CardContent } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { cn } from "../../lib/cn.js";
+import type { PickedMember } from "../members/member-picker.js";
 import {
   useAnswerMatch,
   useDecideMatch,
@@ -57,7 +58,7 @@ export function LadderPage() {
               Clear Examples
             </Button>
           ) : null}
-          <LogMatchDialog orgId={orgId} me={me.user.id} manager={manager} />
+          <LogMatchDialog orgId={orgId} me={{ userId: me.user.id, name: me.user.name }} manager={manager} />
         </div>
       </div>
       <WaitingMatches orgId={orgId} manager={manager} />
@@ -114,13 +115,13 @@ export function LadderPage() {
           )}
         </>
       )}
-      {manager ? <RecentMatches orgId={orgId} me={me.user.id} /> : null}
+      {manager ? <RecentMatches orgId={orgId} me={{ userId: me.user.id, name: me.user.name }} /> : null}
     </div>
   );
 }
 
 /** Organizers see the latest matches, to correct or remove one. */
-function RecentMatches({ orgId, me }: { orgId: string; me: string }) {
+function RecentMatches({ orgId, me }: { orgId: string; me: PickedMember }) {
   const recent = useMatchPages(orgId, { size: RECENT_PAGE });
   const remove = useDeleteMatch(orgId, { success: "Match deleted" });
   const shown = recent.data?.pages.flatMap((page) => page.matches) ?? [];

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
-import { useMembers } from "../members/api.js";
+import { MemberPicker, type PickedMember } from "../members/member-picker.js";
 import { useEditMatch, useLogMatch } from "./api.js";
 
 const selectClass = "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base";
@@ -32,7 +32,7 @@ const targetOf = (match: MatchView | undefined) =>
 
 type Props = {
   orgId: string;
-  me: string;
+  me: PickedMember;
   manager: boolean;
   /** Given: an organizer edits this match; absent: a new match is logged. */
   match?: MatchView;
@@ -43,7 +43,6 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
   const clubTimeZone = useOrganization().current?.timeZone;
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<MatchFormat>(match?.format ?? "doubles");
-  const members = useMembers(orgId);
   const close = () => setOpen(false);
   const logMatch = useLogMatch(orgId, {
     onSuccess: close,
@@ -86,29 +85,6 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
   );
   const { errors } = form;
 
-  const picker = (side: "A" | "B", index: number) => {
-    const name = `team${side}${index}`;
-    const mine = side === "A" && index === 0 && !manager;
-    const current = (side === "A" ? match?.teamA : match?.teamB)?.[index]?.userId;
-    return (
-      <select
-        key={`${format}-${name}`}
-        id={name}
-        name={name}
-        aria-label={`${side === "A" ? (manager ? "Side A" : "Your side") : manager ? "Side B" : "Opponents"}, player ${index + 1}`}
-        defaultValue={current ?? (mine ? me : "")}
-        className={selectClass}
-      >
-        <option value="">Choose a player</option>
-        {(members.data ?? []).map((m) => (
-          <option key={m.userId} value={m.userId}>
-            {m.name}
-          </option>
-        ))}
-      </select>
-    );
-  };
-
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -145,16 +121,14 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
               </Button>
             ))}
           </div>
-          <Field label={manager ? "Side A" : "Your side"} htmlFor="teamA0" error={errors.teamA}>
-            <div className="flex flex-col gap-2">
-              {Array.from({ length: size }, (_, i) => picker("A", i))}
-            </div>
-          </Field>
-          <Field label={manager ? "Side B" : "Opponents"} htmlFor="teamB0" error={errors.teamB}>
-            <div className="flex flex-col gap-2">
-              {Array.from({ length: size }, (_, i) => picker("B", i))}
-            </div>
-          </Field>
+          <MatchSides
+            orgId={orgId}
+            size={size}
+            manager={manager}
+            me={me}
+            match={match}
+            errors={{ A: errors.teamA, B: errors.teamB }}
+          />
           <div className="grid grid-cols-[1fr_7rem] gap-3">
             <Field
               label="Game scores"
@@ -195,5 +169,71 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Both sides' players, each found by typing a name: a hidden field per place carries the
+ * chosen member's id to the form. A player logging their own match starts on their own side.
+ */
+function MatchSides({
+  orgId,
+  size,
+  manager,
+  me,
+  match,
+  errors,
+}: {
+  orgId: string;
+  size: number;
+  manager: boolean;
+  me: PickedMember;
+  match?: MatchView;
+  errors: { A?: string; B?: string };
+}) {
+  const [places, setPlaces] = useState<Record<string, PickedMember | null>>(() => {
+    const start: Record<string, PickedMember | null> = {};
+    for (const [side, team] of [
+      ["A", match?.teamA],
+      ["B", match?.teamB],
+    ] as const)
+      team?.forEach((player, i) => {
+        start[`team${side}${i}`] = { userId: player.userId, name: player.name };
+      });
+    if (!match && !manager) start.teamA0 = me;
+    return start;
+  });
+  // Someone already in a place is not offered for another.
+  const taken = new Set(Object.values(places).flatMap((p) => (p ? [p.userId] : [])));
+  const side = (which: "A" | "B") => {
+    const title = which === "A" ? (manager ? "Side A" : "Your side") : manager ? "Side B" : "Opponents";
+    return (
+      <Field label={title} htmlFor={`team${which}0`} error={errors[which]}>
+        <div className="flex flex-col gap-2">
+          {Array.from({ length: size }, (_, i) => {
+            const name = `team${which}${i}`;
+            return (
+              <MemberPicker
+                key={name}
+                orgId={orgId}
+                id={name}
+                name={name}
+                label={`${title}, player ${i + 1}`}
+                placeholder="Type a player's name"
+                unavailable={taken}
+                chosen={places[name] ?? null}
+                onChoose={(member) => setPlaces((now) => ({ ...now, [name]: member }))}
+              />
+            );
+          })}
+        </div>
+      </Field>
+    );
+  };
+  return (
+    <>
+      {side("A")}
+      {side("B")}
+    </>
   );
 }

@@ -8,7 +8,6 @@ import type {
   Member,
 } from "../../../shared/contracts/members.js";
 import { membersEndpoints as endpoints } from "../../../shared/contracts/members-endpoints.js";
-import { PAGE_SIZE_MAX } from "../../../shared/contracts/paging.js";
 import { meQueryKey } from "../../app/auth-provider.js";
 import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
@@ -20,38 +19,26 @@ const keys = {
 };
 
 /**
- * Every member, every page of them read in turn: for the pickers (log a match, walk-ins, a new
- * owner), which choose among all. The members page itself reads a page at a time.
+ * The members a page at a time, those whose name (or, for admins, address) holds `search`;
+ * `limit` a page (the list's own size by default), and nothing read until `enabled`.
  */
-export function useMembers(orgId: string, enabled = true) {
-  return useQuery({
-    queryKey: keys.members(orgId),
-    enabled,
-    queryFn: async () => {
-      const all: Member[] = [];
-      let after: string | undefined;
-      do {
-        const page = await call(endpoints.members, {
-          params: { orgId },
-          query: { limit: PAGE_SIZE_MAX, ...(after ? { after } : {}) },
-        });
-        all.push(...page.members);
-        after = page.next ?? undefined;
-      } while (after);
-      return all;
-    },
-  });
-}
-
-/** The members a page at a time, those whose name (or, for admins, address) holds `search`. */
-export function useMemberPages(orgId: string, search: string) {
+export function useMemberPages(
+  orgId: string,
+  search: string,
+  { enabled = true, limit }: { enabled?: boolean; limit?: number } = {},
+) {
   return useInfiniteQuery({
-    queryKey: [...keys.members(orgId), "pages", search] as const,
+    queryKey: [...keys.members(orgId), "pages", search, limit ?? null] as const,
+    enabled,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       call(endpoints.members, {
         params: { orgId },
-        query: { ...(search ? { q: search } : {}), ...(pageParam ? { after: pageParam } : {}) },
+        query: {
+          ...(search ? { q: search } : {}),
+          ...(limit ? { limit } : {}),
+          ...(pageParam ? { after: pageParam } : {}),
+        },
       }),
     getNextPageParam: (last) => last.next ?? undefined,
     // While a new search loads, the list shows the last one's, not an empty "0 found".

@@ -4,7 +4,8 @@ import type { Role } from "../../../shared/domain/roles.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { useLeaveClub, useMembers, useTransferOwnership } from "./api.js";
+import { useLeaveClub, useTransferOwnership } from "./api.js";
+import { MemberPicker, type PickedMember } from "./member-picker.js";
 
 /** Leaving the club, or (for the owner) handing it to another member first. */
 export function MembershipActions({
@@ -19,10 +20,8 @@ export function MembershipActions({
   myUserId: string;
 }) {
   const navigate = useNavigate();
-  // Only the owner hands the club over, to any member: they choose among all of them.
-  const members = useMembers(orgId, myRole === "owner");
-  const others = (members.data ?? []).filter((m) => m.userId !== myUserId);
-  const [newOwner, setNewOwner] = useState("");
+  // Only the owner hands the club over, to any member, found by name or address.
+  const [newOwner, setNewOwner] = useState<PickedMember | null>(null);
 
   const leave = useLeaveClub(orgId, {
     onSuccess: () => navigate("/dashboard", { replace: true }),
@@ -44,24 +43,21 @@ export function MembershipActions({
             : `You can leave ${clubName} at any time.`}
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-start">
         {myRole === "owner" ? (
           <>
-            <label className="flex-1">
-              <span className="sr-only">New owner</span>
-              <select
-                value={newOwner}
-                onChange={(event) => setNewOwner(event.target.value)}
-                className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
-              >
-                <option value="">Choose the new owner…</option>
-                {others.map((m) => (
-                  <option key={m.userId} value={m.userId}>
-                    {m.email ? `${m.name} (${m.email})` : m.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <div className="min-w-0 flex-1">
+              <MemberPicker
+                orgId={orgId}
+                id="new-owner"
+                label="New owner"
+                placeholder="Find the new owner by name or email"
+                unavailable={new Set([myUserId])}
+                chosen={newOwner}
+                onChoose={setNewOwner}
+                detail={(m) => m.email}
+              />
+            </div>
             <ConfirmButton
               trigger={
                 <Button variant="secondary" disabled={!newOwner}>
@@ -69,9 +65,11 @@ export function MembershipActions({
                 </Button>
               }
               title="Transfer ownership?"
-              description="The new owner gets full control, including billing. You stay in the club as an admin."
+              description={`${newOwner?.name ?? "The new owner"} gets full control, including billing. You stay in the club as an admin.`}
               confirmLabel="Transfer"
-              onConfirm={() => transfer.run(newOwner)}
+              onConfirm={async () => {
+                if (newOwner) await transfer.run(newOwner.userId);
+              }}
             />
           </>
         ) : (

@@ -106,6 +106,31 @@ describe("WalkInsDialog", () => {
     expect(within(list).queryByText("Ben Brooks")).toBeNull();
   });
 
+  it("searches the members on the server, and keeps those ticked in view whatever is searched next", async () => {
+    doorApi();
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole("checkbox", { name: "Ana Alvarez" }));
+    // From here the server answers a search for "cle" with a member not listed before.
+    const search = mockApi({
+      [`GET /api/orgs/${ORG_ID}/members`]: { members: [member("user-5", "Cleo Cole")], next: null, total: 1 },
+    });
+    await user.type(within(dialog).getByLabelText("Members"), "cle");
+    const list = within(dialog).getByRole("list", { name: "Members not checked in" });
+    const rows = () =>
+      within(list)
+        .getAllByRole("checkbox")
+        .map((box) => [box.closest("label")?.textContent, (box as HTMLInputElement).checked]);
+    // Ana, ticked before, stays first and ticked; Cleo is what the server found.
+    await waitFor(() =>
+      expect(rows()).toEqual([
+        ["Ana Alvarez", true],
+        ["Cleo Cole", false],
+      ]),
+    );
+    expect(search.requests.some((r) => r.path.includes("/members?") && r.path.includes("q=cle"))).toBe(true);
+    expect(within(dialog).getByTestId("walk-ins-total").textContent).toBe("0 guests + 1 member");
+  });
+
   it("marks each bad line by its number with the contract's words, and sends nothing", async () => {
     const api = doorApi();
     const { user, dialog } = await openDialog();

@@ -1,24 +1,24 @@
 // Walk-ins at the door, many at once: guests' names pasted one per line, and members found by
-// name and ticked. One submit checks everyone in, or nobody: a refusal marks every line and
+// name (searched on the server: a big club's members are never read whole) and ticked. One submit checks everyone in, or nobody: a refusal marks every line and
 // member to fix, by the line it is on.
 import { Search, UserPlus } from "lucide-react";
 import { type FormEvent, useMemo, useRef, useState } from "react";
-import type { Member } from "../../../shared/contracts/members.js";
 import {
   BULK_CHECK_IN_MAX,
   type BulkCheckInBody,
   bulkCheckInBody,
   type Registration,
   type SessionDetails,
-  sameNameKey,
 } from "../../../shared/contracts/sessions.js";
 import { plural } from "../../../shared/domain/formatters.js";
+import { LoadMore } from "../../components/load-more.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Input, Label, Textarea } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
-import { useMembers } from "../members/api.js";
+import { useMemberPages } from "../members/api.js";
+import type { PickedMember } from "../members/member-picker.js";
 import { useAddWalkIns } from "./api.js";
 import { noRefusal, pastedNames, problemsOf, type Refusal, refusalOf } from "./walk-in-lines.js";
 
@@ -35,14 +35,14 @@ export function WalkInsDialog({ orgId, data }: Props) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [query, setQuery] = useState("");
-  const [ticked, setTicked] = useState<string[]>([]);
+  // The members ticked, with their names: a new search must not hide who is already ticked.
+  const [ticked, setTicked] = useState<PickedMember[]>([]);
   // After the first try, the list is checked as it is typed with the server's own rules.
   const [tried, setTried] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>(noRefusal);
   // The places ran out part-way: those left over may stand by at the door instead.
   const [full, setFull] = useState(false);
   const sent = useRef<BulkCheckInBody>({});
-  const members = useMembers(orgId);
 
   const reset = () => {
     setText("");
@@ -72,9 +72,10 @@ export function WalkInsDialog({ orgId, data }: Props) {
   });
 
   const pasted = pastedNames(text);
-  const body = { guestNames: pasted.map((p) => p.name), memberIds: ticked };
+  const tickedIds = ticked.map((m) => m.userId);
+  const body = { guestNames: pasted.map((p) => p.name), memberIds: tickedIds };
   const local = tried ? bulkCheckInBody.safeParse(body) : null;
-  const problems = problemsOf(local?.error?.issues ?? [], refusal, pasted, ticked);
+  const problems = problemsOf(local?.error?.issues ?? [], refusal, pasted, tickedIds);
   const total = pasted.length + ticked.length;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -92,8 +93,12 @@ export function WalkInsDialog({ orgId, data }: Props) {
     sent.current = { ...body, standBy: true };
     await add.run(sent.current);
   };
-  const toggle = (userId: string) =>
-    setTicked((now) => (now.includes(userId) ? now.filter((id) => id !== userId) : [...now, userId]));
+  const toggle = (member: PickedMember) =>
+    setTicked((now) =>
+      now.some((m) => m.userId === member.userId)
+        ? now.filter((m) => m.userId !== member.userId)
+        : [...now, member],
+    );
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -138,9 +143,8 @@ export function WalkInsDialog({ orgId, data }: Props) {
                   ))}
                 </ul>
               </section>
-              <MemberPicker
-                members={members.data}
-                loading={members.isPending}
+              <MemberTicks
+                orgId={orgId}
                 registrations={data.registrations}
                 query={query}
                 onQuery={setQuery}
@@ -182,45 +186,40 @@ export function WalkInsDialog({ orgId, data }: Props) {
   );
 }
 
-type PickerProps = {
-  members: Member[] | undefined;
-  loading: boolean;
+type TicksProps = {
+  orgId: string;
   registrations: Registration[];
   query: string;
   onQuery: (query: string) => void;
-  ticked: string[];
-  onToggle: (userId: string) => void;
+  ticked: PickedMember[];
+  onToggle: (member: PickedMember) => void;
   problems: Map<string, string>;
 };
 
-/** The club's members not yet checked in, found by name, each with a tick box. */
-function MemberPicker({
-  members,
-  loading,
-  registrations,
-  query,
-  onQuery,
-  ticked,
-  onToggle,
-  problems,
-}: PickerProps) {
+/**
+ * The club's members not yet checked in, found by name on the server, each with a tick box.
+ * Those ticked stay on top whatever is searched next, so they can be seen and unticked.
+ */
+function MemberTicks({ orgId, registrations, query, onQuery, ticked, onToggle, problems }: TicksProps) {
+  const pages = useMemberPages(orgId, query.trim());
   const placeOfMember = useMemo(
     () => new Map(registrations.flatMap((r) => (r.userId ? [[r.userId, r] as const] : []))),
     [registrations],
   );
-  const available = useMemo(
+  const tickedIds = new Set(ticked.map((m) => m.userId));
+  const found = useMemo(
     () =>
-      (members ?? [])
+      (pages.data?.pages.flatMap((page) => page.members) ?? [])
         // Standing by at the door (waitlisted, checked in) is not in yet: the organizer may take them in.
         .filter((m) => {
           const place = placeOfMember.get(m.userId);
           return !(place?.checkedIn && place.status !== "waitlisted");
         })
         .sort((a, b) => a.name.localeCompare(b.name)),
-    [members, placeOfMember],
+    [pages.data, placeOfMember],
   );
-  const wanted = sameNameKey(query);
-  const shown = available.filter((m) => sameNameKey(m.name).includes(wanted));
+  const shown = [...ticked, ...found.filter((m) => !tickedIds.has(m.userId))];
+  const searched = query.trim();
   return (
     <section className="flex min-w-0 flex-col gap-1.5">
       <Label htmlFor="walk-in-search">Members</Label>
@@ -241,38 +240,46 @@ function MemberPicker({
           ? `${plural(ticked.length, "member")} ticked`
           : "Members already checked in are not listed."}
       </p>
-      <ul
-        className="divide-y divide-slate-100 rounded-lg border border-slate-200 md:max-h-80 md:overflow-y-auto"
-        aria-label="Members not checked in"
-      >
-        {loading ? <li className="p-3 text-sm text-muted">Loading members…</li> : null}
-        {!loading && shown.length === 0 ? (
-          <li className="p-3 text-sm text-muted">
-            {available.length === 0 ? "Every member is checked in." : `No member matches “${query.trim()}”.`}
-          </li>
-        ) : null}
-        {shown.map((member) => {
-          const hint = placeHint[placeOfMember.get(member.userId)?.status ?? "cancelled"];
-          const problem = problems.get(member.userId);
-          return (
-            <li key={member.userId}>
-              <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50">
-                <input
-                  type="checkbox"
-                  className="h-5 w-5 shrink-0 accent-brand-700"
-                  checked={ticked.includes(member.userId)}
-                  onChange={() => onToggle(member.userId)}
-                />
-                <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="truncate">{member.name}</span>
-                  {problem ? <span className="text-sm text-red-700">{problem}</span> : null}
-                </span>
-                {hint ? <Badge>{hint}</Badge> : null}
-              </label>
+      <div className="rounded-lg border border-slate-200 md:max-h-80 md:overflow-y-auto">
+        <ul className="divide-y divide-slate-100" aria-label="Members not checked in">
+          {pages.isPending ? <li className="p-3 text-sm text-muted">Loading members…</li> : null}
+          {pages.isSuccess && shown.length === 0 ? (
+            <li className="p-3 text-sm text-muted">
+              {searched ? `No member matches “${searched}”.` : "Every member is checked in."}
             </li>
-          );
-        })}
-      </ul>
+          ) : null}
+          {shown.map((member) => {
+            const hint = placeHint[placeOfMember.get(member.userId)?.status ?? "cancelled"];
+            const problem = problems.get(member.userId);
+            return (
+              <li key={member.userId}>
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-slate-50">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5 shrink-0 accent-brand-700"
+                    checked={tickedIds.has(member.userId)}
+                    onChange={() => onToggle({ userId: member.userId, name: member.name })}
+                  />
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="truncate">{member.name}</span>
+                    {problem ? <span className="text-sm text-red-700">{problem}</span> : null}
+                  </span>
+                  {hint ? <Badge>{hint}</Badge> : null}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="pb-3">
+          <LoadMore
+            hasMore={pages.hasNextPage}
+            loading={pages.isFetchingNextPage}
+            failed={pages.isFetchNextPageError}
+            onMore={() => void pages.fetchNextPage()}
+            label="More members"
+          />
+        </div>
+      </div>
     </section>
   );
 }
