@@ -106,7 +106,14 @@ export type FairOptions = {
   /** The night's last stretch (decide.ts levelling): only the fewest games go on. */
   levelling?: boolean;
   /** The longest wait (decide.ts waitCap): a player passed over now would wait past it. */
-  waitCap?: { now: number; nextFreeMinutes: number; capMinutes: number };
+  waitCap?: {
+    now: number;
+    /** When the soonest running game should end, at a typical game's length... */
+    nextFreeMinutes: number;
+    /** ...and at a long one's: games of 8 to 16 minutes often end well after the typical. */
+    lateNextFreeMinutes: number;
+    capMinutes: number;
+  };
   /** Who may make a team, and the declared genders it reads. */
   teams?: TeamRule;
   genders?: Map<string, Gender>;
@@ -227,12 +234,21 @@ function fillAsCourtsFree(
 ): Assignment[] {
   const assignments: Assignment[] = [];
   const chosen = new Set<string>();
+  // Passed over now, they would still be waiting past the cap when the next court frees (at the
+  // typical length, or, `late`, if the running games run long).
+  const tooLongAt = (p: PlayerState, late = false) =>
+    waitCap !== undefined &&
+    p.readySince !== undefined &&
+    (waitCap.now - p.readySince) / 60_000 + (late ? waitCap.lateNextFreeMinutes : waitCap.nextFreeMinutes) >
+      waitCap.capMinutes;
   for (const court of courts) {
     const size = courtSize(court);
     const left = ordered.filter((p) => !chosen.has(p.id));
     const lowest = effectiveGames(left[0]!);
-    // One game ahead may go on to save a repeated partner, except in the night's last stretch.
-    const near = left.filter((p) => effectiveGames(p) <= lowest + (levelling ? 0 : 1));
+    // One game ahead may go on to save a repeated partner, except in the night's last stretch;
+    // there too once the wait would pass the cap: sitting a player out the last two games to
+    // level the night was the longest wait of all (18 minutes where the paddle stack's was 14).
+    const near = left.filter((p) => effectiveGames(p) <= lowest + (levelling && !tooLongAt(p) ? 0 : 1));
     const byArrival = (a: PlayerState, b: PlayerState) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1);
     // Fewer than a court's worth near the lowest games (someone left, say): they all go on, and
     // the rest of the court comes from the others in turn, never ahead of them.
@@ -241,15 +257,18 @@ function fillAsCourtsFree(
       ? [...near.sort(byArrival), ...left.filter((p) => !near.includes(p)).sort(byArrival)]
       : near.sort(byArrival);
     const due = Math.ceil(Math.max(0, sitting) / size) + 1;
-    // Passed over now, they would still be waiting past the cap when the next court frees.
-    const tooLong = (p: PlayerState) =>
-      waitCap !== undefined &&
-      p.readySince !== undefined &&
-      (waitCap.now - p.readySince) / 60_000 + waitCap.nextFreeMinutes > waitCap.capMinutes;
+    const tooLong = (p: PlayerState) => tooLongAt(p);
     // The cap is a rule in open play; under a team rule it weighs like overdue, since a
-    // player it forced on could leave no team mixed (or no game separate).
+    // player it forced on could leave no team mixed (or no game separate). A player already
+    // passed over for `due` courts is held to it even if the running games run long: the
+    // typical estimate alone let a wait run 2 minutes past the cap when they did.
     const capIsRule = !context.teams || context.teams === "open";
-    const overdue = byWait.filter((p) => p.gamesWaited > due || (capIsRule && tooLong(p))).slice(0, size);
+    const overdue = byWait
+      .filter(
+        (p) =>
+          p.gamesWaited > due || (capIsRule && (tooLong(p) || (p.gamesWaited >= due && tooLongAt(p, true)))),
+      )
+      .slice(0, size);
     const anchor = byWait[0]!;
     const room = size - 1 - overdue.filter((p) => p !== anchor).length;
     const leaving = byWait

@@ -22,16 +22,22 @@ describe("uneven play (courts free one at a time)", () => {
     [12, 2, 40],
     [40, 8, 100],
   ])(
-    "%i players on %i courts, %i games: partner repeats at the counting lower bound",
+    "%i players on %i courts, %i games: partner repeats within 2 of the counting lower bound",
     (players, courts, games) => {
+      let over = 0;
       for (const seed of [1, 2, 3]) {
-        // Untold when the night ends, the engine never trades a repeat for levelling.
+        // Untold when the night ends, the engine never trades a repeat for levelling; the wait
+        // cap can force one (a player who has waited long enough goes on whoever is free).
         const { figures } = unevenSession(players, courts, games, seed, { endUntold: true });
-        expect(figures.partnerRepeats, `seed ${seed}`).toBe(figures.lowerBound);
+        expect(figures.partnerRepeats - figures.lowerBound, `seed ${seed}`).toBeGreaterThanOrEqual(0);
+        expect(figures.partnerRepeats - figures.lowerBound, `seed ${seed}`).toBeLessThanOrEqual(2);
+        over += figures.partnerRepeats - figures.lowerBound;
         // Nobody is ever two games ahead of someone waiting (the spread can reach 3 only
         // because games of different lengths end in between fills).
         expect(figures.gamesSpread).toBeLessThanOrEqual(3);
       }
+      // Most nights are at the bound: at most one of the three is over it.
+      expect(over).toBeLessThanOrEqual(2);
     },
   );
 
@@ -60,16 +66,27 @@ describe("uneven play (courts free one at a time)", () => {
     expect(Math.max(...spreads)).toBe(2);
   });
 
-  it("12 players on 2 courts: nobody waits more than 1.1 times the paddle stack's longest wait", () => {
-    const longest = (mode: "fair" | "paddle-stack") =>
-      Math.max(
-        ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(
-          (seed) => unevenSession(12, 2, 100, seed, { mode }).figures.maxWaitMinutes,
-        ),
-      );
-    // Counting court changes alone, one player sat through two long games: 21 minutes to 15.
-    expect(longest("fair")).toBeLessThanOrEqual(1.1 * longest("paddle-stack"));
-  });
+  it.each([
+    [24, 4],
+    [16, 3],
+    [12, 2],
+    [40, 8],
+  ])(
+    "%i players on %i courts: nobody waits more than 1.1 times the paddle stack's longest wait",
+    (players, courts) => {
+      for (const games of [40, 100]) {
+        const longest = (mode: "fair" | "paddle-stack") =>
+          Math.max(
+            ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(
+              (seed) => unevenSession(players, courts, games, seed, { mode }).figures.maxWaitMinutes,
+            ),
+          );
+        // Counting court changes alone, one player sat through two long games (21 minutes to 15
+        // at 12 on 2 courts); levelling once sat one out the night's last two games (18 to 14).
+        expect(longest("fair"), `${games} games`).toBeLessThanOrEqual(1.1 * longest("paddle-stack"));
+      }
+    },
+  );
 
   it("never sends the same partners on twice in a row while others are free", () => {
     for (const seed of [1, 2, 3, 4]) {
