@@ -7,7 +7,7 @@ import { z } from "zod";
 import { accessRules, accessRulesBody, bringGuestBody } from "./access-rules.js";
 import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
-import { pageQuery, timestampKey } from "./paging.js";
+import { PAGE_SIZE_MAX, pageQuery, timestampKey } from "./paging.js";
 import {
   attendanceView,
   bulkCheckInBody,
@@ -71,10 +71,12 @@ export const sessionsEndpoints = {
     tags,
     access: member,
     params: orgParams,
-    // Past sessions come a page at a time (they grow with every night the club plays); the
-    // cursor holds the last one's start and id. Upcoming and all come whole (next: null).
+    // Upcoming and past sessions come a page at a time (a club can schedule a season ahead,
+    // and plays every night); the cursor holds the last one's start and id. Upcoming pages
+    // are UPCOMING_PAGE_SIZE unless asked otherwise. All comes whole (next: null).
     query: pageQuery(z.tuple([timestampKey, z.uuid()])).extend({
       scope: z.enum(["upcoming", "past", "all"]).default("upcoming"),
+      limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
     }),
     success: { status: 200, body: sessionList.extend({ next: z.string().nullable() }) },
   }),

@@ -8,6 +8,11 @@ const v = messages.validation;
 export const SESSION_NAME_MAX = 100;
 export const DEFAULT_SESSION_PRICE = "10.00";
 export const MAX_REPEAT_WEEKS = 52;
+/**
+ * Sessions to come, on the first page of the sessions list: a phone's few screens of them. A
+ * club that schedules a season ahead has fifty; the rest load as the list is scrolled.
+ */
+export const UPCOMING_PAGE_SIZE = 12;
 /** A paid place cancelled at least this many hours before the start is refunded, unless the organizer says otherwise. */
 export const DEFAULT_REFUND_CUTOFF_HOURS = 24;
 export const MAX_REFUND_CUTOFF_HOURS = 168;

@@ -1,5 +1,7 @@
 // The sessions' endpoints, served from their shared definitions (shared/contracts/sessions-endpoints.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { PAGE_SIZE } from "../../../shared/contracts/paging.js";
+import { UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -11,7 +13,13 @@ import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
 import { createSessions, updateSession } from "./scheduling.js";
-import { getSessionWithList, listSessions, pastSessionPage, toSession } from "./session-reads.js";
+import {
+  everySessionOf,
+  getSessionWithList,
+  pastSessionPage,
+  toSession,
+  upcomingSessionPage,
+} from "./session-reads.js";
 import { attendance } from "./strikes.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -23,9 +31,15 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const club = await access(request, request.params.orgId, "club.view");
       const { scope, limit, after } = request.query;
       // A scheduled session moves to past when its end passes, with no write to tell a cache:
-      // the kept first page holds only until then.
-      if (scope === "past") return pastSessionPage(db, club.organizationId, deps.now(), { limit, after });
-      return { sessions: await listSessions(db, club.organizationId, deps.now(), scope), next: null };
+      // the kept first pages hold only until then.
+      if (scope === "past")
+        return pastSessionPage(db, club.organizationId, deps.now(), { limit: limit ?? PAGE_SIZE, after });
+      if (scope === "upcoming")
+        return upcomingSessionPage(db, club.organizationId, deps.now(), {
+          limit: limit ?? UPCOMING_PAGE_SIZE,
+          after,
+        });
+      return { sessions: await everySessionOf(db, club.organizationId, deps.now()), next: null };
     });
 
     serve(app, endpoints.create, async (request) => {

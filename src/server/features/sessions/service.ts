@@ -40,7 +40,6 @@ export {
   checkedInPlayers,
   getSession,
   getSessionWithList,
-  listSessions,
   nextScheduledSessions,
   nextScheduledSessionsJson,
   registrantsByIds,
@@ -50,4 +49,5 @@ export {
   signUpsOf,
   toSession,
   upcomingForFeed,
+  upcomingSessionPage,
 } from "./session-reads.js";

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
+import { UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";
@@ -74,19 +75,30 @@ export function toSession(
  * on "now": an organizer entering tonight's session at 22:08 for 22:00 must still find it and
  * start it), and active ones, for the board.
  */
-const upcomingSessions = preparedStatement("upcoming_sessions", (db) =>
-  db
-    .select({ session: sessions, ...counts })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.organizationId, sql.placeholder("organizationId")),
-        sql`((${sessions.status} = 'scheduled' and ${sessions.endsAt} > ${sql.placeholder("now")}) or ${sessions.status} = 'active')`,
-      ),
-    )
-    .orderBy(asc(sessions.startsAt))
-    .limit(500),
-);
+/**
+ * Sessions still to come, soonest first, a page at a time: scheduled and not yet ended, or
+ * active. Each page starts after the last of the one before, by its start (to the
+ * microsecond) and id.
+ */
+const upcomingSessionRows = (after: boolean) =>
+  preparedStatement(after ? "upcoming_sessions_after" : "upcoming_sessions_first", (db) =>
+    db
+      .select({ session: sessions, ...counts, startKey: sql<string>`${sessions.startsAt}::text` })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.organizationId, sql.placeholder("organizationId")),
+          sql`((${sessions.status} = 'scheduled' and ${sessions.endsAt} > ${sql.placeholder("now")}) or ${sessions.status} = 'active')`,
+          after
+            ? sql`(${sessions.startsAt}, ${sessions.id}) > (${sql.placeholder("afterStart")}::timestamptz, ${sql.placeholder("afterId")}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(sessions.startsAt), asc(sessions.id))
+      .limit(sql.placeholder("limit")),
+  );
+const firstUpcomingSessions = upcomingSessionRows(false);
+const upcomingSessionsAfter = upcomingSessionRows(true);
 
 const everySession = preparedStatement("every_session", (db) =>
   db
@@ -178,23 +190,59 @@ async function readPastSessionPage(
 }
 
 /**
- * The club's sessions as every member sees them. Upcoming and all are kept by this instance
- * until the club's data changes (platform/club-reads) or, for the upcoming ones, until the
- * first of them ends and drops out; the list is shared between requests: callers must not
- * change it. Past sessions come a page at a time from pastSessionPage, read each time.
+ * A page of the sessions to come. The first page as the sessions page opens it is kept
+ * (platform/club-reads) until the club's data changes or the first of its sessions ends and
+ * drops out (a session further on ending changes no row of it); the pages after are read each
+ * time. Shared between requests: callers must not change it.
  */
-export async function listSessions(db: Db, organizationId: string, now: Date, scope: "upcoming" | "all") {
-  const read = async () => {
-    const rows =
-      scope === "upcoming"
-        ? await upcomingSessions(db, { organizationId, now: now.toISOString() })
-        : await everySession(db, { organizationId });
-    const value = rows.map((r) => toSession(r.session, r));
-    const ends = value.filter((s) => s.status === "scheduled").map((s) => Date.parse(s.endsAt));
-    const firstToEnd = ends.length > 0 ? new Date(Math.min(...ends)) : null;
-    return { value, until: scope === "upcoming" ? firstToEnd : null };
-  };
-  return clubReads(db).read(organizationId, `sessions:${scope}`, read, now);
+export async function upcomingSessionPage(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  if (page.after || page.limit !== UPCOMING_PAGE_SIZE)
+    return readUpcomingSessionPage(db, organizationId, now, page);
+  return clubReads(db).read(
+    organizationId,
+    "sessions:upcoming",
+    async () => {
+      const value = await readUpcomingSessionPage(db, organizationId, now, page);
+      const ends = value.sessions.filter((s) => s.status === "scheduled").map((s) => Date.parse(s.endsAt));
+      return { value, until: ends.length > 0 ? new Date(Math.min(...ends)) : null };
+    },
+    now,
+  );
+}
+
+async function readUpcomingSessionPage(
+  db: Queryable,
+  organizationId: string,
+  now: Date,
+  page: { limit: number; after?: [string, string] | undefined },
+) {
+  const values = { organizationId, now: now.toISOString(), limit: page.limit + 1 };
+  const rows = page.after
+    ? await upcomingSessionsAfter(db, { ...values, afterStart: page.after[0], afterId: page.after[1] })
+    : await firstUpcomingSessions(db, values);
+  const { rows: shown, next } = pageFrom(rows, page.limit, (r) => [r.startKey, r.session.id]);
+  return { sessions: shown.map((r) => toSession(r.session, r)), next };
+}
+
+/**
+ * Every session of the club (?scope=all), kept by this instance until the club's data changes
+ * (platform/club-reads); the list is shared between requests: callers must not change it.
+ */
+export async function everySessionOf(db: Db, organizationId: string, now: Date) {
+  return clubReads(db).read(
+    organizationId,
+    "sessions:all",
+    async () => {
+      const rows = await everySession(db, { organizationId });
+      return { value: rows.map((r) => toSession(r.session, r)), until: null };
+    },
+    now,
+  );
 }
 
 // With the club's time zone, which every view of a session shows its times in.

@@ -6,16 +6,17 @@ import type { Session } from "../../../shared/contracts/sessions.js";
 import { isHappeningNow, timeRange } from "../../../shared/domain/session-time.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
-import { useSessions, useStartOpenPlayNow, useTransitionSession } from "../sessions/api.js";
+import { useStartOpenPlayNow, useTransitionSession, useUpcomingSessions } from "../sessions/api.js";
 
 /** Scheduled sessions that have started, or start within the next few hours. */
 const STARTING_SOON_MS = 4 * 3_600_000;
 
 export function StartPlay({ orgId, timeZone }: { orgId: string; timeZone: string }) {
-  const sessions = useSessions(orgId);
+  // The soonest sessions come first: tonight's are on the first page.
+  const sessions = useUpcomingSessions(orgId);
   const openPlay = useStartOpenPlayNow(orgId, { success: "Open play started" });
   const now = Date.now();
-  const tonight = (sessions.data ?? []).filter(
+  const tonight = (sessions.data?.pages[0]?.sessions ?? []).filter(
     (s) => s.status === "scheduled" && Date.parse(s.startsAt) - now < STARTING_SOON_MS,
   );
   return (

@@ -16,6 +16,7 @@ import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 const keys = {
   list: (orgId: string) => ["sessions", orgId] as const,
+  upcoming: (orgId: string) => ["sessions", orgId, "upcoming"] as const,
   past: (orgId: string) => ["sessions", orgId, "past"] as const,
   details: (orgId: string, sessionId: string) => ["sessions", orgId, sessionId] as const,
   record: (orgId: string, sessionId: string) => ["sessions", orgId, sessionId, "record"] as const,
@@ -31,26 +32,22 @@ export function useSessionDraw(orgId: string, sessionId: string, drawn: boolean)
   });
 }
 
-export function useSessions(orgId: string) {
-  return useQuery({
-    queryKey: keys.list(orgId),
-    queryFn: async () => (await call(endpoints.list, { params: { orgId }, query: {} })).sessions,
-  });
-}
-
-/** Sessions whose night is over, newest first, a page at a time. */
-export function usePastSessions(orgId: string) {
+/** Sessions to come, soonest first (or whose night is over, newest first), a page at a time. */
+function useSessionPages(orgId: string, scope: "upcoming" | "past") {
   return useInfiniteQuery({
-    queryKey: keys.past(orgId),
+    queryKey: scope === "past" ? keys.past(orgId) : keys.upcoming(orgId),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       call(endpoints.list, {
         params: { orgId },
-        query: { scope: "past", ...(pageParam ? { after: pageParam } : {}) },
+        query: { scope, ...(pageParam ? { after: pageParam } : {}) },
       }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 }
+
+export const useUpcomingSessions = (orgId: string) => useSessionPages(orgId, "upcoming");
+export const usePastSessions = (orgId: string) => useSessionPages(orgId, "past");
 
 // The night's record and a player's own night are served by the courts' record routes, not
 // yet from shared definitions: they are still called by path.

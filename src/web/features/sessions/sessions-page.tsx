@@ -1,4 +1,5 @@
 import { CalendarDays } from "lucide-react";
+import { useCallback } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
@@ -7,10 +8,11 @@ import { formatCents } from "../../../shared/domain/money.js";
 import { isHappeningNow } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
+import { LoadMore } from "../../components/load-more.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { useSessions } from "./api.js";
+import { useUpcomingSessions } from "./api.js";
 import { CalendarFeedButton } from "./calendar-feed-button.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
 import { PastSessions } from "./past-sessions.js";
@@ -76,10 +78,13 @@ function ViewTabs({ past }: { past: boolean }) {
 }
 
 function SessionGrid({ orgId, timeZone }: { orgId: string; timeZone: string }) {
-  const sessions = useSessions(orgId);
-  if (sessions.isPending) return <p className="py-12 text-center text-muted">{messages.sessions.loading}</p>;
-  if (sessions.isError) return <p className="py-12 text-center text-red-600">Failed to load sessions.</p>;
-  if (sessions.data.length === 0) {
+  const pages = useUpcomingSessions(orgId);
+  const { fetchNextPage } = pages;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  if (pages.isPending) return <p className="py-12 text-center text-muted">{messages.sessions.loading}</p>;
+  if (pages.isError) return <p className="py-12 text-center text-red-600">Failed to load sessions.</p>;
+  const upcoming = pages.data.pages.flatMap((page) => page.sessions);
+  if (upcoming.length === 0) {
     return (
       <div
         data-tour="session-grid"
@@ -92,11 +97,20 @@ function SessionGrid({ orgId, timeZone }: { orgId: string; timeZone: string }) {
     );
   }
   return (
-    <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {sessions.data.map((session) => (
-        <SessionCard key={session.id} session={session} timeZone={timeZone} />
-      ))}
-    </div>
+    <>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {upcoming.map((session) => (
+          <SessionCard key={session.id} session={session} timeZone={timeZone} />
+        ))}
+      </div>
+      <LoadMore
+        hasMore={pages.hasNextPage}
+        loading={pages.isFetchingNextPage}
+        failed={pages.isFetchNextPageError}
+        onMore={loadMore}
+        label="Show later sessions"
+      />
+    </>
   );
 }
 
