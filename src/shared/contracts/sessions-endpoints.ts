@@ -73,7 +73,8 @@ export const sessionsEndpoints = {
     params: orgParams,
     // Upcoming and past sessions come a page at a time (a club can schedule a season ahead,
     // and plays every night); the cursor holds the last one's start and id. Upcoming pages
-    // are UPCOMING_PAGE_SIZE unless asked otherwise. All comes whole (next: null).
+    // are UPCOMING_PAGE_SIZE and past ones PAST_PAGE_SIZE unless asked otherwise. All comes
+    // whole (next: null).
     query: pageQuery(z.tuple([timestampKey, z.uuid()])).extend({
       scope: z.enum(["upcoming", "past", "all"]).default("upcoming"),
       limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),

@@ -13,6 +13,8 @@ export const MAX_REPEAT_WEEKS = 52;
  * club that schedules a season ahead has fifty; the rest load as the list is scrolled.
  */
 export const UPCOMING_PAGE_SIZE = 12;
+/** Sessions over, on each page of the Past tab: about a month of a busy club's nights. */
+export const PAST_PAGE_SIZE = 20;
 /** A paid place cancelled at least this many hours before the start is refunded, unless the organizer says otherwise. */
 export const DEFAULT_REFUND_CUTOFF_HOURS = 24;
 export const MAX_REFUND_CUTOFF_HOURS = 168;

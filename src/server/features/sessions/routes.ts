@@ -1,7 +1,6 @@
 // The sessions' endpoints, served from their shared definitions (shared/contracts/sessions-endpoints.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { PAGE_SIZE } from "../../../shared/contracts/paging.js";
-import { UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
+import { PAST_PAGE_SIZE, UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -33,7 +32,10 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       // A scheduled session moves to past when its end passes, with no write to tell a cache:
       // the kept first pages hold only until then.
       if (scope === "past")
-        return pastSessionPage(db, club.organizationId, deps.now(), { limit: limit ?? PAGE_SIZE, after });
+        return pastSessionPage(db, club.organizationId, deps.now(), {
+          limit: limit ?? PAST_PAGE_SIZE,
+          after,
+        });
       if (scope === "upcoming")
         return upcomingSessionPage(db, club.organizationId, deps.now(), {
           limit: limit ?? UPCOMING_PAGE_SIZE,

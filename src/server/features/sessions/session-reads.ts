@@ -4,9 +4,9 @@
 
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
-import { PAGE_SIZE, pageFrom } from "../../../shared/contracts/paging.js";
+import { pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
-import { UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
+import { PAST_PAGE_SIZE, UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";
@@ -160,7 +160,7 @@ export async function pastSessionPage(
   now: Date,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
-  if (page.after || page.limit !== PAGE_SIZE) return readPastSessionPage(db, organizationId, now, page);
+  if (page.after || page.limit !== PAST_PAGE_SIZE) return readPastSessionPage(db, organizationId, now, page);
   return clubReads(db).read(
     organizationId,
     "sessions:past",
