@@ -36,8 +36,21 @@ export const DATABASE_TIMEOUTS = {
   keepAlive: true,
 } as const;
 
-export function connectDatabase(url: string, options: { max?: number; log?: WarnLog } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...DATABASE_TIMEOUTS });
+export function connectDatabase(
+  url: string,
+  options: {
+    max?: number;
+    log?: WarnLog;
+    /** Longer bounds, for a tool's bulk write (never for requests). */
+    timeouts?: { statement_timeout?: number; query_timeout?: number };
+  } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...DATABASE_TIMEOUTS,
+    ...options.timeouts,
+  });
   guardPool(pool, options.log);
   return { db: drizzle(pool, { schema }), pool, url };
 }

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
-import type { Tx } from "../../db/database.js";
+import { connectDatabase, type Tx } from "../../db/database.js";
 import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
 import { games } from "../../db/schema/courts.js";
@@ -21,6 +21,7 @@ import { addWalkIn, createSessions, transition } from "../../features/sessions/s
 import { BIG_CLUB_TIME_ZONE, type BigClubPlan } from "./plan.js";
 
 const CHUNK = 2000;
+const BULK_TIMEOUTS = { statement_timeout: 0, query_timeout: 10 * 60_000 };
 const DAY = 86_400_000;
 
 async function insertAll<T>(tx: Tx, rows: T[], write: (tx: Tx, chunk: T[]) => Promise<unknown>) {
@@ -66,7 +67,11 @@ export async function writeBigClub(
   if (courtIds.length < plan.size.courts) throw new Error("the club has fewer courts than planned");
 
   const memberIds = plan.members.map(() => personId());
-  await db.transaction(async (tx) => {
+  // Five years in one transaction, on a connection of its own: its commit runs the club-data
+  // stamps' deferred triggers for every row written (seconds at full size), past the bounds
+  // a request's statement and answer are held to.
+  const bulk = connectDatabase(deps.database.url, { max: 1, timeouts: BULK_TIMEOUTS });
+  await bulk.db.transaction(async (tx) => {
     const indexed = plan.members.map((m, i) => ({ ...m, id: memberIds[i]! }));
     await insertAll(tx, indexed, (t, chunk) =>
       t.insert(users).values(
@@ -178,7 +183,7 @@ export async function writeBigClub(
     // results are nobody's news, so no result emails go out for them.
     await recomputeLadder(tx, organizationId, "doubles", now);
     await settleResultsQuietly(tx, organizationId, now);
-  });
+  }).finally(() => bulk.pool.end());
   // Five years of rows arrived in a minute: the planner learns their sizes now, as it would
   // have over those years, instead of planning for the empty tables it last looked at.
   await db.execute(
