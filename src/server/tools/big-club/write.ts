@@ -71,7 +71,7 @@ export async function writeBigClub(
   // stamps' deferred triggers for every row written (seconds at full size), past the bounds
   // a request's statement and answer are held to.
   const bulk = connectDatabase(deps.database.url, { max: 1, timeouts: BULK_TIMEOUTS });
-  await bulk.db.transaction(async (tx) => {
+  const written = bulk.db.transaction(async (tx) => {
     const indexed = plan.members.map((m, i) => ({ ...m, id: memberIds[i]! }));
     await insertAll(tx, indexed, (t, chunk) =>
       t.insert(users).values(
@@ -183,7 +183,8 @@ export async function writeBigClub(
     // results are nobody's news, so no result emails go out for them.
     await recomputeLadder(tx, organizationId, "doubles", now);
     await settleResultsQuietly(tx, organizationId, now);
-  }).finally(() => bulk.pool.end());
+  });
+  await written.finally(() => bulk.pool.end());
   // Five years of rows arrived in a minute: the planner learns their sizes now, as it would
   // have over those years, instead of planning for the empty tables it last looked at.
   await db.execute(

@@ -203,8 +203,11 @@ function MatchSides({
     if (!match && !manager) start.teamA0 = me;
     return start;
   });
-  // Someone already in a place is not offered for another.
-  const taken = new Set(Object.values(places).flatMap((p) => (p ? [p.userId] : [])));
+  // Someone already in a place is not offered for another (places past the format's size, left
+  // from doubles after switching to singles, are not sent and hold nobody).
+  const taken = new Set(
+    Object.entries(places).flatMap(([place, p]) => (p && Number(place.slice(5)) < size ? [p.userId] : [])),
+  );
   const side = (which: "A" | "B") => {
     const title = which === "A" ? (manager ? "Side A" : "Your side") : manager ? "Side B" : "Opponents";
     return (

@@ -1,6 +1,7 @@
 // Walk-ins at the door, many at once: guests' names pasted one per line, and members found by
-// name (searched on the server: a big club's members are never read whole) and ticked. One submit checks everyone in, or nobody: a refusal marks every line and
-// member to fix, by the line it is on.
+// name (searched on the server: a big club's members are never read whole) and ticked. One
+// submit checks everyone in, or nobody: a refusal marks every line and member to fix, by the
+// line it is on.
 import { Search, UserPlus } from "lucide-react";
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import {
