@@ -160,13 +160,14 @@ export async function pastSessionPage(
   now: Date,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
-  if (page.after || page.limit !== PAST_PAGE_SIZE) return readPastSessionPage(db, organizationId, now, page);
+  if (page.after || page.limit !== PAST_PAGE_SIZE)
+    return readSessionPage(db, "past", organizationId, now, page);
   return clubReads(db).read(
     organizationId,
     "sessions:past",
     async () => {
       const [value, [ends]] = await Promise.all([
-        readPastSessionPage(db, organizationId, now, page),
+        readSessionPage(db, "past", organizationId, now, page),
         nextToEnd(db, { organizationId, now: now.toISOString() }),
       ]);
       return { value, until: ends?.at == null ? null : new Date(Number(ends.at)) };
@@ -175,16 +176,24 @@ export async function pastSessionPage(
   );
 }
 
-async function readPastSessionPage(
+/** The statements that read each paged scope's first page, and its pages after a cursor. */
+const pageStatements = {
+  past: { first: firstPastSessions, after: pastSessionsAfter },
+  upcoming: { first: firstUpcomingSessions, after: upcomingSessionsAfter },
+};
+
+async function readSessionPage(
   db: Queryable,
+  scope: keyof typeof pageStatements,
   organizationId: string,
   now: Date,
   page: { limit: number; after?: [string, string] | undefined },
 ) {
+  const { first, after } = pageStatements[scope];
   const values = { organizationId, now: now.toISOString(), limit: page.limit + 1 };
   const rows = page.after
-    ? await pastSessionsAfter(db, { ...values, afterStart: page.after[0], afterId: page.after[1] })
-    : await firstPastSessions(db, values);
+    ? await after(db, { ...values, afterStart: page.after[0], afterId: page.after[1] })
+    : await first(db, values);
   const { rows: shown, next } = pageFrom(rows, page.limit, (r) => [r.startKey, r.session.id]);
   return { sessions: shown.map((r) => toSession(r.session, r)), next };
 }
@@ -202,31 +211,17 @@ export async function upcomingSessionPage(
   page: { limit: number; after?: [string, string] | undefined },
 ) {
   if (page.after || page.limit !== UPCOMING_PAGE_SIZE)
-    return readUpcomingSessionPage(db, organizationId, now, page);
+    return readSessionPage(db, "upcoming", organizationId, now, page);
   return clubReads(db).read(
     organizationId,
     "sessions:upcoming",
     async () => {
-      const value = await readUpcomingSessionPage(db, organizationId, now, page);
+      const value = await readSessionPage(db, "upcoming", organizationId, now, page);
       const ends = value.sessions.filter((s) => s.status === "scheduled").map((s) => Date.parse(s.endsAt));
       return { value, until: ends.length > 0 ? new Date(Math.min(...ends)) : null };
     },
     now,
   );
-}
-
-async function readUpcomingSessionPage(
-  db: Queryable,
-  organizationId: string,
-  now: Date,
-  page: { limit: number; after?: [string, string] | undefined },
-) {
-  const values = { organizationId, now: now.toISOString(), limit: page.limit + 1 };
-  const rows = page.after
-    ? await upcomingSessionsAfter(db, { ...values, afterStart: page.after[0], afterId: page.after[1] })
-    : await firstUpcomingSessions(db, values);
-  const { rows: shown, next } = pageFrom(rows, page.limit, (r) => [r.startKey, r.session.id]);
-  return { sessions: shown.map((r) => toSession(r.session, r)), next };
 }
 
 /**
