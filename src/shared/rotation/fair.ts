@@ -257,7 +257,6 @@ function fillAsCourtsFree(
       ? [...near.sort(byArrival), ...left.filter((p) => !near.includes(p)).sort(byArrival)]
       : near.sort(byArrival);
     const due = Math.ceil(Math.max(0, sitting) / size) + 1;
-    const tooLong = (p: PlayerState) => tooLongAt(p);
     // The cap is a rule in open play; under a team rule it weighs like overdue, since a
     // player it forced on could leave no team mixed (or no game separate). A player already
     // passed over for `due` courts is held to it even if the running games run long: the
@@ -266,7 +265,8 @@ function fillAsCourtsFree(
     const overdue = byWait
       .filter(
         (p) =>
-          p.gamesWaited > due || (capIsRule && (tooLong(p) || (p.gamesWaited >= due && tooLongAt(p, true)))),
+          p.gamesWaited > due ||
+          (capIsRule && (tooLongAt(p) || (p.gamesWaited >= due && tooLongAt(p, true)))),
       )
       .slice(0, size);
     const anchor = byWait[0]!;
@@ -283,7 +283,7 @@ function fillAsCourtsFree(
       size,
       requiredFirst(anchor, [...(short ? near : []), ...overdue, ...leaving], size),
       context,
-      (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due || tooLong(p) ? OVERDUE : 0),
+      (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due || tooLongAt(p) ? OVERDUE : 0),
     );
     if (!game) break;
     context.history.add(game);

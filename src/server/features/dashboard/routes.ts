@@ -4,7 +4,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { dashboardEndpoints as endpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { DashboardView } from "../../../shared/contracts/dashboard.js";
-import { UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
@@ -12,7 +11,7 @@ import { getOrganization } from "../clubs/service.js";
 import { boardView, latestGuestGames } from "../courts/service.js";
 import { ladderMovers, listMatches } from "../ladder/service.js";
 import { clubAccess, listPendingJoinRequests } from "../members/service.js";
-import { upcomingSessionPage } from "../sessions/service.js";
+import { sessionPage } from "../sessions/service.js";
 
 const UPCOMING = 3;
 const RESULTS = 5;
@@ -28,9 +27,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const now = deps.now();
       const [org, sessions, board, matches, movers, guestGames] = await Promise.all([
         getOrganization(db, club.organizationId),
-        upcomingSessionPage(db, club.organizationId, now, { limit: UPCOMING_PAGE_SIZE }).then(
-          (page) => page.sessions,
-        ),
+        sessionPage(db, "upcoming", club.organizationId, now).then((page) => page.sessions),
         boardView(db, club.organizationId, { userId: club.userId, canManage: false }, deps.config.appUrl),
         listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now).then(
           (page) => page.matches,

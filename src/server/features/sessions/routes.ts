@@ -1,6 +1,5 @@
 // The sessions' endpoints, served from their shared definitions (shared/contracts/sessions-endpoints.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { PAST_PAGE_SIZE, UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -12,13 +11,7 @@ import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
 import { createSessions, updateSession } from "./scheduling.js";
-import {
-  everySessionOf,
-  getSessionWithList,
-  pastSessionPage,
-  toSession,
-  upcomingSessionPage,
-} from "./session-reads.js";
+import { everySessionOf, getSessionWithList, sessionPage, toSession } from "./session-reads.js";
 import { attendance } from "./strikes.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -29,18 +22,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.list, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
       const { scope, limit, after } = request.query;
-      // A scheduled session moves to past when its end passes, with no write to tell a cache:
-      // the kept first pages hold only until then.
-      if (scope === "past")
-        return pastSessionPage(db, club.organizationId, deps.now(), {
-          limit: limit ?? PAST_PAGE_SIZE,
-          after,
-        });
-      if (scope === "upcoming")
-        return upcomingSessionPage(db, club.organizationId, deps.now(), {
-          limit: limit ?? UPCOMING_PAGE_SIZE,
-          after,
-        });
+      if (scope !== "all") return sessionPage(db, scope, club.organizationId, deps.now(), { limit, after });
       return { sessions: await everySessionOf(db, club.organizationId, deps.now()), next: null };
     });
 

@@ -44,10 +44,10 @@ export {
   nextScheduledSessionsJson,
   registrantsByIds,
   requireActiveSession,
+  sessionPage,
   sessionRow,
   sessionsOfSeries,
   signUpsOf,
   toSession,
   upcomingForFeed,
-  upcomingSessionPage,
 } from "./session-reads.js";

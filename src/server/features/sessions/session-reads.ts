@@ -149,33 +149,6 @@ const nextToEnd = preparedStatement("next_session_to_end", (db) =>
     ),
 );
 
-/**
- * A page of the past sessions. The first page as the Past tab opens it is kept (platform/
- * club-reads) until the club's data changes or the next scheduled session ends and joins it;
- * the pages after are read each time.
- */
-export async function pastSessionPage(
-  db: Db,
-  organizationId: string,
-  now: Date,
-  page: { limit: number; after?: [string, string] | undefined },
-) {
-  if (page.after || page.limit !== PAST_PAGE_SIZE)
-    return readSessionPage(db, "past", organizationId, now, page);
-  return clubReads(db).read(
-    organizationId,
-    "sessions:past",
-    async () => {
-      const [value, [ends]] = await Promise.all([
-        readSessionPage(db, "past", organizationId, now, page),
-        nextToEnd(db, { organizationId, now: now.toISOString() }),
-      ]);
-      return { value, until: ends?.at == null ? null : new Date(Number(ends.at)) };
-    },
-    now,
-  );
-}
-
 /** The statements that read each paged scope's first page, and its pages after a cursor. */
 const pageStatements = {
   past: { first: firstPastSessions, after: pastSessionsAfter },
@@ -198,27 +171,34 @@ async function readSessionPage(
   return { sessions: shown.map((r) => toSession(r.session, r)), next };
 }
 
+/** Each paged scope's page size, unless a reader asks for another. */
+const PAGE_SIZES = { past: PAST_PAGE_SIZE, upcoming: UPCOMING_PAGE_SIZE };
+
 /**
- * A page of the sessions to come. The first page as the sessions page opens it is kept
- * (platform/club-reads) until the club's data changes or the first of its sessions ends and
- * drops out (a session further on ending changes no row of it); the pages after are read each
- * time. Shared between requests: callers must not change it.
+ * A page of the sessions over (newest first) or to come (soonest first). The first page as the
+ * list opens it is kept (platform/club-reads) until the club's data changes or the next
+ * scheduled session ends: it then moves from the sessions to come to the past ones, with no
+ * write to tell a cache. The pages after are read each time. Shared between requests: callers
+ * must not change it.
  */
-export async function upcomingSessionPage(
+export async function sessionPage(
   db: Db,
+  scope: keyof typeof pageStatements,
   organizationId: string,
   now: Date,
-  page: { limit: number; after?: [string, string] | undefined },
+  { limit = PAGE_SIZES[scope], after }: { limit?: number; after?: [string, string] | undefined } = {},
 ) {
-  if (page.after || page.limit !== UPCOMING_PAGE_SIZE)
-    return readSessionPage(db, "upcoming", organizationId, now, page);
+  const page = { limit, after };
+  if (after || limit !== PAGE_SIZES[scope]) return readSessionPage(db, scope, organizationId, now, page);
   return clubReads(db).read(
     organizationId,
-    "sessions:upcoming",
+    `sessions:${scope}`,
     async () => {
-      const value = await readSessionPage(db, "upcoming", organizationId, now, page);
-      const ends = value.sessions.filter((s) => s.status === "scheduled").map((s) => Date.parse(s.endsAt));
-      return { value, until: ends.length > 0 ? new Date(Math.min(...ends)) : null };
+      const [value, [ends]] = await Promise.all([
+        readSessionPage(db, scope, organizationId, now, page),
+        nextToEnd(db, { organizationId, now: now.toISOString() }),
+      ]);
+      return { value, until: ends?.at == null ? null : new Date(Number(ends.at)) };
     },
     now,
   );

@@ -4,10 +4,9 @@
 // asks PostgreSQL which tables their plans touch, and fails on any table without a trigger. A
 // new read that joins a new table, or a table whose trigger is dropped, fails here by name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
 import { keptAccountWithClubs, listMembers } from "../../features/members/service.js";
 import { findPublicClub } from "../../features/public-club/public-page.js";
-import { getSessionWithList, register, upcomingSessionPage } from "../../features/sessions/service.js";
+import { getSessionWithList, register, sessionPage } from "../../features/sessions/service.js";
 import { everySessionOf } from "../../features/sessions/session-reads.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -71,7 +70,7 @@ async function stampedTables(): Promise<Set<string>> {
 const STAMPS = "club_data_stamps";
 
 const keptReads: Array<[string, () => Promise<unknown>]> = [
-  ["the upcoming sessions", () => upcomingSessionPage(t.db, clubId, now, { limit: UPCOMING_PAGE_SIZE })],
+  ["the upcoming sessions", () => sessionPage(t.db, "upcoming", clubId, now)],
   ["every session", () => everySessionOf(t.db, clubId, now)],
   ["a session with its list", () => getSessionWithList(t.db, clubId, sessionId)],
   ["the members list", () => listMembers(t.db, clubId)],

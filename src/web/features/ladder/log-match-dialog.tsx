@@ -203,11 +203,13 @@ function MatchSides({
     if (!match && !manager) start.teamA0 = me;
     return start;
   });
-  // Someone already in a place is not offered for another (places past the format's size, left
-  // from doubles after switching to singles, are not sent and hold nobody).
-  const taken = new Set(
-    Object.entries(places).flatMap(([place, p]) => (p && Number(place.slice(5)) < size ? [p.userId] : [])),
+  // The places of the format chosen: those left from doubles after switching to singles are
+  // not sent, and hold nobody.
+  const shown = (["A", "B"] as const).flatMap((which) =>
+    Array.from({ length: size }, (_, i) => `team${which}${i}`),
   );
+  // Someone already in a place is not offered for another.
+  const taken = new Set(shown.flatMap((place) => (places[place] ? [places[place].userId] : [])));
   const side = (which: "A" | "B") => {
     const title = which === "A" ? (manager ? "Side A" : "Your side") : manager ? "Side B" : "Opponents";
     return (
