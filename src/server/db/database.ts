@@ -13,6 +13,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { guardPool } from "./pool-guard.js";
 import * as schema from "./schema/index.js";
+import { readTextArraysFast } from "./text-arrays.js";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction: what a use case writes through, so its effects commit or roll back together. */
@@ -45,6 +46,7 @@ export function connectDatabase(
     timeouts?: { statement_timeout?: number; query_timeout?: number };
   } = {},
 ): Database {
+  readTextArraysFast();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
