@@ -11,7 +11,7 @@ import { type Effect, emailEffect } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { claimNotification, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { claimNotifications, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { type BoardRow, type BoardState, loadState, type PlayerRow } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { previewQueue } from "./rotation.js";
@@ -136,12 +136,16 @@ async function courtEmails(
     "courtUpNext",
   );
   const byId = await people(tx, [...wanting]);
+  const keyOf = (player: PlayerRow) => `up-next:${sessionId}:${player.registrationId}:${player.gamesPlayed}`;
+  const claimed = await claimNotifications(
+    tx,
+    mails.flatMap(({ player, userId }) => (byId.has(userId) ? [{ key: keyOf(player), userId }] : [])),
+  );
   let club: Awaited<ReturnType<typeof getOrganization>> | undefined;
   for (const { player, userId, subject, line } of mails) {
     const person = byId.get(userId);
-    if (!person) continue;
-    const key = `up-next:${sessionId}:${player.registrationId}:${player.gamesPlayed}`;
-    if (!(await claimNotification(tx, key, userId))) continue;
+    // Taken as it is used: the same key asked twice here sends once, as two claims would.
+    if (!person || !claimed.delete(keyOf(player))) continue;
     club ??= await getOrganization(tx, organizationId);
     effects.push(
       emailEffect(

@@ -15,7 +15,7 @@ import type { Queryable } from "../../db/database.js";
 import { pushSubscriptions } from "../../db/schema/notifications.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
-import { claimNotification, wantEmail } from "./service.js";
+import { claimNotifications, wantEmail } from "./service.js";
 
 export const SEND_PUSH = "send-push";
 /** The devices one person may have called: phones, a tablet, a watch, with room to spare. */
@@ -190,11 +190,18 @@ export async function pushEffects(
     devices.map((d) => d.userId),
     "calledToCourt",
   );
+  const reachable = calls.filter(
+    (call) => wanting.has(call.userId) && devices.some((d) => d.userId === call.userId),
+  );
+  const claimed = await claimNotifications(
+    tx,
+    reachable.map((call) => ({ key: `push:${call.key}`, userId: call.userId })),
+  );
   const effects: Effect[] = [];
-  for (const call of calls) {
+  for (const call of reachable) {
+    // Taken as it is used: the same key asked twice here sends once, as two claims would.
+    if (!claimed.delete(`push:${call.key}`)) continue;
     const mine = devices.filter((d) => d.userId === call.userId);
-    if (mine.length === 0 || !wanting.has(call.userId)) continue;
-    if (!(await claimNotification(tx, `push:${call.key}`, call.userId))) continue;
     for (const device of mine)
       effects.push(
         jobEffect(SEND_PUSH, { subscriptionId: device.id, payload: call.payload } satisfies PushJob),

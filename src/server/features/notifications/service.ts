@@ -87,5 +87,22 @@ export async function claimNotification(db: Queryable, key: string, userId: stri
   return claimed.length > 0;
 }
 
+/**
+ * claimNotification for many at once, in one statement: the keys claimed now (each the first
+ * time), of those asked.
+ */
+export async function claimNotifications(
+  db: Queryable,
+  claims: ReadonlyArray<{ key: string; userId: string }>,
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const claimed = await db
+    .insert(notificationLog)
+    .values(claims.map(({ key, userId }) => ({ key, userId })))
+    .onConflictDoNothing()
+    .returning({ key: notificationLog.key });
+  return new Set(claimed.map((row) => row.key));
+}
+
 export { type PushPayload, pushEffects, reachableByPush } from "./push.js";
 export { emailKindNames, unsubscribeFor } from "./unsubscribe.js";

@@ -117,10 +117,22 @@ export async function startJobs(
     async enqueue(effects, connection) {
       // pg-boss's own type for the connection says any[] where ours says unknown[].
       const db = connection as PgBoss.Db;
-      for (const effect of effects) {
-        if (effect.kind === "email") await boss.send(SEND_EMAIL, effect.message, { db });
-        else await boss.send(effect.queue, effect.data, { db, startAfter: effect.startAfter });
-      }
+      if (effects.length === 0) return;
+      // All in one statement: each effect was a round trip of its own inside the use case's
+      // transaction (a board score queues four or five), and every one held the board's lock.
+      // Each job still takes its queue's policy (retries, expiry), as a send would.
+      await boss.insert(
+        effects.map((effect) =>
+          effect.kind === "email"
+            ? { name: SEND_EMAIL, data: effect.message }
+            : {
+                name: effect.queue,
+                data: effect.data,
+                ...(effect.startAfter ? { startAfter: effect.startAfter } : {}),
+              },
+        ),
+        { db },
+      );
     },
     async handle(queue, handler, handleOptions = {}) {
       const queuePolicy = {
