@@ -10,6 +10,7 @@ import { paymentByRef } from "./features/sessions/service.js";
 import { createAuth } from "./platform/auth/auth.js";
 import { countRateLimitsIn } from "./platform/auth/rate-limit.js";
 import { connectRedisRateLimits } from "./platform/auth/redis-rate-limits.js";
+import { followUps } from "./platform/jobs/follow-ups.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
 import { createSandboxProvider } from "./platform/payments/sandbox-provider.js";
@@ -59,6 +60,8 @@ export async function composeDeps(
     ? await connectRedisRateLimits(config.redisUrl, databaseName(databaseUrl), log)
     : undefined;
   if (rateLimits) countRateLimitsIn(database.db, rateLimits);
+  followUps(database).onFailure = (error) =>
+    log.warn({ err: error }, "work after a commit failed; its queued job does it again");
   const realtime = config.redisUrl
     ? await startRedisHub(config.redisUrl, log)
     : await startRealtimeHub(databaseUrl, database.pool, log);
@@ -74,6 +77,8 @@ export async function composeDeps(
     now: extra.now ?? (() => new Date()),
     webRoot: extra.webRoot,
     close: async () => {
+      // What commits owed before the pool goes: each would otherwise fail, and wait for its job.
+      await followUps(database).settled();
       await realtime.close();
       await rateLimits?.close();
       await jobs.stop();

@@ -130,7 +130,13 @@ export const games = pgTable(
     index("games_org_finished_idx").on(t.organizationId, t.endedAt).where(sql`${t.status} = 'finished'`),
   ],
 );
-/** A queue row's counters as they were before a score: what an undo puts back. */
+/**
+ * A queue row's counters as they were before a score: what an undo puts back. Of the partners
+ * and opponents, how many there were: since the score only appended to them (and an undo is
+ * refused once anything else changed the board), the undo cuts them back to those lengths.
+ * Copying the lists themselves cost every score of a long night a read and a write of every
+ * player's whole history. Rows kept before then hold the lists.
+ */
 export type QueueCounters = Pick<
   typeof queuePlayers.$inferSelect,
   | "registrationId"
@@ -140,10 +146,12 @@ export type QueueCounters = Pick<
   | "gamesWaited"
   | "sitOuts"
   | "winStreak"
-  | "partners"
-  | "opponents"
   | "courtTarget"
->;
+> &
+  (
+    | { partnersKept: number; opponentsKept: number }
+    | Pick<typeof queuePlayers.$inferSelect, "partners" | "opponents">
+  );
 // The session's latest score, undoable for a short while (actions.ts, undoScore): the queue's
 // counters just before it and the board's version just after it. One per session: a newer
 // score replaces it, and any other change to the board makes it stale (the version moves on).

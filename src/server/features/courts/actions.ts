@@ -74,23 +74,19 @@ export function recordScore(
       .returning();
     if (!game) throw notFound("That game is not on court any more.");
     await keepForUndo(tx, board, game.id, now);
-    // The result goes to the ladder when every player is a member (guests are not rated).
-    const players = await tx
-      .select({ id: queuePlayers.registrationId, userId: queuePlayers.userId })
-      .from(queuePlayers)
-      .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...game.teamA, ...game.teamB])));
-    await matchFromBoardGame(
-      tx,
-      { ...game, winner, scoreA, scoreB },
-      new Map(players.map((p) => [p.id, p.userId])),
-      now,
-    );
     const winners = winner === "A" ? game.teamA : game.teamB;
     const losers = winner === "A" ? game.teamB : game.teamA;
     const current = await tx
       .select()
       .from(queuePlayers)
-      .where(inArray(queuePlayers.registrationId, [...winners, ...losers]));
+      .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...winners, ...losers])));
+    // The result goes to the ladder when every player is a member (guests are not rated).
+    const rated = await matchFromBoardGame(
+      tx,
+      { ...game, winner, scoreA, scoreB },
+      new Map(current.map((p) => [p.registrationId, p.userId])),
+      now,
+    );
     const streakAfter = (id: string) =>
       winners.includes(id) ? (current.find((p) => p.registrationId === id)?.winStreak ?? 0) + 1 : 0;
     // King of the court: winners move up a court, losers down (or back to the queue).
@@ -103,20 +99,25 @@ export function recordScore(
             losers,
           )
         : undefined;
-    // Players coming off court rejoin the line at its end (winners first, unless their turn is up).
+    // Players coming off court rejoin the line at its end (winners first, unless their turn is
+    // up): all of them in one statement, each with their own place, streak and court.
     const first = await takeSeq(tx, board, winners.length + losers.length);
-    for (const [i, id] of offCourtOrder(winners, losers, streakAfter).entries()) {
-      await tx
-        .update(queuePlayers)
-        .set({
-          gamesPlayed: sql`${queuePlayers.gamesPlayed} + 1`,
-          readySeq: first + i,
-          readyAt: now,
-          winStreak: streakAfter(id),
-          ...(moves ? { courtTarget: moves.get(id) ?? null } : {}),
-        })
-        .where(eq(queuePlayers.registrationId, id));
-    }
+    const order = offCourtOrder(winners, losers, streakAfter);
+    await tx.execute(sql`
+      update ${queuePlayers} q set
+        games_played = q.games_played + 1,
+        ready_seq = off.seq,
+        ready_at = ${now},
+        win_streak = off.streak,
+        court_target = ${moves ? sql`off.target` : sql`q.court_target`}
+      from unnest(
+        ${sql.param(order)}::uuid[],
+        ${sql.param(order.map((_, i) => first + i))}::int[],
+        ${sql.param(order.map(streakAfter))}::int[],
+        ${sql.param(order.map((id) => moves?.get(id) ?? null))}::uuid[]
+      ) as off(id, seq, streak, target)
+      where q.registration_id = off.id
+        and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}`);
     // Everyone who sat through this game waited one more.
     const onCourt = await tx
       .select({ a: games.teamA, b: games.teamB })
@@ -134,7 +135,7 @@ export function recordScore(
           sql`not (${queuePlayers.registrationId}::text = any(${sql.param(busy)}::text[]))`,
         ),
       );
-    return { lastGame: game };
+    return { lastGame: game, rated };
   });
 }
 
@@ -144,34 +145,21 @@ export function recordScore(
  * once this action's transaction commits. One row per session: the newest score replaces it.
  */
 async function keepForUndo(tx: Tx, board: BoardRow, gameId: string, now: Date) {
-  const counters = await tx
-    .select({
-      registrationId: queuePlayers.registrationId,
-      readySeq: queuePlayers.readySeq,
-      readyAt: queuePlayers.readyAt,
-      gamesPlayed: queuePlayers.gamesPlayed,
-      gamesWaited: queuePlayers.gamesWaited,
-      sitOuts: queuePlayers.sitOuts,
-      winStreak: queuePlayers.winStreak,
-      partners: queuePlayers.partners,
-      opponents: queuePlayers.opponents,
-      courtTarget: queuePlayers.courtTarget,
-    })
-    .from(queuePlayers)
-    .where(queueOf(board));
-  const kept = {
-    organizationId: board.organizationId,
-    sessionId: board.sessionId,
-    gameId,
-    // The lock's row holds the version before this transaction; its commit bumps it once.
-    versionAfter: board.version + 1,
-    counters,
-    scoredAt: now,
-  };
-  await tx
-    .insert(scoreUndos)
-    .values(kept)
-    .onConflictDoUpdate({ target: [scoreUndos.organizationId, scoreUndos.sessionId], set: kept });
+  const { organizationId, sessionId } = board;
+  // In one statement, the counters built where they are: the lock's row holds the version
+  // before this transaction, and its commit bumps it once.
+  await tx.execute(sql`
+    insert into ${scoreUndos} (organization_id, session_id, game_id, version_after, counters, scored_at)
+    select ${organizationId}, ${sessionId}, ${gameId}, ${board.version + 1},
+      coalesce(jsonb_agg(jsonb_build_object(
+        'registrationId', registration_id, 'readySeq', ready_seq, 'readyAt', ready_at,
+        'gamesPlayed', games_played, 'gamesWaited', games_waited, 'sitOuts', sit_outs,
+        'winStreak', win_streak, 'courtTarget', court_target,
+        'partnersKept', cardinality(partners), 'opponentsKept', cardinality(opponents))), '[]'::jsonb),
+      ${now}
+    from ${queuePlayers} where organization_id = ${organizationId} and session_id = ${sessionId}
+    on conflict (organization_id, session_id) do update set game_id = excluded.game_id,
+      version_after = excluded.version_after, counters = excluded.counters, scored_at = excluded.scored_at`);
 }
 
 /**
@@ -215,17 +203,21 @@ export function undoScore(deps: AppDeps, organizationId: string, gameId: string)
       await withdrawBoardGameMatch(tx, board.organizationId, game.id, now);
       if (kept.counters.length > 0) {
         const rows = JSON.stringify(kept.counters);
-        // Back to the counters kept at the score, in one statement; players who came since keep theirs.
+        // Back to the counters kept at the score, in one statement; players who came since keep
+        // theirs. Partners and opponents go back to their lengths then (or, kept before lengths
+        // were, to the lists themselves).
         await tx.execute(sql`
           update ${queuePlayers} q set
             ready_seq = k."readySeq", ready_at = k."readyAt", games_played = k."gamesPlayed",
             games_waited = k."gamesWaited",
-            sit_outs = k."sitOuts", win_streak = k."winStreak", partners = k.partners,
-            opponents = k.opponents, court_target = k."courtTarget"
+            sit_outs = k."sitOuts", win_streak = k."winStreak",
+            partners = coalesce(k.partners, q.partners[1:k."partnersKept"]),
+            opponents = coalesce(k.opponents, q.opponents[1:k."opponentsKept"]),
+            court_target = k."courtTarget"
           from jsonb_to_recordset(${rows}::jsonb) as k(
             "registrationId" uuid, "readySeq" integer, "readyAt" timestamptz, "gamesPlayed" integer,
-            "gamesWaited" integer,
-            "sitOuts" integer, "winStreak" integer, partners text[], opponents text[], "courtTarget" uuid)
+            "gamesWaited" integer, "sitOuts" integer, "winStreak" integer, "courtTarget" uuid,
+            "partnersKept" integer, "opponentsKept" integer, partners text[], opponents text[])
           where q.registration_id = k."registrationId"
             and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}`);
       }

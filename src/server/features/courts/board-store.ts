@@ -105,7 +105,19 @@ export async function sendToBack(tx: Tx, board: BoardRow, registrationIds: strin
  */
 export async function syncQueue(tx: Tx, board: BoardRow, now: Date): Promise<boolean> {
   const checkedIn = await checkedInPlayers(tx, board.sessionId);
-  const known = await tx.select().from(queuePlayers).where(queueOf(board));
+  // What the check needs of each row, not the row: a long night's partners and opponents are
+  // most of a queue row, and every action starts here.
+  const known = await tx
+    .select({
+      registrationId: queuePlayers.registrationId,
+      present: queuePlayers.present,
+      gamesPlayed: queuePlayers.gamesPlayed,
+      gamesCredit: queuePlayers.gamesCredit,
+      wantsBye: queuePlayers.wantsBye,
+      sitOuts: queuePlayers.sitOuts,
+    })
+    .from(queuePlayers)
+    .where(queueOf(board));
   const knownIds = new Set(known.map((p) => p.registrationId));
   const fresh = checkedIn.filter((r) => !knownIds.has(r.id));
   let changed = false;
@@ -147,13 +159,7 @@ export async function loadState(db: Queryable, organizationId: string, sessionId
   // runs a single query at a time (node-postgres deprecates queueing them on it).
   // With each member's declared gender, read from their profile as it is now: the team rule
   // follows a change at once, and no copy of it is kept with the night.
-  const people = peopleSubquery();
-  const players = await db
-    .select({ ...getTableColumns(queuePlayers), gender: people.personGender })
-    .from(queuePlayers)
-    .leftJoin(people, eq(people.personId, queuePlayers.userId))
-    .where(queueOf({ organizationId, sessionId }))
-    .orderBy(asc(queuePlayers.readySeq));
+  const players = await loadPlayers(db, organizationId, sessionId);
   const playing = await db
     .select()
     .from(games)
@@ -167,6 +173,17 @@ export async function loadState(db: Queryable, organizationId: string, sessionId
   return { players, playing, courts: clubCourts, unavailable: new Set(unavailable.map((u) => u.courtId)) };
 }
 export type BoardState = Awaited<ReturnType<typeof loadState>>;
+
+/** The session's queue in line order, each member with their declared gender (for the team rules). */
+export async function loadPlayers(db: Queryable, organizationId: string, sessionId: string) {
+  const people = peopleSubquery();
+  return db
+    .select({ ...getTableColumns(queuePlayers), gender: people.personGender })
+    .from(queuePlayers)
+    .leftJoin(people, eq(people.personId, queuePlayers.userId))
+    .where(queueOf({ organizationId, sessionId }))
+    .orderBy(asc(queuePlayers.readySeq));
+}
 
 /**
  * Forgets the session's undoable score. A transaction that runs several actions calls it before

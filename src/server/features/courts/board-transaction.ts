@@ -15,7 +15,7 @@
 // and skips taken at once share one statement. Each statement under the lock is a wait for
 // every tap behind it. Should one of those fail in the database instead, the transaction is
 // lost: it is undone and the batch runs again with a savepoint for each action.
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { levelToRating } from "../../../shared/rating/levels.js";
 import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -26,7 +26,12 @@ import { withEffects } from "../../platform/jobs/outbox.js";
 import { batchesPerKey, type Settled } from "../../platform/memo/batches.js";
 import { onePerOwner } from "../../platform/memo/one-per-owner.js";
 import { clubRunning } from "../billing/service.js";
-import { currentRatings } from "../ladder/service.js";
+import {
+  applyBoardResultsSoon,
+  type BoardResult,
+  boardResultJob,
+  currentRatings,
+} from "../ladder/service.js";
 import { sessionRow } from "../sessions/service.js";
 import { boardCache } from "./board-cache.js";
 import {
@@ -35,6 +40,7 @@ import {
   bumpVersion,
   forgetScoreUndo,
   type GameRow,
+  loadPlayers,
   loadState,
   lockBoard,
   requireActiveSession,
@@ -49,7 +55,7 @@ import { type CalledToCourt, calledToCourtEmails, upNextEmails } from "./up-next
  * fill), or the board with the settings it changed (the lock's row has the old ones; every
  * other change leaves them, and the engine reads only the settings, never the version).
  */
-type Outcome = { lastGame?: GameRow; board?: BoardRow | undefined } | undefined;
+type Outcome = { lastGame?: GameRow; board?: BoardRow | undefined; rated?: BoardResult | null } | undefined;
 // biome-ignore lint/suspicious/noConfusingVoidType: most changes hand back nothing at all.
 type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<Outcome | void>;
 /**
@@ -136,7 +142,7 @@ async function applyActions(
   // After the trial, games on court can still be scored and players moved, but no new game starts.
   const fill = actions.some((a) => a.fill) && (await clubRunning(deps, organizationId));
   const failures = new Map<number, unknown>();
-  let result: { sessionId: string; version: number };
+  let result: { sessionId: string; version: number; rated: BoardResult[] };
   try {
     ({ result } = await withEffects(deps, async (tx, effects) => {
       const session = await requireActiveSession(tx, organizationId);
@@ -145,6 +151,8 @@ async function applyActions(
       // The board and state the last fill read, while still current (for the up-next check).
       let filled: Awaited<ReturnType<typeof fillCourts>> | "not yet" = "not yet";
       const called: CalledToCourt[] = [];
+      // Results for the ladder, applied after the commit (ladder/board-results.ts).
+      const rated: BoardResult[] = [];
       if (actions.length > 1) await forgetScoreUndo(tx, board);
       // Runs the action alone: without a savepoint when it is alone or refuses before writing.
       const attempt = async (i: number) => {
@@ -187,6 +195,7 @@ async function applyActions(
         i += 1;
         if (failed) continue;
         board = outcome?.board ?? board;
+        if (outcome?.rated) rated.push(outcome.rated);
         filled = "not yet";
         // A score's fill comes right after it, as when scores are recorded one at a time.
         const lastGame = outcome?.lastGame;
@@ -199,7 +208,8 @@ async function applyActions(
       // Those put straight on a court first: a player then also in a next group hears once.
       effects.push(...(await calledToCourtEmails(deps, tx, organizationId, session.id, called)));
       effects.push(...(await upNextEmails(deps, tx, organizationId, session.id, current)));
-      return { sessionId: session.id, version: await bumpVersion(tx, board) };
+      effects.push(...rated.map((result) => boardResultJob(result, now)));
+      return { sessionId: session.id, version: await bumpVersion(tx, board), rated };
     }));
   } catch (error) {
     if (error instanceof NoActionApplied) return error.failures.map((e) => ({ ok: false, error: e }));
@@ -208,6 +218,7 @@ async function applyActions(
   }
   // This instance's copy goes now: the actor's own refetch may come before the notice does.
   boardCache(deps.database.db).forget(organizationId);
+  applyBoardResultsSoon(deps, result.rated);
   // The notice goes while the board's next batch runs: each action's caller waits for it (and
   // fails if it fails, as before); the board's other actions do not.
   const announced = deps.realtime.publish({
@@ -246,9 +257,9 @@ async function inSavepoint<T>(tx: Tx, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Asks the engine who goes on each free court, and puts them there. When nobody goes on, it
- * hands back the board and state it read, still current, so that the up-next check need not
- * read them again under the lock.
+ * Asks the engine who goes on each free court, and puts them there. Hands back the board and
+ * the state as the fill left them (the games it started, the queue read again after it), so
+ * that the up-next check need not read them again under the lock.
  */
 async function fillCourts(
   tx: Tx,
@@ -258,7 +269,7 @@ async function fillCourts(
   /** The session's times: the engine levels games in its last stretch, and counts waits from its start. */
   night: Night,
   lastGame?: GameRow,
-): Promise<{ board: BoardRow; state: BoardState } | undefined> {
+): Promise<{ board: BoardRow; state: BoardState }> {
   const state = await loadState(tx, board.organizationId, board.sessionId);
   const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
   const ratings = skill ? await skillRatings(tx, board, state) : undefined;
@@ -272,40 +283,52 @@ async function fillCourts(
   );
   if (assignments.length === 0) return { board, state };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));
-  for (const assignment of assignments) {
-    const [teamA, teamB] = assignment.teams;
-    await tx.insert(games).values({
-      organizationId: board.organizationId,
-      sessionId: board.sessionId,
-      courtId: assignment.courtId,
-      teamA,
-      teamB,
-      startedAt: now,
-    });
-    // A streak lives only while winners stay on together; anyone else starts afresh.
+  const started = await tx
+    .insert(games)
+    .values(
+      assignments.map(({ courtId, teams: [teamA, teamB] }) => ({
+        organizationId: board.organizationId,
+        sessionId: board.sessionId,
+        courtId,
+        teamA,
+        teamB,
+        startedAt: now,
+      })),
+    )
+    .returning();
+  // Everyone put on a court, in one statement: their partner and opponents remembered, their
+  // wait and court call over, and their streak kept only while winners stay on together.
+  const onCourt = assignments.flatMap((assignment) => {
     const staying = lastGame
       ? keepsWinners(assignment, { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: [] })
       : false;
-    for (const [mine, theirs] of [
+    const [teamA, teamB] = assignment.teams;
+    return [
       [teamA, teamB],
       [teamB, teamA],
-    ] as const) {
-      for (const id of mine) {
-        const partner = mine.find((other: string) => other !== id);
-        const keepStreak = staying && lastGame !== undefined && winnersOf(lastGame).includes(id);
-        await tx
-          .update(queuePlayers)
-          .set({
-            gamesWaited: 0,
-            courtTarget: null,
-            ...(keepStreak ? {} : { winStreak: 0 }),
-            // A singles game has no partner to remember.
-            ...(partner ? { partners: sql`array_append(${queuePlayers.partners}, ${partner})` } : {}),
-            opponents: sql`${queuePlayers.opponents} || ${sql.param(theirs as unknown as string[])}::text[]`,
-          })
-          .where(eq(queuePlayers.registrationId, id));
-      }
-    }
+    ].flatMap(([mine, theirs]) =>
+      mine!.map((id) => ({
+        id,
+        // A singles game has no partner to remember.
+        partner: mine!.find((other) => other !== id) ?? null,
+        opponents: theirs!,
+        keep_streak: staying && lastGame !== undefined && winnersOf(lastGame).includes(id),
+      })),
+    );
+  });
+  await tx.execute(sql`
+    update ${queuePlayers} q set
+      games_waited = 0,
+      court_target = null,
+      win_streak = case when placed.keep_streak then q.win_streak else 0 end,
+      partners = case when placed.partner is null then q.partners else array_append(q.partners, placed.partner) end,
+      opponents = q.opponents || placed.opponents
+    from jsonb_to_recordset(${JSON.stringify(onCourt)}::jsonb)
+      as placed(id uuid, partner text, opponents text[], keep_streak boolean)
+    where q.registration_id = placed.id
+      and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}`);
+  for (const assignment of assignments) {
+    const [teamA, teamB] = assignment.teams;
     const player = (id: string) => state.players.find((p) => p.registrationId === id);
     const side = (team: string[]) => team.flatMap((id) => player(id) ?? []);
     called.push({ courtName: names.get(assignment.courtId) ?? "a court", teams: [side(teamA), side(teamB)] });
@@ -316,6 +339,8 @@ async function fillCourts(
       .set({ sitOuts: sql`${queuePlayers.sitOuts} + 1` })
       .where(inArray(queuePlayers.registrationId, passedOver));
   }
+  const players = await loadPlayers(tx, board.organizationId, board.sessionId);
+  return { board, state: { ...state, players, playing: [...state.playing, ...started] } };
 }
 
 /**

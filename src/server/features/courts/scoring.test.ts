@@ -3,8 +3,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BoardView, SCORE_UNDO_SECONDS } from "../../../shared/contracts/board.js";
-import { games, queuePlayers } from "../../db/schema/courts.js";
+import { games, queuePlayers, scoreUndos } from "../../db/schema/courts.js";
 import { matches, playerRatings } from "../../db/schema/ladder.js";
+import { followUps } from "../../platform/jobs/follow-ups.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -78,6 +79,8 @@ describe("a tap on the winning side", () => {
     // The match is a win with no games: plain Elo, no margin to weigh it.
     const [match] = await t.db.select().from(matches).where(eq(matches.gameId, game.id));
     expect(match).toMatchObject({ winner: "B", games: [] });
+    // The ratings move just after the board's commit (ladder/board-results.ts).
+    await followUps(t.deps.database).settled();
     const ratings = await t.db.select().from(playerRatings).where(eq(playerRatings.organizationId, orgId));
     expect(ratings.filter((r) => r.wins === 1)).toHaveLength(2);
     // Four newcomers at 1500: an even match moves each by provisional K (56) times 1/2.
@@ -121,6 +124,8 @@ describe("undo", () => {
     const [row] = await t.db.select().from(games).where(eq(games.id, game.id));
     expect(row).toMatchObject({ status: "playing", winner: null, scoreA: null, scoreB: null, endedAt: null });
     expect(await t.db.select().from(matches).where(eq(matches.gameId, game.id))).toHaveLength(0);
+    // The score's own follow-up, should it come after the undo, finds its match gone.
+    await followUps(t.deps.database).settled();
     expect(await ratings()).toEqual(ratingsBefore);
     // The group called after the score is gone from the session's games, not left as played.
     const session = await t.db.select().from(games).where(eq(games.sessionId, row!.sessionId));
@@ -134,6 +139,61 @@ describe("undo", () => {
     const twice = await post(`/games/${game.id}/undo`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe("UNDO_TOO_LATE");
+  });
+
+  it("late in a night, puts back each player's partners and opponents as they were, however they were kept", async () => {
+    await nightInPlay();
+    // A few games first, so that everyone has partners and opponents to cut back to.
+    for (let i = 0; i < 4; i++) {
+      later(60);
+      const playing = (await board()).courts.find((c) => c.game)!.game!;
+      expect((await post(`/games/${playing.id}/score`, { winner: i % 2 ? "A" : "B" })).statusCode).toBe(200);
+    }
+    for (const legacy of [false, true]) {
+      later(60);
+      const before = await counters();
+      expect(before.some((p) => p.partners.length > 1 && p.opponents.length > 2)).toBe(true);
+      const game = (await board()).courts.find((c) => c.game)!.game!;
+      expect((await post(`/games/${game.id}/score`, { winner: "A" })).statusCode).toBe(200);
+      const [kept] = await t.db.select().from(scoreUndos).where(eq(scoreUndos.organizationId, orgId));
+      // Lengths, not the lists: a score writes no one's history again.
+      expect(kept!.counters.every((c) => "partnersKept" in c && !("partners" in c))).toBe(true);
+      if (legacy) {
+        // As a row kept by the version before (an undo across a deploy): the lists themselves.
+        const lists = before.map(
+          ({
+            registrationId,
+            readySeq,
+            readyAt,
+            gamesPlayed,
+            gamesWaited,
+            sitOuts,
+            winStreak,
+            courtTarget,
+            partners,
+            opponents,
+          }) => ({
+            registrationId,
+            readySeq,
+            readyAt,
+            gamesPlayed,
+            gamesWaited,
+            sitOuts,
+            winStreak,
+            courtTarget,
+            partners,
+            opponents,
+          }),
+        );
+        await t.db.update(scoreUndos).set({ counters: lists }).where(eq(scoreUndos.organizationId, orgId));
+      }
+      later(3);
+      const undone = await post(`/games/${game.id}/undo`);
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(await counters()).toEqual(before);
+      // Scored again, so the next round starts from a played game.
+      expect((await post(`/games/${game.id}/score`, { winner: "B" })).statusCode).toBe(200);
+    }
   });
 
   it(`refuses after ${SCORE_UNDO_SECONDS} seconds`, async () => {

@@ -2,7 +2,7 @@
 // so the matches after it are applied to them alone (shared/rating goes on from a start state
 // to the same bits a replay gives). Its cost is that of the new matches and their players,
 // whatever the size of the club's history.
-import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import {
   rateMatches,

@@ -1,15 +1,18 @@
 // The ladder from real matches: logging, answering, deciding, editing, concurrency, the board
 // feeding it, and the stored ratings always equal to a fresh replay.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MatchInput, replay, whole } from "../../../shared/rating/index.js";
 import { organizations } from "../../db/schema/clubs.js";
-import { games } from "../../db/schema/courts.js";
+import { games, queuePlayers } from "../../db/schema/courts.js";
 import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { followUps } from "../../platform/jobs/follow-ups.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { refreshQueue } from "../courts/actions.js";
+import { APPLY_BOARD_RESULT, applyBoardResult } from "./board-results.js";
+import { matchFromBoardGame } from "./matches.js";
 import { recomputeLadder, staleLadders, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
 
 let t: TestApp;
@@ -558,9 +561,115 @@ describe("the court board", () => {
       games: [{ a: 11, b: 9 }],
     });
     expect(match!.teamA.every((id) => people.some((p) => p.id === id))).toBe(true);
+    // The ratings move after the board's commit; its transaction queued the job that backs that up.
+    await followUps(t.deps.database).settled();
+    await expectStoredEqualsReplay("doubles");
+    const queued = await t.db.execute<{ matchId: string; waits: boolean }>(
+      sql`select data->>'matchId' as "matchId", start_after > ${new Date(now.getTime() + 30_000)}::timestamptz as waits
+          from pgboss.job where name = ${APPLY_BOARD_RESULT} and data->>'organizationId' = ${orgId}`,
+    );
+    expect(queued.rows).toEqual([{ matchId: match!.id, waits: true }]);
+    // The job, when it comes, finds the match applied and writes nothing.
+    const before = await historyStamps();
+    await applyBoardResult(t.db, { organizationId: orgId, format: "doubles", matchId: match!.id }, now);
+    expect(await historyStamps()).toEqual(before);
+  });
+
+  it("a score does not wait for the ladder: the board answers while the ladder is held, and the ratings follow", async () => {
+    const [game] = await t.db
+      .select()
+      .from(games)
+      .where(and(eq(games.organizationId, orgId), eq(games.status, "playing")));
+    expect(game).toBeDefined();
+    let answered = false;
+    await t.db.transaction(async (tx) => {
+      // Another change to the doubles ladder, holding its lock throughout the score.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ladder:${orgId}:doubles`}))`);
+      const scored = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
+        cookie: organizer.cookie,
+        payload: { scoreA: 5, scoreB: 11 },
+      });
+      expect(scored.statusCode, scored.body).toBe(200);
+      answered = true;
+      const [match] = await t.db.select().from(matches).where(eq(matches.gameId, game!.id));
+      const applied = await t.db.select().from(ratingHistory).where(eq(ratingHistory.matchId, match!.id));
+      expect(applied).toEqual([]);
+    });
+    expect(answered).toBe(true);
+    await followUps(t.deps.database).settled();
     await expectStoredEqualsReplay("doubles");
   });
+
+  it("an undo while the score's follow-up waits for the ladder: both finish, and the ladder is as before the score", async () => {
+    const [game] = await t.db
+      .select()
+      .from(games)
+      .where(and(eq(games.organizationId, orgId), eq(games.status, "playing")));
+    const before = await t.db.select().from(playerRatings).where(eq(playerRatings.organizationId, orgId));
+    let undoing: ReturnType<typeof t.request> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ladder:${orgId}:doubles`}))`);
+      const scored = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
+        cookie: organizer.cookie,
+        payload: { scoreA: 11, scoreB: 6 },
+      });
+      expect(scored.statusCode, scored.body).toBe(200);
+      // The follow-up waits for the ladder; so does the undo, behind it.
+      undoing = t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/games/${game!.id}/undo`,
+        cookie: organizer.cookie,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const undone = await undoing!;
+    expect(undone.statusCode, undone.body).toBe(200);
+    await followUps(t.deps.database).settled();
+    await expectStoredEqualsReplay("doubles");
+    const after = await t.db.select().from(playerRatings).where(eq(playerRatings.organizationId, orgId));
+    const line = (rows: typeof before) =>
+      rows.map((r) => `${r.userId}:${r.format}:${r.rating}:${r.games}`).sort();
+    expect(line(after)).toEqual(line(before));
+  });
+
+  it("a result whose follow-up never ran (the process died after the commit) is applied by its job", async () => {
+    const [game] = await t.db
+      .select()
+      .from(games)
+      .where(and(eq(games.organizationId, orgId), eq(games.status, "playing")));
+    const players = await t.db
+      .select({ id: queuePlayers.registrationId, userId: queuePlayers.userId })
+      .from(queuePlayers)
+      .where(eq(queuePlayers.sessionId, game!.sessionId));
+    // What the board's transaction writes, without the follow-up that comes after its commit.
+    const owed = await t.db.transaction((tx) =>
+      matchFromBoardGame(
+        tx,
+        { ...game!, winner: "A", scoreA: 11, scoreB: 3 },
+        new Map(players.map((p) => [p.id, p.userId])),
+        now,
+      ),
+    );
+    expect(owed).toMatchObject({ organizationId: orgId, format: "doubles" });
+    await applyBoardResult(t.db, owed!, now);
+    await expectStoredEqualsReplay("doubles");
+    const history = await t.db.select().from(ratingHistory).where(eq(ratingHistory.matchId, owed!.matchId));
+    expect(history).toHaveLength(4);
+  });
 });
+
+/** Each history row's identity and the transaction that wrote it: what a no-op leaves as it was. */
+async function historyStamps() {
+  const { rows } = await t.db.execute<{ id: string }>(
+    sql`select match_id || ':' || user_id || ':' || xmin as id from rating_history
+        where organization_id = ${orgId} order by 1`,
+  );
+  return rows.map((r) => r.id);
+}
 
 describe("what a logged match must be", () => {
   const singles = (a: TestUser, b: TestUser, playedAt = "2026-11-19") => ({

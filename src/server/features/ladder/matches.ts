@@ -16,6 +16,7 @@ import { AppError, forbidden, notFound } from "../../platform/errors/app-error.j
 import { type Effect, jobEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
 import { getOrganization } from "../clubs/service.js";
 import { type ClubAccess, membersAmong } from "../members/service.js";
+import type { BoardResult } from "./board-results.js";
 import { earliest, keyOf } from "./replay-rows.js";
 import {
   lockLadder,
@@ -271,8 +272,10 @@ export function decideMatch(
 
 /**
  * A game scored on the court board becomes a counted match when all its players are club
- * members (guests have no rating). Called inside the board action's transaction. A result with
- * no points is a match with no games: a plain win, with no margin to weigh it.
+ * members (guests have no rating). Called inside the board action's transaction, which writes
+ * the match and queues its job; the ratings move after the commit (board-results.ts), off the
+ * board's lock. A result with no points is a match with no games: a plain win, with no margin
+ * to weigh it. Answers the result the ladder owes, if it is one.
  */
 export async function matchFromBoardGame(
   tx: Tx,
@@ -287,10 +290,15 @@ export async function matchFromBoardGame(
   },
   userOf: Map<string, string | null>,
   now: Date,
-): Promise<void> {
+): Promise<BoardResult | null> {
   const teamA = game.teamA.map((id) => userOf.get(id) ?? null);
   const teamB = game.teamB.map((id) => userOf.get(id) ?? null);
-  await countPlayedResult(tx, { ...game, teamA, teamB, source: { gameId: game.id }, playedAt: now }, now);
+  const row = await insertPlayedResult(
+    tx,
+    { ...game, teamA, teamB, source: { gameId: game.id }, playedAt: now },
+    now,
+  );
+  return row ? { organizationId: row.organizationId, format: row.format, matchId: row.id } : null;
 }
 
 /**
@@ -315,15 +323,16 @@ export async function matchFromEventGame(
   if (game.scoreA === game.scoreB) return;
   const winner = game.scoreA > game.scoreB ? "A" : "B";
   const source = { eventGameId: game.id, eventName: game.eventName };
-  await countPlayedResult(tx, { ...game, winner, source }, now);
+  const row = await insertPlayedResult(tx, { ...game, winner, source }, now);
+  if (row) await recomputeLadder(tx, game.organizationId, row.format, now, keyOf(row));
 }
 
 /**
  * A result played tonight, counted at once: a match when every player is a member (a guest's
  * game is not rated) and the sides are one or two each. Tonight's result is the end of
- * history: applied to the stored lines alone.
+ * history: the caller applies it to the stored lines alone. Answers the match written, if any.
  */
-async function countPlayedResult(
+async function insertPlayedResult(
   tx: Tx,
   game: {
     organizationId: string;
@@ -336,10 +345,10 @@ async function countPlayedResult(
     playedAt: Date;
   },
   now: Date,
-): Promise<void> {
+): Promise<MatchRow | undefined> {
   const { teamA, teamB } = game;
-  if ([...teamA, ...teamB].some((id) => id === null)) return;
-  if (teamA.length !== teamB.length || teamA.length === 0 || teamA.length > 2) return;
+  if ([...teamA, ...teamB].some((id) => id === null)) return undefined;
+  if (teamA.length !== teamB.length || teamA.length === 0 || teamA.length > 2) return undefined;
   const format: MatchFormat = teamA.length === 1 ? "singles" : "doubles";
   const points = game.scoreA !== null && game.scoreB !== null ? [{ a: game.scoreA, b: game.scoreB }] : [];
   const [row] = await tx
@@ -359,18 +368,22 @@ async function countPlayedResult(
     })
     .onConflictDoNothing()
     .returning();
-  if (row) await recomputeLadder(tx, game.organizationId, format, now, keyOf(row));
+  return row;
 }
 
 /**
  * A board game's result was undone: its match never happened. The ratings are replayed
- * without it (and its result emails, not yet settled, go with it).
+ * without it (and its result emails, not yet settled, go with it). The ladder's lock comes
+ * before the delete: the result's own follow-up (board-results.ts) may hold the lock while it
+ * writes the match's history, which waits on the match's row; deleting first, then waiting
+ * for the lock, would wait on each other.
  */
 export async function withdrawBoardGameMatch(tx: Tx, organizationId: string, gameId: string, now: Date) {
-  const removed = await tx
-    .delete(matches)
-    .where(and(eq(matches.organizationId, organizationId), eq(matches.gameId, gameId)))
-    .returning();
+  const scored = and(eq(matches.organizationId, organizationId), eq(matches.gameId, gameId));
+  const [owned] = await tx.select({ format: matches.format }).from(matches).where(scored);
+  if (!owned) return;
+  await lockLadder(tx, organizationId, owned.format);
+  const removed = await tx.delete(matches).where(scored).returning();
   for (const row of removed) await recomputeLadder(tx, organizationId, row.format, now, keyOf(row));
 }
 

@@ -7,7 +7,7 @@
 // what costs, only the part of the history that came out different is written again. A
 // per-club, per-format advisory lock makes concurrent changes take turns, so the stored
 // ratings always equal a fresh replay.
-import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import { rateMatches, replay, standings } from "../../../shared/rating/index.js";
 import type { Db, Tx } from "../../db/database.js";
@@ -48,6 +48,17 @@ export async function recomputeLadder(
   from?: MatchKey,
 ) {
   await lockLadder(tx, organizationId, format);
+  await bringUpToDate(tx, organizationId, format, now, from);
+}
+
+/** recomputeLadder's work, for a caller that holds the ladder's lock already. */
+export async function bringUpToDate(
+  tx: Tx,
+  organizationId: string,
+  format: MatchFormat,
+  now: Date,
+  from?: MatchKey,
+) {
   if (from && (await appendAfterCheckpoint(tx, organizationId, format, now, from))) return;
   await replayWhole(tx, organizationId, format, now);
 }

@@ -1,5 +1,12 @@
 // The ladder feature's surface for other features: they reach it only through this file
 // (scripts/check-boundaries.mjs).
+
+export {
+  applyBoardResult,
+  applyBoardResultsSoon,
+  type BoardResult,
+  boardResultJob,
+} from "./board-results.js";
 export {
   logMatch,
   matchFromBoardGame,

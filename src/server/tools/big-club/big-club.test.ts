@@ -2,7 +2,8 @@
 // plan is written both ways, in two clubs, and every row compared once ids are set aside.
 // Board games are the one part the bulk writer inserts as rows on both sides: the board's
 // engine picks its own teams, so a planned game cannot be played through it; the ladder
-// matches they become go through the board's own step (matchFromBoardGame) on the use-case side.
+// matches they become go through the board's own steps (matchFromBoardGame, applyBoardResult) on
+// the use-case side.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema/account.js";
@@ -14,7 +15,7 @@ import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { ensureProfile } from "../../features/account/service.js";
 import { setClubCreatedAt, updateClubBilling } from "../../features/clubs/service.js";
-import { matchFromBoardGame, settleResultsQuietly } from "../../features/ladder/service.js";
+import { applyBoardResult, matchFromBoardGame, settleResultsQuietly } from "../../features/ladder/service.js";
 import { addMember, createOrganization } from "../../features/members/service.js";
 import { createSessions, register, setCheckedIn, transition } from "../../features/sessions/service.js";
 import { makeUser } from "../../test/factories.js";
@@ -117,8 +118,13 @@ async function writeThroughUseCases(plan: BigClubPlan, owner: { id: string; name
         })
         .returning();
       now = g.endedAt;
-      if (g.counts)
-        await db.transaction((tx) => matchFromBoardGame(tx, { ...game!, winner }, userOf, g.endedAt));
+      // As the board does: the match in the board's transaction, the ratings after its commit.
+      if (g.counts) {
+        const owed = await db.transaction((tx) =>
+          matchFromBoardGame(tx, { ...game!, winner }, userOf, g.endedAt),
+        );
+        if (owed) await applyBoardResult(db, owed, g.endedAt);
+      }
     }
     now = s.endsAt;
     await transition(deps, organizationId, created!.id, "complete");

@@ -1,0 +1,60 @@
+// A result scored on the board moves the ratings after the board's commit, in a transaction of
+// its own. Inside the board's, the append (a dozen statements) held the board's lock and the
+// organizer's tap: at 20,000 matches a score cost 150 ms, most of it the ladder's. The board's
+// transaction writes the match and queues APPLY_BOARD_RESULT a little later; this instance
+// applies it at once after the commit (platform/jobs/follow-ups.ts). Whichever comes second
+// finds the match applied and stops, so a process that dies in between loses nothing.
+//
+// Until it is applied, the match sits after the checkpoint like any new result: a change to the
+// ladder meanwhile (a match logged, another score's append) applies it too, in replay order.
+import { and, eq, sql } from "drizzle-orm";
+import type { MatchFormat } from "../../../shared/contracts/ladder.js";
+import type { AppDeps } from "../../app-deps.js";
+import type { Db } from "../../db/database.js";
+import { matches, ratingHistory } from "../../db/schema/ladder.js";
+import { followUps } from "../../platform/jobs/follow-ups.js";
+import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
+import { keyOf } from "./replay-rows.js";
+import { bringUpToDate, lockLadder } from "./replay-store.js";
+
+export const APPLY_BOARD_RESULT = "apply-board-result";
+export type BoardResult = { organizationId: string; format: MatchFormat; matchId: string };
+
+/** How long the queued job waits: long past the follow-up, which it backs up. */
+const JOB_DELAY_MS = 60_000;
+
+/** The job the board's transaction queues with each result, in case the follow-up never runs. */
+export const boardResultJob = (result: BoardResult, now: Date): Effect =>
+  jobEffect(APPLY_BOARD_RESULT, result, new Date(now.getTime() + JOB_DELAY_MS));
+
+/**
+ * Brings the ladder up to a board result: nothing if the match is applied already or gone (the
+ * score was undone), else the append after the checkpoint (a replay when something before it
+ * changed meanwhile).
+ */
+export async function applyBoardResult(db: Db, result: BoardResult, now: Date): Promise<void> {
+  const { organizationId, format, matchId } = result;
+  await db.transaction(async (tx) => {
+    await lockLadder(tx, organizationId, format);
+    const [row] = await tx
+      .select({
+        playedAt: matches.playedAt,
+        createdAt: matches.createdAt,
+        id: matches.id,
+        applied: sql<boolean>`exists (select 1 from ${ratingHistory} h
+          where h.organization_id = ${matches.organizationId} and h.match_id = ${matches.id})`,
+      })
+      .from(matches)
+      .where(and(eq(matches.organizationId, organizationId), eq(matches.id, matchId)));
+    if (!row || row.applied) return;
+    await bringUpToDate(tx, organizationId, format, now, keyOf(row));
+  });
+}
+
+/** After the board's commit: the results it counted reach the ladder now, one after another. */
+export function applyBoardResultsSoon(deps: Pick<AppDeps, "database" | "now">, results: BoardResult[]) {
+  if (results.length === 0) return;
+  followUps(deps.database).start(async () => {
+    for (const result of results) await applyBoardResult(deps.database.db, result, deps.now());
+  });
+}
