@@ -1,6 +1,8 @@
 // How a board action runs. Each action: lock the board, bring its queue in line with check-in,
 // check the action against the current state and apply it, let the rotation engine fill free
-// courts, bump the version; after the commit, a notice tells every viewer to refetch.
+// courts, bump the version; after the commit, a notice tells every viewer to refetch, and the
+// ladder takes in the results scored (ladder/board-results.ts: nobody at the board waits for
+// the ratings, so they move off the board's lock).
 //
 // Actions on one club's board that arrive while its transaction runs wait on this instance, not
 // on the board's row lock, and then run together in one transaction: each in a savepoint of its
