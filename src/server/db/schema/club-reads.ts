@@ -21,3 +21,19 @@ export const clubDataStamps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.slot] })],
 );
+
+// Each club's ladder stamp, raised like the data stamp by triggers (migration 0041) on every
+// write to its matches and its ladder's checkpoint (which every change to the ratings and
+// their history writes). Kept apart from the data stamp: a board score changes the ladder,
+// and with one stamp it would drop every kept read of the club (the sessions, the members)
+// at each score. The ladder's pages are kept until this one moves (features/ladder/kept.ts).
+export const ladderStamps = pgTable(
+  "ladder_stamps",
+  {
+    organizationId: uuid("organization_id").notNull(),
+    slot: smallint("slot").notNull(),
+    stamp: bigint("stamp", { mode: "number" }).notNull().default(0),
+    raisedIn: bigint("raised_in", { mode: "number" }),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.slot] })],
+);

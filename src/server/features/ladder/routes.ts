@@ -19,7 +19,7 @@ export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.standings, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
       const { format, limit, after } = request.query;
-      return ladderView(db, club.organizationId, format, { limit, after });
+      return ladderView(db, club.organizationId, format, { limit, after }, deps.now());
     });
 
     serve(app, endpoints.matchesCsv, async (request, reply) => {

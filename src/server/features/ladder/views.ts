@@ -1,5 +1,10 @@
 // What the ladder's pages read: the stored ratings (never a replay on a read), the matches
-// with names and each player's change, and a player's page.
+// with names and each player's change, and a player's page. The first pages and a player's page
+// are kept per instance until the club's ladder stamp or data stamp moves (platform/club-reads,
+// migration 0041): a player's page was nine statements, the partners' a grouped join planned
+// afresh each time, at a sixtieth of the bare route's rate on the big club. A kept page is the
+// same for everyone: what the viewer may answer is added per request (forViewer), and a page
+// with a pending match holds only until that match begins to count.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type {
   LadderView,
@@ -15,10 +20,11 @@ import { isProvisional } from "../../../shared/rating/skill.js";
 import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
+import { type Built, clubReads } from "../../platform/club-reads/club-reads.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { listMembers, memberNamesOf } from "../members/service.js";
 import { answeringSide } from "./matches.js";
-import { countsAt } from "./replay-store.js";
+import { countsAt, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
 
 type MatchRow = typeof matches.$inferSelect;
 
@@ -116,11 +122,28 @@ async function rankIn(db: Db, organizationId: string, row: RatingRow): Promise<n
  * A page of the ladder from the top (or below the cursor's row, counting on from its rank),
  * and on the first page what is said about the whole of it.
  */
-export async function ladderView(
+export function ladderView(
   db: Db,
   organizationId: string,
   format: MatchFormat,
   page: { limit: number; after?: [number, number, string, number] | undefined } = { limit: PAGE_SIZE },
+  now: Date = new Date(),
+): Promise<LadderView> {
+  // The first page is what everyone opens: kept until the ladder changes (platform/club-reads).
+  if (page.after) return ladderPage(db, organizationId, format, page);
+  return clubReads(db).readOfLadder(
+    organizationId,
+    `standings:${format}:${page.limit}`,
+    async () => ({ value: await ladderPage(db, organizationId, format, page) }),
+    now,
+  );
+}
+
+async function ladderPage(
+  db: Db,
+  organizationId: string,
+  format: MatchFormat,
+  page: { limit: number; after?: [number, number, string, number] | undefined },
 ): Promise<LadderView> {
   const after = page.after;
   const ladder = { organizationId, format };
@@ -230,7 +253,7 @@ async function deltasOf(db: Db, organizationId: string, matchIds: string[]) {
   return byMatch;
 }
 
-async function toViews(db: Db, organizationId: string, rows: MatchRow[], viewerId: string, now: Date) {
+async function toViews(db: Db, organizationId: string, rows: MatchRow[], viewerId: string | null, now: Date) {
   const [names, deltas] = await Promise.all([
     memberNamesOf(
       db,
@@ -258,7 +281,7 @@ async function toViews(db: Db, organizationId: string, rows: MatchRow[], viewerI
       fromBoard: row.gameId !== null,
       eventName: row.eventName,
       loggedBy: row.loggedBy,
-      canAnswer: row.status === "pending" && answeringSide(row).includes(viewerId),
+      canAnswer: viewerId !== null && row.status === "pending" && answeringSide(row).includes(viewerId),
       deltas: deltas.get(row.id)?.deltas ?? {},
       why: deltas.get(row.id)?.why ?? {},
     }),
@@ -303,6 +326,45 @@ export async function listMatches(
   viewerId: string,
   now: Date,
 ): Promise<{ matches: MatchView[]; next: string | null }> {
+  if (query.after) {
+    const { matches: page, next } = await matchPage(db, organizationId, query, viewerId, now);
+    return { matches: page, next };
+  }
+  // The first page, the same for everyone but for what the viewer may answer: kept.
+  const kept = await clubReads(db).readOfLadder(
+    organizationId,
+    `matches:${query.status}:${query.player ?? ""}:${query.limit}`,
+    async () => {
+      const { until, ...value } = await matchPage(db, organizationId, query, null, now);
+      return { value, until };
+    },
+    now,
+  );
+  return { matches: kept.matches.map((match) => forViewer(match, viewerId)), next: kept.next };
+}
+
+/** A match as `viewerId` sees it: whether it waits for their answer. */
+function forViewer(match: MatchView, viewerId: string): MatchView {
+  const ids = (team: MatchView["teamA"]) => team.map((p) => p.userId);
+  const answering = answeringSide({
+    teamA: ids(match.teamA),
+    teamB: ids(match.teamB),
+    loggedBy: match.loggedBy,
+  });
+  return { ...match, canAnswer: match.status === "pending" && answering.includes(viewerId) };
+}
+
+/**
+ * A page of matches, and until when it holds as it is: the first of its pending matches to
+ * begin counting (48 hours unanswered) changes what it says.
+ */
+async function matchPage(
+  db: Db,
+  organizationId: string,
+  query: MatchesQuery,
+  viewerId: string | null,
+  now: Date,
+): Promise<{ matches: MatchView[]; next: string | null; until: Date | null }> {
   const shape = {
     byStatus: query.status !== "all",
     byPlayer: query.player !== undefined,
@@ -323,7 +385,14 @@ export async function listMatches(
     row.createdAt.toISOString(),
     row.id,
   ]);
-  return { matches: await toViews(db, organizationId, page.rows, viewerId, now), next: page.next };
+  const startsCounting = page.rows
+    .filter((row) => row.status === "pending" && !countsAt(row, now))
+    .map((row) => row.createdAt.getTime() + UNANSWERED_COUNTS_AFTER_MS);
+  return {
+    matches: await toViews(db, organizationId, page.rows, viewerId, now),
+    next: page.next,
+    until: startsCounting.length > 0 ? new Date(Math.min(...startsCounting)) : null,
+  };
 }
 
 /** How many of a player's latest matches their page shows. */
@@ -402,6 +471,7 @@ const chartPoints = preparedStatement("player_chart_points", (db) =>
     .limit(CHART_POINTS),
 );
 
+/** A player's page, kept until the ladder changes; their recent matches as the viewer sees them. */
 export async function playerView(
   db: Db,
   organizationId: string,
@@ -409,11 +479,26 @@ export async function playerView(
   viewerId: string,
   now: Date,
 ): Promise<PlayerView> {
+  const page = await clubReads(db).readOfLadder(
+    organizationId,
+    `player:${userId}`,
+    () => playerPage(db, organizationId, userId, now),
+    now,
+  );
+  return { ...page, recent: page.recent.map((match) => forViewer(match, viewerId)) };
+}
+
+async function playerPage(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  now: Date,
+): Promise<Built<PlayerView>> {
   const player = { organizationId, userId };
   const [lines, history, recent, partners] = await Promise.all([
     playerLines(db, player),
     chartPoints(db, player),
-    listMatches(db, organizationId, { status: "all", player: userId, limit: RECENT }, viewerId, now),
+    matchPage(db, organizationId, { status: "all", player: userId, limit: RECENT }, null, now),
     partnersOf(db, organizationId, userId),
   ]);
   const [names, ranks] = await Promise.all([
@@ -439,7 +524,7 @@ export async function playerView(
       : null;
   };
 
-  return {
+  const view: PlayerView = {
     userId,
     name: nameIn(names, userId),
     ratings: { singles: ratingIn("singles"), doubles: ratingIn("doubles") },
@@ -456,6 +541,7 @@ export async function playerView(
     recentNext: recent.next,
     partners: partners.map((line) => ({ ...line, name: nameIn(names, line.userId) })),
   };
+  return { value: view, until: recent.until };
 }
 
 export async function matchById(

@@ -16,7 +16,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
-import { clubDataStamps } from "../../db/schema/club-reads.js";
+import { clubDataStamps, ladderStamps } from "../../db/schema/club-reads.js";
 import { KeptPromises } from "../memo/kept-promises.js";
 import { onePerOwner } from "../memo/one-per-owner.js";
 
@@ -56,6 +56,19 @@ export async function clubDataStamp(db: Db, organizationId: string): Promise<num
   return Number(row?.stamp ?? 0);
 }
 
+const club = sql`${sql.placeholder("organizationId")}::uuid`;
+// The ladder stamp (migration 0041) moves with every write to the club's matches and every
+// change to its ratings; kept apart from the data stamp, which a board score would otherwise
+// raise at every game and so drop the club's other kept reads.
+const ladderAndDataStamps = preparedStatement("ladder_and_data_stamps", (db) =>
+  db
+    .select({
+      marks: sql<string>`${clubDataStampOf(club)} || ':' || (select coalesce(sum(${ladderStamps.stamp}), 0)
+        from ${ladderStamps} where ${ladderStamps.organizationId} = ${club})`,
+    })
+    .from(sql`(values (1)) as one (x)`),
+);
+
 class KeptReads {
   private readonly kept: KeptPromises<unknown, Stamp>;
 
@@ -92,6 +105,22 @@ class KeptReads {
     // at least as fresh as what we would build.
     const current = (kept: Stamp) => typeof kept === "number" && kept >= stamp;
     return this.readKept(`${organizationId}:${name}`, stamp, current, build, now);
+  }
+
+  /**
+   * The read `name` of the club's ladder (its pages, a player's page): kept while both the
+   * club's ladder stamp and its data stamp (the names it shows) stay as they are, read in one
+   * statement; else, and once `until` passes, built again.
+   */
+  async readOfLadder<Value>(
+    organizationId: string,
+    name: string,
+    build: () => Promise<Built<Value>>,
+    now: Date,
+  ): Promise<Value> {
+    const [row] = await ladderAndDataStamps(this.db, { organizationId });
+    const marks = row?.marks ?? "0:0";
+    return this.readKept(`${organizationId}:ladder:${name}`, marks, (kept) => kept === marks, build, now);
   }
 
   /**

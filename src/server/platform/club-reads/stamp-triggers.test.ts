@@ -4,6 +4,7 @@
 // asks PostgreSQL which tables their plans touch, and fails on any table without a trigger. A
 // new read that joins a new table, or a table whose trigger is dropped, fails here by name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ladderView, listMatches, playerView } from "../../features/ladder/views.js";
 import { keptAccountWithClubs, listMembers } from "../../features/members/service.js";
 import { findPublicClub } from "../../features/public-club/public-page.js";
 import { getSessionWithList, register, sessionPage } from "../../features/sessions/service.js";
@@ -61,13 +62,19 @@ async function stampedTables(): Promise<Set<string>> {
   const { rows } = await t.deps.database.pool.query<{ table: string }>(
     `select distinct c.relname as table from pg_trigger g
        join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
-     where p.proname in ('club_row_written', 'club_written', 'person_written')`,
+     where p.proname in ('club_row_written', 'club_written', 'person_written', 'ladder_row_written')`,
   );
   return new Set(rows.map((r) => r.table));
 }
 
 /** The stamps themselves are what a read asks first: they need no trigger of their own. */
-const STAMPS = "club_data_stamps";
+const STAMPS = new Set(["club_data_stamps", "ladder_stamps"]);
+/**
+ * Written only by the ladder's replay and append, which write the checkpoint (and so raise the
+ * ladder stamp) in the same transaction: a row trigger on the history would run 80,000 times
+ * at each replay of a big club. kept-pages.test.ts changes the ratings alone and sees it.
+ */
+const WITH_THE_CHECKPOINT = new Set(["player_ratings", "rating_history"]);
 
 const keptReads: Array<[string, () => Promise<unknown>]> = [
   ["the upcoming sessions", () => sessionPage(t.db, "upcoming", clubId, now)],
@@ -76,6 +83,9 @@ const keptReads: Array<[string, () => Promise<unknown>]> = [
   ["the members list", () => listMembers(t.db, clubId)],
   ["a person's clubs", () => keptAccountWithClubs(t.db, owner.id)],
   ["the public club page", () => findPublicClub(t.db, slug, now)],
+  ["the ladder's first page", () => ladderView(t.db, clubId, "doubles", { limit: 50 }, now)],
+  ["the first page of matches", () => listMatches(t.db, clubId, { status: "all", limit: 50 }, owner.id, now)],
+  ["a player's page", () => playerView(t.db, clubId, owner.id, owner.id, now)],
 ];
 
 describe("the stamp triggers", () => {
@@ -85,7 +95,9 @@ describe("the stamp triggers", () => {
       const tables = await tablesRead(await statementsOf(run));
       // The read was built here, not answered from what an earlier request kept.
       expect([...tables], `${read} read no table`).not.toHaveLength(0);
-      const unstamped = [...tables].filter((table) => table !== STAMPS && !stamped.has(table));
+      const unstamped = [...tables].filter(
+        (table) => !STAMPS.has(table) && !WITH_THE_CHECKPOINT.has(table) && !stamped.has(table),
+      );
       expect(unstamped, `${read} reads tables whose writes move no stamp`).toEqual([]);
     }
   });
