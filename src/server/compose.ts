@@ -84,6 +84,8 @@ export async function composeDeps(
       await rateLimits?.close();
       await jobs.stop();
       smtp?.close();
+      // And any a job started meanwhile.
+      await followUps(database).settled();
       await database.pool.end();
     },
   };

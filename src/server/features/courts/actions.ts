@@ -16,11 +16,12 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { boards, games, queuePlayers, scoreUndos } from "../../db/schema/courts.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { matchFromBoardGame, withdrawBoardGameMatch } from "../ladder/service.js";
+import { applyBoardResultIn, matchFromBoardGame, withdrawBoardGameMatch } from "../ladder/service.js";
 import { boardCache } from "./board-cache.js";
 import {
   activeSession,
   type BoardRow,
+  fillsByRating,
   forgetScoreUndo,
   gamesOf,
   isOnCourt,
@@ -81,12 +82,17 @@ export function recordScore(
       .from(queuePlayers)
       .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...winners, ...losers])));
     // The result goes to the ladder when every player is a member (guests are not rated).
-    const rated = await matchFromBoardGame(
+    const owed = await matchFromBoardGame(
       tx,
       { ...game, winner, scoreA, scoreB },
       new Map(current.map((p) => [p.registrationId, p.userId])),
       now,
     );
+    // A board that balances its teams by rating fills the court with this result in the
+    // ratings, so it moves them here; any other board leaves that to after the commit.
+    const inline = owed !== null && fillsByRating(board);
+    if (inline) await applyBoardResultIn(tx, owed, now);
+    const rated = inline ? null : owed;
     const streakAfter = (id: string) =>
       winners.includes(id) ? (current.find((p) => p.registrationId === id)?.winStreak ?? 0) + 1 : 0;
     // King of the court: winners move up a court, losers down (or back to the queue).

@@ -39,6 +39,10 @@ export async function lockBoard(tx: Tx, organizationId: string, sessionId: strin
   return made!;
 }
 
+/** Whether the board's fills weigh players by their ratings (skill-balanced, or fair balanced by rating). */
+export const fillsByRating = (board: BoardRow) =>
+  board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
+
 export async function bumpVersion(tx: Tx, board: BoardRow): Promise<number> {
   const [row] = await tx
     .update(boards)

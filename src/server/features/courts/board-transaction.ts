@@ -40,6 +40,7 @@ import {
   type BoardRow,
   type BoardState,
   bumpVersion,
+  fillsByRating,
   forgetScoreUndo,
   type GameRow,
   loadPlayers,
@@ -220,7 +221,8 @@ async function applyActions(
   }
   // This instance's copy goes now: the actor's own refetch may come before the notice does.
   boardCache(deps.database.db).forget(organizationId);
-  applyBoardResultsSoon(deps, result.rated);
+  // Once the ratings have moved, this instance's shared view (each game's chances) is read again.
+  applyBoardResultsSoon(deps, result.rated, () => boardCache(deps.database.db).forget(organizationId));
   // The notice goes while the board's next batch runs: each action's caller waits for it (and
   // fails if it fails, as before); the board's other actions do not.
   const announced = deps.realtime.publish({
@@ -273,8 +275,7 @@ async function fillCourts(
   lastGame?: GameRow,
 ): Promise<{ board: BoardRow; state: BoardState }> {
   const state = await loadState(tx, board.organizationId, board.sessionId);
-  const skill = board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
-  const ratings = skill ? await skillRatings(tx, board, state) : undefined;
+  const ratings = fillsByRating(board) ? await skillRatings(tx, board, state) : undefined;
   const { assignments, passedOver } = decideAssignments(
     board,
     state,

@@ -10,10 +10,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import type { AppDeps } from "../../app-deps.js";
-import type { Db } from "../../db/database.js";
+import type { Db, Tx } from "../../db/database.js";
 import { matches, ratingHistory } from "../../db/schema/ladder.js";
 import { followUps } from "../../platform/jobs/follow-ups.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
+import { onePerOwner } from "../../platform/memo/one-per-owner.js";
 import { keyOf } from "./replay-rows.js";
 import { bringUpToDate, lockLadder } from "./replay-store.js";
 
@@ -28,33 +29,70 @@ export const boardResultJob = (result: BoardResult, now: Date): Effect =>
   jobEffect(APPLY_BOARD_RESULT, result, new Date(now.getTime() + JOB_DELAY_MS));
 
 /**
- * Brings the ladder up to a board result: nothing if the match is applied already or gone (the
- * score was undone), else the append after the checkpoint (a replay when something before it
- * changed meanwhile).
+ * Brings the ladder up to a board result, in a transaction of its own: nothing if the match is
+ * applied already or gone (the score was undone), else the append after the checkpoint (a
+ * replay when something before it changed meanwhile).
  */
-export async function applyBoardResult(db: Db, result: BoardResult, now: Date): Promise<void> {
-  const { organizationId, format, matchId } = result;
-  await db.transaction(async (tx) => {
-    await lockLadder(tx, organizationId, format);
-    const [row] = await tx
-      .select({
-        playedAt: matches.playedAt,
-        createdAt: matches.createdAt,
-        id: matches.id,
-        applied: sql<boolean>`exists (select 1 from ${ratingHistory} h
-          where h.organization_id = ${matches.organizationId} and h.match_id = ${matches.id})`,
-      })
-      .from(matches)
-      .where(and(eq(matches.organizationId, organizationId), eq(matches.id, matchId)));
-    if (!row || row.applied) return;
-    await bringUpToDate(tx, organizationId, format, now, keyOf(row));
-  });
+export function applyBoardResult(db: Db, result: BoardResult, now: Date): Promise<void> {
+  return db.transaction((tx) => applyBoardResultIn(tx, result, now));
 }
 
-/** After the board's commit: the results it counted reach the ladder now, one after another. */
-export function applyBoardResultsSoon(deps: Pick<AppDeps, "database" | "now">, results: BoardResult[]) {
-  if (results.length === 0) return;
-  followUps(deps.database).start(async () => {
-    for (const result of results) await applyBoardResult(deps.database.db, result, deps.now());
-  });
+/**
+ * applyBoardResult inside a transaction of the caller's: the board's own, when its next fill
+ * balances teams by rating and must see this result in the ratings, as it always did.
+ */
+export async function applyBoardResultIn(tx: Tx, result: BoardResult, now: Date): Promise<void> {
+  const { organizationId, format, matchId } = result;
+  await lockLadder(tx, organizationId, format);
+  const [row] = await tx
+    .select({
+      playedAt: matches.playedAt,
+      createdAt: matches.createdAt,
+      id: matches.id,
+      applied: sql<boolean>`exists (select 1 from ${ratingHistory} h
+        where h.organization_id = ${matches.organizationId} and h.match_id = ${matches.id})`,
+    })
+    .from(matches)
+    .where(and(eq(matches.organizationId, organizationId), eq(matches.id, matchId)));
+  if (!row || row.applied) return;
+  await bringUpToDate(tx, organizationId, format, now, keyOf(row));
+}
+
+/**
+ * Each ladder's follow-ups in this instance, one after another: a follow-up waiting for the
+ * ladder's lock (behind a long replay) would hold a pool connection while it waits, and a
+ * night's scores would take them all.
+ */
+const queuedPerLadder = onePerOwner((_db: Db) => new Map<string, Promise<void>>());
+
+/**
+ * After the board's commit: the results it counted reach the ladder now, each ladder's in
+ * turn; `applied` runs once they have (the board's shared view shows each game's chances from
+ * the ratings).
+ */
+export function applyBoardResultsSoon(
+  deps: Pick<AppDeps, "database" | "now">,
+  results: BoardResult[],
+  applied: () => void,
+) {
+  const { db } = deps.database;
+  const queued = queuedPerLadder(db);
+  for (const result of results) {
+    const key = `${result.organizationId}:${result.format}`;
+    followUps(deps.database).start(async () => {
+      const before = queued.get(key) ?? Promise.resolve();
+      const mine = before.then(async () => {
+        await applyBoardResult(db, result, deps.now());
+        applied();
+      });
+      // The next one waits for this one however it ends; this one's failure is its own.
+      const settled = mine.catch(() => {});
+      queued.set(key, settled);
+      try {
+        await mine;
+      } finally {
+        if (queued.get(key) === settled) queued.delete(key);
+      }
+    });
+  }
 }

@@ -4,12 +4,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MatchInput, replay, whole } from "../../../shared/rating/index.js";
 import { organizations } from "../../db/schema/clubs.js";
-import { games, queuePlayers } from "../../db/schema/courts.js";
+import { boards, games, queuePlayers } from "../../db/schema/courts.js";
 import { matches, matchResultEvents, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { followUps } from "../../platform/jobs/follow-ups.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
+import { statementsSent } from "../../test/statements-sent.js";
+import { until } from "../../test/until.js";
 import { refreshQueue } from "../courts/actions.js";
 import { APPLY_BOARD_RESULT, applyBoardResult } from "./board-results.js";
 import { matchFromBoardGame } from "./matches.js";
@@ -636,6 +638,43 @@ describe("the court board", () => {
     expect(line(after)).toEqual(line(before));
   });
 
+  it("a board that balances teams by rating has the result in the ratings before it fills the court", async () => {
+    await t.db.update(boards).set({ mode: "skill-balanced" }).where(eq(boards.organizationId, orgId));
+    // A game on court that no test has made a match of yet.
+    const [game] = await t.db
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.organizationId, orgId),
+          eq(games.status, "playing"),
+          sql`not exists (select 1 from ${matches} m where m.game_id = ${games.id})`,
+        ),
+      );
+    expect(game).toBeDefined();
+    const sent = await statementsSent(
+      /insert into "rating_history"|update "boards" set "version"/,
+      async () => {
+        const scored = await t.request({
+          method: "POST",
+          url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
+          cookie: organizer.cookie,
+          payload: { scoreA: 11, scoreB: 4 },
+        });
+        expect(scored.statusCode, scored.body).toBe(200);
+        await followUps(t.deps.database).settled();
+      },
+    );
+    // The history is written inside the board's transaction (before its version goes up), so
+    // the fill that followed the score weighed the players with it.
+    expect(sent.map((text) => (text.includes("rating_history") ? "history" : "version"))).toEqual([
+      "history",
+      "version",
+    ]);
+    await t.db.update(boards).set({ mode: "fair" }).where(eq(boards.organizationId, orgId));
+    await expectStoredEqualsReplay("doubles");
+  });
+
   it("a result whose follow-up never ran (the process died after the commit) is applied by its job", async () => {
     const [game] = await t.db
       .select()
@@ -655,10 +694,14 @@ describe("the court board", () => {
       ),
     );
     expect(owed).toMatchObject({ organizationId: orgId, format: "doubles" });
-    await applyBoardResult(t.db, owed!, now);
+    // Its job, as the board's transaction queues it, run by the queue's worker.
+    await t.deps.jobs.schedule(APPLY_BOARD_RESULT, owed!, new Date(Date.now() - 1000));
+    await until(
+      () => t.db.select().from(ratingHistory).where(eq(ratingHistory.matchId, owed!.matchId)),
+      (rows) => rows.length === 4,
+      "the job to apply the result",
+    );
     await expectStoredEqualsReplay("doubles");
-    const history = await t.db.select().from(ratingHistory).where(eq(ratingHistory.matchId, owed!.matchId));
-    expect(history).toHaveLength(4);
   });
 });
 

@@ -5,7 +5,7 @@
 // ratings of its format up to date in the same transaction (replay-store.ts): a result after the
 // ladder's last one is applied alone; a change at or before it (an edit, a delete, an undo, a
 // match logged for a day before tonight's board results) replays the format from the start.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { MatchBody, MatchFormat } from "../../../shared/contracts/ladder.js";
 import { addDays } from "../../../shared/domain/dates.js";
 import { wallTimeAt } from "../../../shared/domain/time-zones.js";
@@ -215,6 +215,8 @@ export async function editMatch(
 export function deleteMatch(db: Db, access: ClubAccess, matchId: string, now: Date) {
   return db.transaction(async (tx) => {
     const row = await lockedMatch(tx, access.organizationId, matchId);
+    // The ladder's lock before the delete: see withdrawMatches.
+    await lockLadder(tx, access.organizationId, row.format);
     await tx.delete(matches).where(eq(matches.id, row.id));
     await recomputeLadder(tx, access.organizationId, row.format, now, keyOf(row));
   });
@@ -373,25 +375,29 @@ async function insertPlayedResult(
 
 /**
  * A board game's result was undone: its match never happened. The ratings are replayed
- * without it (and its result emails, not yet settled, go with it). The ladder's lock comes
- * before the delete: the result's own follow-up (board-results.ts) may hold the lock while it
- * writes the match's history, which waits on the match's row; deleting first, then waiting
- * for the lock, would wait on each other.
+ * without it (and its result emails, not yet settled, go with it).
  */
-export async function withdrawBoardGameMatch(tx: Tx, organizationId: string, gameId: string, now: Date) {
-  const scored = and(eq(matches.organizationId, organizationId), eq(matches.gameId, gameId));
+export function withdrawBoardGameMatch(tx: Tx, organizationId: string, gameId: string, now: Date) {
+  return withdrawMatches(tx, organizationId, eq(matches.gameId, gameId), now);
+}
+
+/** An event game's score was corrected: the match it made is withdrawn and replayed without. */
+export function withdrawEventGameMatch(tx: Tx, organizationId: string, eventGameId: string, now: Date) {
+  return withdrawMatches(tx, organizationId, eq(matches.eventGameId, eventGameId), now);
+}
+
+/**
+ * Deletes the club's match that `which` names, and replays its format without it. The
+ * ladder's lock comes before the delete: a replay or a board result's follow-up
+ * (board-results.ts) may hold the lock while it writes history rows, whose foreign key waits
+ * on a match row being deleted; deleting first, then waiting for the lock, would wait on
+ * each other.
+ */
+async function withdrawMatches(tx: Tx, organizationId: string, which: SQL, now: Date) {
+  const scored = and(eq(matches.organizationId, organizationId), which);
   const [owned] = await tx.select({ format: matches.format }).from(matches).where(scored);
   if (!owned) return;
   await lockLadder(tx, organizationId, owned.format);
   const removed = await tx.delete(matches).where(scored).returning();
-  for (const row of removed) await recomputeLadder(tx, organizationId, row.format, now, keyOf(row));
-}
-
-/** An event game's score was corrected: the match it made is withdrawn and replayed without. */
-export async function withdrawEventGameMatch(tx: Tx, organizationId: string, eventGameId: string, now: Date) {
-  const removed = await tx
-    .delete(matches)
-    .where(and(eq(matches.organizationId, organizationId), eq(matches.eventGameId, eventGameId)))
-    .returning();
   for (const row of removed) await recomputeLadder(tx, organizationId, row.format, now, keyOf(row));
 }

@@ -3,6 +3,7 @@
 
 export {
   applyBoardResult,
+  applyBoardResultIn,
   applyBoardResultsSoon,
   type BoardResult,
   boardResultJob,

@@ -129,11 +129,12 @@ export function ladderView(
   page: { limit: number; after?: [number, number, string, number] | undefined } = { limit: PAGE_SIZE },
   now: Date = new Date(),
 ): Promise<LadderView> {
-  // The first page is what everyone opens: kept until the ladder changes (platform/club-reads).
-  if (page.after) return ladderPage(db, organizationId, format, page);
+  // The first page is what everyone opens: kept until the ladder changes (platform/club-reads),
+  // at the size the app asks for (another size is read as asked: see listMatches).
+  if (page.after || page.limit !== PAGE_SIZE) return ladderPage(db, organizationId, format, page);
   return clubReads(db).readOfLadder(
     organizationId,
-    `standings:${format}:${page.limit}`,
+    `standings:${format}`,
     async () => ({ value: await ladderPage(db, organizationId, format, page) }),
     now,
   );
@@ -326,14 +327,17 @@ export async function listMatches(
   viewerId: string,
   now: Date,
 ): Promise<{ matches: MatchView[]; next: string | null }> {
-  if (query.after) {
+  // The club's first page as the app asks for it is kept; a page further on, one player's (a
+  // player's page keeps its own), or another size is read as asked: keys a member could vary
+  // at will would push other clubs' kept reads out.
+  if (query.after || query.player !== undefined || query.limit !== PAGE_SIZE) {
     const { matches: page, next } = await matchPage(db, organizationId, query, viewerId, now);
     return { matches: page, next };
   }
   // The first page, the same for everyone but for what the viewer may answer: kept.
   const kept = await clubReads(db).readOfLadder(
     organizationId,
-    `matches:${query.status}:${query.player ?? ""}:${query.limit}`,
+    `matches:${query.status}`,
     async () => {
       const { until, ...value } = await matchPage(db, organizationId, query, null, now);
       return { value, until };
