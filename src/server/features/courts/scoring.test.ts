@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type BoardView, SCORE_UNDO_SECONDS } from "../../../shared/contracts/board.js";
-import { games, queuePlayers, scoreUndos } from "../../db/schema/courts.js";
+import { games, type QueueCounters, queuePlayers, scoreUndos } from "../../db/schema/courts.js";
 import { matches, playerRatings } from "../../db/schema/ladder.js";
 import { followUps } from "../../platform/jobs/follow-ups.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
@@ -160,30 +160,20 @@ describe("undo", () => {
       expect(kept!.counters.every((c) => "partnersKept" in c && !("partners" in c))).toBe(true);
       if (legacy) {
         // As a row kept by the version before (an undo across a deploy): the lists themselves.
+        const kept = [
+          "registrationId",
+          "readySeq",
+          "readyAt",
+          "gamesPlayed",
+          "gamesWaited",
+          "sitOuts",
+          "winStreak",
+          "courtTarget",
+          "partners",
+          "opponents",
+        ] as const;
         const lists = before.map(
-          ({
-            registrationId,
-            readySeq,
-            readyAt,
-            gamesPlayed,
-            gamesWaited,
-            sitOuts,
-            winStreak,
-            courtTarget,
-            partners,
-            opponents,
-          }) => ({
-            registrationId,
-            readySeq,
-            readyAt,
-            gamesPlayed,
-            gamesWaited,
-            sitOuts,
-            winStreak,
-            courtTarget,
-            partners,
-            opponents,
-          }),
+          (row) => Object.fromEntries(kept.map((field) => [field, row[field]])) as QueueCounters,
         );
         await t.db.update(scoreUndos).set({ counters: lists }).where(eq(scoreUndos.organizationId, orgId));
       }

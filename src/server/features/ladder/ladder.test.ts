@@ -578,24 +578,13 @@ describe("the court board", () => {
   });
 
   it("a score does not wait for the ladder: the board answers while the ladder is held, and the ratings follow", async () => {
-    const [game] = await t.db
-      .select()
-      .from(games)
-      .where(and(eq(games.organizationId, orgId), eq(games.status, "playing")));
-    expect(game).toBeDefined();
+    const game = await gameOnCourt();
     let answered = false;
-    await t.db.transaction(async (tx) => {
-      // Another change to the doubles ladder, holding its lock throughout the score.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ladder:${orgId}:doubles`}))`);
-      const scored = await t.request({
-        method: "POST",
-        url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
-        cookie: organizer.cookie,
-        payload: { scoreA: 5, scoreB: 11 },
-      });
+    await whileLadderHeld(async () => {
+      const scored = await scoreOnBoard(game.id, 5, 11);
       expect(scored.statusCode, scored.body).toBe(200);
       answered = true;
-      const [match] = await t.db.select().from(matches).where(eq(matches.gameId, game!.id));
+      const [match] = await t.db.select().from(matches).where(eq(matches.gameId, game.id));
       const applied = await t.db.select().from(ratingHistory).where(eq(ratingHistory.matchId, match!.id));
       expect(applied).toEqual([]);
     });
@@ -605,25 +594,16 @@ describe("the court board", () => {
   });
 
   it("an undo while the score's follow-up waits for the ladder: both finish, and the ladder is as before the score", async () => {
-    const [game] = await t.db
-      .select()
-      .from(games)
-      .where(and(eq(games.organizationId, orgId), eq(games.status, "playing")));
+    const game = await gameOnCourt();
     const before = await t.db.select().from(playerRatings).where(eq(playerRatings.organizationId, orgId));
     let undoing: ReturnType<typeof t.request> | undefined;
-    await t.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ladder:${orgId}:doubles`}))`);
-      const scored = await t.request({
-        method: "POST",
-        url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
-        cookie: organizer.cookie,
-        payload: { scoreA: 11, scoreB: 6 },
-      });
+    await whileLadderHeld(async () => {
+      const scored = await scoreOnBoard(game.id, 11, 6);
       expect(scored.statusCode, scored.body).toBe(200);
       // The follow-up waits for the ladder; so does the undo, behind it.
       undoing = t.request({
         method: "POST",
-        url: `/api/orgs/${orgId}/board/games/${game!.id}/undo`,
+        url: `/api/orgs/${orgId}/board/games/${game.id}/undo`,
         cookie: organizer.cookie,
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -655,12 +635,7 @@ describe("the court board", () => {
     const sent = await statementsSent(
       /insert into "rating_history"|update "boards" set "version"/,
       async () => {
-        const scored = await t.request({
-          method: "POST",
-          url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
-          cookie: organizer.cookie,
-          payload: { scoreA: 11, scoreB: 4 },
-        });
+        const scored = await scoreOnBoard(game!.id, 11, 4);
         expect(scored.statusCode, scored.body).toBe(200);
         await followUps(t.deps.database).settled();
       },
@@ -676,19 +651,16 @@ describe("the court board", () => {
   });
 
   it("a result whose follow-up never ran (the process died after the commit) is applied by its job", async () => {
-    const [game] = await t.db
-      .select()
-      .from(games)
-      .where(and(eq(games.organizationId, orgId), eq(games.status, "playing")));
+    const game = await gameOnCourt();
     const players = await t.db
       .select({ id: queuePlayers.registrationId, userId: queuePlayers.userId })
       .from(queuePlayers)
-      .where(eq(queuePlayers.sessionId, game!.sessionId));
+      .where(eq(queuePlayers.sessionId, game.sessionId));
     // What the board's transaction writes, without the follow-up that comes after its commit.
     const owed = await t.db.transaction((tx) =>
       matchFromBoardGame(
         tx,
-        { ...game!, winner: "A", scoreA: 11, scoreB: 3 },
+        { ...game, winner: "A", scoreA: 11, scoreB: 3 },
         new Map(players.map((p) => [p.id, p.userId])),
         now,
       ),
@@ -704,6 +676,32 @@ describe("the court board", () => {
     await expectStoredEqualsReplay("doubles");
   });
 });
+
+/** The game on court now. */
+async function gameOnCourt() {
+  const [game] = await t.db
+    .select()
+    .from(games)
+    .where(and(eq(games.organizationId, orgId), eq(games.status, "playing")));
+  expect(game).toBeDefined();
+  return game!;
+}
+
+/** The organizer scores `gameId` on the board; answers the response. */
+const scoreOnBoard = (gameId: string, scoreA: number, scoreB: number) =>
+  t.request({
+    method: "POST",
+    url: `/api/orgs/${orgId}/board/games/${gameId}/score`,
+    cookie: organizer.cookie,
+    payload: { scoreA, scoreB },
+  });
+
+/** Runs `work` while another transaction holds the doubles ladder's lock, as a long replay would. */
+const whileLadderHeld = (work: () => Promise<void>) =>
+  t.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ladder:${orgId}:doubles`}))`);
+    await work();
+  });
 
 /** Each history row's identity and the transaction that wrote it: what a no-op leaves as it was. */
 async function historyStamps() {
