@@ -148,9 +148,26 @@ export const ladderCheckpoints = pgTable(
     playedAt: timestamp("played_at", { withTimezone: true, precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, precision: 3 }),
     matchId: uuid("match_id"),
+    // When the last change applied this one match alone: its players' lines before it and the
+    // checkpoint before it, so that taking it back (a board undo, a delete of tonight's last
+    // result) steps the ladder back instead of replaying the club's history. Null otherwise.
+    beforeLast: jsonb("before_last").$type<BeforeLast>(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.format] })],
 );
+
+/** A player's stored line, as it was before the checkpoint's match; null: they had none. */
+export type StoredLine = Omit<
+  typeof playerRatings.$inferSelect,
+  "organizationId" | "format" | "userId" | "lastPlayedAt"
+> & {
+  lastPlayedAt: string | null;
+};
+/** What stepping back from the checkpoint's match restores (ladder-append.ts stepBack). */
+export type BeforeLast = {
+  last: { playedAt: string; createdAt: string; id: string } | null;
+  lines: Array<{ userId: string; line: StoredLine | null }>;
+};
 
 /** One row per player of each match the first time it counts: the notifications' outbox. */
 export const matchResultEvents = pgTable(

@@ -8,7 +8,8 @@ import { organizations } from "../../db/schema/clubs.js";
 import { ladderCheckpoints, matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { replayWhole, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
+import { until } from "../../test/until.js";
+import { RECOMPUTE_LADDER, replayWhole, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
 
 let t: TestApp;
 let now = new Date("2026-11-20T18:00:00Z");
@@ -73,6 +74,16 @@ async function expectStoredEqualsReplay(format: Format) {
       return thrown.state;
     });
   expect(stored).toEqual(replayed);
+}
+
+/** Each stored line's and history row's version (xmin): which rows a change wrote again. */
+async function rowVersions() {
+  const { rows } = await t.db.execute<{ key: string; version: string }>(sql`
+    select 'line:' || format || ':' || user_id as key, xmin::text as version from player_ratings
+      where organization_id = ${orgId}
+    union all
+    select 'history:' || match_id || ':' || user_id, xmin::text from rating_history where organization_id = ${orgId}`);
+  return new Map(rows.map((row) => [row.key, row.version]));
 }
 
 // A small deterministic generator, so a failing sequence can be run again.
@@ -174,7 +185,8 @@ describe("the ladder's checkpoint", () => {
     const kinds: Record<string, number> = {};
     let catchUp = false;
     // Midday, five minutes a step: the walk stays within each day wherever the club is.
-    now = new Date("2026-11-21T12:00:00Z");
+    // After the tests above, whose matches reach November 22: tonight's results are the end of history.
+    now = new Date("2026-11-23T12:00:00Z");
 
     for (let step = 0; step < 80; step++) {
       now = new Date(now.getTime() + 5 * 60_000);
@@ -199,6 +211,16 @@ describe("the ladder's checkpoint", () => {
         });
         expect(res.statusCode, res.body).toBe(201);
         logged.push({ id: res.json().id, format, by: organizer });
+        // Now and then taken back at once, as a board undo takes back a tap on the wrong side.
+        if (!backDated && random() < 0.3) {
+          kind = "take back tonight's last";
+          const undone = await t.request({
+            method: "DELETE",
+            url: `/api/orgs/${orgId}/matches/${logged.pop()!.id}`,
+            cookie: organizer.cookie,
+          });
+          expect(undone.statusCode, undone.body).toBe(204);
+        }
       } else if (roll < 0.62) {
         // A member logs their own: it waits for the other side.
         kind = "member logs";
@@ -273,8 +295,60 @@ describe("the ladder's checkpoint", () => {
         "log back-dated",
         "log tonight",
         "member logs",
+        "take back tonight's last",
         "two days pass",
       ].sort(),
     );
+  });
+
+  it("takes back tonight's last result by stepping its players back: no other row is written again", async () => {
+    // After every other test's matches: tonight's results are the end of history.
+    now = new Date("2026-12-10T19:00:00Z");
+    // The replays queued by the walk's unanswered matches would rewrite every line meanwhile.
+    await t.db.execute(
+      sql`delete from pgboss.job where name = ${RECOMPUTE_LADDER} and state in ('created', 'retry')`,
+    );
+    await until(
+      async () =>
+        (
+          await t.db.execute(
+            sql`select 1 from pgboss.job where name = ${RECOMPUTE_LADDER} and state = 'active'`,
+          )
+        ).rows,
+      (active) => active.length === 0,
+      "the queued replays to finish",
+    );
+    const four = people.slice(0, 4);
+    const log = async (games: { a: number; b: number }[]) => {
+      const res = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/matches`,
+        cookie: organizer.cookie,
+        payload: payload("doubles", four, games, day(now)),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    await log([{ a: 11, b: 4 }]);
+    now = new Date(now.getTime() + 60_000);
+    const before = await storedState(t.db, "doubles");
+    const untouched = await rowVersions();
+    now = new Date(now.getTime() + 60_000);
+    const last = await log([{ a: 6, b: 11 }]);
+    const res = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/matches/${last}`,
+      cookie: organizer.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    // As it was before the result, to the bit, and equal to a replay without it.
+    expect(await storedState(t.db, "doubles")).toEqual(before);
+    await expectStoredEqualsReplay("doubles");
+    // Only the four players' lines were written again; no history row was.
+    const after = await rowVersions();
+    const rewritten = [...after.entries()]
+      .filter(([key, version]) => untouched.get(key) !== version)
+      .map(([key]) => key);
+    expect(rewritten.sort()).toEqual(four.map((p) => `line:doubles:${p.id}`).sort());
   });
 });

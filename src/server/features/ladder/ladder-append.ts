@@ -12,6 +12,7 @@ import {
   standings,
 } from "../../../shared/rating/index.js";
 import type { Tx } from "../../db/database.js";
+import type { BeforeLast } from "../../db/schema/ladder.js";
 import { matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import {
   comesAfter,
@@ -102,7 +103,88 @@ export async function appendAfterCheckpoint(
   for (let i = 0; i < history.length; i += 1000)
     await tx.insert(ratingHistory).values(history.slice(i, i + 1000));
   await recordFirstResults(tx, organizationId, history);
-  await writeCheckpoint(tx, organizationId, format, keyOf(rows.at(-1)!));
+  // One match applied alone (a board score, as a rule) can be stepped back from: its players'
+  // lines before it are kept with the checkpoint.
+  const beforeLast: BeforeLast | null =
+    rows.length === 1
+      ? {
+          last: last
+            ? { playedAt: last.playedAt.toISOString(), createdAt: last.createdAt.toISOString(), id: last.id }
+            : null,
+          lines: players.map((userId) => {
+            const line = stored.find((p) => p.userId === userId);
+            if (!line) return { userId, line: null };
+            const { organizationId: _club, format: _format, userId: _user, lastPlayedAt, ...rest } = line;
+            return { userId, line: { ...rest, lastPlayedAt: lastPlayedAt?.toISOString() ?? null } };
+          }),
+        }
+      : null;
+  await writeCheckpoint(tx, organizationId, format, keyOf(rows.at(-1)!), beforeLast);
+  return true;
+}
+
+/**
+ * Takes back the checkpoint's own match when the last change applied it alone (a board undo,
+ * tonight's last result deleted): deletes it (its history goes with it), puts its players'
+ * lines back as they were before it, and the checkpoint back to the match before. That is what
+ * a replay without it writes, at the cost of the match's players, not of the club's history
+ * (at 20,000 matches an undo replayed for 1.5 s under the board's lock). Returns false, having
+ * written nothing, when it cannot: the checkpoint is at another match, or a match before it has
+ * begun to count by waiting since. The caller holds the ladder's lock.
+ */
+export async function stepBack(
+  tx: Tx,
+  organizationId: string,
+  format: MatchFormat,
+  match: MatchKey,
+  now: Date,
+): Promise<boolean> {
+  const checkpoint = await readCheckpoint(tx, organizationId, format);
+  const before = checkpoint?.beforeLast;
+  if (!before || checkpoint.last?.id !== match.id) return false;
+  const inFormat = and(eq(matches.organizationId, organizationId), eq(matches.format, format));
+  if (await countsUnapplied(tx, inFormat, now, match)) return false;
+  await tx.delete(matches).where(and(inFormat, eq(matches.id, match.id)));
+  const back = before.lines.flatMap(({ userId, line }) =>
+    line
+      ? [
+          {
+            organizationId,
+            format,
+            userId,
+            ...line,
+            lastPlayedAt: line.lastPlayedAt ? new Date(line.lastPlayedAt) : null,
+          },
+        ]
+      : [],
+  );
+  const gone = before.lines.filter(({ line }) => line === null).map(({ userId }) => userId);
+  const inLadder = and(eq(playerRatings.organizationId, organizationId), eq(playerRatings.format, format));
+  if (gone.length > 0)
+    await tx.delete(playerRatings).where(and(inLadder, inArray(playerRatings.userId, gone)));
+  if (back.length > 0)
+    await tx
+      .insert(playerRatings)
+      .values(back)
+      .onConflictDoUpdate({
+        target: [playerRatings.organizationId, playerRatings.format, playerRatings.userId],
+        set: Object.fromEntries(
+          ["rating", "lastChange", "streak", "games", "wins", "skillMu", "skillSigma", "lastPlayedAt"].map(
+            (field) => [
+              field,
+              sql.raw(`excluded.${playerRatings[field as keyof typeof playerRatings.$inferSelect].name}`),
+            ],
+          ),
+        ),
+      });
+  const last = before.last
+    ? {
+        playedAt: new Date(before.last.playedAt),
+        createdAt: new Date(before.last.createdAt),
+        id: before.last.id,
+      }
+    : null;
+  await writeCheckpoint(tx, organizationId, format, last);
   return true;
 }
 

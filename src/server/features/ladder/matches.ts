@@ -17,6 +17,7 @@ import { type Effect, jobEffect, type Writes, withEffects } from "../../platform
 import { getOrganization } from "../clubs/service.js";
 import { type ClubAccess, membersAmong } from "../members/service.js";
 import type { BoardResult } from "./board-results.js";
+import { stepBack } from "./ladder-append.js";
 import { earliest, keyOf } from "./replay-rows.js";
 import {
   lockLadder,
@@ -217,6 +218,7 @@ export function deleteMatch(db: Db, access: ClubAccess, matchId: string, now: Da
     const row = await lockedMatch(tx, access.organizationId, matchId);
     // The ladder's lock before the delete: see withdrawMatches.
     await lockLadder(tx, access.organizationId, row.format);
+    if (await stepBack(tx, access.organizationId, row.format, keyOf(row), now)) return;
     await tx.delete(matches).where(eq(matches.id, row.id));
     await recomputeLadder(tx, access.organizationId, row.format, now, keyOf(row));
   });
@@ -395,9 +397,12 @@ export function withdrawEventGameMatch(tx: Tx, organizationId: string, eventGame
  */
 async function withdrawMatches(tx: Tx, organizationId: string, which: SQL, now: Date) {
   const scored = and(eq(matches.organizationId, organizationId), which);
-  const [owned] = await tx.select({ format: matches.format }).from(matches).where(scored);
+  const [owned] = await tx.select().from(matches).where(scored);
   if (!owned) return;
   await lockLadder(tx, organizationId, owned.format);
+  // The ladder's last change applied this match alone (a board score undone moments later):
+  // its players step back, and the club's history is not replayed.
+  if (await stepBack(tx, organizationId, owned.format, keyOf(owned), now)) return;
   const removed = await tx.delete(matches).where(scored).returning();
   for (const row of removed) await recomputeLadder(tx, organizationId, row.format, now, keyOf(row));
 }

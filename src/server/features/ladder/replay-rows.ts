@@ -13,6 +13,7 @@ import {
 } from "../../../shared/rating/index.js";
 import type { Tx } from "../../db/database.js";
 import {
+  type BeforeLast,
   ladderCheckpoints,
   matches,
   matchResultEvents,
@@ -199,20 +200,25 @@ export async function readCheckpoint(tx: Tx, organizationId: string, format: Mat
     row.matchId && row.playedAt && row.createdAt
       ? { playedAt: row.playedAt, createdAt: row.createdAt, id: row.matchId }
       : null;
-  return { last };
+  return { last, beforeLast: row.beforeLast };
 }
 
-/** Records the last match the stored ratings include (null: none). */
+/**
+ * Records the last match the stored ratings include (null: none), and, when that match was
+ * applied alone, what was stored before it (for stepBack); any other change forgets that.
+ */
 export async function writeCheckpoint(
   tx: Tx,
   organizationId: string,
   format: MatchFormat,
   last: MatchKey | null,
+  beforeLast: BeforeLast | null = null,
 ) {
   const key = {
     playedAt: last?.playedAt ?? null,
     createdAt: last?.createdAt ?? null,
     matchId: last?.id ?? null,
+    beforeLast,
   };
   await tx
     .insert(ladderCheckpoints)

@@ -1,0 +1,1 @@
+ALTER TABLE "ladder_checkpoints" ADD COLUMN "before_last" jsonb;
