@@ -145,38 +145,34 @@ export async function stepBack(
   const inFormat = and(eq(matches.organizationId, organizationId), eq(matches.format, format));
   if (await countsUnapplied(tx, inFormat, now, match)) return false;
   await tx.delete(matches).where(and(inFormat, eq(matches.id, match.id)));
-  const back = before.lines.flatMap(({ userId, line }) =>
-    line
-      ? [
-          {
-            organizationId,
-            format,
-            userId,
-            ...line,
-            lastPlayedAt: line.lastPlayedAt ? new Date(line.lastPlayedAt) : null,
-          },
-        ]
-      : [],
-  );
+  const back = before.lines.flatMap(({ userId, line }) => (line ? [{ userId, ...line }] : []));
   const gone = before.lines.filter(({ line }) => line === null).map(({ userId }) => userId);
-  const inLadder = and(eq(playerRatings.organizationId, organizationId), eq(playerRatings.format, format));
   if (gone.length > 0)
-    await tx.delete(playerRatings).where(and(inLadder, inArray(playerRatings.userId, gone)));
-  if (back.length > 0)
     await tx
-      .insert(playerRatings)
-      .values(back)
-      .onConflictDoUpdate({
-        target: [playerRatings.organizationId, playerRatings.format, playerRatings.userId],
-        set: Object.fromEntries(
-          ["rating", "lastChange", "streak", "games", "wins", "skillMu", "skillSigma", "lastPlayedAt"].map(
-            (field) => [
-              field,
-              sql.raw(`excluded.${playerRatings[field as keyof typeof playerRatings.$inferSelect].name}`),
-            ],
-          ),
+      .delete(playerRatings)
+      .where(
+        and(
+          eq(playerRatings.organizationId, organizationId),
+          eq(playerRatings.format, format),
+          inArray(playerRatings.userId, gone),
         ),
-      });
+      );
+  // Written back as a replay writes lines, from what was stored before the match.
+  await writeLines(
+    tx,
+    organizationId,
+    format,
+    back.map((l) => ({
+      playerId: l.userId,
+      rating: l.rating,
+      change: l.lastChange,
+      streak: l.streak,
+      games: l.games,
+      wins: l.wins,
+    })),
+    new Map(back.map((l) => [l.userId, { mu: l.skillMu, sigma: l.skillSigma, matches: l.games }])),
+    new Map(back.flatMap((l) => (l.lastPlayedAt ? [[l.userId, new Date(l.lastPlayedAt)] as const] : []))),
+  );
   const last = before.last
     ? {
         playedAt: new Date(before.last.playedAt),
