@@ -1,6 +1,6 @@
 // A result scored on the board moves the ratings after the board's commit, in a transaction of
-// its own. Inside the board's, the append (a dozen statements) held the board's lock and the
-// organizer's tap: at 20,000 matches a score cost 150 ms, most of it the ladder's. The board's
+// its own. Inside the board's, the append (a dozen of the score's 57 statements) held the
+// board's lock and the organizer's tap, for ratings nobody at the board waits for. The board's
 // transaction writes the match and queues APPLY_BOARD_RESULT a little later; this instance
 // applies it at once after the commit (platform/jobs/follow-ups.ts). Whichever comes second
 // finds the match applied and stops, so a process that dies in between loses nothing.
