@@ -14,6 +14,7 @@ import type { Db, Tx } from "../../db/database.js";
 import { matches, ratingHistory } from "../../db/schema/ladder.js";
 import { followUps } from "../../platform/jobs/follow-ups.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
+import { batchesPerKey } from "../../platform/memo/batches.js";
 import { onePerOwner } from "../../platform/memo/one-per-owner.js";
 import { keyOf } from "./replay-rows.js";
 import { bringUpToDate, lockLadder } from "./replay-store.js";
@@ -59,40 +60,40 @@ export async function applyBoardResultIn(tx: Tx, result: BoardResult, now: Date)
 }
 
 /**
- * Each ladder's follow-ups in this instance, one after another: a follow-up waiting for the
- * ladder's lock (behind a long replay) would hold a pool connection while it waits, and a
- * night's scores would take them all.
+ * Each ladder's follow-ups in this instance, a batch at a time (platform/memo/batches): a
+ * follow-up waiting for the ladder's lock behind a long replay would hold a pool connection,
+ * and a night's scores would take them all; results that arrive meanwhile share one
+ * transaction. A result that waits too long is left to its job.
  */
-const queuedPerLadder = onePerOwner((_db: Db) => new Map<string, Promise<void>>());
+const ladderBatches = onePerOwner((deps: Pick<AppDeps, "database" | "now">) =>
+  batchesPerKey<BoardResult, void>(
+    async (_ladder, results) => {
+      await deps.database.db.transaction(async (tx) => {
+        for (const result of results) await applyBoardResultIn(tx, result, deps.now());
+      });
+      return results.map(() => ({ ok: true, value: undefined }));
+    },
+    {
+      maxBatch: 48,
+      maxWaitMs: 30_000,
+      maxWaiting: 500,
+      tooBusy: () => new Error("the ladder is busy: the result's queued job applies it"),
+    },
+  ),
+);
 
 /**
- * After the board's commit: the results it counted reach the ladder now, each ladder's in
- * turn; `applied` runs once they have (the board's shared view shows each game's chances from
- * the ratings).
+ * After the board's commit: the results it counted reach the ladder now; `applied` runs once
+ * each has (the board's shared view shows each game's chances from the ratings).
  */
 export function applyBoardResultsSoon(
   deps: Pick<AppDeps, "database" | "now">,
   results: BoardResult[],
   applied: () => void,
 ) {
-  const { db } = deps.database;
-  const queued = queuedPerLadder(db);
-  for (const result of results) {
-    const key = `${result.organizationId}:${result.format}`;
+  for (const result of results)
     followUps(deps.database).start(async () => {
-      const before = queued.get(key) ?? Promise.resolve();
-      const mine = before.then(async () => {
-        await applyBoardResult(db, result, deps.now());
-        applied();
-      });
-      // The next one waits for this one however it ends; this one's failure is its own.
-      const settled = mine.catch(() => {});
-      queued.set(key, settled);
-      try {
-        await mine;
-      } finally {
-        if (queued.get(key) === settled) queued.delete(key);
-      }
+      await ladderBatches(deps)(`${result.organizationId}:${result.format}`, result);
+      applied();
     });
-  }
 }
