@@ -1,8 +1,9 @@
 // People as the rest of the app sees them: the one display-name rule (the profile's full name,
 // else the account's name) and the address to write to. Other features ask here rather than
 // reading the account tables (scripts/check-boundaries.mjs).
-import { eq, sql } from "drizzle-orm";
+import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { Gender } from "../../../shared/rotation/types.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
@@ -42,6 +43,16 @@ export function peopleSubquery(alias = "people") {
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .as(alias);
+}
+
+/**
+ * A person's declared gender as a column of another feature's list, looked up by the profile's
+ * key row by row: for a short list (a night's queue) whose table's statistics may be stale, where
+ * a join to everyone lets the planner hash every user and profile of the database.
+ */
+export function declaredGenderOf(userId: AnyColumn): SQL<Gender | null> {
+  return sql<Gender | null>`(select ${qualified(profiles.gender)} from ${profiles}
+    where ${qualified(profiles.id)} = ${qualified(userId)})`;
 }
 
 /**

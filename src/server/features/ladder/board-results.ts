@@ -11,6 +11,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { MatchFormat } from "../../../shared/contracts/ladder.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Db, Tx } from "../../db/database.js";
+import { qualified } from "../../db/qualified.js";
 import { matches, ratingHistory } from "../../db/schema/ladder.js";
 import { followUps } from "../../platform/jobs/follow-ups.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
@@ -50,8 +51,11 @@ export async function applyBoardResultIn(tx: Tx, result: BoardResult, now: Date)
       playedAt: matches.playedAt,
       createdAt: matches.createdAt,
       id: matches.id,
+      // Qualified: in a one-table select drizzle prints a bare "organization_id", which inside
+      // the subquery is the history's own (always equal), and the lookup became a scan of the
+      // club's whole rating history (11 ms at 20,000 matches).
       applied: sql<boolean>`exists (select 1 from ${ratingHistory} h
-        where h.organization_id = ${matches.organizationId} and h.match_id = ${matches.id})`,
+        where h.organization_id = ${qualified(matches.organizationId)} and h.match_id = ${qualified(matches.id)})`,
     })
     .from(matches)
     .where(and(eq(matches.organizationId, organizationId), eq(matches.id, matchId)));
