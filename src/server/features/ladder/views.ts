@@ -344,18 +344,26 @@ export async function listMatches(
     },
     now,
   );
+  // A viewer who can answer none of them (most, most of the time) gets the kept page itself,
+  // whose text is then written once (platform/memo/shared-answers); the others a copy.
+  if (!kept.matches.some((match) => canAnswer(match, viewerId))) return kept;
   return { matches: kept.matches.map((match) => forViewer(match, viewerId)), next: kept.next };
 }
 
 /** A match as `viewerId` sees it: whether it waits for their answer. */
 function forViewer(match: MatchView, viewerId: string): MatchView {
+  return { ...match, canAnswer: canAnswer(match, viewerId) };
+}
+
+/** Whether the match waits for `viewerId`'s answer (the kept copies say no for everyone). */
+function canAnswer(match: MatchView, viewerId: string): boolean {
+  if (match.status !== "pending") return false;
   const ids = (team: MatchView["teamA"]) => team.map((p) => p.userId);
-  const answering = answeringSide({
+  return answeringSide({
     teamA: ids(match.teamA),
     teamB: ids(match.teamB),
     loggedBy: match.loggedBy,
-  });
-  return { ...match, canAnswer: match.status === "pending" && answering.includes(viewerId) };
+  }).includes(viewerId);
 }
 
 /**
@@ -489,6 +497,7 @@ export async function playerView(
     () => playerPage(db, organizationId, userId, now),
     now,
   );
+  if (!page.recent.some((match) => canAnswer(match, viewerId))) return page;
   return { ...page, recent: page.recent.map((match) => forViewer(match, viewerId)) };
 }
 

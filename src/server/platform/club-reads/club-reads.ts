@@ -19,6 +19,7 @@ import { qualified } from "../../db/qualified.js";
 import { clubDataStamps, ladderStamps } from "../../db/schema/club-reads.js";
 import { KeptPromises } from "../memo/kept-promises.js";
 import { onePerOwner } from "../memo/one-per-owner.js";
+import { shareAnswer } from "../memo/shared-answers.js";
 
 /** At most this many reads are kept per instance; the least recently used goes first. */
 export const CLUB_READS_KEPT = 500;
@@ -146,7 +147,7 @@ class KeptReads {
     const hit = this.kept.hit(key, now.getTime(), current);
     if (hit) return hit as Promise<Value>;
     const built = build();
-    const value = built.then((b) => deepFreeze(b.value));
+    const value = built.then((b) => shareAnswer(b.value));
     // Until the build says until when it holds, requests share it whatever their clock: one
     // arriving within the build's milliseconds of a session's start may see that session still.
     const kept = this.kept.keep(key, value, stamp, Number.POSITIVE_INFINITY);
@@ -158,18 +159,6 @@ class KeptReads {
     );
     return value;
   }
-}
-
-/**
- * A kept value is shared by every request that reads it: frozen, so that a caller changing it
- * by mistake fails there and then instead of showing its change to everyone else.
- */
-function deepFreeze<Value>(value: Value): Value {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const field of Object.values(value)) deepFreeze(field);
-  }
-  return value;
 }
 
 /** This instance's club reads for the app whose database handle this is. */

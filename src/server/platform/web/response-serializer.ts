@@ -10,10 +10,14 @@
 // end to end) fails on an answer that breaks its contract or that the two would write apart.
 //
 // A schema JSON Schema cannot express (a transform) keeps the zod serializer.
+//
+// A shared answer (a kept club read, frozen all the way down: platform/memo/shared-answers) is
+// written once per route and its text handed back after, for as long as the value lives.
 import fastJson from "fast-json-stringify";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { createSerializerCompiler } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
+import { isSharedAnswer } from "../memo/shared-answers.js";
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -22,10 +26,10 @@ const checkedSerializer = createSerializerCompiler({});
 export function responseSerializer(options: { checkAnswers: boolean }): FastifySerializerCompiler<ZodType> {
   return (route) => {
     const fast = compile(route.schema);
-    if (!fast) return checkedSerializer(route);
-    if (!options.checkAnswers) return fast;
+    if (!fast) return writtenOnceWhenShared(checkedSerializer(route));
+    if (!options.checkAnswers) return writtenOnceWhenShared(fast);
     const checked = checkedSerializer(route);
-    return (data) => {
+    return writtenOnceWhenShared((data) => {
       const expected = checked(data);
       const written = fast(data);
       // The same text, or the compiled function misreads the contract: a defect to fix here.
@@ -34,7 +38,24 @@ export function responseSerializer(options: { checkAnswers: boolean }): FastifyS
           `${route.method} ${route.url}: the compiled serializer wrote ${written}, the contract ${expected}`,
         );
       return written;
-    };
+    });
+  };
+}
+
+/**
+ * `write`, remembering the text of each shared answer it writes: the value cannot change, so
+ * neither can its text. Kept in a WeakMap, the text goes when the kept read does.
+ */
+function writtenOnceWhenShared(write: (data: unknown) => string): (data: unknown) => string {
+  const texts = new WeakMap<object, string>();
+  return (data) => {
+    if (!isSharedAnswer(data)) return write(data);
+    let text = texts.get(data);
+    if (text === undefined) {
+      text = write(data);
+      texts.set(data, text);
+    }
+    return text;
   };
 }
 

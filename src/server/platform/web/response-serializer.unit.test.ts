@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { isSharedAnswer, shareAnswer } from "../memo/shared-answers.js";
 import { responseSerializer } from "./response-serializer.js";
 
 const player = z.object({
@@ -67,5 +68,41 @@ describe("response serializer", () => {
     const dated = z.object({ on: day });
     const on = new Date("2026-11-25T10:00:00.000Z");
     expect(production(route(dated))({ on })).toBe('{"on":"25/11/2026"}');
+  });
+
+  it("writes a shared answer once per route, and any other answer every time", () => {
+    // Each write reads `total` through a getter: how often it is read is how often it is written.
+    let reads = 0;
+    const counted = (value: object) =>
+      Object.defineProperty(value, "total", { enumerable: true, get: () => ++reads });
+    const shared = shareAnswer(counted({ players: structuredClone(data.players) }));
+    reads = 0; // freezing it read it once
+    const write = production(route(answer));
+    const first = write(shared);
+    expect(write(shared)).toBe(first);
+    expect(reads).toBe(1);
+    // Another route (another contract) writes it on its own.
+    production(route(answer))(shared);
+    expect(reads).toBe(2);
+    // A value not shared can change between answers: written each time, as it is now.
+    const own = counted({ players: structuredClone(data.players) });
+    write(own);
+    own.players.pop();
+    expect(JSON.parse(write(own)).players).toHaveLength(1);
+    expect(reads).toBe(4);
+    // The checks outside production run on the first write of a shared answer too.
+    const broken = shareAnswer({ ...data, players: [{ ...data.players[0], rating: "high" }] });
+    expect(() => checking(route(answer))(broken)).toThrow();
+  });
+
+  it("shares only what is frozen all the way down", () => {
+    const value = shareAnswer({ page: { rows: [{ id: "a" }] } });
+    expect(isSharedAnswer(value)).toBe(true);
+    expect(Object.isFrozen(value.page.rows[0])).toBe(true);
+    expect(() => {
+      (value.page.rows as { id: string }[]).push({ id: "b" });
+    }).toThrow();
+    // Frozen on top alone is not shared: what it holds could still change.
+    expect(isSharedAnswer(Object.freeze({ page: { rows: [] } }))).toBe(false);
   });
 });
