@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
+import { sharedVariant } from "../../platform/memo/shared-answers.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { accessRules, updateAccessRules } from "../clubs/service.js";
 import { clubAccess } from "../members/service.js";
@@ -33,21 +34,23 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.details, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
-      const { registrations, ...row } = await getSessionWithList(
-        db,
-        club.organizationId,
-        request.params.sessionId,
-      );
+      const kept = await getSessionWithList(db, club.organizationId, request.params.sessionId);
+      const { registrations, ...row } = kept;
       const manager = can(club.role, "sessions.manage");
-      return {
+      const mine = registrations.find((r) => r.userId === club.userId) ?? null;
+      const answer = () => ({
         session: toSession(row.session, row),
         timeZone: row.timeZone,
         // Organizers see everyone; members see names on the list, as players at a club do.
         registrations,
-        mine: registrations.find((r) => r.userId === club.userId) ?? null,
+        mine,
         checkInToken: manager ? row.session.checkInToken : null,
         guestRules: row.guestRules,
-      };
+      });
+      // Everyone without a place of their own sees the same page as the others of their role:
+      // made and written once while the list is kept.
+      if (mine) return answer();
+      return sharedVariant(kept, manager ? "manager" : "member", answer);
     });
 
     serve(app, endpoints.releaseNoShows, async (request) => {

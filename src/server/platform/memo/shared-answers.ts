@@ -25,3 +25,20 @@ function deepFreeze(value: unknown): void {
     for (const field of Object.values(value)) deepFreeze(field);
   }
 }
+
+const variants = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The answer `build` makes from the shared value `from` for every viewer alike in `kind` (a
+ * member who holds no place, say): made once for the value, and itself shared (so written
+ * once). It goes when `from` does. A viewer the answer differs for gets `build()` of their own.
+ */
+export function sharedVariant<Answer>(from: object, kind: string, build: () => Answer): Answer {
+  let made = variants.get(from);
+  if (!made) {
+    made = new Map();
+    variants.set(from, made);
+  }
+  if (!made.has(kind)) made.set(kind, shareAnswer(build()));
+  return made.get(kind) as Answer;
+}

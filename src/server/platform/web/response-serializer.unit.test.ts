@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isSharedAnswer, shareAnswer } from "../memo/shared-answers.js";
+import { isSharedAnswer, shareAnswer, sharedVariant } from "../memo/shared-answers.js";
 import { responseSerializer } from "./response-serializer.js";
 
 const player = z.object({
@@ -73,7 +73,7 @@ describe("response serializer", () => {
   it("writes a shared answer once per route, and any other answer every time", () => {
     // Each write reads `total` through a getter: how often it is read is how often it is written.
     let reads = 0;
-    const counted = (value: object) =>
+    const counted = <T extends object>(value: T): T =>
       Object.defineProperty(value, "total", { enumerable: true, get: () => ++reads });
     const shared = shareAnswer(counted({ players: structuredClone(data.players) }));
     reads = 0; // freezing it read it once
@@ -104,5 +104,24 @@ describe("response serializer", () => {
     }).toThrow();
     // Frozen on top alone is not shared: what it holds could still change.
     expect(isSharedAnswer(Object.freeze({ page: { rows: [] } }))).toBe(false);
+  });
+
+  it("makes a kept value's answer for each kind of viewer once, and shares it", () => {
+    const kept = shareAnswer({ list: ["a", "b"] });
+    let made = 0;
+    const answer = (token: string | null) => () => {
+      made += 1;
+      return { list: kept.list, token };
+    };
+    const member = sharedVariant(kept, "member", answer(null));
+    expect(sharedVariant(kept, "member", answer(null))).toBe(member);
+    const manager = sharedVariant(kept, "manager", answer("t"));
+    expect(manager).toEqual({ list: ["a", "b"], token: "t" });
+    expect(member.token).toBeNull();
+    expect(made).toBe(2);
+    expect(isSharedAnswer(member)).toBe(true);
+    // Another kept value (the list read again after a change) makes its own.
+    const next = shareAnswer({ list: ["a"] });
+    expect(sharedVariant(next, "member", () => ({ list: next.list, token: null })).list).toEqual(["a"]);
   });
 });
