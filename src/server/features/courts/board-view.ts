@@ -12,6 +12,7 @@ import { teamsNote } from "../../../shared/rotation/teams-note.js";
 import type { Gender, TeamRule } from "../../../shared/rotation/types.js";
 import type { Db } from "../../db/database.js";
 import { boards } from "../../db/schema/courts.js";
+import { sharedVariant } from "../../platform/memo/shared-answers.js";
 import { getOrganization } from "../clubs/service.js";
 import { currentSkills } from "../ladder/service.js";
 import { boardCache, type SharedBoard } from "./board-cache.js";
@@ -28,14 +29,23 @@ export async function boardView(
   /** The time (ms) leaving times are measured against. */
   clock: () => number = Date.now,
 ): Promise<BoardView> {
-  const { view, state } = await boardCache(db).read(organizationId, () =>
+  const shared = await boardCache(db).read(organizationId, () =>
     sharedBoard(db, organizationId, appUrl, clock()),
   );
+  const { view, state } = shared;
   const answered = new Set(view.courts.flatMap((c) => c.answered));
   const me =
     viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts, answered, clock()) : null;
-  const organizer = viewer.canManage && state ? organizerView(view, state) : null;
-  return { ...view, me, canManage: viewer.canManage, organizer };
+  const answer = () => ({
+    ...view,
+    me,
+    canManage: viewer.canManage,
+    organizer: viewer.canManage && state ? organizerView(view, state) : null,
+  });
+  if (me) return answer();
+  // Everyone not in tonight's line (the TV, the organizers at the desk, members at home) sees
+  // the board as the others of their kind do: made and written once per copy of the board.
+  return sharedVariant(shared, viewer.canManage ? "manager" : "viewer", answer);
 }
 
 /**
