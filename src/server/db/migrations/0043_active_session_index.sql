@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_active_idx" ON "sessions" USING btree ("organization_id","starts_at") WHERE "sessions"."status" = 'active';
