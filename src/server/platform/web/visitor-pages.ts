@@ -22,7 +22,8 @@ export type ClubPreview = {
 export type VisitorPages = {
   /** The page's HTML with `markup` in its root element. */
   page(markup: string): string;
-  landing: string;
+  /** The landing page's markup: the same for every visitor, rendered once. */
+  landing(): Promise<string>;
   /** The club's page as a visitor sees it, and what its preview tags say; null for no such club. */
   club(slug: string): Promise<{ markup: string; preview: ClubPreview } | null>;
 };
@@ -37,16 +38,36 @@ export async function loadVisitorPages(
   const rendererFile = path.join(built, "visitor-pages.js");
   if (!existsSync(shellFile) || !existsSync(rendererFile)) return null;
   const shell = readFileSync(shellFile, "utf8");
-  const renderer = (await import(pathToFileURL(rendererFile).href)) as Renderer;
+  // The renderer (React and the pages, 1 MB of source) is loaded by the first visitor page, not
+  // at start: an instance that serves only the app and its API never holds it (6 MB of memory).
+  // A failed load fails that page alone (the visitor gets the app) and is asked for again by
+  // the next one.
+  let renderer: Promise<Renderer> | undefined;
+  const rendering = () => {
+    renderer ??= (import(pathToFileURL(rendererFile).href) as Promise<Renderer>).catch((error: unknown) => {
+      renderer = undefined;
+      throw error;
+    });
+    return renderer;
+  };
+  let landing: Promise<string> | undefined;
   return {
     page: (markup) => shell.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
-    // The landing page is the same for every visitor: rendered once.
-    landing: renderer.renderLanding(),
+    landing() {
+      landing ??= rendering()
+        .then((r) => r.renderLanding())
+        .catch((error: unknown) => {
+          landing = undefined;
+          throw error;
+        });
+      return landing;
+    },
     async club(slug) {
       const page = await clubPage(slug);
       if (!page) return null;
       const { name, location, description, logoUrl } = page.club;
-      return { markup: renderer.renderClubPage(page), preview: { name, location, description, logoUrl } };
+      const markup = (await rendering()).renderClubPage(page);
+      return { markup, preview: { name, location, description, logoUrl } };
     },
   };
 }

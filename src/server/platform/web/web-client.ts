@@ -70,7 +70,11 @@ export async function registerWebClient(
       (slug && options.clubPreview
         ? await options.clubPreview(slug).catch(unavailable("club preview"))
         : null);
-    const markup = visitorClub?.markup ?? (pathname === "/" ? visitorPages?.landing : undefined);
+    const landing =
+      pathname === "/" && visitorPages
+        ? await visitorPages.landing().catch(unavailable("landing page"))
+        : null;
+    const markup = visitorClub?.markup ?? landing ?? undefined;
     const html = markup !== undefined && visitorPages ? visitorPages.page(markup) : indexHtml;
     const meta = preview ? clubPageMeta(preview) : pageMeta(pathname);
     return reply
