@@ -180,7 +180,10 @@ try {
   const writeResults = await measureGroup(writes);
   // An organizer scoring court after court, one at a time: every score is a board transaction
   // and, the players being members, a ladder result at the end of the club's history.
+  // Beside them, the bare route's INSERT posted one at a time in the same minute: a score's
+  // milliseconds on a machine that runs this slower or faster than another day's.
   const scoring = {
+    bareInsertOneByOne: await bareWritesOneByOne(SCORES),
     demo: await scoreOneByOne(demo.orgId, cookie, SCORES),
     big: await scoreOneByOne(big.orgId, cookie, SCORES),
   };
@@ -410,9 +413,28 @@ async function scoreOneByOne(orgId, cookie, count) {
     if (!res.ok) throw new Error(`scoring: ${res.status} ${await res.text()}`);
     if (i >= 10) times.push(ms);
   }
+  return latencies(times);
+}
+
+/** The bare route's INSERT posted one after another: each POST's latency, as scoreOneByOne. */
+async function bareWritesOneByOne(count) {
+  const times = [];
+  for (let i = 0; i < count + 10; i++) {
+    const started = performance.now();
+    const res = await fetch(`${bare}/write`, { method: "POST" });
+    const ms = performance.now() - started;
+    if (!res.ok) throw new Error(`bare write: ${res.status}`);
+    await res.arrayBuffer();
+    if (i >= 10) times.push(ms);
+  }
+  return latencies(times);
+}
+
+/** The middle, the 99th percentile and the slowest of `times` (ms). */
+function latencies(times) {
   times.sort((a, b) => a - b);
   const at = (q) => +times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-  return { scores: count, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+  return { count: times.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
 }
 
 /** Runs a script to its end; throws if it fails. */
