@@ -74,9 +74,7 @@ export const sessions = pgTable(
     index("sessions_org_starts_at_idx").on(t.organizationId, t.startsAt),
     // The club's live session, which every board action and read looks for: a club holds one
     // or two active at most, where five years of sessions made the look-up a scan of thousands.
-    index("sessions_active_idx")
-      .on(t.organizationId, t.startsAt)
-      .where(sql`${t.status} = 'active'`),
+    index("sessions_active_idx").on(t.organizationId, t.startsAt).where(sql`${t.status} = 'active'`),
   ],
 );
 export const registrationStatus = pgEnum("registration_status", [
