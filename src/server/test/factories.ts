@@ -66,6 +66,16 @@ export async function makeClub(
 }
 
 /**
+ * 23:00 UTC on the day `days` after today, `hours` later, as ISO: an evening still to come
+ * whenever the suite runs (a test that wrote a fixed date failed once that evening began).
+ */
+export function eveningIn(days: number, hours = 0): string {
+  const tonight = new Date();
+  tonight.setUTCHours(23, 0, 0, 0);
+  return new Date(tonight.getTime() + (days * 24 + hours) * 3_600_000).toISOString();
+}
+
+/**
  * Schedules sessions as an organizer does, through the API (Open Play, 3 March 2026, 23:00 to
  * 01:00 UTC, unless `body` says otherwise), and answers them as it does.
  */

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventView, LeagueView } from "../../../shared/contracts/events.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
-import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
+import { eveningIn, makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
@@ -43,8 +43,8 @@ const at = (sessionId: string) => `/api/orgs/${orgId}/sessions/${sessionId}`;
 async function series(weeks: number) {
   const made = await makeSessions(t, orgId, organizer, {
     name: "Tuesday League",
-    startsAt: "2026-12-01T23:00:00Z",
-    endsAt: "2026-12-02T01:00:00Z",
+    startsAt: eveningIn(7),
+    endsAt: eveningIn(7, 2),
     repeatWeeks: weeks,
   });
   return made.map((s) => s.id);
@@ -99,8 +99,8 @@ describe("a league over a weekly series", () => {
     const [first] = await series(2);
     const single = (
       await makeSessions(t, orgId, organizer, {
-        startsAt: "2026-12-03T23:00:00Z",
-        endsAt: "2026-12-04T01:00:00Z",
+        startsAt: eveningIn(9),
+        endsAt: eveningIn(9, 2),
       })
     )[0]!.id;
     const lone = await call(organizer, "POST", `${at(single)}/league`, league);

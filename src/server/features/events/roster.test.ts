@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventView, LeagueView } from "../../../shared/contracts/events.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
-import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
+import { eveningIn, makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
@@ -56,8 +56,8 @@ const hope = () => players[7]!;
 async function teamsLeague(weeks: number, rounds = 2) {
   const made = await makeSessions(t, orgId, organizer, {
     name: "Thursday Teams",
-    startsAt: "2026-12-03T23:00:00Z",
-    endsAt: "2026-12-04T01:00:00Z",
+    startsAt: eveningIn(9),
+    endsAt: eveningIn(9, 2),
     repeatWeeks: weeks,
   });
   const ids = made.map((s) => s.id);
@@ -338,8 +338,8 @@ describe("a league's roster", () => {
   it("marks a substitute in an individual league's standings", async () => {
     const made = await makeSessions(t, orgId, organizer, {
       name: "Monday Americano",
-      startsAt: "2026-12-07T23:00:00Z",
-      endsAt: "2026-12-08T01:00:00Z",
+      startsAt: eveningIn(13),
+      endsAt: eveningIn(13, 2),
       repeatWeeks: 2,
     });
     const week = made[0]!.id;
