@@ -42,26 +42,11 @@ export async function loadVisitorPages(
   // at start: an instance that serves only the app and its API never holds it (6 MB of memory).
   // A failed load fails that page alone (the visitor gets the app) and is asked for again by
   // the next one.
-  let renderer: Promise<Renderer> | undefined;
-  const rendering = () => {
-    renderer ??= (import(pathToFileURL(rendererFile).href) as Promise<Renderer>).catch((error: unknown) => {
-      renderer = undefined;
-      throw error;
-    });
-    return renderer;
-  };
-  let landing: Promise<string> | undefined;
+  const rendering = keptUnlessFailed(() => import(pathToFileURL(rendererFile).href) as Promise<Renderer>);
+  const landing = keptUnlessFailed(async () => (await rendering()).renderLanding());
   return {
     page: (markup) => shell.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
-    landing() {
-      landing ??= rendering()
-        .then((r) => r.renderLanding())
-        .catch((error: unknown) => {
-          landing = undefined;
-          throw error;
-        });
-      return landing;
-    },
+    landing,
     async club(slug) {
       const page = await clubPage(slug);
       if (!page) return null;
@@ -69,5 +54,17 @@ export async function loadVisitorPages(
       const markup = (await rendering()).renderClubPage(page);
       return { markup, preview: { name, location, description, logoUrl } };
     },
+  };
+}
+
+/** `load` run once and its value kept; a load that fails is not kept, so the next call loads again. */
+function keptUnlessFailed<T>(load: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () => {
+    kept ??= load().catch((error: unknown) => {
+      kept = undefined;
+      throw error;
+    });
+    return kept;
   };
 }
