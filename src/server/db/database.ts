@@ -13,6 +13,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { guardPool } from "./pool-guard.js";
 import * as schema from "./schema/index.js";
+import { nameFrequentStatements } from "./statement-names.js";
 import { readTextArraysFast } from "./text-arrays.js";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -54,6 +55,7 @@ export function connectDatabase(
     ...options.timeouts,
   });
   guardPool(pool, options.log);
+  nameFrequentStatements(pool);
   return { db: drizzle(pool, { schema }), pool, url };
 }
 

@@ -14,6 +14,7 @@ import { kingMoves } from "../../../shared/rotation/king.js";
 import { offCourtOrder } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
+import { qualified } from "../../db/qualified.js";
 import { boards, games, queuePlayers, scoreUndos } from "../../db/schema/courts.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { applyBoardResultIn, matchFromBoardGame, withdrawBoardGameMatch } from "../ladder/service.js";
@@ -29,7 +30,6 @@ import {
   queueOf,
   requireActiveSession,
   sendToBack,
-  takeSeq,
 } from "./board-store.js";
 import { act } from "./board-transaction.js";
 import { nextUpByCourt } from "./next-up.js";
@@ -107,29 +107,29 @@ export function recordScore(
         : undefined;
     // Players coming off court rejoin the line at its end (winners first, unless their turn is
     // up): all of them in one statement, each with their own place, streak and court.
-    const first = await takeSeq(tx, board, winners.length + losers.length);
+    // Their places are the line's next numbers, taken in the same statement.
     const order = offCourtOrder(winners, losers, streakAfter);
     await tx.execute(sql`
+      with numbers as (
+        update ${boards} set next_seq = next_seq + ${order.length}
+        where session_id = ${board.sessionId}
+        returning next_seq - ${order.length} as first
+      )
       update ${queuePlayers} q set
         games_played = q.games_played + 1,
-        ready_seq = off.seq,
+        ready_seq = (select first from numbers) + off.turn - 1,
         ready_at = ${now},
         win_streak = off.streak,
         court_target = ${moves ? sql`off.target` : sql`q.court_target`}
       from unnest(
         ${sql.param(order)}::uuid[],
-        ${sql.param(order.map((_, i) => first + i))}::int[],
         ${sql.param(order.map(streakAfter))}::int[],
         ${sql.param(order.map((id) => moves?.get(id) ?? null))}::uuid[]
-      ) as off(id, seq, streak, target)
+      ) with ordinality as off(id, streak, target, turn)
       where q.registration_id = off.id
         and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}`);
-    // Everyone who sat through this game waited one more.
-    const onCourt = await tx
-      .select({ a: games.teamA, b: games.teamB })
-      .from(games)
-      .where(and(gamesOf(board), eq(games.status, "playing")));
-    const busy = [...game.teamA, ...game.teamB, ...onCourt.flatMap((g) => [...g.a, ...g.b])];
+    // Everyone who sat through this game waited one more: the present, not on a break, not on
+    // a court (this game's players have just come off one).
     await tx
       .update(queuePlayers)
       .set({ gamesWaited: sql`${queuePlayers.gamesWaited} + 1` })
@@ -138,7 +138,8 @@ export function recordScore(
           queueOf(board),
           eq(queuePlayers.present, true),
           eq(queuePlayers.onBreak, false),
-          sql`not (${queuePlayers.registrationId}::text = any(${sql.param(busy)}::text[]))`,
+          sql`not (${queuePlayers.registrationId} = any(${sql.param(order)}::uuid[]))`,
+          sql`not ${isOnCourt(board, sql`${qualified(queuePlayers.registrationId)}::text`)}`,
         ),
       );
     return { lastGame: game, rated };

@@ -2,13 +2,13 @@
 // the board's row lock, so two organizers acting at once are serialised: neither action is
 // lost and no player can land on two courts. The version goes up with each change.
 import { randomInt } from "node:crypto";
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { arrivalCredit } from "../../../shared/rotation/fair.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { boards, games, queuePlayers, scoreUndos, unavailableCourts } from "../../db/schema/courts.js";
 import { declaredGenderOf } from "../account/service.js";
 import { activeCourts } from "../clubs/service.js";
-import { activeSession, checkedInPlayers, requireActiveSession } from "../sessions/service.js";
+import { activeSession, checkedInIds, checkedInPlayers, requireActiveSession } from "../sessions/service.js";
 
 // The live session is the sessions feature's to say; the board's modules ask through here.
 export { activeSession, requireActiveSession };
@@ -106,11 +106,39 @@ export async function sendToBack(tx: Tx, board: BoardRow, registrationIds: strin
 /**
  * Brings the queue in line with check-in: every checked-in registration gets a queue row (in
  * check-in order); a check-in undone or cancelled marks the row gone. True if anything changed.
+ *
+ * One statement on the usual action, when nobody has come or gone: it marks gone in place and
+ * says whether anyone checked in lacks a row. Only an arrival reads the names and the queue's
+ * counts (a late arrival's credit), as before.
  */
 export async function syncQueue(tx: Tx, board: BoardRow, now: Date): Promise<boolean> {
+  const { organizationId, sessionId } = board;
+  const { rows } = await tx.execute<{ arrived: boolean; gone: number }>(sql`
+    with checked_in as (${checkedInIds(sessionId)}),
+    gone as (
+      update ${queuePlayers} q set present = false
+      where q.organization_id = ${organizationId} and q.session_id = ${sessionId} and q.present
+        and q.registration_id not in (select id from checked_in)
+      returning 1
+    )
+    select
+      exists (
+        select 1 from checked_in c where not exists (
+          select 1 from ${queuePlayers} q
+          where q.organization_id = ${organizationId} and q.session_id = ${sessionId}
+            and q.registration_id = c.id)
+      ) as arrived,
+      (select count(*) from gone)::int as gone`);
+  const { arrived, gone } = rows[0]!;
+  if (arrived) await addArrivals(tx, board, now);
+  return arrived || gone > 0;
+}
+
+/** Gives each checked-in registration without a queue row one, at the end of the line. */
+async function addArrivals(tx: Tx, board: BoardRow, now: Date) {
   const checkedIn = await checkedInPlayers(tx, board.sessionId);
-  // What the check needs of each row, not the row: a long night's partners and opponents are
-  // most of a queue row, and every action starts here.
+  // What the credit needs of each row, not the row: a long night's partners and opponents are
+  // most of a queue row.
   const known = await tx
     .select({
       registrationId: queuePlayers.registrationId,
@@ -124,38 +152,23 @@ export async function syncQueue(tx: Tx, board: BoardRow, now: Date): Promise<boo
     .where(queueOf(board));
   const knownIds = new Set(known.map((p) => p.registrationId));
   const fresh = checkedIn.filter((r) => !knownIds.has(r.id));
-  let changed = false;
-  if (fresh.length > 0) {
-    const first = await takeSeq(tx, board, fresh.length);
-    // A late arrival joins at the median of games played so far (0 before any game).
-    const credit = arrivalCredit(known);
-    await tx.insert(queuePlayers).values(
-      fresh.map((r, i) => ({
-        registrationId: r.id,
-        organizationId: board.organizationId,
-        sessionId: board.sessionId,
-        userId: r.userId,
-        name: r.name,
-        readySeq: first + i,
-        readyAt: now,
-        arrivedSeq: first + i,
-        gamesCredit: credit,
-      })),
-    );
-    changed = true;
-  }
-  // Decided here from the two lists just read, so that the usual action (nobody gone) sends
-  // no statement for it.
-  const stillIn = new Set(checkedIn.map((r) => r.id));
-  const gone = known.filter((p) => p.present && !stillIn.has(p.registrationId)).map((p) => p.registrationId);
-  if (gone.length > 0) {
-    await tx
-      .update(queuePlayers)
-      .set({ present: false })
-      .where(and(queueOf(board), inArray(queuePlayers.registrationId, gone)));
-    changed = true;
-  }
-  return changed;
+  if (fresh.length === 0) return;
+  const first = await takeSeq(tx, board, fresh.length);
+  // A late arrival joins at the median of games played so far (0 before any game).
+  const credit = arrivalCredit(known);
+  await tx.insert(queuePlayers).values(
+    fresh.map((r, i) => ({
+      registrationId: r.id,
+      organizationId: board.organizationId,
+      sessionId: board.sessionId,
+      userId: r.userId,
+      name: r.name,
+      readySeq: first + i,
+      readyAt: now,
+      arrivedSeq: first + i,
+      gamesCredit: credit,
+    })),
+  );
 }
 
 export async function loadState(db: Queryable, organizationId: string, sessionId: string) {

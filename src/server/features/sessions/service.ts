@@ -37,6 +37,7 @@ export {
 } from "./scheduling.js";
 export {
   activeSession,
+  checkedInIds,
   checkedInPlayers,
   getSession,
   getSessionWithList,

@@ -347,6 +347,14 @@ export function checkedInPlayers(db: Queryable, sessionId: string): Promise<Name
 }
 
 /**
+ * The ids of the session's checked-in registrations still registered, as a subquery: the board
+ * compares its queue with check-in in the statement that brings it in line.
+ */
+export const checkedInIds = (sessionId: string): SQL =>
+  sql`select r.id from ${sessionRegistrations} r
+    where r.session_id = ${sessionId} and r.status = 'registered' and r.checked_in_at is not null`;
+
+/**
  * Everyone signed up for the session and not cancelled, with where they stand: a place, a place
  * waiting for payment, an entry in a lottery not drawn yet, or the waitlist; in arrival order.
  */
