@@ -77,8 +77,14 @@ export function recordScore(
     await keepForUndo(tx, board, game.id, now);
     const winners = winner === "A" ? game.teamA : game.teamB;
     const losers = winner === "A" ? game.teamB : game.teamA;
+    // What the result needs of its four players, not their rows: late in a night a row is
+    // mostly its partners and opponents.
     const current = await tx
-      .select()
+      .select({
+        registrationId: queuePlayers.registrationId,
+        userId: queuePlayers.userId,
+        winStreak: queuePlayers.winStreak,
+      })
       .from(queuePlayers)
       .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...winners, ...losers])));
     // The result goes to the ladder when every player is a member (guests are not rated).

@@ -17,7 +17,7 @@
 // and skips taken at once share one statement. Each statement under the lock is a wait for
 // every tap behind it. Should one of those fail in the database instead, the transaction is
 // lost: it is undone and the batch runs again with a savepoint for each action.
-import { inArray, sql } from "drizzle-orm";
+import { and, getTableColumns, inArray, sql } from "drizzle-orm";
 import { levelToRating } from "../../../shared/rating/levels.js";
 import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -43,9 +43,10 @@ import {
   fillsByRating,
   forgetScoreUndo,
   type GameRow,
-  loadPlayers,
   loadState,
   lockBoard,
+  type PlayerRow,
+  queueOf,
   requireActiveSession,
   sendToBack,
   syncQueue,
@@ -319,17 +320,24 @@ async function fillCourts(
       })),
     );
   });
-  await tx.execute(sql`
-    update ${queuePlayers} q set
-      games_waited = 0,
-      court_target = null,
-      win_streak = case when placed.keep_streak then q.win_streak else 0 end,
-      partners = case when placed.partner is null then q.partners else array_append(q.partners, placed.partner) end,
-      opponents = q.opponents || placed.opponents
-    from jsonb_to_recordset(${JSON.stringify(onCourt)}::jsonb)
-      as placed(id uuid, partner text, opponents text[], keep_streak boolean)
-    where q.registration_id = placed.id
-      and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}`);
+  // Each statement hands back the rows it changed: with the queue read before the fill, they
+  // are the queue after it, without reading every row (and a long night's partners) again.
+  const changed: PlayerRow[] = await tx
+    .update(queuePlayers)
+    .set({
+      gamesWaited: 0,
+      courtTarget: null,
+      winStreak: sql`case when placed.keep_streak then ${queuePlayers.winStreak} else 0 end`,
+      partners: sql`case when placed.partner is null then ${queuePlayers.partners}
+        else array_append(${queuePlayers.partners}, placed.partner) end`,
+      opponents: sql`${queuePlayers.opponents} || placed.opponents`,
+    })
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(onCourt)}::jsonb)
+        as placed(id uuid, partner text, opponents text[], keep_streak boolean)`,
+    )
+    .where(and(sql`${queuePlayers.registrationId} = placed.id`, queueOf(board)))
+    .returning(getTableColumns(queuePlayers));
   for (const assignment of assignments) {
     const [teamA, teamB] = assignment.teams;
     const player = (id: string) => state.players.find((p) => p.registrationId === id);
@@ -337,12 +345,20 @@ async function fillCourts(
     called.push({ courtName: names.get(assignment.courtId) ?? "a court", teams: [side(teamA), side(teamB)] });
   }
   if (passedOver.length > 0) {
-    await tx
-      .update(queuePlayers)
-      .set({ sitOuts: sql`${queuePlayers.sitOuts} + 1` })
-      .where(inArray(queuePlayers.registrationId, passedOver));
+    changed.push(
+      ...(await tx
+        .update(queuePlayers)
+        .set({ sitOuts: sql`${queuePlayers.sitOuts} + 1` })
+        .where(and(queueOf(board), inArray(queuePlayers.registrationId, passedOver)))
+        .returning()),
+    );
   }
-  const players = await loadPlayers(tx, board.organizationId, board.sessionId);
+  const after = new Map(changed.map((row) => [row.registrationId, row]));
+  // The declared gender is read with the queue, not kept in it.
+  const players = state.players.map((p) => {
+    const row = after.get(p.registrationId);
+    return row ? { ...row, gender: p.gender } : p;
+  });
   return { board, state: { ...state, players, playing: [...state.playing, ...started] } };
 }
 

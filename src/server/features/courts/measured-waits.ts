@@ -12,7 +12,10 @@ export function waitsBetweenGames(finished: Played[]): Map<string, number[]> {
   for (const game of finished) {
     for (const id of [...game.teamA, ...game.teamB]) {
       const since = freeSince.get(id) ?? sessionStart;
-      waits.set(id, [...(waits.get(id) ?? []), Math.max(0, game.startedAt.getTime() - since)]);
+      const wait = Math.max(0, game.startedAt.getTime() - since);
+      const mine = waits.get(id);
+      if (mine) mine.push(wait);
+      else waits.set(id, [wait]);
       freeSince.set(id, game.endedAt?.getTime() ?? game.startedAt.getTime());
     }
   }
