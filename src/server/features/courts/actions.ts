@@ -1,6 +1,6 @@
 // What organizers do on the board: each action is a change that board-transaction.ts runs
 // under the board's lock, then fills free courts and tells every viewer.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   type boardSettingsBody,
@@ -74,19 +74,9 @@ export function recordScore(
       .where(and(eq(games.id, gameId), gamesOf(board), eq(games.status, "playing")))
       .returning();
     if (!game) throw notFound("That game is not on court any more.");
-    await keepForUndo(tx, board, game.id, now);
     const winners = winner === "A" ? game.teamA : game.teamB;
     const losers = winner === "A" ? game.teamB : game.teamA;
-    // What the result needs of its four players, not their rows: late in a night a row is
-    // mostly its partners and opponents.
-    const current = await tx
-      .select({
-        registrationId: queuePlayers.registrationId,
-        userId: queuePlayers.userId,
-        winStreak: queuePlayers.winStreak,
-      })
-      .from(queuePlayers)
-      .where(and(queueOf(board), inArray(queuePlayers.registrationId, [...winners, ...losers])));
+    const current = await keepForUndo(tx, board, game.id, now, [...winners, ...losers]);
     // The result goes to the ladder when every player is a member (guests are not rated).
     const owed = await matchFromBoardGame(
       tx,
@@ -157,22 +147,44 @@ export function recordScore(
  * fill after it change nearly every present player's), and the version the board will have
  * once this action's transaction commits. One row per session: the newest score replaces it.
  */
-async function keepForUndo(tx: Tx, board: BoardRow, gameId: string, now: Date) {
+async function keepForUndo(
+  tx: Tx,
+  board: BoardRow,
+  gameId: string,
+  now: Date,
+  /** The game's players: their user and streak come back from the same statement. */
+  players: string[],
+): Promise<Array<{ registrationId: string; userId: string | null; winStreak: number }>> {
   const { organizationId, sessionId } = board;
   // In one statement, the counters built where they are: the lock's row holds the version
-  // before this transaction, and its commit bumps it once.
-  await tx.execute(sql`
-    insert into ${scoreUndos} (organization_id, session_id, game_id, version_after, counters, scored_at)
-    select ${organizationId}, ${sessionId}, ${gameId}, ${board.version + 1},
-      coalesce(jsonb_agg(jsonb_build_object(
-        'registrationId', registration_id, 'readySeq', ready_seq, 'readyAt', ready_at,
-        'gamesPlayed', games_played, 'gamesWaited', games_waited, 'sitOuts', sit_outs,
-        'winStreak', win_streak, 'courtTarget', court_target,
-        'partnersKept', cardinality(partners), 'opponentsKept', cardinality(opponents))), '[]'::jsonb),
-      ${now}
-    from ${queuePlayers} where organization_id = ${organizationId} and session_id = ${sessionId}
-    on conflict (organization_id, session_id) do update set game_id = excluded.game_id,
-      version_after = excluded.version_after, counters = excluded.counters, scored_at = excluded.scored_at`);
+  // before this transaction, and its commit bumps it once. What the result needs of its
+  // players is read beside it, not their rows: late in a night a row is mostly its partners.
+  const { rows } = await tx.execute<{
+    registration_id: string;
+    user_id: string | null;
+    win_streak: number;
+  }>(sql`
+    with kept as (
+      insert into ${scoreUndos} (organization_id, session_id, game_id, version_after, counters, scored_at)
+      select ${organizationId}, ${sessionId}, ${gameId}, ${board.version + 1},
+        coalesce(jsonb_agg(jsonb_build_object(
+          'registrationId', registration_id, 'readySeq', ready_seq, 'readyAt', ready_at,
+          'gamesPlayed', games_played, 'gamesWaited', games_waited, 'sitOuts', sit_outs,
+          'winStreak', win_streak, 'courtTarget', court_target,
+          'partnersKept', cardinality(partners), 'opponentsKept', cardinality(opponents))), '[]'::jsonb),
+        ${now}
+      from ${queuePlayers} where organization_id = ${organizationId} and session_id = ${sessionId}
+      on conflict (organization_id, session_id) do update set game_id = excluded.game_id,
+        version_after = excluded.version_after, counters = excluded.counters, scored_at = excluded.scored_at
+    )
+    select registration_id, user_id, win_streak from ${queuePlayers}
+    where organization_id = ${organizationId} and session_id = ${sessionId}
+      and registration_id = any(${sql.param(players)}::uuid[])`);
+  return rows.map((row) => ({
+    registrationId: row.registration_id,
+    userId: row.user_id,
+    winStreak: row.win_streak,
+  }));
 }
 
 /**
