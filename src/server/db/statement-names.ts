@@ -11,7 +11,8 @@
 // (a statement whose text varies, an IN list of another length, takes no name for one run).
 // The count of texts not named yet is forgotten whenever it grows past SEEN_LIMIT.
 // A statement already named (db/prepared.ts), without values (sent as simple queries) or
-// submitted as an object of its own (a cursor) is left as it is.
+// submitted as an object of its own (a cursor) is left as it is. A text given with its values
+// apart (pool.query(text, values)) is named as an object with both.
 import type pg from "pg";
 
 const NAMED = 256;
@@ -40,6 +41,12 @@ export function nameFrequentStatements(pool: pg.Pool): void {
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((config: unknown, ...rest: unknown[]) => {
+      // pool.query(text, values): the same statement as an object, so that it can carry a name.
+      if (typeof config === "string" && Array.isArray(rest[0]) && rest[0].length > 0) {
+        const given = nameOf(config);
+        if (given !== undefined)
+          return query({ text: config, values: rest[0], name: given }, ...rest.slice(1));
+      }
       if (typeof config === "object" && config !== null) {
         const { text, name, values, submit } = config as Config;
         const hasValues = (Array.isArray(values) && values.length > 0) || Array.isArray(rest[0]);
