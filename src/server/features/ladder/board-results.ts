@@ -97,9 +97,6 @@ export function applyBoardResultsSoon(
 ) {
   for (const result of results)
     followUps(deps.database).start(async () => {
-      // After the board's answer has gone: the organizer's tap waits for the commit, not for
-      // the ladder's first statements and the replay's work beside its own response.
-      await new Promise((resolve) => setImmediate(resolve));
       await ladderBatches(deps)(`${result.organizationId}:${result.format}`, result);
       applied();
     });

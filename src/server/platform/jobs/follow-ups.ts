@@ -10,7 +10,10 @@
 import { onePerOwner } from "../memo/one-per-owner.js";
 
 export type FollowUps = {
-  /** Starts `work` now, without waiting for it; a failure is logged by `onFailure`, the job retries it. */
+  /**
+   * Starts `work` once the answers of this turn are written, without waiting for it; a failure
+   * is logged by `onFailure`, the job retries it.
+   */
   start(work: () => Promise<void>): void;
   /** Resolves once every follow-up started so far has finished, however it ended. */
   settled(): Promise<void>;
@@ -22,7 +25,11 @@ export const followUps = onePerOwner(
     const self = {
       onFailure: (_error: unknown) => {},
       start(work: () => Promise<void>) {
-        const done: Promise<void> = work()
+        // After this turn of the event loop: the request that owes the work answers first,
+        // rather than beside the work's first statements (a board score waited for the
+        // ladder's replay to start).
+        const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(work)
           .catch((error) => self.onFailure(error))
           .finally(() => running.delete(done));
         running.add(done);
