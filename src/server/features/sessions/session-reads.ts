@@ -10,6 +10,7 @@ import { PAST_PAGE_SIZE, UPCOMING_PAGE_SIZE } from "../../../shared/contracts/se
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";
+import { qualified } from "../../db/qualified.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
@@ -332,27 +333,29 @@ async function namedRegistrations(db: Queryable, where: SQL | undefined, order: 
   return rows.map(({ id, userId, name }): NamedRegistration => ({ id, userId, name }));
 }
 
+/** The session's registrations checked in and still registered. */
+const checkedIn = (sessionId: string) =>
+  and(
+    eq(sessionRegistrations.sessionId, sessionId),
+    eq(sessionRegistrations.status, "registered"),
+    isNotNull(sessionRegistrations.checkedInAt),
+  );
+
 /** Who is checked in and still registered, in check-in order, with the names the board shows. */
 export function checkedInPlayers(db: Queryable, sessionId: string): Promise<NamedRegistration[]> {
   // With each member's name in the same statement: the board asks on every action, under its lock.
-  return namedRegistrations(
-    db,
-    and(
-      eq(sessionRegistrations.sessionId, sessionId),
-      eq(sessionRegistrations.status, "registered"),
-      isNotNull(sessionRegistrations.checkedInAt),
-    ),
-    [asc(sessionRegistrations.checkedInAt), asc(sessionRegistrations.seq)],
-  );
+  return namedRegistrations(db, checkedIn(sessionId), [
+    asc(sessionRegistrations.checkedInAt),
+    asc(sessionRegistrations.seq),
+  ]);
 }
 
 /**
- * The ids of the session's checked-in registrations still registered, as a subquery: the board
- * compares its queue with check-in in the statement that brings it in line.
+ * The ids of those checkedInPlayers answers, as a subquery: the board compares its queue with
+ * check-in in the statement that brings it in line.
  */
 export const checkedInIds = (sessionId: string): SQL =>
-  sql`select r.id from ${sessionRegistrations} r
-    where r.session_id = ${sessionId} and r.status = 'registered' and r.checked_in_at is not null`;
+  sql`select ${qualified(sessionRegistrations.id)} from ${sessionRegistrations} where ${checkedIn(sessionId)}`;
 
 /**
  * Everyone signed up for the session and not cancelled, with where they stand: a place, a place
