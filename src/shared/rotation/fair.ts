@@ -21,6 +21,7 @@
 import { type PlannedRound, planEqualRound } from "./equal-rounds.js";
 import { allowed, bestSplit, type CostContext, combinations, type Game } from "./grouping.js";
 import { History } from "./history.js";
+import { AHEAD_GROUP, planOneCourtAhead } from "./one-court-ahead.js";
 import type { Assignment, CourtState, Gender, Pairings, PlayerState, Team, TeamRule } from "./types.js";
 import { courtSize } from "./types.js";
 
@@ -143,6 +144,20 @@ export function decideFair(
 
   if (options.equalRound) {
     const { must, tied } = mustAndTied(ordered, places, limit, soon);
+    // A small group on one court, open play, no pairings or players leaving: planned to the end
+    // of its new partners (one-court-ahead.ts). The limit is in games, one a round on one court.
+    const plain =
+      !options.ratings && !options.pairings && (options.teams ?? "open") === "open" && soon.size === 0;
+    if (
+      plain &&
+      options.playableCourts.length === 1 &&
+      courts.length === 1 &&
+      limit > 0 &&
+      ordered.length <= AHEAD_GROUP
+    ) {
+      const teams = planOneCourtAhead(ordered, limit, history, options.seed);
+      if (teams) return [{ courtId: courts[0]!.id, teams }];
+    }
     // Skill-balanced rounds are built court by court: the plan's pairs ignore ratings. So are
     // separate games: the plan's pairs would not split into women's and men's courts.
     if (courts.every((c) => !c.singles) && !options.ratings && options.teams !== "separate") {
