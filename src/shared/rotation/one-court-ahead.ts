@@ -46,7 +46,8 @@ export function planOneCourtAhead(
   const used = Array.from({ length: n }, (_, a) =>
     Array.from({ length: n }, (_, b) => a !== b && history.partnered(ids[a]!, ids[b]!) > 0),
   );
-  const newLeft = used.map((row) => row.filter((u, b) => !u).length - 1);
+  // New partners left to each: their row's unused entries, less their own.
+  const newLeft = used.map((row) => row.filter((u) => !u).length - 1);
   let unusedPairs = newLeft.reduce((s, k) => s + k, 0) / 2;
   const allowed = strictLimit + 1;
   // Ties broken by player, not by place in line: the search from the next round's state then

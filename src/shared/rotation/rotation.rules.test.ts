@@ -158,7 +158,8 @@ describe("equal rounds", () => {
     for (let players = 5; players <= 16; players++)
       for (const seed of [1, 2, 3, 4, 5]) {
         const result = roundsBeforeRepeat(players, 1, seed);
-        if (result.rounds < result.bound) short.push(`${players}@${seed}: ${result.rounds} of ${result.bound}`);
+        if (result.rounds < result.bound)
+          short.push(`${players}@${seed}: ${result.rounds} of ${result.bound}`);
         expect(result.longestSitRun, `${players}@${seed}`).toBeLessThanOrEqual(result.sitRunAllowed);
         expect(result.gamesSpread, `${players}@${seed}`).toBeLessThanOrEqual(1);
       }
