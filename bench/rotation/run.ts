@@ -43,6 +43,8 @@ function uneven(players: number, courts: number, games: number, how: How = {}) {
     /** Games played at the end of the night (running games finished): most minus fewest. */
     endOfNightSpread: Math.max(...runs.map((r) => r.endOfNightSpread)),
     nightsEndingTwoApart: runs.filter((r) => r.endOfNightSpread > 1).length,
+    /** Court minutes a night the last call kept a court free while players waited. */
+    courtMinutesKeptEmpty: mean(runs.map((r) => r.courtMinutesKeptEmpty)),
   };
 }
 

@@ -1,7 +1,7 @@
 // The engine's one entry point: who goes on each free court, and the waiting line with an
 // estimated wait for each player. Invariants in every mode: only free courts are filled,
 // nobody is on two courts, and nobody on a break, gone, or already on court is assigned.
-import { decideFair, type FairOptions, fairOrder } from "./fair.js";
+import { decideFair, effectiveGames, type FairOptions, fairOrder } from "./fair.js";
 import { DEFAULT_GAME_LENGTH } from "./game-length.js";
 import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
@@ -37,6 +37,7 @@ export function decide(input: RotationInput): RotationOutput {
       playableCourts: playable,
       leavingSoon: soon,
       levelling: levelling(input.now, input.endsAt, length.typical),
+      lastCall: lastCall(input, here, onCourt, length.typical),
       teams: input.teams,
       genders: gendersOf(here),
       waitCap: waitCap(input, playable, length),
@@ -92,6 +93,59 @@ export function levelling(now: number | undefined, endsAt: number | undefined, t
   return now >= endsAt - LEVELLING_GAMES * game && now <= endsAt + game;
 }
 const LEVELLING_GAMES = 2;
+
+/**
+ * The night's last call: a game started now should end after the night does, so it is the last
+ * for whoever plays it. Those on court whose game should also end after the night cannot play
+ * again either; nobody goes on who would end two games ahead of them, and a court stays empty
+ * rather (fair.ts). `mostGames` is the most games a player may have to go on: the fewest, a
+ * running game counted, of anyone on such a court. Levelling alone let one night in 80 end two
+ * apart: a player whose games all ran long was on the fewest games all night and still on court
+ * when the last court freed (16 on 3 courts, seed 9; decision 025).
+ */
+export function lastCall(
+  input: RotationInput,
+  here: PlayerState[],
+  onCourt: Set<string>,
+  typicalMinutes: number,
+): FairOptions["lastCall"] {
+  const { now, endsAt } = input;
+  if (now === undefined || endsAt === undefined) return undefined;
+  const game = typicalMinutes * 60_000;
+  if (now + game < endsAt || now >= endsAt) return undefined;
+  const lastOn = new Set(
+    input.courts
+      .filter((c) => c.status === "playing" && c.startedAt !== undefined && c.startedAt + game >= endsAt)
+      .flatMap((c) => c.players ?? []),
+  );
+  const games = here.filter((p) => onCourt.has(p.id) && lastOn.has(p.id)).map((p) => effectiveGames(p) + 1);
+  return games.length > 0 ? { mostGames: Math.min(...games) } : undefined;
+}
+
+/**
+ * The free courts the last call keeps empty in fair and skill-balanced play, in the order
+ * fair.ts fills them: players wait, but too few may go on without ending the night two games
+ * ahead of someone on court. The board says so on the court, rather than show it free.
+ */
+export function keptForTheEnd(input: RotationInput): string[] {
+  if (input.mode !== "fair" && input.mode !== "skill-balanced") return [];
+  const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
+  const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
+  const call = lastCall(input, here, onCourt, (input.gameLength ?? DEFAULT_GAME_LENGTH).typical);
+  if (!call) return [];
+  const ready = here.filter((p) => !onCourt.has(p.id));
+  let waiting = ready.length;
+  let mayGoOn = ready.filter((p) => effectiveGames(p) <= call.mostGames).length;
+  const kept: string[] = [];
+  for (const court of input.courts.filter((c) => c.status === "free")) {
+    const size = courtSize(court);
+    if (mayGoOn >= size) {
+      mayGoOn -= size;
+      waiting -= size;
+    } else if (waiting >= size) kept.push(court.id);
+  }
+  return kept;
+}
 
 /**
  * Who leaves before a game started after the one starting now could end (within two games'

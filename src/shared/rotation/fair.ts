@@ -106,6 +106,8 @@ export type FairOptions = {
   leavingSoon?: Set<string>;
   /** The night's last stretch (decide.ts levelling): only the fewest games go on. */
   levelling?: boolean;
+  /** The night's last call (decide.ts lastCall): only those on `mostGames` or fewer go on. */
+  lastCall?: { mostGames: number };
   /** The longest wait (decide.ts waitCap): a player passed over now would wait past it. */
   waitCap?: {
     now: number;
@@ -196,6 +198,7 @@ export function decideFair(
     soon,
     options.levelling,
     options.waitCap,
+    options.lastCall,
   );
 }
 
@@ -246,6 +249,7 @@ function fillAsCourtsFree(
   leavingSoon: Set<string>,
   levelling = false,
   waitCap?: FairOptions["waitCap"],
+  lastCall?: FairOptions["lastCall"],
 ): Assignment[] {
   const assignments: Assignment[] = [];
   const chosen = new Set<string>();
@@ -258,12 +262,20 @@ function fillAsCourtsFree(
       waitCap.capMinutes;
   for (const court of courts) {
     const size = courtSize(court);
-    const left = ordered.filter((p) => !chosen.has(p.id));
+    // At the last call a court stays empty rather than send on a player who would end the night
+    // two games ahead of someone on court.
+    const left = ordered.filter(
+      (p) => !chosen.has(p.id) && (!lastCall || effectiveGames(p) <= lastCall.mostGames),
+    );
+    if (left.length < size) continue;
     const lowest = effectiveGames(left[0]!);
     // One game ahead may go on to save a repeated partner, except in the night's last stretch;
     // there too once the wait would pass the cap: sitting a player out the last two games to
     // level the night was the longest wait of all (18 minutes where the paddle stack's was 14).
-    const near = left.filter((p) => effectiveGames(p) <= lowest + (levelling && !tooLongAt(p) ? 0 : 1));
+    // Not at the last call: whoever it leaves out stays a game behind for good.
+    const near = left.filter(
+      (p) => effectiveGames(p) <= lowest + (lastCall || (levelling && !tooLongAt(p)) ? 0 : 1),
+    );
     const byArrival = (a: PlayerState, b: PlayerState) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1);
     // Fewer than a court's worth near the lowest games (someone left, say): they all go on, and
     // the rest of the court comes from the others in turn, never ahead of them.

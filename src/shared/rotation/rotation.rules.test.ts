@@ -44,6 +44,7 @@ describe("uneven play (courts free one at a time)", () => {
   it("told when the night ends, everyone ends it within a game of everyone else", () => {
     const spreads: number[] = [];
     let extraRepeats = 0;
+    let keptEmpty = 0;
     const cases = [24, 4, 16, 3, 12, 2, 40, 8];
     for (let i = 0; i < cases.length; i += 2)
       for (const games of [40, 100])
@@ -51,10 +52,13 @@ describe("uneven play (courts free one at a time)", () => {
           const { figures } = unevenSession(cases[i]!, cases[i + 1]!, games, seed);
           spreads.push(figures.endOfNightSpread);
           extraRepeats += figures.partnerRepeats - figures.lowerBound;
+          keptEmpty += figures.courtMinutesKeptEmpty;
         }
-    // 80 nights: at most one ends with a spread of 2 (16 on 3 courts, one seed), none worse.
-    expect(Math.max(...spreads)).toBeLessThanOrEqual(2);
-    expect(spreads.filter((s) => s > 1).length).toBeLessThanOrEqual(1);
+    // 80 nights, all within a game. Levelling alone left one of them two apart (16 on 3 courts,
+    // seed 9): the last call keeps a court empty for its last 3 minutes there.
+    expect(Math.max(...spreads)).toBeLessThanOrEqual(1);
+    expect(keptEmpty).toBeGreaterThan(0);
+    expect(keptEmpty).toBeLessThanOrEqual(10);
     // Levelling's price: about one repeated partner a night over the lower bound.
     expect(extraRepeats / spreads.length).toBeLessThanOrEqual(1.5);
   });

@@ -131,6 +131,18 @@ export function unevenSession(
   for (const [courtId, end] of [...ends.entries()].sort((a, b) => a[1] - b[1])) {
     sim.finish(courtId, random() < 0.5, end);
   }
+  // Court minutes the night's last call kept free while players waited (decide.ts lastCall): a
+  // court free before the end and not filled until its next game, or the end.
+  let keptEmpty = 0;
+  for (const court of sim.courts) {
+    const played = sim.finished
+      .filter((g) => g.courtId === court.id)
+      .sort((a, b) => a.startedAt - b.startedAt);
+    played.forEach((game, i) => {
+      if (game.endedAt === undefined || game.endedAt >= endsAt) return;
+      keptEmpty += (played[i + 1]?.startedAt ?? endsAt) - game.endedAt;
+    });
+  }
   const atEnd = [...sim.players.values()]
     .filter((p) => p.present)
     .map((p) => p.gamesPlayed + (p.gamesCredit ?? 0));
@@ -140,6 +152,7 @@ export function unevenSession(
       ...figures(sim, waits, spread, longestRun),
       gamesSpreadCountingPlaying: spreadPlaying,
       endOfNightSpread: Math.max(...atEnd) - Math.min(...atEnd),
+      courtMinutesKeptEmpty: keptEmpty,
     },
     estimates: { errors: estimateErrors, withinRange },
   };
