@@ -14,9 +14,9 @@ function lastMinutes(onCourt: number, waiting: number[]) {
   const sim = new SessionSim(2, "fair", 1, { endsAt: 100 });
   const court = ["a", "b", "c", "d"];
   for (const id of court) sim.arrive(id);
-  waiting.forEach((_, i) => sim.arrive(`w${i}`));
   for (const id of court) sim.players.get(id)!.gamesPlayed = onCourt;
   waiting.forEach((games, i) => {
+    sim.arrive(`w${i}`);
     sim.players.get(`w${i}`)!.gamesPlayed = games;
   });
   sim.playing.set("c1", { courtId: "c1", teams: [court.slice(0, 2), court.slice(2)], startedAt: 92 });
