@@ -13,12 +13,11 @@ import { SessionSim } from "./simulate.js";
 function lastMinutes(onCourt: number, waiting: number[]) {
   const sim = new SessionSim(2, "fair", 1, { endsAt: 100 });
   const court = ["a", "b", "c", "d"];
-  for (const id of court) sim.arrive(id);
+  const waitingIds = waiting.map((_, i) => `w${i}`);
+  // Everyone arrives first (a later arrival would join at the median of games played).
+  for (const id of [...court, ...waitingIds]) sim.arrive(id);
   for (const id of court) sim.players.get(id)!.gamesPlayed = onCourt;
-  waiting.forEach((games, i) => {
-    sim.arrive(`w${i}`);
-    sim.players.get(`w${i}`)!.gamesPlayed = games;
-  });
+  for (const [i, id] of waitingIds.entries()) sim.players.get(id)!.gamesPlayed = waiting[i]!;
   sim.playing.set("c1", { courtId: "c1", teams: [court.slice(0, 2), court.slice(2)], startedAt: 92 });
   return sim.input(97);
 }
