@@ -156,6 +156,7 @@ function boardWith(real: BoardView, count: number): BoardView {
       status,
       singles,
       held: false,
+      keptForTheEnd: false,
       game:
         status === "playing"
           ? {

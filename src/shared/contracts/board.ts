@@ -18,6 +18,11 @@ export const boardCourt = z.object({
   singles: z.boolean(),
   /** Idle and kept free by the organizer (a game was cancelled there) until they start it again. */
   held: z.boolean(),
+  /**
+   * Idle at the night's last call with players waiting: whoever went on would end the night two
+   * games ahead of someone still on court (shared/rotation decide.ts keptForTheEnd).
+   */
+  keptForTheEnd: z.boolean(),
   game: z
     .object({
       id: z.uuid(),

@@ -110,7 +110,7 @@ export function lastCall(
   typicalMinutes: number,
 ): FairOptions["lastCall"] {
   const { now, endsAt } = input;
-  if (now === undefined || endsAt === undefined) return undefined;
+  if (now === undefined || endsAt === undefined || here.length === 0) return undefined;
   const game = typicalMinutes * 60_000;
   if (now + game < endsAt || now >= endsAt) return undefined;
   const lastOn = new Set(
@@ -118,7 +118,11 @@ export function lastCall(
       .filter((c) => c.status === "playing" && c.startedAt !== undefined && c.startedAt + game >= endsAt)
       .flatMap((c) => c.players ?? []),
   );
-  const games = here.filter((p) => onCourt.has(p.id) && lastOn.has(p.id)).map((p) => effectiveGames(p) + 1);
+  const counted = (p: PlayerState) => effectiveGames(p) + (onCourt.has(p.id) ? 1 : 0);
+  const most = Math.max(...here.map(counted));
+  // Only those within a game of the most: someone back from a long break, already two behind,
+  // ends the night behind whatever the others do, and holding them back would not help.
+  const games = here.filter((p) => lastOn.has(p.id) && counted(p) >= most - 1).map(counted);
   return games.length > 0 ? { mostGames: Math.min(...games) } : undefined;
 }
 

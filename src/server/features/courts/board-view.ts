@@ -19,7 +19,7 @@ import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { answeredCall, paceOf } from "./pace.js";
-import { previewQueue } from "./rotation.js";
+import { keptCourts, previewQueue } from "./rotation.js";
 
 export async function boardView(
   db: Db,
@@ -128,10 +128,13 @@ async function sharedBoard(
   });
   const singles = new Set(board?.singlesCourts ?? []);
   const held = new Set(board?.heldCourts ?? []);
+  // As the last fill left them: the view is built after each change, fills included.
+  const kept = board ? keptCourts(board, state, now, session) : new Set<string>();
   const nextUp = nextUpByCourt(
     board,
     state,
     waiting.map((w) => w.registrationId),
+    kept,
   );
   const chances = await winChances(db, organizationId, state, singles);
   const courts = state.courts.map((court) => {
@@ -141,6 +144,7 @@ async function sharedBoard(
       name: court.name,
       singles: singles.has(court.id),
       held: !game && !state.unavailable.has(court.id) && held.has(court.id),
+      keptForTheEnd: kept.has(court.id),
       status: game
         ? ("playing" as const)
         : state.unavailable.has(court.id)

@@ -7,9 +7,11 @@ export function nextUpByCourt(
   board: BoardRow | undefined,
   state: BoardState,
   line: string[],
+  /** Courts the night's last call keeps free (rotation.ts keptCourts): nobody goes on there. */
+  keptForTheEnd: ReadonlySet<string> = new Set(),
 ): Map<string, string[]> {
   // A court the organizer keeps free gets nobody until they start it, as one out of play.
-  const out = new Set([...state.unavailable, ...(board?.heldCourts ?? [])]);
+  const out = new Set([...state.unavailable, ...(board?.heldCourts ?? []), ...keptForTheEnd]);
   if (board?.mode === "king-of-the-court") return kingNextUp(state, line, out);
   return projectNextUp(state, line, new Set(board?.singlesCourts ?? []), out);
 }

@@ -1,6 +1,6 @@
 // The bridge between the stored queue and the pure rotation engine in src/shared/rotation.
 
-import { decide } from "../../../shared/rotation/decide.js";
+import { decide, keptForTheEnd } from "../../../shared/rotation/decide.js";
 import type { GameLength } from "../../../shared/rotation/game-length.js";
 import type {
   CourtState,
@@ -91,6 +91,11 @@ export function decideAssignments(
       ? output.queue.map((q) => q.playerId).filter((id) => !assigned.has(id))
       : [];
   return { assignments: output.assignments, passedOver };
+}
+
+/** The free courts the night's last call keeps empty at `now` (ms), as the fill at `now` leaves them. */
+export function keptCourts(board: BoardRow, state: BoardState, now: number, night: Night): Set<string> {
+  return new Set(keptForTheEnd(engineInput(board, state, undefined, undefined, now, night)));
 }
 
 /**

@@ -25,6 +25,7 @@ function playing(change: Partial<BoardCourt> = {}): BoardCourt {
     status: "playing",
     singles: false,
     held: false,
+    keptForTheEnd: false,
     game: { id: GAME_ID, startedAt: new Date().toISOString(), teamA, teamB, chanceA: null },
     nextUp: [
       { registrationId: "r5", name: "Cal Chen" },
@@ -95,6 +96,21 @@ describe("CourtCard", () => {
     renderWithApp(<CourtCard court={playing({ status: "idle", game: null })} orgId={ORG_ID} canManage />);
     expect(screen.getByText("Free court.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Record Score" })).toBeNull();
+  });
+
+  it("says why a free court stays free at the night's last call", () => {
+    mockApi();
+    renderWithApp(
+      <CourtCard
+        court={playing({ status: "idle", game: null, keptForTheEnd: true })}
+        orgId={ORG_ID}
+        canManage
+      />,
+    );
+    expect(
+      screen.getByText(/^Done for tonight: a game here would end its players two games ahead/),
+    ).toBeTruthy();
+    expect(screen.queryByText("Free court.")).toBeNull();
   });
 });
 

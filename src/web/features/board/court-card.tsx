@@ -119,7 +119,11 @@ export function CourtCard({
           </div>
         ) : (
           <p className="text-sm text-muted">
-            {court.status === "unavailable" ? "Not in play this session." : "Free court."}
+            {court.status === "unavailable"
+              ? "Not in play this session."
+              : court.keptForTheEnd
+                ? "Done for tonight: a game here would end its players two games ahead of someone still playing."
+                : "Free court."}
           </p>
         )}
         <div>

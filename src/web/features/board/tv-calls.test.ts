@@ -12,6 +12,7 @@ function court(n: number, game?: { id: string; startedAt: number }): BoardCourt 
     status: game ? "playing" : "idle",
     singles: false,
     held: false,
+    keptForTheEnd: false,
     answered: [],
     awaiting: [],
     game: game

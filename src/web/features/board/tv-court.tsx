@@ -73,7 +73,11 @@ export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
         </h2>
         <p data-testid="tv-label" className="shrink-0 font-semibold text-brand-800 tabular-nums">
           {court.singles ? "Singles · " : ""}
-          {court.game ? elapsedText(court.game.startedAt, now) : statusText[court.status]}
+          {court.game
+            ? elapsedText(court.game.startedAt, now)
+            : court.keptForTheEnd
+              ? "Done"
+              : statusText[court.status]}
         </p>
       </header>
       <div className="flex min-h-0 flex-1 flex-col justify-center">
@@ -91,7 +95,11 @@ export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
           </>
         ) : (
           <p className="font-bold text-brand-800" style={{ fontSize: "var(--l)" }}>
-            {out ? "Not in play this session" : "Waiting for players"}
+            {out
+              ? "Not in play this session"
+              : court.keptForTheEnd
+                ? "Done for tonight"
+                : "Waiting for players"}
           </p>
         )}
       </div>

@@ -1,0 +1,102 @@
+// The night's last call on a live board: a court that frees so near the end that its game would
+// be the last, with only players a game ahead of those still on court waiting, stays empty, and
+// the board says so on the court instead of calling anyone to it.
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BoardView } from "../../../shared/contracts/board.js";
+import { games, queuePlayers } from "../../db/schema/courts.js";
+import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+
+const MIN = 60_000;
+let t: TestApp;
+let owner: TestUser;
+let orgId: string;
+let clock = new Date();
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  owner = await makeUser(t, "owner@last-call.example");
+  orgId = (await makeClub(t, owner, [], { courtsCount: 2 })).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const board = async (): Promise<BoardView> =>
+  (await t.request({ method: "GET", url: `/api/orgs/${orgId}/board`, cookie: owner.cookie })).json();
+const score = (gameId: string) =>
+  t.request({
+    method: "POST",
+    url: `/api/orgs/${orgId}/board/games/${gameId}/score`,
+    cookie: owner.cookie,
+    payload: { scoreA: 11, scoreB: 8 },
+  });
+
+/** Sets the games played of the named players (a night played so far, in counts alone). */
+async function played(names: string[], count: number) {
+  const view = await board();
+  const everyone = [
+    ...view.queue,
+    ...view.courts.flatMap((c) => [...(c.game?.teamA ?? []), ...(c.game?.teamB ?? [])]),
+  ];
+  const ids = everyone.filter((p) => names.includes(p.name)).map((p) => p.registrationId);
+  await t.db
+    .update(queuePlayers)
+    .set({ gamesPlayed: count })
+    .where(and(eq(queuePlayers.organizationId, orgId), inArray(queuePlayers.registrationId, ids)));
+}
+
+/**
+ * Twelve walk-ins on two courts, the night ending two hours after it starts. Both courts start
+ * 11 minutes before the end (games that should end after it), with `firstGames` played by the
+ * first court's four, 4 by the second's and 5 by the four waiting. 8 minutes before the end the
+ * second court's game is scored.
+ */
+async function lastMinutes(firstGames: number) {
+  const session = await activeSessionWith(t, orgId, 12);
+  clock = new Date(session.endsAt.getTime() - 11 * MIN);
+  const fill = await t.request({
+    method: "POST",
+    url: `/api/orgs/${orgId}/board/fill`,
+    cookie: owner.cookie,
+  });
+  expect(fill.statusCode).toBe(200);
+  const filled = await board();
+  const [first, second] = filled.courts;
+  expect(first?.game && second?.game).toBeTruthy();
+  const names = (c: BoardView["courts"][number]) => [...c.game!.teamA, ...c.game!.teamB].map((p) => p.name);
+  await played(names(first!), firstGames);
+  await played(names(second!), 4);
+  await played(
+    filled.queue.map((q) => q.name),
+    5,
+  );
+  clock = new Date(session.endsAt.getTime() - 8 * MIN);
+  expect((await score(second!.game!.id)).statusCode).toBe(200);
+  const after = await board();
+  const court = (id: string) => after.courts.find((c) => c.id === id)!;
+  return { session, after, first: court(first!.id), second: court(second!.id) };
+}
+
+describe("the last call", () => {
+  it("keeps a court empty rather than put players two games ahead, and says so", async () => {
+    // The first court's four end the night on 4; everyone waiting has 5 and would end on 6.
+    const { session, after, first, second } = await lastMinutes(3);
+    expect(second).toMatchObject({ status: "idle", keptForTheEnd: true, nextUp: [] });
+    expect(first).toMatchObject({ status: "playing", keptForTheEnd: false });
+    expect(after.queue).toHaveLength(8);
+    const started = await t.db
+      .select()
+      .from(games)
+      .where(and(eq(games.sessionId, session.id), eq(games.courtId, second.id), eq(games.status, "playing")));
+    expect(started).toEqual([]);
+  });
+
+  it("fills the court when nobody would end two games ahead", async () => {
+    // The first court's four end on 5: those going on end on 6.
+    const { after, second } = await lastMinutes(4);
+    expect(second).toMatchObject({ status: "playing", keptForTheEnd: false });
+    expect(after.queue).toHaveLength(4);
+  });
+});
