@@ -78,7 +78,7 @@ export function CourtCard({
         <div className="flex items-center gap-2">
           {court.singles ? <Badge tone="neutral">Singles</Badge> : null}
           <Badge tone={court.status === "playing" ? "brand" : court.status === "idle" ? "neutral" : "danger"}>
-            {statusLabel[court.status]}
+            {court.keptForTheEnd ? "Done" : statusLabel[court.status]}
           </Badge>
           {court.game ? (
             <span className={cn("text-muted", large ? "text-xl" : "text-sm")}>
@@ -126,7 +126,8 @@ export function CourtCard({
                 : "Free court."}
           </p>
         )}
-        <div>
+        {/* Nobody goes on a court the last call keeps free: no next group to show. */}
+        <div hidden={court.keptForTheEnd}>
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
           <p className={cn(large ? "text-xl" : "text-sm")}>
             {court.nextUp.length
