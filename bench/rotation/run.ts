@@ -12,7 +12,8 @@
 //     beside open play on the same players (open counted as if mixed were asked);
 //   - the waits players are told on joining the line, against the waits they then had: median
 //     and 90th-percentile error in minutes, and how often the wait fell in the range shown;
-//   - decision times, as a ratio to sorting the same players (measured in the same run).
+//   - decision times, as a ratio to sorting the same players (measured in the same run), late in
+//     long nights and through a one-court night planned to the end of its new partners.
 // Writes bench/results/rotation.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +22,7 @@ import { fairOrder } from "../../src/shared/rotation/fair.js";
 import { teamRuleMisses as teamRuleMissesOf } from "../../src/shared/rotation/grouping.js";
 import { seededRandom } from "../../src/shared/rotation/prng.js";
 import { roundsBeforeRepeat, teamRuleNight, unevenSession } from "../../src/shared/rotation/scenarios.js";
-import type { SimOptions } from "../../src/shared/rotation/simulate.js";
+import { SessionSim, type SimOptions } from "../../src/shared/rotation/simulate.js";
 import type { RotationInput, RotationMode } from "../../src/shared/rotation/types.js";
 import { type Baseline, fifo, greedy } from "./baselines.js";
 
@@ -164,6 +165,36 @@ for (const [players, courts, games] of [
   });
 }
 
+/**
+ * One court planned to the end of its new partners (one-court-ahead.ts): every decision of an
+ * equal-rounds night up to the counting bound, timed, beside sorting the same players.
+ */
+const oneCourtTiming = [12, 15, 16].map((players) => {
+  const sim = new SessionSim(1, "fair", 1);
+  for (let i = 0; i < players; i++) sim.arrive(`p${i}`);
+  const rounds = Math.floor((players * (players - 1)) / 4);
+  const decisions: number[] = [];
+  const baseline: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const input = sim.input();
+    decisions.push(...timeIt(() => decide(input), 3));
+    baseline.push(...timeIt(() => fairOrder(input.players), 3));
+    sim.round();
+  }
+  decisions.sort((a, b) => a - b);
+  baseline.sort((a, b) => a - b);
+  return {
+    players,
+    courts: 1,
+    rounds,
+    p50Ms: +percentile(decisions, 50).toFixed(3),
+    p95Ms: +percentile(decisions, 95).toFixed(3),
+    maxMs: +decisions.at(-1)!.toFixed(2),
+    sortP50Ms: +percentile(baseline, 50).toFixed(4),
+    ratioToSort: +(percentile(decisions, 50) / Math.max(percentile(baseline, 50), 1e-6)).toFixed(1),
+  };
+});
+
 const waits = [
   [24, 4],
   [16, 3],
@@ -200,6 +231,7 @@ const report = {
   teamRules,
   waitEstimates: waits,
   timing,
+  oneCourtTiming,
 };
 const out = path.resolve(import.meta.dirname, "../results/rotation.json");
 mkdirSync(path.dirname(out), { recursive: true });
@@ -218,3 +250,4 @@ console.table(skillBalanced);
 console.table(teamRules);
 console.table(waits);
 console.table(timing);
+console.table(oneCourtTiming);
