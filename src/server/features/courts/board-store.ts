@@ -171,12 +171,28 @@ async function addArrivals(tx: Tx, board: BoardRow, now: Date) {
   );
 }
 
-export async function loadState(db: Queryable, organizationId: string, sessionId: string) {
+/** The courts as they stand: the games on them, the club's courts, those out of play tonight. */
+export type CourtsNow = {
+  playing: GameRow[];
+  courts: Awaited<ReturnType<typeof activeCourts>>;
+  unavailable: Set<string>;
+};
+
+/**
+ * The board as it stands: the queue in line order, the games on court, the club's courts and
+ * those out of play. Partners and opponents (`history`) are read only when asked: a fill weighs
+ * them, nothing else does, and late in a night they are most of a queue row (2.9 of a skip's
+ * 10.9 ms on the big club went to reading them while every court was busy). Without them the
+ * state's `historyRead` is false and each player's lists are empty.
+ */
+export async function loadState(
+  db: Queryable,
+  organizationId: string,
+  sessionId: string,
+  history: boolean | ((courts: CourtsNow) => boolean) = false,
+) {
   // One after another: inside an action these share the transaction's one connection, which
   // runs a single query at a time (node-postgres deprecates queueing them on it).
-  // With each member's declared gender, read from their profile as it is now: the team rule
-  // follows a change at once, and no copy of it is kept with the night.
-  const players = await loadPlayers(db, organizationId, sessionId);
   const playing = await db
     .select()
     .from(games)
@@ -187,7 +203,16 @@ export async function loadState(db: Queryable, organizationId: string, sessionId
     .select({ courtId: unavailableCourts.courtId })
     .from(unavailableCourts)
     .where(eq(unavailableCourts.sessionId, sessionId));
-  return { players, playing, courts: clubCourts, unavailable: new Set(unavailable.map((u) => u.courtId)) };
+  const courts: CourtsNow = {
+    playing,
+    courts: clubCourts,
+    unavailable: new Set(unavailable.map((u) => u.courtId)),
+  };
+  const historyRead = typeof history === "function" ? history(courts) : history;
+  // With each member's declared gender, read from their profile as it is now: the team rule
+  // follows a change at once, and no copy of it is kept with the night.
+  const players = await loadPlayers(db, organizationId, sessionId, historyRead);
+  return { players, ...courts, historyRead };
 }
 export type BoardState = Awaited<ReturnType<typeof loadState>>;
 
@@ -199,16 +224,23 @@ export type BoardState = Awaited<ReturnType<typeof loadState>>;
  * planner guessed thousands of players and hashed the club's every user and profile to join 34
  * of them (2.2 ms a read on the big club, against 0.6 ms for the rows themselves).
  */
-export async function loadPlayers(db: Queryable, organizationId: string, sessionId: string) {
+export async function loadPlayers(db: Queryable, organizationId: string, sessionId: string, history = true) {
   return db
     .select({
       ...getTableColumns(queuePlayers),
+      ...(history ? {} : withoutHistory),
       gender: declaredGenderOf(queuePlayers.userId),
     })
     .from(queuePlayers)
     .where(queueOf({ organizationId, sessionId }))
     .orderBy(asc(queuePlayers.readySeq));
 }
+
+/** A queue row's partners and opponents, not read: empty lists in their place. */
+export const withoutHistory = {
+  partners: sql<string[]>`'{}'::text[]`,
+  opponents: sql<string[]>`'{}'::text[]`,
+};
 
 /**
  * Forgets the session's undoable score. A transaction that runs several actions calls it before

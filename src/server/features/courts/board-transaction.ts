@@ -50,8 +50,9 @@ import {
   requireActiveSession,
   sendToBack,
   syncQueue,
+  withoutHistory,
 } from "./board-store.js";
-import { decideAssignments, type Night, winnersOf } from "./rotation.js";
+import { courtIsFree, decideAssignments, type Night, winnersOf } from "./rotation.js";
 import { type CalledToCourt, calledToCourtEmails, upNextEmails } from "./up-next-emails.js";
 
 /**
@@ -275,7 +276,10 @@ async function fillCourts(
   night: Night,
   lastGame?: GameRow,
 ): Promise<{ board: BoardRow; state: BoardState }> {
-  const state = await loadState(tx, board.organizationId, board.sessionId);
+  // Partners and opponents only when there is a court to fill: they weigh who goes on together.
+  const state = await loadState(tx, board.organizationId, board.sessionId, (courts) =>
+    courts.courts.some((c) => courtIsFree(board, courts, c.id)),
+  );
   const ratings = fillsByRating(board) ? await skillRatings(tx, board, state) : undefined;
   const { assignments, passedOver } = decideAssignments(
     board,
@@ -337,7 +341,7 @@ async function fillCourts(
         as placed(id uuid, partner text, opponents text[], keep_streak boolean)`,
     )
     .where(and(sql`${queuePlayers.registrationId} = placed.id`, queueOf(board)))
-    .returning(getTableColumns(queuePlayers));
+    .returning({ ...getTableColumns(queuePlayers), ...withoutHistory });
   for (const assignment of assignments) {
     const [teamA, teamB] = assignment.teams;
     const player = (id: string) => state.players.find((p) => p.registrationId === id);
@@ -350,7 +354,7 @@ async function fillCourts(
         .update(queuePlayers)
         .set({ sitOuts: sql`${queuePlayers.sitOuts} + 1` })
         .where(and(queueOf(board), inArray(queuePlayers.registrationId, passedOver)))
-        .returning()),
+        .returning({ ...getTableColumns(queuePlayers), ...withoutHistory })),
     );
   }
   const after = new Map(changed.map((row) => [row.registrationId, row]));
@@ -359,7 +363,9 @@ async function fillCourts(
     const row = after.get(p.registrationId);
     return row ? { ...row, gender: p.gender } : p;
   });
-  return { board, state: { ...state, players, playing: [...state.playing, ...started] } };
+  // What comes after the fill (the up-next check) orders the line; it weighs no partners, and
+  // the changed rows come back without them.
+  return { board, state: { ...state, players, playing: [...state.playing, ...started], historyRead: false } };
 }
 
 /**

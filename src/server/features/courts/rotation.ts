@@ -8,7 +8,7 @@ import type {
   RotationInput,
   RotationOutput,
 } from "../../../shared/rotation/types.js";
-import type { BoardRow, BoardState, GameRow } from "./board-store.js";
+import type { BoardRow, BoardState, CourtsNow, GameRow } from "./board-store.js";
 
 /** The session's times, as far as the engine cares. */
 export type Night = { startsAt: Date; endsAt: Date };
@@ -42,8 +42,6 @@ export function engineInput(
     leavesAt: p.leavesAt?.getTime(),
   }));
   const singles = new Set(board.singlesCourts);
-  // A court the organizer keeps free is, to the engine, out of play until they start it.
-  const held = new Set(board.heldCourts);
   const courts: CourtState[] = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     const kind = { id: court.id, singles: singles.has(court.id) };
@@ -54,8 +52,7 @@ export function engineInput(
         players: [...game.teamA, ...game.teamB],
         startedAt: game.startedAt.getTime(),
       };
-    const out = state.unavailable.has(court.id) || held.has(court.id);
-    return { ...kind, status: out ? "unavailable" : "free" };
+    return { ...kind, status: courtIsFree(board, state, court.id) ? "free" : "unavailable" };
   });
   return {
     mode: board.mode,
@@ -75,6 +72,15 @@ export function engineInput(
   };
 }
 
+/**
+ * No game on it, in play tonight, and not kept free by the organizer: a court the engine may
+ * fill (one kept free is, to the engine, out of play until they start it).
+ */
+export function courtIsFree(board: BoardRow, courts: CourtsNow, courtId: string): boolean {
+  if (courts.playing.some((g) => g.courtId === courtId)) return false;
+  return !courts.unavailable.has(courtId) && !board.heldCourts.includes(courtId);
+}
+
 /** Who goes on the free courts at `now` (ms), and who was ready but passed over (a sit-out). */
 export function decideAssignments(
   board: BoardRow,
@@ -84,7 +90,11 @@ export function decideAssignments(
   ratings?: Map<string, number>,
   night?: Night,
 ) {
-  const output: RotationOutput = decide(engineInput(board, state, lastGame, ratings, now, night));
+  const input = engineInput(board, state, lastGame, ratings, now, night);
+  // Filling a court without the partners read would pair players blind to who played together.
+  if (!state.historyRead && input.courts.some((c) => c.status === "free"))
+    throw new Error("a fill needs the queue's partners and opponents: load the state with its history");
+  const output: RotationOutput = decide(input);
   const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
   const passedOver =
     output.assignments.length > 0
