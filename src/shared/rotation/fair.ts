@@ -6,7 +6,8 @@
 // group's size makes necessary (ceil(s / places) rounds in a row with s players sitting).
 // In equal rounds a player may sit one round more where that keeps the group mixing
 // (withOneMoreSitWhereItMixes), and a small group's round looks one round ahead so the next
-// still has new partners (nextRoundPossible).
+// still has new partners (nextRoundPossible); on one court it looks to the end of the group's
+// new partners (one-court-ahead.ts).
 //
 // With whom: each freed court takes the player whose turn it is and the three others, from
 // the next few in line, that repeat the fewest partners (never a back-to-back partner while
@@ -18,6 +19,9 @@
 // Leaving soon (decide.ts leavingSoon): among players tied on games, one who leaves before
 // a later game could end goes first, so they are not left sitting at the end. It only ever
 // chooses between players level on games, so it cannot widen the spread of games played.
+//
+// The night's end (decide.ts levelling, lastCall): in its last stretch only the fewest games go
+// on, and at its last call a court stays empty rather than end anyone two games ahead.
 import { type PlannedRound, planEqualRound } from "./equal-rounds.js";
 import { allowed, bestSplit, type CostContext, combinations, type Game } from "./grouping.js";
 import { History } from "./history.js";
