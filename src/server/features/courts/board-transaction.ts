@@ -212,7 +212,12 @@ async function applyActions(
       const current = filled === "not yet" ? undefined : filled;
       // Those put straight on a court first: a player then also in a next group hears once.
       effects.push(...(await calledToCourtEmails(deps, tx, organizationId, session.id, called)));
-      effects.push(...(await upNextEmails(deps, tx, organizationId, session.id, current)));
+      effects.push(
+        ...(await upNextEmails(deps, tx, organizationId, session.id, current, {
+          now: now.getTime(),
+          night: session,
+        })),
+      );
       effects.push(...rated.map((result) => boardResultJob(result, now)));
       return { sessionId: session.id, version: await bumpVersion(tx, board), rated };
     }));

@@ -1,23 +1,33 @@
 // The night's last call on a live board: a court that frees so near the end that its game would
 // be the last, with only players a game ahead of those still on court waiting, stays empty, and
 // the board says so on the court instead of calling anyone to it.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
+import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 const MIN = 60_000;
 let t: TestApp;
 let owner: TestUser;
+let members: TestUser[];
 let orgId: string;
 let clock = new Date();
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
   owner = await makeUser(t, "owner@last-call.example");
-  orgId = (await makeClub(t, owner, [], { courtsCount: 2 })).id;
+  members = await Promise.all(Array.from({ length: 24 }, (_, i) => makeUser(t, `p${i}@last-call.example`)));
+  orgId = (
+    await makeClub(
+      t,
+      owner,
+      members.map((m) => [m, "member"] as [TestUser, "member"]),
+      { courtsCount: 2 },
+    )
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -47,14 +57,23 @@ async function played(names: string[], count: number) {
     .where(and(eq(queuePlayers.organizationId, orgId), inArray(queuePlayers.registrationId, ids)));
 }
 
+/** The subjects of the emails queued for the night's players, in the order they were queued. */
+async function subjects(night: TestUser[]): Promise<string[]> {
+  const rows = await t.db.execute(
+    sql`select data->>'subject' as subject from pgboss.job where name = ${SEND_EMAIL}
+      and data->>'to' = any(${sql.param(night.map((m) => m.email))}::text[]) order by created_on`,
+  );
+  return rows.rows.map((r) => String(r.subject));
+}
+
 /**
- * Twelve walk-ins on two courts, the night ending two hours after it starts. Both courts start
+ * Twelve members on two courts, the night ending two hours after it starts. Both courts start
  * 11 minutes before the end (games that should end after it), with `firstGames` played by the
  * first court's four, 4 by the second's and 5 by the four waiting. 8 minutes before the end the
  * second court's game is scored.
  */
-async function lastMinutes(firstGames: number) {
-  const session = await activeSessionWith(t, orgId, 12);
+async function lastMinutes(firstGames: number, night: TestUser[]) {
+  const session = await activeSessionWith(t, orgId, 0, night);
   clock = new Date(session.endsAt.getTime() - 11 * MIN);
   const fill = await t.request({
     method: "POST",
@@ -73,16 +92,21 @@ async function lastMinutes(firstGames: number) {
     5,
   );
   clock = new Date(session.endsAt.getTime() - 8 * MIN);
+  const before = await subjects(night);
   expect((await score(second!.game!.id)).statusCode).toBe(200);
+  // The emails the score queued: those after it, less those before.
+  const sent = await subjects(night);
+  for (const subject of before) sent.splice(sent.indexOf(subject), 1);
   const after = await board();
   const court = (id: string) => after.courts.find((c) => c.id === id)!;
-  return { session, after, first: court(first!.id), second: court(second!.id) };
+  return { session, after, first: court(first!.id), second: court(second!.id), sent };
 }
 
 describe("the last call", () => {
   it("keeps a court empty rather than put players two games ahead, and says so", async () => {
     // The first court's four end the night on 4; everyone waiting has 5 and would end on 6.
-    const { session, after, first, second } = await lastMinutes(3);
+    const night = members.slice(0, 12);
+    const { session, after, first, second, sent } = await lastMinutes(3, night);
     expect(second).toMatchObject({ status: "idle", keptForTheEnd: true, nextUp: [] });
     expect(first).toMatchObject({ status: "playing", keptForTheEnd: false });
     expect(after.queue).toHaveLength(8);
@@ -91,11 +115,14 @@ describe("the last call", () => {
       .from(games)
       .where(and(eq(games.sessionId, session.id), eq(games.courtId, second.id), eq(games.status, "playing")));
     expect(started).toEqual([]);
+    // Those next in line hear they are up next on the court still playing, never on the one kept.
+    expect(sent).toContain(`You're up next on ${first.name}`);
+    expect(sent).not.toContain(`You're up next on ${second.name}`);
   });
 
   it("fills the court when nobody would end two games ahead", async () => {
     // The first court's four end on 5: those going on end on 6.
-    const { after, second } = await lastMinutes(4);
+    const { after, second } = await lastMinutes(4, members.slice(12));
     expect(second).toMatchObject({ status: "playing", keptForTheEnd: false });
     expect(after.queue).toHaveLength(4);
   });

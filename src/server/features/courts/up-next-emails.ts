@@ -14,7 +14,7 @@ import { getOrganization } from "../clubs/service.js";
 import { claimNotifications, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { type BoardRow, type BoardState, loadState, type PlayerRow } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
-import { previewQueue } from "./rotation.js";
+import { keptCourts, type Night, previewQueue } from "./rotation.js";
 
 export async function upNextEmails(
   deps: Pick<UseCaseDeps, "config">,
@@ -22,14 +22,17 @@ export async function upNextEmails(
   organizationId: string,
   sessionId: string,
   /** The board and its state as the action left them, when the caller has them already. */
-  current?: { board: BoardRow; state: BoardState },
+  current: { board: BoardRow; state: BoardState } | undefined,
+  /** When, in which night: nobody hears they are up next on a court its last call keeps free. */
+  at: { now: number; night: Night },
 ): Promise<Effect[]> {
   const board = current?.board ?? (await tx.select().from(boards).where(eq(boards.sessionId, sessionId)))[0];
   if (!board) return [];
   const state = current?.state ?? (await loadState(tx, organizationId, sessionId));
   const line = previewQueue(board, state).map((q) => q.playerId);
   const courtNames = new Map(state.courts.map((c) => [c.id, c.name]));
-  const upNext = [...nextUpByCourt(board, state, line)].flatMap(([courtId, ids]) =>
+  const kept = keptCourts(board, state, at.now, at.night);
+  const upNext = [...nextUpByCourt(board, state, line, kept)].flatMap(([courtId, ids]) =>
     ids.flatMap((id) => {
       const player = state.players.find((p) => p.registrationId === id);
       return player?.userId ? [{ courtId, player, userId: player.userId }] : [];
