@@ -66,6 +66,27 @@ export async function makeClub(
 }
 
 /**
+ * A club owned by a new user (owner@`domain`) with `count` new members (p0@`domain`, ...): the
+ * players of a night on the board.
+ */
+export async function clubOfMembers(
+  t: TestApp,
+  domain: string,
+  count: number,
+  options: { courtsCount?: number } = {},
+) {
+  const owner = await makeUser(t, `owner@${domain}`);
+  const members = await Promise.all(Array.from({ length: count }, (_, i) => makeUser(t, `p${i}@${domain}`)));
+  const club = await makeClub(
+    t,
+    owner,
+    members.map((m) => [m, "member"] as [TestUser, "member"]),
+    options,
+  );
+  return { owner, members, orgId: club.id };
+}
+
+/**
  * 23:00 UTC on the day `days` after today, `hours` later, as ISO: an evening still to come
  * whenever the suite runs (a test that wrote a fixed date failed once that evening began).
  */

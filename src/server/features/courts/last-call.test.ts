@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
 import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
-import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { activeSessionWith, clubOfMembers, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 const MIN = 60_000;
@@ -18,16 +18,7 @@ let clock = new Date();
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
-  owner = await makeUser(t, "owner@last-call.example");
-  members = await Promise.all(Array.from({ length: 24 }, (_, i) => makeUser(t, `p${i}@last-call.example`)));
-  orgId = (
-    await makeClub(
-      t,
-      owner,
-      members.map((m) => [m, "member"] as [TestUser, "member"]),
-      { courtsCount: 2 },
-    )
-  ).id;
+  ({ owner, members, orgId } = await clubOfMembers(t, "last-call.example", 24, { courtsCount: 2 }));
 });
 afterAll(async () => {
   await t?.close();

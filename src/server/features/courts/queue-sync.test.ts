@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queuePlayers } from "../../db/schema/courts.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
-import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { activeSessionWith, clubOfMembers, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
 let t: TestApp;
@@ -15,16 +15,7 @@ let orgId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await makeUser(t, "owner@queue-sync.example");
-  members = await Promise.all(Array.from({ length: 14 }, (_, i) => makeUser(t, `p${i}@queue-sync.example`)));
-  orgId = (
-    await makeClub(
-      t,
-      owner,
-      members.map((m) => [m, "member"] as [TestUser, "member"]),
-      { courtsCount: 2 },
-    )
-  ).id;
+  ({ owner, members, orgId } = await clubOfMembers(t, "queue-sync.example", 14, { courtsCount: 2 }));
 });
 afterAll(async () => {
   await t?.close();
