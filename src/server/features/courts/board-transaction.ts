@@ -19,6 +19,7 @@
 // lost: it is undone and the batch runs again with a savepoint for each action.
 import { and, getTableColumns, inArray, sql } from "drizzle-orm";
 import { levelToRating } from "../../../shared/rating/levels.js";
+import { DEFAULT_GAME_LENGTH, type GameLength } from "../../../shared/rotation/game-length.js";
 import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
 import type { AppDeps } from "../../app-deps.js";
 import { DATABASE_TIMEOUTS, type Tx } from "../../db/database.js";
@@ -52,6 +53,7 @@ import {
   syncQueue,
   withoutHistory,
 } from "./board-store.js";
+import { gameLengthOf } from "./pace.js";
 import { courtIsFree, decideAssignments, type Night, winnersOf } from "./rotation.js";
 import { type CalledToCourt, calledToCourtEmails, upNextEmails } from "./up-next-emails.js";
 
@@ -280,12 +282,17 @@ async function fillCourts(
   /** The session's times: the engine levels games in its last stretch, and counts waits from its start. */
   night: Night,
   lastGame?: GameRow,
-): Promise<{ board: BoardRow; state: BoardState }> {
+): Promise<{ board: BoardRow; state: BoardState; gameLength: GameLength }> {
   // Partners and opponents only when there is a court to fill: they weigh who goes on together.
   const state = await loadState(tx, board.organizationId, board.sessionId, (courts) =>
     courts.courts.some((c) => courtIsFree(board, courts, c.id)),
   );
   const ratings = fillsByRating(board) ? await skillRatings(tx, board, state) : undefined;
+  // The night's end and the longest wait are weighed at this club's pace, as its waits are shown;
+  // with every court busy there is nothing to weigh (the history was not read either).
+  const gameLength = state.historyRead
+    ? await gameLengthOf(tx, board.organizationId, board.sessionId)
+    : DEFAULT_GAME_LENGTH;
   const { assignments, passedOver } = decideAssignments(
     board,
     state,
@@ -293,8 +300,9 @@ async function fillCourts(
     lastGame,
     ratings,
     night,
+    gameLength,
   );
-  if (assignments.length === 0) return { board, state };
+  if (assignments.length === 0) return { board, state, gameLength };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));
   const started = await tx
     .insert(games)
@@ -370,7 +378,11 @@ async function fillCourts(
   });
   // What comes after the fill (the up-next check) orders the line; it weighs no partners, and
   // the changed rows come back without them.
-  return { board, state: { ...state, players, playing: [...state.playing, ...started], historyRead: false } };
+  return {
+    board,
+    state: { ...state, players, playing: [...state.playing, ...started], historyRead: false },
+    gameLength,
+  };
 }
 
 /**

@@ -129,7 +129,7 @@ async function sharedBoard(
   const singles = new Set(board?.singlesCourts ?? []);
   const held = new Set(board?.heldCourts ?? []);
   // As the last fill left them: the view is built after each change, fills included.
-  const kept = board ? keptCourts(board, state, now, session) : new Set<string>();
+  const kept = board ? keptCourts(board, state, now, session, pace.length) : new Set<string>();
   const nextUp = nextUpByCourt(
     board,
     state,

@@ -59,19 +59,36 @@ async function subjects(night: TestUser[]): Promise<string[]> {
 
 /**
  * Twelve members on two courts, the night ending two hours after it starts. Both courts start
- * 11 minutes before the end (games that should end after it), with `firstGames` played by the
- * first court's four, 4 by the second's and 5 by the four waiting. 8 minutes before the end the
- * second court's game is scored.
+ * `before - 1` minutes before the end, with `firstGames` played by the first court's four, 4 by
+ * the second's and 5 by the four waiting; `before - 4` minutes before the end the second court's
+ * game is scored. With `pace`, three rounds of games of that many minutes are played first, from
+ * the night's start: the club's pace, measured.
  */
-async function lastMinutes(firstGames: number, night: TestUser[]) {
+async function lastMinutes(firstGames: number, night: TestUser[], before = 12, pace?: number) {
   const session = await activeSessionWith(t, orgId, 0, night);
-  clock = new Date(session.endsAt.getTime() - 11 * MIN);
-  const fill = await t.request({
-    method: "POST",
-    url: `/api/orgs/${orgId}/board/fill`,
-    cookie: owner.cookie,
-  });
-  expect(fill.statusCode).toBe(200);
+  const fillAll = async () => {
+    const fill = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/fill`,
+      cookie: owner.cookie,
+    });
+    expect(fill.statusCode).toBe(200);
+  };
+  const scoreAll = async () => {
+    for (const court of (await board()).courts) expect((await score(court.game!.id)).statusCode).toBe(200);
+  };
+  if (pace) {
+    clock = session.startsAt;
+    await fillAll();
+    for (let round = 1; round <= 3; round++) {
+      clock = new Date(session.startsAt.getTime() + round * pace * MIN);
+      await scoreAll();
+    }
+  }
+  clock = new Date(session.endsAt.getTime() - (before - 1) * MIN);
+  // Both courts start now: filled, or scored and filled again.
+  if (pace) await scoreAll();
+  else await fillAll();
   const filled = await board();
   const [first, second] = filled.courts;
   expect(first?.game && second?.game).toBeTruthy();
@@ -82,12 +99,12 @@ async function lastMinutes(firstGames: number, night: TestUser[]) {
     filled.queue.map((q) => q.name),
     5,
   );
-  clock = new Date(session.endsAt.getTime() - 8 * MIN);
-  const before = await subjects(night);
+  clock = new Date(session.endsAt.getTime() - (before - 4) * MIN);
+  const queued = await subjects(night);
   expect((await score(second!.game!.id)).statusCode).toBe(200);
   // The emails the score queued: those after it, less those before.
   const sent = await subjects(night);
-  for (const subject of before) sent.splice(sent.indexOf(subject), 1);
+  for (const subject of queued) sent.splice(sent.indexOf(subject), 1);
   const after = await board();
   const court = (id: string) => after.courts.find((c) => c.id === id)!;
   return { session, after, first: court(first!.id), second: court(second!.id), sent };
@@ -109,6 +126,23 @@ describe("the last call", () => {
     // Those next in line hear they are up next on the court still playing, never on the one kept.
     expect(sent).toContain(`You're up next on ${first.name}`);
     expect(sent).not.toContain(`You're up next on ${second.name}`);
+  });
+
+  it("comes at the club's own pace: with games of 20 minutes, 16 minutes before the end", async () => {
+    const { second } = await lastMinutes(3, members.slice(0, 12), 20, 20);
+    expect(second).toMatchObject({ status: "idle", keptForTheEnd: true });
+  });
+
+  it("does not come 16 minutes before the end where no game was measured (12 minutes assumed)", async () => {
+    // Another club, whose games nobody has timed yet: this one's pace is 20 minutes by now.
+    const paced = { owner, members, orgId };
+    ({ owner, members, orgId } = await clubOfMembers(t, "unmeasured.example", 12, { courtsCount: 2 }));
+    try {
+      const { second } = await lastMinutes(3, members, 20);
+      expect(second).toMatchObject({ status: "playing", keptForTheEnd: false });
+    } finally {
+      ({ owner, members, orgId } = paced);
+    }
   });
 
   it("fills the court when nobody would end two games ahead", async () => {

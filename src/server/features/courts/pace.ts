@@ -27,27 +27,8 @@ export async function paceOf(db: Queryable, organizationId: string, sessionId: s
     .where(and(gamesOf({ organizationId, sessionId }), eq(games.status, "finished")))
     .orderBy(asc(games.startedAt));
   const lengths = tonight.map(minutesPlayed).filter((m): m is number => m !== null);
-  // The club's own pace only while tonight's is still too short to tell.
-  const club =
-    lengths.length >= SESSION_SAMPLE
-      ? []
-      : await db
-          .select({ startedAt: games.startedAt, endedAt: games.endedAt })
-          .from(games)
-          .where(
-            and(
-              eq(games.organizationId, organizationId),
-              eq(games.status, "finished"),
-              sql`${games.endedAt} is not null`,
-            ),
-          )
-          .orderBy(desc(games.endedAt))
-          .limit(CLUB_SAMPLE);
   return {
-    length: gameLength(
-      lengths,
-      club.map(minutesPlayed).filter((m): m is number => m !== null),
-    ),
+    length: gameLength(lengths, await clubLengths(db, organizationId, lengths)),
     averageWaitMinutes: averageWaitMinutes(waitsBetweenGames(tonight)),
     lastOffCourt: new Map(
       tonight.flatMap((game) =>
@@ -57,6 +38,44 @@ export async function paceOf(db: Queryable, organizationId: string, sessionId: s
       ),
     ),
   };
+}
+
+/**
+ * How long games take here, as the fill weighs them (the night's last stretch, its last call,
+ * the longest wait): what the board's waits are built on, without the rest of the pace. The
+ * engine took 12 minutes for every club before, whatever its games took.
+ */
+export async function gameLengthOf(db: Queryable, organizationId: string, sessionId: string) {
+  const tonight = await db
+    .select({ minutes: sql<number>`extract(epoch from ${games.endedAt} - ${games.startedAt}) / 60` })
+    .from(games)
+    .where(
+      and(
+        gamesOf({ organizationId, sessionId }),
+        eq(games.status, "finished"),
+        sql`${games.endedAt} is not null`,
+      ),
+    );
+  const lengths = tonight.map((g) => Number(g.minutes));
+  return gameLength(lengths, await clubLengths(db, organizationId, lengths));
+}
+
+/** The club's latest results' lengths, only while tonight's are still too few to tell. */
+async function clubLengths(db: Queryable, organizationId: string, tonight: number[]): Promise<number[]> {
+  if (tonight.length >= SESSION_SAMPLE) return [];
+  const latest = await db
+    .select({ startedAt: games.startedAt, endedAt: games.endedAt })
+    .from(games)
+    .where(
+      and(
+        eq(games.organizationId, organizationId),
+        eq(games.status, "finished"),
+        sql`${games.endedAt} is not null`,
+      ),
+    )
+    .orderBy(desc(games.endedAt))
+    .limit(CLUB_SAMPLE);
+  return latest.map(minutesPlayed).filter((m): m is number => m !== null);
 }
 
 /** "On my way" answers the call it followed: it counts when it came after the player's last game. */

@@ -20,6 +20,8 @@ export function engineInput(
   ratings?: Map<string, number>,
   now?: number,
   night?: Night,
+  /** Measured (pace.ts); the engine's default without it. */
+  gameLength?: GameLength,
 ): RotationInput {
   const players: PlayerState[] = state.players.map((p) => ({
     id: p.registrationId,
@@ -66,6 +68,7 @@ export function engineInput(
     // With the time, a player whose declared leaving time has come is gone (not assigned).
     now,
     endsAt: night?.endsAt.getTime(),
+    gameLength,
     lastGame: lastGame
       ? { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: losersOf(lastGame) }
       : undefined,
@@ -89,8 +92,9 @@ export function decideAssignments(
   lastGame?: GameRow,
   ratings?: Map<string, number>,
   night?: Night,
+  gameLength?: GameLength,
 ) {
-  const input = engineInput(board, state, lastGame, ratings, now, night);
+  const input = engineInput(board, state, lastGame, ratings, now, night, gameLength);
   // Filling a court without the partners read would pair players blind to who played together.
   if (!state.historyRead && input.courts.some((c) => c.status === "free"))
     throw new Error("a fill needs the queue's partners and opponents: load the state with its history");
@@ -104,8 +108,14 @@ export function decideAssignments(
 }
 
 /** The free courts the night's last call keeps empty at `now` (ms), as the fill at `now` leaves them. */
-export function keptCourts(board: BoardRow, state: BoardState, now: number, night: Night): Set<string> {
-  return new Set(keptForTheEnd(engineInput(board, state, undefined, undefined, now, night)));
+export function keptCourts(
+  board: BoardRow,
+  state: BoardState,
+  now: number,
+  night: Night,
+  gameLength: GameLength,
+): Set<string> {
+  return new Set(keptForTheEnd(engineInput(board, state, undefined, undefined, now, night, gameLength)));
 }
 
 /**
@@ -118,7 +128,7 @@ export function previewQueue(
   now = Date.now(),
   gameLength?: GameLength,
 ): RotationOutput["queue"] {
-  const input = { ...engineInput(board, state, undefined, undefined, now), gameLength };
+  const input = engineInput(board, state, undefined, undefined, now, undefined, gameLength);
   // With every court busy the engine only orders the queue; the waits count from the games'
   // starts.
   return decide({

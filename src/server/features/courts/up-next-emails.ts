@@ -4,6 +4,7 @@
 // (a free court filled at once). One per wait: the key names the player and the games they had
 // played, so being moved to another court's group, or then placed on it, sends nothing more.
 import { eq } from "drizzle-orm";
+import type { GameLength } from "../../../shared/rotation/game-length.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { boards } from "../../db/schema/courts.js";
@@ -14,6 +15,7 @@ import { getOrganization } from "../clubs/service.js";
 import { claimNotifications, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { type BoardRow, type BoardState, loadState, type PlayerRow } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
+import { gameLengthOf } from "./pace.js";
 import { keptCourts, type Night, previewQueue } from "./rotation.js";
 
 export async function upNextEmails(
@@ -21,8 +23,8 @@ export async function upNextEmails(
   tx: Tx,
   organizationId: string,
   sessionId: string,
-  /** The board and its state as the action left them, when the caller has them already. */
-  current: { board: BoardRow; state: BoardState } | undefined,
+  /** The board, its state and the games' length as the action's fill left them, if it filled. */
+  current: { board: BoardRow; state: BoardState; gameLength: GameLength } | undefined,
   /** When, in which night: nobody hears they are up next on a court its last call keeps free. */
   at: { now: number; night: Night },
 ): Promise<Effect[]> {
@@ -31,7 +33,8 @@ export async function upNextEmails(
   const state = current?.state ?? (await loadState(tx, organizationId, sessionId));
   const line = previewQueue(board, state).map((q) => q.playerId);
   const courtNames = new Map(state.courts.map((c) => [c.id, c.name]));
-  const kept = keptCourts(board, state, at.now, at.night);
+  const length = current?.gameLength ?? (await gameLengthOf(tx, organizationId, sessionId));
+  const kept = keptCourts(board, state, at.now, at.night, length);
   const upNext = [...nextUpByCourt(board, state, line, kept)].flatMap(([courtId, ids]) =>
     ids.flatMap((id) => {
       const player = state.players.find((p) => p.registrationId === id);
