@@ -75,7 +75,9 @@ export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.board, async (request) => {
       const organizationId = await organizationOfDisplay(db, request.params.token);
-      return boardView(db, organizationId, { userId: null, canManage: false }, deps.config.appUrl);
+      return boardView(db, organizationId, { userId: null, canManage: false }, deps.config.appUrl, () =>
+        deps.now().getTime(),
+      );
     });
   };
 }

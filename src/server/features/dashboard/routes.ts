@@ -28,7 +28,13 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const [org, sessions, board, matches, movers, guestGames] = await Promise.all([
         getOrganization(db, club.organizationId),
         sessionPage(db, "upcoming", club.organizationId, now).then((page) => page.sessions),
-        boardView(db, club.organizationId, { userId: club.userId, canManage: false }, deps.config.appUrl),
+        boardView(
+          db,
+          club.organizationId,
+          { userId: club.userId, canManage: false },
+          deps.config.appUrl,
+          () => now.getTime(),
+        ),
         listMatches(db, club.organizationId, { status: "all", limit: 20 }, club.userId, now).then(
           (page) => page.matches,
         ),
