@@ -187,5 +187,10 @@ export const matchResultEvents = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.matchId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.matchId, t.userId] }),
+    // The results sweep after every counted match looks for the few events not yet emailed:
+    // without this it read every event the clubs ever had (80,000 at the big club's size).
+    index("match_result_events_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
 );

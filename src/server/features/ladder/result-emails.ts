@@ -3,7 +3,7 @@
 // rating change, for those who want them. Marking an event sent and queueing its email happen
 // in one transaction, and a second sweep running at the same time skips the rows the first
 // holds, so no result is emailed twice.
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { longDate } from "../../../shared/domain/session-time.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable } from "../../db/database.js";
@@ -11,7 +11,7 @@ import { matches, matchResultEvents } from "../../db/schema/ladder.js";
 import { emailEffect, withEffects } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
-import { getOrganization } from "../clubs/service.js";
+import { type Club, getOrganization } from "../clubs/service.js";
 import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 
 export const SEND_MATCH_RESULTS = "send-match-results";
@@ -22,25 +22,28 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 /** Queues the emails of the results not yet sent; returns how many events it settled. */
 export async function sendMatchResults(deps: UseCaseDeps): Promise<number> {
   const { result } = await withEffects(deps, async (tx, effects) => {
-    const events = await tx
-      .select()
+    // Claimed and marked sent in one statement, through the index of unsent events: the sweep
+    // runs after every counted match, and a club's years of sent events are not read again.
+    const oldestUnsent = tx
+      .select({
+        organizationId: matchResultEvents.organizationId,
+        matchId: matchResultEvents.matchId,
+        userId: matchResultEvents.userId,
+      })
       .from(matchResultEvents)
       .where(isNull(matchResultEvents.sentAt))
       .orderBy(asc(matchResultEvents.createdAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
-    if (events.length === 0) return 0;
-    const now = deps.now();
-    await tx
+    const claimed = await tx
       .update(matchResultEvents)
-      .set({ sentAt: now })
+      .set({ sentAt: deps.now() })
       .where(
-        or(
-          ...events.map((e) =>
-            and(eq(matchResultEvents.matchId, e.matchId), eq(matchResultEvents.userId, e.userId)),
-          ),
-        ),
-      );
+        sql`(${matchResultEvents.organizationId}, ${matchResultEvents.matchId}, ${matchResultEvents.userId}) in ${oldestUnsent}`,
+      )
+      .returning();
+    if (claimed.length === 0) return 0;
+    const events = claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const played = await tx
       .select()
       .from(matches)
@@ -57,11 +60,14 @@ export async function sendMatchResults(deps: UseCaseDeps): Promise<number> {
       "matchResults",
     );
     const names = await people(tx, [...new Set(played.flatMap((m) => [...m.teamA, ...m.teamB]))]);
+    // A batch is mostly one club's night: its row is read once, not once per email.
+    const clubs = new Map<string, Club>();
     for (const event of events) {
       const match = matchById.get(event.matchId);
       const player = names.get(event.userId);
       if (!match || !player || !wanting.has(event.userId)) continue;
-      const club = await getOrganization(tx, match.organizationId);
+      const club = clubs.get(match.organizationId) ?? (await getOrganization(tx, match.organizationId));
+      clubs.set(match.organizationId, club);
       const mine = match.teamA.includes(event.userId) ? "A" : "B";
       const won = match.winner === mine;
       const name = (id: string) => names.get(id)?.name ?? "a former member";

@@ -1,0 +1,1 @@
+CREATE INDEX "match_result_events_unsent_idx" ON "match_result_events" USING btree ("created_at") WHERE "match_result_events"."sent_at" is null;
