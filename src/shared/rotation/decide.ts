@@ -19,6 +19,7 @@ export function decide(input: RotationInput): RotationOutput {
   const skill = input.mode === "skill-balanced" || (input.mode === "fair" && input.balanceByRating === true);
   const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
   const soon = leavingSoon(ready, input.now, length.typical);
+  const lastStretch = levelling(input.now, input.endsAt, length.typical);
 
   let assignments: Assignment[];
   if (input.mode === "paddle-stack")
@@ -36,7 +37,8 @@ export function decide(input: RotationInput): RotationOutput {
       present: here.length,
       playableCourts: playable,
       leavingSoon: soon,
-      levelling: levelling(input.now, input.endsAt, length.typical),
+      levelling: lastStretch,
+      stillLevels: lastStretch ? stillLevels(input, here, onCourt, length) : undefined,
       lastCall: lastCall(input, here, onCourt, length.typical),
       teams: input.teams,
       genders: gendersOf(here),
@@ -95,13 +97,42 @@ export function levelling(now: number | undefined, endsAt: number | undefined, t
 const LEVELLING_GAMES = 2;
 
 /**
+ * In the last stretch, what fair.ts needs to tell whether a player a game ahead may still go on
+ * to save a repeated partner: the games of those on court (their running game counted), and the
+ * places sure to start again before the night ends (running games that end before it even if
+ * they run long; and, for the courts filled now, whether their games will). Keeping the stretch
+ * to the fewest games alone cost about a repeated partner a night (decision 025).
+ */
+export function stillLevels(
+  input: RotationInput,
+  here: PlayerState[],
+  onCourt: Set<string>,
+  length: { typical: number; short: number; long: number },
+): FairOptions["stillLevels"] {
+  const { now, endsAt } = input;
+  if (now === undefined || endsAt === undefined) return undefined;
+  // Longer than most long games: as far past the long end as the long end is past the typical.
+  const longest = (2 * length.long - length.typical) * 60_000;
+  const surePlaces = input.courts
+    .filter((c) => c.status === "playing" && c.startedAt !== undefined && c.startedAt + longest < endsAt)
+    .reduce((sum, c) => sum + courtSize(c), 0);
+  return {
+    onCourtGames: here.filter((p) => onCourt.has(p.id)).map((p) => effectiveGames(p) + 1),
+    surePlaces,
+    newGamesEndBefore: now + longest < endsAt,
+  };
+}
+
+/**
  * The night's last call: a game started now should end after the night does, so it is the last
  * for whoever plays it. Those on court whose game should also end after the night cannot play
  * again either; nobody goes on who would end two games ahead of them, and a court stays empty
  * rather (fair.ts). `mostGames` is the most games a player may have to go on: the fewest, a
  * running game counted, of anyone on such a court. Levelling alone let one night in 80 end two
  * apart: a player whose games all ran long was on the fewest games all night and still on court
- * when the last court freed (16 on 3 courts, seed 9; decision 025).
+ * when the last court freed (16 on 3 courts, seed 9; decision 025). A game already past its
+ * typical length counts as ending after the night when it has less than OVERRUN to go: it was
+ * taken to have ended, and a player ran a second game ahead of someone still on it.
  */
 export function lastCall(
   input: RotationInput,
@@ -115,7 +146,12 @@ export function lastCall(
   if (now + game < endsAt || now >= endsAt) return undefined;
   const lastOn = new Set(
     input.courts
-      .filter((c) => c.status === "playing" && c.startedAt !== undefined && c.startedAt + game >= endsAt)
+      .filter(
+        (c) =>
+          c.status === "playing" &&
+          c.startedAt !== undefined &&
+          Math.max(c.startedAt + game, now + OVERRUN) >= endsAt,
+      )
       .flatMap((c) => c.players ?? []),
   );
   const counted = (p: PlayerState) => effectiveGames(p) + (onCourt.has(p.id) ? 1 : 0);
@@ -125,6 +161,9 @@ export function lastCall(
   const games = here.filter((p) => lastOn.has(p.id) && counted(p) >= most - 1).map(counted);
   return games.length > 0 ? { mostGames: Math.min(...games) } : undefined;
 }
+
+/** A game already past its typical length is still expected to run about this much longer. */
+const OVERRUN = 60_000;
 
 /**
  * The free courts the last call keeps empty in fair and skill-balanced play, in the order

@@ -23,7 +23,15 @@
 // The night's end (decide.ts levelling, lastCall): in its last stretch only the fewest games go
 // on, and at its last call a court stays empty rather than end anyone two games ahead.
 import { type PlannedRound, planEqualRound } from "./equal-rounds.js";
-import { allowed, bestSplit, type CostContext, combinations, type Game } from "./grouping.js";
+import {
+  allowed,
+  bestSplit,
+  type CostContext,
+  combinations,
+  type Game,
+  PARTNER_REPEAT,
+  splits,
+} from "./grouping.js";
 import { History } from "./history.js";
 import { AHEAD_GROUP, planOneCourtAhead } from "./one-court-ahead.js";
 import type { Assignment, CourtState, Gender, Pairings, PlayerState, Team, TeamRule } from "./types.js";
@@ -110,6 +118,8 @@ export type FairOptions = {
   leavingSoon?: Set<string>;
   /** The night's last stretch (decide.ts levelling): only the fewest games go on. */
   levelling?: boolean;
+  /** In the last stretch: what tells whether a player a game ahead may still go on (decide.ts). */
+  stillLevels?: { onCourtGames: number[]; surePlaces: number; newGamesEndBefore: boolean };
   /** The night's last call (decide.ts lastCall): only those on `mostGames` or fewer go on. */
   lastCall?: { mostGames: number };
   /** The longest wait (decide.ts waitCap): a player passed over now would wait past it. */
@@ -203,6 +213,7 @@ export function decideFair(
     options.levelling,
     options.waitCap,
     options.lastCall,
+    options.stillLevels,
   );
 }
 
@@ -254,6 +265,7 @@ function fillAsCourtsFree(
   levelling = false,
   waitCap?: FairOptions["waitCap"],
   lastCall?: FairOptions["lastCall"],
+  stillLevels?: FairOptions["stillLevels"],
 ): Assignment[] {
   const assignments: Assignment[] = [];
   const chosen = new Set<string>();
@@ -273,6 +285,7 @@ function fillAsCourtsFree(
     );
     if (left.length < size) continue;
     const lowest = effectiveGames(left[0]!);
+    const due = Math.ceil(Math.max(0, sitting) / size) + 1;
     // One game ahead may go on to save a repeated partner, except in the night's last stretch;
     // there too once the wait would pass the cap: sitting a player out the last two games to
     // level the night was the longest wait of all (18 minutes where the paddle stack's was 14).
@@ -282,12 +295,17 @@ function fillAsCourtsFree(
     );
     const byArrival = (a: PlayerState, b: PlayerState) => a.arrivedAt - b.arrivedAt || (a.id < b.id ? -1 : 1);
     // Fewer than a court's worth near the lowest games (someone left, say): they all go on, and
-    // the rest of the court comes from the others in turn, never ahead of them.
+    // the rest of the court comes from the others in turn, never ahead of them. In the last
+    // stretch the rest come from a game ahead while there are enough of them (or from those
+    // who have waited too long): one two games ahead, back on to save a repeat, would end the
+    // night two ahead.
     const short = near.length < size;
-    const byWait = short
-      ? [...near.sort(byArrival), ...left.filter((p) => !near.includes(p)).sort(byArrival)]
-      : near.sort(byArrival);
-    const due = Math.ceil(Math.max(0, sitting) / size) + 1;
+    const others = left.filter((p) => !near.includes(p));
+    const aGameAhead = others.filter(
+      (p) => effectiveGames(p) <= lowest + 1 || p.gamesWaited >= due || tooLongAt(p, true),
+    );
+    const rest = levelling && near.length + aGameAhead.length >= size ? aGameAhead : others;
+    const byWait = short ? [...near.sort(byArrival), ...rest.sort(byArrival)] : near.sort(byArrival);
     // The cap is a rule in open play; under a team rule it weighs like overdue, since a
     // player it forced on could leave no team mixed (or no game separate). A player already
     // passed over for `due` courts is held to it even if the running games run long: the
@@ -309,19 +327,106 @@ function fillAsCourtsFree(
       .slice(0, Math.max(0, room));
     // The leaving move up behind the anchor, so the court's choice sees them.
     const line = [anchor, ...leaving, ...byWait.filter((p) => p !== anchor && !leaving.includes(p))];
+    const weigh = (p: PlayerState) =>
+      (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due || tooLongAt(p) ? OVERDUE : 0);
+    // Who goes on next whatever this court does: in the last stretch the rest of the fewest
+    // games, elsewhere those about to wait too long.
+    const forcedNext = levelling
+      ? left.filter((p) => effectiveGames(p) === lowest)
+      : byWait.filter((p) => !overdue.includes(p) && p.gamesWaited + 1 >= due);
     const game = chooseGroup(
       line,
       size,
       requiredFirst(anchor, [...(short ? near : []), ...overdue, ...leaving], size),
       context,
-      (p) => (effectiveGames(p) - lowest) * LEVEL - (p.gamesWaited >= due || tooLongAt(p) ? OVERDUE : 0),
+      weigh,
+      repeatsLeftFor(forcedNext, size, context),
     );
     if (!game) break;
-    context.history.add(game);
-    for (const id of game.flat()) chosen.add(id);
-    assignments.push({ courtId: court.id, teams: game });
+    // In the last stretch a game ahead may still save a repeated partner, where the night can
+    // still end level.
+    const wider =
+      levelling && stillLevels && repeatsIn(game, context) > 0
+        ? chooseGroup(
+            [anchor, ...left.filter((p) => p !== anchor && effectiveGames(p) <= lowest + 1).sort(byArrival)],
+            size,
+            requiredFirst(anchor, overdue, size),
+            context,
+            weigh,
+          )
+        : undefined;
+    const taken =
+      wider &&
+      repeatsIn(wider, context) < repeatsIn(game, context) &&
+      nightStillLevels(wider, ordered, chosen, assignments.length * size, stillLevels!)
+        ? wider
+        : game;
+    context.history.add(taken);
+    for (const id of taken.flat()) chosen.add(id);
+    assignments.push({ courtId: court.id, teams: taken });
   }
   return assignments;
+}
+
+/**
+ * What a court's choice leaves for the next: those who go on next whatever happens (`forcedNext`)
+ * and can only make a game with a repeated partner cost that repeat now, so this court takes one
+ * of them, or leaves a better group. Four players forced on together late in a night have mostly
+ * partnered already: that was most of the repeats left in uneven play (decision 025).
+ */
+function repeatsLeftFor(forcedNext: PlayerState[], size: number, context: CostContext) {
+  const behind = forcedNext.map((p) => p.id);
+  const known = new Map<string, number>();
+  return (ids: string[]) => {
+    const rest = behind.filter((id) => !ids.includes(id));
+    if (size !== 4 || rest.length < 3 || rest.length > 8) return 0;
+    const key = rest.join(" ");
+    const cost = known.get(key) ?? fewestRepeats(rest, context);
+    known.set(key, cost);
+    return cost;
+  };
+}
+
+/** The fewest repeated partners a game of `rest` makes: all four of them, or three and anyone. */
+function fewestRepeats(rest: string[], context: CostContext): number {
+  const used = (a: string, b: string) => context.history.partnered(a, b) > 0;
+  if (rest.length === 3) {
+    const [a, b, c] = rest as [string, string, string];
+    return used(a, b) && used(a, c) && used(b, c) ? PARTNER_REPEAT : 0;
+  }
+  let fewest = Number.POSITIVE_INFINITY;
+  for (const four of combinations(rest, 4)) {
+    for (const game of splits(four)) fewest = Math.min(fewest, repeatsIn(game, context));
+    if (fewest === 0) return 0;
+  }
+  return fewest * PARTNER_REPEAT;
+}
+
+const repeatsIn = (game: Game, context: CostContext) =>
+  game.filter((t) => t.length === 2 && context.history.partnered(t[0]!, t[1]!) > 0).length;
+
+/**
+ * Whether the night can still end with everyone within a game once `game` goes on: nobody is
+ * left two games behind the most, and those one short of that can each take a place sure to
+ * start again before the end.
+ */
+function nightStillLevels(
+  game: Game,
+  ready: PlayerState[],
+  chosen: Set<string>,
+  placesFilledNow: number,
+  still: NonNullable<FairOptions["stillLevels"]>,
+): boolean {
+  const on = new Set(game.flat());
+  const counts = [
+    ...still.onCourtGames,
+    ...ready.map((p) => effectiveGames(p) + (chosen.has(p.id) || on.has(p.id) ? 1 : 0)),
+  ];
+  const most = Math.max(...counts);
+  if (counts.some((c) => c < most - 2)) return false;
+  const behind = counts.filter((c) => c === most - 2).length;
+  const sure = still.surePlaces + (still.newGamesEndBefore ? placesFilledNow : 0);
+  return behind <= sure;
 }
 
 /**
@@ -384,6 +489,7 @@ export function chooseGroup(
   required: Set<string>,
   context: CostContext,
   extraCost: (p: PlayerState) => number = () => 0,
+  afterCost: (ids: string[]) => number = () => 0,
 ): Game | undefined {
   const [anchor, ...rest] = line;
   if (!anchor || line.length < size) return undefined;
@@ -406,11 +512,13 @@ export function chooseGroup(
     let cost = split.cost;
     cost += anchorCost;
     for (const o of others) cost += position.get(o.id)! * LINE_POSITION + extraCost(o);
+    if (best && cost >= best.cost) continue;
+    cost += afterCost(ids);
     if (!best || cost < best.cost) best = { game: split.game, cost };
   }
   // Whoever must go on cannot all fit with the player whose turn it is (an organizer moved
   // someone to the front, say): the court still fills rather than stand empty.
-  if (!best && required.size > 0) return chooseGroup(line, size, new Set(), context, extraCost);
+  if (!best && required.size > 0) return chooseGroup(line, size, new Set(), context, extraCost, afterCost);
   return best?.game;
 }
 

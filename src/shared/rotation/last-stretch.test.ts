@@ -1,0 +1,74 @@
+// The night's last stretch (decide.ts levelling, stillLevels; fair.ts): only the fewest games go
+// on, but a player a game ahead may still save a repeated partner where the night can still end
+// level, and a court does not leave behind a group that can only play with a repeated partner.
+import { describe, expect, it } from "vitest";
+import { decide } from "./decide.js";
+import type { Game } from "./grouping.js";
+import { SessionSim } from "./simulate.js";
+
+/**
+ * The decision at minute `now` of a night on three courts ending at minute 100; nothing measured
+ * yet, so games are taken to run 12 minutes and at most 18. c1 is free; c2 and c3 started at
+ * `runningSince`, with eight players on 4 games. Waiting, off court for a minute: `waiting[i]`
+ * games for w{i}; `partnered` lists who has already partnered whom.
+ */
+function stretch(runningSince: number, now: number, waiting: number[], partnered: Array<[string, string]>) {
+  const sim = new SessionSim(3, "fair", 1, { endsAt: 100 });
+  const onCourt = ["a", "b", "c", "d", "e", "f", "g", "h"];
+  const waitingIds = waiting.map((_, i) => `w${i}`);
+  for (const id of [...onCourt, ...waitingIds]) sim.arrive(id);
+  for (const id of onCourt) sim.players.get(id)!.gamesPlayed = 4;
+  for (const [i, id] of waitingIds.entries()) {
+    sim.players.get(id)!.gamesPlayed = waiting[i]!;
+    // Off court a minute before the decision: nobody is near the longest wait.
+    sim.players.get(id)!.readySince = (now - 1) * 60_000;
+  }
+  for (const [x, y] of partnered) {
+    sim.players.get(x)!.recentPartners.push(y);
+    sim.players.get(y)!.recentPartners.push(x);
+  }
+  sim.playing.set("c2", {
+    courtId: "c2",
+    teams: [onCourt.slice(0, 2), onCourt.slice(2, 4)],
+    startedAt: runningSince,
+  });
+  sim.playing.set("c3", {
+    courtId: "c3",
+    teams: [onCourt.slice(4, 6), onCourt.slice(6)],
+    startedAt: runningSince,
+  });
+  return sim.input(now);
+}
+
+const everyPair = (ids: string[]) =>
+  ids.flatMap((a, i) => ids.slice(i + 1).map((b): [string, string] => [a, b]));
+const partnersIn = (game: Game) => game.map((team) => [...team].sort().join("+"));
+
+describe("the last stretch", () => {
+  it("lets a player a game ahead save a repeated partner when the night can still level", () => {
+    // w0-w3, the fewest games, have all partnered each other; c2 and c3 free again by minute 84
+    // even if their games run long, so whoever sits now still plays once more.
+    const [game] = decide(
+      stretch(66, 80, [4, 4, 4, 4, 5, 5], everyPair(["w0", "w1", "w2", "w3"])),
+    ).assignments;
+    expect(game?.teams.flat()).toEqual(expect.arrayContaining(["w4", "w5"]));
+    for (const [a, b] of everyPair(["w0", "w1", "w2", "w3"]))
+      expect(partnersIn(game!.teams)).not.toContain([a, b].sort().join("+"));
+  });
+
+  it("keeps to the fewest games, repeat and all, when those left out might not play again", () => {
+    // The running games could end after the night: a 4 left sitting could end two behind a 6.
+    const [game] = decide(
+      stretch(84, 87, [4, 4, 4, 4, 5, 5], everyPair(["w0", "w1", "w2", "w3"])),
+    ).assignments;
+    expect(game?.teams.flat().sort()).toEqual(["w0", "w1", "w2", "w3"]);
+  });
+
+  it("does not leave behind a group of the fewest games that can only play with a repeat", () => {
+    // Seven on 4 games: the first four in line would leave w4-w6, who have all partnered each
+    // other, to go on together next.
+    const [game] = decide(stretch(66, 80, [4, 4, 4, 4, 4, 4, 4], everyPair(["w4", "w5", "w6"]))).assignments;
+    const taken = new Set(game?.teams.flat());
+    expect(["w4", "w5", "w6"].some((id) => taken.has(id))).toBe(true);
+  });
+});
