@@ -13,7 +13,8 @@
 //   - the waits players are told on joining the line, against the waits they then had: median
 //     and 90th-percentile error in minutes, and how often the wait fell in the range shown;
 //   - decision times, as a ratio to sorting the same players (measured in the same run), late in
-//     long nights and through a one-court night planned to the end of its new partners.
+//     long nights, through a one-court night planned to the end of its new partners, and in
+//     uneven nights' last stretch, played ahead to the end.
 // Writes bench/results/rotation.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -195,6 +196,48 @@ const oneCourtTiming = [12, 15, 16].map((players) => {
   };
 });
 
+/**
+ * Decisions in the night's last stretch, where the first free court's choice is played ahead to
+ * the end (play-ahead.ts): every decision of the eight uneven cases' nights (seeds 1-10) made in
+ * the last two typical games, timed again outside the night, beside sorting the same players.
+ */
+const stretchTiming = (() => {
+  const decisions: number[] = [];
+  const baseline: number[] = [];
+  const inStretch = (input: RotationInput) =>
+    input.now !== undefined &&
+    input.endsAt !== undefined &&
+    input.now >= input.endsAt - 2 * (input.gameLength?.typical ?? 12) * 60_000;
+  for (const [players, courts] of [
+    [24, 4],
+    [16, 3],
+    [12, 2],
+    [40, 8],
+  ] as const)
+    for (const games of [40, 100])
+      for (const seed of SEEDS)
+        unevenSession(players, courts, games, seed, {
+          choose: (input) => {
+            const output = decide(input);
+            if (inStretch(input) && output.assignments.length > 0) {
+              decisions.push(...timeIt(() => decide(input), 1));
+              baseline.push(...timeIt(() => fairOrder(input.players), 1));
+            }
+            return output.assignments;
+          },
+        });
+  decisions.sort((a, b) => a - b);
+  baseline.sort((a, b) => a - b);
+  return {
+    decisions: decisions.length,
+    p50Ms: +percentile(decisions, 50).toFixed(3),
+    p99Ms: +percentile(decisions, 99).toFixed(3),
+    maxMs: +decisions.at(-1)!.toFixed(2),
+    sortP50Ms: +percentile(baseline, 50).toFixed(4),
+    ratioToSort: +(percentile(decisions, 50) / Math.max(percentile(baseline, 50), 1e-6)).toFixed(1),
+  };
+})();
+
 const waits = [
   [24, 4],
   [16, 3],
@@ -232,6 +275,7 @@ const report = {
   waitEstimates: waits,
   timing,
   oneCourtTiming,
+  stretchTiming,
 };
 const out = path.resolve(import.meta.dirname, "../results/rotation.json");
 mkdirSync(path.dirname(out), { recursive: true });
@@ -251,3 +295,4 @@ console.table(teamRules);
 console.table(waits);
 console.table(timing);
 console.table(oneCourtTiming);
+console.table([stretchTiming]);

@@ -21,7 +21,9 @@
 // chooses between players level on games, so it cannot widen the spread of games played.
 //
 // The night's end (decide.ts levelling, lastCall): in its last stretch only the fewest games go
-// on, and at its last call a court stays empty rather than end anyone two games ahead.
+// on (a game ahead too where that saves a repeat and the night still levels), the first free
+// court's choice is played ahead to the end (play-ahead.ts), and at its last call a court stays
+// empty rather than end anyone two games ahead.
 import { type PlannedRound, planEqualRound } from "./equal-rounds.js";
 import {
   allowed,
@@ -120,6 +122,8 @@ export type FairOptions = {
   levelling?: boolean;
   /** In the last stretch: what tells whether a player a game ahead may still go on (decide.ts). */
   stillLevels?: { onCourtGames: number[]; surePlaces: number; newGamesEndBefore: boolean };
+  /** In the last stretch: which of these games the first court takes (decide.ts, played ahead). */
+  pickFirst?: (courtId: string, candidates: Game[]) => Game;
   /** The night's last call (decide.ts lastCall): only those on `mostGames` or fewer go on. */
   lastCall?: { mostGames: number };
   /** The longest wait (decide.ts waitCap): a player passed over now would wait past it. */
@@ -214,6 +218,7 @@ export function decideFair(
     options.waitCap,
     options.lastCall,
     options.stillLevels,
+    options.pickFirst,
   );
 }
 
@@ -266,6 +271,7 @@ function fillAsCourtsFree(
   waitCap?: FairOptions["waitCap"],
   lastCall?: FairOptions["lastCall"],
   stillLevels?: FairOptions["stillLevels"],
+  pickFirst?: FairOptions["pickFirst"],
 ): Assignment[] {
   const assignments: Assignment[] = [];
   const chosen = new Set<string>();
@@ -334,33 +340,40 @@ function fillAsCourtsFree(
     const forcedNext = levelling
       ? left.filter((p) => effectiveGames(p) === lowest)
       : byWait.filter((p) => !overdue.includes(p) && p.gamesWaited + 1 >= due);
-    const game = chooseGroup(
+    // Played ahead (pickFirst), the first court weighs several games; otherwise the cheapest.
+    const ranked = pickFirst && assignments.length === 0 ? ROLLOUT_CANDIDATES : 1;
+    const required = requiredFirst(anchor, [...(short ? near : []), ...overdue, ...leaving], size);
+    const cheapest = rankGroups(
       line,
       size,
-      requiredFirst(anchor, [...(short ? near : []), ...overdue, ...leaving], size),
+      required,
       context,
       weigh,
       repeatsLeftFor(forcedNext, size, context),
+      ranked,
     );
+    const game = cheapest[0];
     if (!game) break;
     // In the last stretch a game ahead may still save a repeated partner, where the night can
     // still end level.
-    const wider =
-      levelling && stillLevels && repeatsIn(game, context) > 0
-        ? chooseGroup(
+    const wide =
+      levelling && stillLevels && (ranked > 1 || repeatsIn(game, context) > 0)
+        ? rankGroups(
             [anchor, ...left.filter((p) => p !== anchor && effectiveGames(p) <= lowest + 1).sort(byArrival)],
             size,
             requiredFirst(anchor, overdue, size),
             context,
             weigh,
-          )
-        : undefined;
-    const taken =
-      wider &&
-      repeatsIn(wider, context) < repeatsIn(game, context) &&
-      nightStillLevels(wider, ordered, chosen, assignments.length * size, stillLevels!)
-        ? wider
-        : game;
+            () => 0,
+            ranked,
+          ).filter((g) => nightStillLevels(g, ordered, chosen, assignments.length * size, stillLevels))
+        : [];
+    const wider = wide[0];
+    let taken = wider && repeatsIn(wider, context) < repeatsIn(game, context) ? wider : game;
+    if (ranked > 1) {
+      const candidates = distinctGames([taken, ...cheapest, ...wide]);
+      if (candidates.length > 1) taken = pickFirst!(court.id, candidates);
+    }
     context.history.add(taken);
     for (const id of taken.flat()) chosen.add(id);
     assignments.push({ courtId: court.id, teams: taken });
@@ -400,6 +413,20 @@ function fewestRepeats(rest: string[], context: CostContext): number {
     if (fewest === 0) return 0;
   }
   return fewest * PARTNER_REPEAT;
+}
+
+/** The games in order, each once (the same teams in any order are the same game). */
+function distinctGames(games: Game[]): Game[] {
+  const seen = new Set<string>();
+  return games.filter((game) => {
+    const key = game
+      .map((team) => [...team].sort().join("+"))
+      .sort()
+      .join("|");
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 const repeatsIn = (game: Game, context: CostContext) =>
@@ -491,8 +518,21 @@ export function chooseGroup(
   extraCost: (p: PlayerState) => number = () => 0,
   afterCost: (ids: string[]) => number = () => 0,
 ): Game | undefined {
+  return rankGroups(line, size, required, context, extraCost, afterCost, 1)[0];
+}
+
+/** chooseGroup's `k` cheapest games, cheapest first. */
+export function rankGroups(
+  line: PlayerState[],
+  size: number,
+  required: Set<string>,
+  context: CostContext,
+  extraCost: (p: PlayerState) => number,
+  afterCost: (ids: string[]) => number,
+  k: number,
+): Game[] {
   const [anchor, ...rest] = line;
-  if (!anchor || line.length < size) return undefined;
+  if (!anchor || line.length < size) return [];
   const width = context.teams && context.teams !== "open" ? TEAM_RULE_WINDOW : WINDOW;
   const window = withFixedPartners(
     rest.slice(0, Math.max(width, required.size)),
@@ -502,7 +542,8 @@ export function chooseGroup(
   );
   const position = new Map(line.map((p, i) => [p.id, i]));
   const anchorCost = extraCost(anchor);
-  let best: { game: Game; cost: number } | undefined;
+  const best: Array<{ game: Game; cost: number }> = [];
+  const bar = () => (best.length < k ? Number.POSITIVE_INFINITY : best[best.length - 1]!.cost);
   for (const others of combinations(window, size - 1, 2000)) {
     const ids = [anchor.id, ...others.map((o) => o.id)];
     if ([...required].some((id) => id !== anchor.id && !ids.includes(id))) continue;
@@ -512,14 +553,21 @@ export function chooseGroup(
     let cost = split.cost;
     cost += anchorCost;
     for (const o of others) cost += position.get(o.id)! * LINE_POSITION + extraCost(o);
-    if (best && cost >= best.cost) continue;
+    if (cost >= bar()) continue;
     cost += afterCost(ids);
-    if (!best || cost < best.cost) best = { game: split.game, cost };
+    if (cost >= bar()) continue;
+    best.splice(
+      best.findIndex((b) => b.cost > cost) === -1 ? best.length : best.findIndex((b) => b.cost > cost),
+      0,
+      { game: split.game, cost },
+    );
+    if (best.length > k) best.pop();
   }
   // Whoever must go on cannot all fit with the player whose turn it is (an organizer moved
   // someone to the front, say): the court still fills rather than stand empty.
-  if (!best && required.size > 0) return chooseGroup(line, size, new Set(), context, extraCost, afterCost);
-  return best?.game;
+  if (best.length === 0 && required.size > 0)
+    return rankGroups(line, size, new Set(), context, extraCost, afterCost, k);
+  return best.map((b) => b.game);
 }
 
 /** The window, plus the fixed partners of anyone in it (or of the anchor) from further back. */
@@ -551,6 +599,9 @@ function keepsFixedPartners(ids: string[], line: PlayerState[], pairings?: Pairi
   }
   return true;
 }
+
+/** How many games the first court's choice plays ahead in the last stretch, of each kind. */
+const ROLLOUT_CANDIDATES = 4;
 
 /** How many found rounds a plan may look past before it takes the first it found. */
 const LOOKAHEADS = 40;

@@ -2,8 +2,9 @@
 // on, but a player a game ahead may still save a repeated partner where the night can still end
 // level, and a court does not leave behind a group that can only play with a repeated partner.
 import { describe, expect, it } from "vitest";
-import { decide } from "./decide.js";
+import { decide, decideCourtByCourt } from "./decide.js";
 import type { Game } from "./grouping.js";
+import { playAhead } from "./play-ahead.js";
 import { SessionSim } from "./simulate.js";
 
 /**
@@ -70,5 +71,42 @@ describe("the last stretch", () => {
     const [game] = decide(stretch(66, 80, [4, 4, 4, 4, 4, 4, 4], everyPair(["w4", "w5", "w6"]))).assignments;
     const taken = new Set(game?.teams.flat());
     expect(["w4", "w5", "w6"].some((id) => taken.has(id))).toBe(true);
+  });
+
+  it("played ahead, a game that leaves a repeat for later costs that repeat", () => {
+    // Two courts, the night ending at minute 95. c2 (a-d, on 5 games) started at minute 75 and
+    // frees at 87, the last call, when the four left waiting must go on together (c1's game may
+    // run past the end, so none of them can wait for it); w4-w7 have all partnered.
+    const sim = new SessionSim(2, "fair", 1, { endsAt: 95 });
+    const waiting = ["w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7"];
+    for (const id of ["a", "b", "c", "d", ...waiting]) sim.arrive(id);
+    for (const id of ["a", "b", "c", "d"]) sim.players.get(id)!.gamesPlayed = 5;
+    for (const id of waiting) {
+      sim.players.get(id)!.gamesPlayed = 5;
+      sim.players.get(id)!.readySince = 79 * 60_000;
+    }
+    for (const [x, y] of everyPair(["w4", "w5", "w6", "w7"])) {
+      sim.players.get(x)!.recentPartners.push(y);
+      sim.players.get(y)!.recentPartners.push(x);
+    }
+    sim.playing.set("c2", {
+      courtId: "c2",
+      teams: [
+        ["a", "b"],
+        ["c", "d"],
+      ],
+      startedAt: 75,
+    });
+    const input = sim.input(80);
+    const leavesThem: Game = [
+      ["w0", "w1"],
+      ["w2", "w3"],
+    ];
+    const splitsThem: Game = [
+      ["w0", "w4"],
+      ["w1", "w5"],
+    ];
+    expect(playAhead(input, "c1", leavesThem, decideCourtByCourt)).toBeGreaterThan(0);
+    expect(playAhead(input, "c1", splitsThem, decideCourtByCourt)).toBe(0);
   });
 });

@@ -55,16 +55,18 @@ describe("uneven play (courts free one at a time)", () => {
           keptEmpty += figures.courtMinutesKeptEmpty;
         }
     // 80 nights, all within a game. Levelling alone left one of them two apart (16 on 3 courts,
-    // seed 9): the last call keeps a court empty for its last minutes there. Since the stretch
-    // lets a game ahead save a repeat, one more night keeps courts empty near its end (40 on 8
-    // courts, seed 5: 13 court minutes); 16 in all, 0.2 a night.
+    // seed 9): the last call keeps a court empty for its last minutes there. Since the last call
+    // counts a game that may run to the long end as ending after the night, and the stretch is
+    // played ahead, three more nights keep a court empty near their end (24 on 4 courts, seeds 7
+    // and 9: 4 minutes each; 40 on 8, seed 5: 13): 24 court minutes in all, 0.3 a night.
     expect(Math.max(...spreads)).toBeLessThanOrEqual(1);
     expect(keptEmpty).toBeGreaterThan(0);
-    expect(keptEmpty).toBeLessThanOrEqual(20);
+    expect(keptEmpty).toBeLessThanOrEqual(30);
     // Levelling's price, once about one repeated partner a night over the lower bound (0.9), is
-    // now 0.4: a game ahead may save a repeat where the night still levels, and a court does not
-    // leave behind a group that can only play with a repeat (decision 025).
-    expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.5);
+    // now 0.16: a game ahead may save a repeat where the night still levels, a court does not
+    // leave behind a group that can only play with a repeat, and the stretch is played ahead
+    // (decision 025).
+    expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.25);
   });
 
   it("without levelling, games at the end of the night can differ by 2 (what the rule fixes)", () => {
