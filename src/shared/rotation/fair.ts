@@ -516,13 +516,15 @@ export function chooseGroup(
   required: Set<string>,
   context: CostContext,
   extraCost: (p: PlayerState) => number = () => 0,
-  afterCost: (ids: string[]) => number = () => 0,
 ): Game | undefined {
-  return rankGroups(line, size, required, context, extraCost, afterCost, 1)[0];
+  return rankGroups(line, size, required, context, extraCost, () => 0, 1)[0];
 }
 
-/** chooseGroup's `k` cheapest games, cheapest first. */
-export function rankGroups(
+/**
+ * chooseGroup's `k` cheapest games, cheapest first, each also charged `afterCost` for what it
+ * leaves the next court.
+ */
+function rankGroups(
   line: PlayerState[],
   size: number,
   required: Set<string>,
@@ -556,11 +558,8 @@ export function rankGroups(
     if (cost >= bar()) continue;
     cost += afterCost(ids);
     if (cost >= bar()) continue;
-    best.splice(
-      best.findIndex((b) => b.cost > cost) === -1 ? best.length : best.findIndex((b) => b.cost > cost),
-      0,
-      { game: split.game, cost },
-    );
+    const after = best.findIndex((b) => b.cost > cost);
+    best.splice(after === -1 ? best.length : after, 0, { game: split.game, cost });
     if (best.length > k) best.pop();
   }
   // Whoever must go on cannot all fit with the player whose turn it is (an organizer moved

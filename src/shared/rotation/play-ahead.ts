@@ -53,9 +53,9 @@ export function playAhead(input: RotationInput, courtId: string, game: Game, ste
       p.arrivedAt = ++seq;
       p.readySince = at;
     }
+    // Everyone else waiting sat through one more game (the court's own players are still on it).
     const busy = new Set(courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
-    for (const p of players.values())
-      if (p.present && !p.onBreak && !busy.has(p.id)) p.gamesWaited += off.has(p.id) ? 0 : 1;
+    for (const p of players.values()) if (p.present && !p.onBreak && !busy.has(p.id)) p.gamesWaited += 1;
     courts = courts.map((c) =>
       c.id === id ? { ...c, status: "free" as const, players: undefined, startedAt: undefined } : c,
     );
