@@ -371,7 +371,12 @@ function fillAsCourtsFree(
     const wider = wide[0];
     let taken = wider && repeatsIn(wider, context) < repeatsIn(game, context) ? wider : game;
     if (ranked > 1) {
-      const candidates = distinctGames([taken, ...cheapest, ...wide]);
+      // Playing ahead weighs repeats only: a game that leaves out someone the court's own choice
+      // seats for their wait is not offered (overdue outweighs a repeated partner).
+      const seatedForWait = taken.flat().filter((id) => weigh(left.find((p) => p.id === id)!) < 0);
+      const candidates = distinctGames([taken, ...cheapest, ...wide]).filter((g) =>
+        seatedForWait.every((id) => g.flat().includes(id)),
+      );
       if (candidates.length > 1) taken = pickFirst!(court.id, candidates);
     }
     context.history.add(taken);

@@ -109,4 +109,34 @@ describe("the last stretch", () => {
     expect(playAhead(input, "c1", leavesThem, decideCourtByCourt)).toBeGreaterThan(0);
     expect(playAhead(input, "c1", splitsThem, decideCourtByCourt)).toBe(0);
   });
+
+  it("plays ahead to an end even when a running game's start is not known", () => {
+    // Ten minutes before the end; a0's game has no start time (its end cannot be reckoned), and
+    // it sorts before the free courts.
+    const players = Array.from({ length: 14 }, (_, i) => ({
+      id: `p${i}`,
+      arrivedAt: i,
+      gamesPlayed: 4,
+      gamesWaited: 0,
+      sitOuts: 0,
+      onBreak: false,
+      present: true,
+      recentPartners: [] as string[],
+      recentOpponents: [] as string[],
+      readySince: 89 * 60_000,
+    }));
+    const output = decide({
+      mode: "fair",
+      players,
+      seed: 1,
+      now: 90 * 60_000,
+      endsAt: 100 * 60_000,
+      courts: [
+        { id: "c1", status: "free" },
+        { id: "c2", status: "free" },
+        { id: "a0", status: "playing", players: ["p10", "p11", "p12", "p13"] },
+      ],
+    });
+    expect(output.assignments.map((a) => a.courtId)).toEqual(["c1", "c2"]);
+  });
 });

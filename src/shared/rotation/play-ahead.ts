@@ -67,24 +67,34 @@ export function playAhead(input: RotationInput, courtId: string, game: Game, ste
 
   start(courtId, game, now);
   fill(now);
-  for (;;) {
+  // Each step ends a game and time moves on by at least a minute, so a stretch of two games is a
+  // few steps a court; the bound only guards against a night whose times make no sense.
+  for (let steps = 0; steps < MAX_STEPS; steps++) {
     // The running game expected to end first: at the typical length, or a minute from now once
-    // it has run past it.
+    // it has run past it (or when its start is not known).
     const next = courts
       .filter((c) => c.status === "playing")
-      .map((c) => ({ id: c.id, at: Math.max(c.startedAt! + typical, now + 60_000) }))
+      .map((c) => ({
+        id: c.id,
+        at: Math.max(c.startedAt === undefined ? now : c.startedAt + typical, now + 60_000),
+      }))
       .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))[0];
-    if (!next || next.at >= endsAt) break;
+    if (!next || !(next.at < endsAt)) break;
     finish(next.id, next.at);
     fill(next.at);
   }
+  // The players still here at the end: those on a break or gone by then are not levelled.
+  const here = (p: PlayerState) =>
+    p.present && !p.onBreak && (p.leavesAt === undefined || p.leavesAt > endsAt);
   const onCourt = new Set(courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
   const counts = [...players.values()]
-    .filter((p: PlayerState) => p.present)
+    .filter(here)
     .map((p) => p.gamesPlayed + (p.gamesCredit ?? 0) + (onCourt.has(p.id) ? 1 : 0));
+  if (counts.length === 0) return repeats;
   const apart = Math.max(...counts) - Math.min(...counts) > 1;
   return repeats + (apart ? ENDS_APART : 0);
 }
 
 /** Ending the night two games apart outweighs any number of repeated partners. */
 const ENDS_APART = 1_000;
+const MAX_STEPS = 500;

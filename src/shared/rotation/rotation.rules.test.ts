@@ -63,7 +63,7 @@ describe("uneven play (courts free one at a time)", () => {
     expect(keptEmpty).toBeGreaterThan(0);
     expect(keptEmpty).toBeLessThanOrEqual(30);
     // Levelling's price, once about one repeated partner a night over the lower bound (0.9), is
-    // now 0.16: a game ahead may save a repeat where the night still levels, a court does not
+    // now 0.18: a game ahead may save a repeat where the night still levels, a court does not
     // leave behind a group that can only play with a repeat, and the stretch is played ahead
     // (decision 025).
     expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.25);

@@ -193,21 +193,22 @@ describe("match results", () => {
     expect(await queued("player@emails.example", /rating/)).toHaveLength(1);
   });
 
-  it("a sweep reads only the unsent results, and two sweeps at once email each result once", async () => {
-    // 300 matches of the two players, a day apart: the 200 oldest told long ago, the last 100 not yet.
+  it("two sweeps at once share out more than a batch, email each result once, and leave results already told as they were", async () => {
+    // 450 matches of the two players, a day apart: the 200 oldest told long ago, the last 250
+    // (500 events, two and a half batches) not yet.
     const made = await t.db.execute(sql`
       with played as (
         insert into matches (organization_id, format, team_a, team_b, games, winner, played_at, status)
         select ${orgId}, 'singles', array[${player.id}], array[${quiet.id}], '[{"a":11,"b":7}]',
           'A', now() - make_interval(days => g), 'confirmed'
-        from generate_series(1, 300) g
+        from generate_series(1, 450) g
         returning id, played_at
       )
       insert into match_result_events (organization_id, match_id, user_id, delta, rating_after, sent_at)
-      select ${orgId}, played.id, who.id, 8, 1508, case when played.played_at < now() - interval '100 days 12 hours' then now() end
+      select ${orgId}, played.id, who.id, 8, 1508, case when played.played_at < now() - interval '250 days 12 hours' then now() end
       from played, (values (${player.id}), (${quiet.id})) who(id)
       returning match_id`);
-    expect(made.rows).toHaveLength(600);
+    expect(made.rows).toHaveLength(900);
     // Each told result's row version (xmin): a sweep that rewrote the row would change it.
     const told = await t.db.execute(sql`select match_id, user_id from match_result_events
       where organization_id = ${orgId} and sent_at is not null`);
@@ -226,9 +227,12 @@ describe("match results", () => {
 
     const settled = await Promise.all([sendMatchResults(t.deps), sendMatchResults(t.deps)]);
 
-    // One batch of 200 between them, whichever took it; the results told before are not written.
-    expect(settled[0]! + settled[1]!).toBe(200);
-    expect((await queued("player@emails.example", /rating/)).length - emailsBefore).toBe(100);
+    // A batch each (200 at most), none taken twice; the third half-batch is left for the next sweep.
+    expect(settled.every((n) => n > 0 && n <= 200)).toBe(true);
+    expect(settled[0]! + settled[1]!).toBe(400);
+    expect(await sendMatchResults(t.deps)).toBe(100);
+    // Every one of the player's 250 results emailed once (the other player asked for none).
+    expect((await queued("player@emails.example", /rating/)).length - emailsBefore).toBe(250);
     const after = await t.db.execute(sql`select count(*)::int as unsent from match_result_events
       where organization_id = ${orgId} and sent_at is null`);
     expect(after.rows[0]!.unsent).toBe(0);
