@@ -67,8 +67,8 @@ export function playAhead(input: RotationInput, courtId: string, game: Game, ste
 
   start(courtId, game, now);
   fill(now);
-  // Each step ends a game and time moves on by at least a minute, so a stretch of two games is a
-  // few steps a court; the bound only guards against a night whose times make no sense.
+  // Each step ends a game, and a game started here ends a typical length later, so a stretch of
+  // two games is a few steps a court; the bound only guards against times that make no sense.
   for (let steps = 0; steps < MAX_STEPS; steps++) {
     // The running game expected to end first: at the typical length, or a minute from now once
     // it has run past it (or when its start is not known).
