@@ -49,7 +49,9 @@ function decideWith(input: RotationInput, ahead: boolean): RotationOutput {
       playableCourts: playable,
       leavingSoon: soon,
       levelling: lastStretch,
-      stillLevels: lastStretch ? stillLevels(input, here, onCourt, length) : undefined,
+      stillLevels: lastStretch
+        ? stillLevels(input.now!, input.endsAt!, input.courts, here, onCourt, length)
+        : undefined,
       pickFirst:
         ahead && lastStretch && playable.length <= PLAY_AHEAD_COURTS
           ? (courtId, candidates) => {
@@ -115,8 +117,8 @@ export function levelling(now: number | undefined, endsAt: number | undefined, t
 const LEVELLING_GAMES = 2;
 
 /**
- * The most courts whose last stretch is played ahead: a decision there takes 1.8 ms at the median
- * and 16 ms at most on up to 8 courts (bench/rotation stretchTiming), but 44 ms and 120 ms for
+ * The most courts whose last stretch is played ahead: a decision there takes 2.5 ms at the median
+ * and 21 ms at most on up to 8 courts (bench/rotation stretchTiming), but 44 ms and 120 ms for
  * 200 players on 30 courts, where a group that large has fresh partners left anyway.
  */
 const PLAY_AHEAD_COURTS = 8;
@@ -129,16 +131,16 @@ const PLAY_AHEAD_COURTS = 8;
  * to the fewest games alone cost about a repeated partner a night (decision 025).
  */
 export function stillLevels(
-  input: RotationInput,
+  now: number,
+  endsAt: number,
+  courts: RotationInput["courts"],
   here: PlayerState[],
   onCourt: Set<string>,
-  length: { typical: number; short: number; long: number },
-): FairOptions["stillLevels"] {
-  const { now, endsAt } = input;
-  if (now === undefined || endsAt === undefined) return undefined;
+  length: { typical: number; long: number },
+): NonNullable<FairOptions["stillLevels"]> {
   // Longer than most long games: as far past the long end as the long end is past the typical.
   const longest = (2 * length.long - length.typical) * 60_000;
-  const surePlaces = input.courts
+  const surePlaces = courts
     .filter((c) => c.status === "playing" && c.startedAt !== undefined && c.startedAt + longest < endsAt)
     .reduce((sum, c) => sum + courtSize(c), 0);
   return {

@@ -306,9 +306,10 @@ function fillAsCourtsFree(
     // who have waited too long): one two games ahead, back on to save a repeat, would end the
     // night two ahead.
     const short = near.length < size;
+    const withinAGame = left.filter((p) => effectiveGames(p) <= lowest + 1);
     const others = left.filter((p) => !near.includes(p));
     const aGameAhead = others.filter(
-      (p) => effectiveGames(p) <= lowest + 1 || p.gamesWaited >= due || tooLongAt(p, true),
+      (p) => withinAGame.includes(p) || p.gamesWaited >= due || tooLongAt(p, true),
     );
     const rest = levelling && near.length + aGameAhead.length >= size ? aGameAhead : others;
     const byWait = short ? [...near.sort(byArrival), ...rest.sort(byArrival)] : near.sort(byArrival);
@@ -359,7 +360,7 @@ function fillAsCourtsFree(
     const wide =
       levelling && stillLevels && (ranked > 1 || repeatsIn(game, context) > 0)
         ? rankGroups(
-            [anchor, ...left.filter((p) => p !== anchor && effectiveGames(p) <= lowest + 1).sort(byArrival)],
+            [anchor, ...withinAGame.filter((p) => p !== anchor).sort(byArrival)],
             size,
             requiredFirst(anchor, overdue, size),
             context,

@@ -5,6 +5,9 @@ import type { PlayerState, Team } from "./types.js";
 
 type Counts = Map<string, number>;
 
+/** One key for a pair of players, whichever is named first. */
+export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
 function tally(list: readonly string[]): Counts {
   const counts: Counts = new Map();
   for (const id of list) counts.set(id, (counts.get(id) ?? 0) + 1);

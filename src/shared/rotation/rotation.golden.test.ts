@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { pairKey } from "./history.js";
 import { SessionSim } from "./simulate.js";
-
-const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 function partnerCounts(sim: SessionSim) {
   const counts = new Map<string, number>();

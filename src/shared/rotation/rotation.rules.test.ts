@@ -1,10 +1,10 @@
 // The rules of the second-generation engine, each on the cases the benchmark reports.
 import { describe, expect, it } from "vitest";
+import { pairKey } from "./history.js";
 import { seededRandom } from "./prng.js";
 import { roundsBeforeRepeat, unevenSession } from "./scenarios.js";
 import { SessionSim } from "./simulate.js";
 
-const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 const session = (
   players: number,
   courts: number,

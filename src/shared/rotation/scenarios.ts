@@ -2,6 +2,7 @@
 // at a time as games of random length end (uneven play), and equal rounds.
 
 import { type Game, teamRuleMisses } from "./grouping.js";
+import { pairKey } from "./history.js";
 import { seededRandom } from "./prng.js";
 import { SessionSim, type SimOptions } from "./simulate.js";
 import type { Gender, RotationMode, TeamRule } from "./types.js";
@@ -21,8 +22,6 @@ export type Figures = {
 
 /** Games last 8 to 16 minutes in these nights. */
 const AVERAGE_GAME_MINUTES = 12;
-
-const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
 export function figures(sim: SessionSim, waits: number[], spread: number, sitRun: number): Figures {
   const partners = new Map<string, number>();

@@ -2,7 +2,7 @@
 // used by the tests and the benchmark to play many games through the engine.
 import { decide } from "./decide.js";
 import { arrivalCredit } from "./fair.js";
-import { gameLength } from "./game-length.js";
+import { DEFAULT_GAME_LENGTH, type GameLength, gameLength } from "./game-length.js";
 import { kingMoves } from "./king.js";
 import type {
   Assignment,
@@ -12,6 +12,7 @@ import type {
   PlayerState,
   RotationInput,
   RotationMode,
+  RotationOutput,
   TeamRule,
 } from "./types.js";
 import { keepsWinners, offCourtOrder } from "./winners-stay.js";
@@ -29,6 +30,12 @@ export type SimOptions = {
   endsAt?: number;
   /** Who may make a team (mixed doubles, separate games); open by default. */
   teams?: TeamRule;
+  /** The courts, when not `courtCount` doubles courts c1, c2, ... (a night resumed). */
+  courts?: CourtState[];
+  /** How long games last, when not measured from the games played here. */
+  gameLength?: GameLength;
+  /** The decision each fill takes: the engine's by default. */
+  decide?: (input: RotationInput) => RotationOutput;
 };
 
 export class SessionSim {
@@ -44,6 +51,8 @@ export class SessionSim {
   private readonly choose: SimOptions["choose"];
   private readonly endsAt: number | undefined;
   private readonly teams: TeamRule | undefined;
+  private readonly gameLength: GameLength | undefined;
+  private readonly decide: (input: RotationInput) => RotationOutput;
 
   constructor(
     courtCount: number,
@@ -51,15 +60,58 @@ export class SessionSim {
     readonly seed = 1,
     options: SimOptions = {},
   ) {
-    this.courts = Array.from({ length: courtCount }, (_, i) => ({
-      id: `c${i + 1}`,
-      status: "free" as const,
-      singles: options.singlesCourts?.includes(`c${i + 1}`) ?? false,
-    }));
+    this.courts =
+      options.courts ??
+      Array.from({ length: courtCount }, (_, i) => ({
+        id: `c${i + 1}`,
+        status: "free" as const,
+        singles: options.singlesCourts?.includes(`c${i + 1}`) ?? false,
+      }));
     this.pairings = options.pairings;
     this.choose = options.choose;
     this.endsAt = options.endsAt;
     this.teams = options.teams;
+    this.gameLength = options.gameLength;
+    this.decide = options.decide ?? decide;
+  }
+
+  /**
+   * A night in memory from an engine input (times in ms) as it stands at its `now`: its players,
+   * its courts and the games on them, taking `decideWith`'s decisions from then on. A running game
+   * whose start is not known is taken to have run a typical game already.
+   */
+  static resume(input: RotationInput, decideWith: (input: RotationInput) => RotationOutput): SessionSim {
+    const now = (input.now ?? 0) / 60_000;
+    const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
+    const sim = new SessionSim(0, input.mode, input.seed, {
+      courts: input.courts.map((c) =>
+        c.status === "playing" ? { ...c, status: "free", players: undefined, startedAt: undefined } : c,
+      ),
+      pairings: input.pairings,
+      endsAt: input.endsAt === undefined ? undefined : input.endsAt / 60_000,
+      teams: input.teams,
+      gameLength: length,
+      decide: decideWith,
+    });
+    for (const p of input.players)
+      sim.players.set(p.id, {
+        ...p,
+        recentPartners: [...p.recentPartners],
+        recentOpponents: [...p.recentOpponents],
+      });
+    for (const c of input.courts) {
+      if (c.status !== "playing" || !c.players) continue;
+      const half = c.players.length / 2;
+      sim.playing.set(c.id, {
+        courtId: c.id,
+        teams: [c.players.slice(0, half), c.players.slice(half)],
+        startedAt: c.startedAt === undefined ? now - length.typical : c.startedAt / 60_000,
+      });
+    }
+    sim.seq = Math.max(0, ...input.players.map((p) => p.arrivedAt));
+    sim.clock = now;
+    sim.lastGame = input.lastGame;
+    return sim;
   }
 
   /** A player checks in; after games have been played they join at the median of games. */
@@ -101,7 +153,11 @@ export class SessionSim {
 
   /** The engine's input at `now` (minutes): the games' starts and lengths measured so far. */
   input(now = 0): RotationInput {
-    const lengths = this.finished.flatMap((g) => (g.endedAt === undefined ? [] : [g.endedAt - g.startedAt]));
+    const measured = () =>
+      gameLength(
+        this.finished.flatMap((g) => (g.endedAt === undefined ? [] : [g.endedAt - g.startedAt])),
+        [],
+      );
     return {
       mode: this.mode,
       players: [...this.players.values()],
@@ -113,7 +169,7 @@ export class SessionSim {
       }),
       now: now * 60_000,
       endsAt: this.endsAt === undefined ? undefined : this.endsAt * 60_000,
-      gameLength: gameLength(lengths, []),
+      gameLength: this.gameLength ?? measured(),
       seed: this.seed,
       lastGame: this.lastGame,
       pairings: this.pairings,
@@ -125,33 +181,36 @@ export class SessionSim {
   fill(now = 0) {
     this.clock = Math.max(this.clock, now);
     const input = this.input(now);
-    const output = decide(input);
+    const output = this.decide(input);
     if (this.choose) output.assignments = this.choose(input);
     const assigned = new Set(output.assignments.flatMap((a) => a.teams.flat()));
-    for (const a of output.assignments) {
-      this.playing.set(a.courtId, { ...a, startedAt: now });
-      const staying = keepsWinners(a, this.lastGame);
-      for (const [mine, theirs] of [
-        [a.teams[0], a.teams[1]],
-        [a.teams[1], a.teams[0]],
-      ]) {
-        for (const id of mine!) {
-          const p = this.players.get(id)!;
-          p.gamesWaited = 0;
-          p.courtTarget = null;
-          if (!(staying && this.lastGame?.winners.includes(id))) p.winStreak = 0;
-          const partner = mine!.find((o) => o !== id);
-          if (partner) p.recentPartners.push(partner);
-          p.recentOpponents.push(...theirs!);
-        }
-      }
-    }
+    for (const a of output.assignments) this.place(a, now);
     const passedOver =
       output.assignments.length > 0
         ? output.queue.map((q) => q.playerId).filter((id) => !assigned.has(id))
         : [];
     for (const id of passedOver) this.players.get(id)!.sitOuts += 1;
     return { assignments: output.assignments, passedOver, queue: output.queue };
+  }
+
+  /** Starts `a`'s game at `now` (minutes): its players' partners, opponents and waits as the server keeps them. */
+  place(a: Assignment, now: number) {
+    this.playing.set(a.courtId, { ...a, startedAt: now });
+    const staying = keepsWinners(a, this.lastGame);
+    for (const [mine, theirs] of [
+      [a.teams[0], a.teams[1]],
+      [a.teams[1], a.teams[0]],
+    ]) {
+      for (const id of mine!) {
+        const p = this.players.get(id)!;
+        p.gamesWaited = 0;
+        p.courtTarget = null;
+        if (!(staying && this.lastGame?.winners.includes(id))) p.winStreak = 0;
+        const partner = mine!.find((o) => o !== id);
+        if (partner) p.recentPartners.push(partner);
+        p.recentOpponents.push(...theirs!);
+      }
+    }
   }
 
   /** Ends the game on `courtId` (at `now`, minutes, when the time is kept); team A wins unless told otherwise. */
