@@ -156,8 +156,8 @@ async function keepForUndo(
   players: string[],
 ): Promise<Array<{ registrationId: string; userId: string | null; winStreak: number }>> {
   const { organizationId, sessionId } = board;
-  // In one statement, the counters built where they are: the lock's row holds the version
-  // before this transaction, and its commit bumps it once. What the result needs of its
+  // In one statement, the counters built where they are: the lock's row holds the version this
+  // transaction commits as (board-store.ts lockBoard). What the result needs of its
   // players is read beside it, not their rows: late in a night a row is mostly its partners.
   const { rows } = await tx.execute<{
     registration_id: string;
@@ -166,7 +166,7 @@ async function keepForUndo(
   }>(sql`
     with kept as (
       insert into ${scoreUndos} (organization_id, session_id, game_id, version_after, counters, scored_at)
-      select ${organizationId}, ${sessionId}, ${gameId}, ${board.version + 1},
+      select ${organizationId}, ${sessionId}, ${gameId}, ${board.version},
         coalesce(jsonb_agg(jsonb_build_object(
           'registrationId', registration_id, 'readySeq', ready_seq, 'readyAt', ready_at,
           'gamesPlayed', games_played, 'gamesWaited', games_waited, 'sitOuts', sit_outs,
@@ -215,7 +215,9 @@ export function undoScore(deps: AppDeps, organizationId: string, gameId: string)
         throw tooLate("another score came after this one, or it was undone already");
       if (now.getTime() - kept.scoredAt.getTime() > SCORE_UNDO_SECONDS * 1000)
         throw tooLate(`a score can be undone for ${SCORE_UNDO_SECONDS} seconds`);
-      if (board.version !== kept.versionAfter) throw tooLate("the board has changed since the score");
+      // The version before this transaction (the lock took the next) is the score's, or more
+      // changed since.
+      if (board.version - 1 !== kept.versionAfter) throw tooLate("the board has changed since the score");
       // The games the fill after the score started (the board has not changed since, so every
       // game started at that moment came from it) leave the courts as if never called.
       await tx

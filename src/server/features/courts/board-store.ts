@@ -25,9 +25,20 @@ export const queueOf = (s: OfSession) =>
 export const gamesOf = (s: OfSession) =>
   and(eq(games.organizationId, s.organizationId), eq(games.sessionId, s.sessionId));
 
-/** Locks (creating if need be) the board of `sessionId` for the rest of the transaction. */
+/**
+ * Locks (creating if need be) the board of `sessionId` for the rest of the transaction, and
+ * takes the transaction's version in the same statement: the row comes back as the transaction
+ * commits it, its version one up. Every transaction that changes the board commits one version
+ * (one notice to its viewers), and one that rolls back gives its version back with the rest; a
+ * separate bump before the commit was one more round trip under the lock.
+ */
 export async function lockBoard(tx: Tx, organizationId: string, sessionId: string): Promise<BoardRow> {
-  const lock = () => tx.select().from(boards).where(eq(boards.sessionId, sessionId)).for("update");
+  const lock = () =>
+    tx
+      .update(boards)
+      .set({ version: sql`${boards.version} + 1` })
+      .where(eq(boards.sessionId, sessionId))
+      .returning();
   // The board exists from the session's first action on: after that, one statement, not two.
   const [row] = await lock();
   if (row) return row;
@@ -42,15 +53,6 @@ export async function lockBoard(tx: Tx, organizationId: string, sessionId: strin
 /** Whether the board's fills weigh players by their ratings (skill-balanced, or fair balanced by rating). */
 export const fillsByRating = (board: BoardRow) =>
   board.mode === "skill-balanced" || (board.mode === "fair" && board.balanceByRating);
-
-export async function bumpVersion(tx: Tx, board: BoardRow): Promise<number> {
-  const [row] = await tx
-    .update(boards)
-    .set({ version: sql`${boards.version} + 1` })
-    .where(eq(boards.sessionId, board.sessionId))
-    .returning({ version: boards.version });
-  return row!.version;
-}
 
 /** Takes the line's next `count` numbers and answers the first. */
 export async function takeSeq(tx: Tx, board: BoardRow, count = 1): Promise<number> {

@@ -1,8 +1,8 @@
-// How a board action runs. Each action: lock the board, bring its queue in line with check-in,
-// check the action against the current state and apply it, let the rotation engine fill free
-// courts, bump the version; after the commit, a notice tells every viewer to refetch, and the
-// ladder takes in the results scored (ladder/board-results.ts: nobody at the board waits for
-// the ratings, so they move off the board's lock).
+// How a board action runs. Each action: lock the board (taking its next version), bring its
+// queue in line with check-in, check the action against the current state and apply it, let the
+// rotation engine fill free courts; after the commit, a notice tells every viewer to refetch, the players
+// called hear it (court-notices.ts), and the ladder takes in the results scored
+// (ladder/board-results.ts): nobody at the board waits for either, so they move off its lock.
 //
 // Actions on one club's board that arrive while its transaction runs wait on this instance, not
 // on the board's row lock, and then run together in one transaction: each in a savepoint of its
@@ -17,7 +17,7 @@
 // and skips taken at once share one statement. Each statement under the lock is a wait for
 // every tap behind it. Should one of those fail in the database instead, the transaction is
 // lost: it is undone and the batch runs again with a savepoint for each action.
-import { and, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { levelToRating } from "../../../shared/rating/levels.js";
 import { DEFAULT_GAME_LENGTH, type GameLength } from "../../../shared/rotation/game-length.js";
 import { keepsWinners } from "../../../shared/rotation/winners-stay.js";
@@ -40,7 +40,6 @@ import { boardCache } from "./board-cache.js";
 import {
   type BoardRow,
   type BoardState,
-  bumpVersion,
   fillsByRating,
   forgetScoreUndo,
   type GameRow,
@@ -53,9 +52,16 @@ import {
   syncQueue,
   withoutHistory,
 } from "./board-store.js";
+import {
+  type CalledToCourt,
+  type CourtNotices,
+  calledToCourtNotices,
+  courtNoticesJob,
+  sendCourtNoticesSoon,
+  upNextNotices,
+} from "./court-notices.js";
 import { gameLengthOf } from "./pace.js";
 import { courtIsFree, decideAssignments, type Night, winnersOf } from "./rotation.js";
-import { type CalledToCourt, calledToCourtEmails, upNextEmails } from "./up-next-emails.js";
 
 /**
  * What a change may hand back: the game a score finished (winners-stay needs it for the next
@@ -149,7 +155,7 @@ async function applyActions(
   // After the trial, games on court can still be scored and players moved, but no new game starts.
   const fill = actions.some((a) => a.fill) && (await clubRunning(deps, organizationId));
   const failures = new Map<number, unknown>();
-  let result: { sessionId: string; version: number; rated: BoardResult[] };
+  let result: { sessionId: string; version: number; rated: BoardResult[]; notices: CourtNotices };
   try {
     ({ result } = await withEffects(deps, async (tx, effects) => {
       const session = await requireActiveSession(tx, organizationId);
@@ -213,15 +219,20 @@ async function applyActions(
       if (fill && filled === "not yet") filled = await fillCourts(tx, board, now, called, session);
       const current = filled === "not yet" ? undefined : filled;
       // Those put straight on a court first: a player then also in a next group hears once.
-      effects.push(...(await calledToCourtEmails(deps, tx, organizationId, session.id, called)));
-      effects.push(
-        ...(await upNextEmails(deps, tx, organizationId, session.id, current, {
-          now: now.getTime(),
-          night: session,
-        })),
-      );
+      const notices: CourtNotices = {
+        organizationId,
+        sessionId: session.id,
+        notices: [
+          ...calledToCourtNotices(called),
+          ...(await upNextNotices(tx, organizationId, session.id, current, {
+            now: now.getTime(),
+            night: session,
+          })),
+        ],
+      };
+      if (notices.notices.length > 0) effects.push(courtNoticesJob(notices, now));
       effects.push(...rated.map((result) => boardResultJob(result, now)));
-      return { sessionId: session.id, version: await bumpVersion(tx, board), rated };
+      return { sessionId: session.id, version: board.version, rated, notices };
     }));
   } catch (error) {
     if (error instanceof NoActionApplied) return error.failures.map((e) => ({ ok: false, error: e }));
@@ -230,6 +241,8 @@ async function applyActions(
   }
   // This instance's copy goes now: the actor's own refetch may come before the notice does.
   boardCache(deps.database.db).forget(organizationId);
+  // Who was called hears it now, off the board's lock (court-notices.ts).
+  sendCourtNoticesSoon(deps, result.notices);
   // Once the ratings have moved, this instance's shared view (each game's chances) is read again.
   applyBoardResultsSoon(deps, result.rated, () => boardCache(deps.database.db).forget(organizationId));
   // The notice goes while the board's next batch runs: each action's caller waits for it (and
@@ -317,8 +330,9 @@ async function fillCourts(
       })),
     )
     .returning();
-  // Everyone put on a court, in one statement: their partner and opponents remembered, their
-  // wait and court call over, and their streak kept only while winners stay on together.
+  // Everyone put on a court, and everyone passed over, in one statement: those on court have
+  // their partner and opponents remembered, their wait and court call over, and their streak
+  // kept only while winners stay on together; those passed over sit out once more.
   const onCourt = assignments.flatMap((assignment) => {
     const staying = lastGame
       ? keepsWinners(assignment, { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: [] })
@@ -330,45 +344,50 @@ async function fillCourts(
     ].flatMap(([mine, theirs]) =>
       mine!.map((id) => ({
         id,
+        on_court: true,
         // A singles game has no partner to remember.
         partner: mine!.find((other) => other !== id) ?? null,
         opponents: theirs!,
         keep_streak: staying && lastGame !== undefined && winnersOf(lastGame).includes(id),
+        sat_out: 0,
       })),
     );
   });
+  const satOut = passedOver.map((id) => ({
+    id,
+    on_court: false,
+    partner: null,
+    opponents: [],
+    keep_streak: true,
+    sat_out: 1,
+  }));
+  const placed = sql.identifier("placed");
+  const ifOnCourt = (then: SQL, otherwise: SQL) =>
+    sql`case when ${placed}.on_court then ${then} else ${otherwise} end`;
   // Each statement hands back the rows it changed: with the queue read before the fill, they
   // are the queue after it, without reading every row (and a long night's partners) again.
   const changed: PlayerRow[] = await tx
     .update(queuePlayers)
     .set({
-      gamesWaited: 0,
-      courtTarget: null,
-      winStreak: sql`case when placed.keep_streak then ${queuePlayers.winStreak} else 0 end`,
-      partners: sql`case when placed.partner is null then ${queuePlayers.partners}
-        else array_append(${queuePlayers.partners}, placed.partner) end`,
-      opponents: sql`${queuePlayers.opponents} || placed.opponents`,
+      gamesWaited: ifOnCourt(sql`0`, sql`${queuePlayers.gamesWaited}`),
+      courtTarget: ifOnCourt(sql`null`, sql`${queuePlayers.courtTarget}`),
+      winStreak: sql`case when ${placed}.keep_streak then ${queuePlayers.winStreak} else 0 end`,
+      partners: sql`case when ${placed}.partner is null then ${queuePlayers.partners}
+        else array_append(${queuePlayers.partners}, ${placed}.partner) end`,
+      opponents: sql`${queuePlayers.opponents} || ${placed}.opponents`,
+      sitOuts: sql`${queuePlayers.sitOuts} + ${placed}.sat_out`,
     })
     .from(
-      sql`jsonb_to_recordset(${JSON.stringify(onCourt)}::jsonb)
-        as placed(id uuid, partner text, opponents text[], keep_streak boolean)`,
+      sql`jsonb_to_recordset(${JSON.stringify([...onCourt, ...satOut])}::jsonb)
+        as ${placed}(id uuid, on_court boolean, partner text, opponents text[], keep_streak boolean, sat_out integer)`,
     )
-    .where(and(sql`${queuePlayers.registrationId} = placed.id`, queueOf(board)))
+    .where(and(sql`${queuePlayers.registrationId} = ${placed}.id`, queueOf(board)))
     .returning({ ...getTableColumns(queuePlayers), ...withoutHistory });
   for (const assignment of assignments) {
     const [teamA, teamB] = assignment.teams;
     const player = (id: string) => state.players.find((p) => p.registrationId === id);
     const side = (team: string[]) => team.flatMap((id) => player(id) ?? []);
     called.push({ courtName: names.get(assignment.courtId) ?? "a court", teams: [side(teamA), side(teamB)] });
-  }
-  if (passedOver.length > 0) {
-    changed.push(
-      ...(await tx
-        .update(queuePlayers)
-        .set({ sitOuts: sql`${queuePlayers.sitOuts} + 1` })
-        .where(and(queueOf(board), inArray(queuePlayers.registrationId, passedOver)))
-        .returning({ ...getTableColumns(queuePlayers), ...withoutHistory })),
-    );
   }
   const after = new Map(changed.map((row) => [row.registrationId, row]));
   // The declared gender is read with the queue, not kept in it.

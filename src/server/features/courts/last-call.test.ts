@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
+import { followUps } from "../../platform/jobs/follow-ups.js";
 import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
 import { activeSessionWith, clubOfMembers, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -50,6 +51,8 @@ async function played(names: string[], count: number) {
 
 /** The subjects of the emails queued for the night's players, in the order they were queued. */
 async function subjects(night: TestUser[]): Promise<string[]> {
+  // A board action's court notices are queued just after its commit (courts/court-notices.ts).
+  await followUps(t.deps.database).settled();
   const rows = await t.db.execute(
     sql`select data->>'subject' as subject from pgboss.job where name = ${SEND_EMAIL}
       and data->>'to' = any(${sql.param(night.map((m) => m.email))}::text[]) order by created_on`,

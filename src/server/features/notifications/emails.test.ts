@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
 import { notificationPreferences } from "../../db/schema/notifications.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { followUps } from "../../platform/jobs/follow-ups.js";
 import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -49,6 +50,8 @@ afterAll(() => t.close());
 
 /** Every email ever queued to `address` whose subject matches (sent or not yet). */
 async function queued(address: string, subject: RegExp): Promise<string[]> {
+  // A board action's court notices are queued just after its commit (courts/court-notices.ts).
+  await followUps(t.deps.database).settled();
   const rows = await t.db.execute(
     sql`select data->>'subject' as subject from pgboss.job where name = ${SEND_EMAIL} and data->>'to' = ${address}`,
   );
