@@ -102,42 +102,40 @@ export function recordScore(
           )
         : undefined;
     // Players coming off court rejoin the line at its end (winners first, unless their turn is
-    // up): all of them in one statement, each with their own place, streak and court.
-    // Their places are the line's next numbers, taken in the same statement.
+    // up): all of them, each with their own place, streak and court, their places the line's
+    // next numbers. Everyone who sat through this game waited one more: the present, not on a
+    // break, not on a court (this game's players have just come off one). One statement: the
+    // two updates touch different rows.
     const order = offCourtOrder(winners, losers, streakAfter);
+    const offCourt = sql.param(order);
     await tx.execute(sql`
       with numbers as (
         update ${boards} set next_seq = next_seq + ${order.length}
         where session_id = ${board.sessionId}
         returning next_seq - ${order.length} as first
+      ), back_in_line as (
+        update ${queuePlayers} q set
+          games_played = q.games_played + 1,
+          ready_seq = (select first from numbers) + off.turn - 1,
+          ready_at = ${now},
+          win_streak = off.streak,
+          court_target = ${moves ? sql`off.target` : sql`q.court_target`}
+        from unnest(
+          ${offCourt}::uuid[],
+          ${sql.param(order.map(streakAfter))}::int[],
+          ${sql.param(order.map((id) => moves?.get(id) ?? null))}::uuid[]
+        ) with ordinality as off(id, streak, target, turn)
+        where q.registration_id = off.id
+          and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}
       )
-      update ${queuePlayers} q set
-        games_played = q.games_played + 1,
-        ready_seq = (select first from numbers) + off.turn - 1,
-        ready_at = ${now},
-        win_streak = off.streak,
-        court_target = ${moves ? sql`off.target` : sql`q.court_target`}
-      from unnest(
-        ${sql.param(order)}::uuid[],
-        ${sql.param(order.map(streakAfter))}::int[],
-        ${sql.param(order.map((id) => moves?.get(id) ?? null))}::uuid[]
-      ) with ordinality as off(id, streak, target, turn)
-      where q.registration_id = off.id
-        and q.organization_id = ${board.organizationId} and q.session_id = ${board.sessionId}`);
-    // Everyone who sat through this game waited one more: the present, not on a break, not on
-    // a court (this game's players have just come off one).
-    await tx
-      .update(queuePlayers)
-      .set({ gamesWaited: sql`${queuePlayers.gamesWaited} + 1` })
-      .where(
-        and(
-          queueOf(board),
-          eq(queuePlayers.present, true),
-          eq(queuePlayers.onBreak, false),
-          sql`not (${queuePlayers.registrationId} = any(${sql.param(order)}::uuid[]))`,
-          sql`not ${isOnCourt(board, sql`${qualified(queuePlayers.registrationId)}::text`)}`,
-        ),
-      );
+      update ${queuePlayers} set games_waited = ${queuePlayers.gamesWaited} + 1
+      where ${and(
+        queueOf(board),
+        eq(queuePlayers.present, true),
+        eq(queuePlayers.onBreak, false),
+        sql`not (${queuePlayers.registrationId} = any(${offCourt}::uuid[]))`,
+        sql`not ${isOnCourt(board, sql`${qualified(queuePlayers.registrationId)}::text`)}`,
+      )}`);
     return { lastGame: game, rated };
   });
 }

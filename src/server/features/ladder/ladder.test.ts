@@ -633,18 +633,18 @@ describe("the court board", () => {
       );
     expect(game).toBeDefined();
     const sent = await statementsSent(
-      /insert into "rating_history"|update "boards" set "version"/,
+      /insert into "rating_history"|insert into "games"/,
       async () => {
         const scored = await scoreOnBoard(game!.id, 11, 4);
         expect(scored.statusCode, scored.body).toBe(200);
         await followUps(t.deps.database).settled();
       },
     );
-    // The history is written inside the board's transaction (before its version goes up), so
-    // the fill that followed the score weighed the players with it.
-    expect(sent.map((text) => (text.includes("rating_history") ? "history" : "version"))).toEqual([
+    // The history is written inside the board's transaction, before the fill that followed
+    // the score started the court's next game: the fill weighed the players with it.
+    expect(sent.map((text) => (text.includes("rating_history") ? "history" : "fill"))).toEqual([
       "history",
-      "version",
+      "fill",
     ]);
     await t.db.update(boards).set({ mode: "fair" }).where(eq(boards.organizationId, orgId));
     await expectStoredEqualsReplay("doubles");
