@@ -1,7 +1,7 @@
 // How a board action runs. Each action: lock the board (taking its next version), bring its
 // queue in line with check-in, check the action against the current state and apply it, let the
-// rotation engine fill free courts; after the commit, a notice tells every viewer to refetch, the players
-// called hear it (court-notices.ts), and the ladder takes in the results scored
+// rotation engine fill free courts; after the commit, a notice tells every viewer to refetch,
+// the players called hear it (court-notices.ts), and the ladder takes in the results scored
 // (ladder/board-results.ts): nobody at the board waits for either, so they move off its lock.
 //
 // Actions on one club's board that arrive while its transaction runs wait on this instance, not
@@ -353,6 +353,7 @@ async function fillCourts(
       })),
     );
   });
+  // Those passed over keep their streak, partners and opponents as they were.
   const satOut = passedOver.map((id) => ({
     id,
     on_court: false,
@@ -364,7 +365,7 @@ async function fillCourts(
   const placed = sql.identifier("placed");
   const ifOnCourt = (then: SQL, otherwise: SQL) =>
     sql`case when ${placed}.on_court then ${then} else ${otherwise} end`;
-  // Each statement hands back the rows it changed: with the queue read before the fill, they
+  // The statement hands back the rows it changed: with the queue read before the fill, they
   // are the queue after it, without reading every row (and a long night's partners) again.
   const changed: PlayerRow[] = await tx
     .update(queuePlayers)
