@@ -632,14 +632,11 @@ describe("the court board", () => {
         ),
       );
     expect(game).toBeDefined();
-    const sent = await statementsSent(
-      /insert into "rating_history"|insert into "games"/,
-      async () => {
-        const scored = await scoreOnBoard(game!.id, 11, 4);
-        expect(scored.statusCode, scored.body).toBe(200);
-        await followUps(t.deps.database).settled();
-      },
-    );
+    const sent = await statementsSent(/insert into "rating_history"|insert into "games"/, async () => {
+      const scored = await scoreOnBoard(game!.id, 11, 4);
+      expect(scored.statusCode, scored.body).toBe(200);
+      await followUps(t.deps.database).settled();
+    });
     // The history is written inside the board's transaction, before the fill that followed
     // the score started the court's next game: the fill weighed the players with it.
     expect(sent.map((text) => (text.includes("rating_history") ? "history" : "fill"))).toEqual([
