@@ -538,10 +538,11 @@ function rankGroups(
   extraCost: (p: PlayerState) => number,
   afterCost: (ids: string[]) => number,
   k: number,
+  widen = false,
 ): Game[] {
   const [anchor, ...rest] = line;
   if (!anchor || line.length < size) return [];
-  const width = context.teams && context.teams !== "open" ? TEAM_RULE_WINDOW : WINDOW;
+  const width = widen ? rest.length : context.teams && context.teams !== "open" ? TEAM_RULE_WINDOW : WINDOW;
   const window = withFixedPartners(
     rest.slice(0, Math.max(width, required.size)),
     anchor,
@@ -571,7 +572,9 @@ function rankGroups(
   // Whoever must go on cannot all fit with the player whose turn it is (an organizer moved
   // someone to the front, say): the court still fills rather than stand empty.
   if (best.length === 0 && required.size > 0)
-    return rankGroups(line, size, new Set(), context, extraCost, afterCost, k);
+    return rankGroups(line, size, new Set(), context, extraCost, afterCost, k, widen);
+  if (!widen && rest.length > width && best[0] && repeatsIn(best[0].game, context) > 0)
+    return rankGroups(line, size, required, context, extraCost, afterCost, k, true);
   return best.map((b) => b.game);
 }
 

@@ -63,10 +63,11 @@ describe("uneven play (courts free one at a time)", () => {
     expect(keptEmpty).toBeGreaterThan(0);
     expect(keptEmpty).toBeLessThanOrEqual(30);
     // Levelling's price, once about one repeated partner a night over the lower bound (0.9), is
-    // now 0.18: a game ahead may save a repeat where the night still levels, a court does not
-    // leave behind a group that can only play with a repeat, and the stretch is played ahead
-    // (decision 025).
-    expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.25);
+    // now 0.14: a game ahead may save a repeat where the night still levels, a court does not
+    // leave behind a group that can only play with a repeat, the stretch is played ahead, and a
+    // court whose next few in line can only make a repeat looks down the whole line (0.18
+    // without that; decision 025).
+    expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.15);
   });
 
   it("without levelling, games at the end of the night can differ by 2 (what the rule fixes)", () => {
