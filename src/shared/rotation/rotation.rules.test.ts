@@ -15,7 +15,11 @@ const session = (
   return sim;
 };
 
-describe("uneven play (courts free one at a time)", () => {
+// Each test plays whole nights through the engine (80 of them for levelling): seconds of work
+// that a busy two-core machine stretches past vitest's 5 s default. These are not timed tests.
+const WHOLE_NIGHTS = { timeout: 60_000 };
+
+describe("uneven play (courts free one at a time)", WHOLE_NIGHTS, () => {
   it.each([
     [24, 4, 40],
     [16, 3, 40],
@@ -107,7 +111,7 @@ describe("uneven play (courts free one at a time)", () => {
   });
 });
 
-describe("equal rounds", () => {
+describe("equal rounds", WHOLE_NIGHTS, () => {
   it.each([
     [5, 1],
     [8, 2],
