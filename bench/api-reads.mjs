@@ -8,8 +8,10 @@
 // measured on both, and the report sets their ratios side by side. Then one organizer scores
 // 200 games one at a time on each (the latency of each score). Every target is warmed up
 // before it is measured, and measured in slices alternating with its baseline's: its ratio is
-// to the baseline of the same minute. The demo's board is read again after 1,000 more
-// finished games in its live session, and the writes run after those.
+// to the baseline of the same minute. A route's demo and big-club targets are measured in the
+// same rounds, so the big club's figure against the demo's is of the same minute as well. The
+// demo's board is read again after 1,000 more finished games in its live session, and the
+// writes run after those.
 //
 // Uses the PostgreSQL in BENCH_DATABASE_URL (default: the local one), in a database of its own
 // made fresh for each run. Results: bench/results/api-reads.json.
@@ -93,8 +95,7 @@ try {
     { name: "bare Fastify + one 5-row SELECT (baseline)", url: `${bare}/read` },
     { name: "GET /api/health", url: `${app}/api/health` },
     { name: "GET /api/me", url: `${app}/api/me`, cookie },
-    ...demo.reads,
-    ...big.reads,
+    ...sideBySideTargets(demo.reads, big.reads),
   ];
   const writes = [
     { name: "bare Fastify + one INSERT (baseline)", url: `${bare}/write`, method: "POST" },
@@ -125,40 +126,57 @@ try {
   // the figure is of the steady state, not of a cold start. It is then measured in slices that
   // alternate with its baseline's (baseline, target, baseline, target): on a shared machine the
   // speed moves by half within minutes, and a ratio of runs taken minutes apart measured the
-  // machine as much as the route. Latencies are the worse slice's.
-  const measurePaired = async (baseline, target) => {
-    await target.beforeEachRun?.();
-    await load(target, WARM_UP_SECONDS);
-    const runs = { baseline: [], target: [] };
-    for (let round = 0; round < ROUNDS; round++) {
-      runs.baseline.push(await load(baseline, seconds / ROUNDS));
+  // machine as much as the route. A route's demo and big-club targets are measured side by side
+  // in the same rounds (baseline, demo, big, baseline, big, demo), so the big club's figure
+  // against the demo's is of the same minute too: measured minutes apart, one read's came out
+  // 0.66 in one run and 0.83 in the next. Latencies are the worse slice's.
+  const measureAlongside = async (baseline, targets) => {
+    for (const target of targets) {
       await target.beforeEachRun?.();
-      runs.target.push(await load(target, seconds / ROUNDS));
+      await load(target, WARM_UP_SECONDS);
+    }
+    const baselineRuns = [];
+    const runs = targets.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      baselineRuns.push(await load(baseline, seconds / ROUNDS));
+      // Each round in the other order, so neither target always runs first after the baseline.
+      const order = targets.map((_, i) => i);
+      if (round % 2 === 1) order.reverse();
+      for (const i of order) {
+        await targets[i].beforeEachRun?.();
+        runs[i].push(await load(targets[i], seconds / ROUNDS));
+      }
     }
     const rate = (list) => list.reduce((sum, run) => sum + run.requests.total, 0) / seconds;
-    return {
+    const baselineRate = Math.round(rate(baselineRuns));
+    const results = targets.map((target, i) => ({
       name: target.name,
-      requestsPerSecond: Math.round(rate(runs.target)),
-      latencyP50Ms: Math.max(...runs.target.map((run) => run.latency.p50)),
-      latencyP99Ms: Math.max(...runs.target.map((run) => run.latency.p99)),
-      non2xx: runs.target.reduce((sum, run) => sum + run.non2xx, 0),
-      errors: runs.target.reduce((sum, run) => sum + run.errors, 0),
-      baselineRequestsPerSecond: Math.round(rate(runs.baseline)),
-      ratioToBaseline: +(rate(runs.target) / rate(runs.baseline)).toFixed(3),
-    };
+      requestsPerSecond: Math.round(rate(runs[i])),
+      latencyP50Ms: Math.max(...runs[i].map((run) => run.latency.p50)),
+      latencyP99Ms: Math.max(...runs[i].map((run) => run.latency.p99)),
+      non2xx: runs[i].reduce((sum, run) => sum + run.non2xx, 0),
+      errors: runs[i].reduce((sum, run) => sum + run.errors, 0),
+      baselineRequestsPerSecond: baselineRate,
+      ratioToBaseline: +(rate(runs[i]) / rate(baselineRuns)).toFixed(3),
+    }));
+    return { baselineRate, results };
   };
-  const measureGroup = async ([baseline, ...targets]) => {
+  /** A baseline, then targets: each alone, or a list measured side by side (measureAlongside). */
+  const measureGroup = async ([baseline, ...entries]) => {
     await load(baseline, WARM_UP_SECONDS);
     const results = [];
-    for (const target of targets) results.push(await measurePaired(baseline, target));
-    const baselineRuns = results.map((r) => r.baselineRequestsPerSecond);
+    const baselineRuns = [];
+    for (const entry of entries) {
+      const measured = await measureAlongside(baseline, [entry].flat());
+      baselineRuns.push(measured.baselineRate);
+      results.push(...measured.results);
+    }
     const average = Math.round(baselineRuns.reduce((a, b) => a + b, 0) / baselineRuns.length);
     return [
       { name: baseline.name, requestsPerSecond: average, baselineRuns, ratioToBaseline: 1 },
       ...results,
     ];
   };
-
   const readResults = await measureGroup(reads);
   // Later in a long evening: 1,000 more finished games in the demo's live session, then its
   // board again, against the same baseline (the writes below run after them too).
@@ -172,11 +190,13 @@ try {
     },
   ]);
   // Made after the reads: the sessions these writes need would lengthen the sessions list.
-  for (const club of [demo, big])
-    writes.push(
-      await registrationWrites(club.label, club.orgId, cookie),
-      await boardActionWrites(club.label, club.orgId, cookie),
-    );
+  writes.push(
+    [
+      await registrationWrites("demo", demo.orgId, cookie),
+      await registrationWrites("big", big.orgId, cookie),
+    ],
+    [await boardActionWrites("demo", demo.orgId, cookie), await boardActionWrites("big", big.orgId, cookie)],
+  );
   const writeResults = await measureGroup(writes);
   // An organizer scoring court after court, one at a time: every score is a board transaction
   // and, the players being members, a ladder result at the end of the club's history.
@@ -435,6 +455,15 @@ function latencies(times) {
   times.sort((a, b) => a - b);
   const at = (q) => +times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
   return { count: times.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+}
+
+/** Each of the demo's targets beside the big club's of the same route, to be measured together. */
+function sideBySideTargets(demoTargets, bigTargets) {
+  return demoTargets.map((target) => {
+    const route = target.name.slice("demo: ".length);
+    const twin = bigTargets.find((b) => b.name === `big: ${route}`);
+    return twin ? [target, twin] : target;
+  });
 }
 
 /** Runs a script to its end; throws if it fails. */
