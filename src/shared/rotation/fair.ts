@@ -514,7 +514,8 @@ function fillOneByOne(
 
 /**
  * The first in `line` and `size - 1` others from the next WINDOW (all of `required` among
- * them) making the cheapest game, with a little weight on keeping the line's order.
+ * them) making the cheapest game, with a little weight on keeping the line's order; from the
+ * whole line when every game within the window repeats a partner.
  */
 export function chooseGroup(
   line: PlayerState[],
@@ -573,6 +574,8 @@ function rankGroups(
   // someone to the front, say): the court still fills rather than stand empty.
   if (best.length === 0 && required.size > 0)
     return rankGroups(line, size, new Set(), context, extraCost, afterCost, k, widen);
+  // The next few in line can only make a repeat: the court looks down the whole line, where the
+  // one fresh partner left may be among those who just came off (decision 025).
   if (!widen && rest.length > width && best[0] && repeatsIn(best[0].game, context) > 0)
     return rankGroups(line, size, required, context, extraCost, afterCost, k, true);
   return best.map((b) => b.game);
