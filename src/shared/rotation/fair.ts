@@ -13,8 +13,10 @@
 // the next few in line, that repeat the fewest partners (never a back-to-back partner while
 // another way exists) and opponents, preferring those who have waited longer. Choosing from
 // everyone whose turn has come, not from the four who just came off together, is what keeps
-// partners fresh when courts free one at a time. When every court starts together (equal
-// rounds) the round is planned as a whole instead (equal-rounds.ts).
+// partners fresh when courts free one at a time; only when the next few can make nothing but
+// a repeated partner does the court look down the whole line, those just off included. When
+// every court starts together (equal rounds) the round is planned as a whole instead
+// (equal-rounds.ts).
 //
 // Leaving soon (decide.ts leavingSoon): among players tied on games, one who leaves before
 // a later game could end goes first, so they are not left sitting at the end. It only ever
