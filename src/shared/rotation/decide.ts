@@ -6,7 +6,7 @@ import { DEFAULT_GAME_LENGTH } from "./game-length.js";
 import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
 import { decidePaddleStack, stackOrder } from "./paddle-stack.js";
-import { playAhead } from "./play-ahead.js";
+import { bestPlayedAhead } from "./play-ahead.js";
 import type { Assignment, Gender, PlayerState, RotationInput, RotationOutput } from "./types.js";
 import { courtSize } from "./types.js";
 import { decideWinnersStay } from "./winners-stay.js";
@@ -54,10 +54,7 @@ function decideWith(input: RotationInput, ahead: boolean): RotationOutput {
         : undefined,
       pickFirst:
         ahead && lastStretch && playable.length <= PLAY_AHEAD_COURTS
-          ? (courtId, candidates) => {
-              const costs = candidates.map((game) => playAhead(input, courtId, game, decideCourtByCourt));
-              return candidates[costs.indexOf(Math.min(...costs))]!;
-            }
+          ? (courtId, candidates) => bestPlayedAhead(input, courtId, candidates, decideCourtByCourt)
           : undefined,
       lastCall: lastCall(input, here, onCourt, length),
       teams: input.teams,
@@ -159,7 +156,9 @@ export function stillLevels(
  * apart: a player whose games all ran long was on the fewest games all night and still on court
  * when the last court freed (16 on 3 courts, seed 9; decision 025). A game already past its
  * typical length counts as ending after the night when it has less than OVERRUN to go: it was
- * taken to have ended, and a player ran a second game ahead of someone still on it.
+ * taken to have ended, and a player ran a second game ahead of someone still on it. So does one
+ * past its long end with less than two: it was taken to end in the last minute, in time for its
+ * players to go on again, ran a minute more, and they ended two behind (24 on 4 courts, seed 42).
  */
 export function lastCall(
   input: RotationInput,
@@ -178,7 +177,9 @@ export function lastCall(
         (c) =>
           c.status === "playing" &&
           c.startedAt !== undefined &&
-          Math.max(c.startedAt + long, now + OVERRUN) >= endsAt,
+          (Math.max(c.startedAt + long, now + OVERRUN) >= endsAt ||
+            // Past its long end, it may end in the night's last minute: too late to go on again.
+            (now - c.startedAt >= long && now + 2 * OVERRUN >= endsAt)),
       )
       .flatMap((c) => c.players ?? []),
   );

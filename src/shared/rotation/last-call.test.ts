@@ -10,7 +10,7 @@ import { SessionSim } from "./simulate.js";
  * 12 minutes ends after the night); c2 frees at minute 97. On c1, players with `onCourt` games
  * played; waiting, four with `waiting` games.
  */
-function lastMinutes(onCourt: number, waiting: number[]) {
+function lastMinutes(onCourt: number, waiting: number[], c1StartedAt = 92, now = 97) {
   const sim = new SessionSim(2, "fair", 1, { endsAt: 100 });
   const court = ["a", "b", "c", "d"];
   const waitingIds = waiting.map((_, i) => `w${i}`);
@@ -18,14 +18,26 @@ function lastMinutes(onCourt: number, waiting: number[]) {
   for (const id of [...court, ...waitingIds]) sim.arrive(id);
   for (const id of court) sim.players.get(id)!.gamesPlayed = onCourt;
   for (const [i, id] of waitingIds.entries()) sim.players.get(id)!.gamesPlayed = waiting[i]!;
-  sim.playing.set("c1", { courtId: "c1", teams: [court.slice(0, 2), court.slice(2)], startedAt: 92 });
-  return sim.input(97);
+  sim.playing.set("c1", {
+    courtId: "c1",
+    teams: [court.slice(0, 2), court.slice(2)],
+    startedAt: c1StartedAt,
+  });
+  return sim.input(now);
 }
 
 describe("the last call", () => {
   it("keeps a court empty rather than send on four who would end two games ahead", () => {
     // On c1 with 3 played, they end on 4; the four waiting have 5 and would end on 6.
     const input = lastMinutes(3, [5, 5, 5, 5]);
+    expect(decide(input).assignments).toEqual([]);
+    expect(keptForTheEnd(input)).toEqual(["c2"]);
+  });
+
+  it("counts a game past its long end as the last for its players in the night's last two minutes", () => {
+    // c1 started at minute 83 and has run 15 minutes, the long end: expected to end at 99, its
+    // players could not go on again before 100, and the four waiting would end two ahead.
+    const input = lastMinutes(3, [5, 5, 5, 5], 83, 98);
     expect(decide(input).assignments).toEqual([]);
     expect(keptForTheEnd(input)).toEqual(["c2"]);
   });

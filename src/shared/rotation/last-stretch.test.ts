@@ -2,9 +2,10 @@
 // on, but a player a game ahead may still save a repeated partner where the night can still end
 // level, and a court does not leave behind a group that can only play with a repeated partner.
 import { describe, expect, it } from "vitest";
-import { decide, decideCourtByCourt } from "./decide.js";
+import { decide, decideCourtByCourt, levelling } from "./decide.js";
 import type { Game } from "./grouping.js";
-import { playAhead } from "./play-ahead.js";
+import { bestPlayedAhead, drawnLengths, playAhead } from "./play-ahead.js";
+import { unevenSession } from "./scenarios.js";
 import { SessionSim } from "./simulate.js";
 
 /**
@@ -138,5 +139,78 @@ describe("the last stretch", () => {
       ],
     });
     expect(output.assignments.map((a) => a.courtId)).toEqual(["c1", "c2"]);
+  });
+});
+
+describe("the stretch played ahead on drawn nights", () => {
+  // Nothing measured yet: games take 10, 12 and 15 minutes at the quartiles.
+  const input = stretch(70, 80, [4, 4, 4, 4, 5, 5], []);
+
+  it("draws new games' lengths spread as the measured quartiles", () => {
+    const lengths = Array.from({ length: 400 }, (_, night) => drawnLengths(input, night)(0, 1, 80) - 80).sort(
+      (a, b) => a - b,
+    );
+    expect(lengths[100]).toBeCloseTo(10, 0);
+    expect(lengths[200]).toBeCloseTo(12, 0);
+    expect(lengths[300]).toBeCloseTo(15, 0);
+    expect(lengths[0]).toBeGreaterThanOrEqual(8);
+    expect(lengths.at(-1)).toBeLessThanOrEqual(18);
+  });
+
+  it("draws a running game longer than it has run, and the same night for every game weighed", () => {
+    // c2 started at minute 70, ten minutes ago: it ends at 81 at the soonest.
+    for (let night = 0; night < 50; night++) {
+      const endOf = drawnLengths(input, night);
+      expect(endOf(1, 0, 70)).toBeGreaterThanOrEqual(81);
+      expect(endOf(1, 0, 70)).toBe(drawnLengths(input, night)(1, 0, 70));
+    }
+    const firsts = new Set(Array.from({ length: 50 }, (_, night) => drawnLengths(input, night)(1, 0, 70)));
+    expect(firsts.size).toBeGreaterThan(40);
+  });
+
+  it("takes the game that weighing every candidate on every night would take", () => {
+    // Stretches of real nights, where the search stops early, against the full weighing.
+    let compared = 0;
+    let differing = 0;
+    for (const seed of [1, 2, 3])
+      unevenSession(16, 3, 40, seed, {
+        decide: (at) => {
+          const free = at.courts.find((c) => c.status === "free");
+          const busy = new Set(at.courts.flatMap((c) => c.players ?? []));
+          const [a, b, c, d, e, f] = at.players.filter((p) => !busy.has(p.id)).map((p) => p.id);
+          if (free && f && levelling(at.now, at.endsAt, 12)) {
+            const candidates: Game[] = [
+              [
+                [a!, b!],
+                [c!, d!],
+              ],
+              [
+                [a!, c!],
+                [b!, e!],
+              ],
+              [
+                [a!, d!],
+                [e!, f],
+              ],
+              [
+                [b!, c!],
+                [d!, f],
+              ],
+              [
+                [a!, f],
+                [c!, e!],
+              ],
+            ];
+            const costs = candidates.map((game) => playAhead(at, free.id, game, decideCourtByCourt));
+            const weighed = candidates[costs.indexOf(Math.min(...costs))];
+            expect(bestPlayedAhead(at, free.id, candidates, decideCourtByCourt)).toBe(weighed);
+            compared += 1;
+            if (new Set(costs).size > 1) differing += 1;
+          }
+          return decide(at);
+        },
+      });
+    expect(compared).toBeGreaterThan(10);
+    expect(differing).toBeGreaterThan(0);
   });
 });

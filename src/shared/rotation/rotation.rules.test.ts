@@ -61,17 +61,17 @@ describe("uneven play (courts free one at a time)", WHOLE_NIGHTS, () => {
     // 80 nights, all within a game. Levelling alone left one of them two apart (16 on 3 courts,
     // seed 9): the last call keeps a court empty for its last minutes there. Since the last call
     // counts a game that may run to the long end as ending after the night, and the stretch is
-    // played ahead, three more nights keep a court empty near their end (24 on 4 courts, seeds 7
-    // and 9: 4 minutes each; 40 on 8, seed 5: 13): 24 court minutes in all, 0.3 a night.
+    // played ahead, more nights keep a court empty near their end: 31 court minutes in all, 0.4
+    // a night, most of it one night (40 on 8 courts, seed 5: 13).
     expect(Math.max(...spreads)).toBeLessThanOrEqual(1);
     expect(keptEmpty).toBeGreaterThan(0);
-    expect(keptEmpty).toBeLessThanOrEqual(30);
+    expect(keptEmpty).toBeLessThanOrEqual(40);
     // Levelling's price, once about one repeated partner a night over the lower bound (0.9), is
-    // now 0.14: a game ahead may save a repeat where the night still levels, a court does not
-    // leave behind a group that can only play with a repeat, the stretch is played ahead, and a
-    // court whose next few in line can only make a repeat looks down the whole line (0.18
-    // without that; decision 025).
-    expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.15);
+    // now 0.05: a game ahead may save a repeat where the night still levels, a court does not
+    // leave behind a group that can only play with a repeat, the stretch is played ahead on
+    // drawn nights (0.14 on typical lengths alone), and a court whose next few in line can
+    // only make a repeat looks down the whole line (decision 025).
+    expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.07);
   });
 
   it("without levelling, games at the end of the night can differ by 2 (what the rule fixes)", () => {
