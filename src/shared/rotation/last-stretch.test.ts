@@ -44,6 +44,10 @@ function stretch(runningSince: number, now: number, waiting: number[], partnered
 
 const everyPair = (ids: string[]) =>
   ids.flatMap((a, i) => ids.slice(i + 1).map((b): [string, string] => [a, b]));
+const twoTeams = (a: string, b: string, c: string, d: string): Game => [
+  [a, b],
+  [c, d],
+];
 const partnersIn = (game: Game) => game.map((team) => [...team].sort().join("+"));
 
 describe("the last stretch", () => {
@@ -179,27 +183,12 @@ describe("the stretch played ahead on drawn nights", () => {
           const busy = new Set(at.courts.flatMap((c) => c.players ?? []));
           const [a, b, c, d, e, f] = at.players.filter((p) => !busy.has(p.id)).map((p) => p.id);
           if (free && f && levelling(at.now, at.endsAt, 12)) {
-            const candidates: Game[] = [
-              [
-                [a!, b!],
-                [c!, d!],
-              ],
-              [
-                [a!, c!],
-                [b!, e!],
-              ],
-              [
-                [a!, d!],
-                [e!, f],
-              ],
-              [
-                [b!, c!],
-                [d!, f],
-              ],
-              [
-                [a!, f],
-                [c!, e!],
-              ],
+            const candidates = [
+              twoTeams(a!, b!, c!, d!),
+              twoTeams(a!, c!, b!, e!),
+              twoTeams(a!, d!, e!, f),
+              twoTeams(b!, c!, d!, f),
+              twoTeams(a!, f, c!, e!),
             ];
             const costs = candidates.map((game) => playAhead(at, free.id, game, decideCourtByCourt));
             const weighed = candidates[costs.indexOf(Math.min(...costs))];
