@@ -9,7 +9,7 @@
 // largest first, draws without replacement in proportion to the weights (the first place goes to
 // entrant i with probability weight_i / sum of weights, the next among the rest likewise). The
 // session page shows the seed, every weight and the order, and recomputes it in the browser.
-import { seededRandom } from "../rotation/prng.js";
+import { fnv1a, seededRandom } from "../rotation/prng.js";
 
 /** A weight doubles per draw lost, up to this many losses: 1,024 times a fresh entrant's. */
 export const MAX_COUNTED_LOSSES = 10;
@@ -23,16 +23,6 @@ export type Drawn = Entrant & { weight: number; ticket: number; assured: boolean
 
 export function weightOf(losses: number): number {
   return 2 ** Math.min(Math.max(0, losses), MAX_COUNTED_LOSSES);
-}
-
-/** FNV-1a over the text, from a given start: a 32-bit number that changes with every character. */
-function fnv1a(text: string, start: number): number {
-  let hash = start >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }
 
 /**

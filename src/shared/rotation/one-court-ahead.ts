@@ -17,7 +17,7 @@ import { roundRobinRound, seededOrder } from "./equal-rounds.js";
 import { effectiveGames } from "./fair.js";
 import { combinations } from "./grouping.js";
 import type { History } from "./history.js";
-import { seededRandom } from "./prng.js";
+import { fnv1a, seededRandom } from "./prng.js";
 import type { PlayerState, Team } from "./types.js";
 
 /** Rounds looked at (each a step of the search); past this the longest run found is used. */
@@ -52,7 +52,7 @@ export function planOneCourtAhead(
   const allowed = strictLimit + 1;
   // Ties broken by player, not by place in line: the search from the next round's state then
   // walks on down the run this one found, instead of starting a new one.
-  const tieBreak = ids.map((id) => seededRandom(seed ^ hash(id))());
+  const tieBreak = ids.map((id) => seededRandom(seed ^ fnv1a(id))());
 
   const path: Round[] = [];
   // The first round of the longest run found so far, and its length.
@@ -150,11 +150,4 @@ export function planOneCourtAhead(
     [ids[a]!, ids[b]!],
     [ids[c]!, ids[d]!],
   ];
-}
-
-/** A player's id as a number (FNV-1a), for a tie-break that stays with them. */
-function hash(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }

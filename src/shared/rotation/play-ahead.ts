@@ -10,7 +10,7 @@
 import { DEFAULT_GAME_LENGTH, type GameLength } from "./game-length.js";
 import type { Game } from "./grouping.js";
 import { pairKey } from "./history.js";
-import { seededRandom } from "./prng.js";
+import { fnv1a, seededRandom } from "./prng.js";
 import { SessionSim } from "./simulate.js";
 import type { RotationInput, RotationOutput } from "./types.js";
 
@@ -60,7 +60,7 @@ export function playAhead(
  * Nights each game is played on. On seeds never used to tune (11-160, the eight benchmark cases
  * each), a seed's nights left 1.33 repeats over the bound on typical lengths alone, 0.98 on 4
  * drawn nights and 0.99 on 8; 16 did no better on seeds 11-80. 8 took twice 4's time, up to
- * 155 ms a decision on 8 courts (decision 025).
+ * 155 ms a decision on 8 courts (decision 025; measured on draws of an earlier hash).
  */
 const NIGHTS = 4;
 
@@ -74,7 +74,7 @@ export function drawnLengths(input: RotationInput, night: number) {
   const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
   const now = input.now! / 60_000;
   return (courtIndex: number, nth: number, startedAt: number) => {
-    const u = seededRandom(hash(input.seed ?? 1, Math.round(now), night, courtIndex, nth))();
+    const u = seededRandom(fnv1a(`${input.seed ?? 1}:${Math.round(now)}:${night}:${courtIndex}:${nth}`))();
     const ranOver = nth === 0 ? fractionBelow(length, now - startedAt) : 0;
     return Math.max(startedAt + drawLength(length, ranOver + (1 - ranOver) * u), now + 1);
   };
@@ -110,12 +110,6 @@ function fractionBelow(length: GameLength, minutes: number) {
     if (minutes <= points[i + 1]!)
       return (i + (minutes - points[i]!) / Math.max(1e-9, points[i + 1]! - points[i]!)) / 4;
   return 1;
-}
-
-function hash(...parts: number[]) {
-  let h = 0x811c9dc5;
-  for (const part of parts) h = Math.imul(h ^ (part | 0), 0x01000193);
-  return h >>> 0;
 }
 
 function playNight(

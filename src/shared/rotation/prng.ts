@@ -9,3 +9,10 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** FNV-1a over the text, from a given start: a 32-bit number that changes with every character. */
+export function fnv1a(text: string, start = 0x811c9dc5): number {
+  let hash = start >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
