@@ -286,7 +286,10 @@ export function estimateWait(index: number, courts: number, places: number, minu
  * passed over now, would still be waiting when the next running game should end, past
  * WAIT_CAP_GAMES typical games since they came off court, goes on now. Counting court changes
  * alone let a player sit through two long games to save a repeated partner: 21 minutes where
- * the paddle stack's longest was 15 (12 players, 2 courts; bench/rotation, decision 025).
+ * the paddle stack's longest was 15 (12 players, 2 courts; bench/rotation, decision 025). A court
+ * that frees only after the night ends sends nobody on: the cap does not force a repeated partner
+ * on a player who would wait out the night anyway (24 on 4 courts, seed 10, three minutes from
+ * the end).
  */
 export function waitCap(
   input: RotationInput,
@@ -305,6 +308,7 @@ export function waitCap(
     nextFreeMinutes: nextFree(length.typical),
     lateNextFreeMinutes: nextFree(length.long),
     capMinutes: WAIT_CAP_GAMES * length.typical,
+    minutesLeft: input.endsAt === undefined ? undefined : (input.endsAt - now) / 60_000,
   };
 }
 // 1.25 let waits reach 1.14x the paddle stack's longest; 1.15 holds all eight benchmark cases

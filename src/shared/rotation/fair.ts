@@ -136,6 +136,8 @@ export type FairOptions = {
     /** ...and at a long one's: games of 8 to 16 minutes often end well after the typical. */
     lateNextFreeMinutes: number;
     capMinutes: number;
+    /** Until the night ends, when it is known: no court frees for them after that. */
+    minutesLeft?: number;
   };
   /** Who may make a team, and the declared genders it reads. */
   teams?: TeamRule;
@@ -279,11 +281,14 @@ function fillAsCourtsFree(
   const chosen = new Set<string>();
   // Passed over now, they would still be waiting past the cap when the next court frees (at the
   // typical length, or, `late`, if the running games run long).
-  const tooLongAt = (p: PlayerState, late = false) =>
-    waitCap !== undefined &&
-    p.readySince !== undefined &&
-    (waitCap.now - p.readySince) / 60_000 + (late ? waitCap.lateNextFreeMinutes : waitCap.nextFreeMinutes) >
-      waitCap.capMinutes;
+  // A court that frees only after the night has ended frees for nobody: passed over, they wait
+  // out the night rather than wait for it.
+  const tooLongAt = (p: PlayerState, late = false) => {
+    if (waitCap === undefined || p.readySince === undefined) return false;
+    const nextFree = late ? waitCap.lateNextFreeMinutes : waitCap.nextFreeMinutes;
+    if (waitCap.minutesLeft !== undefined && nextFree >= waitCap.minutesLeft) return false;
+    return (waitCap.now - p.readySince) / 60_000 + nextFree > waitCap.capMinutes;
+  };
   for (const court of courts) {
     const size = courtSize(court);
     // At the last call a court stays empty rather than send on a player who would end the night
