@@ -67,11 +67,12 @@ describe("uneven play (courts free one at a time)", WHOLE_NIGHTS, () => {
     expect(keptEmpty).toBeGreaterThan(0);
     expect(keptEmpty).toBeLessThanOrEqual(40);
     // Levelling's price, once about one repeated partner a night over the lower bound (0.9), is
-    // now 0.05: a game ahead may save a repeat where the night still levels, a court does not
-    // leave behind a group that can only play with a repeat, the stretch is played ahead on
-    // drawn nights (0.14 on typical lengths alone), and a court whose next few in line can
-    // only make a repeat looks down the whole line (decision 025).
-    expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.07);
+    // now 0.0375 (3 in 80 nights): a game ahead may save a repeat where the night still levels,
+    // a court does not leave behind a group that can only play with a repeat, the stretch is
+    // played ahead on drawn nights (0.14 on typical lengths alone), a court whose next few in
+    // line can only make a repeat looks down the whole line, and the wait cap no longer forces
+    // a repeat on a player who would wait out the night anyway (0.05 with it; decision 025).
+    expect(extraRepeats / spreads.length).toBeLessThanOrEqual(0.04);
   });
 
   it("without levelling, games at the end of the night can differ by 2 (what the rule fixes)", () => {
