@@ -25,23 +25,25 @@ export class History {
     this.byId = new Map(players.map((p) => [p.id, p]));
   }
 
-  private counts(cache: Map<string, Counts>, id: string, pick: (p: PlayerState) => string[]): Counts {
+  // Asked thousands of times a decision (every pair of every game weighed): no closure per call.
+  private counts(cache: Map<string, Counts>, id: string, opponents: boolean): Counts {
     let counts = cache.get(id);
     if (!counts) {
-      counts = tally(pick(this.byId.get(id) ?? ({ recentPartners: [], recentOpponents: [] } as never)));
+      const p = this.byId.get(id);
+      counts = tally((opponents ? p?.recentOpponents : p?.recentPartners) ?? []);
       cache.set(id, counts);
     }
     return counts;
   }
 
   partnered(a: string, b: string): number {
-    let n = this.counts(this.partnerCounts, a, (p) => p.recentPartners).get(b) ?? 0;
-    for (const [t1, t2] of this.added) for (const t of [t1, t2]) if (t.includes(a) && t.includes(b)) n += 1;
+    let n = this.counts(this.partnerCounts, a, false).get(b) ?? 0;
+    for (const game of this.added) for (const t of game) if (t.includes(a) && t.includes(b)) n += 1;
     return n;
   }
 
   faced(a: string, b: string): number {
-    let n = this.counts(this.opponentCounts, a, (p) => p.recentOpponents).get(b) ?? 0;
+    let n = this.counts(this.opponentCounts, a, true).get(b) ?? 0;
     for (const [t1, t2] of this.added)
       if ((t1.includes(a) && t2.includes(b)) || (t2.includes(a) && t1.includes(b))) n += 1;
     return n;

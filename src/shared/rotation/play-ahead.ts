@@ -29,10 +29,12 @@ export function bestPlayedAhead(
 ): Game {
   let best = candidates[0]!;
   let bestCost = Number.POSITIVE_INFINITY;
+  const before = partneredBefore(input);
+  const nights = Array.from({ length: NIGHTS }, (_, night) => drawnLengths(input, night));
   for (const game of candidates) {
     let cost = 0;
     for (let night = 0; night < NIGHTS && cost < bestCost; night++)
-      cost += playNight(input, courtId, game, step, drawnLengths(input, night));
+      cost += playNight(input, courtId, game, step, nights[night]!, before);
     if (cost < bestCost) [best, bestCost] = [game, cost];
     if (bestCost === 0) break;
   }
@@ -51,8 +53,9 @@ export function playAhead(
   step: (input: RotationInput) => RotationOutput,
 ): number {
   let total = 0;
+  const before = partneredBefore(input);
   for (let night = 0; night < NIGHTS; night++)
-    total += playNight(input, courtId, game, step, drawnLengths(input, night));
+    total += playNight(input, courtId, game, step, drawnLengths(input, night), before);
   return total / NIGHTS;
 }
 
@@ -112,12 +115,18 @@ function fractionBelow(length: GameLength, minutes: number) {
   return 1;
 }
 
+/** Every pair that has partnered before now: the same for every game and night weighed. */
+function partneredBefore(input: RotationInput): Set<string> {
+  return new Set(input.players.flatMap((p) => p.recentPartners.map((q) => pairKey(p.id, q))));
+}
+
 function playNight(
   input: RotationInput,
   courtId: string,
   game: Game,
   step: (input: RotationInput) => RotationOutput,
   endOf: (courtIndex: number, nth: number, startedAt: number) => number,
+  before: ReadonlySet<string>,
 ): number {
   // The night in memory counts minutes, as the simulations do.
   const now = input.now! / 60_000;
@@ -151,7 +160,7 @@ function playNight(
   }
 
   // Partners repeated in the games started from now on, against the night so far.
-  const partnered = new Set(input.players.flatMap((p) => p.recentPartners.map((q) => pairKey(p.id, q))));
+  const partnered = new Set<string>();
   let repeats = 0;
   const started = [...sim.finished, ...sim.playing.values()]
     .filter((g) => g.startedAt >= now)
@@ -160,7 +169,7 @@ function playNight(
     for (const team of teams) {
       if (team.length !== 2) continue;
       const key = pairKey(team[0]!, team[1]!);
-      if (partnered.has(key)) repeats += 1;
+      if (before.has(key) || partnered.has(key)) repeats += 1;
       partnered.add(key);
     }
 

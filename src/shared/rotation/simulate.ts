@@ -234,9 +234,9 @@ export class SessionSim {
       p.arrivedAt = ++this.seq;
       if (now !== undefined) p.readySince = now * 60_000;
     }
-    const busy = new Set([...this.playing.values()].flatMap((g) => g.teams.flat()));
+    const busy = new Set([...this.playing.values(), game].flatMap((g) => g.teams.flat()));
     for (const p of this.players.values()) {
-      if (p.present && !p.onBreak && !busy.has(p.id) && !game.teams.flat().includes(p.id)) p.gamesWaited += 1;
+      if (p.present && !p.onBreak && !busy.has(p.id)) p.gamesWaited += 1;
     }
     this.lastGame = { courtId, winners: [...winners], losers: [...losers] };
   }
