@@ -1,7 +1,8 @@
 // Mid-session court changes from a phone, while players wait: a court with a game on it taken
 // out of play (after the question) and brought back, one switched to singles from its next
-// game, a game cancelled with its court kept free, one taken out from Settings; then the demo club's board with these
-// controls, kept in docs/screenshots/ at 390 and 1280 px.
+// game, a game cancelled (after its own question) with its court kept free, one taken out from
+// Settings; then the demo club's board with these controls, kept in docs/screenshots/ at 390
+// and 1280 px.
 import type { Locator, Page } from "@playwright/test";
 import {
   addWalkInsThroughApi,
@@ -101,6 +102,15 @@ test("an organizer takes a court out while players wait, brings it back, and swi
   // A cancelled game's court stays free, its players first in line, until the organizer starts it.
   const cancelled = await namesOn(court1);
   await court1.getByRole("button", { name: "Cancel Game" }).click();
+  // It throws the game away: asked first, and "Keep Playing" leaves it running.
+  const cancelQuestion = page.getByRole("dialog");
+  await expect(cancelQuestion).toContainText("Cancel the game on Court 1?");
+  await keepScreenshot(page, "cancel-game-question-390");
+  await cancelQuestion.getByRole("button", { name: "Keep Playing" }).click();
+  await expect(cancelQuestion).toHaveCount(0);
+  await expect(court1).toContainText("Playing");
+  await court1.getByRole("button", { name: "Cancel Game" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel Game" }).click();
   await expect(court1).toContainText("Kept free");
   await expect(queue).toHaveCount(8);
   expect(
@@ -147,6 +157,7 @@ test("the demo board with the court controls, at 390 and 1280 px", async ({ page
   // One court of each kind: kept free after a cancel, singles from its next game, out of play.
   const [court2, court3, court4] = [court(page, "Court 2"), court(page, "Court 3"), court(page, "Court 4")];
   await court2.getByRole("button", { name: "Cancel Game" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel Game" }).click();
   await expect(court2).toContainText("Kept free");
   await court3.getByRole("button", { name: "Singles Next Game" }).click();
   await expect(court3).toContainText("Singles from the next game.");

@@ -91,6 +91,25 @@ describe("CourtCard", () => {
     expect(screen.getByRole("button", { name: "Record Score" })).toBeTruthy();
   });
 
+  it("asks before cancelling a game, and cancels only when told to", async () => {
+    const cancelPath = `POST /api/orgs/${ORG_ID}/board/games/${GAME_ID}/cancel`;
+    const api = mockApi({ [cancelPath]: { version: 9 } });
+    const user = userEvent.setup();
+    renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage />);
+    await user.click(screen.getByRole("button", { name: "Cancel Game" }));
+    const asked = await screen.findByRole("dialog", { name: "Cancel the game on Court 3?" });
+    expect(asked.textContent).toContain("Its 4 players go back to the front of the line");
+    await user.click(within(asked).getByRole("button", { name: "Keep Playing" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.sent(cancelPath)).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Cancel Game" }));
+    const again = await screen.findByRole("dialog", { name: "Cancel the game on Court 3?" });
+    await user.click(within(again).getByRole("button", { name: "Cancel Game" }));
+    await waitFor(() => expect(api.sent(cancelPath)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("has no score action on a free court", () => {
     mockApi();
     renderWithApp(<CourtCard court={playing({ status: "idle", game: null })} orgId={ORG_ID} canManage />);

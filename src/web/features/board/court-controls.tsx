@@ -1,7 +1,8 @@
 // The organizer's controls on a court's card, for a session changing under way: score or cancel
-// the game, take the court out of play (asking first when a game is on it) or back, start a
-// court kept free, switch it between singles and doubles. Each is one tap, two with the
-// question, on buttons 44 px tall: organizers use them courtside, on a phone, while people wait.
+// the game (asking first: it throws the game away, and sits right beside Record Score), take the
+// court out of play (asking first when a game is on it) or back, start a court kept free, switch
+// it between singles and doubles. Each is one tap, two with the question, on buttons 44 px tall:
+// organizers use them courtside, on a phone, while people wait.
 import { useState } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { messages } from "../../../shared/domain/messages.js";
@@ -27,8 +28,10 @@ const tap = "h-auto! min-h-11 min-w-0 px-2 py-1 leading-tight whitespace-normal!
 
 export function CourtControls({ court, orgId, onScore, onToggleSingles, callTimeoutMinutes }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const game = court.game;
   const cancel = useCancelGame(orgId, {
+    onSuccess: () => setCancelling(false),
     success: {
       title: `Game on ${court.name} cancelled`,
       description: "Its players are first in line. The court stays free until you start it.",
@@ -74,7 +77,7 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
               className={tap}
               variant="secondary"
               disabled={cancel.busy}
-              onClick={() => cancel.run(game.id)}
+              onClick={() => setCancelling(true)}
             >
               Cancel Game
             </Button>
@@ -104,6 +107,26 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
           </Button>
         ) : null}
       </div>
+      <Dialog open={cancelling && game !== null} onOpenChange={setCancelling}>
+        <DialogContent
+          title={`Cancel the game on ${court.name}?`}
+          description={`No result is kept. Its ${players} players go back to the front of the line, and the court stays free until you start it.`}
+        >
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button size="lg" variant="secondary" onClick={() => setCancelling(false)}>
+              Keep Playing
+            </Button>
+            <Button
+              size="lg"
+              variant="destructive"
+              disabled={cancel.busy}
+              onClick={() => game && cancel.run(game.id)}
+            >
+              {cancel.busy ? "Working..." : "Cancel Game"}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           title={`Take ${court.name} out of play?`}
