@@ -32,6 +32,9 @@ export function FairnessReportButton({ orgId }: { orgId: string }) {
   );
 }
 
+/** A column of figures: beside the player's name, never broken within a word. */
+const figure = "pl-3 whitespace-nowrap";
+
 /** The report's figures and its table of players: in the board's dialog, and in a night's record. */
 export function FairnessReportView({ report: r }: { report: Report }) {
   return (
@@ -54,18 +57,19 @@ export function FairnessReportView({ report: r }: { report: Report }) {
         <thead className="text-xs text-muted uppercase">
           <tr>
             <th className="py-1">Player</th>
-            <th>Games</th>
-            <th>Sit-outs</th>
-            <th>Longest wait</th>
+            {/* On a phone the name wraps, not a heading: "GAMES" broke as "GAM / ES" at 390 px. */}
+            <th className={figure}>Games</th>
+            <th className={figure}>Sit-outs</th>
+            <th className={figure}>Longest wait</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="tabular-nums">
           {r.players.map((p) => (
             <tr key={p.registrationId} className="border-t border-slate-100">
               <td className="py-1">{p.name}</td>
-              <td>{p.gamesPlayed}</td>
-              <td>{p.sitOuts}</td>
-              <td>{p.longestWaitMinutes} min</td>
+              <td className={figure}>{p.gamesPlayed}</td>
+              <td className={figure}>{p.sitOuts}</td>
+              <td className={figure}>{p.longestWaitMinutes} min</td>
             </tr>
           ))}
         </tbody>
