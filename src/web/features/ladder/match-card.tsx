@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import type { MatchView } from "../../../shared/contracts/ladder.js";
 import { formatGames } from "../../../shared/rating/scores.js";
+import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
 import { cn } from "../../lib/cn.js";
+import { formatDate } from "../../lib/format.js";
 
 const statusText: Record<MatchView["status"], string> = {
   pending: "Waiting for confirmation",
@@ -95,6 +97,8 @@ export function MatchCard({
   explainFor?: string;
 }) {
   const status = match.counts ? "Counted" : statusText[match.status];
+  // The club's day, as Sessions shows it: a night's game at 9 pm is not "tomorrow" on a phone abroad.
+  const timeZone = useOrganization().current?.timeZone;
   return (
     <li
       className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm"
@@ -102,8 +106,7 @@ export function MatchCard({
     >
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
         <span>
-          {new Date(match.playedAt).toLocaleDateString(undefined, { dateStyle: "medium" })} ·{" "}
-          {match.format === "doubles" ? "Doubles" : "Singles"}
+          {formatDate(match.playedAt, timeZone)} · {match.format === "doubles" ? "Doubles" : "Singles"}
           {match.fromBoard ? " · court board" : ""}
           {match.eventName ? ` · ${match.eventName}` : ""}
         </span>

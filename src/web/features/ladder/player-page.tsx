@@ -41,7 +41,7 @@ export function PlayerPage() {
             <p className="text-sm text-muted">No counted matches yet.</p>
           ) : (
             <Suspense fallback={<Spinner />}>
-              <RatingChart history={view.history} />
+              <RatingChart history={view.history} timeZone={current?.timeZone} />
             </Suspense>
           )}
         </CardContent>

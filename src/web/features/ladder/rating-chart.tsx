@@ -2,13 +2,21 @@
 // (React.lazy in player-page.tsx) and never weighs on the rest of the app.
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PlayerView } from "../../../shared/contracts/ladder.js";
+import { formatDate } from "../../lib/format.js";
 
 const colors = { doubles: "#15803d", singles: "#0369a1" } as const;
 
-export default function RatingChart({ history }: { history: PlayerView["history"] }) {
+export default function RatingChart({
+  history,
+  timeZone,
+}: {
+  history: PlayerView["history"];
+  /** The club's, as the match cards and Sessions date them. */
+  timeZone: string | undefined;
+}) {
   const points = history.map((h, index) => ({
     game: index + 1,
-    date: new Date(h.playedAt).toLocaleDateString(undefined, { dateStyle: "medium" }),
+    date: formatDate(h.playedAt, timeZone),
     [h.format]: h.rating,
   }));
   const formats = (["doubles", "singles"] as const).filter((f) => history.some((h) => h.format === f));
