@@ -74,6 +74,24 @@ describe("CourtCard", () => {
     expect(nextUp?.textContent).toBe("Cal Chen · Dee Dupont");
   });
 
+  it("says a playing court's next group is chosen when its game ends, not that it waits for players", () => {
+    mockApi();
+    const { unmount } = renderWithApp(
+      <CourtCard court={playing({ nextUp: [] })} orgId={ORG_ID} canManage={false} />,
+    );
+    const nextUp = () => screen.getByText("Next Up").nextElementSibling?.textContent;
+    expect(nextUp()).toBe("Chosen from the line when this game ends");
+    unmount();
+    renderWithApp(
+      <CourtCard
+        court={playing({ status: "idle", game: null, nextUp: [] })}
+        orgId={ORG_ID}
+        canManage={false}
+      />,
+    );
+    expect(nextUp()).toBe("Waiting for players");
+  });
+
   it("marks a called player who answered 'on my way'", () => {
     mockApi();
     renderWithApp(<CourtCard court={playing({ answered: ["r2"] })} orgId={ORG_ID} canManage={false} />);

@@ -138,7 +138,11 @@ export function CourtCard({
                     {court.answered.includes(p.registrationId) ? <OnTheWay /> : null}
                   </span>
                 ))
-              : "Waiting for players"}
+              : court.game
+                ? // The line is already promised to courts freeing sooner, or too short for a group:
+                  // "Waiting for players" beside a full line read as a stuck queue.
+                  "Chosen from the line when this game ends"
+                : "Waiting for players"}
           </p>
         </div>
         {canManage && orgId ? (
