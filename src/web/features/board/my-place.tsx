@@ -1,4 +1,4 @@
-import { Check, Coffee, Footprints, LogOut, Play, SkipForward } from "lucide-react";
+import { Check, Clock, Coffee, Footprints, Play, SkipForward } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { type MyPlace, waitRangeText } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
@@ -50,7 +50,9 @@ export function MyPlaceBanner({ me, orgId, timeZone }: { me: MyPlace; orgId: str
         {called && !me.answered ? (
           <Button
             size="touch"
-            variant="ball"
+            // The card's own colour would hide it: green on the yellow of "up next", yellow on
+            // the green of "playing".
+            variant={me.state === "up-next" ? "primary" : "ball"}
             disabled={myAction.busy}
             onClick={() => void myAction.run("on-my-way")}
           >
@@ -131,7 +133,7 @@ function LeavingAt({
         aria-describedby={problem ? `${id}-problem` : undefined}
       />
       <Button type="submit" size="touch" variant="secondary" disabled={leaving.busy}>
-        <LogOut className="h-4 w-4" />
+        <Clock className="h-4 w-4" />
         Save
       </Button>
       {leavesAt ? (
