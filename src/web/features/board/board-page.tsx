@@ -139,7 +139,7 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
         </div>
         <QueuePanel board={board} orgId={orgId} highlight={myId} timeZone={timeZone} />
       </div>
-      {board.canManage ? <UndoScoreBar orgId={orgId} /> : null}
+      {board.canManage ? <UndoScoreBar orgId={orgId} board={board} /> : null}
     </>
   );
 }

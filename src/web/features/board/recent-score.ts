@@ -5,10 +5,10 @@ import { useSyncExternalStore } from "react";
 
 export type RecentScore = {
   gameId: string;
+  /** The court it was on: the bar says what the court does next from the board as it now is. */
+  courtId: string;
   courtName: string;
   summary: string;
-  /** Whether a group was projected onto the court, so went on as the score was recorded. */
-  nextCalled: boolean;
 };
 
 /** How long the bar offers Undo; the server allows a little longer (SCORE_UNDO_SECONDS). */

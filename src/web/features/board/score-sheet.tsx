@@ -35,9 +35,9 @@ export function ScoreSheet({
       const score = body.scoreA === undefined ? "" : ` ${body.scoreA}-${body.scoreB}`;
       offerUndo({
         gameId: game.id,
+        courtId: court.id,
         courtName: court.name,
         summary: `${court.name}: Team ${body.winner} won${score}`,
-        nextCalled: court.nextUp.length > 0,
       });
     },
   });

@@ -1,4 +1,5 @@
 import { Undo2 } from "lucide-react";
+import type { BoardView } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { useUndoScore } from "./board-api.js";
 import { useRecentScore, withdrawUndo } from "./recent-score.js";
@@ -6,13 +7,23 @@ import { useRecentScore, withdrawUndo } from "./recent-score.js";
 /**
  * After a score: what was recorded, and Undo, in a bar at the bottom edge where the thumb is,
  * for a few seconds. The next group is already on court; Undo sends them back to the line.
+ * What the court did next is read from the board as it now is: the "next up" shown before the
+ * score is only a preview, and a court with none shown was often filled from the line anyway.
  */
-export function UndoScoreBar({ orgId }: { orgId: string }) {
+export function UndoScoreBar({ orgId, board }: { orgId: string; board: BoardView }) {
   const recent = useRecentScore();
   const undo = useUndoScore(orgId, {
     success: recent ? `Score on ${recent.courtName} undone: the game is back on court` : undefined,
   });
   if (!recent) return null;
+  const court = board.courts.find((c) => c.id === recent.courtId);
+  const after = !court
+    ? null
+    : court.game === null
+      ? "The court is free."
+      : court.game.id !== recent.gameId
+        ? "Next group on court."
+        : null;
   return (
     <>
       {/* Room below the board, so that what the bar covers can be scrolled up from under it. */}
@@ -24,9 +35,7 @@ export function UndoScoreBar({ orgId }: { orgId: string }) {
       >
         <p className="min-w-0 flex-1 text-sm">
           <span className="font-semibold">{recent.summary}</span>
-          <span className="block text-white/75">
-            {recent.nextCalled ? "Next group called." : "Nobody was next for it."}
-          </span>
+          {after ? <span className="block text-white/75">{after}</span> : null}
         </p>
         <Button
           size="touch"
