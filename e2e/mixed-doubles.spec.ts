@@ -60,6 +60,8 @@ test("a mixed doubles night: players declare their gender, the organizer picks t
   expect((await page.request.post(`/api/orgs/${club.id}/sessions/${sessionId}/start`)).status()).toBe(204);
 
   await page.goto("/board");
+  // On a phone the night's settings fold behind one button, so the courts come first.
+  await page.getByRole("button", { name: "Board Settings" }).click();
   const teams = page.getByLabel("Teams");
   await teams.selectOption({ label: "Mixed doubles" });
   await expect(teams).toHaveValue("mixed");

@@ -63,6 +63,12 @@ test("an organizer switches a session to skill-balanced and to king of the court
 
   // On an organizer's phone the controls wrap and nothing runs off the side.
   await page.setViewportSize({ width: 390, height: 844 });
+  // There the night's settings fold behind one button, so the courts come first.
+  const settings = page.getByRole("button", { name: "Board Settings" });
+  await expect(page.getByLabel("Rotation")).toBeHidden();
+  await expect(settings).toHaveAttribute("aria-expanded", "false");
+  await settings.click();
+  await expect(page.getByLabel("Rotation")).toBeVisible();
   await page.getByRole("button", { name: /Pairings/ }).click();
   await expect(page.getByRole("dialog", { name: "Pairings" })).toBeVisible();
   await page.getByLabel("First player").selectOption({ index: 0 });

@@ -1,4 +1,5 @@
-import { Clock, Tv, UserPlus, Users } from "lucide-react";
+import { Clock, SlidersHorizontal, Tv, UserPlus, Users } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { rotationModes } from "../../../shared/contracts/board.js";
@@ -147,7 +148,7 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
 export function WaitingBanner({ board, large }: { board: BoardView; large?: boolean }) {
   return (
     <div
-      className={`flex flex-wrap gap-x-8 gap-y-2 rounded-2xl bg-brand-800 px-6 py-4 text-white ${large ? "text-2xl" : ""}`}
+      className={`flex flex-wrap gap-x-4 gap-y-1 rounded-2xl bg-brand-800 px-4 py-3 text-white sm:gap-x-8 sm:gap-y-2 sm:px-6 sm:py-4 ${large ? "text-2xl" : ""}`}
     >
       <span className="flex items-center gap-2">
         <Users className="h-5 w-5" /> <strong>{board.stats.waiting}</strong> waiting
@@ -165,12 +166,20 @@ export function WaitingBanner({ board, large }: { board: BoardView; large?: bool
   );
 }
 
+/**
+ * Fill Courts and Check In, then the night's settings. On a phone the settings fold behind one
+ * button: laid out one a row they filled the organizer's whole first screen, and the courts,
+ * what an organizer scoring standing up needs, began below it.
+ */
 function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
   const fill = useFillCourts(orgId);
   const settings = useBoardSettings(orgId);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <div
-      className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3"
+      // On a phone two a row, the night's settings across: one a row, three buttons alone
+      // took a third of the screen.
+      className="grid grid-cols-[auto_minmax(0,1fr)] gap-2 rounded-2xl border border-slate-200 bg-white p-3 sm:flex sm:flex-wrap sm:items-center sm:gap-3"
       data-tour="organizer-bar"
       data-testid="organizer-bar"
     >
@@ -185,63 +194,76 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
           </Link>
         </Button>
       ) : null}
-      <label className="flex items-center gap-2 text-sm">
-        Rotation
-        <select
-          value={board.mode}
-          onChange={(event) => settings.run({ mode: event.target.value as BoardView["mode"] })}
-          className="h-11 rounded-lg border border-slate-300 bg-white px-2"
-        >
-          {rotationModes.map((mode) => (
-            <option key={mode} value={mode}>
-              {modeLabels[mode]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {/* Team rules shape fair and skill-balanced play; the other formats keep their own order. */}
-      {board.mode === "fair" || board.mode === "skill-balanced" ? (
-        <label className="flex items-center gap-2 text-sm">
-          Teams
+      <Button
+        size="touch"
+        variant="secondary"
+        className="col-span-2 sm:hidden"
+        aria-expanded={settingsOpen}
+        aria-controls="board-settings"
+        onClick={() => setSettingsOpen((open) => !open)}
+      >
+        <SlidersHorizontal className="h-4 w-4" /> Board Settings
+      </Button>
+      {/* `contents`: the settings flow in the bar's own row on a wide screen. */}
+      <div id="board-settings" className={settingsOpen ? "contents" : "contents max-sm:hidden"}>
+        <label className="col-span-2 flex items-center gap-2 text-sm">
+          Rotation
           <select
-            value={board.teams}
-            onChange={(event) =>
-              settings.run({ mode: board.mode, teams: event.target.value as BoardView["teams"] })
-            }
-            className="h-11 rounded-lg border border-slate-300 bg-white px-2"
+            value={board.mode}
+            onChange={(event) => settings.run({ mode: event.target.value as BoardView["mode"] })}
+            className="h-11 rounded-lg border border-slate-300 bg-white px-2 max-sm:flex-1"
           >
-            {(Object.keys(teamLabels) as BoardView["teams"][]).map((rule) => (
-              <option key={rule} value={rule}>
-                {teamLabels[rule]}
+            {rotationModes.map((mode) => (
+              <option key={mode} value={mode}>
+                {modeLabels[mode]}
               </option>
             ))}
           </select>
         </label>
-      ) : null}
-      <label className="flex items-center gap-2 text-sm">
-        Answer within
-        <select
-          value={board.callTimeoutMinutes ?? ""}
-          onChange={(event) =>
-            settings.run({
-              mode: board.mode,
-              callTimeoutMinutes: event.target.value ? Number(event.target.value) : null,
-            })
-          }
-          className="h-11 rounded-lg border border-slate-300 bg-white px-2"
-        >
-          <option value="">No limit</option>
-          {[2, 3, 5].map((minutes) => (
-            <option key={minutes} value={minutes}>
-              {minutes} min
-            </option>
-          ))}
-        </select>
-      </label>
-      <PairingsButton board={board} orgId={orgId} />
-      <FairnessReportButton orgId={orgId} />
+        {/* Team rules shape fair and skill-balanced play; the other formats keep their own order. */}
+        {board.mode === "fair" || board.mode === "skill-balanced" ? (
+          <label className="col-span-2 flex items-center gap-2 text-sm">
+            Teams
+            <select
+              value={board.teams}
+              onChange={(event) =>
+                settings.run({ mode: board.mode, teams: event.target.value as BoardView["teams"] })
+              }
+              className="h-11 rounded-lg border border-slate-300 bg-white px-2 max-sm:flex-1"
+            >
+              {(Object.keys(teamLabels) as BoardView["teams"][]).map((rule) => (
+                <option key={rule} value={rule}>
+                  {teamLabels[rule]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="col-span-2 flex items-center gap-2 text-sm">
+          Answer within
+          <select
+            value={board.callTimeoutMinutes ?? ""}
+            onChange={(event) =>
+              settings.run({
+                mode: board.mode,
+                callTimeoutMinutes: event.target.value ? Number(event.target.value) : null,
+              })
+            }
+            className="h-11 rounded-lg border border-slate-300 bg-white px-2 max-sm:flex-1"
+          >
+            <option value="">No limit</option>
+            {[2, 3, 5].map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {minutes} min
+              </option>
+            ))}
+          </select>
+        </label>
+        <PairingsButton board={board} orgId={orgId} />
+        <FairnessReportButton orgId={orgId} />
+      </div>
       {board.organizer?.teamsNote && board.teams !== "open" ? (
-        <p className="basis-full text-sm text-muted" data-testid="teams-note">
+        <p className="col-span-2 basis-full text-sm text-muted" data-testid="teams-note">
           {board.organizer.teamsNote}
         </p>
       ) : null}
