@@ -35,10 +35,11 @@ export function ConfirmButton({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title={title} description={description}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
+          {/* Large: asked on a phone, often courtside, the answer is a thumb's tap. */}
+          <Button size="lg" variant="secondary" onClick={() => setOpen(false)}>
             {dismissLabel}
           </Button>
-          <Button variant="destructive" disabled={busy} onClick={confirm}>
+          <Button size="lg" variant="destructive" disabled={busy} onClick={confirm}>
             {busy ? "Working..." : confirmLabel}
           </Button>
         </div>

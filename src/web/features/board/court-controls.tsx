@@ -7,6 +7,7 @@ import { useState } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { Button } from "../../components/ui/button.js";
+import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { ApiError } from "../../lib/api.js";
 import { useCallNextGroup, useCancelGame, useSetCourtAvailable } from "./board-api.js";
@@ -28,10 +29,8 @@ const tap = "h-auto! min-h-11 min-w-0 px-2 py-1 leading-tight whitespace-normal!
 
 export function CourtControls({ court, orgId, onScore, onToggleSingles, callTimeoutMinutes }: Props) {
   const [confirming, setConfirming] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
   const game = court.game;
   const cancel = useCancelGame(orgId, {
-    onSuccess: () => setCancelling(false),
     success: {
       title: `Game on ${court.name} cancelled`,
       description: "Its players are first in line. The court stays free until you start it.",
@@ -73,14 +72,18 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
             <Button className={tap} onClick={onScore}>
               Record Score
             </Button>
-            <Button
-              className={tap}
-              variant="secondary"
-              disabled={cancel.busy}
-              onClick={() => setCancelling(true)}
-            >
-              Cancel Game
-            </Button>
+            <ConfirmButton
+              trigger={
+                <Button className={tap} variant="secondary" disabled={cancel.busy}>
+                  Cancel Game
+                </Button>
+              }
+              title={`Cancel the game on ${court.name}?`}
+              description={`No result is kept. Its ${players} players go back to the front of the line, and the court stays free until you start it.`}
+              confirmLabel="Cancel Game"
+              dismissLabel="Keep Playing"
+              onConfirm={() => cancel.run(game.id)}
+            />
           </>
         ) : court.status === "unavailable" ? (
           <Button className={tap} onClick={bringIn} disabled={setAvailable.busy}>
@@ -107,26 +110,6 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
           </Button>
         ) : null}
       </div>
-      <Dialog open={cancelling && game !== null} onOpenChange={setCancelling}>
-        <DialogContent
-          title={`Cancel the game on ${court.name}?`}
-          description={`No result is kept. Its ${players} players go back to the front of the line, and the court stays free until you start it.`}
-        >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button size="lg" variant="secondary" onClick={() => setCancelling(false)}>
-              Keep Playing
-            </Button>
-            <Button
-              size="lg"
-              variant="destructive"
-              disabled={cancel.busy}
-              onClick={() => game && cancel.run(game.id)}
-            >
-              {cancel.busy ? "Working..." : "Cancel Game"}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           title={`Take ${court.name} out of play?`}
