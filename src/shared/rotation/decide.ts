@@ -308,7 +308,9 @@ export function waitCap(
     nextFreeMinutes: nextFree(length.typical),
     lateNextFreeMinutes: nextFree(length.long),
     capMinutes: WAIT_CAP_GAMES * length.typical,
-    minutesLeft: input.endsAt === undefined ? undefined : (input.endsAt - now) / 60_000,
+    // Past the end the night has no known end any more (as in levelling and the last call).
+    minutesLeft:
+      input.endsAt === undefined || now >= input.endsAt ? undefined : (input.endsAt - now) / 60_000,
   };
 }
 // 1.25 let waits reach 1.14x the paddle stack's longest; 1.15 holds all eight benchmark cases

@@ -282,12 +282,12 @@ function fillAsCourtsFree(
   // Passed over now, they would still be waiting past the cap when the next court frees (at the
   // typical length, or, `late`, if the running games run long).
   // A court that frees only after the night has ended frees for nobody: passed over, they wait
-  // out the night rather than wait for it.
+  // out the night rather than wait for it, so their wait runs to the end, not to that court.
   const tooLongAt = (p: PlayerState, late = false) => {
     if (waitCap === undefined || p.readySince === undefined) return false;
     const nextFree = late ? waitCap.lateNextFreeMinutes : waitCap.nextFreeMinutes;
-    if (waitCap.minutesLeft !== undefined && nextFree >= waitCap.minutesLeft) return false;
-    return (waitCap.now - p.readySince) / 60_000 + nextFree > waitCap.capMinutes;
+    const waitsFor = Math.min(nextFree, waitCap.minutesLeft ?? nextFree);
+    return (waitCap.now - p.readySince) / 60_000 + waitsFor > waitCap.capMinutes;
   };
   for (const court of courts) {
     const size = courtSize(court);

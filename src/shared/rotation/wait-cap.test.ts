@@ -6,12 +6,12 @@ import { decide } from "./decide.js";
 import { SessionSim } from "./simulate.js";
 
 /**
- * Two courts; c1's game started at minute 92, c2 is free at minute 97. Waiting: x, off court
- * since minute 89, who has partnered each of the other four waiting (none of whom has partnered
- * another), so any game with x repeats a partner; they came off at minute 96. Everyone has
- * played 5 games.
+ * Two courts; c1's game started at minute 92, and the decision is c2's, at minute 97. Waiting:
+ * x, off court since `xOffSince` (minute 89), who has partnered each of the other four waiting
+ * (none of whom has partnered another), so any game with x repeats a partner; those four have
+ * been ready since minute 96. Everyone has played 5 games.
  */
-function xHasWaited(endsAt: number | undefined) {
+function xHasWaited(endsAt: number | undefined, xOffSince = 89) {
   const sim = new SessionSim(2, "fair", 1, { endsAt });
   const court = ["a", "b", "c", "d"];
   const others = ["y", "z", "v", "w"];
@@ -23,7 +23,7 @@ function xHasWaited(endsAt: number | undefined) {
   }
   sim.players.get("x")!.recentPartners = [...others];
   for (const id of others) sim.players.get(id)!.recentPartners = ["x"];
-  sim.players.get("x")!.readySince = 89 * 60_000;
+  sim.players.get("x")!.readySince = xOffSince * 60_000;
   sim.playing.set("c1", { courtId: "c1", teams: [court.slice(0, 2), court.slice(2)], startedAt: 92 });
   return sim.input(97);
 }
@@ -45,5 +45,14 @@ describe("the wait cap", () => {
     const players = onCourt(xHasWaited(100));
     expect(players).toHaveLength(4);
     expect(players).not.toContain("x");
+  });
+
+  it("still does when waiting out the night would itself pass it", () => {
+    // Off since 85: 12 minutes now, 15 by the night's end at 100.
+    expect(onCourt(xHasWaited(100, 85))).toContain("x");
+  });
+
+  it("holds as ever once the night has run past its end, which is no end any more", () => {
+    for (const endsAt of [90, 80]) expect(onCourt(xHasWaited(endsAt)), `ended at ${endsAt}`).toContain("x");
   });
 });
