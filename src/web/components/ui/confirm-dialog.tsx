@@ -35,7 +35,7 @@ export function ConfirmButton({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title={title} description={description}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {/* Large: asked on a phone, often courtside, the answer is a thumb's tap. */}
+          {/* 48 px: on a phone the answer is a thumb's tap. */}
           <Button size="lg" variant="secondary" onClick={() => setOpen(false)}>
             {dismissLabel}
           </Button>

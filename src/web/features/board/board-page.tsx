@@ -10,6 +10,7 @@ import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { PageLoading } from "../../components/ui/spinner.js";
+import { cn } from "../../lib/cn.js";
 import { useBoardSettings, useFillCourts } from "./board-api.js";
 import { CourtCard } from "./court-card.js";
 import { DisplayLinks } from "./display-links.js";
@@ -127,6 +128,7 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
               canManage={board.canManage}
               highlight={myId}
               callTimeoutMinutes={board.callTimeoutMinutes}
+              inRounds={board.mode === "king-of-the-court"}
               onToggleSingles={() =>
                 settings.run({
                   mode: board.mode,
@@ -204,8 +206,15 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
       >
         <SlidersHorizontal className="h-4 w-4" /> Board Settings
       </Button>
-      {/* `contents`: the settings flow in the bar's own row on a wide screen. */}
-      <div id="board-settings" className={settingsOpen ? "contents" : "contents max-sm:hidden"}>
+      {/* On a phone a box of its own (what the button controls), on the bar's two columns; on a
+          wide screen `contents`, flowing in the bar's own row. */}
+      <div
+        id="board-settings"
+        className={cn(
+          "col-span-2 grid grid-cols-subgrid gap-2 sm:contents",
+          !settingsOpen && "max-sm:hidden",
+        )}
+      >
         <label className="col-span-2 flex items-center gap-2 text-sm">
           Rotation
           <select

@@ -92,6 +92,12 @@ describe("CourtCard", () => {
     expect(nextUp()).toBe("Waiting for players");
   });
 
+  it("says so for king of the court, whose courts fill when the whole round is scored", () => {
+    mockApi();
+    renderWithApp(<CourtCard court={playing({ nextUp: [] })} orgId={ORG_ID} canManage={false} inRounds />);
+    expect(screen.getByText("Next Up").nextElementSibling?.textContent).toBe("Chosen when the round ends");
+  });
+
   it("marks a called player who answered 'on my way'", () => {
     mockApi();
     renderWithApp(<CourtCard court={playing({ answered: ["r2"] })} orgId={ORG_ID} canManage={false} />);

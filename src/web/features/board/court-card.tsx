@@ -18,6 +18,8 @@ type Props = {
   onToggleSingles?: () => Promise<unknown>;
   /** Minutes a called group has to answer before the next group is offered; null: never. */
   callTimeoutMinutes?: number | null;
+  /** King of the court fills its courts when the whole round is scored, not as each frees. */
+  inRounds?: boolean;
 };
 
 /** Beside a called player's name: they answered "on my way". */
@@ -44,6 +46,7 @@ export function CourtCard({
   large,
   onToggleSingles,
   callTimeoutMinutes,
+  inRounds = false,
 }: Props) {
   const [scoring, setScoring] = useState(false);
   const name = (p: { registrationId: string; name: string }) => (
@@ -141,7 +144,9 @@ export function CourtCard({
               : court.game
                 ? // The line is already promised to courts freeing sooner, or too short for a group:
                   // "Waiting for players" beside a full line read as a stuck queue.
-                  "Chosen from the line when this game ends"
+                  inRounds
+                  ? "Chosen when the round ends"
+                  : "Chosen from the line when this game ends"
                 : "Waiting for players"}
           </p>
         </div>

@@ -66,7 +66,7 @@ export function FairnessReportView({ report: r }: { report: Report }) {
         <tbody className="tabular-nums">
           {r.players.map((p) => (
             <tr key={p.registrationId} className="border-t border-slate-100">
-              <td className="py-1">{p.name}</td>
+              <td className="py-1 [overflow-wrap:anywhere]">{p.name}</td>
               <td className={figure}>{p.gamesPlayed}</td>
               <td className={figure}>{p.sitOuts}</td>
               <td className={figure}>{p.longestWaitMinutes} min</td>

@@ -6,9 +6,10 @@ import { useRecentScore, withdrawUndo } from "./recent-score.js";
 
 /**
  * After a score: what was recorded, and Undo, in a bar at the bottom edge where the thumb is,
- * for a few seconds. The next group is already on court; Undo sends them back to the line.
- * What the court did next is read from the board as it now is: the "next up" shown before the
- * score is only a preview, and a court with none shown was often filled from the line anyway.
+ * for a few seconds. Undo puts the game back on court, and any group that went on in its place
+ * back in line. What the court did next is read from the board as it now is: the "next up"
+ * shown before the score is only a preview, and a court with none shown was often filled from
+ * the line anyway.
  */
 export function UndoScoreBar({ orgId, board }: { orgId: string; board: BoardView }) {
   const recent = useRecentScore();
@@ -20,7 +21,9 @@ export function UndoScoreBar({ orgId, board }: { orgId: string; board: BoardView
   const after = !court
     ? null
     : court.game === null
-      ? "The court is free."
+      ? court.keptForTheEnd
+        ? "Done for tonight."
+        : "The court is free."
       : court.game.id !== recent.gameId
         ? "Next group on court."
         : null;
