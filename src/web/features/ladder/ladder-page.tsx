@@ -61,7 +61,7 @@ export function LadderPage() {
           <LogMatchDialog orgId={orgId} me={{ userId: me.user.id, name: me.user.name }} manager={manager} />
         </div>
       </div>
-      <WaitingMatches orgId={orgId} manager={manager} />
+      <WaitingMatches orgId={orgId} timeZone={current.timeZone} manager={manager} />
       <div className="flex gap-1 self-start rounded-xl bg-slate-100 p-1" role="tablist" aria-label="Format">
         {(["doubles", "singles"] as const).map((f) => (
           <button
@@ -115,13 +115,19 @@ export function LadderPage() {
           )}
         </>
       )}
-      {manager ? <RecentMatches orgId={orgId} me={{ userId: me.user.id, name: me.user.name }} /> : null}
+      {manager ? (
+        <RecentMatches
+          orgId={orgId}
+          timeZone={current.timeZone}
+          me={{ userId: me.user.id, name: me.user.name }}
+        />
+      ) : null}
     </div>
   );
 }
 
 /** Organizers see the latest matches, to correct or remove one. */
-function RecentMatches({ orgId, me }: { orgId: string; me: PickedMember }) {
+function RecentMatches({ orgId, timeZone, me }: { orgId: string; timeZone: string; me: PickedMember }) {
   const recent = useMatchPages(orgId, { size: RECENT_PAGE });
   const remove = useDeleteMatch(orgId, { success: "Match deleted" });
   const shown = recent.data?.pages.flatMap((page) => page.matches) ?? [];
@@ -134,6 +140,7 @@ function RecentMatches({ orgId, me }: { orgId: string; me: PickedMember }) {
           <MatchCard
             key={match.id}
             match={match}
+            timeZone={timeZone}
             actions={
               <>
                 <LogMatchDialog orgId={orgId} me={me} manager match={match} />
@@ -226,7 +233,7 @@ function Summary({
 }
 
 /** Matches that wait for this person (to confirm or dispute) or, for organizers, for a decision. */
-function WaitingMatches({ orgId, manager }: { orgId: string; manager: boolean }) {
+function WaitingMatches({ orgId, timeZone, manager }: { orgId: string; timeZone: string; manager: boolean }) {
   const pending = useMatches(orgId, "pending");
   const disputed = useMatches(orgId, "disputed");
   const answer = useAnswerMatch(orgId, {
@@ -247,6 +254,7 @@ function WaitingMatches({ orgId, manager }: { orgId: string; manager: boolean })
             <MatchCard
               key={match.id}
               match={match}
+              timeZone={timeZone}
               actions={
                 <Choices
                   yes={["Confirm", () => answer.run({ matchId: match.id, answer: "confirm" })]}
@@ -259,6 +267,7 @@ function WaitingMatches({ orgId, manager }: { orgId: string; manager: boolean })
             <MatchCard
               key={match.id}
               match={match}
+              timeZone={timeZone}
               actions={
                 <Choices
                   yes={["Count It", () => decide.run({ matchId: match.id, outcome: "count" })]}

@@ -1,8 +1,11 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { MatchView } from "../../../shared/contracts/ladder.js";
-import { mockApi, renderWithApp } from "../../test/harness.js";
+import { club, mockApi, renderWithApp } from "../../test/harness.js";
 import { MatchCard } from "./match-card.js";
+
+// The phone here is on UTC, whatever the machine's zone, so the club's day and the phone's differ.
+process.env.TZ = "UTC";
 
 // A game scored on the board at 9:30 pm on December 4 in the club's time zone (Chicago): 03:30
 // on December 5 in UTC.
@@ -27,7 +30,7 @@ const lateGame: MatchView = {
 describe("MatchCard", () => {
   it("dates a match by the club's day, as Sessions does, whatever the phone's time zone", async () => {
     mockApi();
-    renderWithApp(<MatchCard match={lateGame} />);
+    renderWithApp(<MatchCard match={lateGame} timeZone={club.timeZone} />);
     expect((await screen.findByText(/^Dec 4, 2026 · Doubles/)).textContent).toContain("court board");
   });
 });

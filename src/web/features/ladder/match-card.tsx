@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { MatchView } from "../../../shared/contracts/ladder.js";
 import { formatGames } from "../../../shared/rating/scores.js";
-import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
 import { cn } from "../../lib/cn.js";
 import { formatDate } from "../../lib/format.js";
@@ -89,16 +88,17 @@ function WhyItMoved({ match, userId }: { match: MatchView; userId: string }) {
  */
 export function MatchCard({
   match,
+  timeZone,
   actions,
   explainFor,
 }: {
   match: MatchView;
+  /** The club's: a night's game at 9 pm is dated that day, as Sessions does, on any phone. */
+  timeZone: string;
   actions?: React.ReactNode;
   explainFor?: string;
 }) {
   const status = match.counts ? "Counted" : statusText[match.status];
-  // The club's day, as Sessions shows it: a night's game at 9 pm is not "tomorrow" on a phone abroad.
-  const timeZone = useOrganization().current?.timeZone;
   return (
     <li
       className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm"

@@ -41,7 +41,7 @@ export function PlayerPage() {
             <p className="text-sm text-muted">No counted matches yet.</p>
           ) : (
             <Suspense fallback={<Spinner />}>
-              <RatingChart history={view.history} timeZone={current?.timeZone} />
+              <RatingChart history={view.history} timeZone={current.timeZone} />
             </Suspense>
           )}
         </CardContent>
@@ -71,13 +71,13 @@ export function PlayerPage() {
           </CardContent>
         </Card>
       ) : null}
-      <PlayerMatches orgId={current.id} view={view} />
+      <PlayerMatches orgId={current.id} timeZone={current.timeZone} view={view} />
     </div>
   );
 }
 
 /** Their latest matches from the page's read, then older ones a page at a time as they scroll. */
-function PlayerMatches({ orgId, view }: { orgId: string; view: PlayerView }) {
+function PlayerMatches({ orgId, timeZone, view }: { orgId: string; timeZone: string; view: PlayerView }) {
   const [older, setOlder] = useState(false);
   const pages = useMatchPages(orgId, {
     player: view.userId,
@@ -95,7 +95,7 @@ function PlayerMatches({ orgId, view }: { orgId: string; view: PlayerView }) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {[...view.recent, ...loaded].map((match) => (
-            <MatchCard key={match.id} match={match} explainFor={view.userId} />
+            <MatchCard key={match.id} match={match} timeZone={timeZone} explainFor={view.userId} />
           ))}
         </ul>
       )}
