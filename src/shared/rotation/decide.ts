@@ -287,9 +287,9 @@ export function estimateWait(index: number, courts: number, places: number, minu
  * WAIT_CAP_GAMES typical games since they came off court, goes on now. Counting court changes
  * alone let a player sit through two long games to save a repeated partner: 21 minutes where
  * the paddle stack's longest was 15 (12 players, 2 courts; bench/rotation, decision 025). A court
- * that frees only after the night ends sends nobody on: the cap does not force a repeated partner
- * on a player who would wait out the night anyway (24 on 4 courts, seed 10, three minutes from
- * the end).
+ * that frees only after the night ends frees for nobody: a wait then runs to the end, and the
+ * cap forces no repeated partner on a player whose wait out the night stays within it (24 on 4
+ * courts, seed 10, three minutes from the end).
  */
 export function waitCap(
   input: RotationInput,
