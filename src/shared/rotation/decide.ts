@@ -299,18 +299,24 @@ export function waitCap(
   if (input.now === undefined) return undefined;
   const now = input.now;
   const running = playable.filter((c) => c.status === "playing" && c.startedAt !== undefined);
+  // A wait ends at the next court or at the night's end, whichever comes first. Past the end the
+  // night has no known end any more (as in levelling and the last call).
+  const untilEnd =
+    input.endsAt === undefined || now >= input.endsAt
+      ? Number.POSITIVE_INFINITY
+      : (input.endsAt - now) / 60_000;
   const nextFree = (minutes: number) =>
-    running.length
-      ? Math.min(...running.map((c) => Math.max(0, minutes - (now - c.startedAt!) / 60_000)))
-      : minutes;
+    Math.min(
+      untilEnd,
+      running.length
+        ? Math.min(...running.map((c) => Math.max(0, minutes - (now - c.startedAt!) / 60_000)))
+        : minutes,
+    );
   return {
     now,
     nextFreeMinutes: nextFree(length.typical),
     lateNextFreeMinutes: nextFree(length.long),
     capMinutes: WAIT_CAP_GAMES * length.typical,
-    // Past the end the night has no known end any more (as in levelling and the last call).
-    minutesLeft:
-      input.endsAt === undefined || now >= input.endsAt ? undefined : (input.endsAt - now) / 60_000,
   };
 }
 // 1.25 let waits reach 1.14x the paddle stack's longest; 1.15 holds all eight benchmark cases

@@ -131,13 +131,11 @@ export type FairOptions = {
   /** The longest wait (decide.ts waitCap): a player passed over now would wait past it. */
   waitCap?: {
     now: number;
-    /** When the soonest running game should end, at a typical game's length... */
+    /** When the soonest running game should end (or the night, if sooner), at a typical game's length... */
     nextFreeMinutes: number;
     /** ...and at a long one's: games of 8 to 16 minutes often end well after the typical. */
     lateNextFreeMinutes: number;
     capMinutes: number;
-    /** Until the night ends, when it is known: no court frees for them after that. */
-    minutesLeft?: number;
   };
   /** Who may make a team, and the declared genders it reads. */
   teams?: TeamRule;
@@ -281,14 +279,11 @@ function fillAsCourtsFree(
   const chosen = new Set<string>();
   // Passed over now, they would still be waiting past the cap when the next court frees (at the
   // typical length, or, `late`, if the running games run long).
-  // A court that frees only after the night has ended frees for nobody: passed over, they wait
-  // out the night rather than wait for it, so their wait runs to the end, not to that court.
-  const tooLongAt = (p: PlayerState, late = false) => {
-    if (waitCap === undefined || p.readySince === undefined) return false;
-    const nextFree = late ? waitCap.lateNextFreeMinutes : waitCap.nextFreeMinutes;
-    const waitsFor = Math.min(nextFree, waitCap.minutesLeft ?? nextFree);
-    return (waitCap.now - p.readySince) / 60_000 + waitsFor > waitCap.capMinutes;
-  };
+  const tooLongAt = (p: PlayerState, late = false) =>
+    waitCap !== undefined &&
+    p.readySince !== undefined &&
+    (waitCap.now - p.readySince) / 60_000 + (late ? waitCap.lateNextFreeMinutes : waitCap.nextFreeMinutes) >
+      waitCap.capMinutes;
   for (const court of courts) {
     const size = courtSize(court);
     // At the last call a court stays empty rather than send on a player who would end the night
