@@ -9,6 +9,7 @@ import { Toaster } from "sonner";
 import { vi } from "vitest";
 import type { Me } from "../../shared/contracts/account.js";
 import type { Membership } from "../../shared/contracts/clubs.js";
+import type { MatchView } from "../../shared/contracts/ladder.js";
 import { AuthProvider, meQueryKey } from "../app/auth-provider.js";
 import { OrganizationProvider } from "../app/organization-provider.js";
 
@@ -41,6 +42,26 @@ export const me: Me = {
   },
   organizations: [club],
 };
+
+/** A ladder match as the server answers it: Jordan Smith beat Ben Brooks 11-7 in doubles. */
+export const matchView = (change: Partial<MatchView> = {}): MatchView => ({
+  id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+  format: "doubles",
+  teamA: [{ userId: "user-1", name: "Jordan Smith" }],
+  teamB: [{ userId: "user-3", name: "Ben Brooks" }],
+  games: [{ a: 11, b: 7 }],
+  winner: "A",
+  playedAt: "2026-11-19T00:00:00.000Z",
+  status: "confirmed",
+  counts: true,
+  fromBoard: false,
+  eventName: null,
+  loggedBy: "user-1",
+  canAnswer: false,
+  deltas: {},
+  why: {},
+  ...change,
+});
 
 /** What a route answers: a JSON body (status 200), or a status with a body. */
 type Answer = unknown | { status: number; body: unknown };

@@ -141,13 +141,7 @@ export function CourtCard({
                     {court.answered.includes(p.registrationId) ? <OnTheWay /> : null}
                   </span>
                 ))
-              : court.game
-                ? // The line is already promised to courts freeing sooner, or too short for a group:
-                  // "Waiting for players" beside a full line read as a stuck queue.
-                  inRounds
-                  ? "Chosen when the round ends"
-                  : "Chosen from the line when this game ends"
-                : "Waiting for players"}
+              : noGroupYet(court, inRounds)}
           </p>
         </div>
         {canManage && orgId ? (
@@ -172,4 +166,14 @@ export function CourtCard({
       ) : null}
     </Card>
   );
+}
+
+/**
+ * A court with no next group shown. A playing one's is chosen later: the line is already
+ * promised to courts freeing sooner, or too short for a group ("Waiting for players" beside a
+ * full line read as a stuck queue).
+ */
+function noGroupYet(court: BoardCourt, inRounds: boolean): string {
+  if (!court.game) return "Waiting for players";
+  return inRounds ? "Chosen when the round ends" : "Chosen from the line when this game ends";
 }

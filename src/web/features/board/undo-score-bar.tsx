@@ -1,5 +1,5 @@
 import { Undo2 } from "lucide-react";
-import type { BoardView } from "../../../shared/contracts/board.js";
+import type { BoardCourt, BoardView } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { useUndoScore } from "./board-api.js";
 import { useRecentScore, withdrawUndo } from "./recent-score.js";
@@ -17,16 +17,10 @@ export function UndoScoreBar({ orgId, board }: { orgId: string; board: BoardView
     success: recent ? `Score on ${recent.courtName} undone: the game is back on court` : undefined,
   });
   if (!recent) return null;
-  const court = board.courts.find((c) => c.id === recent.courtId);
-  const after = !court
-    ? null
-    : court.game === null
-      ? court.keptForTheEnd
-        ? "Done for tonight."
-        : "The court is free."
-      : court.game.id !== recent.gameId
-        ? "Next group on court."
-        : null;
+  const after = courtAfter(
+    board.courts.find((c) => c.id === recent.courtId),
+    recent.gameId,
+  );
   return (
     <>
       {/* Room below the board, so that what the bar covers can be scrolled up from under it. */}
@@ -55,4 +49,11 @@ export function UndoScoreBar({ orgId, board }: { orgId: string; board: BoardView
       </div>
     </>
   );
+}
+
+/** What the scored game's court did next; nothing while the board still shows that game. */
+function courtAfter(court: BoardCourt | undefined, scoredGameId: string): string | null {
+  if (!court) return null;
+  if (court.game) return court.game.id === scoredGameId ? null : "Next group on court.";
+  return court.keptForTheEnd ? "Done for tonight." : "The court is free.";
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type MatchView, matchBody } from "../../../shared/contracts/ladder.js";
 import type { Member } from "../../../shared/contracts/members.js";
 import { messages } from "../../../shared/domain/messages.js";
-import { fieldError, mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { fieldError, matchView, mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
 import { LogMatchDialog } from "./log-match-dialog.js";
 
 const matches = `POST /api/orgs/${ORG_ID}/matches`;
@@ -25,23 +25,8 @@ const members = [
 ];
 
 /** What the server answers for a logged match: a whole match view, as the contract says. */
-const loggedMatch = (counts: boolean): MatchView => ({
-  id: MATCH_ID,
-  format: "doubles",
-  teamA: [{ userId: "user-1", name: "Jordan Smith" }],
-  teamB: [{ userId: "user-3", name: "Ben Brooks" }],
-  games: [{ a: 11, b: 7 }],
-  winner: "A",
-  playedAt: "2026-11-19T00:00:00.000Z",
-  status: counts ? "confirmed" : "pending",
-  counts,
-  fromBoard: false,
-  eventName: null,
-  loggedBy: "user-1",
-  canAnswer: false,
-  deltas: {},
-  why: {},
-});
+const loggedMatch = (counts: boolean): MatchView =>
+  matchView({ id: MATCH_ID, status: counts ? "confirmed" : "pending", counts });
 
 function ladderApi(routes: Record<string, unknown> = {}) {
   return mockApi({
@@ -181,23 +166,13 @@ describe("LogMatchDialog", () => {
 
   it("edits a match: its players and scores filled in, saved with PUT", async () => {
     const edit = `PUT /api/orgs/${ORG_ID}/matches/${MATCH_ID}`;
-    const match: MatchView = {
+    const match = matchView({
       id: MATCH_ID,
       format: "singles",
       teamA: [{ userId: "user-2", name: "Ana Alvarez" }],
-      teamB: [{ userId: "user-3", name: "Ben Brooks" }],
       games: [{ a: 21, b: 15 }],
-      winner: "A",
-      playedAt: "2026-11-19T00:00:00.000Z",
-      status: "confirmed",
-      counts: true,
-      fromBoard: false,
-      eventName: null,
       loggedBy: "user-2",
-      canAnswer: false,
-      deltas: {},
-      why: {},
-    };
+    });
     const api = ladderApi({ [edit]: match });
     const { user } = await openDialog({ manager: true, match });
     expect(screen.getByTestId("teamA0-chosen").textContent).toBe("Ana Alvarez");

@@ -12,7 +12,7 @@ export default function RatingChart({
 }: {
   history: PlayerView["history"];
   /** The club's, as the match cards and Sessions date them. */
-  timeZone: string | undefined;
+  timeZone: string;
 }) {
   const points = history.map((h, index) => ({
     game: index + 1,
