@@ -149,6 +149,7 @@ export const sessionsEndpoints = {
       "CAPACITY_BELOW_REGISTERED",
       "PAYMENT_LOCKED",
       "LOTTERY_DRAWN",
+      "TEAMS_ON_BOARD",
       "UPGRADE_REQUIRED",
     ],
   }),

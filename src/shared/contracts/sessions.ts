@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messages } from "../domain/messages.js";
 import { dollarsToCents, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS } from "../domain/money.js";
+import { TEAM_RULES } from "../rotation/types.js";
 import { displayName, optionalText } from "./common.js";
 
 const v = messages.validation;
@@ -70,6 +71,8 @@ export const LOTTERY = {
   guaranteeRange: "Assure a place after 1 to 20 lost draws, or leave it empty.",
 } as const;
 
+export const TEAMS_CHOICE = "Choose anyone, mixed doubles, or women's and men's games.";
+
 export const NO_SHOW_RELEASE_RANGE = "Release places 0 to 240 minutes after the start, or leave it empty.";
 
 /** What the form holds: wall times in the club's zone, amount as typed. Checked in the browser. */
@@ -93,6 +96,7 @@ export const sessionForm = z
     lotteryLookbackDays: optionalInt(1, 365, LOTTERY.lookbackRange),
     lotteryGuaranteeAfter: optionalInt(1, 20, LOTTERY.guaranteeRange),
     noShowReleaseMinutes: optionalInt(0, 240, NO_SHOW_RELEASE_RANGE),
+    teams: z.enum(TEAM_RULES, { error: TEAMS_CHOICE }).default("open"),
   })
   .superRefine((form, ctx) => {
     if (form.paymentRequired) {
@@ -166,6 +170,8 @@ export const sessionBodyFields = z.object({
     .min(0, NO_SHOW_RELEASE_RANGE)
     .max(240, NO_SHOW_RELEASE_RANGE)
     .optional(),
+  /** Who may make a team on the night: anyone, mixed doubles, or women's and men's games. */
+  teams: z.enum(TEAM_RULES, { error: TEAMS_CHOICE }).default("open"),
 });
 export type SessionBodyFields = z.output<typeof sessionBodyFields>;
 
@@ -248,6 +254,8 @@ export const session = z.object({
   noShowReleaseMinutes: z.number().int().nullable(),
   /** When places not checked in were released to those standing by. */
   noShowsReleasedAt: z.iso.datetime().nullable(),
+  /** Who may make a team: as scheduled, and once the night is live, as its board is set. */
+  teams: z.enum(TEAM_RULES),
 });
 export type Session = z.infer<typeof session>;
 

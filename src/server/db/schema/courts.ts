@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { courts, organizations } from "./clubs.js";
 import { createdAt } from "./columns.js";
-import { sessionRegistrations, sessions } from "./sessions.js";
+import { sessionRegistrations, sessions, teamRule } from "./sessions.js";
 
 export const rotationMode = pgEnum("rotation_mode", [
   "fair",
@@ -23,8 +23,6 @@ export const rotationMode = pgEnum("rotation_mode", [
   "skill-balanced",
   "king-of-the-court",
 ]);
-/** Who may make a team (shared/rotation TeamRule): anyone, mixed doubles, or separate games. */
-export const teamRule = pgEnum("team_rule", ["open", "mixed", "separate"]);
 
 // The live queue of an active session: one row per checked-in player, carrying the counters
 // the rotation engine decides from. Every change bumps sessions' board version (below) under

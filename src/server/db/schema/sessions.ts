@@ -19,6 +19,8 @@ import { users } from "./auth.js";
 import { organizations } from "./clubs.js";
 import { createdAt, updatedAt } from "./columns.js";
 
+/** Who may make a team (shared/rotation TeamRule): anyone, mixed doubles, or separate games. */
+export const teamRule = pgEnum("team_rule", ["open", "mixed", "separate"]);
 export const sessionStatus = pgEnum("session_status", ["scheduled", "active", "completed", "cancelled"]);
 export const sessions = pgTable(
   "sessions",
@@ -64,6 +66,9 @@ export const sessions = pgTable(
     // when an organizer releases them). sessions/no-shows.ts
     noShowReleaseMinutes: integer("no_show_release_minutes"),
     noShowsReleasedAt: timestamp("no_shows_released_at", { withTimezone: true }),
+    // Who may make a team, as scheduled: the board starts with it and its setting writes it back,
+    // so the session says what the night was played as (features/courts board-store.ts).
+    teams: teamRule("teams").notNull().default("open"),
     // The secret in the self check-in link and QR code.
     checkInToken: text("check_in_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),

@@ -18,6 +18,7 @@ import { qualified } from "../../db/qualified.js";
 import { boards, games, queuePlayers, scoreUndos } from "../../db/schema/courts.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { applyBoardResultIn, matchFromBoardGame, withdrawBoardGameMatch } from "../ladder/service.js";
+import { recordSessionTeams } from "../sessions/service.js";
 import { boardCache } from "./board-cache.js";
 import {
   activeSession,
@@ -475,6 +476,8 @@ export function updateSettings(
       })
       .where(eq(boards.sessionId, board.sessionId))
       .returning();
+    if (settings.teams && settings.teams !== board.teams)
+      await recordSessionTeams(tx, organizationId, board.sessionId, settings.teams);
     return { board: changed };
   });
 }

@@ -50,7 +50,9 @@ describe("the board's state", () => {
     expect(plain.players.every((p) => p.partners.length === 0 && p.opponents.length === 0)).toBe(true);
 
     // Both courts are playing: asked "when a court is free", it is not read.
-    const board = await t.db.transaction((tx) => lockBoard(tx, orgId, session.id));
+    const board = await t.db.transaction((tx) =>
+      lockBoard(tx, { organizationId: orgId, id: session.id, teams: "open" }),
+    );
     const whenFree = await loadState(t.db, orgId, session.id, (courts) =>
       courts.courts.some((c) => courtIsFree(board, courts, c.id)),
     );
@@ -60,7 +62,9 @@ describe("the board's state", () => {
 
   it("refuses to fill a free court from a state read without them", async () => {
     const session = await activeSessionWith(t, orgId, 6);
-    const board = await t.db.transaction((tx) => lockBoard(tx, orgId, session.id));
+    const board = await t.db.transaction((tx) =>
+      lockBoard(tx, { organizationId: orgId, id: session.id, teams: "open" }),
+    );
     const plain = await loadState(t.db, orgId, session.id);
     expect(plain.playing).toHaveLength(0);
     expect(() => decideAssignments(board, plain, Date.now())).toThrow(/partners and opponents/);

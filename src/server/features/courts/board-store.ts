@@ -32,7 +32,11 @@ export const gamesOf = (s: OfSession) =>
  * (one notice to its viewers), and one that rolls back gives its version back with the rest; a
  * separate bump before the commit was one more round trip under the lock.
  */
-export async function lockBoard(tx: Tx, organizationId: string, sessionId: string): Promise<BoardRow> {
+export async function lockBoard(
+  tx: Tx,
+  session: { organizationId: string; id: string; teams: BoardRow["teams"] },
+): Promise<BoardRow> {
+  const { organizationId, id: sessionId } = session;
   const lock = () =>
     tx
       .update(boards)
@@ -44,7 +48,8 @@ export async function lockBoard(tx: Tx, organizationId: string, sessionId: strin
   if (row) return row;
   await tx
     .insert(boards)
-    .values({ sessionId, organizationId, seed: randomInt(1, 2 ** 31 - 1) })
+    // Teams as the session was scheduled: a mixed night starts mixed.
+    .values({ sessionId, organizationId, seed: randomInt(1, 2 ** 31 - 1), teams: session.teams })
     .onConflictDoNothing();
   const [made] = await lock();
   return made!;

@@ -159,7 +159,7 @@ async function applyActions(
   try {
     ({ result } = await withEffects(deps, async (tx, effects) => {
       const session = await requireActiveSession(tx, organizationId);
-      let board = await lockBoard(tx, organizationId, session.id);
+      let board = await lockBoard(tx, session);
       await syncQueue(tx, board, now);
       // The board and state the last fill read, while still current (for the up-next check).
       let filled: Awaited<ReturnType<typeof fillCourts>> | "not yet" = "not yet";

@@ -183,7 +183,7 @@ async function sharedBoard(
     club,
     mode: board?.mode ?? "fair",
     balanceByRating: board?.balanceByRating ?? false,
-    teams: board?.teams ?? "open",
+    teams: board?.teams ?? session.teams,
     pairings: {
       together: (board?.pairings.together ?? []).map(([a, b]) => [person(a), person(b)] as [Person, Person]),
       apart: (board?.pairings.apart ?? []).map(([a, b]) => [person(a), person(b)] as [Person, Person]),

@@ -3,6 +3,7 @@
 // Everything goes through the features' own services (the ladder replays its matches, the
 // board fills its courts), so the demo is exactly what a club would see.
 import { instantOf, wallTimeAt, weekdayAt } from "../../../shared/domain/time-zones.js";
+import type { TeamRule } from "../../../shared/rotation/types.js";
 import type { AppDeps } from "../../app-deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { ensureProfile, personByEmail } from "../account/service.js";
@@ -195,18 +196,20 @@ export async function seedDemoClub(
       paymentRequired: takesCharges,
       paymentAmount: "15.00",
     },
-    { name: "Saturday Social", startsAt: clubHour(nextSaturday!, 9), capacity: 32 },
+    // A mixed night, as clubs run them: its page says so before anyone signs up.
+    { name: "Saturday Social", startsAt: clubHour(nextSaturday!, 9), capacity: 32, teams: "mixed" as const },
     { name: "Ladder Night", startsAt: clubHour(ladderDay!, 19), capacity: 16 },
   ].map((s) => ({ ...s, endsAt: new Date(s.startsAt.getTime() + 2 * HOUR) }));
   // Made as an organizer would: created, then started and finished through their lifecycle.
   const create = async (s: { name: string; startsAt: Date; endsAt: Date } & Record<string, unknown>) => {
-    const { name, startsAt, endsAt, capacity, paymentRequired, paymentAmount } = s;
+    const { name, startsAt, endsAt, capacity, paymentRequired, paymentAmount, teams } = s;
     const [created] = await createSessions(deps, organizationId, owner.id, {
       name,
       startsAt: startsAt.toISOString(),
       endsAt: endsAt.toISOString(),
       ...(capacity ? { capacity: capacity as number } : {}),
       ...(paymentRequired ? { paymentRequired: true, paymentAmount: String(paymentAmount) } : {}),
+      ...(teams ? { teams: teams as TeamRule } : {}),
     });
     return created!.id;
   };

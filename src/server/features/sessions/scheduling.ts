@@ -7,6 +7,7 @@ import type { CreateSessionBody, Session, SessionBodyFields } from "../../../sha
 import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
+import type { TeamRule } from "../../../shared/rotation/types.js";
 import type { AppDeps, UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { calendarFeeds, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -44,6 +45,7 @@ function sessionValues(body: SessionBodyFields) {
     lotteryLookbackDays: body.lotteryLookbackDays,
     lotteryGuaranteeAfter: body.lotteryGuaranteeAfter ?? null,
     noShowReleaseMinutes: body.noShowReleaseMinutes ?? null,
+    teams: body.teams,
   };
 }
 
@@ -147,6 +149,13 @@ export async function updateSession(
         "Players have registered: the session cannot switch between free and paid.",
       );
     }
+    // Once the night is live its board holds the rule, and writes it back here (courts feature).
+    if (current.session.status === "active" && values.teams !== current.session.teams) {
+      throw new AppError(
+        "TEAMS_ON_BOARD",
+        "The session is under way: change who makes a team on the court board.",
+      );
+    }
     if (values.paymentRequired && !current.session.paymentRequired) {
       await assertCanSchedulePaid(tx, organizationId);
     }
@@ -172,6 +181,18 @@ export async function updateSession(
     return toSession(after.session, after);
   });
   return result;
+}
+
+/**
+ * The live board's rule for who makes a team, written back to its session under the board's
+ * lock: the session then says what the night was played as, and an edit of it (which refuses
+ * a change of teams once under way) sends the rule the board holds.
+ */
+export async function recordSessionTeams(tx: Tx, organizationId: string, sessionId: string, teams: TeamRule) {
+  await tx
+    .update(sessions)
+    .set({ teams })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
 }
 
 /**

@@ -32,6 +32,7 @@ export {
   cancelOpenSessions,
   createSessions,
   dropCalendarFeed,
+  recordSessionTeams,
   transition,
   updateSession,
 } from "./scheduling.js";

@@ -68,6 +68,7 @@ export function toSession(
     lotteryDrawnAt: row.lotteryDrawnAt?.toISOString() ?? null,
     noShowReleaseMinutes: row.noShowReleaseMinutes,
     noShowsReleasedAt: row.noShowsReleasedAt?.toISOString() ?? null,
+    teams: row.teams,
   };
 }
 

@@ -11,6 +11,7 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { cn } from "../../lib/cn.js";
+import { teamLabels, teamRules } from "../../lib/team-labels.js";
 import { useBoardSettings, useFillCourts } from "./board-api.js";
 import { CourtCard } from "./court-card.js";
 import { DisplayLinks } from "./display-links.js";
@@ -29,12 +30,6 @@ const modeLabels = {
   "king-of-the-court": "King of the court",
   "paddle-stack": "Paddle stack",
   "winners-stay": "Winners stay",
-} as const;
-
-const teamLabels = {
-  open: "Anyone",
-  mixed: "Mixed doubles",
-  separate: "Women's and men's games",
 } as const;
 
 const singlesOf = (board: BoardView) => board.courts.filter((c) => c.singles).map((c) => c.id);
@@ -240,7 +235,7 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
               }
               className="h-11 rounded-lg border border-slate-300 bg-white px-2 max-sm:flex-1"
             >
-              {(Object.keys(teamLabels) as BoardView["teams"][]).map((rule) => (
+              {teamRules.map((rule) => (
                 <option key={rule} value={rule}>
                   {teamLabels[rule]}
                 </option>

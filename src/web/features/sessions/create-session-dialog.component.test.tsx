@@ -64,6 +64,7 @@ const existing: Session = {
   lotteryDrawnAt: null,
   noShowReleaseMinutes: null,
   noShowsReleasedAt: null,
+  teams: "open",
 };
 
 async function openDialog(session?: Session) {
@@ -136,6 +137,7 @@ describe("CreateSessionDialog", () => {
     await fill(user, "Skill to", "4.5");
     await fill(user, "Repeat weekly", "2");
     await fill(user, "Description", "Bring water");
+    await user.selectOptions(screen.getByLabelText("Teams"), "Mixed doubles");
     await user.click(screen.getByRole("button", { name: "Create Session" }));
 
     expect(await screen.findByText("2 weekly sessions created.")).toBeTruthy();
@@ -151,6 +153,7 @@ describe("CreateSessionDialog", () => {
         skillMin: 3,
         skillMax: 4.5,
         description: "Bring water",
+        teams: "mixed",
         repeatWeeks: 2,
       },
     ]);
@@ -210,6 +213,7 @@ describe("CreateSessionDialog", () => {
         paymentRequired: true,
         paymentAmount: "12.50",
         refundCutoffHours: 48,
+        teams: "open",
         repeatWeeks: 1,
       },
     ]);
@@ -261,7 +265,24 @@ describe("CreateSessionDialog", () => {
         description: "All levels",
         // No window and no lottery: only the lottery's lookback, kept as it was.
         lotteryLookbackDays: 60,
+        teams: "open",
       },
     ]);
+  });
+
+  it("under way, shows the board's team rule without offering it, and sends it back unchanged", async () => {
+    const update = `PUT /api/orgs/${ORG_ID}/sessions/${SESSION_ID}`;
+    const live: Session = { ...existing, status: "active", teams: "separate" };
+    const api = clubApi({ routes: { [update]: live } });
+    const { user } = await openDialog(live);
+    const teams = screen.getByLabelText("Teams") as HTMLSelectElement;
+    expect(teams.value).toBe("separate");
+    expect(teams.disabled).toBe(true);
+    expect(screen.getByText("The session is under way: change it on the court board.")).toBeTruthy();
+    await fill(user, "Capacity", "20");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Session updated")).toBeTruthy();
+    expect(api.sent(update)).toEqual([expect.objectContaining({ capacity: 20, teams: "separate" })]);
   });
 });

@@ -15,8 +15,9 @@ import { instantOf, parseWallTime, toWallTimeInput } from "../../../shared/domai
 import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
-import { Field, Input, Textarea } from "../../components/ui/input.js";
+import { Field, Input, Select, Textarea } from "../../components/ui/input.js";
 import { Switch } from "../../components/ui/switch.js";
+import { teamLabels, teamRules } from "../../lib/team-labels.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { usePayoutAccount, useSubscription } from "../billing/api.js";
 import { AccessFields } from "./access-fields.js";
@@ -85,6 +86,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
       lotteryLookbackDays: data.lotteryLookbackDays ?? session?.lotteryLookbackDays,
       lotteryGuaranteeAfter: data.lotteryGuaranteeAfter,
       noShowReleaseMinutes: data.noShowReleaseMinutes,
+      teams: data.teams,
     };
     if (session) await update.run({ sessionId: session.id, body });
     else await create.run({ ...body, repeatWeeks: data.repeatWeeks ?? 1 });
@@ -232,6 +234,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
                 {...field("skillMax")}
               />
             </Field>
+            <TeamsField session={session} error={errors.teams} field={field("teams")} />
             {editing ? null : (
               <Field
                 label="Repeat weekly"
@@ -275,6 +278,38 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * Who may make a team on the night. Once the session is under way its board holds the rule
+ * (the server refuses a change here), so the field shows it and says where it changes.
+ */
+function TeamsField({ session, error, field }: { session?: Session; error?: string; field: object }) {
+  const live = session?.status === "active";
+  return (
+    <div className="sm:col-span-2">
+      <Field
+        label="Teams"
+        htmlFor="session-teams"
+        error={error}
+        hint={
+          live
+            ? "The session is under way: change it on the court board."
+            : "Mixed doubles puts a woman and a man on each team where those present allow it."
+        }
+      >
+        <Select defaultValue={session?.teams ?? "open"} disabled={live} {...field}>
+          {teamRules.map((rule) => (
+            <option key={rule} value={rule}>
+              {teamLabels[rule]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {/* A disabled control is not sent: the rule the board holds is, unchanged. */}
+      {live ? <input type="hidden" name="teams" value={session.teams} /> : null}
+    </div>
   );
 }
 

@@ -43,6 +43,7 @@ const session: Session = {
   lotteryDrawnAt: null,
   noShowReleaseMinutes: null,
   noShowsReleasedAt: null,
+  teams: "open",
 };
 
 const place = (userId: string, name: string, checkedIn: boolean): Registration => ({

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "teams" "team_rule" DEFAULT 'open' NOT NULL;
