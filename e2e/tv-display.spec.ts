@@ -200,6 +200,12 @@ for (const count of [1, 5, 8, 12]) {
     const expectedRows = { 1: 1, 5: 2, 8: 3, 12: 3 }[count];
     await expect(tv.getByTestId("tv-row")).toHaveCount(expectedRows!);
     await checkLayout(tv, count <= 6 ? 48 : 28, 28);
+    if (count > 1) {
+      // A name too long for its card takes a shorter form that fits whole, not "Maximiliana …".
+      const long = tv.locator('[data-testid=tv-player][title="Maximiliana Featherstonehaugh-Oyelaran"]');
+      await expect(long).toHaveText(/^Maximiliana( F\.)?$/);
+      expect(await long.evaluate((name) => name.scrollWidth <= name.clientWidth)).toBe(true);
+    }
     await keep(tv, `tv-${count}-courts-1920`);
   });
 }

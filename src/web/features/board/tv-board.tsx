@@ -2,12 +2,13 @@
 // in full rows (tv-grid.ts), the line waits beside them, and for 30 seconds after players are
 // called to a court the call takes the whole screen below the header (tv-calls.ts).
 // Every size derives from --u, 1/100 of a 16:9 screen's width: a 4K TV doubles it all.
-import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { type CallTimes, recentCalls } from "./tv-calls.js";
-import { TvCall, TvCell, TvCourt } from "./tv-court.js";
+import { FitName, TvCall, TvCell, TvCourt, TvNameForms } from "./tv-court.js";
 import { courtRows, TV_COURT_AREA_ASPECT } from "./tv-grid.js";
+import { boardNames, tvNameForms } from "./tv-names.js";
 import { upNextGroups } from "./tv-queue.js";
 
 /** 19.2 px on a 1920x1080 TV: labels 1.5u (28.8 px), queue names 2.6u (50 px). */
@@ -40,6 +41,20 @@ type Props = {
 
 export function TvBoard({ board, now, calls, qr }: Props) {
   const called = recentCalls(board.courts, calls, now);
+  const names = useMemo(() => tvNameForms(boardNames(board)), [board]);
+  return (
+    <TvNameForms.Provider value={names}>
+      <TvBoardScreen board={board} now={now} called={called} qr={qr} />
+    </TvNameForms.Provider>
+  );
+}
+
+function TvBoardScreen({
+  board,
+  now,
+  called,
+  qr,
+}: Omit<Props, "calls"> & { called: ReturnType<typeof recentCalls> }) {
   return (
     <TvScreen>
       <header
@@ -197,15 +212,12 @@ function UpNext({ board }: { board: BoardView }) {
                 {group.label}
               </p>
               {group.names.map((p) => (
-                <p
+                <FitName
                   key={p.registrationId}
-                  data-testid="tv-queue-name"
-                  className="truncate leading-[1.15] font-bold"
+                  name={p.name}
+                  testId="tv-queue-name"
                   style={{ fontSize: "var(--tv-name)" }}
-                  title={p.name}
-                >
-                  {p.name}
-                </p>
+                />
               ))}
             </li>
           ))}

@@ -2,7 +2,16 @@
 // organizer's CourtCard: their text is sized by the cell they fill (CSS container units),
 // so a name is as large as its cell allows and a 4K TV shows the same picture, twice the
 // pixels. Each sits in a cell with `container-type: size` (TvCell).
-import type { CSSProperties, ReactNode } from "react";
+import {
+  type CSSProperties,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { cn } from "../../lib/cn.js";
 import { elapsedText } from "./elapsed.js";
@@ -32,17 +41,56 @@ export function TvCell({ children }: { children: ReactNode }) {
   return <li className="min-h-0 min-w-0 [container-type:size]">{children}</li>;
 }
 
-function Names({ players, size, testId }: { players: Person[]; size: string; testId: string }) {
-  return players.map((p) => (
+/** Each name's forms on the TV, longest first (tv-names.ts), for the board on screen. */
+export const TvNameForms = createContext<Map<string, string[]>>(new Map());
+
+/**
+ * A name on one line in the longest of its forms that fits the line, measured after each
+ * render and again when the line's width changes; a name too long in every form is cut.
+ */
+export function FitName({ name, testId, style }: { name: string; testId: string; style: CSSProperties }) {
+  const forms = useContext(TvNameForms).get(name) ?? [name];
+  const ref = useRef<HTMLParagraphElement>(null);
+  // Which form, for these forms: another name on the board can change them, and then the
+  // longest is tried again.
+  const signature = forms.join("\n");
+  const [fit, setFit] = useState({ signature, form: 0 });
+  if (fit.signature !== signature) setFit({ signature, form: 0 });
+  const form = fit.signature === signature ? fit.form : 0;
+  const shown = forms[Math.min(form, forms.length - 1)]!;
+  useLayoutEffect(() => {
+    const line = ref.current;
+    if (line && line.scrollWidth > line.clientWidth && form < forms.length - 1)
+      setFit({ signature, form: form + 1 });
+  }, [form, forms.length, signature]);
+  useEffect(() => {
+    const line = ref.current;
+    if (!line || typeof ResizeObserver === "undefined") return;
+    let width = line.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (line.clientWidth === width) return;
+      width = line.clientWidth;
+      setFit((current) => ({ ...current, form: 0 }));
+    });
+    observer.observe(line);
+    return () => observer.disconnect();
+  }, []);
+  return (
     <p
-      key={p.registrationId}
+      ref={ref}
       data-testid={testId}
       className="truncate leading-[1.15] font-bold"
-      style={{ fontSize: size }}
-      title={p.name}
+      style={style}
+      title={name}
     >
-      {p.name}
+      {shown}
     </p>
+  );
+}
+
+function Names({ players, size, testId }: { players: Person[]; size: string; testId: string }) {
+  return players.map((p) => (
+    <FitName key={p.registrationId} name={p.name} testId={testId} style={{ fontSize: size }} />
   ));
 }
 
