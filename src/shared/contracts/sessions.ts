@@ -170,8 +170,11 @@ export const sessionBodyFields = z.object({
     .min(0, NO_SHOW_RELEASE_RANGE)
     .max(240, NO_SHOW_RELEASE_RANGE)
     .optional(),
-  /** Who may make a team on the night: anyone, mixed doubles, or women's and men's games. */
-  teams: z.enum(TEAM_RULES, { error: TEAMS_CHOICE }).default("open"),
+  /**
+   * Who may make a team on the night: anyone, mixed doubles, or women's and men's games. Left
+   * out: open play for a new session, and as it was for an edit (a form from before the field).
+   */
+  teams: z.enum(TEAM_RULES, { error: TEAMS_CHOICE }).optional(),
 });
 export type SessionBodyFields = z.output<typeof sessionBodyFields>;
 

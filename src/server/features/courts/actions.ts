@@ -451,7 +451,7 @@ export function updateSettings(
   organizationId: string,
   settings: z.infer<typeof boardSettingsBody>,
 ) {
-  return act(deps, organizationId, async (tx, board) => {
+  return act(deps, organizationId, async (tx, board, now) => {
     const state = await loadState(tx, organizationId, board.sessionId);
     const courtIds = new Set(state.courts.map((c) => c.id));
     if (settings.singlesCourts?.some((id) => !courtIds.has(id))) throw notFound("Court not found");
@@ -476,8 +476,14 @@ export function updateSettings(
       })
       .where(eq(boards.sessionId, board.sessionId))
       .returning();
-    if (settings.teams && settings.teams !== board.teams)
-      await recordSessionTeams(tx, organizationId, board.sessionId, settings.teams);
+    // The rule as it applies: the other formats make their teams their own way.
+    const applies = changed!.mode === "fair" || changed!.mode === "skill-balanced";
+    await recordSessionTeams(
+      tx,
+      { organizationId, sessionId: board.sessionId },
+      applies ? changed!.teams : "open",
+      new Date(now),
+    );
     return { board: changed };
   });
 }

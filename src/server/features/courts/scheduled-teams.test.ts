@@ -82,8 +82,8 @@ describe("a session scheduled as mixed doubles", () => {
     const edited = await edit(plain!.id, { name: "Open Night", teams: "separate" });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().teams).toBe("separate");
-    // Left out of an edit, as an older client would send it, it is open play again.
-    expect((await edit(plain!.id, { name: "Open Night" })).json().teams).toBe("open");
+    // Left out of an edit, as a form from before the field sends it, it stays as it was.
+    expect((await edit(plain!.id, { name: "Open Night" })).json().teams).toBe("separate");
     const cancelled = await t.request({
       method: "POST",
       url: `/api/orgs/${orgId}/sessions/${plain!.id}/cancel`,
@@ -142,9 +142,21 @@ describe("a session scheduled as mixed doubles", () => {
     });
     expect(set.statusCode).toBe(200);
     expect((await sessionOf(night!.id)).teams).toBe("separate");
-    // The form sends back what the board holds: the rest of the session stays editable.
-    const renamed = await edit(night!.id, { name: "Mixed Night Late", teams: "separate" });
+    // The form leaves it out once under way (or sends what the board holds): the rest of the
+    // session stays editable.
+    const renamed = await edit(night!.id, { name: "Mixed Night Late" });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: "Mixed Night Late", teams: "separate" });
+    expect((await edit(night!.id, { name: "Mixed Night Late", teams: "separate" })).statusCode).toBe(200);
+
+    // The other formats make their own teams: the session says open play while the board runs one.
+    const kings = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/board/settings`,
+      cookie: owner.cookie,
+      payload: { mode: "king-of-the-court" },
+    });
+    expect(kings.statusCode).toBe(200);
+    expect((await sessionOf(night!.id)).teams).toBe("open");
   });
 });

@@ -45,7 +45,6 @@ function sessionValues(body: SessionBodyFields) {
     lotteryLookbackDays: body.lotteryLookbackDays,
     lotteryGuaranteeAfter: body.lotteryGuaranteeAfter ?? null,
     noShowReleaseMinutes: body.noShowReleaseMinutes ?? null,
-    teams: body.teams,
   };
 }
 
@@ -80,6 +79,7 @@ export async function createSessions(
   const occurrences = Array.from({ length: body.repeatWeeks }, (_, week) => ({
     organizationId,
     ...values,
+    teams: body.teams ?? ("open" as const),
     startsAt: addWeeksInZone(startsAt, week, timeZone),
     endsAt: addWeeksInZone(endsAt, week, timeZone),
     // Each week's lottery its own seed, committed to now.
@@ -150,7 +150,8 @@ export async function updateSession(
       );
     }
     // Once the night is live its board holds the rule, and writes it back here (courts feature).
-    if (current.session.status === "active" && values.teams !== current.session.teams) {
+    const teams = body.teams ?? current.session.teams;
+    if (current.session.status === "active" && teams !== current.session.teams) {
       throw new AppError(
         "TEAMS_ON_BOARD",
         "The session is under way: change who makes a team on the court board.",
@@ -162,7 +163,7 @@ export async function updateSession(
     const lottery = await lotteryEdit(tx, current.session, body, now);
     const [edited] = await tx
       .update(sessions)
-      .set({ ...values, ...lottery.values, startsAt, endsAt, updatedAt: now })
+      .set({ ...values, ...lottery.values, teams, startsAt, endsAt, updatedAt: now })
       .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
       .returning();
     if (lottery.job) effects.push(drawJob(organizationId, sessionId, lottery.job));
@@ -184,14 +185,20 @@ export async function updateSession(
 }
 
 /**
- * The live board's rule for who makes a team, written back to its session under the board's
- * lock: the session then says what the night was played as, and an edit of it (which refuses
- * a change of teams once under way) sends the rule the board holds.
+ * The live board's rule for who makes a team, as it applies (only fair and skill-balanced play
+ * make teams by it), written back to its session under the board's lock: the session then says
+ * what the night is played as. An edit of the session leaves it out once under way.
  */
-export async function recordSessionTeams(tx: Tx, organizationId: string, sessionId: string, teams: TeamRule) {
+export async function recordSessionTeams(
+  tx: Tx,
+  session: { organizationId: string; sessionId: string },
+  teams: TeamRule,
+  now: Date,
+) {
+  const { organizationId, sessionId } = session;
   await tx
     .update(sessions)
-    .set({ teams })
+    .set({ teams, updatedAt: now })
     .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)));
 }
 

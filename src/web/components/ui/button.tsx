@@ -13,8 +13,11 @@ const variants = {
 const sizes = {
   /** Compact beside text on a laptop; on a phone every button is a thumb's size (44 px). */
   sm: "h-8 px-3 text-sm max-sm:h-11 max-sm:min-w-11",
-  /** 40 px on a laptop; on a phone a thumb's 44, like every other button there. */
-  md: "h-10 px-4 text-sm max-sm:h-11",
+  /**
+   * 40 px on a laptop; on a phone at least a thumb's 44, like every other button there (a
+   * minimum, so a caller's taller button, the score sheet's 56 px, stays as tall).
+   */
+  md: "h-10 px-4 text-sm max-sm:min-h-11",
   lg: "h-12 px-6 text-base",
   /** Where people play, standing, one hand on the phone: 44 px both ways at least. */
   touch: "h-11 min-w-11 px-4 text-sm",

@@ -270,7 +270,7 @@ describe("CreateSessionDialog", () => {
     ]);
   });
 
-  it("under way, shows the board's team rule without offering it, and sends it back unchanged", async () => {
+  it("under way, shows the board's team rule without offering it, and leaves it to the board", async () => {
     const update = `PUT /api/orgs/${ORG_ID}/sessions/${SESSION_ID}`;
     const live: Session = { ...existing, status: "active", teams: "separate" };
     const api = clubApi({ routes: { [update]: live } });
@@ -283,6 +283,7 @@ describe("CreateSessionDialog", () => {
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
 
     expect(await screen.findByText("Session updated")).toBeTruthy();
-    expect(api.sent(update)).toEqual([expect.objectContaining({ capacity: 20, teams: "separate" })]);
+    expect(api.sent(update)).toEqual([expect.objectContaining({ capacity: 20 })]);
+    expect(api.sent(update)[0]).not.toHaveProperty("teams");
   });
 });

@@ -86,7 +86,8 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
       lotteryLookbackDays: data.lotteryLookbackDays ?? session?.lotteryLookbackDays,
       lotteryGuaranteeAfter: data.lotteryGuaranteeAfter,
       noShowReleaseMinutes: data.noShowReleaseMinutes,
-      teams: data.teams,
+      // Under way, the board holds it: left out, the session keeps the board's.
+      teams: session?.status === "active" ? undefined : data.teams,
     };
     if (session) await update.run({ sessionId: session.id, body });
     else await create.run({ ...body, repeatWeeks: data.repeatWeeks ?? 1 });
@@ -283,7 +284,8 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
 
 /**
  * Who may make a team on the night. Once the session is under way its board holds the rule
- * (the server refuses a change here), so the field shows it and says where it changes.
+ * (the server refuses a change here), so the field shows it, is not sent, and says where it
+ * changes.
  */
 function TeamsField({ session, error, field }: { session?: Session; error?: string; field: object }) {
   const live = session?.status === "active";
@@ -307,8 +309,6 @@ function TeamsField({ session, error, field }: { session?: Session; error?: stri
           ))}
         </Select>
       </Field>
-      {/* A disabled control is not sent: the rule the board holds is, unchanged. */}
-      {live ? <input type="hidden" name="teams" value={session.teams} /> : null}
     </div>
   );
 }
