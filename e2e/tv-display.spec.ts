@@ -157,6 +157,7 @@ function boardWith(real: BoardView, count: number): BoardView {
       singles,
       held: false,
       keptForTheEnd: false,
+      waitingToMix: false,
       game:
         status === "playing"
           ? {

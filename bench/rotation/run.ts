@@ -3,6 +3,8 @@
 //     the engine beside FIFO and the greedy baseline (bench/rotation/baselines.ts);
 //   - uneven play's end of the night: games played within 1 (the engine told when the night
 //     ends, and untold), and the longest wait beside the paddle stack's in the same run;
+//   - as many players as places (16 on 4 courts, 12 on 3, 8 on 2): repeated partners, games
+//     played and the longest wait, the engine beside the paddle stack;
 //   - equal rounds: R, the rounds before the first repeated partner, beside the counting
 //     bound floor(N(N-1) / 4c), with the longest sit-out run beside ceil(s / 4c) (and the one
 //     more allowed where it keeps the group mixing), and the mixing: how many of the others
@@ -72,6 +74,25 @@ for (const [players, courts] of [
       fifo: uneven(players, courts, games, { choose: fifo }),
     });
   }
+}
+
+// As many players as places (nobody sits): a court's four come off with nobody else waiting.
+// The engine lets that court wait for the next to free, so groups mix (fair.ts waitsToMix); the
+// paddle stack sends the four straight back on. Games played count the price of the waits.
+const asManyAsPlaces = [];
+for (const [players, courts] of [
+  [16, 4],
+  [12, 3],
+  [8, 2],
+] as const) {
+  const gamesOf = (mode: RotationMode) =>
+    mean(SEEDS.map((seed) => unevenSession(players, courts, 40, seed, { mode }).sim.finished.length));
+  const engine = { ...uneven(players, courts, 40), games: gamesOf("fair") };
+  const paddleStack = {
+    ...uneven(players, courts, 40, { mode: "paddle-stack" }),
+    games: gamesOf("paddle-stack"),
+  };
+  asManyAsPlaces.push({ players, courts, engine, paddleStack });
 }
 
 const equalRounds = [];
@@ -271,6 +292,7 @@ const report = {
   date: new Date().toISOString(),
   node: process.version,
   unevenPlay,
+  asManyAsPlaces,
   equalRounds,
   skillBalanced,
   teamRules,
@@ -288,6 +310,19 @@ console.table(
       case: `${row.players}/${row.courts} ${row.games} games`,
       who,
       ...row[who],
+    })),
+  ),
+);
+console.table(
+  asManyAsPlaces.flatMap((row) =>
+    (["engine", "paddleStack"] as const).map((who) => ({
+      case: `${row.players}/${row.courts}`,
+      who,
+      partnerRepeats: row[who].partnerRepeats,
+      lowerBound: row[who].lowerBound,
+      games: row[who].games,
+      maxWaitMinutes: row[who].maxWaitMinutes,
+      nightsEndingTwoApart: row[who].nightsEndingTwoApart,
     })),
   ),
 );

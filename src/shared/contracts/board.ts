@@ -23,6 +23,11 @@ export const boardCourt = z.object({
    * games ahead of someone still on court (shared/rotation decide.ts keptForTheEnd).
    */
   keptForTheEnd: z.boolean(),
+  /**
+   * Idle while the only players waiting are the four who just came off a court together: it
+   * starts when the next court frees, and the two groups mix (shared/rotation decide.ts waitingToMix).
+   */
+  waitingToMix: z.boolean(),
   game: z
     .object({
       id: z.uuid(),

@@ -1,14 +1,14 @@
 // The engine's one entry point: who goes on each free court, and the waiting line with an
 // estimated wait for each player. Invariants in every mode: only free courts are filled,
 // nobody is on two courts, and nobody on a break, gone, or already on court is assigned.
-import { decideFair, effectiveGames, type FairOptions, fairOrder } from "./fair.js";
+import { decideFair, effectiveGames, type FairOptions, fairOrder, waitsToMix } from "./fair.js";
 import { DEFAULT_GAME_LENGTH } from "./game-length.js";
 import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
 import { decidePaddleStack, stackOrder } from "./paddle-stack.js";
 import { bestPlayedAhead } from "./play-ahead.js";
 import type { Assignment, Gender, PlayerState, RotationInput, RotationOutput } from "./types.js";
-import { courtSize } from "./types.js";
+import { courtSize, PLAYERS_PER_COURT } from "./types.js";
 import { decideWinnersStay } from "./winners-stay.js";
 
 export function decide(input: RotationInput): RotationOutput {
@@ -220,6 +220,25 @@ export function keptForTheEnd(input: RotationInput): string[] {
 }
 
 /**
+ * The free courts that wait for the next court to free so that two groups mix (fair.ts
+ * waitsToMix): as many players as places, and the only ones ready came off one court together.
+ * The board says so on the court, rather than show it free beside a waiting group.
+ */
+export function waitingToMix(input: RotationInput): string[] {
+  if (input.mode !== "fair" && input.mode !== "skill-balanced") return [];
+  const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
+  const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
+  const ready = here.filter((p) => !onCourt.has(p.id));
+  const playable = input.courts.filter((c) => c.status !== "unavailable");
+  const places = playable.reduce((sum, c) => sum + courtSize(c), 0);
+  const cap = waitCap(input, playable, input.gameLength ?? DEFAULT_GAME_LENGTH);
+  if (here.length > places || !waitsToMix(ready, PLAYERS_PER_COURT, cap)) return [];
+  return input.courts
+    .filter((c) => c.status === "free" && courtSize(c) === PLAYERS_PER_COURT)
+    .map((c) => c.id);
+}
+
+/**
  * Who leaves before a game started after the one starting now could end (within two games'
  * time): sitting now, they would not play again. Among players tied on games they go first.
  */
@@ -317,6 +336,10 @@ export function waitCap(
     nextFreeMinutes: nextFree(length.typical),
     lateNextFreeMinutes: nextFree(length.long),
     capMinutes: WAIT_CAP_GAMES * length.typical,
+    mixWithinMinutes: length.typical / 2,
+    courtFreesBeforeEnd: running.some(
+      (c) => c.startedAt! + length.typical * 60_000 < (input.endsAt ?? Number.POSITIVE_INFINITY),
+    ),
   };
 }
 // 1.25 let waits reach 1.14x the paddle stack's longest; 1.15 holds all eight benchmark cases

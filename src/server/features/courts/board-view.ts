@@ -19,7 +19,7 @@ import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { answeredCall, paceOf } from "./pace.js";
-import { keptCourts, previewQueue } from "./rotation.js";
+import { courtIsFree, keptCourts, mixingCourts, previewQueue } from "./rotation.js";
 
 export async function boardView(
   db: Db,
@@ -101,7 +101,14 @@ async function sharedBoard(
     return { view, state: null };
   }
   const [board] = await db.select().from(boards).where(eq(boards.sessionId, session.id));
-  const state = await loadState(db, organizationId, session.id);
+  // Partners and opponents only while a court is free: whether it waits for the next to mix
+  // groups reads who just played together (rotation.ts mixingCourts).
+  const state = await loadState(
+    db,
+    organizationId,
+    session.id,
+    (courts) => board !== undefined && courts.courts.some((c) => courtIsFree(board, courts, c.id)),
+  );
   const names = new Map(state.players.map((p) => [p.registrationId, p.name]));
   const person = (id: string): Person => ({ registrationId: id, name: names.get(id) ?? "Player" });
   const pace = await paceOf(db, organizationId, session.id);
@@ -130,6 +137,7 @@ async function sharedBoard(
   const held = new Set(board?.heldCourts ?? []);
   // As the last fill left them: the view is built after each change, fills included.
   const kept = board ? keptCourts(board, state, now, session, pace.length) : new Set<string>();
+  const mixing = board ? mixingCourts(board, state, now, session, pace.length) : new Set<string>();
   const nextUp = nextUpByCourt(
     board,
     state,
@@ -145,6 +153,7 @@ async function sharedBoard(
       singles: singles.has(court.id),
       held: !game && !state.unavailable.has(court.id) && held.has(court.id),
       keptForTheEnd: kept.has(court.id),
+      waitingToMix: !kept.has(court.id) && mixing.has(court.id),
       status: game
         ? ("playing" as const)
         : state.unavailable.has(court.id)

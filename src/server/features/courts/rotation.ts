@@ -1,6 +1,6 @@
 // The bridge between the stored queue and the pure rotation engine in src/shared/rotation.
 
-import { decide, keptForTheEnd } from "../../../shared/rotation/decide.js";
+import { decide, keptForTheEnd, waitingToMix } from "../../../shared/rotation/decide.js";
 import type { GameLength } from "../../../shared/rotation/game-length.js";
 import type {
   CourtState,
@@ -116,6 +116,17 @@ export function keptCourts(
   gameLength: GameLength,
 ): Set<string> {
   return new Set(keptForTheEnd(engineInput(board, state, undefined, undefined, now, night, gameLength)));
+}
+
+/** The free courts waiting at `now` for the next to free, so that two groups mix (decide.ts waitingToMix). */
+export function mixingCourts(
+  board: BoardRow,
+  state: BoardState,
+  now: number,
+  night: Night,
+  gameLength: GameLength,
+): Set<string> {
+  return new Set(waitingToMix(engineInput(board, state, undefined, undefined, now, night, gameLength)));
 }
 
 /**

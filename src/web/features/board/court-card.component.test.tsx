@@ -26,6 +26,7 @@ function playing(change: Partial<BoardCourt> = {}): BoardCourt {
     singles: false,
     held: false,
     keptForTheEnd: false,
+    waitingToMix: false,
     game: { id: GAME_ID, startedAt: new Date().toISOString(), teamA, teamB, chanceA: null },
     nextUp: [
       { registrationId: "r5", name: "Cal Chen" },
@@ -153,6 +154,24 @@ describe("CourtCard", () => {
     expect(
       screen.getByText(/^Done for tonight: a game here would end its players two games ahead/),
     ).toBeTruthy();
+    expect(screen.queryByText("Free court.")).toBeNull();
+  });
+
+  it("says a free court waits for the next so the group who just played together mix", () => {
+    mockApi();
+    renderWithApp(
+      <CourtCard
+        court={playing({ status: "idle", game: null, waitingToMix: true })}
+        orgId={ORG_ID}
+        canManage
+      />,
+    );
+    expect(screen.getByText("Mixing")).toBeTruthy();
+    expect(
+      screen.getByText(/^Starts when the next court frees: the four waiting just played together/),
+    ).toBeTruthy();
+    // Who goes on with it is still shown.
+    expect(screen.getByText("Cal Chen")).toBeTruthy();
     expect(screen.queryByText("Free court.")).toBeNull();
   });
 });

@@ -81,7 +81,7 @@ export function CourtCard({
         <div className="flex items-center gap-2">
           {court.singles ? <Badge tone="neutral">Singles</Badge> : null}
           <Badge tone={court.status === "playing" ? "brand" : court.status === "idle" ? "neutral" : "danger"}>
-            {court.keptForTheEnd ? "Done" : statusLabel[court.status]}
+            {court.keptForTheEnd ? "Done" : court.waitingToMix ? "Mixing" : statusLabel[court.status]}
           </Badge>
           {court.game ? (
             <span className={cn("text-muted", large ? "text-xl" : "text-sm")}>
@@ -126,7 +126,9 @@ export function CourtCard({
               ? "Not in play this session."
               : court.keptForTheEnd
                 ? "Done for tonight: a game here would end its players two games ahead of someone still playing."
-                : "Free court."}
+                : court.waitingToMix
+                  ? "Starts when the next court frees: the four waiting just played together, so the two groups mix."
+                  : "Free court."}
           </p>
         )}
         {/* Nobody goes on a court the last call keeps free: no next group to show. */}

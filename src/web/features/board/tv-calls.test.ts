@@ -13,6 +13,7 @@ function court(n: number, game?: { id: string; startedAt: number }): BoardCourt 
     singles: false,
     held: false,
     keptForTheEnd: false,
+    waitingToMix: false,
     answered: [],
     awaiting: [],
     game: game

@@ -54,23 +54,27 @@ export function FitName({ name, testId, style }: { name: string; testId: string;
   // Which form, for these forms: another name on the board can change them, and then the
   // longest is tried again.
   const signature = forms.join("\n");
-  const [fit, setFit] = useState({ signature, form: 0 });
-  if (fit.signature !== signature) setFit({ signature, form: 0 });
+  // `sized` counts the line's resizes: each one (its width, or its height, which sets the
+  // font's size on a court card) tries the longest form again.
+  const [fit, setFit] = useState({ signature, form: 0, sized: 0 });
+  if (fit.signature !== signature) setFit({ signature, form: 0, sized: fit.sized });
   const form = fit.signature === signature ? fit.form : 0;
   const shown = forms[Math.min(form, forms.length - 1)]!;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each resize (fit.sized) measures again
   useLayoutEffect(() => {
     const line = ref.current;
     if (line && line.scrollWidth > line.clientWidth && form < forms.length - 1)
-      setFit({ signature, form: form + 1 });
-  }, [form, forms.length, signature]);
+      setFit((current) => ({ ...current, signature, form: form + 1 }));
+  }, [form, forms.length, signature, fit.sized]);
   useEffect(() => {
     const line = ref.current;
     if (!line || typeof ResizeObserver === "undefined") return;
-    let width = line.clientWidth;
+    let size = "";
     const observer = new ResizeObserver(() => {
-      if (line.clientWidth === width) return;
-      width = line.clientWidth;
-      setFit((current) => ({ ...current, form: 0 }));
+      const now = `${line.clientWidth}x${line.clientHeight}`;
+      if (now === size) return;
+      size = now;
+      setFit((current) => ({ ...current, form: 0, sized: current.sized + 1 }));
     });
     observer.observe(line);
     return () => observer.disconnect();
@@ -125,7 +129,9 @@ export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
             ? elapsedText(court.game.startedAt, now)
             : court.keptForTheEnd
               ? "Done"
-              : statusText[court.status]}
+              : court.waitingToMix
+                ? "Mixing"
+                : statusText[court.status]}
         </p>
       </header>
       <div className="flex min-h-0 flex-1 flex-col justify-center">
@@ -147,7 +153,9 @@ export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
               ? "Not in play this session"
               : court.keptForTheEnd
                 ? "Done for tonight"
-                : "Waiting for players"}
+                : court.waitingToMix
+                  ? "Starts with the next court, to mix the groups"
+                  : "Waiting for players"}
           </p>
         )}
       </div>

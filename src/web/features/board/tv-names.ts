@@ -10,7 +10,8 @@ const folded = (text: string) => text.toLocaleLowerCase("en");
  * Each name's forms on the TV, longest first: the whole name; the first name and as much of the
  * last as tells it from everyone else's ("Maria G.", "Maria Go."); the first name alone where
  * nobody else on the board has it. A shorter form is offered only where no other name on the
- * board could read the same; two people with the same whole name keep it.
+ * board could read the same. (Two people with the same whole name read the same in every form,
+ * as they do whole.)
  */
 export function tvNameForms(names: Iterable<string>): Map<string, string[]> {
   const everyone = [...new Set(names)];

@@ -18,6 +18,7 @@ function boardWith(gameId: string | null): BoardView {
     singles: false,
     held: false,
     keptForTheEnd: false,
+    waitingToMix: false,
     game: gameId
       ? {
           id: gameId,

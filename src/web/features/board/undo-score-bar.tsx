@@ -55,5 +55,6 @@ export function UndoScoreBar({ orgId, board }: { orgId: string; board: BoardView
 function courtAfter(court: BoardCourt | undefined, scoredGameId: string): string | null {
   if (!court) return null;
   if (court.game) return court.game.id === scoredGameId ? null : "Next group on court.";
-  return court.keptForTheEnd ? "Done for tonight." : "The court is free.";
+  if (court.keptForTheEnd) return "Done for tonight.";
+  return court.waitingToMix ? "It starts with the next court, to mix the groups." : "The court is free.";
 }
