@@ -5,3 +5,4 @@ export { boardView } from "./board-view.js";
 export { courtLeavingPlay } from "./court-actions.js";
 export { organizationOfDisplay, revokeDisplayLinks } from "./display-routes.js";
 export { latestGuestGames } from "./guest-results.js";
+export { type PlayedNight, recordPlayedNight } from "./played-night.js";

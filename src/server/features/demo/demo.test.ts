@@ -173,6 +173,36 @@ describe("the dashboard's demo button", () => {
       paymentRequired: true,
       paymentAmount: 1500,
     });
+    // Its past nights were played: each record has who came, the games with their scores, all
+    // within the night, and a fairness report of those games.
+    const past = await t.request({
+      method: "GET",
+      url: `/api/orgs/${demoId}/sessions?scope=past`,
+      cookie: newcomer.cookie,
+    });
+    const nights = past.json().sessions as Array<{ id: string; startsAt: string; endsAt: string }>;
+    expect(nights).toHaveLength(4);
+    for (const night of nights) {
+      const response = await t.request({
+        method: "GET",
+        url: `/api/orgs/${demoId}/sessions/${night.id}/record`,
+        cookie: newcomer.cookie,
+      });
+      expect(response.statusCode).toBe(200);
+      const record = response.json();
+      expect(record.totals.checkedIn).toBeGreaterThanOrEqual(16);
+      expect(record.totals.checkedIn).toBeLessThanOrEqual(20);
+      expect(record.totals.games).toBeGreaterThanOrEqual(20);
+      for (const game of record.games) {
+        expect(Math.max(game.scoreA, game.scoreB)).toBe(11);
+        expect(game.winner).toBe(game.scoreA > game.scoreB ? "A" : "B");
+        expect(Date.parse(game.startedAt)).toBeGreaterThanOrEqual(Date.parse(night.startsAt));
+        expect(Date.parse(game.startedAt)).toBeLessThan(Date.parse(night.endsAt));
+      }
+      expect(record.fairness.gamesFinished).toBe(record.totals.games);
+      expect(record.fairness.players).toHaveLength(record.totals.checkedIn);
+      expect(record.fairness.gamesPlayedSpread).toBeLessThanOrEqual(1);
+    }
 
     // Two presses at once build one club.
     const eager = await makeUser(t, "demo-eager@example.com", "Eddie Eager");

@@ -14,7 +14,7 @@ import {
   setClubSlug,
   updateClubBilling,
 } from "../clubs/service.js";
-import { refreshQueue, startFilling } from "../courts/service.js";
+import { recordPlayedNight, refreshQueue, startFilling } from "../courts/service.js";
 import { logMatch, settleResultsQuietly } from "../ladder/service.js";
 import { addMember, createOrganization } from "../members/service.js";
 import { connectSandboxPayouts } from "../payments/service.js";
@@ -213,9 +213,16 @@ export async function seedDemoClub(
     });
     return created!.id;
   };
-  for (const s of past) {
+  // Each past night was played: 16 to 20 of the members came, the engine ran the courts, and the
+  // night's record, fairness report and the club's pace read from it.
+  const strength = (userId: string | null) => (userId ? 24 - memberIds.indexOf(userId) : 12);
+  for (const [night, s] of past.entries()) {
     const id = await create(s);
     await transition(deps, organizationId, id, "start");
+    const came = [...memberIds].sort(() => random() - 0.5).slice(0, 16 + Math.floor(random() * 5));
+    for (const userId of came) await addWalkIn(db, organizationId, id, { userId }, s.startsAt);
+    await refreshQueue(deps, organizationId);
+    await recordPlayedNight(db, { organizationId, sessionId: id, ...s, seed: night + 1, strength });
     await transition(deps, organizationId, id, "complete");
   }
   const upcomingIds = [];
