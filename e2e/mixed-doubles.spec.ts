@@ -94,4 +94,8 @@ test("a mixed doubles night: players declare their gender, the organizer picks t
   await expect(gus.getByTestId("teams-note")).toHaveCount(0);
   const theirs = await (await gus.request.get(`/api/orgs/${club.id}/board`)).text();
   expect(theirs).not.toMatch(/"(woman|man)"/);
+
+  // The session says what the night is played as: the board's rule, written back to it.
+  await gus.goto(`/sessions/${sessionId}`);
+  await expect(gus.getByTestId("session-teams")).toHaveText("Mixed doubles");
 });
