@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEAM_RULES } from "../rotation/types.js";
 
 export const JOIN_MESSAGE_MAX = 1000;
 
@@ -28,6 +29,8 @@ export const publicSession = z.object({
   paymentAmount: z.number().int().nullable(),
   /** The league the session is a week of ("Tuesday Box League"), if any. */
   league: z.string().nullable(),
+  /** Who may make a team: a mixed night says so before anyone asks to join. */
+  teams: z.enum(TEAM_RULES),
 });
 
 export const publicClubPage = z.object({

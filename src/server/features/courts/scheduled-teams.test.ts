@@ -1,9 +1,11 @@
 // A mixed night scheduled ahead: the session carries who may make a team, its board starts
 // with it, the board's setting writes it back, and once under way only the board changes it.
 
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { TEAMS_CHOICE } from "../../../shared/contracts/sessions.js";
+import { organizations } from "../../db/schema/clubs.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -74,6 +76,30 @@ describe("a session scheduled as mixed doubles", () => {
       cookie: owner.cookie,
     });
     expect(listed.body).not.toContain("Coed Night");
+  });
+
+  it("says so on the club's public page, before anyone asks to join", async () => {
+    const startsAt = new Date(Date.now() + 3 * 86_400_000);
+    const [future] = await makeSessions(t, orgId, owner, {
+      name: "Saturday Mixer",
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 7_200_000).toISOString(),
+      teams: "mixed",
+    });
+    const [club] = await t.db
+      .select({ slug: organizations.slug })
+      .from(organizations)
+      .where(eq(organizations.id, orgId));
+    const page = await t.request({ method: "GET", url: `/api/public/clubs/${club!.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().upcomingSessions).toEqual([
+      expect.objectContaining({ id: future!.id, name: "Saturday Mixer", teams: "mixed" }),
+    ]);
+    await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${future!.id}/cancel`,
+      cookie: owner.cookie,
+    });
   });
 
   it("is open play unless asked, and a scheduled session's rule can be edited", async () => {

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, ne, type 
 import { pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { PAST_PAGE_SIZE, UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
+import type { TeamRule } from "../../../shared/rotation/types.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";
@@ -384,6 +385,8 @@ type Scheduled = {
   endsAt: string;
   paymentRequired: boolean;
   paymentAmount: number | null;
+  /** Who may make a team: a mixed night is one a player decides to come to. */
+  teams: TeamRule;
   /** The league the session's weekly series is run as, when the caller asks (public page). */
   league?: string | null;
 };
@@ -403,7 +406,8 @@ export function nextScheduledSessionsJson(
   return sql<Scheduled[]>`(select coalesce(json_agg(json_build_object(
       'id', s.id, 'name', s.name,
       'startsAt', ${isoInstant(sql`s.starts_at`)}, 'endsAt', ${isoInstant(sql`s.ends_at`)},
-      'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount${sql.join(more, sql``)}
+      'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount,
+      'teams', s.teams${sql.join(more, sql``)}
     ) order by s.starts_at), '[]'::json)
     from (select * from sessions s
       where s.organization_id = ${organizationId} and s.status = 'scheduled'

@@ -683,6 +683,7 @@ describe("the public club page", () => {
     expect(body.upcomingSessions[0]).toMatchObject({
       dateLabel: "Tuesday, March 3, 2026",
       timeLabel: "6:00 PM - 8:00 PM",
+      teams: "open",
     });
     expect(body.memberCount).toBeNull();
   });

@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Textarea } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
+import { teamLabels } from "../../lib/team-labels.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { SiteFooter } from "../marketing/site-footer.js";
 import { usePublicClub, useRequestToJoin } from "./public-api.js";
@@ -106,6 +107,11 @@ function ClubView({ data }: { data: PublicClubPage }) {
                         <p className="flex items-center gap-1 text-sm text-muted">
                           <CalendarDays className="h-4 w-4" /> {s.dateLabel} · {s.timeLabel}
                         </p>
+                        {s.teams === "open" ? null : (
+                          <p className="text-sm text-muted" data-testid="session-teams">
+                            {teamLabels[s.teams]}
+                          </p>
+                        )}
                       </div>
                       {s.paymentRequired && s.paymentAmount !== null ? (
                         <Badge tone="brand">{formatCents(s.paymentAmount)}</Badge>
