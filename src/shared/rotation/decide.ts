@@ -231,11 +231,13 @@ export function waitingToMix(input: RotationInput): string[] {
   const ready = here.filter((p) => !onCourt.has(p.id));
   const playable = input.courts.filter((c) => c.status !== "unavailable");
   const places = playable.reduce((sum, c) => sum + courtSize(c), 0);
-  const cap = waitCap(input, playable, input.gameLength ?? DEFAULT_GAME_LENGTH);
-  if (here.length > places || !waitsToMix(ready, PLAYERS_PER_COURT, cap)) return [];
-  return input.courts
-    .filter((c) => c.status === "free" && courtSize(c) === PLAYERS_PER_COURT)
-    .map((c) => c.id);
+  const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
+  const cap = waitCap(input, playable, length);
+  const rules = { teams: input.teams, leavingSoon: leavingSoon(ready, input.now, length.typical) };
+  if (here.length > places || !waitsToMix(ready, PLAYERS_PER_COURT, cap, rules)) return [];
+  // The court the fill would have taken: the first free one of four places.
+  const first = input.courts.find((c) => c.status === "free" && courtSize(c) === PLAYERS_PER_COURT);
+  return first ? [first.id] : [];
 }
 
 /**

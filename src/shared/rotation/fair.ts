@@ -296,7 +296,7 @@ function fillAsCourtsFree(
       (p) => !chosen.has(p.id) && (!lastCall || effectiveGames(p) <= lastCall.mostGames),
     );
     if (left.length < size) continue;
-    if (sitting <= 0 && waitsToMix(left, size, waitCap)) continue;
+    if (sitting <= 0 && waitsToMix(left, size, waitCap, { teams: context.teams, leavingSoon })) continue;
     const lowest = effectiveGames(left[0]!);
     const due = Math.ceil(Math.max(0, sitting) / size) + 1;
     // One game ahead may go on to save a repeated partner, except in the night's last stretch;
@@ -396,18 +396,28 @@ function fillAsCourtsFree(
 
 /**
  * As many players as places, and no one else waiting: the only players ready are the four who
- * just came off a court together. Sent straight back on, they would play each other all night:
- * at 16 on 4 courts every court kept its four, 59 repeated partners in 41 games where none were
- * needed. So the court waits for the next to free, when that should be within half a typical
- * game, and the two groups mix: 9 repeats in 39 games (bench/rotation, decision 025). With
- * players sitting, those coming off mix with them instead, and a wait here only lengthened the
- * longest (16 on 3 courts: 16 minutes where the paddle stack's was 14).
+ * just came off a court together. Sent straight back on every time, they would play each other
+ * all night: at 16 on 4 courts every court kept its four, 59 repeated partners in 41 games where
+ * none were needed. While the four have a split they have not partnered in, they play it; once
+ * every split repeats, the court waits for the next to free, when that should be within half a
+ * typical game, and the two groups mix: 7.8 repeats in 40 games (bench/rotation, decision 025).
+ * Not with players sitting (those coming off mix with them, and a wait only lengthened the
+ * longest: 16 on 3 courts, 16 minutes against the paddle stack's 14), not for women's and men's
+ * games (the next court's four could not join them), and not when one of the four leaves soon.
  */
-export function waitsToMix(left: PlayerState[], size: number, waitCap: FairOptions["waitCap"]): boolean {
+export function waitsToMix(
+  left: PlayerState[],
+  size: number,
+  waitCap: FairOptions["waitCap"],
+  rules: { teams?: TeamRule; leavingSoon?: Set<string> } = {},
+): boolean {
   if (size !== PLAYERS_PER_COURT || left.length !== size || !waitCap?.courtFreesBeforeEnd) return false;
-  if (waitCap.nextFreeMinutes > waitCap.mixWithinMinutes) return false;
+  if (rules.teams === "separate" || left.some((p) => rules.leavingSoon?.has(p.id))) return false;
+  // Within half a game from when they came off: a game left running unscored holds it no longer.
+  const waited = (p: PlayerState) => (p.readySince === undefined ? 0 : (waitCap.now - p.readySince) / 60_000);
+  if (left.some((p) => waited(p) + waitCap.nextFreeMinutes > waitCap.mixWithinMinutes)) return false;
   const group = new Set(left.map((p) => p.id));
-  return left.every((p) => {
+  const playedTogether = left.every((p) => {
     const partner = p.recentPartners.at(-1);
     const opponents = p.recentOpponents.slice(-2);
     return (
@@ -417,6 +427,14 @@ export function waitsToMix(left: PlayerState[], size: number, waitCap: FairOptio
       opponents.every((o) => group.has(o))
     );
   });
+  const [a, b, c, d] = left as [PlayerState, PlayerState, PlayerState, PlayerState];
+  const partnered = (x: PlayerState, y: PlayerState) => x.recentPartners.includes(y.id);
+  const freshSplit = [
+    [a, b, c, d],
+    [a, c, b, d],
+    [a, d, b, c],
+  ].some(([w, x, y, z]) => !partnered(w!, x!) && !partnered(y!, z!));
+  return playedTogether && !freshSplit;
 }
 
 /**

@@ -8,17 +8,25 @@ import { SessionSim } from "./simulate.js";
 
 /**
  * Two courts at minute `now`: c2 started at `c2Started`; a, b, c, d have just played each other on
- * c1 (a and b partners) and are the only ones ready.
+ * c1 (a and b partners) and are the only ones ready. Unless `freshSplit`, they have partnered each
+ * other every way already: any game of the four repeats a partner.
  */
-function cameOffTogether(now: number, c2Started: number, lastPartnerOfA = "b") {
-  const sim = new SessionSim(2, "fair", 1);
+function cameOffTogether(
+  now: number,
+  c2Started: number,
+  change: { lastPartnerOfA?: string; freshSplit?: boolean; offSince?: number; teams?: "separate" } = {},
+) {
+  const sim = new SessionSim(2, "fair", 1, { teams: change.teams });
   for (const id of ["a", "b", "c", "d", "e", "f", "g", "h"]) sim.arrive(id);
-  const four = { a: lastPartnerOfA, b: "a", c: "d", d: "c" } as const;
-  for (const [id, partner] of Object.entries(four)) {
+  const partners: Record<string, string[]> = change.freshSplit
+    ? { a: ["b"], b: ["a"], c: ["d"], d: ["c"] }
+    : { a: ["c", "d", "b"], b: ["d", "c", "a"], c: ["a", "b", "d"], d: ["b", "a", "c"] };
+  if (change.lastPartnerOfA) partners.a = [...partners.a!.slice(0, -1), change.lastPartnerOfA];
+  for (const [id, theirs] of Object.entries(partners)) {
     const p = sim.players.get(id)!;
-    p.gamesPlayed = 1;
-    p.readySince = now * 60_000;
-    p.recentPartners = [partner];
+    p.gamesPlayed = theirs.length;
+    p.readySince = (change.offSince ?? now) * 60_000;
+    p.recentPartners = theirs;
     p.recentOpponents = id === "a" || id === "b" ? ["c", "d"] : ["a", "b"];
   }
   sim.playing.set("c2", {
@@ -31,26 +39,32 @@ function cameOffTogether(now: number, c2Started: number, lastPartnerOfA = "b") {
   });
   return sim.input(now);
 }
+const filled = (input: ReturnType<typeof cameOffTogether>) => decide(input).assignments.map((a) => a.courtId);
 
 describe("a court whose four came off together", () => {
-  it("waits for the next court when that should free within half a typical game", () => {
+  it("waits for the next court when every game of the four repeats a partner and it frees within half a game", () => {
     // c2 started at 0: at minute 8 it should end in 4 minutes (a typical game is 12).
     const input = cameOffTogether(8, 0);
-    expect(decide(input).assignments).toEqual([]);
+    expect(filled(input)).toEqual([]);
     expect(waitingToMix(input)).toEqual(["c1"]);
   });
 
-  it("goes straight back on when the next court is further off", () => {
-    // c2 started at 5: 9 minutes to go.
-    const input = cameOffTogether(8, 5);
-    expect(decide(input).assignments.map((a) => a.courtId)).toEqual(["c1"]);
+  it("plays a split the four have not partnered in first: a wait would only cost a game", () => {
+    const input = cameOffTogether(8, 0, { freshSplit: true });
+    expect(filled(input)).toEqual(["c1"]);
     expect(waitingToMix(input)).toEqual([]);
   });
 
-  it("does not wait for four who did not all play together last", () => {
-    const input = cameOffTogether(8, 0, "e");
-    expect(decide(input).assignments.map((a) => a.courtId)).toEqual(["c1"]);
-    expect(waitingToMix(input)).toEqual([]);
+  it("goes straight back on when the next court is further off, or they have waited half a game", () => {
+    // c2 started at 5: 9 minutes to go.
+    expect(filled(cameOffTogether(8, 5))).toEqual(["c1"]);
+    // Off since minute 1: at minute 8, c2 (started at 0) should end in 4 more: 11 in all.
+    expect(filled(cameOffTogether(8, 0, { offSince: 1 }))).toEqual(["c1"]);
+  });
+
+  it("does not wait for four who did not all play together last, nor for women's and men's games", () => {
+    expect(filled(cameOffTogether(8, 0, { lastPartnerOfA: "e" }))).toEqual(["c1"]);
+    expect(waitingToMix(cameOffTogether(8, 0, { teams: "separate" }))).toEqual([]);
   });
 });
 
@@ -65,15 +79,19 @@ describe("as many players as places, courts freeing one at a time", () => {
     const repeats = mean(engine.map((n) => n.figures.partnerRepeats));
     // The paddle stack keeps each court's four: about 59 repeats in 41 games.
     expect(mean(stack.map((n) => n.figures.partnerRepeats))).toBeGreaterThan(50);
-    expect(repeats).toBeLessThan(15);
-    // The price: a few minutes' wait now and then, and a game or so less a night each.
+    expect(repeats).toBeLessThan(12);
+    // The price: a few minutes' wait now and then, and a game less a night on some courts.
     const games = mean(engine.map((n) => n.sim.finished.length));
-    expect(games).toBeGreaterThan(0.9 * mean(stack.map((n) => n.sim.finished.length)));
-    expect(Math.max(...engine.map((n) => n.figures.maxWaitMinutes))).toBeLessThanOrEqual(8);
+    expect(games).toBeGreaterThan(0.95 * mean(stack.map((n) => n.sim.finished.length)));
+    expect(Math.max(...engine.map((n) => n.figures.maxWaitMinutes))).toBeLessThanOrEqual(7);
   });
 
-  it("8 on 2 courts reach the counting bound", () => {
-    for (const night of nights(8, 2, "fair"))
-      expect(night.figures.partnerRepeats).toBe(night.figures.lowerBound);
+  it("8 on 2 courts reach the counting bound, for about a game in ten", () => {
+    const engine = nights(8, 2, "fair");
+    for (const night of engine) expect(night.figures.partnerRepeats).toBe(night.figures.lowerBound);
+    const games = mean(engine.map((n) => n.sim.finished.length));
+    expect(games).toBeGreaterThan(
+      0.88 * mean(nights(8, 2, "paddle-stack").map((n) => n.sim.finished.length)),
+    );
   });
 });

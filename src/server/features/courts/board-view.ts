@@ -142,7 +142,7 @@ async function sharedBoard(
     board,
     state,
     waiting.map((w) => w.registrationId),
-    kept,
+    new Set([...kept, ...mixing]),
   );
   const chances = await winChances(db, organizationId, state, singles);
   const courts = state.courts.map((court) => {

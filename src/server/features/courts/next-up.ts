@@ -7,11 +7,14 @@ export function nextUpByCourt(
   board: BoardRow | undefined,
   state: BoardState,
   line: string[],
-  /** Courts the night's last call keeps free (rotation.ts keptCourts): nobody goes on there. */
-  keptForTheEnd: ReadonlySet<string> = new Set(),
+  /**
+   * Free courts nobody goes on yet: kept free by the night's last call, or waiting for the next
+   * court so that groups mix (rotation.ts keptCourts, mixingCourts).
+   */
+  emptyCourts: ReadonlySet<string> = new Set(),
 ): Map<string, string[]> {
   // A court the organizer keeps free gets nobody until they start it, as one out of play.
-  const out = new Set([...state.unavailable, ...(board?.heldCourts ?? []), ...keptForTheEnd]);
+  const out = new Set([...state.unavailable, ...(board?.heldCourts ?? []), ...emptyCourts]);
   if (board?.mode === "king-of-the-court") return kingNextUp(state, line, out);
   return projectNextUp(state, line, new Set(board?.singlesCourts ?? []), out);
 }

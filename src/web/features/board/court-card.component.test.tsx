@@ -168,10 +168,12 @@ describe("CourtCard", () => {
     );
     expect(screen.getByText("Mixing")).toBeTruthy();
     expect(
-      screen.getByText(/^Starts when the next court frees: the four waiting just played together/),
+      screen.getByText(
+        /^Starts when the next court frees: the four waiting have partnered each other every way/,
+      ),
     ).toBeTruthy();
-    // Who goes on with it is still shown.
-    expect(screen.getByText("Cal Chen")).toBeTruthy();
+    // Nobody is shown up next there: the four are up next where the next court frees.
+    expect(screen.getByText("Next Up").closest("div")!.hidden).toBe(true);
     expect(screen.queryByText("Free court.")).toBeNull();
   });
 });

@@ -127,12 +127,12 @@ export function CourtCard({
               : court.keptForTheEnd
                 ? "Done for tonight: a game here would end its players two games ahead of someone still playing."
                 : court.waitingToMix
-                  ? "Starts when the next court frees: the four waiting just played together, so the two groups mix."
+                  ? "Starts when the next court frees: the four waiting have partnered each other every way, so the two groups mix."
                   : "Free court."}
           </p>
         )}
-        {/* Nobody goes on a court the last call keeps free: no next group to show. */}
-        <div hidden={court.keptForTheEnd}>
+        {/* Nobody goes on a court the last call keeps free, or yet on one waiting to mix: no next group to show. */}
+        <div hidden={court.keptForTheEnd || court.waitingToMix}>
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
           <p className={cn(large ? "text-xl" : "text-sm")}>
             {court.nextUp.length
