@@ -19,7 +19,7 @@ import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { answeredCall, paceOf } from "./pace.js";
-import { courtIsFree, keptCourts, mixingCourts, previewQueue } from "./rotation.js";
+import { courtIsFree, emptyCourts, previewQueue } from "./rotation.js";
 
 export async function boardView(
   db: Db,
@@ -102,7 +102,7 @@ async function sharedBoard(
   }
   const [board] = await db.select().from(boards).where(eq(boards.sessionId, session.id));
   // Partners and opponents only while a court is free: whether it waits for the next to mix
-  // groups reads who just played together (rotation.ts mixingCourts).
+  // groups reads who just played together (rotation.ts emptyCourts).
   const state = await loadState(
     db,
     organizationId,
@@ -136,8 +136,9 @@ async function sharedBoard(
   const singles = new Set(board?.singlesCourts ?? []);
   const held = new Set(board?.heldCourts ?? []);
   // As the last fill left them: the view is built after each change, fills included.
-  const kept = board ? keptCourts(board, state, now, session, pace.length) : new Set<string>();
-  const mixing = board ? mixingCourts(board, state, now, session, pace.length) : new Set<string>();
+  const { kept, mixing } = board
+    ? emptyCourts(board, state, now, session, pace.length)
+    : { kept: new Set<string>(), mixing: new Set<string>() };
   const nextUp = nextUpByCourt(
     board,
     state,
@@ -153,7 +154,7 @@ async function sharedBoard(
       singles: singles.has(court.id),
       held: !game && !state.unavailable.has(court.id) && held.has(court.id),
       keptForTheEnd: kept.has(court.id),
-      waitingToMix: !kept.has(court.id) && mixing.has(court.id),
+      waitingToMix: mixing.has(court.id),
       status: game
         ? ("playing" as const)
         : state.unavailable.has(court.id)

@@ -25,7 +25,7 @@ import { claimNotifications, pushEffects, unsubscribeFor, wantEmail } from "../n
 import { type BoardRow, type BoardState, loadState, type PlayerRow } from "./board-store.js";
 import { nextUpByCourt } from "./next-up.js";
 import { gameLengthOf } from "./pace.js";
-import { keptCourts, mixingCourts, type Night, previewQueue } from "./rotation.js";
+import { emptyCourts, type Night, previewQueue } from "./rotation.js";
 
 export const COURT_NOTICES = "court-notices";
 /** How long the queued job waits: long past the follow-up, which it backs up. */
@@ -60,10 +60,8 @@ export async function upNextNotices(
   const line = previewQueue(board, state).map((q) => q.playerId);
   const courtNames = new Map(state.courts.map((c) => [c.id, c.name]));
   const length = current?.gameLength ?? (await gameLengthOf(tx, organizationId, sessionId));
-  const empty = new Set([
-    ...keptCourts(board, state, at.now, at.night, length),
-    ...mixingCourts(board, state, at.now, at.night, length),
-  ]);
+  const { kept, mixing } = emptyCourts(board, state, at.now, at.night, length);
+  const empty = new Set([...kept, ...mixing]);
   return [...nextUpByCourt(board, state, line, empty)].flatMap(([courtId, ids]) =>
     ids.flatMap((id) => {
       const player = state.players.find((p) => p.registrationId === id);

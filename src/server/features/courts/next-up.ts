@@ -9,7 +9,7 @@ export function nextUpByCourt(
   line: string[],
   /**
    * Free courts nobody goes on yet: kept free by the night's last call, or waiting for the next
-   * court so that groups mix (rotation.ts keptCourts, mixingCourts).
+   * court so that groups mix (rotation.ts emptyCourts).
    */
   emptyCourts: ReadonlySet<string> = new Set(),
 ): Map<string, string[]> {

@@ -107,26 +107,20 @@ export function decideAssignments(
   return { assignments: output.assignments, passedOver };
 }
 
-/** The free courts the night's last call keeps empty at `now` (ms), as the fill at `now` leaves them. */
-export function keptCourts(
+/**
+ * The free courts the fill at `now` (ms) leaves empty, and why: kept by the night's last call
+ * (decide.ts keptForTheEnd), or waiting for the next court so that groups mix (waitingToMix).
+ */
+export function emptyCourts(
   board: BoardRow,
   state: BoardState,
   now: number,
   night: Night,
   gameLength: GameLength,
-): Set<string> {
-  return new Set(keptForTheEnd(engineInput(board, state, undefined, undefined, now, night, gameLength)));
-}
-
-/** The free courts waiting at `now` for the next to free, so that two groups mix (decide.ts waitingToMix). */
-export function mixingCourts(
-  board: BoardRow,
-  state: BoardState,
-  now: number,
-  night: Night,
-  gameLength: GameLength,
-): Set<string> {
-  return new Set(waitingToMix(engineInput(board, state, undefined, undefined, now, night, gameLength)));
+): { kept: Set<string>; mixing: Set<string> } {
+  const input = engineInput(board, state, undefined, undefined, now, night, gameLength);
+  const kept = new Set(keptForTheEnd(input));
+  return { kept, mixing: new Set(waitingToMix(input).filter((id) => !kept.has(id))) };
 }
 
 /**
