@@ -27,7 +27,8 @@ const LONGEST_GAME = 15;
 /**
  * Plays the session's queue (its checked-in players, as the board synced them) on the club's
  * courts from its start to its end, fair rotation, and writes the games and counters. For a
- * session with no games yet: it adds to nothing.
+ * session that has no games yet (the demo's, between its start and its completion): its games
+ * are added, and its players' counters set to the night's. Answers how many games were played.
  */
 export async function recordPlayedNight(db: Db, night: PlayedNight): Promise<number> {
   const session = { organizationId: night.organizationId, sessionId: night.sessionId };
