@@ -60,6 +60,7 @@ function decideWith(input: RotationInput, ahead: boolean): RotationOutput {
       teams: input.teams,
       genders: gendersOf(here),
       waitCap: waitCap(input, playable, length),
+      startEveryCourt: input.startEveryCourt,
     });
   }
 
@@ -225,7 +226,7 @@ export function keptForTheEnd(input: RotationInput): string[] {
  * The board says so on the court, rather than show it free beside a waiting group.
  */
 export function waitingToMix(input: RotationInput): string[] {
-  if (input.mode !== "fair" && input.mode !== "skill-balanced") return [];
+  if ((input.mode !== "fair" && input.mode !== "skill-balanced") || input.startEveryCourt) return [];
   const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
   const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
   const ready = here.filter((p) => !onCourt.has(p.id));

@@ -141,6 +141,8 @@ export type FairOptions = {
     /** A court whose four came off together waits this long at most for the next to mix with. */
     mixWithinMinutes: number;
   };
+  /** The organizer asked every free court to start: none waits to mix. */
+  startEveryCourt?: boolean;
   /** Who may make a team, and the declared genders it reads. */
   teams?: TeamRule;
   genders?: Map<string, Gender>;
@@ -225,6 +227,7 @@ export function decideFair(
     options.lastCall,
     options.stillLevels,
     options.pickFirst,
+    options.startEveryCourt,
   );
 }
 
@@ -278,6 +281,7 @@ function fillAsCourtsFree(
   lastCall?: FairOptions["lastCall"],
   stillLevels?: FairOptions["stillLevels"],
   pickFirst?: FairOptions["pickFirst"],
+  startEveryCourt = false,
 ): Assignment[] {
   const assignments: Assignment[] = [];
   const chosen = new Set<string>();
@@ -296,7 +300,8 @@ function fillAsCourtsFree(
       (p) => !chosen.has(p.id) && (!lastCall || effectiveGames(p) <= lastCall.mostGames),
     );
     if (left.length < size) continue;
-    if (sitting <= 0 && waitsToMix(left, size, waitCap, { teams: context.teams, leavingSoon })) continue;
+    const mixes = !startEveryCourt && sitting <= 0;
+    if (mixes && waitsToMix(left, size, waitCap, { teams: context.teams, leavingSoon })) continue;
     const lowest = effectiveGames(left[0]!);
     const due = Math.ceil(Math.max(0, sitting) / size) + 1;
     // One game ahead may go on to save a repeated partner, except in the night's last stretch;

@@ -49,6 +49,12 @@ describe("a court whose four came off together", () => {
     expect(waitingToMix(input)).toEqual(["c1"]);
   });
 
+  it("starts at once when the organizer fills every court", () => {
+    const input = { ...cameOffTogether(8, 0), startEveryCourt: true };
+    expect(filled(input)).toEqual(["c1"]);
+    expect(waitingToMix(input)).toEqual([]);
+  });
+
   it("plays a split the four have not partnered in first: a wait would only cost a game", () => {
     const input = cameOffTogether(8, 0, { freshSplit: true });
     expect(filled(input)).toEqual(["c1"]);

@@ -76,7 +76,13 @@ type Change = (tx: Tx, board: BoardRow, now: Date) => Promise<Outcome | void>;
  * AppError below 500) only before it writes, and so needs no savepoint; and, for a skip, the
  * player it sends to the back of the line, so that skips taken at once share one statement.
  */
-type ActOptions = { fill: boolean; refusesBeforeWriting?: boolean; sendsToBack?: string };
+type ActOptions = {
+  fill: boolean;
+  refusesBeforeWriting?: boolean;
+  sendsToBack?: string;
+  /** The organizer's Fill Courts: every free court starts, none waits to mix. */
+  startEveryCourt?: boolean;
+};
 type Action = ActOptions & { change: Change };
 
 /**
@@ -154,6 +160,7 @@ async function applyActions(
   const now = deps.now();
   // After the trial, games on court can still be scored and players moved, but no new game starts.
   const fill = actions.some((a) => a.fill) && (await clubRunning(deps, organizationId));
+  const startEveryCourt = actions.some((a) => a.startEveryCourt);
   const failures = new Map<number, unknown>();
   let result: { sessionId: string; version: number; rated: BoardResult[]; notices: CourtNotices };
   try {
@@ -212,11 +219,13 @@ async function applyActions(
         filled = "not yet";
         // A score's fill comes right after it, as when scores are recorded one at a time.
         const lastGame = outcome?.lastGame;
-        if (fill && lastGame) filled = await fillCourts(tx, board, now, called, session, lastGame);
+        if (fill && lastGame)
+          filled = await fillCourts(tx, board, now, called, session, lastGame, startEveryCourt);
       }
       if (failures.size === actions.length) throw new NoActionApplied([...failures.values()]);
       if (actions.length > 1) await forgetScoreUndo(tx, board);
-      if (fill && filled === "not yet") filled = await fillCourts(tx, board, now, called, session);
+      if (fill && filled === "not yet")
+        filled = await fillCourts(tx, board, now, called, session, undefined, startEveryCourt);
       const current = filled === "not yet" ? undefined : filled;
       // Those put straight on a court first: a player then also in a next group hears once.
       const notices: CourtNotices = {
@@ -295,6 +304,7 @@ async function fillCourts(
   /** The session's times: the engine levels games in its last stretch, and counts waits from its start. */
   night: Night,
   lastGame?: GameRow,
+  startEveryCourt = false,
 ): Promise<{ board: BoardRow; state: BoardState; gameLength: GameLength }> {
   // Partners and opponents only when there is a court to fill: they weigh who goes on together.
   const state = await loadState(tx, board.organizationId, board.sessionId, (courts) =>
@@ -314,6 +324,7 @@ async function fillCourts(
     ratings,
     night,
     gameLength,
+    startEveryCourt,
   );
   if (assignments.length === 0) return { board, state, gameLength };
   const names = new Map(state.courts.map((c) => [c.id, c.name]));

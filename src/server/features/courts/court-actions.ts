@@ -115,20 +115,26 @@ export async function setCourtAvailability(
 }
 
 /**
- * Fill Courts: the organizer starts every free court, those they kept free too. After the
- * trial, games already on court can still be scored; starting new ones asks for an upgrade.
+ * Fill Courts: the organizer starts every free court, those they kept free too and one waiting
+ * for the next court to mix its group (fair.ts waitsToMix). After the trial, games already on
+ * court can still be scored; starting new ones asks for an upgrade.
  */
 export async function fillEveryCourt(deps: AppDeps, organizationId: string) {
   await assertClubRunning(deps, organizationId);
-  return act(deps, organizationId, async (tx, board) => {
-    if (board.heldCourts.length === 0) return;
-    const [changed] = await tx
-      .update(boards)
-      .set({ heldCourts: [] })
-      .where(eq(boards.sessionId, board.sessionId))
-      .returning();
-    return { board: changed };
-  });
+  return act(
+    deps,
+    organizationId,
+    async (tx, board) => {
+      if (board.heldCourts.length === 0) return;
+      const [changed] = await tx
+        .update(boards)
+        .set({ heldCourts: [] })
+        .where(eq(boards.sessionId, board.sessionId))
+        .returning();
+      return { board: changed };
+    },
+    { fill: true, startEveryCourt: true },
+  );
 }
 
 type InTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;

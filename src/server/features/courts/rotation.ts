@@ -93,8 +93,10 @@ export function decideAssignments(
   ratings?: Map<string, number>,
   night?: Night,
   gameLength?: GameLength,
+  /** The organizer's Fill Courts: no court waits to mix. */
+  startEveryCourt = false,
 ) {
-  const input = engineInput(board, state, lastGame, ratings, now, night, gameLength);
+  const input = { ...engineInput(board, state, lastGame, ratings, now, night, gameLength), startEveryCourt };
   // Filling a court without the partners read would pair players blind to who played together.
   if (!state.historyRead && input.courts.some((c) => c.status === "free"))
     throw new Error("a fill needs the queue's partners and opponents: load the state with its history");

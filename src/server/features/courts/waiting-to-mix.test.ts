@@ -34,48 +34,54 @@ const score = async (gameId: string) => {
   });
   expect(scored.statusCode, scored.body).toBe(200);
 };
+const fill = () => t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie });
+
+/**
+ * A fresh night of the 8 on both courts, court 1's four having partnered each other every way
+ * already (earlier games, in counts); ten minutes in, court 1's game ends, and court 2's should
+ * end within a few minutes.
+ */
+async function courtOneComesOff() {
+  await activeSessionWith(t, orgId, 0, members);
+  expect((await fill()).statusCode).toBe(200);
+  const first = await board();
+  expect(first.courts.every((c) => c.status === "playing")).toBe(true);
+  const [one, two] = first.courts;
+  const four = [...one!.game!.teamA, ...one!.game!.teamB].map((p) => p.registrationId);
+  for (const id of four)
+    await t.db
+      .update(queuePlayers)
+      .set({ partners: four.filter((other) => other !== id) })
+      .where(eq(queuePlayers.registrationId, id));
+  const partneredBefore = new Set(
+    four.flatMap((a) => four.filter((b) => b !== a).map((b) => [a, b].sort().join("|"))),
+  );
+  for (const team of [two!.game!.teamA, two!.game!.teamB])
+    partneredBefore.add(
+      team
+        .map((p) => p.registrationId)
+        .sort()
+        .join("|"),
+    );
+  clock = new Date(clock.getTime() + 10 * MIN);
+  await score(one!.game!.id);
+  return { one: one!, two: two!, four, partneredBefore };
+}
+
 describe("a court whose four came off together, with nobody else waiting", () => {
   it("waits for the next court, says so, and then the two groups mix", async () => {
-    await activeSessionWith(t, orgId, 0, members);
-    expect(
-      (await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie }))
-        .statusCode,
-    ).toBe(200);
-    const first = await board();
-    expect(first.courts.every((c) => c.status === "playing")).toBe(true);
-    const [one, two] = first.courts;
-    // Court 1's four have partnered each other every way already (earlier games, in counts).
-    const four = [...one!.game!.teamA, ...one!.game!.teamB].map((p) => p.registrationId);
-    for (const id of four)
-      await t.db
-        .update(queuePlayers)
-        .set({ partners: four.filter((other) => other !== id) })
-        .where(eq(queuePlayers.registrationId, id));
-    const partneredBefore = new Set(
-      four.flatMap((a) => four.filter((b) => b !== a).map((b) => [a, b].sort().join("|"))),
-    );
-    for (const team of [two!.game!.teamA, two!.game!.teamB])
-      partneredBefore.add(
-        team
-          .map((p) => p.registrationId)
-          .sort()
-          .join("|"),
-      );
-
-    // Ten minutes in, court 1's game ends; court 2's should end within a few minutes.
-    clock = new Date(clock.getTime() + 10 * MIN);
-    await score(one!.game!.id);
+    const { one, two, four, partneredBefore } = await courtOneComesOff();
     const waiting = await board();
-    const court = waiting.courts.find((c) => c.id === one!.id)!;
+    const court = waiting.courts.find((c) => c.id === one.id)!;
     expect(court).toMatchObject({ status: "idle", game: null, waitingToMix: true, keptForTheEnd: false });
     // Nobody goes on there yet: the four are up next where the next court frees.
     expect(court.nextUp).toEqual([]);
-    const next = waiting.courts.find((c) => c.id === two!.id)!;
+    const next = waiting.courts.find((c) => c.id === two.id)!;
     expect(next.waitingToMix).toBe(false);
     expect(next.nextUp.map((p) => p.registrationId).sort()).toEqual([...four].sort());
 
     clock = new Date(clock.getTime() + 2 * MIN);
-    await score(two!.game!.id);
+    await score(two.game!.id);
     const mixed = await board();
     expect(mixed.courts.every((c) => c.status === "playing" && !c.waitingToMix)).toBe(true);
     // Nobody partners anyone they have partnered, and each court takes players from both groups.
@@ -89,10 +95,20 @@ describe("a court whose four came off together, with nobody else waiting", () =>
     );
     expect(pairs.filter((pair) => partneredBefore.has(pair))).toEqual([]);
     const groupOf = (name: string) =>
-      [one!, two!].findIndex((c) => [...c.game!.teamA, ...c.game!.teamB].some((p) => p.name === name));
+      [one, two].findIndex((c) => [...c.game!.teamA, ...c.game!.teamB].some((p) => p.name === name));
     for (const c of mixed.courts) {
       const groups = new Set([...c.game!.teamA, ...c.game!.teamB].map((p) => groupOf(p.name)));
       expect(groups.size).toBe(2);
     }
+  });
+
+  it("starts at once when the organizer presses Fill Courts", async () => {
+    const { one, four } = await courtOneComesOff();
+    expect((await board()).courts.find((c) => c.id === one.id)!.waitingToMix).toBe(true);
+    expect((await fill()).statusCode).toBe(200);
+    const started = (await board()).courts.find((c) => c.id === one.id)!;
+    expect(started).toMatchObject({ status: "playing", waitingToMix: false });
+    const on = [...started.game!.teamA, ...started.game!.teamB].map((p) => p.registrationId);
+    expect(on.sort()).toEqual([...four].sort());
   });
 });

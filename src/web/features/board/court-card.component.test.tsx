@@ -170,8 +170,8 @@ describe("CourtCard", () => {
     expect(
       screen.getByText(
         /^Starts when the next court frees: the four waiting have partnered each other every way/,
-      ),
-    ).toBeTruthy();
+      ).textContent,
+    ).toMatch(/ Fill Courts starts it now\.$/);
     // Nobody is shown up next there: the four are up next where the next court frees.
     expect(screen.getByText("Next Up").closest("div")!.hidden).toBe(true);
     expect(screen.queryByText("Free court.")).toBeNull();

@@ -127,7 +127,7 @@ export function CourtCard({
               : court.keptForTheEnd
                 ? "Done for tonight: a game here would end its players two games ahead of someone still playing."
                 : court.waitingToMix
-                  ? "Starts when the next court frees: the four waiting have partnered each other every way, so the two groups mix."
+                  ? `Starts when the next court frees: the four waiting have partnered each other every way, so the two groups mix.${canManage ? " Fill Courts starts it now." : ""}`
                   : "Free court."}
           </p>
         )}
