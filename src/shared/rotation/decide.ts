@@ -22,9 +22,7 @@ export function decideCourtByCourt(input: RotationInput): RotationOutput {
 
 /** `ahead`: in the last stretch, the first free court's choice is played ahead (play-ahead.ts). */
 function decideWith(input: RotationInput, ahead: boolean): RotationOutput {
-  const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
-  const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
-  const ready = here.filter((p) => !onCourt.has(p.id));
+  const { onCourt, here, ready } = presence(input);
   const freeCourts = input.courts.filter((c) => c.status === "free");
   const playable = input.courts.filter((c) => c.status !== "unavailable");
   const skill = input.mode === "skill-balanced" || (input.mode === "fair" && input.balanceByRating === true);
@@ -92,6 +90,16 @@ function decideWith(input: RotationInput, ahead: boolean): RotationOutput {
 
 function gendersOf(players: PlayerState[]): Map<string, Gender> {
   return new Map(players.flatMap((p) => (p.gender ? [[p.id, p.gender] as const] : [])));
+}
+
+/**
+ * Who is on court, who is here (present, not on a break, not gone), and who of them is ready
+ * for a court: what every decision and every reading of one starts from.
+ */
+function presence(input: RotationInput) {
+  const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
+  const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
+  return { onCourt, here, ready: here.filter((p) => !onCourt.has(p.id)) };
 }
 
 /** Their declared leaving time has come: treated as gone (only when the time is known). */
@@ -202,11 +210,9 @@ const OVERRUN = 60_000;
  */
 export function keptForTheEnd(input: RotationInput): string[] {
   if (input.mode !== "fair" && input.mode !== "skill-balanced") return [];
-  const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
-  const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
+  const { onCourt, here, ready } = presence(input);
   const call = lastCall(input, here, onCourt, input.gameLength ?? DEFAULT_GAME_LENGTH);
   if (!call) return [];
-  const ready = here.filter((p) => !onCourt.has(p.id));
   let waiting = ready.length;
   let mayGoOn = ready.filter((p) => effectiveGames(p) <= call.mostGames).length;
   const kept: string[] = [];
@@ -226,16 +232,19 @@ export function keptForTheEnd(input: RotationInput): string[] {
  * The board says so on the court, rather than show it free beside a waiting group.
  */
 export function waitingToMix(input: RotationInput): string[] {
-  if ((input.mode !== "fair" && input.mode !== "skill-balanced") || input.startEveryCourt) return [];
-  const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
-  const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
-  const ready = here.filter((p) => !onCourt.has(p.id));
+  if (input.mode !== "fair" && input.mode !== "skill-balanced") return [];
+  const { here, ready } = presence(input);
   const playable = input.courts.filter((c) => c.status !== "unavailable");
   const places = playable.reduce((sum, c) => sum + courtSize(c), 0);
   const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
   const cap = waitCap(input, playable, length);
-  const rules = { teams: input.teams, leavingSoon: leavingSoon(ready, input.now, length.typical) };
-  if (here.length > places || !waitsToMix(ready, PLAYERS_PER_COURT, cap, rules)) return [];
+  const rules = {
+    sitting: here.length - places,
+    teams: input.teams,
+    leavingSoon: leavingSoon(ready, input.now, length.typical),
+    startEveryCourt: input.startEveryCourt,
+  };
+  if (!waitsToMix(ready, PLAYERS_PER_COURT, cap, rules)) return [];
   // The court the fill would have taken: the first free one of four places.
   const first = input.courts.find((c) => c.status === "free" && courtSize(c) === PLAYERS_PER_COURT);
   return first ? [first.id] : [];

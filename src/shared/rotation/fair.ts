@@ -300,8 +300,8 @@ function fillAsCourtsFree(
       (p) => !chosen.has(p.id) && (!lastCall || effectiveGames(p) <= lastCall.mostGames),
     );
     if (left.length < size) continue;
-    const mixes = !startEveryCourt && sitting <= 0;
-    if (mixes && waitsToMix(left, size, waitCap, { teams: context.teams, leavingSoon })) continue;
+    if (waitsToMix(left, size, waitCap, { sitting, teams: context.teams, leavingSoon, startEveryCourt }))
+      continue;
     const lowest = effectiveGames(left[0]!);
     const due = Math.ceil(Math.max(0, sitting) / size) + 1;
     // One game ahead may go on to save a repeated partner, except in the night's last stretch;
@@ -408,14 +408,16 @@ function fillAsCourtsFree(
  * typical game, and the two groups mix: 7.8 repeats in 40 games (bench/rotation, decision 025).
  * Not with players sitting (those coming off mix with them, and a wait only lengthened the
  * longest: 16 on 3 courts, 16 minutes against the paddle stack's 14), not for women's and men's
- * games (the next court's four could not join them), and not when one of the four leaves soon.
+ * games (the next court's four could not join them), not when one of the four leaves soon, and
+ * not when the organizer fills every court.
  */
 export function waitsToMix(
   left: PlayerState[],
   size: number,
   waitCap: FairOptions["waitCap"],
-  rules: { teams?: TeamRule; leavingSoon?: Set<string> } = {},
+  rules: { sitting: number; teams?: TeamRule; leavingSoon?: Set<string>; startEveryCourt?: boolean },
 ): boolean {
+  if (rules.sitting > 0 || rules.startEveryCourt) return false;
   if (size !== PLAYERS_PER_COURT || left.length !== size || !waitCap?.courtFreesBeforeEnd) return false;
   if (rules.teams === "separate" || left.some((p) => rules.leavingSoon?.has(p.id))) return false;
   // Within half a game from when they came off: a game left running unscored holds it no longer.

@@ -446,6 +446,10 @@ async function actionablePlayer(
   return player;
 }
 
+/** Who may make a team as the board applies it: the formats other than fair and skill-balanced make their own teams. */
+const appliedTeams = (board: BoardRow) =>
+  board.mode === "fair" || board.mode === "skill-balanced" ? board.teams : ("open" as const);
+
 export function updateSettings(
   deps: AppDeps,
   organizationId: string,
@@ -476,14 +480,16 @@ export function updateSettings(
       })
       .where(eq(boards.sessionId, board.sessionId))
       .returning();
-    // The rule as it applies: the other formats make their teams their own way.
-    const applies = changed!.mode === "fair" || changed!.mode === "skill-balanced";
-    await recordSessionTeams(
-      tx,
-      { organizationId, sessionId: board.sessionId },
-      applies ? changed!.teams : "open",
-      new Date(now),
-    );
+    // The session says the rule as it applies, written when that changes: a board starts with
+    // the session's rule (0046 brought older sessions in line), and a singles court or a time to
+    // answer changes nothing there.
+    if (appliedTeams(changed!) !== appliedTeams(board))
+      await recordSessionTeams(
+        tx,
+        { organizationId, sessionId: board.sessionId },
+        appliedTeams(changed!),
+        new Date(now),
+      );
     return { board: changed };
   });
 }

@@ -1,5 +1,5 @@
 import { Clock, SlidersHorizontal, Tv, UserPlus, Users } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { rotationModes } from "../../../shared/contracts/board.js";
@@ -210,59 +210,45 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
           !settingsOpen && "max-sm:hidden",
         )}
       >
-        <label className="col-span-2 flex items-center gap-2 text-sm">
-          Rotation
-          <select
-            value={board.mode}
-            onChange={(event) => settings.run({ mode: event.target.value as BoardView["mode"] })}
-            className="h-11 rounded-lg border border-slate-300 bg-white px-2 max-sm:flex-1"
-          >
-            {rotationModes.map((mode) => (
-              <option key={mode} value={mode}>
-                {modeLabels[mode]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Setting
+          label="Rotation"
+          value={board.mode}
+          onChange={(mode) => settings.run({ mode: mode as BoardView["mode"] })}
+        >
+          {rotationModes.map((mode) => (
+            <option key={mode} value={mode}>
+              {modeLabels[mode]}
+            </option>
+          ))}
+        </Setting>
         {/* Team rules shape fair and skill-balanced play; the other formats keep their own order. */}
         {board.mode === "fair" || board.mode === "skill-balanced" ? (
-          <label className="col-span-2 flex items-center gap-2 text-sm">
-            Teams
-            <select
-              value={board.teams}
-              onChange={(event) =>
-                settings.run({ mode: board.mode, teams: event.target.value as BoardView["teams"] })
-              }
-              className="h-11 rounded-lg border border-slate-300 bg-white px-2 max-sm:flex-1"
-            >
-              {teamRules.map((rule) => (
-                <option key={rule} value={rule}>
-                  {teamLabels[rule]}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label className="col-span-2 flex items-center gap-2 text-sm">
-          Answer within
-          <select
-            value={board.callTimeoutMinutes ?? ""}
-            onChange={(event) =>
-              settings.run({
-                mode: board.mode,
-                callTimeoutMinutes: event.target.value ? Number(event.target.value) : null,
-              })
-            }
-            className="h-11 rounded-lg border border-slate-300 bg-white px-2 max-sm:flex-1"
+          <Setting
+            label="Teams"
+            value={board.teams}
+            onChange={(teams) => settings.run({ mode: board.mode, teams: teams as BoardView["teams"] })}
           >
-            <option value="">No limit</option>
-            {[2, 3, 5].map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {minutes} min
+            {teamRules.map((rule) => (
+              <option key={rule} value={rule}>
+                {teamLabels[rule]}
               </option>
             ))}
-          </select>
-        </label>
+          </Setting>
+        ) : null}
+        <Setting
+          label="Answer within"
+          value={String(board.callTimeoutMinutes ?? "")}
+          onChange={(minutes) =>
+            settings.run({ mode: board.mode, callTimeoutMinutes: minutes ? Number(minutes) : null })
+          }
+        >
+          <option value="">No limit</option>
+          {[2, 3, 5].map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {minutes} min
+            </option>
+          ))}
+        </Setting>
         <PairingsButton board={board} orgId={orgId} />
         <FairnessReportButton orgId={orgId} />
       </div>
@@ -272,6 +258,32 @@ function OrganizerBar({ board, orgId }: { board: BoardView; orgId: string }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One of the night's settings: its name and its choices, a thumb's height, taking the row on a phone. */
+function Setting({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="col-span-2 flex items-center gap-2 text-sm">
+      {label}
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-11 rounded-lg border border-slate-300 bg-white px-2 max-sm:flex-1"
+      >
+        {children}
+      </select>
+    </label>
   );
 }
 
