@@ -1,5 +1,6 @@
 // The dashboard's view of the club's own life: what is next, what is happening, what happened.
 import { z } from "zod";
+import { TEAM_RULES } from "../rotation/types.js";
 
 export const dashboardView = z.object({
   timeZone: z.string(),
@@ -18,6 +19,8 @@ export const dashboardView = z.object({
       opensAt: z.iso.datetime().nullable(),
       /** Places are drawn then (null: no lottery, or drawn). */
       drawAt: z.iso.datetime().nullable(),
+      /** Who may make a team: a mixed night is one a player chooses to come to. */
+      teams: z.enum(TEAM_RULES),
     }),
   ),
   /** The session running now and its board, if one is. */

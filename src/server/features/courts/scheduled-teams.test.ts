@@ -78,7 +78,7 @@ describe("a session scheduled as mixed doubles", () => {
     expect(listed.body).not.toContain("Coed Night");
   });
 
-  it("says so on the club's public page, before anyone asks to join", async () => {
+  it("says so on the club's public page, the dashboard and the session's calendar file", async () => {
     const startsAt = new Date(Date.now() + 3 * 86_400_000);
     const [future] = await makeSessions(t, orgId, owner, {
       name: "Saturday Mixer",
@@ -95,6 +95,20 @@ describe("a session scheduled as mixed doubles", () => {
     expect(page.json().upcomingSessions).toEqual([
       expect.objectContaining({ id: future!.id, name: "Saturday Mixer", teams: "mixed" }),
     ]);
+    const dashboard = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/dashboard`,
+      cookie: owner.cookie,
+    });
+    expect(dashboard.json().upcoming).toEqual([expect.objectContaining({ id: future!.id, teams: "mixed" })]);
+    // A calendar app shows the rule where the notes go; an open night says nothing of teams.
+    const ics = await t.request({
+      method: "GET",
+      url: `/api/orgs/${orgId}/sessions/${future!.id}/calendar.ics`,
+      cookie: players[0]!.cookie,
+    });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body).toContain("DESCRIPTION:Mixed doubles\r\n");
     await t.request({
       method: "POST",
       url: `/api/orgs/${orgId}/sessions/${future!.id}/cancel`,

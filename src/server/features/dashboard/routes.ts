@@ -65,6 +65,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 ? s.registrationOpensAt
                 : null,
             drawAt: s.lotteryDrawnAt === null ? s.lotteryDrawAt : null,
+            teams: s.teams,
           })),
         live: board.session
           ? {

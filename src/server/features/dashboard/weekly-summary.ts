@@ -5,6 +5,7 @@
 // in the notification log under the club's local date, so it goes once a week.
 import { formatCents } from "../../../shared/domain/money.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
+import { teamsListed } from "../../../shared/domain/team-rules.js";
 import { wallTimeAt, weekdayAt } from "../../../shared/domain/time-zones.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
@@ -56,7 +57,8 @@ async function clubSummaries(
   const upcoming = await nextScheduledSessions(tx, club.id, now, 3);
   const sessionLines = upcoming.map((s) => {
     const price = s.paymentRequired && s.paymentAmount ? ` (${formatCents(s.paymentAmount)})` : "";
-    return `${s.name}${price}: ${longDate(s.startsAt, club.timeZone)}, ${timeRange(s.startsAt, s.endsAt, club.timeZone)}`;
+    const teams = teamsListed(s.teams);
+    return `${s.name}${price}: ${longDate(s.startsAt, club.timeZone)}, ${timeRange(s.startsAt, s.endsAt, club.timeZone)}${teams ? ` · ${teams}` : ""}`;
   });
   let queued = 0;
   for (const member of members) {

@@ -412,6 +412,7 @@ describe("the weekly summary", () => {
       endsAt: new Date("2026-11-05T01:00:00Z"),
       paymentRequired: true,
       paymentAmount: 1500,
+      teams: "mixed",
     });
     const newYorkMail = () => queued("owner@emails.example", /^Your week at Riverside/);
     const berlinMail = () => queued("berlin@emails.example", /^Your week at Berlin/);
@@ -448,7 +449,9 @@ describe("the weekly summary", () => {
     const summary = await t.smtp.waitForMail("player@emails.example", /^Your week at Riverside/);
     expect(summary.text).toContain("Hi Pat Player");
     // The club's next sessions, in the club's time.
-    expect(summary.text).toContain("Harvest Social ($15.00): Wednesday, November 4, 2026, 6:00 PM - 8:00 PM");
+    expect(summary.text).toContain(
+      "Harvest Social ($15.00): Wednesday, November 4, 2026, 6:00 PM - 8:00 PM · Mixed doubles",
+    );
     expect(summary.headers["list-unsubscribe"]).toContain("/unsubscribe/");
   });
 });

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { sessionParams } from "../../../shared/contracts/sessions.js";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { addDays } from "../../../shared/domain/dates.js";
+import { teamsListed } from "../../../shared/domain/team-rules.js";
 import type { AppDeps } from "../../app-deps.js";
 import { calendarFeeds, type sessions } from "../../db/schema/sessions.js";
 import { buildCalendar, type CalendarEvent } from "../../platform/calendar/ics.js";
@@ -38,7 +39,8 @@ export function calendarRoutes(deps: AppDeps, seriesName?: SeriesName): FastifyP
     uid: `${s.id}@courtside`,
     // A league's weeks say so: "Tuesday League: Tuesday Open Play", or the league's name alone.
     title: s.seriesName && s.seriesName !== s.name ? `${s.seriesName}: ${s.name}` : s.name,
-    description: s.description ?? undefined,
+    // A mixed night is one a player chooses to come to: the calendar says so before the notes.
+    description: [teamsListed(s.teams), s.description].filter(Boolean).join("\n\n") || undefined,
     location: club.location ?? undefined,
     startsAt: s.startsAt,
     endsAt: s.endsAt,

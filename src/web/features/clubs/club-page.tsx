@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { formatCents } from "../../../shared/domain/money.js";
+import { teamsListed } from "../../../shared/domain/team-rules.js";
 import { clubPageMeta } from "../../../shared/page-meta.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -11,7 +12,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Textarea } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
-import { teamLabels } from "../../lib/team-labels.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { SiteFooter } from "../marketing/site-footer.js";
 import { usePublicClub, useRequestToJoin } from "./public-api.js";
@@ -107,9 +107,9 @@ function ClubView({ data }: { data: PublicClubPage }) {
                         <p className="flex items-center gap-1 text-sm text-muted">
                           <CalendarDays className="h-4 w-4" /> {s.dateLabel} · {s.timeLabel}
                         </p>
-                        {s.teams === "open" ? null : (
+                        {teamsListed(s.teams) === null ? null : (
                           <p className="text-sm text-muted" data-testid="session-teams">
-                            {teamLabels[s.teams]}
+                            {teamsListed(s.teams)}
                           </p>
                         )}
                       </div>

@@ -11,6 +11,7 @@ import {
   shortOpeningTime,
   shortTime,
 } from "../../../shared/domain/session-time.js";
+import { teamsListed } from "../../../shared/domain/team-rules.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
@@ -115,6 +116,7 @@ export function ClubToday({ orgId }: { orgId: string }) {
                 <span>
                   {placesText(session, timeZone)}
                   {session.paymentAmount !== null ? ` · ${formatCents(session.paymentAmount)}` : ""}
+                  {teamsListed(session.teams) === null ? "" : ` · ${teamsListed(session.teams)}`}
                 </span>
               </Link>
             ))}

@@ -11,13 +11,13 @@ import {
 } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
+import { teamLabels, teamRules } from "../../../shared/domain/team-rules.js";
 import { instantOf, parseWallTime, toWallTimeInput } from "../../../shared/domain/time-zones.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input, Select, Textarea } from "../../components/ui/input.js";
 import { Switch } from "../../components/ui/switch.js";
-import { teamLabels, teamRules } from "../../lib/team-labels.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import { usePayoutAccount, useSubscription } from "../billing/api.js";
 import { AccessFields } from "./access-fields.js";

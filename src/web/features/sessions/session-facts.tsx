@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Dices, DoorOpen, Shuffle, Users } from "lucide-react";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { longDate, shortOpeningTime, timeRange } from "../../../shared/domain/session-time.js";
-import { teamLabels } from "../../lib/team-labels.js";
+import { teamsListed } from "../../../shared/domain/team-rules.js";
 
 /** When a session is (club time) and how full it is: the lines shared by cards and details. */
 export function SessionFacts({ session, timeZone }: { session: Session; timeZone: string }) {
@@ -22,9 +22,9 @@ export function SessionFacts({ session, timeZone }: { session: Session; timeZone
         {session.waitlistCount > 0 ? ` · ${session.waitlistCount} waitlisted` : full ? " · full" : ""}
       </p>
       {/* A mixed night is one a player chooses to come to: said wherever the session is. */}
-      {session.teams === "open" ? null : (
+      {teamsListed(session.teams) === null ? null : (
         <p className="flex items-center gap-2" data-testid="session-teams">
-          <Shuffle className="h-4 w-4 text-muted" /> {teamLabels[session.teams]}
+          <Shuffle className="h-4 w-4 text-muted" /> {teamsListed(session.teams)}
         </p>
       )}
       <Access session={session} timeZone={timeZone} />
