@@ -172,14 +172,16 @@ export function decideFair(
 
   if (options.equalRound) {
     const { must, tied } = mustAndTied(ordered, places, limit, soon);
-    // A small group on one court, open play, no pairings or players leaving: planned to the end
-    // of its new partners (one-court-ahead.ts). The limit is in games, one a round on one court.
+    // A small group on one doubles court, open play, no pairings or players leaving: planned to
+    // the end of its new partners (one-court-ahead.ts; its plan is of doubles games). The limit
+    // is in games, one a round on one court.
     const plain =
       !options.ratings && !options.pairings && (options.teams ?? "open") === "open" && soon.size === 0;
     if (
       plain &&
       options.playableCourts.length === 1 &&
       courts.length === 1 &&
+      !courts[0]!.singles &&
       limit > 0 &&
       ordered.length <= AHEAD_GROUP
     ) {

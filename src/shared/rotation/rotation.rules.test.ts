@@ -323,6 +323,19 @@ describe("singles courts", () => {
     }
   });
 
+  it("take two when the club's only court is a singles court, round after round", () => {
+    // A one-court club plans its rounds ahead to the end of new partners (one-court-ahead.ts):
+    // that plan is of doubles games, and once put four players on the singles court.
+    for (const players of [3, 5, 8]) {
+      const sim = session(players, 1, "fair", 1, { singlesCourts: ["c1"] });
+      for (let round = 0; round < 6; round++) {
+        const { assignments } = sim.round();
+        expect(assignments).toHaveLength(1);
+        expect(assignments[0]!.teams.map((t) => t.length)).toEqual([1, 1]);
+      }
+    }
+  });
+
   it("work in paddle stack and winners stay too", () => {
     for (const mode of ["paddle-stack", "winners-stay"] as const) {
       const sim = session(7, 2, mode, 1, { singlesCourts: ["c2"] });
