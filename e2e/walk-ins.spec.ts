@@ -13,12 +13,17 @@ import {
   test,
   uniqueEmail,
 } from "./fixtures.js";
+import { expectUsableLayout as expectPageLayout } from "./layout-check.js";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 test.use({ viewport: phone });
 
-const guests = Array.from({ length: 25 }, (_, i) => `Guest ${String(i + 1).padStart(2, "0")} Walker`);
+// The last has a name as long as real ones get: the page must cut it short, not grow past the phone.
+const guests = [
+  ...Array.from({ length: 24 }, (_, i) => `Guest ${String(i + 1).padStart(2, "0")} Walker`),
+  "Maximiliana Featherstonehaugh-Worthington",
+];
 const memberNames = ["Mia Moreno", "Max Becker", "Noor Haddad", "Ivan Petrov", "Lena Fischer"];
 
 /** Nothing wider than the screen, and every control in the dialog at least 44 px tall to tap. */
@@ -115,6 +120,8 @@ test("an organizer checks in 30 walk-ins at once: 25 pasted names and 5 ticked m
   await expect(players).not.toContainText("Otto Other");
 
   await expect(page.getByText("30 players checked in")).toBeHidden();
+  await expectPageLayout(page);
+  await shoot("walk-ins-checked-in-390");
 
   // Again: a name already checked in and a bad line are refused, named by their line, nothing added.
   await page.getByRole("button", { name: "Add walk-ins" }).click();

@@ -60,7 +60,7 @@ function ProfileForm({
     { idPrefix: "profile-" },
   );
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <h3 className="font-semibold sm:col-span-2">Profile</h3>
       <Field label="Full name" htmlFor={form.id("fullName")} error={form.errors.fullName}>
         <Input autoComplete="name" defaultValue={fullName} {...form.fieldProps("fullName")} />
@@ -110,7 +110,7 @@ function PasswordForm() {
     { idPrefix: "password-" },
   );
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <h3 className="font-semibold sm:col-span-2">Change password</h3>
       <Field
         label="Current password"

@@ -44,7 +44,7 @@ function NumberForm({ onSent, onCancel }: { onSent: (friendlyName: string) => vo
     { idPrefix: "phone-" },
   );
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field
         label="Phone number"
         htmlFor={form.id("phone")}
@@ -80,7 +80,7 @@ function ConfirmForm({ onDone, onCancel }: { onDone: () => void; onCancel: () =>
     { idPrefix: "phone-confirm-" },
   );
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <p className="text-sm sm:col-span-2">
         We texted a 6-digit code to the number. It works for 10 minutes.
       </p>

@@ -106,7 +106,7 @@ function StartForm({
     { idPrefix: "totp-start-" },
   );
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field
         label="Name it"
         htmlFor={form.id("friendlyName")}

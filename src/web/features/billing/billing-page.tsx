@@ -128,7 +128,7 @@ function ClubBilling({
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 md:grid-cols-2" data-tour="plans">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2" data-tour="plans">
         {PAID_PLANS.map((id) => {
           const plan = plans[id];
           const isCurrent = state.subscribed && state.plan === id;

@@ -55,7 +55,7 @@ export function SampleBoard({ onClear }: { onClear: () => void }) {
           <strong>16</strong> active players
         </span>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {sampleCourts.map((court) => (
           <Card key={court.name}>
             <CardHeader className="flex-row items-center justify-between">

@@ -89,7 +89,7 @@ function ClubView({ data }: { data: PublicClubPage }) {
             {club.description ? <p className="max-w-2xl text-brand-50">{club.description}</p> : null}
           </div>
         </section>
-        <div className="grid gap-6 md:grid-cols-[1fr_20rem]">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-[1fr_20rem]">
           <Card>
             <CardHeader>
               <CardTitle as="h2">Upcoming Sessions</CardTitle>

@@ -73,7 +73,7 @@ export function OnboardingPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+            <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <ClubFields
                 field={form.fieldProps}
                 errors={form.errors}

@@ -66,7 +66,7 @@ export function ClubToday({ orgId }: { orgId: string }) {
   return (
     <section
       aria-label="Your club today"
-      className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+      className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
       data-testid="club-today"
     >
       <Panel

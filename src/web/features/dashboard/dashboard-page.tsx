@@ -131,7 +131,7 @@ function ClubDashboard({ club }: { club: Membership }) {
 
         <ClubToday orgId={club.id} />
 
-        <section className="grid gap-4 md:grid-cols-3">
+        <section className="grid grid-cols-1 gap-4 md:grid-cols-3">
           {features.map(({ icon: Icon, title, body }) => (
             <Card key={title}>
               <CardContent className="flex flex-col gap-2 pt-6">

@@ -135,7 +135,7 @@ function RecentMatches({ orgId, timeZone, me }: { orgId: string; timeZone: strin
   return (
     <section className="flex flex-col gap-3">
       <h2 className="font-semibold">Recent matches</h2>
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {shown.map((match) => (
           <MatchCard
             key={match.id}
@@ -187,7 +187,7 @@ function summaryOf(rows: LadderRow[]): Summary {
 
 function SummaryCards({ top, longestStreak: longest, busiest }: Summary) {
   return (
-    <div className="grid gap-4 sm:grid-cols-3" data-tour="ladder-stats">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" data-tour="ladder-stats">
       <Summary icon={Trophy} label="Top Rated" name={top.name} value={`${top.rating}`} />
       <Summary
         icon={Flame}
@@ -249,7 +249,7 @@ function WaitingMatches({ orgId, timeZone, manager }: { orgId: string; timeZone:
     <Card>
       <CardContent className="flex flex-col gap-3 pt-6">
         <h2 className="font-semibold">Waiting for you</h2>
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {mine.map((match) => (
             <MatchCard
               key={match.id}

@@ -30,7 +30,7 @@ export function PlayerPage() {
         <ArrowLeft className="h-4 w-4" /> Ladder
       </Link>
       <h1 className="text-2xl font-bold break-words">{view.name}</h1>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <RatingCard label="Doubles" rating={view.ratings.doubles} />
         <RatingCard label="Singles" rating={view.ratings.singles} />
       </div>
@@ -93,7 +93,7 @@ function PlayerMatches({ orgId, timeZone, view }: { orgId: string; timeZone: str
       {view.recent.length === 0 ? (
         <p className="text-sm text-muted">No matches yet.</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {[...view.recent, ...loaded].map((match) => (
             <MatchCard key={match.id} match={match} timeZone={timeZone} explainFor={view.userId} />
           ))}

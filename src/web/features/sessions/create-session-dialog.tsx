@@ -130,7 +130,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
           title={title}
           description={`Times are in the club's time zone (${timeZone.replaceAll("_", " ")}).`}
         >
-          <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <div className="sm:col-span-2">
               <Field label="Session name" htmlFor="session-name" error={errors.name}>
                 <Input placeholder="Tuesday Open Play" defaultValue={session?.name} {...field("name")} />

@@ -80,7 +80,7 @@ export function PastSessions({
               </Button>
             ) : null}
           </div>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {month.sessions.map((session) => (
               <Card key={session.id} className="flex flex-col" data-testid="past-session-card">
                 <CardHeader>

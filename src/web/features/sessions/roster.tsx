@@ -22,7 +22,7 @@ export function Roster({ orgId, data, manager }: Props) {
     setCheckedIn.run({ registrationId: registration.id, checkedIn: !registration.checkedIn });
 
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <Card>
         <CardHeader>
           <CardTitle>
@@ -50,7 +50,7 @@ export function Roster({ orgId, data, manager }: Props) {
                 </span>
                 {manager && open && r.status === "registered" ? (
                   <Button size="sm" variant={r.checkedIn ? "ghost" : "secondary"} onClick={() => toggle(r)}>
-                    {r.checkedIn ? "Undo" : "Check In"}
+                    {r.checkedIn ? "Undo check-in" : "Check In"}
                   </Button>
                 ) : null}
               </li>
@@ -85,10 +85,10 @@ export function Roster({ orgId, data, manager }: Props) {
       {drawPending && waitlist.length === 0 ? null : (
         <Card>
           <CardHeader>
-            <CardTitle>Waitlist ({waitlist.length})</CardTitle>
+            <CardTitle>Waitlist for a place ({waitlist.length})</CardTitle>
           </CardHeader>
           <CardContent>
-            {waitlist.length === 0 ? <p className="text-sm text-muted">Nobody is waiting.</p> : null}
+            {waitlist.length === 0 ? <p className="text-sm text-muted">Nobody is on the waitlist.</p> : null}
             <ol className="divide-y divide-slate-100" data-testid="waitlist">
               {waitlist.map((r) => (
                 <li key={r.id} className="flex items-center gap-3 py-2">

@@ -75,7 +75,7 @@ function Record({ orgId, sessionId }: { orgId: string; sessionId: string }) {
           </div>
         </CardHeader>
         <CardContent className="flex flex-col gap-4 text-sm">
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             <SessionFacts session={data.session} timeZone={data.timeZone} />
           </div>
           <Totals record={data} />

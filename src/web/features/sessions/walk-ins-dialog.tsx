@@ -116,7 +116,7 @@ export function WalkInsDialog({ orgId, data }: Props) {
         {/* The lists scroll between the title and the submit, which stays in reach. */}
         <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
           <div className="-mx-6 flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-6 pb-5">
-            <div className="grid gap-6 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
               <section className="flex min-w-0 flex-col gap-1.5">
                 <Label htmlFor="walk-in-names">Guests, one name per line</Label>
                 <Textarea

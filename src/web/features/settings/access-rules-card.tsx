@@ -59,7 +59,7 @@ function AccessRulesForm({ orgId, rules }: { orgId: string; rules: AccessRules }
   );
   const { errors } = form;
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <h3 className="font-semibold sm:col-span-2">Guests</h3>
       <div className="flex items-center gap-3 sm:col-span-2">
         <Switch id="access-guestsAllowed" checked={guestsAllowed} onCheckedChange={setGuestsAllowed} />

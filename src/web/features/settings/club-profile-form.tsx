@@ -16,7 +16,7 @@ export function ClubProfileForm({ club }: { club: Membership }) {
     { idPrefix: "club-" },
   );
   return (
-    <form noValidate onSubmit={form.onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={form.onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <ClubFields
         field={form.fieldProps}
         errors={form.errors}
