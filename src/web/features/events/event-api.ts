@@ -2,6 +2,7 @@
 // court 3 sees the score entered at court 1 and the round moving on without a reload; every
 // write answers the event as it now stands, shown at once.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { clubsEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
 import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
 import type {
   CreateEventBody,
@@ -19,6 +20,18 @@ export const EVENT_REFRESH_MS = 4000;
 
 const eventKey = (orgId: string, sessionId: string) => ["event", orgId, sessionId] as const;
 const running = (event: EventView | null | undefined) => !!event && event.event.phase !== "finished";
+
+/**
+ * How many of the club's courts are in use: an event's default courts stay within them. The
+ * query is the club's courts list as the settings page reads it, so the two share one cache.
+ */
+export function useCourtsInUse(orgId: string) {
+  return useQuery({
+    queryKey: ["courts", orgId],
+    queryFn: async () => (await call(clubsEndpoints.courts, { params: { orgId } })).courts,
+    select: (courts) => courts.filter((c) => c.isActive).length,
+  });
+}
 
 export function useEvent(orgId: string, sessionId: string, enabled = true) {
   return useQuery({

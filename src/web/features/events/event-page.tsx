@@ -87,7 +87,7 @@ function EventScreen({ orgId, sessionId }: { orgId: string; sessionId: string })
           <h2 id="now-title" className="text-lg font-bold">
             {mine ? "The other courts" : "On court now"}
           </h2>
-          <ul className="grid gap-3 sm:grid-cols-2">{others.map((g) => card(g))}</ul>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">{others.map((g) => card(g))}</ul>
         </section>
       ) : null}
       <div className="print:hidden">

@@ -14,10 +14,16 @@ export type SettingsForm = {
   boxSize: string;
 };
 
-export const settingsFormFor = (players: number): SettingsForm => ({
+/** A court for every four players, within the club's courts in use when they are known. */
+export const settingsFormFor = (players: number, courtsInUse?: number): SettingsForm => ({
   format: "americano",
   rounds: "6",
-  courts: String(Math.max(1, Math.min(EVENT_LIMITS.courts.max, Math.floor(players / 4)))),
+  courts: String(
+    Math.max(
+      1,
+      Math.min(EVENT_LIMITS.courts.max, courtsInUse ?? Number.POSITIVE_INFINITY, Math.floor(players / 4)),
+    ),
+  ),
   ending: "points",
   playTo: "11",
   roundMinutes: "12",

@@ -98,7 +98,7 @@ function LeagueScreen({
             Next week the top {settings.boxMoves} of each box move up and the bottom {settings.boxMoves} move
             down.
           </p>
-          <ol className="grid gap-3 sm:grid-cols-3" data-testid="league-boxes">
+          <ol className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="league-boxes">
             {view.boxes.map((box, b) => (
               <li key={box.join("|")} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
                 <p className="font-bold">Box {b + 1}</p>

@@ -132,7 +132,7 @@ const team = (pair: readonly string[]) => pair.join(" & ");
 /** On screen: a card a round, each court a line, readable on a phone. */
 function RoundCards({ plan }: { plan: EventRound[] }) {
   return (
-    <ol className="grid gap-4 sm:grid-cols-2 print:hidden" data-testid="plan-rounds">
+    <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 print:hidden" data-testid="plan-rounds">
       {plan.map((round) => (
         <li key={round.round}>
           <Card>

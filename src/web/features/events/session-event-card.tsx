@@ -7,7 +7,7 @@ import { type CreateEventBody, createEventBody, type LeagueView } from "../../..
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { useEvent, useStartEvent } from "./event-api.js";
+import { useCourtsInUse, useEvent, useStartEvent } from "./event-api.js";
 import { EventSettingsFields, settingsBody, settingsFormFor } from "./event-settings-fields.js";
 import { formatName, stageTitle } from "./event-words.js";
 
@@ -61,8 +61,25 @@ function StartEventForm({
   sessionId: string;
   present: number;
 }) {
+  const courts = useCourtsInUse(orgId);
+  // The default courts need the club's count; without it (a failed read) players / 4 stands.
+  if (courts.isPending) return null;
+  return <StartEventFields orgId={orgId} sessionId={sessionId} present={present} courtsInUse={courts.data} />;
+}
+
+function StartEventFields({
+  orgId,
+  sessionId,
+  present,
+  courtsInUse,
+}: {
+  orgId: string;
+  sessionId: string;
+  present: number;
+  courtsInUse: number | undefined;
+}) {
   const navigate = useNavigate();
-  const [form, setForm] = useState(() => settingsFormFor(present));
+  const [form, setForm] = useState(() => settingsFormFor(present, courtsInUse));
   const [problem, setProblem] = useState<string | null>(null);
   const start = useStartEvent(orgId, sessionId, {
     success: "Event started",
@@ -90,7 +107,7 @@ function StartEventForm({
         </p>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <EventSettingsFields id="event" form={form} onChange={setForm} />
           <SubmitRow problem={problem} busy={start.busy} present={present} />
         </form>

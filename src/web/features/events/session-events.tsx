@@ -106,7 +106,7 @@ function NewLeague({ orgId, sessionId }: { orgId: string; sessionId: string }) {
         </p>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <Field label="League name" htmlFor="league-name">
               <Input id="league-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
