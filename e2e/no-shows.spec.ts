@@ -10,6 +10,7 @@ import {
 test("no-shows at the door, on a phone: the organizer releases the places not checked in, and the first on the waitlist and the player standing by at the door are called", async ({
   page,
   newPerson,
+  problems,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -51,6 +52,18 @@ test("no-shows at the door, on a phone: the organizer releases the places not ch
   const waltEmail = uniqueEmail("walt");
   await signUpThroughApi(walt, "Walt Walkup", waltEmail);
   await joinByInvitation(page, walt, club.id, waltEmail);
+  // A link cut short (no token, or a club id torn off a printed code) says so in words.
+  for (const cut of [`org=${club.id}`, `org=${club.id.slice(0, 8)}&token=${token}`]) {
+    await walt.goto(`/sessions/${sessionId}/check-in?${cut}`);
+    await expect(walt.getByRole("heading", { name: "Not checked in" })).toBeVisible();
+    await expect(
+      walt.getByText("This check-in link is incomplete. Scan the session's QR code again."),
+    ).toBeVisible();
+  }
+  // The browser logs the refusal of the torn club id, which it was meant to get.
+  const refused = problems.findIndex((p) => /status of 400/.test(p));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  problems.splice(refused, 1);
   await walt.goto(`/sessions/${sessionId}/check-in?org=${club.id}&token=${token}`);
   await expect(walt.getByRole("heading", { name: "Standing by" })).toBeVisible();
   await expect(walt.getByText("number 2 for the next place")).toBeVisible();

@@ -5,7 +5,10 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
+import { ApiError } from "../../lib/api.js";
 import { sessionsApi } from "./api.js";
+
+const INCOMPLETE_LINK = "This check-in link is incomplete. Scan the session's QR code again.";
 
 /** Where the check-in QR code leads: the player is checked in as the page opens. */
 export function CheckInPage() {
@@ -20,6 +23,10 @@ export function CheckInPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    if (!orgId || !token) {
+      setResult({ ok: false, message: INCOMPLETE_LINK });
+      return;
+    }
     sessionsApi
       .selfCheckIn(orgId, sessionId, token)
       .then(({ standingBy, waitlistPosition }) => {
@@ -35,7 +42,17 @@ export function CheckInPage() {
         );
       })
       .catch((error: unknown) =>
-        setResult({ ok: false, message: error instanceof Error ? error.message : "Check-in failed." }),
+        setResult({
+          ok: false,
+          // A link cut short (a pasted part, a torn QR print) fails the address's own check:
+          // that says which field, which means nothing to a player at the door.
+          message:
+            error instanceof ApiError && error.is("VALIDATION_ERROR")
+              ? INCOMPLETE_LINK
+              : error instanceof Error
+                ? error.message
+                : "Check-in failed.",
+        }),
       );
   }, [orgId, sessionId, token, select]);
 
