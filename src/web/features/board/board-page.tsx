@@ -151,7 +151,7 @@ export function WaitingBanner({ board, large }: { board: BoardView; large?: bool
         <Users className="h-5 w-5" /> <strong>{board.stats.waiting}</strong> waiting
       </span>
       <span className="flex items-center gap-2">
-        <Clock className="h-5 w-5" /> Average wait{" "}
+        <Clock className="h-5 w-5" /> Average wait tonight{" "}
         <strong>
           {board.stats.averageWaitMinutes} {board.stats.averageWaitMinutes === 1 ? "minute" : "minutes"}
         </strong>

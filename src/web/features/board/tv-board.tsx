@@ -75,8 +75,13 @@ function TvBoardScreen({
         </div>
         {board.session ? (
           <p data-testid="tv-label" className="shrink-0" style={{ fontSize: "var(--tv-label)" }}>
-            <strong>{board.stats.waiting}</strong> waiting · about{" "}
-            <strong>{board.stats.averageWaitMinutes}</strong> min wait
+            <strong>{board.stats.waiting}</strong> waiting
+            {lineWait(board) === null ? null : (
+              <>
+                {" "}
+                · joining now: about <strong>{lineWait(board)}</strong> min
+              </>
+            )}
           </p>
         ) : null}
       </header>
@@ -225,4 +230,14 @@ function UpNext({ board }: { board: BoardView }) {
       )}
     </div>
   );
+}
+
+/**
+ * What someone joining the line now should expect: the wait estimated for its last place. The
+ * night's measured average is for the organizer (the board's banner); on the TV the whole gym
+ * reads it as a promise, and early in the night it is 0 while the line says 10 minutes.
+ */
+function lineWait(board: BoardView): number | null {
+  const last = board.queue[board.queue.length - 1];
+  return last ? last.estimatedWaitMinutes : null;
 }

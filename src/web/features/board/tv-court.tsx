@@ -19,13 +19,14 @@ import { elapsedText } from "./elapsed.js";
 type Person = { registrationId: string; name: string };
 
 /**
- * The card's label size (court, time, "vs"): the TV's label size, more in a large cell.
+ * The card's label size (time, "vs"): the TV's label size, more in a large cell; the court's
+ * name is 1.75 labels, since a player called from across the gym looks for the court first.
  * Its name size: 11% of the cell's width (about 12 bold characters) or what is left of the
  * height for four names after the labels, whichever is less (tv-grid.ts plans with these).
  */
 const courtSizes = {
   "--l": "max(var(--tv-label), min(4cqw, 5cqh))",
-  "--name": "min(11cqw, calc((100cqh - 4.4 * var(--l)) / 4.6))",
+  "--name": "min(11cqw, calc((100cqh - 5 * var(--l)) / 4.6))",
 } as CSSProperties;
 
 /**
@@ -119,7 +120,7 @@ export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
         <h2
           data-testid="tv-label"
           className="min-w-0 truncate font-black"
-          style={{ fontSize: "calc(var(--l) * 1.25)" }}
+          style={{ fontSize: "calc(var(--l) * 1.75)" }}
         >
           {court.name}
         </h2>
