@@ -16,13 +16,15 @@
 //     and 90th-percentile error in minutes, and how often the wait fell in the range shown;
 //   - decision times, as a ratio to sorting the same players (measured in the same run), late in
 //     long nights, through a one-court night planned to the end of its new partners, and in
-//     uneven nights' last stretch, played ahead to the end.
+//     uneven nights' last stretch, played ahead to the end; and the next groups the board
+//     announces, the engine played forward a court at a time, late in long nights.
 // Writes bench/results/rotation.json.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { decide } from "../../src/shared/rotation/decide.js";
 import { fairOrder } from "../../src/shared/rotation/fair.js";
 import { teamRuleMisses as teamRuleMissesOf } from "../../src/shared/rotation/grouping.js";
+import { projectNextGroups } from "../../src/shared/rotation/next-groups.js";
 import { seededRandom } from "../../src/shared/rotation/prng.js";
 import { roundsBeforeRepeat, teamRuleNight, unevenSession } from "../../src/shared/rotation/scenarios.js";
 import { SessionSim, type SimOptions } from "../../src/shared/rotation/simulate.js";
@@ -188,6 +190,26 @@ for (const [players, courts, games] of [
 }
 
 /**
+ * The next groups the board announces (next-groups.ts): the engine played forward a court at a
+ * time for the eight courts to free soonest (as server/features/courts/next-up.ts does), once
+ * per board change, late in long nights, beside sorting the same players.
+ */
+const nextGroupsTiming = timing.map(({ players, courts, afterGames }) => {
+  const input = lateSession(players, courts, afterGames);
+  const projections = timeIt(() => projectNextGroups(input, 8), 100);
+  const baseline = timeIt(() => fairOrder(input.players), 100);
+  return {
+    players,
+    courts,
+    afterGames,
+    p50Ms: +percentile(projections, 50).toFixed(3),
+    p95Ms: +percentile(projections, 95).toFixed(3),
+    sortP50Ms: +percentile(baseline, 50).toFixed(4),
+    ratioToSort: +(percentile(projections, 50) / Math.max(percentile(baseline, 50), 1e-6)).toFixed(1),
+  };
+});
+
+/**
  * One court planned to the end of its new partners (one-court-ahead.ts): every decision of an
  * equal-rounds night up to the counting bound, timed, beside sorting the same players.
  */
@@ -298,6 +320,7 @@ const report = {
   teamRules,
   waitEstimates: waits,
   timing,
+  nextGroupsTiming,
   oneCourtTiming,
   stretchTiming,
 };
@@ -331,5 +354,6 @@ console.table(skillBalanced);
 console.table(teamRules);
 console.table(waits);
 console.table(timing);
+console.table(nextGroupsTiming);
 console.table(oneCourtTiming);
 console.table([stretchTiming]);

@@ -33,7 +33,8 @@ import {
   sendToBack,
 } from "./board-store.js";
 import { act } from "./board-transaction.js";
-import { nextUpByCourt } from "./next-up.js";
+import { nextUpByCourt, nextUpNeedsHistory } from "./next-up.js";
+import { gameLengthOf } from "./pace.js";
 import { previewQueue } from "./rotation.js";
 
 /** A session completed or cancelled: its board is gone, and viewers refetch (version 0, no board). */
@@ -354,12 +355,19 @@ export async function myAction(
     deps,
     organizationId,
     async (tx, board, now) => {
-      // An answer is to a call: on a court now, or in a court's next group.
-      const state = await loadState(tx, organizationId, board.sessionId);
+      // An answer is to a call: on a court now, or in a court's next group as the board shows it.
+      const state = await loadState(tx, organizationId, board.sessionId, nextUpNeedsHistory(board));
       const id = mine.registrationId;
       const onCourt = state.playing.some((g) => [...g.teamA, ...g.teamB].includes(id));
       const line = previewQueue(board, state, now.getTime()).map((q) => q.playerId);
-      const upNext = [...nextUpByCourt(board, state, line).values()].some((group) => group.includes(id));
+      const at = {
+        now: now.getTime(),
+        night: session,
+        gameLength: await gameLengthOf(tx, organizationId, session.id),
+      };
+      const upNext = [...nextUpByCourt(board, state, line, undefined, at).values()].some((group) =>
+        group.includes(id),
+      );
       if (!onCourt && !upNext)
         throw new AppError(
           "NOT_CALLED",

@@ -402,18 +402,22 @@ async function fillCourts(
     called.push({ courtName: names.get(assignment.courtId) ?? "a court", teams: [side(teamA), side(teamB)] });
   }
   const after = new Map(changed.map((row) => [row.registrationId, row]));
-  // The declared gender is read with the queue, not kept in it.
+  const seated = new Map(onCourt.map((row) => [row.id, row]));
+  // The declared gender is read with the queue, not kept in it. The changed rows come back
+  // without partners and opponents (a long night's lists); those read before the fill, with this
+  // game's added as the statement added them, are what the next groups are projected with.
   const players = state.players.map((p) => {
     const row = after.get(p.registrationId);
-    return row ? { ...row, gender: p.gender } : p;
+    if (!row) return p;
+    const game = seated.get(p.registrationId);
+    return {
+      ...row,
+      gender: p.gender,
+      partners: game?.partner ? [...p.partners, game.partner] : p.partners,
+      opponents: game ? [...p.opponents, ...game.opponents] : p.opponents,
+    };
   });
-  // What comes after the fill (the up-next check) orders the line; it weighs no partners, and
-  // the changed rows come back without them.
-  return {
-    board,
-    state: { ...state, players, playing: [...state.playing, ...started], historyRead: false },
-    gameLength,
-  };
+  return { board, state: { ...state, players, playing: [...state.playing, ...started] }, gameLength };
 }
 
 /**

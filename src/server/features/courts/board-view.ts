@@ -17,7 +17,7 @@ import { getOrganization } from "../clubs/service.js";
 import { currentSkills } from "../ladder/service.js";
 import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
-import { nextUpByCourt } from "./next-up.js";
+import { nextUpByCourt, nextUpNeedsHistory } from "./next-up.js";
 import { answeredCall, paceOf } from "./pace.js";
 import { courtIsFree, emptyCourts, previewQueue } from "./rotation.js";
 
@@ -101,13 +101,16 @@ async function sharedBoard(
     return { view, state: null };
   }
   const [board] = await db.select().from(boards).where(eq(boards.sessionId, session.id));
-  // Partners and opponents only while a court is free: whether it waits for the next to mix
-  // groups reads who just played together (rotation.ts emptyCourts).
+  // Partners and opponents while a court is free (whether it waits for the next to mix groups
+  // reads who just played together: rotation.ts emptyCourts) and in fair play (the next groups
+  // are the engine's choice played forward, and it weighs them: next-up.ts).
   const state = await loadState(
     db,
     organizationId,
     session.id,
-    (courts) => board !== undefined && courts.courts.some((c) => courtIsFree(board, courts, c.id)),
+    (courts) =>
+      board !== undefined &&
+      (nextUpNeedsHistory(board) || courts.courts.some((c) => courtIsFree(board, courts, c.id))),
   );
   const names = new Map(state.players.map((p) => [p.registrationId, p.name]));
   const person = (id: string): Person => ({ registrationId: id, name: names.get(id) ?? "Player" });
@@ -143,9 +146,11 @@ async function sharedBoard(
     board,
     state,
     waiting.map((w) => w.registrationId),
-    new Set([...kept, ...mixing]),
+    { kept, mixing },
+    { night: session, gameLength: pace.length },
   );
   const chances = await winChances(db, organizationId, state, singles);
+  const playingNow = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
   const courts = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     return {
@@ -170,9 +175,12 @@ async function sharedBoard(
           }
         : null,
       nextUp: (nextUp.get(court.id) ?? []).map(person),
-      answered: [...(game ? [...game.teamA, ...game.teamB] : []), ...(nextUp.get(court.id) ?? [])].filter(
-        onTheWay,
-      ),
+      // A player on court now may be in a next group too (back on after this game): their
+      // answer is to the call to the court they are on.
+      answered: [
+        ...(game ? [...game.teamA, ...game.teamB] : []),
+        ...(nextUp.get(court.id) ?? []).filter((id) => !playingNow.has(id)),
+      ].filter(onTheWay),
       awaiting: (game ? [...game.teamA, ...game.teamB] : []).filter((id) => canAnswer(id) && !onTheWay(id)),
     };
   });

@@ -23,7 +23,7 @@ import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { claimNotifications, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { type BoardRow, type BoardState, loadState, type PlayerRow } from "./board-store.js";
-import { nextUpByCourt } from "./next-up.js";
+import { nextUpByCourt, nextUpNeedsHistory } from "./next-up.js";
 import { gameLengthOf } from "./pace.js";
 import { emptyCourts, type Night, previewQueue } from "./rotation.js";
 
@@ -56,18 +56,26 @@ export async function upNextNotices(
 ): Promise<CourtNotice[]> {
   const board = current?.board ?? (await tx.select().from(boards).where(eq(boards.sessionId, sessionId)))[0];
   if (!board) return [];
-  const state = current?.state ?? (await loadState(tx, organizationId, sessionId));
+  // In fair play the next groups are the engine's choice played forward, weighing partners: a
+  // fill that read them hands them on, anything else reads them here (next-up.ts).
+  const history = nextUpNeedsHistory(board);
+  const fresh = !current || (history && !current.state.historyRead);
+  const state = fresh ? await loadState(tx, organizationId, sessionId, history) : current.state;
   const line = previewQueue(board, state).map((q) => q.playerId);
   const courtNames = new Map(state.courts.map((c) => [c.id, c.name]));
-  const length = current?.gameLength ?? (await gameLengthOf(tx, organizationId, sessionId));
-  const { kept, mixing } = emptyCourts(board, state, at.now, at.night, length);
-  const empty = new Set([...kept, ...mixing]);
-  return [...nextUpByCourt(board, state, line, empty)].flatMap(([courtId, ids]) =>
-    ids.flatMap((id) => {
-      const player = state.players.find((p) => p.registrationId === id);
-      if (!player?.userId) return [];
-      return [noticeFor(player, player.userId, courtNames.get(courtId) ?? "a court", { kind: "up-next" })];
-    }),
+  // The fill's pace is the measured one when it read the history; without it, the default.
+  const length =
+    current && (current.state.historyRead || !history)
+      ? current.gameLength
+      : await gameLengthOf(tx, organizationId, sessionId);
+  const empty = emptyCourts(board, state, at.now, at.night, length);
+  return [...nextUpByCourt(board, state, line, empty, { night: at.night, gameLength: length })].flatMap(
+    ([courtId, ids]) =>
+      ids.flatMap((id) => {
+        const player = state.players.find((p) => p.registrationId === id);
+        if (!player?.userId) return [];
+        return [noticeFor(player, player.userId, courtNames.get(courtId) ?? "a court", { kind: "up-next" })];
+      }),
   );
 }
 

@@ -1,6 +1,23 @@
-// Who goes on each court next, as the board shows it and as the up-next emails tell it: the
-// same projection of the waiting line onto the courts.
-import type { BoardRow, BoardState } from "./board-store.js";
+// Who goes on each court next, as the board shows it, the TV and a player's phone announce it,
+// and the up-next notices tell it: one projection for all of them.
+import type { GameLength } from "../../../shared/rotation/game-length.js";
+import { projectNextGroups } from "../../../shared/rotation/next-groups.js";
+import type { RotationInput } from "../../../shared/rotation/types.js";
+import { type BoardRow, type BoardState, fillsByRating } from "./board-store.js";
+import { engineInput, type Night } from "./rotation.js";
+
+/** The courts to free soonest whose next groups are played forward; 8, as the last stretch's. */
+const PLAYED_FORWARD_COURTS = 8;
+
+/**
+ * Whether the next groups are the engine's own choice played forward (shared/rotation
+ * next-groups.ts), which needs the players' partners and opponents read with the queue: fair
+ * play, where the engine picks from down the line to make new partners. Paddle stack takes the
+ * line in order; winners stay and king of the court follow the results; a fill by rating needs
+ * the ladder's ratings, which the board's readers do not have: those cut the line.
+ */
+export const nextUpNeedsHistory = (board: BoardRow | undefined) =>
+  board?.mode === "fair" && !fillsByRating(board);
 
 /** Court id -> the registrations up next there, for `line` (the waiting line in order). */
 export function nextUpByCourt(
@@ -11,17 +28,49 @@ export function nextUpByCourt(
    * Free courts nobody goes on yet: kept free by the night's last call, or waiting for the next
    * court so that groups mix (rotation.ts emptyCourts).
    */
-  emptyCourts: ReadonlySet<string> = new Set(),
+  empty: { kept: ReadonlySet<string>; mixing: ReadonlySet<string> } = { kept: new Set(), mixing: new Set() },
+  /** The night and its pace: the engine's projection weighs them as its fills do. */
+  at?: { night: Night; gameLength: GameLength },
 ): Map<string, string[]> {
   // A court the organizer keeps free gets nobody until they start it, as one out of play.
-  const out = new Set([...state.unavailable, ...(board?.heldCourts ?? []), ...emptyCourts]);
+  const out = new Set([...state.unavailable, ...(board?.heldCourts ?? []), ...empty.kept, ...empty.mixing]);
   if (board?.mode === "king-of-the-court") return kingNextUp(state, line, out);
+  if (board && at && nextUpNeedsHistory(board) && state.historyRead)
+    return playedForward(board, state, line, empty.kept, out, at);
   return projectNextUp(state, line, new Set(board?.singlesCourts ?? []), out);
 }
 
 /**
+ * Fair play's next groups: the engine played forward for the courts to free soonest. A court the
+ * last call keeps stays empty for the night; one waiting to mix takes its group when the engine
+ * fills it, as the next court frees. Further off, the line in fours stands in: a big club's
+ * thirtieth court to free is an estimate whichever way it is made, and each court played forward
+ * costs an engine decision.
+ */
+function playedForward(
+  board: BoardRow,
+  state: BoardState,
+  line: string[],
+  kept: ReadonlySet<string>,
+  out: ReadonlySet<string>,
+  at: { night: Night; gameLength: GameLength },
+): Map<string, string[]> {
+  const input = engineInput(board, state, undefined, undefined, lastChange(state), at.night, at.gameLength);
+  const played = projectNextGroups(outOfPlay(input, kept), PLAYED_FORWARD_COURTS);
+  const named = new Set([...played.values()].flat());
+  const further = projectNextUp(
+    state,
+    line.filter((id) => !named.has(id)),
+    new Set(board.singlesCourts),
+    new Set([...out, ...played.keys()]),
+  );
+  return new Map([...played, ...further]);
+}
+
+/**
  * The groups from the front of the line (four, or two for a singles court), onto free courts
- * first, then the courts whose games began earliest (they should finish first).
+ * first, then the courts whose games began earliest (they should finish first): what paddle
+ * stack plays, and the estimate for the formats whose choice the board cannot play forward.
  */
 function projectNextUp(
   state: BoardState,
@@ -67,3 +116,22 @@ function kingNextUp(state: BoardState, line: string[], out: Set<string>): Map<st
   if (bottom && queue.length > 0) result.set(bottom, [...(result.get(bottom) ?? []), ...queue].slice(0, 4));
   return result;
 }
+
+/**
+ * The time the projection is made at: the board's latest change as its state shows it (a game
+ * started, a player back in line or checked in), not the clock. The board's view is built when
+ * first read after a change and kept until the next; built a minute later than the notices, on
+ * the clock, it could announce other groups than the players were told.
+ */
+function lastChange(state: BoardState): number {
+  let latest = 0;
+  for (const game of state.playing) latest = Math.max(latest, game.startedAt.getTime());
+  for (const player of state.players) if (player.readyAt) latest = Math.max(latest, player.readyAt.getTime());
+  return latest;
+}
+
+/** The engine's input with `courts` out of play. */
+const outOfPlay = (input: RotationInput, courts: ReadonlySet<string>): RotationInput => ({
+  ...input,
+  courts: input.courts.map((c) => (courts.has(c.id) ? { ...c, status: "unavailable" } : c)),
+});

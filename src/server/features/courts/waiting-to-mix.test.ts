@@ -74,16 +74,27 @@ describe("a court whose four came off together, with nobody else waiting", () =>
     const waiting = await board();
     const court = waiting.courts.find((c) => c.id === one.id)!;
     expect(court).toMatchObject({ status: "idle", game: null, waitingToMix: true, keptForTheEnd: false });
-    // Nobody goes on there yet: the four are up next where the next court frees.
-    expect(court.nextUp).toEqual([]);
+    // Nobody goes on there yet. When the next court frees, both take a group: the board
+    // announces the two it will make, each with players from both fours.
     const next = waiting.courts.find((c) => c.id === two.id)!;
     expect(next.waitingToMix).toBe(false);
-    expect(next.nextUp.map((p) => p.registrationId).sort()).toEqual([...four].sort());
+    const announced = [court, next].map((c) => c.nextUp.map((p) => p.registrationId).sort());
+    for (const group of announced) {
+      expect(group).toHaveLength(4);
+      expect(group.some((id) => four.includes(id)) && group.some((id) => !four.includes(id))).toBe(true);
+    }
 
     clock = new Date(clock.getTime() + 2 * MIN);
     await score(two.game!.id);
     const mixed = await board();
     expect(mixed.courts.every((c) => c.status === "playing" && !c.waitingToMix)).toBe(true);
+    // What went on is what was announced.
+    expect(
+      [one, two].map((c) => {
+        const game = mixed.courts.find((m) => m.id === c.id)!.game!;
+        return [...game.teamA, ...game.teamB].map((p) => p.registrationId).sort();
+      }),
+    ).toEqual(announced);
     // Nobody partners anyone they have partnered, and each court takes players from both groups.
     const pairs = mixed.courts.flatMap((c) =>
       [c.game!.teamA, c.game!.teamB].map((team) =>

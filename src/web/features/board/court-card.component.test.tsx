@@ -107,6 +107,16 @@ describe("CourtCard", () => {
     expect(screen.getAllByTestId("on-the-way")).toHaveLength(1);
   });
 
+  it("marks an answer once, on the game, for a player also in the court's next group", () => {
+    // Few players: those on court now go back on after this game, and the engine says so.
+    mockApi();
+    const court = playing({ answered: ["r2"], nextUp: [teamA[1]!, ...teamB] });
+    renderWithApp(<CourtCard court={court} orgId={ORG_ID} canManage={false} />);
+    const [, bo] = screen.getAllByTestId("court-player");
+    expect(within(bo!).getByTestId("on-the-way")).toBeTruthy();
+    expect(screen.getAllByTestId("on-the-way")).toHaveLength(1);
+  });
+
   it("offers Record Score to those who manage the board, and to nobody else", () => {
     mockApi();
     const { unmount } = renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage={false} />);

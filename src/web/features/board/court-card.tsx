@@ -38,6 +38,13 @@ function OnTheWay() {
 
 const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of play" } as const;
 
+/**
+ * On this court's game now. Back on after it, they are in its next group too: their "on my way"
+ * answered the call to this game, and is shown there only.
+ */
+const playingHere = (court: BoardCourt, id: string) =>
+  !!court.game && [...court.game.teamA, ...court.game.teamB].some((p) => p.registrationId === id);
+
 export function CourtCard({
   court,
   orgId,
@@ -140,7 +147,9 @@ export function CourtCard({
                   <span key={p.registrationId}>
                     {i > 0 ? " · " : ""}
                     {p.name}
-                    {court.answered.includes(p.registrationId) ? <OnTheWay /> : null}
+                    {court.answered.includes(p.registrationId) && !playingHere(court, p.registrationId) ? (
+                      <OnTheWay />
+                    ) : null}
                   </span>
                 ))
               : noGroupYet(court, inRounds)}

@@ -19,11 +19,12 @@ function board(queueLength: number, nextUp: Record<string, number[]>): BoardView
 }
 
 describe("upNextGroups: the line beside the courts", () => {
-  it("names each court's next group, in the order they go on, then the rest of the line in fours", () => {
+  it("lists the courts' next groups in the order they go on, then the rest of the line in fours, naming no court", () => {
     const groups = upNextGroups(
       board(10, { "Court 1": [5, 6, 7, 8], "Court 2": [1, 2, 3, 4], "Court 3": [] }),
     );
-    expect(groups.map((g) => g.label)).toEqual(["Next on Court 2", "Next on Court 1", "Then"]);
+    expect(groups.map((g) => g.label)).toEqual(["Next game", "Then", "Then"]);
+    expect(groups[0]!.names.map((p) => p.name)).toEqual(["Player 1", "Player 2", "Player 3", "Player 4"]);
     expect(groups[2]!.names.map((p) => p.name)).toEqual(["Player 9", "Player 10"]);
   });
 

@@ -4,8 +4,10 @@ import type { BoardView } from "../../../shared/contracts/board.js";
 export type Group = { label: string; names: { registrationId: string; name: string }[] };
 
 /**
- * Who plays next, in the order they go on: each court's next group (as the board projects
- * the line onto the courts), then the rest of the line in fours.
+ * Who plays next, in the order they go on: each court's next group (the engine's choice played
+ * forward), then the rest of the line in fours. The TV names no court for a group: courts free
+ * in an order no one knows ahead, and a player who walked to the court the TV named was at the
+ * wrong one when another freed first. The court is named when they are called (TvCall).
  */
 export function upNextGroups(board: BoardView): Group[] {
   const position = new Map(board.queue.map((q) => [q.registrationId, q.position]));
@@ -14,7 +16,7 @@ export function upNextGroups(board: BoardView): Group[] {
   const projected = board.courts
     .filter((c) => c.nextUp.length > 0)
     .sort((a, b) => first(a.nextUp) - first(b.nextUp))
-    .map((c) => ({ label: `Next on ${c.name}`, names: c.nextUp }));
+    .map((c, i) => ({ label: i === 0 ? "Next game" : "Then", names: c.nextUp }));
   const placed = new Set(projected.flatMap((g) => g.names.map((p) => p.registrationId)));
   const rest = board.queue.filter((q) => !placed.has(q.registrationId));
   const later: Group[] = [];
