@@ -28,6 +28,13 @@ describe("upNextGroups: the line beside the courts", () => {
     expect(groups[2]!.names.map((p) => p.name)).toEqual(["Player 9", "Player 10"]);
   });
 
+  it("leaves out a group of players all on court now, and keeps one with someone waiting", () => {
+    // r11-r14 are on court (not in the line); the next game takes two of them and two waiting.
+    const groups = upNextGroups(board(2, { "Court 1": [1, 11, 2, 12], "Court 2": [13, 14, 15, 16] }));
+    expect(groups.map((g) => g.label)).toEqual(["Next game"]);
+    expect(groups[0]!.names.map((p) => p.name)).toEqual(["Player 1", "Player 11", "Player 2", "Player 12"]);
+  });
+
   it("says who is waiting when no group is complete", () => {
     const groups = upNextGroups(board(2, { "Court 1": [] }));
     expect(groups).toEqual([

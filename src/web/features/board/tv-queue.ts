@@ -7,14 +7,16 @@ export type Group = { label: string; names: { registrationId: string; name: stri
  * Who plays next, in the order they go on: each court's next group (the engine's choice played
  * forward), then the rest of the line in fours. The TV names no court for a group: courts free
  * in an order no one knows ahead, and a player who walked to the court the TV named was at the
- * wrong one when another freed first. The court is named when they are called (TvCall).
+ * wrong one when another freed first. The court is named when they are called (TvCall). A group
+ * of players all on court now (back on after their games, two courts ahead) is left to the
+ * courts' own cards: beside the courts they are playing on, the gym read it as a mistake.
  */
 export function upNextGroups(board: BoardView): Group[] {
   const position = new Map(board.queue.map((q) => [q.registrationId, q.position]));
   const first = (names: Group["names"]) =>
     Math.min(...names.map((p) => position.get(p.registrationId) ?? 1e9));
   const projected = board.courts
-    .filter((c) => c.nextUp.length > 0)
+    .filter((c) => c.nextUp.some((p) => position.has(p.registrationId)))
     .sort((a, b) => first(a.nextUp) - first(b.nextUp))
     .map((c, i) => ({ label: i === 0 ? "Next game" : "Then", names: c.nextUp }));
   const placed = new Set(projected.flatMap((g) => g.names.map((p) => p.registrationId)));
