@@ -52,7 +52,7 @@ export function MembersList({ orgId, members, myRole, myUserId }: Props) {
                     onChange={(event) =>
                       changeRole.run({ member, role: event.target.value as RoleChange["role"] })
                     }
-                    className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+                    className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm max-sm:h-11"
                   >
                     {assignableRoles
                       .filter((role) => canManageRole(myRole, role))
