@@ -35,7 +35,7 @@ import {
 import { act } from "./board-transaction.js";
 import { nextUpByCourt, nextUpNeedsHistory } from "./next-up.js";
 import { gameLengthOf } from "./pace.js";
-import { previewQueue } from "./rotation.js";
+import { emptyCourts, previewQueue } from "./rotation.js";
 
 /** A session completed or cancelled: its board is gone, and viewers refetch (version 0, no board). */
 export async function announceBoardClosed(deps: AppDeps, organizationId: string, sessionId: string) {
@@ -365,7 +365,9 @@ export async function myAction(
         night: session,
         gameLength: await gameLengthOf(tx, organizationId, session.id),
       };
-      const upNext = [...nextUpByCourt(board, state, line, undefined, at).values()].some((group) =>
+      // The courts the board keeps empty, as its view and the notices see them.
+      const empty = emptyCourts(board, state, at.now, session, at.gameLength);
+      const upNext = [...nextUpByCourt(board, state, line, empty, at).values()].some((group) =>
         group.includes(id),
       );
       if (!onCourt && !upNext)

@@ -147,7 +147,7 @@ async function sharedBoard(
     state,
     waiting.map((w) => w.registrationId),
     { kept, mixing },
-    { night: session, gameLength: pace.length },
+    { night: session, gameLength: pace.length, now },
   );
   const chances = await winChances(db, organizationId, state, singles);
   const playingNow = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));

@@ -69,13 +69,14 @@ export async function upNextNotices(
       ? current.gameLength
       : await gameLengthOf(tx, organizationId, sessionId);
   const empty = emptyCourts(board, state, at.now, at.night, length);
-  return [...nextUpByCourt(board, state, line, empty, { night: at.night, gameLength: length })].flatMap(
-    ([courtId, ids]) =>
-      ids.flatMap((id) => {
-        const player = state.players.find((p) => p.registrationId === id);
-        if (!player?.userId) return [];
-        return [noticeFor(player, player.userId, courtNames.get(courtId) ?? "a court", { kind: "up-next" })];
-      }),
+  return [
+    ...nextUpByCourt(board, state, line, empty, { night: at.night, gameLength: length, now: at.now }),
+  ].flatMap(([courtId, ids]) =>
+    ids.flatMap((id) => {
+      const player = state.players.find((p) => p.registrationId === id);
+      if (!player?.userId) return [];
+      return [noticeFor(player, player.userId, courtNames.get(courtId) ?? "a court", { kind: "up-next" })];
+    }),
   );
 }
 

@@ -6,6 +6,9 @@ import type { RotationInput } from "../../../shared/rotation/types.js";
 import { type BoardRow, type BoardState, fillsByRating } from "./board-store.js";
 import { engineInput, type Night } from "./rotation.js";
 
+/** What the engine's projection weighs besides the board: the night, its pace, the clock (ms). */
+export type Projection = { night: Night; gameLength: GameLength; now: number };
+
 /** The courts to free soonest whose next groups are played forward; 8, as the last stretch's. */
 const PLAYED_FORWARD_COURTS = 8;
 
@@ -29,8 +32,8 @@ export function nextUpByCourt(
    * court so that groups mix (rotation.ts emptyCourts).
    */
   empty: { kept: ReadonlySet<string>; mixing: ReadonlySet<string> } = { kept: new Set(), mixing: new Set() },
-  /** The night and its pace: the engine's projection weighs them as its fills do. */
-  at?: { night: Night; gameLength: GameLength },
+  /** The night, its pace and the clock: the engine's projection weighs them as its fills do. */
+  at?: Projection,
 ): Map<string, string[]> {
   // A court the organizer keeps free gets nobody until they start it, as one out of play.
   const out = new Set([...state.unavailable, ...(board?.heldCourts ?? []), ...empty.kept, ...empty.mixing]);
@@ -53,10 +56,12 @@ function playedForward(
   line: string[],
   kept: ReadonlySet<string>,
   out: ReadonlySet<string>,
-  at: { night: Night; gameLength: GameLength },
+  at: Projection,
 ): Map<string, string[]> {
   const input = engineInput(board, state, undefined, undefined, lastChange(state), at.night, at.gameLength);
-  const played = projectNextGroups(outOfPlay(input, kept), PLAYED_FORWARD_COURTS);
+  const played = projectNextGroups(forProjection(input, kept, at.now), PLAYED_FORWARD_COURTS);
+  // Fewer groups than courts played forward: the engine reached every court it would fill.
+  if (played.size < PLAYED_FORWARD_COURTS) return played;
   const named = new Set([...played.values()].flat());
   const further = projectNextUp(
     state,
@@ -80,6 +85,7 @@ function projectNextUp(
 ): Map<string, string[]> {
   const free = state.courts.filter((c) => !out.has(c.id) && !state.playing.some((g) => g.courtId === c.id));
   const byStart = [...state.playing]
+    .filter((g) => !out.has(g.courtId))
     .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
     .map((g) => g.courtId);
   const order = [...free.map((c) => c.id), ...byStart];
@@ -130,8 +136,15 @@ function lastChange(state: BoardState): number {
   return latest;
 }
 
-/** The engine's input with `courts` out of play. */
-const outOfPlay = (input: RotationInput, courts: ReadonlySet<string>): RotationInput => ({
+/**
+ * The engine's input for the projection: the courts the last call keeps out of play, and those
+ * whose leaving time has come by the clock gone (the projection's own time is the board's last
+ * change, which may be before it).
+ */
+const forProjection = (input: RotationInput, kept: ReadonlySet<string>, now: number): RotationInput => ({
   ...input,
-  courts: input.courts.map((c) => (courts.has(c.id) ? { ...c, status: "unavailable" } : c)),
+  courts: input.courts.map((c) => (kept.has(c.id) ? { ...c, status: "unavailable" } : c)),
+  players: input.players.map((p) =>
+    p.leavesAt !== undefined && p.leavesAt <= now ? { ...p, present: false } : p,
+  ),
 });

@@ -1,0 +1,83 @@
+// The next groups in fair play, from a board state in memory: nobody is announced whose leaving
+// time has come by the clock, though the projection's own time is the board's last change.
+import { describe, expect, it } from "vitest";
+import type { BoardRow, BoardState } from "./board-store.js";
+import { nextUpByCourt } from "./next-up.js";
+import { previewQueue } from "./rotation.js";
+
+const T0 = Date.parse("2026-12-05T19:00:00Z");
+const MIN = 60_000;
+
+/** `count` players, the first eight on two courts started five minutes apart, the rest waiting. */
+function night(count: number) {
+  const players = Array.from({ length: count }, (_, i) => ({
+    registrationId: `p${i}`,
+    userId: null,
+    name: `Player ${i}`,
+    readySeq: i < 8 ? 100 + i : i,
+    readyAt: new Date(T0),
+    gamesPlayed: 0,
+    gamesCredit: 0,
+    gamesWaited: 0,
+    sitOuts: 0,
+    onBreak: false,
+    present: true,
+    wantsBye: false,
+    courtTarget: null,
+    partners: [] as string[],
+    opponents: [] as string[],
+    winStreak: 0,
+    leavesAt: null as Date | null,
+    onTheWayAt: null,
+    gender: null,
+  })).sort((a, b) => a.readySeq - b.readySeq);
+  const courts = [0, 1].map((i) => ({ id: `c${i}`, name: `Court ${i + 1}` }));
+  const playing = courts.map((court, i) => ({
+    id: `g${i}`,
+    courtId: court.id,
+    teamA: [`p${4 * i}`, `p${4 * i + 1}`],
+    teamB: [`p${4 * i + 2}`, `p${4 * i + 3}`],
+    startedAt: new Date(T0 + i * 5 * MIN),
+    status: "playing",
+  }));
+  const state = { players, courts, playing, unavailable: new Set<string>(), historyRead: true };
+  const board = {
+    mode: "fair",
+    balanceByRating: false,
+    heldCourts: [],
+    singlesCourts: [],
+    seed: 7,
+    pairings: { together: [], apart: [] },
+    teams: "open",
+  };
+  return { state: state as unknown as BoardState, board: board as unknown as BoardRow };
+}
+
+const nightTimes = { startsAt: new Date(T0), endsAt: new Date(T0 + 3 * 60 * MIN) };
+const gameLength = { short: 10, typical: 12, long: 15 };
+
+describe("fair play's next groups", () => {
+  it("announce nobody whose leaving time has come by the clock", () => {
+    const { state, board } = night(12);
+    const at = (now: number) => ({ night: nightTimes, gameLength, now });
+    const line = (now: number) => previewQueue(board, state, now).map((q) => q.playerId);
+    const before = nextUpByCourt(board, state, line(T0 + 6 * MIN), undefined, at(T0 + 6 * MIN));
+    const first = [...before.values()].flat().find((id) => Number(id.slice(1)) >= 8)!;
+    expect(first).toBeDefined();
+    // They said they leave at 14 minutes; the board is read at 15, its last change was at 5.
+    state.players.find((p) => p.registrationId === first)!.leavesAt = new Date(T0 + 14 * MIN);
+    const after = nextUpByCourt(board, state, line(T0 + 15 * MIN), undefined, at(T0 + 15 * MIN));
+    expect([...after.values()].flat()).not.toContain(first);
+    expect([...after.values()].every((group) => group.length === 4)).toBe(true);
+  });
+
+  it("start from the front of the line with twelve waiting for two courts", () => {
+    const { state, board } = night(20);
+    const now = T0 + 6 * MIN;
+    const line = previewQueue(board, state, now).map((q) => q.playerId);
+    const groups = nextUpByCourt(board, state, line, undefined, { night: nightTimes, gameLength, now });
+    const named = [...groups.values()].flat();
+    expect(named).toContain(line[0]);
+    expect(new Set(named).size).toBe(named.length);
+  });
+});
