@@ -60,6 +60,7 @@ import {
   sendCourtNoticesSoon,
   upNextNotices,
 } from "./court-notices.js";
+import { nextUpNeedsHistory } from "./next-up.js";
 import { gameLengthOf } from "./pace.js";
 import { courtIsFree, decideAssignments, type Night, winnersOf } from "./rotation.js";
 
@@ -306,13 +307,19 @@ async function fillCourts(
   lastGame?: GameRow,
   startEveryCourt = false,
 ): Promise<{ board: BoardRow; state: BoardState; gameLength: GameLength }> {
-  // Partners and opponents only when there is a court to fill: they weigh who goes on together.
-  const state = await loadState(tx, board.organizationId, board.sessionId, (courts) =>
-    courts.courts.some((c) => courtIsFree(board, courts, c.id)),
+  // Partners and opponents when there is a court to fill (they weigh who goes on together), and
+  // in fair play, whose next groups the notices after the fill play forward with them (next-up.ts):
+  // read once here and handed on, rather than again there.
+  const state = await loadState(
+    tx,
+    board.organizationId,
+    board.sessionId,
+    (courts) => nextUpNeedsHistory(board) || courts.courts.some((c) => courtIsFree(board, courts, c.id)),
   );
   const ratings = fillsByRating(board) ? await skillRatings(tx, board, state) : undefined;
-  // The night's end and the longest wait are weighed at this club's pace, as its waits are shown;
-  // with every court busy there is nothing to weigh (the history was not read either).
+  // The night's end and the longest wait are weighed at this club's pace, as its waits are shown
+  // (and fair play's next groups); with every court busy, and no groups to play forward, there is
+  // nothing to weigh (the history was not read either).
   const gameLength = state.historyRead
     ? await gameLengthOf(tx, board.organizationId, board.sessionId)
     : DEFAULT_GAME_LENGTH;
