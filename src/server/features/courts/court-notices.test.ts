@@ -89,4 +89,26 @@ describe("court notices", () => {
       .where(like(notificationLog.key, `up-next:${sessionId}:%`));
     expect(new Set(claims.map((c) => c.userId))).toEqual(new Set(players.map((p) => p.id)));
   });
+
+  it("tell nobody on court now that they are up next, though they go back on after this game", async () => {
+    // Six for one court: four play, and the next group is the two waiting and two coming off.
+    const six = players.slice(0, 6);
+    const club = await makeClub(
+      t,
+      owner,
+      six.map((p) => [p, "member"] as [TestUser, "member"]),
+      { name: "Small Notice Club", courtsCount: 1 },
+    );
+    await activeSessionWith(t, club.id, 0, six);
+    await startFilling(t.deps, club.id);
+    await followUps(t.deps.database).settled();
+    const [, filled] = (await noticesJobs()).filter((job) => job.data.organizationId === club.id);
+    const onCourt = filled!.data.notices
+      .filter((n) => n.call.kind === "on-court")
+      .map((n) => n.registrationId);
+    const upNext = filled!.data.notices.filter((n) => n.call.kind === "up-next").map((n) => n.registrationId);
+    expect(onCourt).toHaveLength(4);
+    expect(upNext).toHaveLength(2);
+    expect(upNext.filter((id) => onCourt.includes(id))).toEqual([]);
+  });
 });

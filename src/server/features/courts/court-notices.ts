@@ -69,12 +69,14 @@ export async function upNextNotices(
       ? current.gameLength
       : await gameLengthOf(tx, organizationId, sessionId);
   const empty = emptyCourts(board, state, at.now, at.night, length);
+  const playing = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
   return [
     ...nextUpByCourt(board, state, line, empty, { night: at.night, gameLength: length, now: at.now }),
   ].flatMap(([courtId, ids]) =>
     ids.flatMap((id) => {
       const player = state.players.find((p) => p.registrationId === id);
-      if (!player?.userId) return [];
+      // On court now and back on after (a small night): the call to that court tells them.
+      if (!player?.userId || playing.has(id)) return [];
       return [noticeFor(player, player.userId, courtNames.get(courtId) ?? "a court", { kind: "up-next" })];
     }),
   );

@@ -126,9 +126,13 @@ describe("the last call", () => {
       .from(games)
       .where(and(eq(games.sessionId, session.id), eq(games.courtId, second.id), eq(games.status, "playing")));
     expect(started).toEqual([]);
-    // Those next in line hear they are up next on the court still playing, never on the one kept.
-    expect(sent).toContain(`You're up next on ${first.name}`);
+    // Nobody hears they are up next on the court kept. The first court's four, on the fewest
+    // games, are its next group themselves: on court now, its call tells them, not a notice.
     expect(sent).not.toContain(`You're up next on ${second.name}`);
+    expect(sent).not.toContain(`You're up next on ${first.name}`);
+    const groups = after.courts.map((c) => c.nextUp.map((p) => p.registrationId).sort());
+    const playingFirst = [...first.game!.teamA, ...first.game!.teamB].map((p) => p.registrationId).sort();
+    expect(groups).toEqual([playingFirst, []]);
   });
 
   it("comes at the club's own pace: with games of 20 minutes, 16 minutes before the end", async () => {
