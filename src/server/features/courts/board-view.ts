@@ -150,7 +150,7 @@ async function sharedBoard(
     { night: session, gameLength: pace.length, now },
   );
   const chances = await winChances(db, organizationId, state, singles);
-  const playingNow = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
+  const onCourt = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
   const courts = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
     return {
@@ -179,13 +179,12 @@ async function sharedBoard(
       // answer is to the call to the court they are on.
       answered: [
         ...(game ? [...game.teamA, ...game.teamB] : []),
-        ...(nextUp.get(court.id) ?? []).filter((id) => !playingNow.has(id)),
+        ...(nextUp.get(court.id) ?? []).filter((id) => !onCourt.has(id)),
       ].filter(onTheWay),
       awaiting: (game ? [...game.teamA, ...game.teamB] : []).filter((id) => canAnswer(id) && !onTheWay(id)),
     };
   });
   const present = state.players.filter((p) => p.present);
-  const onCourt = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
   // Whose leaving time has come, off court: listed with those away, so the organizer can bring
   // them back (return), as they come back from a break.
   const away = (p: (typeof present)[number]) =>

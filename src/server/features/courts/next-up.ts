@@ -33,12 +33,12 @@ export function nextUpByCourt(
    */
   empty: { kept: ReadonlySet<string>; mixing: ReadonlySet<string> } = { kept: new Set(), mixing: new Set() },
   /** The night, its pace and the clock: the engine's projection weighs them as its fills do. */
-  at?: Projection,
+  at: Projection,
 ): Map<string, string[]> {
   // A court the organizer keeps free gets nobody until they start it, as one out of play.
   const out = new Set([...state.unavailable, ...(board?.heldCourts ?? []), ...empty.kept, ...empty.mixing]);
   if (board?.mode === "king-of-the-court") return kingNextUp(state, line, out);
-  if (board && at && nextUpNeedsHistory(board) && state.historyRead)
+  if (board && nextUpNeedsHistory(board) && state.historyRead)
     return playedForward(board, state, line, empty.kept, out, at);
   return projectNextUp(state, line, new Set(board?.singlesCourts ?? []), out);
 }

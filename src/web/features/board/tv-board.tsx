@@ -55,6 +55,7 @@ function TvBoardScreen({
   called,
   qr,
 }: Omit<Props, "calls"> & { called: ReturnType<typeof recentCalls> }) {
+  const joiningWait = lineWait(board);
   return (
     <TvScreen>
       <header
@@ -76,10 +77,10 @@ function TvBoardScreen({
         {board.session ? (
           <p data-testid="tv-label" className="shrink-0" style={{ fontSize: "var(--tv-label)" }}>
             <strong>{board.stats.waiting}</strong> waiting
-            {lineWait(board) === null ? null : (
+            {joiningWait === null ? null : (
               <>
                 {" "}
-                · joining now: about <strong>{lineWait(board)}</strong> min
+                · joining now: about <strong>{joiningWait}</strong> min
               </>
             )}
           </p>
