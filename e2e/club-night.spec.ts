@@ -13,7 +13,7 @@ import {
   test,
   uniqueEmail,
 } from "./fixtures.js";
-import { expectUsableLayout } from "./layout-check.js";
+import { expectUsableLayout, waitForToastsToGo } from "./layout-check.js";
 
 const phone = { width: 390, height: 844 };
 const laptop = { width: 1280, height: 800 };
@@ -117,7 +117,7 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await expect(page.getByTestId("record-games").getByRole("listitem")).toHaveCount(21);
   await expect(page.getByRole("heading", { name: "Fairness report" })).toBeVisible();
   // "Session completed" says it; the pictures are taken once it has gone.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToGo(page);
   await expectUsableLayout(page);
   await screenshot(page, "record-390");
   await page.setViewportSize(laptop);

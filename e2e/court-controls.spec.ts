@@ -14,6 +14,7 @@ import {
   test,
   uniqueEmail,
 } from "./fixtures.js";
+import { waitForToastsToGo } from "./layout-check.js";
 
 const phone = { width: 390, height: 844 };
 
@@ -165,7 +166,7 @@ test("the demo board with the court controls, at 390 and 1280 px", async ({ page
   await page.getByRole("dialog").getByRole("button", { name: "Take Out" }).click();
   await expect(court4).toContainText("Out of play");
   // The pictures show the board, not the toasts over it.
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToGo(page);
 
   for (const viewport of [phone, { width: 1280, height: 800 }]) {
     await page.setViewportSize(viewport);

@@ -148,3 +148,14 @@ export async function expectUsableLayout(page: Page, options: LayoutOptions = {}
   const size = page.viewportSize();
   expect(problems, `layout at ${size?.width}x${size?.height}:\n${problems.join("\n")}`).toEqual([]);
 }
+
+/**
+ * Waits for the toasts to time out, for a picture of the page without them. The toast library
+ * holds a toast still while the pointer rests over it, and a toast that slides in under the spot
+ * where the last tap landed (Complete Session, low on a phone) never went: CI waited 15 s for it.
+ * The pointer moves to the page's top corner first, away from the toasts at the bottom.
+ */
+export async function waitForToastsToGo(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+}
