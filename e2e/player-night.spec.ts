@@ -1,6 +1,7 @@
 // A player's night on their own phone at 390x844: they step away for a break and come back
-// from the board, answer their call to a court ("on my way", seen on the organizer's board),
-// play, and after Complete Session read what they played on the session's page.
+// from the board, read their place on the dashboard too, answer their call to a court ("on my
+// way", seen on the organizer's board), play, and after Complete Session read what they played
+// on the session's page.
 import {
   addWalkInsThroughApi,
   createClubThroughApi,
@@ -50,6 +51,13 @@ test("a player takes a break and comes back from their phone, plays, and reads t
 
   // On court. The organizer has set a time to answer; their browser clock is moved on, not waited for.
   expect((await page.request.post(`/api/orgs/${club.id}/board/fill`)).status()).toBe(200);
+  await expect(me).toContainText("You're playing on Court 1");
+  // Where the app opens, the dashboard says it too, and the board is a tap away.
+  await player.goto("/dashboard");
+  await expect(player.getByTestId("dashboard-my-place")).toHaveText("You're playing on Court 1");
+  await expectUsableLayout(player);
+  await keepScreenshot(player, "dashboard-my-place-390");
+  await player.getByRole("link", { name: "Open Court Board" }).click();
   await expect(me).toContainText("You're playing on Court 1");
   await page.clock.install();
   await page.goto("/board");

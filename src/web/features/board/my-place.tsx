@@ -1,11 +1,12 @@
 import { Check, Clock, Coffee, Footprints, Play, SkipForward } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { type MyPlace, waitRangeText } from "../../../shared/contracts/board.js";
+import type { MyPlace } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { Input } from "../../components/ui/input.js";
 import { cn } from "../../lib/cn.js";
 import { useMyAction, useMyLeaving } from "./board-api.js";
 import { clockText, inputValue, nextAtClock } from "./leaving-time.js";
+import { myPlaceText } from "./my-place-text.js";
 
 /**
  * A player's own line on their phone: where they stand, in one sentence, and what they may do
@@ -16,18 +17,7 @@ import { clockText, inputValue, nextAtClock } from "./leaving-time.js";
 export function MyPlaceBanner({ me, orgId, timeZone }: { me: MyPlace; orgId: string; timeZone: string }) {
   const myAction = useMyAction(orgId);
   if (me.state === "not-checked-in") return null;
-  // The server lists a player whose leaving time has come with those on a break: I'm Back keeps them on.
-  const gone = me.leavesAt !== null && Date.parse(me.leavesAt) <= Date.now();
-  const text =
-    me.state === "playing"
-      ? `You're playing on ${me.courtName}`
-      : me.state === "up-next"
-        ? `You're up next on ${me.courtName}`
-        : me.state === "on-break"
-          ? gone
-            ? "Your leaving time has come: you're off the line"
-            : "You're on a break"
-          : `You're number ${me.position} in line · ${me.waitRange ? `about ${waitRangeText(me.waitRange)}` : "soon"}`;
+  const text = myPlaceText(me);
   const onBreak = me.state === "on-break";
   const called = me.state === "playing" || me.state === "up-next";
   return (

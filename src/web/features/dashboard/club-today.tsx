@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, LayoutGrid, TrendingUp, Trophy, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import { boardEndpoints, dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { DashboardView } from "../../../shared/contracts/dashboard.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import {
@@ -16,7 +16,9 @@ import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { call } from "../../lib/api.js";
+import { cn } from "../../lib/cn.js";
 import { formatDate } from "../../lib/format.js";
+import { myPlaceText } from "../board/my-place-text.js";
 
 function Panel({
   icon,
@@ -61,8 +63,18 @@ export function ClubToday({ orgId }: { orgId: string }) {
     queryFn: () => call(dashboardEndpoints.dashboard, { params: { orgId } }),
     refetchInterval: 30_000,
   });
+  // A player checked in tonight reads their place here too, where the app opens: the board's
+  // own read, under its key, so the board then opens at once.
+  const board = useQuery({
+    queryKey: ["board", "club", orgId],
+    queryFn: () => call(boardEndpoints.board, { params: { orgId } }),
+    enabled: Boolean(view.data?.live),
+    refetchInterval: 30_000,
+  });
   if (!view.data) return null;
   const { timeZone, upcoming, live, results, movers, pendingJoinRequests } = view.data;
+  const me = live ? board.data?.me : undefined;
+  const myPlace = me ? myPlaceText(me) : null;
   return (
     <section
       aria-label="Your club today"
@@ -76,6 +88,22 @@ export function ClubToday({ orgId }: { orgId: string }) {
       >
         {live ? (
           <>
+            {myPlace ? (
+              <p
+                role="status"
+                data-testid="dashboard-my-place"
+                className={cn(
+                  "rounded-xl px-3 py-2 text-base font-bold",
+                  me?.state === "up-next"
+                    ? "bg-ball text-ink"
+                    : me?.state === "playing"
+                      ? "bg-brand-700 text-white"
+                      : "bg-brand-50 text-brand-900",
+                )}
+              >
+                {myPlace}
+              </p>
+            ) : null}
             <p className="font-medium">{live.name}</p>
             <p>
               {live.checkedIn} checked in · {live.courtsPlaying} of {live.courtsTotal} courts playing ·{" "}

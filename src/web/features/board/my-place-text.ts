@@ -1,0 +1,17 @@
+// A player's place tonight in one sentence: on their board banner and on their dashboard. Its
+// own small file, so the dashboard reads it without the board's code.
+import { type MyPlace, waitRangeText } from "../../../shared/contracts/board.js";
+
+/** Where a checked-in player stands tonight, in one sentence (null when not checked in). */
+export function myPlaceText(me: MyPlace, now = Date.now()): string | null {
+  if (me.state === "playing") return `You're playing on ${me.courtName}`;
+  if (me.state === "up-next") return `You're up next on ${me.courtName}`;
+  if (me.state === "on-break") {
+    // The server lists a player whose leaving time has come with those on a break: I'm Back keeps them on.
+    const gone = me.leavesAt !== null && Date.parse(me.leavesAt) <= now;
+    return gone ? "Your leaving time has come: you're off the line" : "You're on a break";
+  }
+  if (me.state === "waiting")
+    return `You're number ${me.position} in line · ${me.waitRange ? `about ${waitRangeText(me.waitRange)}` : "soon"}`;
+  return null;
+}
