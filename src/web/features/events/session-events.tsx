@@ -12,7 +12,7 @@ import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { Field, Input } from "../../components/ui/input.js";
-import { useCreateLeague, useLeague } from "./event-api.js";
+import { useCourtsInUse, useCreateLeague, useLeague } from "./event-api.js";
 import { EventSettingsFields, settingsBody, settingsFormFor } from "./event-settings-fields.js";
 import { formatName } from "./event-words.js";
 import { SessionEventCard } from "./session-event-card.js";
@@ -76,10 +76,21 @@ function NewLeague({ orgId, sessionId }: { orgId: string; sessionId: string }) {
   const [form, setForm] = useState(() => settingsFormFor(8));
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateLeague(orgId, sessionId, { success: "League made" });
+  // A week's default courts stay within the club's: two at a one-court club asked for a court it
+  // does not have. The offer shows once the count is known (or its read failed: players / 4).
+  const courtsInUse = useCourtsInUse(orgId);
+  if (courtsInUse.isPending) return null;
   if (!open)
     return (
       <div>
-        <Button variant="secondary" size="touch" onClick={() => setOpen(true)}>
+        <Button
+          variant="secondary"
+          size="touch"
+          onClick={() => {
+            setForm(settingsFormFor(8, courtsInUse.data));
+            setOpen(true);
+          }}
+        >
           <CalendarRange className="h-4 w-4" /> Run This Series as a League
         </Button>
       </div>
