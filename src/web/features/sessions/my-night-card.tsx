@@ -7,6 +7,10 @@ import { useMyNight } from "./api.js";
 const who = (people: MyNight["partners"]) =>
   people.map((p) => (p.games > 1 ? `${p.name} (${p.games})` : p.name)).join(", ");
 
+/** How even the night was, in a player's words (the receipt's mail says it the same way). */
+const evenness = (spread: number) =>
+  spread === 0 ? "same as everyone" : `all within ${spread} ${spread === 1 ? "game" : "games"}`;
+
 /** A player's receipt for a night they played: on the session's page, once they have played in it. */
 export function MyNightCard({
   orgId,
@@ -22,7 +26,7 @@ export function MyNightCard({
   if (!night.data || night.data.gamesPlayed === 0) return null;
   const n = night.data;
   const figures = [
-    ["Games", `${n.gamesPlayed}`, `session spread ${n.session.gamesPlayedSpread}`],
+    ["Games", `${n.gamesPlayed}`, evenness(n.session.gamesPlayedSpread)],
     ["Won", `${n.wins}`, `of ${n.gamesPlayed}`],
     ["Waited", `${n.totalWaitMinutes} min`, `longest ${n.longestWaitMinutes} min`],
     ["Average wait", `${n.session.averageWaitMinutes} min`, `all ${n.session.players} players`],
