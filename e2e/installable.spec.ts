@@ -95,7 +95,7 @@ test("a call pushed to the service worker shows as a notice with its answers", a
   const club = await createClubThroughApi(page, "Push Picklers");
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Called to your court" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Call Me on This Device" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Notify Me on This Device" })).toBeVisible();
   await expect.poll(() => controllerState(page)).toBe("activated");
 
   // What the push service would hand the browser: the call, as the server sends it.

@@ -8,6 +8,7 @@ import {
   test,
   uniqueEmail,
 } from "./fixtures.js";
+import { expectUsableLayout } from "./layout-check.js";
 
 /** Fills the Log a Match dialog as a person would: four players, the score, Log Match. */
 async function logDoubles(page: Page, sides: [string, string, string, string], score: string) {
@@ -139,5 +140,7 @@ test("the ladder reads on a phone: every column on screen", async ({ page }) => 
     expect(box, column).not.toBeNull();
     expect(box!.x + box!.width, column).toBeLessThanOrEqual(390);
   }
+  // The Doubles and Singles tabs are a thumb's height, as every tab a player taps.
+  await expectUsableLayout(page, { tapTargetsIn: ["[role=tablist]"] });
   await page.screenshot({ path: test.info().outputPath("ladder-390.png"), fullPage: true });
 });

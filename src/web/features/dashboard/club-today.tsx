@@ -57,7 +57,7 @@ function placesText(session: DashboardView["upcoming"][number], timeZone: string
 }
 
 /** The club's own life, first on the dashboard: what is next, what is on court, what happened. */
-export function ClubToday({ orgId }: { orgId: string }) {
+export function ClubToday({ orgId, runsSessions }: { orgId: string; runsSessions: boolean }) {
   const view = useQuery({
     queryKey: ["dashboard", orgId],
     queryFn: () => call(dashboardEndpoints.dashboard, { params: { orgId } }),
@@ -119,7 +119,12 @@ export function ClubToday({ orgId }: { orgId: string }) {
             </Button>
           </>
         ) : (
-          empty("No session is running. Start one from its page when players arrive.")
+          empty(
+            // Starting one is the organizer's to do; a player only needs to know.
+            runsSessions
+              ? "No session is running. Start one from its page when players arrive."
+              : "No session is running right now.",
+          )
         )}
       </Panel>
 

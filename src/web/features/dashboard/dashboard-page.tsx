@@ -129,7 +129,7 @@ function ClubDashboard({ club }: { club: Membership }) {
           </div>
         </section>
 
-        <ClubToday orgId={club.id} />
+        <ClubToday orgId={club.id} runsSessions={runsSessions} />
 
         <section className="grid grid-cols-1 gap-4 md:grid-cols-3">
           {features.map(({ icon: Icon, title, body }) => (

@@ -71,7 +71,8 @@ export function LadderPage() {
             aria-selected={format === f}
             onClick={() => setFormat(f)}
             className={cn(
-              "rounded-lg px-4 py-1.5 text-sm font-semibold",
+              // A thumb's height (44 px), as every tab players tap.
+              "min-h-11 rounded-lg px-4 py-1.5 text-sm font-semibold",
               format === f ? "bg-white text-ink shadow-sm" : "text-muted hover:text-ink",
             )}
           >

@@ -69,6 +69,8 @@ describe("LogMatchDialog", () => {
     expect(screen.queryByRole("textbox", { name: "Your side, player 1" })).toBeNull();
     expect(screen.getByTestId("teamA0-chosen").textContent).toBe("Jordan Smith");
     expect(screen.getByRole("button", { name: "Change Your side, player 1" })).toBeTruthy();
+    // The scores are asked for as the sides are named: there is no "Side A" on a player's form.
+    expect(within(dialog).getByText("Your side's points first, e.g. 11-7, 9-11, 11-5")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Log Match" }));
 
     const sides = "Pick the players of both sides.";
@@ -144,6 +146,7 @@ describe("LogMatchDialog", () => {
     const { user } = await openDialog({ manager: true });
     await user.click(screen.getByRole("radio", { name: "Singles" }));
     expect(screen.queryByRole("textbox", { name: "Side A, player 2" })).toBeNull();
+    expect(screen.getByText("Side A's points first, e.g. 11-7, 9-11, 11-5")).toBeTruthy();
     await pick(user, "Side A, player 1", "Ben Brooks");
     await pick(user, "Side B, player 1", "Cal Chen");
     await user.type(screen.getByLabelText("Game scores"), "11-4");

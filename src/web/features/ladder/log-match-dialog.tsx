@@ -134,7 +134,8 @@ export function LogMatchDialog({ orgId, me, manager, match }: Props) {
               label="Game scores"
               htmlFor="games"
               error={errors.games}
-              hint="Side A's points first, e.g. 11-7, 9-11, 11-5"
+              // Named as the sides are: a player logs their own match as "Your side".
+              hint={`${manager ? "Side A's" : "Your side's"} points first, e.g. 11-7, 9-11, 11-5`}
             >
               <Input
                 placeholder="11-7"

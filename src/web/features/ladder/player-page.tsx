@@ -91,7 +91,11 @@ function PlayerMatches({ orgId, timeZone, view }: { orgId: string; timeZone: str
     <section className="flex flex-col gap-3">
       <h2 className="font-semibold">Recent matches</h2>
       {view.recent.length === 0 ? (
-        <p className="text-sm text-muted">No matches yet.</p>
+        <p className="text-sm text-muted">
+          {/* A night on the board with walk-ins leaves nothing here, and the player should know why. */}
+          No matches yet. A game scored on the court board counts here when every player in it is a club
+          member: a game with a guest or a walk-in does not.
+        </p>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {[...view.recent, ...loaded].map((match) => (

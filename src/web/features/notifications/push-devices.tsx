@@ -93,7 +93,7 @@ export function PushDevices() {
       <CardContent className="flex flex-col gap-3 text-sm">
         {canPush() ? (
           <Button size="touch" className="self-start" disabled={busy} onClick={() => void optIn()}>
-            <Smartphone className="h-4 w-4" /> {busy ? "Turning on..." : "Call Me on This Device"}
+            <Smartphone className="h-4 w-4" /> {busy ? "Turning on..." : "Notify Me on This Device"}
           </Button>
         ) : (
           <p className="text-muted">
