@@ -77,7 +77,9 @@ test("a guest, on a phone: the owner allows guests, a member brings one, the doo
   await signUpThroughApi(gus, "Gus Gallagher", guestEmail);
   await joinByInvitation(page, gus, club.id, guestEmail);
   await gus.goto(`/sessions/${sessionId}`);
-  await expect(gus.getByTestId("my-status")).toHaveText("You're registered and checked in.");
+  await expect(gus.getByTestId("my-status")).toHaveText(
+    "You're checked in: your place in line and your court are on the court board.",
+  );
   await member.reload();
   await expect(member.getByTestId("my-guests")).toHaveCount(0);
   await expect(member.getByTestId("players").getByText("Gus Gallagher")).toBeVisible();

@@ -84,8 +84,10 @@ test("no-shows at the door, on a phone: the organizer releases the places not ch
   await expect(wendy.page.getByTestId("my-status")).toHaveText("You're registered.");
   // Walt was at the door: he is in, checked in, and in line on the board.
   await walt.goto(`/sessions/${sessionId}`);
-  await expect(walt.getByTestId("my-status")).toHaveText("You're registered and checked in.");
-  await walt.goto("/board");
+  await expect(walt.getByTestId("my-status")).toHaveText(
+    "You're checked in: your place in line and your court are on the court board.",
+  );
+  await walt.getByRole("link", { name: "Open Court Board" }).click();
   await expect(walt.getByTestId("queue").getByText("Walt Walkup")).toBeVisible();
   await expect(async () => {
     const html = await (await wendy.page.request.get("/dev/mailbox")).text();

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { formatCents } from "../../../shared/domain/money.js";
@@ -85,6 +86,8 @@ export function PlayerActions({ orgId, data }: Props) {
       : `You're in the draw. Places are drawn on ${at(session.lotteryDrawAt!)}; we'll email you the result.`;
   else if (mine.status === "registered" && session.status === "completed")
     status = mine.checkedIn ? "You played in this session." : "You were registered, and not checked in.";
+  else if (mine.status === "registered" && mine.checkedIn && session.status === "active")
+    status = "You're checked in: your place in line and your court are on the court board.";
   else if (mine.status === "registered")
     status = mine.checkedIn ? "You're registered and checked in." : "You're registered.";
   else if (mine.status === "pending_payment") status = "Your place is held until you pay.";
@@ -97,6 +100,12 @@ export function PlayerActions({ orgId, data }: Props) {
           {status}
         </p>
         <div className="flex flex-wrap gap-2">
+          {/* Tonight, checked in: what a player opening the session wants is the board. */}
+          {session.status === "active" && mine?.status === "registered" && mine.checkedIn ? (
+            <Button asChild>
+              <Link to="/board">Open Court Board</Link>
+            </Button>
+          ) : null}
           {!mine && open ? (
             <Button onClick={() => register.run()} disabled={register.busy}>
               {register.busy
