@@ -130,6 +130,8 @@ test("the owner connects a payout account through its three states; a member pay
   await expect(member.getByTestId("refund-policy")).toHaveText(
     "Full refund if you cancel at least 24 hours before the start.",
   );
+  // Ahead of the night, it can go in a calendar (once it is on or over, the link goes).
+  await expect(member.getByRole("link", { name: "Add to calendar" })).toBeVisible();
   await member.getByRole("button", { name: "Register and Pay $12.00" }).click();
   await member.getByRole("button", { name: "Pay $12.00" }).click();
   await expect(member.getByTestId("my-status")).toHaveText("You're registered.");

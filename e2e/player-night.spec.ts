@@ -97,6 +97,8 @@ test("a player takes a break and comes back from their phone, plays, and reads t
   await expect(night).toContainText("Your night");
   // One game each for the four: said in a player's words, not as a "spread".
   await expect(night).toContainText("Games1same as everyone");
+  // A night that is over is nothing to put in a calendar.
+  await expect(player.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
   await expect(night).toContainText(/(Won 11-6|Lost 6-11) with \w+ Walkin against \w+ Walkin & \w+ Walkin/);
   await expectUsableLayout(player);
   await keepScreenshot(player, "my-night-390", { fullPage: true });

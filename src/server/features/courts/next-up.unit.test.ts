@@ -81,3 +81,18 @@ describe("fair play's next groups", () => {
     expect(new Set(named).size).toBe(named.length);
   });
 });
+
+describe("the line before the first fill", () => {
+  it("tells those beyond the courts' places they wait a game, not that they go on now", () => {
+    const { state, board } = night(14);
+    // Checked in, nothing on court yet: both courts free.
+    state.playing = [];
+    const line = previewQueue(board, state, T0, gameLength);
+    expect(line).toHaveLength(14);
+    const waits = line.map((q) => q.estimatedWaitMinutes);
+    // The first eight go on as soon as the courts fill; the other six after a game.
+    expect(waits.slice(0, 8).every((w) => w <= 1)).toBe(true);
+    expect(waits.slice(8).every((w) => w >= gameLength.typical)).toBe(true);
+    expect(line.slice(8).every((q) => q.waitRange.low >= gameLength.short)).toBe(true);
+  });
+});

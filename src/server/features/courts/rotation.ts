@@ -137,13 +137,28 @@ export function previewQueue(
 ): RotationOutput["queue"] {
   const input = engineInput(board, state, undefined, undefined, now, undefined, gameLength);
   // With every court busy the engine only orders the queue; the waits count from the games'
-  // starts.
+  // starts. A court left free mid-night is waiting to mix or kept for the end, and frees for
+  // nobody soon: it is left out. Before the first fill, with nothing running, leaving every court
+  // out told all fourteen checked in for two courts "about now": the free courts are then shown
+  // as games that ended long ago, free now, so the first in line go on at once and the rest wait
+  // for the games that follow.
+  const notStarted = !input.courts.some((c) => c.status === "playing");
+  const longAgo = now - FREE_COURT_STARTED_MINUTES_AGO * 60_000;
   return decide({
     ...input,
     now,
-    courts: input.courts.map((c) => (c.status === "free" ? { ...c, status: "unavailable" } : c)),
+    courts: input.courts.map((c) =>
+      c.status !== "free"
+        ? c
+        : notStarted
+          ? { ...c, status: "playing", startedAt: longAgo }
+          : { ...c, status: "unavailable" },
+    ),
   }).queue;
 }
+
+/** Far beyond any game's length: a court "started" this long ago frees at the soonest, now. */
+const FREE_COURT_STARTED_MINUTES_AGO = 24 * 60;
 
 // Results from before the winner was stored have only the points.
 const teamAWon = (game: GameRow) =>

@@ -98,13 +98,16 @@ function Summary({ data, orgId }: { data: SessionDetails; orgId: string }) {
             Skill {session.skillMin?.toFixed(1) ?? "any"} to {session.skillMax?.toFixed(1) ?? "any"}
           </p>
         ) : null}
-        <a
-          href={`/api/orgs/${orgId}/sessions/${session.id}/calendar.ics`}
-          className="flex items-center gap-2 text-brand-700 hover:underline"
-          download
-        >
-          <CalendarPlus className="h-4 w-4" /> Add to calendar
-        </a>
+        {/* Only ahead of the night: once it is on, or over, there is nothing to put in a calendar. */}
+        {session.status === "scheduled" ? (
+          <a
+            href={`/api/orgs/${orgId}/sessions/${session.id}/calendar.ics`}
+            className="flex items-center gap-2 text-brand-700 hover:underline"
+            download
+          >
+            <CalendarPlus className="h-4 w-4" /> Add to calendar
+          </a>
+        ) : null}
         {session.description ? (
           <p className="whitespace-pre-line text-muted sm:col-span-2">{session.description}</p>
         ) : null}
