@@ -17,7 +17,7 @@ import { getOrganization } from "../clubs/service.js";
 import { currentSkills } from "../ladder/service.js";
 import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
-import { nextUpByCourt, nextUpNeedsHistory } from "./next-up.js";
+import { nextUpByCourt, nextUpNeedsHistory, nextUpWaits } from "./next-up.js";
 import { answeredCall, paceOf } from "./pace.js";
 import { courtIsFree, emptyCourts, previewQueue } from "./rotation.js";
 
@@ -149,6 +149,9 @@ async function sharedBoard(
     { kept, mixing },
     { night: session, gameLength: pace.length, now },
   );
+  // Those announced for a court wait for its game to end, whatever their place in the line.
+  const announced = nextUpWaits(state.playing, nextUp, pace.length, now);
+  const line = waiting.map((w) => ({ ...w, ...announced.get(w.registrationId) }));
   const chances = await winChances(db, organizationId, state, singles);
   const onCourt = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
   const courts = state.courts.map((court) => {
@@ -208,15 +211,15 @@ async function sharedBoard(
     callTimeoutMinutes: board?.callTimeoutMinutes ?? null,
     version: board?.version ?? 0,
     courts,
-    queue: waiting,
+    queue: line,
     onBreak,
     stats: {
       waiting: waiting.length,
       // How long players have really waited tonight; until a game ends, what the line expects.
       averageWaitMinutes:
         pace.averageWaitMinutes ??
-        (waiting.length
-          ? Math.round(waiting.reduce((sum, w) => sum + w.estimatedWaitMinutes, 0) / waiting.length)
+        (line.length
+          ? Math.round(line.reduce((sum, w) => sum + w.estimatedWaitMinutes, 0) / line.length)
           : 0),
       activePlayers: present.length - onBreak.length,
     },

@@ -148,3 +148,30 @@ const forProjection = (input: RotationInput, kept: ReadonlySet<string>, now: num
     p.leavesAt !== undefined && p.leavesAt <= now ? { ...p, present: false } : p,
   ),
 });
+
+type Wait = { estimatedWaitMinutes: number; waitRange: { low: number; high: number } };
+
+/**
+ * When those announced for a court should go on: as its game ends, at the night's measured
+ * lengths (a minute at the soonest, once it has run past one). The line's own estimate counts
+ * places, not courts, and told a player up next on a court ending in 4 minutes, sixth in line,
+ * "10-15 min". Nothing for a court with no game on it: when it fills is the engine's to say.
+ */
+export function nextUpWaits(
+  playing: ReadonlyArray<{ courtId: string; startedAt: Date }>,
+  nextUp: ReadonlyMap<string, string[]>,
+  length: GameLength,
+  now: number,
+): Map<string, Wait> {
+  const waits = new Map<string, Wait>();
+  for (const game of playing) {
+    const ran = (now - game.startedAt.getTime()) / 60_000;
+    const left = (minutes: number) => Math.max(1, Math.round(minutes - ran));
+    const wait = {
+      estimatedWaitMinutes: left(length.typical),
+      waitRange: { low: left(length.short), high: Math.max(left(length.short), left(length.long)) },
+    };
+    for (const id of nextUp.get(game.courtId) ?? []) waits.set(id, wait);
+  }
+  return waits;
+}

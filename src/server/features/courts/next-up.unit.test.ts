@@ -2,7 +2,7 @@
 // time has come by the clock, though the projection's own time is the board's last change.
 import { describe, expect, it } from "vitest";
 import type { BoardRow, BoardState } from "./board-store.js";
-import { nextUpByCourt } from "./next-up.js";
+import { nextUpByCourt, nextUpWaits } from "./next-up.js";
 import { previewQueue } from "./rotation.js";
 
 const T0 = Date.parse("2026-12-05T19:00:00Z");
@@ -94,5 +94,27 @@ describe("the line before the first fill", () => {
     expect(waits.slice(0, 8).every((w) => w <= 1)).toBe(true);
     expect(waits.slice(8).every((w) => w >= gameLength.typical)).toBe(true);
     expect(line.slice(8).every((q) => q.waitRange.low >= gameLength.short)).toBe(true);
+  });
+});
+
+describe("the wait of those announced for a court", () => {
+  it("is the time left on that court's game, whatever their place in the line", () => {
+    const { state, board } = night(16);
+    // Court 1's game started at 0, Court 2's at 5: at 8 minutes, 4 and 9 are left at 12 a game.
+    const now = T0 + 8 * MIN;
+    const line = previewQueue(board, state, now, gameLength).map((q) => q.playerId);
+    const groups = nextUpByCourt(board, state, line, undefined, { night: nightTimes, gameLength, now });
+    const waits = nextUpWaits(state.playing, groups, gameLength, now);
+    for (const id of groups.get("c0")!)
+      expect(waits.get(id)).toEqual({ estimatedWaitMinutes: 4, waitRange: { low: 2, high: 7 } });
+    for (const id of groups.get("c1")!)
+      expect(waits.get(id)).toEqual({ estimatedWaitMinutes: 9, waitRange: { low: 7, high: 12 } });
+    expect(waits.size).toBe(8);
+  });
+
+  it("is a minute once the game has run past its long length", () => {
+    const { state } = night(12);
+    const waits = nextUpWaits(state.playing, new Map([["c0", ["p8"]]]), gameLength, T0 + 30 * MIN);
+    expect(waits.get("p8")).toEqual({ estimatedWaitMinutes: 1, waitRange: { low: 1, high: 1 } });
   });
 });

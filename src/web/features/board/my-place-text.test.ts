@@ -17,6 +17,9 @@ describe("a player's place tonight, in one sentence", () => {
   it("names the court they play on or are called to", () => {
     expect(myPlaceText(place({ state: "playing", courtName: "Court 2" }))).toBe("You're playing on Court 2");
     expect(myPlaceText(place({ state: "up-next", courtName: "Court 3" }))).toBe("You're up next on Court 3");
+    expect(
+      myPlaceText(place({ state: "up-next", courtName: "Court 3", waitRange: { low: 2, high: 7 } })),
+    ).toBe("You're up next on Court 3 · about 2-7 min");
   });
 
   it("gives their place in line and the wait, or soon when there is no estimate yet", () => {

@@ -5,7 +5,9 @@ import { type MyPlace, waitRangeText } from "../../../shared/contracts/board.js"
 /** Where a checked-in player stands tonight, in one sentence (null when not checked in). */
 export function myPlaceText(me: MyPlace, now = Date.now()): string | null {
   if (me.state === "playing") return `You're playing on ${me.courtName}`;
-  if (me.state === "up-next") return `You're up next on ${me.courtName}`;
+  // Up next, the wait is the time left on that court's game (board-view.ts): when to head over.
+  if (me.state === "up-next")
+    return `You're up next on ${me.courtName}${me.waitRange ? ` · about ${waitRangeText(me.waitRange)}` : ""}`;
   if (me.state === "on-break") {
     // The server lists a player whose leaving time has come with those on a break: I'm Back keeps them on.
     const gone = me.leavesAt !== null && Date.parse(me.leavesAt) <= now;
