@@ -65,6 +65,9 @@ test("a player says when they leave tonight, and the organizer sees it in the li
   await player.goto("/board");
   const me = player.getByTestId("my-place");
   await expect(me).toContainText(/You're number \d+ in line/);
+  // Behind a question: most players stay to the end.
+  await expect(me.getByLabel("Leaving at")).toHaveCount(0);
+  await me.getByRole("button", { name: "Leaving Early?" }).click();
   await me.getByLabel("Leaving at").fill(inputTime);
   await me.getByRole("button", { name: "Save" }).click();
   await expect(player.getByTestId("my-leaving")).toHaveText(`Leaving at ${shown}`);

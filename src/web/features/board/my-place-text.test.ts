@@ -27,6 +27,10 @@ describe("a player's place tonight, in one sentence", () => {
       "You're number 3 in line · about 8-12 min",
     );
     expect(myPlaceText(place({ position: 1 }))).toBe("You're number 1 in line · soon");
+    // Every court out of play: no wait to tell, and not "about now".
+    expect(myPlaceText(place({ position: 1, waitRange: { low: 0, high: 0 } }))).toBe(
+      "You're number 1 in line",
+    );
   });
 
   it("tells a break from a leaving time that has come", () => {

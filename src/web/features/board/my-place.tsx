@@ -98,6 +98,15 @@ function LeavingAt({
   const id = useId();
   const [value, setValue] = useState(leavesAt ? inputValue(leavesAt, timeZone) : "");
   const [problem, setProblem] = useState<string | null>(null);
+  // Most players stay to the end: the time box waits behind a question until it is wanted, and
+  // stays open once a time is set (to change or clear it).
+  const [asked, setAsked] = useState(false);
+  if (!leavesAt && !asked)
+    return (
+      <Button type="button" size="touch" variant="secondary" onClick={() => setAsked(true)}>
+        Leaving Early?
+      </Button>
+    );
   const save = (event: FormEvent) => {
     event.preventDefault();
     const at = nextAtClock(value, new Date(), timeZone);
@@ -137,6 +146,9 @@ function LeavingAt({
           Clear
         </Button>
       ) : null}
+      {leavesAt ? null : (
+        <p className="w-full text-sm">You come off the line at that time, so nobody waits for you.</p>
+      )}
       {problem ? (
         <p id={`${id}-problem`} role="alert" className="w-full text-sm text-red-700">
           {problem}
