@@ -80,7 +80,8 @@ describe("court notices", () => {
     await t.db.execute(
       sql`delete from pgboss.job where name = ${SEND_EMAIL} and data->>'to' like '%@notices.example'`,
     );
-    await t.db.delete(notificationLog).where(like(notificationLog.key, `up-next:${sessionId}:%`));
+    for (const claims of [`up-next:${sessionId}:%`, `told:${sessionId}:%`])
+      await t.db.delete(notificationLog).where(like(notificationLog.key, claims));
     for (const job of jobs) await sendCourtNotices(t.deps, job.data);
     expect(await courtEmails()).toEqual(sent);
     const claims = await t.db
@@ -110,5 +111,49 @@ describe("court notices", () => {
     expect(onCourt).toHaveLength(4);
     expect(upNext).toHaveLength(2);
     expect(upNext.filter((id) => onCourt.includes(id))).toEqual([]);
+  });
+
+  it("tell a player put on another court than the one they heard, and nobody put on the one they heard", async () => {
+    const moved = await makeUser(t, "moved@moved-notices.example", "Mo Moved");
+    const stayed = await makeUser(t, "stayed@moved-notices.example", "Stu Stayed");
+    const club = await makeClub(
+      t,
+      owner,
+      [moved, stayed].map((p) => [p, "member"] as [TestUser, "member"]),
+      { name: "Moved Notice Club", courtsCount: 2 },
+    );
+    const sessionId = crypto.randomUUID();
+    const send = (notices: CourtNotices["notices"]) =>
+      sendCourtNotices(t.deps, { organizationId: club.id, sessionId, notices });
+    const wait = (user: TestUser, registrationId: string) => ({
+      userId: user.id,
+      registrationId,
+      gamesPlayed: 3,
+    });
+    const company = "with Ann, against Bo & Cy";
+    // Both hear they are up next on Court 1; the projection then moves Mo to Court 2's group.
+    await send([
+      { ...wait(moved, "r-moved"), court: "Court 1", call: { kind: "up-next" } },
+      { ...wait(stayed, "r-stayed"), court: "Court 1", call: { kind: "up-next" } },
+    ]);
+    await send([{ ...wait(moved, "r-moved"), court: "Court 2", call: { kind: "up-next" } }]);
+    // Mo goes on Court 2, Stu on Court 1; the job that backs the follow-up up sends them again.
+    const calls: CourtNotices["notices"] = [
+      { ...wait(moved, "r-moved"), court: "Court 2", call: { kind: "on-court", company } },
+      { ...wait(stayed, "r-stayed"), court: "Court 1", call: { kind: "on-court", company } },
+    ];
+    await send(calls);
+    await send(calls);
+
+    const rows = await t.db.execute(
+      sql`select data->>'to' as to, data->>'subject' as subject from pgboss.job
+        where name = ${SEND_EMAIL} and data->>'to' like '%@moved-notices.example' order by created_on`,
+    );
+    const subjects = (email: string) => rows.rows.filter((r) => r.to === email).map((r) => String(r.subject));
+    expect(subjects(moved.email)).toEqual([
+      "You're up next on Court 1",
+      "Change of court: you're on Court 2 now",
+    ]);
+    expect(subjects(stayed.email)).toEqual(["You're up next on Court 1"]);
   });
 });

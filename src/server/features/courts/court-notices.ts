@@ -1,9 +1,10 @@
 // "You're up next on Court 2": when a board action puts a player in the next group for a
 // court, they hear it on their phone and by email if they want it (their open board already
 // shows it live); and "You're on Court 3 now" when it puts them straight on a court without a
-// next group first (a free court filled at once). One per wait: the key names the player and
-// the games they had played, so being moved to another court's group, or then placed on it,
-// sends nothing more.
+// next group first (a free court filled at once). One "up next" per wait: the key names the
+// player and the games they had played, so being moved to another court's group sends nothing
+// more, and nor does being placed on the court they heard; placed on another, they are told
+// (whatToTell).
 //
 // Who is told is decided under the board's lock, from the state the action left; how (their
 // devices, their choices, their address, the club's name) is read after the commit, as a
@@ -39,6 +40,8 @@ export type CourtNotice = {
   court: string;
   /** In the next group for the court, or on it now with this company ("with A, against B & C"). */
   call: { kind: "up-next" } | { kind: "on-court"; company: string };
+  /** On a court other than the one they were told they were up next on (set when sending). */
+  changedCourt?: boolean;
 };
 
 /** A board action's notices, as the follow-up and its job take them. */
@@ -141,12 +144,14 @@ export async function sendCourtNotices(
 ): Promise<void> {
   if (notices.length === 0) return;
   await withEffects(deps, async (tx, effects) => {
+    const told = await whatToTell(tx, sessionId, notices);
+    if (told.length === 0) return;
     effects.push(
       ...(await pushEffects(
         tx,
-        notices.map((notice) => ({
+        told.map(({ notice, key }) => ({
           userId: notice.userId,
-          key: `${sessionId}:${notice.registrationId}:${notice.gamesPlayed}`,
+          key,
           payload: {
             ...pushOf(notice),
             url: "/board",
@@ -158,23 +163,22 @@ export async function sendCourtNotices(
     );
     const wanting = await wantEmail(
       tx,
-      notices.map((n) => n.userId),
+      told.map(({ notice }) => notice.userId),
       "courtUpNext",
     );
     const byId = await people(tx, [...wanting]);
-    const keyOf = (notice: CourtNotice) =>
-      `up-next:${sessionId}:${notice.registrationId}:${notice.gamesPlayed}`;
+    const keyOf = (key: string) => `up-next:${key}`;
     const claimed = await claimNotifications(
       tx,
-      notices.flatMap((notice) =>
-        byId.has(notice.userId) ? [{ key: keyOf(notice), userId: notice.userId }] : [],
+      told.flatMap(({ notice, key }) =>
+        byId.has(notice.userId) ? [{ key: keyOf(key), userId: notice.userId }] : [],
       ),
     );
     let club: Awaited<ReturnType<typeof getOrganization>> | undefined;
-    for (const notice of notices) {
+    for (const { notice, key } of told) {
       const person = byId.get(notice.userId);
       // Taken as it is used: the same key asked twice here sends once, as two claims would.
-      if (!person || !claimed.delete(keyOf(notice))) continue;
+      if (!person || !claimed.delete(keyOf(key))) continue;
       club ??= await getOrganization(tx, organizationId);
       const subject = subjectOf(notice);
       effects.push(
@@ -193,17 +197,62 @@ export async function sendCourtNotices(
   });
 }
 
-const subjectOf = ({ court, call }: CourtNotice) =>
-  call.kind === "up-next" ? `You're up next on ${court}` : `You're on ${court} now`;
+/**
+ * Which notices to send, each with the key its channels claim it by. One "up next" a wait (the
+ * games played): being moved to another court's group as the projection moves sends nothing
+ * more. A call onto a court they were told of sends nothing more either; onto another court it
+ * is sent, as a change of court: told Court 1 and put on Court 2, a player heard nothing and
+ * stood at Court 1 (a phone review, 2026-12-05). Both are claims in notification_log, made in
+ * the sending transaction, so the job that backs the follow-up up sends nothing twice.
+ */
+async function whatToTell(
+  tx: Tx,
+  sessionId: string,
+  notices: CourtNotice[],
+): Promise<Array<{ notice: CourtNotice; key: string }>> {
+  const wait = (n: CourtNotice) => `${sessionId}:${n.registrationId}:${n.gamesPlayed}`;
+  const toldWait = (n: CourtNotice) => `told:${wait(n)}`;
+  const toldCourt = (n: CourtNotice) => `told:${wait(n)}:${n.court}`;
+  const claim = (keys: Array<{ key: string; notice: CourtNotice }>) =>
+    claimNotifications(
+      tx,
+      keys.map(({ key, notice }) => ({ key, userId: notice.userId })),
+    );
+  const calls = notices.filter((n) => n.call.kind === "on-court");
+  const newCourt = await claim(calls.map((notice) => ({ key: toldCourt(notice), notice })));
+  const calledNew = calls.filter((n) => newCourt.has(toldCourt(n)));
+  const upNext = notices.filter((n) => n.call.kind === "up-next");
+  const firstOfWait = await claim(
+    [...upNext, ...calledNew].map((notice) => ({ key: toldWait(notice), notice })),
+  );
+  const announced = upNext.filter((n) => firstOfWait.has(toldWait(n)));
+  // The court they were told of: a call onto it later sends nothing more.
+  await claim(announced.map((notice) => ({ key: toldCourt(notice), notice })));
+  return [
+    ...announced.map((notice) => ({ notice, key: wait(notice) })),
+    ...calledNew.map((notice) => ({
+      notice: firstOfWait.has(toldWait(notice)) ? notice : { ...notice, changedCourt: true },
+      key: `${wait(notice)}:${notice.court}`,
+    })),
+  ];
+}
 
-const lineOf = ({ court, call }: CourtNotice, club: string) =>
+const subjectOf = ({ court, call, changedCourt }: CourtNotice) =>
+  call.kind === "up-next"
+    ? `You're up next on ${court}`
+    : changedCourt
+      ? `Change of court: you're on ${court} now`
+      : `You're on ${court} now`;
+
+const lineOf = ({ court, call, changedCourt }: CourtNotice, club: string) =>
   call.kind === "up-next"
     ? `You're in the next group for ${court} at ${club}. Head over when the game on it ends.`
-    : `Head to ${court} at ${club} now: you're ${call.company}.`;
+    : `${changedCourt ? "Your group went on another court than the one you heard. " : ""}Head to ${court} at ${club} now: you're ${call.company}.`;
 
 const pushOf = ({
   court,
   call,
+  changedCourt,
 }: CourtNotice): { title: string; body: string; actions: ("on-my-way" | "skip")[] } =>
   call.kind === "up-next"
     ? {
@@ -211,4 +260,8 @@ const pushOf = ({
         body: "Head over when the game on it ends.",
         actions: ["on-my-way", "skip"],
       }
-    : { title: `${court} now`, body: `You're ${call.company}.`, actions: ["on-my-way"] };
+    : {
+        title: changedCourt ? `Change of court: ${court} now` : `${court} now`,
+        body: `You're ${call.company}.`,
+        actions: ["on-my-way"],
+      };
