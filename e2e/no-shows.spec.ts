@@ -42,6 +42,9 @@ test("no-shows at the door, on a phone: the organizer releases the places not ch
   const wendy = people[2]!;
   await wendy.page.goto(`/sessions/${sessionId}`);
   await expect(wendy.page.getByTestId("my-status")).toHaveText("You're number 1 on the waitlist.");
+  // Its time has come, not yet started: "Now", as the sessions list says it, not "Scheduled".
+  await expect(wendy.page.getByText("Now", { exact: true })).toBeVisible();
+  await expect(wendy.page.getByText("Scheduled", { exact: true })).toHaveCount(0);
 
   // The night starts. Walt, not registered, walks up and scans the door's code: the session is
   // full, so he stands by, after Wendy.

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { formatCents } from "../../../shared/domain/money.js";
-import { hoursPhrase } from "../../../shared/domain/session-time.js";
+import { hoursPhrase, isHappeningNow } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -78,7 +78,8 @@ function Summary({ data, orgId }: { data: SessionDetails; orgId: string }) {
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-2xl">{session.name}</CardTitle>
-          {statusBadge[session.status]}
+          {/* As the sessions list says it: a night whose time has come, not yet started, is on now. */}
+          {isHappeningNow(session) ? <Badge tone="ball">Now</Badge> : statusBadge[session.status]}
         </div>
       </CardHeader>
       <CardContent className="grid gap-2 text-sm sm:grid-cols-2">
