@@ -106,9 +106,22 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await expect(court(page, "Court 5").getByTestId("court-player")).toHaveCount(2);
   await expectUsableLayout(page, { tapTargetsIn: boardTargets });
 
-  // The night ends: Complete Session lands on its record.
+  // The night ends: Complete Session, asked and answered, lands on its record.
   await page.getByRole("link", { name: "Check In Players" }).click();
+  // A round robin started by mistake, mid-night, would stop open play: it asks, and Keep Open
+  // Play keeps it.
+  await page.getByRole("button", { name: "Start the Event" }).click();
+  const startAsk = page.getByRole("dialog");
+  await expect(startAsk).toContainText(/score the \d+ games? on court first/);
+  await startAsk.getByRole("button", { name: "Keep Open Play" }).click();
+  await expect(startAsk).toHaveCount(0);
+  await expect(page).not.toHaveURL(/\/event$/);
   await page.getByRole("button", { name: "Complete Session" }).click();
+  // Games are still on court: it asks first, since they end unrecorded.
+  const ask = page.getByRole("dialog");
+  await expect(ask).toContainText(/\d+ games? still on court will not be recorded/);
+  await expectUsableLayout(page);
+  await ask.getByRole("button", { name: "Complete Session" }).click();
   await expect(page).toHaveURL(/\/record$/);
   const totals = page.getByTestId("record-totals");
   await expect(totals).toContainText("Checked in30");

@@ -83,14 +83,26 @@ describe("fair play's next groups", () => {
 });
 
 describe("the line before the first fill", () => {
-  it("tells those beyond the courts' places they wait a game, not that they go on now", () => {
+  it("puts first those the fill puts on, and tells the rest they wait a game", () => {
     const { state, board } = night(14);
     // Checked in, nothing on court yet: both courts free.
     state.playing = [];
     const line = previewQueue(board, state, T0, gameLength);
     expect(line).toHaveLength(14);
     const waits = line.map((q) => q.estimatedWaitMinutes);
-    // The first eight go on as soon as the courts fill; the other six after a game.
+    // The first eight are those the fill puts on, and go on as it does; the other six after a game.
+    const fill = nextUpByCourt(
+      board,
+      state,
+      line.map((q) => q.playerId),
+      undefined,
+      {
+        night: nightTimes,
+        gameLength,
+        now: T0,
+      },
+    );
+    expect(new Set([...fill.values()].flat())).toEqual(new Set(line.slice(0, 8).map((q) => q.playerId)));
     expect(waits.slice(0, 8).every((w) => w <= 1)).toBe(true);
     expect(waits.slice(8).every((w) => w >= gameLength.typical)).toBe(true);
     expect(line.slice(8).every((q) => q.waitRange.low >= gameLength.short)).toBe(true);

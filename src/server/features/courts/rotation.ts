@@ -136,29 +136,33 @@ export function previewQueue(
   gameLength?: GameLength,
 ): RotationOutput["queue"] {
   const input = engineInput(board, state, undefined, undefined, now, undefined, gameLength);
+  // Before the first fill, with nothing running, the line is who the fill will put on (the whole
+  // round is planned at once, from everyone tied on no games, not from the front of the line),
+  // then the rest, who wait a game. Ordered by arrival, it told three who would sit the first
+  // round "1 min" and three who went straight on "11-16 min" (an organizer's review, 2026-12-05).
+  if (!input.courts.some((c) => c.status === "playing")) {
+    const { assignments, queue } = decide({ ...input, now });
+    const first = assignments.flatMap((a) => a.teams.flat());
+    if (first.length > 0)
+      return [
+        ...first.map((playerId, i) => ({
+          playerId,
+          position: i + 1,
+          estimatedWaitMinutes: 0,
+          waitRange: { low: 0, high: 0 },
+        })),
+        ...queue.map((q) => ({ ...q, position: q.position + first.length })),
+      ];
+  }
   // With every court busy the engine only orders the queue; the waits count from the games'
   // starts. A court left free mid-night is waiting to mix or kept for the end, and frees for
-  // nobody soon: it is left out. Before the first fill, with nothing running, leaving every court
-  // out told all fourteen checked in for two courts "about now": the free courts are then shown
-  // as games that ended long ago, free now, so the first in line go on at once and the rest wait
-  // for the games that follow.
-  const notStarted = !input.courts.some((c) => c.status === "playing");
-  const longAgo = now - FREE_COURT_STARTED_MINUTES_AGO * 60_000;
+  // nobody soon: it is left out.
   return decide({
     ...input,
     now,
-    courts: input.courts.map((c) =>
-      c.status !== "free"
-        ? c
-        : notStarted
-          ? { ...c, status: "playing", startedAt: longAgo }
-          : { ...c, status: "unavailable" },
-    ),
+    courts: input.courts.map((c) => (c.status === "free" ? { ...c, status: "unavailable" } : c)),
   }).queue;
 }
-
-/** Far beyond any game's length: a court "started" this long ago frees at the soonest, now. */
-const FREE_COURT_STARTED_MINUTES_AGO = 24 * 60;
 
 // Results from before the winner was stored have only the points.
 const teamAWon = (game: GameRow) =>

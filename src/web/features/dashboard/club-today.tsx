@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, LayoutGrid, TrendingUp, Trophy, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { boardEndpoints, dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import { dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { DashboardView } from "../../../shared/contracts/dashboard.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import {
@@ -18,6 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { call } from "../../lib/api.js";
 import { cn } from "../../lib/cn.js";
 import { formatDate } from "../../lib/format.js";
+import { useClubBoard } from "../board/board-read.js";
 import { myPlaceText } from "../board/my-place-text.js";
 
 function Panel({
@@ -65,12 +66,7 @@ export function ClubToday({ orgId, runsSessions }: { orgId: string; runsSessions
   });
   // A player checked in tonight reads their place here too, where the app opens: the board's
   // own read, under its key, so the board then opens at once.
-  const board = useQuery({
-    queryKey: ["board", "club", orgId],
-    queryFn: () => call(boardEndpoints.board, { params: { orgId } }),
-    enabled: Boolean(view.data?.live),
-    refetchInterval: 30_000,
-  });
+  const board = useClubBoard(orgId, Boolean(view.data?.live), 30_000);
   if (!view.data) return null;
   const { timeZone, upcoming, live, results, movers, pendingJoinRequests } = view.data;
   const me = live ? board.data?.me : undefined;

@@ -5,8 +5,11 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type CreateEventBody, createEventBody, type LeagueView } from "../../../shared/contracts/events.js";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
+import { plural } from "../../../shared/domain/formatters.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { Dialog, DialogContent } from "../../components/ui/dialog.js";
+import { useGamesOnCourt } from "../board/board-read.js";
 import { useCourtsInUse, useEvent, useStartEvent } from "./event-api.js";
 import { EventSettingsFields, settingsBody, settingsFormFor } from "./event-settings-fields.js";
 import { formatName, stageTitle } from "./event-words.js";
@@ -78,13 +81,9 @@ function StartEventFields({
   present: number;
   courtsInUse: number | undefined;
 }) {
-  const navigate = useNavigate();
   const [form, setForm] = useState(() => settingsFormFor(present, courtsInUse));
   const [problem, setProblem] = useState<string | null>(null);
-  const start = useStartEvent(orgId, sessionId, {
-    success: "Event started",
-    onSuccess: () => navigate(`/sessions/${sessionId}/event`),
-  });
+  const start = useStartAskingIfPlaying(orgId, sessionId);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const body = settingsBody(form);
@@ -111,6 +110,7 @@ function StartEventFields({
           <EventSettingsFields id="event" form={form} onChange={setForm} />
           <SubmitRow problem={problem} busy={start.busy} present={present} />
         </form>
+        {start.question}
       </CardContent>
     </Card>
   );
@@ -128,11 +128,7 @@ function StartLeagueWeek({
   present: number;
   league: LeagueView;
 }) {
-  const navigate = useNavigate();
-  const start = useStartEvent(orgId, sessionId, {
-    success: "Event started",
-    onSuccess: () => navigate(`/sessions/${sessionId}/event`),
-  });
+  const start = useStartAskingIfPlaying(orgId, sessionId);
   const { league: settings } = league;
   const week = league.weeks.findIndex((w) => w.sessionId === sessionId) + 1;
   const submit = async (e: React.FormEvent) => {
@@ -166,9 +162,54 @@ function StartLeagueWeek({
         <form onSubmit={submit}>
           <SubmitRow problem={null} busy={start.busy} present={present} />
         </form>
+        {start.question}
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Starting the event, asking first while open play has games on court: one tap on Start the
+ * Event, just above check-in, turned a night of four running games into an Americano.
+ */
+function useStartAskingIfPlaying(orgId: string, sessionId: string) {
+  const navigate = useNavigate();
+  const start = useStartEvent(orgId, sessionId, {
+    success: "Event started",
+    onSuccess: () => navigate(`/sessions/${sessionId}/event`),
+  });
+  const playing = useGamesOnCourt(orgId, true) ?? 0;
+  const [pending, setPending] = useState<CreateEventBody | null>(null);
+  const run = async (body: CreateEventBody) => {
+    if (playing > 0) setPending(body);
+    else await start.run(body);
+  };
+  const question = (
+    <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>
+      <DialogContent
+        title="Start the event now?"
+        description={`Open play stops when the event starts: score the ${plural(playing, "game")} on court first.`}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button size="lg" variant="secondary" onClick={() => setPending(null)}>
+            Keep Open Play
+          </Button>
+          <Button
+            size="lg"
+            disabled={start.busy}
+            onClick={() => {
+              const body = pending;
+              setPending(null);
+              if (body) void start.run(body);
+            }}
+          >
+            Start the Event
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+  return { run, busy: start.busy, question };
 }
 
 function SubmitRow({ problem, busy, present }: { problem: string | null; busy: boolean; present: number }) {

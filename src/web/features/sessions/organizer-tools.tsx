@@ -7,6 +7,7 @@ import { shortTime } from "../../../shared/domain/session-time.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { useGamesOnCourt } from "../board/board-read.js";
 import { type Transition, useReleaseNoShows, useTransitionSession } from "./api.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
 import { WalkInsDialog } from "./walk-ins-dialog.js";
@@ -42,7 +43,7 @@ export function OrganizerTools({ orgId, data }: Props) {
             <Button onClick={() => transition.run("start")}>Start Session</Button>
           ) : null}
           {session.status === "active" ? (
-            <Button onClick={() => transition.run("complete")}>Complete Session</Button>
+            <CompleteSession orgId={orgId} complete={() => transition.run("complete")} />
           ) : null}
           {open ? null : (
             <Button asChild>
@@ -68,6 +69,26 @@ export function OrganizerTools({ orgId, data }: Props) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Completing the night: at once when no game is on court; with games on, it asks first, since
+ * those games end unrecorded (an organizer ended a night with four games running, unasked).
+ */
+function CompleteSession({ orgId, complete }: { orgId: string; complete: () => Promise<unknown> }) {
+  const playing = useGamesOnCourt(orgId, true) ?? 0;
+  if (playing === 0) return <Button onClick={() => void complete()}>Complete Session</Button>;
+  const them = playing === 1 ? "it" : "them";
+  return (
+    <ConfirmButton
+      trigger={<Button>Complete Session</Button>}
+      title="Complete this session?"
+      description={`${plural(playing, "game")} still on court will not be recorded. Score ${them} on the board first, or complete the night without ${them}.`}
+      confirmLabel="Complete Session"
+      dismissLabel="Keep Playing"
+      onConfirm={complete}
+    />
   );
 }
 
