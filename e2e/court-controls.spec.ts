@@ -72,6 +72,9 @@ test("an organizer takes a court out while players wait, brings it back, and swi
   await question.getByRole("button", { name: "Take Out" }).click();
   await expect(question).toHaveCount(0);
   await expect(court1).toContainText("Out of play");
+  // For now, not for the night; and nobody is up next on it.
+  await expect(court1).toContainText("Closed for now.");
+  await expect(court1.getByText("Next Up")).toBeHidden();
   await expect(queue).toHaveCount(6);
   expect(
     (await queue.allTextContents())

@@ -130,7 +130,8 @@ export function CourtCard({
         ) : (
           <p className="text-sm text-muted">
             {court.status === "unavailable"
-              ? "Not in play this session."
+              ? // Taken out for a spill or a net: players read "this session" as gone for the night.
+                "Closed for now."
               : court.keptForTheEnd
                 ? "Done for tonight: a game here would end its players two games ahead of someone still playing."
                 : court.waitingToMix
@@ -138,8 +139,9 @@ export function CourtCard({
                   : "Free court."}
           </p>
         )}
-        {/* Nobody goes on a court the last call keeps free, or yet on one waiting to mix: no next group to show. */}
-        <div hidden={court.keptForTheEnd || court.waitingToMix}>
+        {/* Nobody goes on a court out of play, one the last call keeps free, or yet on one waiting
+            to mix: no next group to show. */}
+        <div hidden={court.status === "unavailable" || court.keptForTheEnd || court.waitingToMix}>
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
           <p className={cn(large ? "text-xl" : "text-sm")}>
             {court.nextUp.length

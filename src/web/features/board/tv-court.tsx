@@ -151,7 +151,7 @@ export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
         ) : (
           <p className="font-bold text-brand-800" style={{ fontSize: "var(--l)" }}>
             {out
-              ? "Not in play this session"
+              ? "Closed for now"
               : court.keptForTheEnd
                 ? "Done for tonight"
                 : court.waitingToMix
