@@ -50,6 +50,8 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   expect(link.status()).toBe(201);
   const tv = await newPerson(tvScreen);
   await tv.goto(new URL((await link.json()).url).pathname);
+  // Said to the players in the gym, not the organizer's "Create a session to get started".
+  await expect(tv.getByText("No session on court right now")).toBeVisible();
 
   // Open play in one tap, from the board.
   await page.goto("/board");

@@ -4,7 +4,6 @@
 // Every size derives from --u, 1/100 of a 16:9 screen's width: a 4K TV doubles it all.
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { BoardView } from "../../../shared/contracts/board.js";
-import { messages } from "../../../shared/domain/messages.js";
 import { type CallTimes, recentCalls } from "./tv-calls.js";
 import { FitName, TvCall, TvCell, TvCourt, TvNameForms } from "./tv-court.js";
 import { courtRows, TV_COURT_AREA_ASPECT } from "./tv-grid.js";
@@ -88,7 +87,8 @@ function TvBoardScreen({
       </header>
       {!board.session ? (
         <p className="m-auto text-center font-bold" style={{ fontSize: "var(--tv-name)" }}>
-          {messages.board.empty}
+          {/* For the players in the gym: the board page's "Create a session" is the organizer's. */}
+          No session on court right now
         </p>
       ) : called.length > 0 ? (
         <section
