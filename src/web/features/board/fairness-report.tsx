@@ -34,6 +34,8 @@ export function FairnessReportButton({ orgId }: { orgId: string }) {
 
 /** A column of figures: beside the player's name, never broken within a word. */
 const figure = "pl-3 whitespace-nowrap";
+/** Its heading wraps between words only ("Longest / wait"), leaving the names their room. */
+const heading = "pl-3 align-bottom [overflow-wrap:normal]";
 
 /** The report's figures and its table of players: in the board's dialog, and in a night's record. */
 export function FairnessReportView({ report: r }: { report: Report }) {
@@ -56,22 +58,27 @@ export function FairnessReportView({ report: r }: { report: Report }) {
       <table className="w-full text-left">
         <thead className="text-xs text-muted uppercase">
           <tr>
-            <th className="py-1">Player</th>
-            {/* On a phone the name wraps, not a heading: "GAMES" broke as "GAM / ES" at 390 px. */}
-            <th className={figure}>Games</th>
-            <th className={figure}>Sit-outs</th>
-            <th className={figure}>Longest wait</th>
+            <th className="py-1 align-bottom">Player</th>
+            {/* On a phone no heading breaks within a word ("GAMES" broke as "GAM / ES" at 390 px),
+                and a nowrap "Longest wait" squeezed the names to a syllable a line. */}
+            <th className={heading}>Games</th>
+            <th className={heading}>Sat out</th>
+            <th className={heading}>Longest wait</th>
           </tr>
         </thead>
         <tbody className="tabular-nums">
-          {r.players.map((p) => (
-            <tr key={p.registrationId} className="border-t border-slate-100">
-              <td className="py-1 [overflow-wrap:anywhere]">{p.name}</td>
-              <td className={figure}>{p.gamesPlayed}</td>
-              <td className={figure}>{p.sitOuts}</td>
-              <td className={figure}>{p.longestWaitMinutes} min</td>
-            </tr>
-          ))}
+          {/* By name, where a player looks for their own row. */}
+          {[...r.players]
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((p) => (
+              <tr key={p.registrationId} className="border-t border-slate-100">
+                {/* Whole words a line; only a word wider than the column breaks. */}
+                <td className="py-1 break-words">{p.name}</td>
+                <td className={figure}>{p.gamesPlayed}</td>
+                <td className={figure}>{p.sitOuts}</td>
+                <td className={figure}>{p.longestWaitMinutes} min</td>
+              </tr>
+            ))}
         </tbody>
       </table>
     </div>
