@@ -77,6 +77,8 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await page.getByRole("button", { name: "Fill Courts" }).click();
   await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(5);
   await expect(tv.getByTestId("tv-call")).toHaveCount(5);
+  // Ten wait a game: the organizer's banner gives the TV's wait for joining now.
+  await expect(page.getByText(/10 waiting · joining now: about 1\d min/)).toBeVisible();
   await expectUsableLayout(page, { tapTargetsIn: boardTargets });
   await expectUsableLayout(tv);
   await screenshot(tv, "club-night-tv-1920");

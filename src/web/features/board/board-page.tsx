@@ -16,6 +16,7 @@ import { useBoardSettings, useFillCourts } from "./board-api.js";
 import { CourtCard } from "./court-card.js";
 import { DisplayLinks } from "./display-links.js";
 import { FairnessReportButton } from "./fairness-report.js";
+import { joiningWaitMinutes } from "./joining-wait.js";
 import { MyPlaceBanner } from "./my-place.js";
 import { PairingsButton } from "./pairings-dialog.js";
 import { QueuePanel } from "./queue-panel.js";
@@ -143,12 +144,20 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
 }
 
 export function WaitingBanner({ board, large }: { board: BoardView; large?: boolean }) {
+  // The same figure as the TV's header, for the organizer asked "how long's the wait?".
+  const joining = joiningWaitMinutes(board);
   return (
     <div
       className={`flex flex-wrap gap-x-4 gap-y-1 rounded-2xl bg-brand-800 px-4 py-3 text-white sm:gap-x-8 sm:gap-y-2 sm:px-6 sm:py-4 ${large ? "text-2xl" : ""}`}
     >
       <span className="flex items-center gap-2">
         <Users className="h-5 w-5" /> <strong>{board.stats.waiting}</strong> waiting
+        {joining === null ? null : (
+          <>
+            {" "}
+            · joining now: about <strong>{joining}</strong> min
+          </>
+        )}
       </span>
       <span className="flex items-center gap-2">
         <Clock className="h-5 w-5" /> Average wait tonight{" "}

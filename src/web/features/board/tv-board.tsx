@@ -4,6 +4,7 @@
 // Every size derives from --u, 1/100 of a 16:9 screen's width: a 4K TV doubles it all.
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { BoardView } from "../../../shared/contracts/board.js";
+import { joiningWaitMinutes } from "./joining-wait.js";
 import { type CallTimes, recentCalls } from "./tv-calls.js";
 import { FitName, TvCall, TvCell, TvCourt, TvNameForms } from "./tv-court.js";
 import { courtRows, TV_COURT_AREA_ASPECT } from "./tv-grid.js";
@@ -54,7 +55,7 @@ function TvBoardScreen({
   called,
   qr,
 }: Omit<Props, "calls"> & { called: ReturnType<typeof recentCalls> }) {
-  const joiningWait = lineWait(board);
+  const joiningWait = joiningWaitMinutes(board);
   return (
     <TvScreen>
       <header
@@ -231,14 +232,4 @@ function UpNext({ board }: { board: BoardView }) {
       )}
     </div>
   );
-}
-
-/**
- * What someone joining the line now should expect: the wait estimated for its last place. The
- * night's measured average is for the organizer (the board's banner); on the TV the whole gym
- * reads it as a promise, and early in the night it is 0 while the line says 10 minutes.
- */
-function lineWait(board: BoardView): number | null {
-  const last = board.queue[board.queue.length - 1];
-  return last ? last.estimatedWaitMinutes : null;
 }
