@@ -73,7 +73,7 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await expectUsableLayout(page);
 
   // Five courts filled; the TV calls all twenty players to their courts, screen-wide.
-  await page.goto("/board");
+  await page.getByRole("link", { name: "Back to Court Board" }).click();
   await page.getByRole("button", { name: "Fill Courts" }).click();
   await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(5);
   await expect(tv.getByTestId("tv-call")).toHaveCount(5);

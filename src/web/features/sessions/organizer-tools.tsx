@@ -43,7 +43,13 @@ export function OrganizerTools({ orgId, data }: Props) {
             <Button onClick={() => transition.run("start")}>Start Session</Button>
           ) : null}
           {session.status === "active" ? (
-            <CompleteSession orgId={orgId} complete={() => transition.run("complete")} />
+            <>
+              {/* Back where the night is run, after checking players in. */}
+              <Button asChild variant="secondary">
+                <Link to="/board">Back to Court Board</Link>
+              </Button>
+              <CompleteSession orgId={orgId} complete={() => transition.run("complete")} />
+            </>
           ) : null}
           {open ? null : (
             <Button asChild>

@@ -61,11 +61,13 @@ function Details({ orgId, sessionId, manager }: { orgId: string; sessionId: stri
       {data.mine?.checkedIn && (data.session.status === "active" || data.session.status === "completed") ? (
         <MyNightCard orgId={orgId} sessionId={sessionId} timeZone={data.timeZone} />
       ) : null}
+      {/* The organizer comes here at the door: check-in first, a round robin's offer after it
+          (above, it pushed walk-ins 900 px down and was one tap from ending open play). */}
+      {manager ? <OrganizerTools orgId={orgId} data={data} /> : null}
       <SessionEvents orgId={orgId} data={data} manager={manager} />
       <PlayerActions orgId={orgId} data={data} />
       <GuestsCard orgId={orgId} data={data} />
       <DrawCard orgId={orgId} data={data} />
-      {manager ? <OrganizerTools orgId={orgId} data={data} /> : null}
       <Roster orgId={orgId} data={data} manager={manager} />
     </div>
   );
