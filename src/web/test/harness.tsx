@@ -10,6 +10,7 @@ import { vi } from "vitest";
 import type { Me } from "../../shared/contracts/account.js";
 import type { Membership } from "../../shared/contracts/clubs.js";
 import type { MatchView } from "../../shared/contracts/ladder.js";
+import type { Session } from "../../shared/contracts/sessions.js";
 import { AuthProvider, meQueryKey } from "../app/auth-provider.js";
 import { OrganizationProvider } from "../app/organization-provider.js";
 
@@ -60,6 +61,36 @@ export const matchView = (change: Partial<MatchView> = {}): MatchView => ({
   canAnswer: false,
   deltas: {},
   why: {},
+  ...change,
+});
+
+/** A session as the server answers it: a free, open, scheduled Tuesday night, as `change` says. */
+export const sessionView = (change: Partial<Session> = {}): Session => ({
+  id: "5b2c1f0e-8d7a-4c3b-9e1f-0a1b2c3d4e5f",
+  name: "Tuesday Open Play",
+  description: null,
+  startsAt: "2026-12-02T00:00:00.000Z",
+  endsAt: "2026-12-02T02:00:00.000Z",
+  paymentRequired: false,
+  paymentAmount: null,
+  refundCutoffHours: 24,
+  capacity: null,
+  skillMin: null,
+  skillMax: null,
+  status: "scheduled",
+  seriesId: null,
+  registeredCount: 0,
+  waitlistCount: 0,
+  registrationOpensAt: null,
+  earlyOpensAt: null,
+  lotteryDrawAt: null,
+  lotteryLookbackDays: 60,
+  lotteryGuaranteeAfter: null,
+  lotterySeedHash: null,
+  lotteryDrawnAt: null,
+  noShowReleaseMinutes: null,
+  noShowsReleasedAt: null,
+  teams: "open",
   ...change,
 });
 

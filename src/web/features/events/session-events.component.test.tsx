@@ -2,39 +2,19 @@ import { screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
-import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
 import { SessionEvents } from "./session-events.js";
 
 const SESSION_ID = "5b2c1f0e-8d7a-4c3b-9e1f-0a1b2c3d4e5f";
 
 const details: SessionDetails = {
-  session: {
+  session: sessionView({
     id: SESSION_ID,
     name: "Tuesday Ladder",
-    description: null,
     startsAt: "2026-12-08T00:00:00.000Z",
     endsAt: "2026-12-08T02:00:00.000Z",
-    paymentRequired: false,
-    paymentAmount: null,
-    refundCutoffHours: 24,
-    capacity: null,
-    skillMin: null,
-    skillMax: null,
-    status: "scheduled",
     seriesId: "0a1b2c3d-4e5f-4a3b-9e1f-5b2c1f0e8d7a",
-    registeredCount: 0,
-    waitlistCount: 0,
-    registrationOpensAt: null,
-    earlyOpensAt: null,
-    lotteryDrawAt: null,
-    lotteryLookbackDays: 60,
-    lotteryGuaranteeAfter: null,
-    lotterySeedHash: null,
-    lotteryDrawnAt: null,
-    noShowReleaseMinutes: null,
-    noShowsReleasedAt: null,
-    teams: "open",
-  },
+  }),
   timeZone: "America/Chicago",
   registrations: [],
   mine: null,

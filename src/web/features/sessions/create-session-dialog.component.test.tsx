@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
 import { LOTTERY, type Session } from "../../../shared/contracts/sessions.js";
 import { messages } from "../../../shared/domain/messages.js";
-import { fieldError, mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { fieldError, mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
 
 const v = messages.validation;
@@ -39,33 +39,17 @@ function clubApi(
   });
 }
 
-const existing: Session = {
+const existing: Session = sessionView({
   id: SESSION_ID,
-  name: "Tuesday Open Play",
   description: "All levels",
-  startsAt: "2026-12-02T00:00:00.000Z",
-  endsAt: "2026-12-02T02:00:00.000Z",
   paymentRequired: true,
   paymentAmount: 1250,
   refundCutoffHours: 12,
   capacity: 16,
   skillMin: 3,
   skillMax: 4.5,
-  status: "scheduled",
-  seriesId: null,
   registeredCount: 3,
-  waitlistCount: 0,
-  registrationOpensAt: null,
-  earlyOpensAt: null,
-  lotteryDrawAt: null,
-  lotteryLookbackDays: 60,
-  lotteryGuaranteeAfter: null,
-  lotterySeedHash: null,
-  lotteryDrawnAt: null,
-  noShowReleaseMinutes: null,
-  noShowsReleasedAt: null,
-  teams: "open",
-};
+});
 
 async function openDialog(session?: Session) {
   const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Member } from "../../../shared/contracts/members.js";
 import type { Registration, Session, SessionDetails } from "../../../shared/contracts/sessions.js";
 import { messages } from "../../../shared/domain/messages.js";
-import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
 import { WalkInsDialog } from "./walk-ins-dialog.js";
 
 const SESSION_ID = "5b2c1f0e-8d7a-4c3b-9e1f-0a1b2c3d4e5f";
@@ -18,33 +18,7 @@ const member = (userId: string, name: string): Member => ({
   joinedAt: "2026-01-01T00:00:00.000Z",
 });
 
-const session: Session = {
-  id: SESSION_ID,
-  name: "Tuesday Open Play",
-  description: null,
-  startsAt: "2026-12-02T00:00:00.000Z",
-  endsAt: "2026-12-02T02:00:00.000Z",
-  paymentRequired: false,
-  paymentAmount: null,
-  refundCutoffHours: 24,
-  capacity: null,
-  skillMin: null,
-  skillMax: null,
-  status: "active",
-  seriesId: null,
-  registeredCount: 1,
-  waitlistCount: 0,
-  registrationOpensAt: null,
-  earlyOpensAt: null,
-  lotteryDrawAt: null,
-  lotteryLookbackDays: 60,
-  lotteryGuaranteeAfter: null,
-  lotterySeedHash: null,
-  lotteryDrawnAt: null,
-  noShowReleaseMinutes: null,
-  noShowsReleasedAt: null,
-  teams: "open",
-};
+const session: Session = sessionView({ id: SESSION_ID, status: "active", registeredCount: 1 });
 
 const place = (userId: string, name: string, checkedIn: boolean): Registration => ({
   id: "6c2d1e0f-8d7a-4c3b-9e1f-0a1b2c3d4e5f",
