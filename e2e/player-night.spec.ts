@@ -102,4 +102,8 @@ test("a player takes a break and comes back from their phone, plays, and reads t
   await expect(night).toContainText(/(Won 11-6|Lost 6-11) with \w+ Walkin against \w+ Walkin & \w+ Walkin/);
   await expectUsableLayout(player);
   await keepScreenshot(player, "my-night-390", { fullPage: true });
+
+  // Past sessions: a player has no CSV to download, so the page does not offer one.
+  await player.goto("/sessions?view=past");
+  await expect(player.getByText(/What Player Night \d+ has played: each session's record\.$/)).toBeVisible();
 });

@@ -52,7 +52,7 @@ function ClubMembers({ orgId, clubName, myRole }: { orgId: string; clubName: str
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Team Members</h1>
+          <h1 className="text-2xl font-bold">Members</h1>
           <p className="text-sm text-muted">
             {search
               ? `${total} found in ${clubName}`

@@ -32,7 +32,8 @@ export function SessionsPage() {
           <h1 className="text-2xl font-bold">Sessions</h1>
           <p className="text-sm text-muted">
             {past
-              ? `What ${current.name} has played: each session's record, and the month's attendance as CSV.`
+              ? // The month's CSV is the organizer's (a player sees no link to it).
+                `What ${current.name} has played: each session's record${manager ? ", and the month's attendance as CSV" : ""}.`
               : `Open play, clinics and leagues at ${current.name}: on now and coming up.`}
           </p>
         </div>
