@@ -93,6 +93,16 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await expectUsableLayout(page, { tapTargetsIn: boardTargets });
   await screenshot(page, "club-night-board-390");
 
+  // Scrolled to the line, Court 1's card far above: the strip under the header scores it.
+  await page.getByTestId("queue").scrollIntoViewIfNeeded();
+  const strip = page.getByTestId("score-strip");
+  await expect(strip).toBeInViewport();
+  await expectUsableLayout(page, { tapTargetsIn: ["[data-testid=score-strip]"] });
+  await strip.getByRole("button", { name: "Score Court 1" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Team A won" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByTestId("undo-score")).toContainText("Court 1: Team A won");
+
   // Court 3 out of play with a game on (asked first), then back.
   await court(page, "Court 3").getByRole("button", { name: "Take Out of Play" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Take Out" }).click();
@@ -129,9 +139,9 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await expect(page).toHaveURL(/\/record$/);
   const totals = page.getByTestId("record-totals");
   await expect(totals).toContainText("Checked in30");
-  await expect(totals).toContainText("Games21");
+  await expect(totals).toContainText("Games22");
   await expect(page.getByTestId("record-attendance").getByRole("listitem")).toHaveCount(30);
-  await expect(page.getByTestId("record-games").getByRole("listitem")).toHaveCount(21);
+  await expect(page.getByTestId("record-games").getByRole("listitem")).toHaveCount(22);
   await expect(page.getByRole("heading", { name: "Fairness report" })).toBeVisible();
   // "Session completed" says it; the pictures are taken once it has gone.
   await waitForToastsToGo(page);

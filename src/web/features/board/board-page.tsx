@@ -21,6 +21,7 @@ import { MyPlaceBanner } from "./my-place.js";
 import { PairingsButton } from "./pairings-dialog.js";
 import { QueuePanel } from "./queue-panel.js";
 import { SampleBoard } from "./sample-board.js";
+import { ScoreStrip } from "./score-strip.js";
 import { StartPlay } from "./start-play.js";
 import { UndoScoreBar } from "./undo-score-bar.js";
 import { useLiveBoard } from "./use-live-board.js";
@@ -110,6 +111,7 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
       {board.me ? <MyPlaceBanner me={board.me} orgId={orgId} timeZone={timeZone} /> : null}
       <WaitingBanner board={board} />
       {board.canManage ? <OrganizerBar board={board} orgId={orgId} /> : null}
+      {board.canManage ? <ScoreStrip board={board} orgId={orgId} /> : null}
       {/* minmax(0, 1fr), not auto: a long name in a court card must not widen the page. */}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div
