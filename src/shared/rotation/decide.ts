@@ -269,6 +269,11 @@ export function leavingSoon(
  * running game after `minutes` from its start (at least a minute more once it has run over),
  * a court filled by this decision after a whole game.
  */
+/** What is left of a game started at `startedAt` (ms) lasting `minutes`: a minute once it has run over. */
+export function minutesLeft(startedAt: number, now: number, minutes: number): number {
+  return Math.max(1, minutes - (now - startedAt) / 60_000);
+}
+
 export function minutesUntilFree(
   playable: Array<{ id: string; status: string; startedAt?: number }>,
   assignments: Assignment[],
@@ -279,7 +284,7 @@ export function minutesUntilFree(
   return playable
     .map((court) => {
       if (filledNow.has(court.id) || court.startedAt === undefined) return minutes;
-      return Math.max(1, minutes - (now - court.startedAt) / 60_000);
+      return minutesLeft(court.startedAt, now, minutes);
     })
     .sort((a, b) => a - b);
 }

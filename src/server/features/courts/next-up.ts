@@ -1,5 +1,7 @@
 // Who goes on each court next, as the board shows it, the TV and a player's phone announce it,
 // and the up-next notices tell it: one projection for all of them.
+
+import { minutesLeft } from "../../../shared/rotation/decide.js";
 import type { GameLength } from "../../../shared/rotation/game-length.js";
 import { projectNextGroups } from "../../../shared/rotation/next-groups.js";
 import type { RotationInput } from "../../../shared/rotation/types.js";
@@ -165,11 +167,10 @@ export function nextUpWaits(
 ): Map<string, Wait> {
   const waits = new Map<string, Wait>();
   for (const game of playing) {
-    const ran = (now - game.startedAt.getTime()) / 60_000;
-    const left = (minutes: number) => Math.max(1, Math.round(minutes - ran));
+    const left = (minutes: number) => Math.round(minutesLeft(game.startedAt.getTime(), now, minutes));
     const wait = {
       estimatedWaitMinutes: left(length.typical),
-      waitRange: { low: left(length.short), high: Math.max(left(length.short), left(length.long)) },
+      waitRange: { low: left(length.short), high: left(length.long) },
     };
     for (const id of nextUp.get(game.courtId) ?? []) waits.set(id, wait);
   }

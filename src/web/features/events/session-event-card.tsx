@@ -8,7 +8,7 @@ import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { plural } from "../../../shared/domain/formatters.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { Dialog, DialogContent } from "../../components/ui/dialog.js";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
 import { useGamesOnCourt } from "../board/board-read.js";
 import { useCourtsInUse, useEvent, useStartEvent } from "./event-api.js";
 import { EventSettingsFields, settingsBody, settingsFormFor } from "./event-settings-fields.js";
@@ -185,29 +185,17 @@ function useStartAskingIfPlaying(orgId: string, sessionId: string) {
     else await start.run(body);
   };
   const question = (
-    <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>
-      <DialogContent
-        title="Start the event now?"
-        description={`Open play stops when the event starts: score the ${plural(playing, "game")} on court first.`}
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button size="lg" variant="secondary" onClick={() => setPending(null)}>
-            Keep Open Play
-          </Button>
-          <Button
-            size="lg"
-            disabled={start.busy}
-            onClick={() => {
-              const body = pending;
-              setPending(null);
-              if (body) void start.run(body);
-            }}
-          >
-            Start the Event
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={pending !== null}
+      onOpenChange={(open) => (open ? undefined : setPending(null))}
+      title="Start the event now?"
+      description={`Open play stops when the event starts: score the ${plural(playing, "game")} on court first.`}
+      confirmLabel="Start the Event"
+      dismissLabel="Keep Open Play"
+      onConfirm={async () => {
+        if (pending) await start.run(pending);
+      }}
+    />
   );
   return { run, busy: start.busy, question };
 }
