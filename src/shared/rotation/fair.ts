@@ -254,6 +254,9 @@ export function withOneMoreSitWhereItMixes(
   return strict && strict.lateness <= looser.lateness ? strict : looser;
 }
 
+/** A court this close to freeing (minutes, even if the running games run long) is due any minute. */
+const COURT_DUE_NOW = 1;
+
 /** Preferring the fewer-games player: per game more than the lowest in the band. */
 const LEVEL = 200_000;
 /**
@@ -357,16 +360,37 @@ function fillAsCourtsFree(
       : byWait.filter((p) => !overdue.includes(p) && p.gamesWaited + 1 >= due);
     // Played ahead (pickFirst), the first court weighs several games; otherwise the cheapest.
     const ranked = pickFirst && assignments.length === 0 ? ROLLOUT_CANDIDATES : 1;
-    const required = requiredFirst(anchor, [...(short ? near : []), ...overdue, ...leaving], size);
-    const cheapest = rankGroups(
-      line,
-      size,
-      required,
-      context,
-      weigh,
-      repeatsLeftFor(forcedNext, size, context),
-      ranked,
-    );
+    const cheapestWith = (mustPlay: PlayerState[]) =>
+      rankGroups(
+        line,
+        size,
+        requiredFirst(anchor, [...(short ? near : []), ...mustPlay, ...leaving], size),
+        context,
+        weigh,
+        repeatsLeftFor(forcedNext, size, context),
+        ranked,
+      );
+    let cheapest = cheapestWith(overdue);
+    // Those the cap holds to this court can only go on with a repeated partner (four who came off
+    // one court and waited together, every split of them used): while a court is due any minute
+    // even if the running games run long, and waiting for it keeps them within a minute of the
+    // cap, the cap weighs them like any overdue player instead, and whoever it leaves goes on at
+    // that court. Held to it, four came back together a third time, both teams repeats (24 on 4
+    // courts, seed 19, at 58 minutes; decision 025).
+    if (
+      cheapest[0] &&
+      repeatsIn(cheapest[0], context) > 0 &&
+      waitCap !== undefined &&
+      waitCap.lateNextFreeMinutes <= COURT_DUE_NOW
+    ) {
+      const mayWait = (p: PlayerState) =>
+        p.gamesWaited <= due &&
+        p.readySince !== undefined &&
+        (waitCap.now - p.readySince) / 60_000 + waitCap.lateNextFreeMinutes <=
+          waitCap.capMinutes + COURT_DUE_NOW;
+      const mixed = cheapestWith(overdue.filter((p) => !mayWait(p)));
+      if (mixed[0] && repeatsIn(mixed[0], context) < repeatsIn(cheapest[0], context)) cheapest = mixed;
+    }
     const game = cheapest[0];
     if (!game) break;
     // In the last stretch a game ahead may still save a repeated partner, where the night can

@@ -1,6 +1,8 @@
 // The longest wait (decide.ts waitCap): a player who, passed over now, would still be waiting past
 // the cap when the next court frees goes on now, even with a partner they have had. But a court
-// that frees only after the night has ended frees for nobody: then they are not forced on.
+// that frees only after the night has ended frees for nobody: then they are not forced on. And
+// four the cap holds to one court who can only play each other again may leave one to the next
+// court, when it is due any minute.
 import { describe, expect, it } from "vitest";
 import { decide } from "./decide.js";
 import { SessionSim } from "./simulate.js";
@@ -54,5 +56,59 @@ describe("the wait cap", () => {
 
   it("holds as ever once the night has run past its end, which is no end any more", () => {
     for (const endsAt of [90, 80]) expect(onCourt(xHasWaited(endsAt)), `ended at ${endsAt}`).toContain("x");
+  });
+});
+
+/**
+ * Two courts; c2 frees at minute 97 and c1's game started at `c1StartedAt`. Waiting: a, b, c and
+ * d, who came off one court together at minute `offSince` and have each partnered the other
+ * three (every game of the four repeats a partner), and y, z, v and w, ready since 96, who have
+ * partnered nobody. Everyone has played 5 games. The cap is 13.8 minutes.
+ */
+function fourCameOffTogether(c1StartedAt: number, offSince = 82.5) {
+  const sim = new SessionSim(2, "fair", 1);
+  const four = ["a", "b", "c", "d"];
+  const others = ["y", "z", "v", "w"];
+  const onC1 = ["e", "f", "g", "h"];
+  for (const id of [...four, ...others, ...onC1]) sim.arrive(id);
+  for (const p of sim.players.values()) {
+    p.gamesPlayed = 5;
+    p.readySince = 96 * 60_000;
+  }
+  for (const id of four) {
+    const p = sim.players.get(id)!;
+    p.recentPartners = four.filter((o) => o !== id);
+    p.readySince = offSince * 60_000;
+  }
+  sim.playing.set("c1", { courtId: "c1", teams: [onC1.slice(0, 2), onC1.slice(2)], startedAt: c1StartedAt });
+  return sim.input(97);
+}
+
+describe("the wait cap and four who waited together", () => {
+  const game = (c1StartedAt: number, offSince?: number) =>
+    decide(fourCameOffTogether(c1StartedAt, offSince)).assignments[0]!.teams;
+  const fourOf = (teams: string[][]) => teams.flat().filter((id) => "abcd".includes(id));
+  const repeats = (teams: string[][]) =>
+    teams.filter((t) => "abcd".includes(t[0]!) && "abcd".includes(t[1]!));
+
+  it("lets one wait for the other court when it is due any minute, its game past a long one", () => {
+    // c1 started at 80: 17 minutes in, past the long end of 15. The four have waited 14.5 minutes.
+    // Three of them go on now with one of the others, one repeated partner (going on once overdue
+    // outweighs one), and the fourth goes on at c1 in a minute or so. All four would repeat two.
+    const teams = game(80);
+    expect(fourOf(teams)).toHaveLength(3);
+    expect(repeats(teams)).toHaveLength(1);
+  });
+
+  it("holds them to the cap when the other court may run long: all four go on now, two repeats", () => {
+    // c1 started at 93: it may not free for 11 minutes.
+    const teams = game(93);
+    expect(fourOf(teams)).toHaveLength(4);
+    expect(repeats(teams)).toHaveLength(2);
+  });
+
+  it("holds them to it when their wait is already well past it, even with a court due any minute", () => {
+    // Off since 80: 17 minutes, past the cap by more than the minute the next court may take.
+    expect(fourOf(game(80, 80))).toHaveLength(4);
   });
 });
