@@ -152,20 +152,31 @@ export function WaitingBanner({ board, large }: { board: BoardView; large?: bool
     <div
       className={`flex flex-wrap gap-x-4 gap-y-1 rounded-2xl bg-brand-800 px-4 py-3 text-white sm:gap-x-8 sm:gap-y-2 sm:px-6 sm:py-4 ${large ? "text-2xl" : ""}`}
     >
+      {/* Each figure's words are one flex item beside its icon: as separate items, a phone's
+          narrow banner squeezed them until "14" and "min" broke across lines. */}
       <span className="flex items-center gap-2">
-        <Users className="h-5 w-5" /> <strong>{board.stats.waiting}</strong> waiting
-        {joining === null ? null : (
-          <>
-            {" "}
-            · joining now: about <strong>{joining}</strong> min
-          </>
-        )}
+        <Users className="h-5 w-5 shrink-0" />
+        <span>
+          <strong>{board.stats.waiting}</strong> waiting
+          {joining === null ? null : (
+            <>
+              {" "}
+              · joining now: about{" "}
+              <strong className="whitespace-nowrap" data-testid="joining-wait">
+                {joining} min
+              </strong>
+            </>
+          )}
+        </span>
       </span>
       <span className="flex items-center gap-2">
-        <Clock className="h-5 w-5" /> Average wait tonight{" "}
-        <strong>
-          {board.stats.averageWaitMinutes} {board.stats.averageWaitMinutes === 1 ? "minute" : "minutes"}
-        </strong>
+        <Clock className="h-5 w-5 shrink-0" />
+        <span>
+          Average wait tonight{" "}
+          <strong className="whitespace-nowrap">
+            {board.stats.averageWaitMinutes} {board.stats.averageWaitMinutes === 1 ? "minute" : "minutes"}
+          </strong>
+        </span>
       </span>
       <span>
         <strong>{board.stats.activePlayers}</strong> active players

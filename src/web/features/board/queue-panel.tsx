@@ -42,9 +42,10 @@ export function QueuePanel({
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-bold">
                 {entry.position}
               </span>
-              {/* The leaving time goes under the name: beside it, a narrow column squeezes the name. */}
+              {/* The wait and the leaving time go under the name: beside it, the narrow column of
+                  the wide board squeezed a long name to break mid-word. */}
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="leading-snug font-medium hyphens-auto" data-testid="queue-name">
+                <span className="leading-snug font-medium" data-testid="queue-name">
                   {entry.name}
                   {genders?.[entry.registrationId] ? (
                     <span className="ml-1 text-xs font-normal text-muted" data-testid="queue-gender">
@@ -52,16 +53,21 @@ export function QueuePanel({
                     </span>
                   ) : null}
                 </span>
-                {entry.leavesAt ? (
-                  <span className="text-xs text-amber-800" data-testid="queue-leaves">
-                    leaves {clockText(entry.leavesAt, timeZone)}
-                  </span>
-                ) : null}
+                <span className="text-xs text-muted">
+                  <span data-testid="queue-wait">{lineWaitText(entry.waitRange)}</span>
+                  {entry.leavesAt ? (
+                    <>
+                      {" · "}
+                      <span className="text-amber-800" data-testid="queue-leaves">
+                        leaves {clockText(entry.leavesAt, timeZone)}
+                      </span>
+                    </>
+                  ) : null}
+                </span>
               </span>
               {entry.wantsBye ? (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-muted">bye</span>
               ) : null}
-              <span className="shrink-0 text-xs text-muted">{waitRangeText(entry.waitRange)}</span>
               {board.canManage ? (
                 <details className="relative">
                   <summary
@@ -122,4 +128,10 @@ export function QueuePanel({
       </CardContent>
     </Card>
   );
+}
+
+/** Under a name in the line: "about 8-12 min", or "now" for the next to go on. */
+function lineWaitText(range: { low: number; high: number }): string {
+  const text = waitRangeText(range);
+  return text === "now" ? text : `about ${text}`;
 }
