@@ -5,6 +5,7 @@
 // (and its month listed under Past). The interactions people repeat are timed; every page
 // visited is checked for layout at the phone's width, and the record at a laptop's too.
 import type { Page } from "@playwright/test";
+import { fromCourtMore } from "./court-actions.js";
 import {
   createClubThroughApi,
   expect,
@@ -110,7 +111,7 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await expect(page.getByTestId("undo-score")).toContainText("Court 1: Team A won");
 
   // Court 3 out of play with a game on (asked first), then back.
-  await court(page, "Court 3").getByRole("button", { name: "Take Out of Play" }).click();
+  await fromCourtMore(court(page, "Court 3"), "Take Out of Play");
   await page.getByRole("dialog").getByRole("button", { name: "Take Out" }).click();
   await expect(court(page, "Court 3")).toContainText("Out of play");
   const calledToCourt3 = tv.locator('[data-testid=tv-call][data-court="Court 3"]');
@@ -121,7 +122,7 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await expect(calledToCourt3).toHaveCount(1);
 
   // Court 5 to singles: from its next game, two players on it.
-  await court(page, "Court 5").getByRole("button", { name: "Singles Next Game" }).click();
+  await fromCourtMore(court(page, "Court 5"), "Singles Next Game");
   await tapResult(page, "Court 5", "A");
   await expect(court(page, "Court 5").getByTestId("court-player")).toHaveCount(2);
   await expectUsableLayout(page, { tapTargetsIn: boardTargets });

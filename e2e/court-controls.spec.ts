@@ -4,6 +4,7 @@
 // Settings; then the demo club's board with these controls, kept in docs/screenshots/ at 390
 // and 1280 px.
 import type { Locator, Page } from "@playwright/test";
+import { fromCourtMore } from "./court-actions.js";
 import {
   addWalkInsThroughApi,
   createClubThroughApi,
@@ -64,7 +65,7 @@ test("an organizer takes a court out while players wait, brings it back, and swi
   // Out of play with a game on: asked first, then its four go to the front of the line.
   const court1 = court(page, "Court 1");
   const four = await namesOn(court1);
-  await court1.getByRole("button", { name: "Take Out of Play" }).click();
+  await fromCourtMore(court1, "Take Out of Play");
   const question = page.getByRole("dialog");
   await expect(question).toContainText(
     "Court 1 has a game running. Take it out and put its 4 players back at the front of the queue?",
@@ -90,7 +91,7 @@ test("an organizer takes a court out while players wait, brings it back, and swi
 
   // Singles while a game is on: the card says it applies from the next game, and it does.
   const court2 = court(page, "Court 2");
-  await court2.getByRole("button", { name: "Singles Next Game" }).click();
+  await fromCourtMore(court2, "Singles Next Game");
   await expect(court2).toContainText("Singles from the next game.");
   await court2.getByRole("button", { name: "Record Score" }).click();
   await page.locator("#score-a").fill("11");
@@ -101,11 +102,16 @@ test("an organizer takes a court out while players wait, brings it back, and swi
   await expect(court2).not.toContainText("from the next game");
   expect(await namesOn(court2)).toHaveLength(2);
   await expect(queue).toHaveCount(4);
-  await expect(court2.getByRole("button", { name: "Doubles Next Game" })).toBeVisible();
+  await court2.getByRole("button", { name: "More for Court 2" }).click();
+  await expect(
+    court2.getByTestId("court-more").getByRole("button", { name: "Doubles Next Game" }),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(court2.getByTestId("court-more")).toHaveCount(0);
 
   // A cancelled game's court stays free, its players first in line, until the organizer starts it.
   const cancelled = await namesOn(court1);
-  await court1.getByRole("button", { name: "Cancel Game" }).click();
+  await fromCourtMore(court1, "Cancel Game");
   // It throws the game away: asked first, and "Keep Playing" leaves it running.
   const cancelQuestion = page.getByRole("dialog");
   await expect(cancelQuestion).toContainText("Cancel the game on Court 1?");
@@ -113,7 +119,7 @@ test("an organizer takes a court out while players wait, brings it back, and swi
   await cancelQuestion.getByRole("button", { name: "Keep Playing" }).click();
   await expect(cancelQuestion).toHaveCount(0);
   await expect(court1).toContainText("Playing");
-  await court1.getByRole("button", { name: "Cancel Game" }).click();
+  await fromCourtMore(court1, "Cancel Game");
   await page.getByRole("dialog").getByRole("button", { name: "Cancel Game" }).click();
   await expect(court1).toContainText("Kept free");
   await expect(queue).toHaveCount(8);
@@ -160,12 +166,12 @@ test("the demo board with the court controls, at 390 and 1280 px", async ({ page
   await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(4);
   // One court of each kind: kept free after a cancel, singles from its next game, out of play.
   const [court2, court3, court4] = [court(page, "Court 2"), court(page, "Court 3"), court(page, "Court 4")];
-  await court2.getByRole("button", { name: "Cancel Game" }).click();
+  await fromCourtMore(court2, "Cancel Game");
   await page.getByRole("dialog").getByRole("button", { name: "Cancel Game" }).click();
   await expect(court2).toContainText("Kept free");
-  await court3.getByRole("button", { name: "Singles Next Game" }).click();
+  await fromCourtMore(court3, "Singles Next Game");
   await expect(court3).toContainText("Singles from the next game.");
-  await court4.getByRole("button", { name: "Take Out of Play" }).click();
+  await fromCourtMore(court4, "Take Out of Play");
   await page.getByRole("dialog").getByRole("button", { name: "Take Out" }).click();
   await expect(court4).toContainText("Out of play");
   // The pictures show the board, not the toasts over it.
@@ -180,7 +186,7 @@ test("the demo board with the court controls, at 390 and 1280 px", async ({ page
   }
 
   // The demo club goes back as the other specs expect it: 4 of 4 courts playing doubles.
-  await court3.getByRole("button", { name: "Doubles Next Game" }).click();
+  await fromCourtMore(court3, "Doubles Next Game");
   await expect(court3).not.toContainText("from the next game");
   await court4.getByRole("button", { name: "Bring Back" }).click();
   await court2.getByRole("button", { name: "Start Next Game" }).click();

@@ -131,6 +131,7 @@ describe("CourtCard", () => {
     const api = mockApi({ [cancelPath]: { version: 9 } });
     const user = userEvent.setup();
     renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage />);
+    await user.click(screen.getByRole("button", { name: "More for Court 3" }));
     await user.click(screen.getByRole("button", { name: "Cancel Game" }));
     const asked = await screen.findByRole("dialog", { name: "Cancel the game on Court 3?" });
     expect(asked.textContent).toContain("Its 4 players go back to the front of the line");
@@ -138,11 +139,37 @@ describe("CourtCard", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(api.sent(cancelPath)).toHaveLength(0);
 
+    await user.click(screen.getByRole("button", { name: "More for Court 3" }));
     await user.click(screen.getByRole("button", { name: "Cancel Game" }));
     const again = await screen.findByRole("dialog", { name: "Cancel the game on Court 3?" });
     await user.click(within(again).getByRole("button", { name: "Cancel Game" }));
     await waitFor(() => expect(api.sent(cancelPath)).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("keeps the rarer actions behind More, beside the one wide Record Score", async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage />);
+    const controls = screen.getByTestId("court-controls");
+    // On the card: Record Score and More, nothing else.
+    expect(
+      within(controls)
+        .getAllByRole("button")
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(["Record Score", "More"]);
+    const more = screen.getByRole("button", { name: "More for Court 3" });
+    expect(more.getAttribute("aria-expanded")).toBe("false");
+    await user.click(more);
+    expect(more.getAttribute("aria-expanded")).toBe("true");
+    expect(
+      within(screen.getByTestId("court-more"))
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Cancel Game", "Take Out of Play"]);
+    // Escape closes it, as a menu does.
+    await user.keyboard("{Escape}");
+    expect(screen.queryByTestId("court-more")).toBeNull();
   });
 
   it("has no score action on a free court", () => {

@@ -1,16 +1,18 @@
-// The organizer's controls on a court's card, for a session changing under way: score or cancel
-// the game (asking first: it throws the game away, and sits right beside Record Score), take the
-// court out of play (asking first when a game is on it) or back, start a court kept free, switch
-// it between singles and doubles. Each is one tap, two with the question, on buttons 44 px tall:
+// The organizer's controls on a court's card, for a session changing under way: score the game,
+// or cancel it (asking first: it throws the game away), take the court out of play (asking first
+// when a game is on it) or back, start a court kept free, switch it between singles and doubles.
+// The card's one wide button is what the court needs next (Record Score, Bring Back, Start Next
+// Game); the rarer actions sit behind "More" beside it (court-more-menu.tsx). All are 44 px tall:
 // organizers use them courtside, on a phone, while people wait.
 import { useState } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { Button } from "../../components/ui/button.js";
-import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { ApiError } from "../../lib/api.js";
 import { useCallNextGroup, useCancelGame, useSetCourtAvailable } from "./board-api.js";
+import { type CourtAction, CourtMoreMenu } from "./court-more-menu.js";
 import { useNow } from "./elapsed.js";
 
 type Props = {
@@ -29,6 +31,7 @@ const tap = "h-auto! min-h-11 min-w-0 px-2 py-1 leading-tight whitespace-normal!
 
 export function CourtControls({ court, orgId, onScore, onToggleSingles, callTimeoutMinutes }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const game = court.game;
   const cancel = useCancelGame(orgId, {
     success: {
@@ -53,6 +56,37 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
   const switching = game !== null && playingSingles !== court.singles;
   const players = game ? game.teamA.length + game.teamB.length : 4;
 
+  // The card's one wide button: what the court needs next.
+  const wide = `${tap} flex-1`;
+  const primary = game ? (
+    <Button className={wide} onClick={onScore}>
+      Record Score
+    </Button>
+  ) : court.status === "unavailable" ? (
+    <Button className={wide} onClick={bringIn} disabled={setAvailable.busy}>
+      Bring Back
+    </Button>
+  ) : court.held ? (
+    <Button className={wide} onClick={bringIn} disabled={setAvailable.busy}>
+      Start Next Game
+    </Button>
+  ) : null;
+  const rarer: CourtAction[] = [
+    ...(game ? [{ label: "Cancel Game", onSelect: () => setCancelling(true), disabled: cancel.busy }] : []),
+    ...(court.status !== "unavailable"
+      ? [
+          {
+            label: "Take Out of Play",
+            onSelect: () => (game ? setConfirming(true) : void takeOut(false)),
+            disabled: setAvailable.busy,
+          },
+        ]
+      : []),
+    ...(onToggleSingles
+      ? [{ label: singlesLabel(court.singles, game !== null), onSelect: () => void onToggleSingles() }]
+      : []),
+  ];
+
   return (
     <div className="flex flex-col gap-2 border-t border-slate-100 pt-3" data-testid="court-controls">
       {game && callTimeoutMinutes ? (
@@ -66,50 +100,38 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
           {court.singles ? "Singles" : "Doubles"} from the next game.
         </p>
       ) : null}
-      <div className="grid grid-cols-2 gap-2">
-        {game ? (
-          <>
-            <Button className={tap} onClick={onScore}>
-              Record Score
+      {primary ? (
+        <div className="flex gap-2">
+          {primary}
+          {rarer.length > 0 ? <CourtMoreMenu courtName={court.name} actions={rarer} /> : null}
+        </div>
+      ) : (
+        // A free court has no game to score: its few actions are its buttons.
+        <div className="grid grid-cols-2 gap-2">
+          {rarer.map((action) => (
+            <Button
+              key={action.label}
+              className={tap}
+              variant="secondary"
+              disabled={action.disabled}
+              onClick={action.onSelect}
+            >
+              {action.label}
             </Button>
-            <ConfirmButton
-              trigger={
-                <Button className={tap} variant="secondary" disabled={cancel.busy}>
-                  Cancel Game
-                </Button>
-              }
-              title={`Cancel the game on ${court.name}?`}
-              description={`No result is kept. Its ${players} players go back to the front of the line, and the court stays free until you start it.`}
-              confirmLabel="Cancel Game"
-              dismissLabel="Keep Playing"
-              onConfirm={() => cancel.run(game.id)}
-            />
-          </>
-        ) : court.status === "unavailable" ? (
-          <Button className={tap} onClick={bringIn} disabled={setAvailable.busy}>
-            Bring Back
-          </Button>
-        ) : court.held ? (
-          <Button className={tap} onClick={bringIn} disabled={setAvailable.busy}>
-            Start Next Game
-          </Button>
-        ) : null}
-        {court.status !== "unavailable" ? (
-          <Button
-            className={tap}
-            variant="secondary"
-            disabled={setAvailable.busy}
-            onClick={() => (game ? setConfirming(true) : takeOut(false))}
-          >
-            Take Out of Play
-          </Button>
-        ) : null}
-        {onToggleSingles ? (
-          <Button className={tap} variant="secondary" onClick={onToggleSingles}>
-            {singlesLabel(court.singles, game !== null)}
-          </Button>
-        ) : null}
-      </div>
+          ))}
+        </div>
+      )}
+      {game ? (
+        <ConfirmDialog
+          open={cancelling}
+          onOpenChange={setCancelling}
+          title={`Cancel the game on ${court.name}?`}
+          description={`No result is kept. Its ${players} players go back to the front of the line, and the court stays free until you start it.`}
+          confirmLabel="Cancel Game"
+          dismissLabel="Keep Playing"
+          onConfirm={() => cancel.run(game.id)}
+        />
+      ) : null}
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           title={`Take ${court.name} out of play?`}
