@@ -1,7 +1,8 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { SessionDetails } from "../../../shared/contracts/sessions.js";
+import type { BoardView } from "../../../shared/contracts/board.js";
+import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
 import { mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
 import { SessionEvents } from "./session-events.js";
 
@@ -41,5 +42,109 @@ describe("making a weekly series a league", () => {
     // Offered once the club's courts are known: eight players would make two courts.
     await user.click(await screen.findByRole("button", { name: "Run This Series as a League" }));
     expect((screen.getByLabelText("Courts") as HTMLInputElement).value).toBe("1");
+  });
+});
+
+/** Eight checked in, and `games` games on the board's courts. */
+function tonight(games: number) {
+  const id = (n: number) => `a1b2c3d4-0000-4000-8000-0000000000${String(n).padStart(2, "0")}`;
+  const registrations: Registration[] = Array.from({ length: 8 }, (_, i) => ({
+    id: id(i + 10),
+    userId: `user-${i}`,
+    name: `Player ${i}`,
+    status: "registered",
+    waitlistPosition: null,
+    checkedIn: true,
+    holdExpiresAt: null,
+    broughtBy: null,
+    guestOf: null,
+  }));
+  const player = (n: number) => ({ registrationId: id(n + 10), name: `Player ${n}` });
+  const board: BoardView = {
+    session: null,
+    club: { name: "Riverside", logoUrl: null },
+    mode: "fair",
+    balanceByRating: false,
+    teams: "open",
+    pairings: { together: [], apart: [] },
+    callTimeoutMinutes: null,
+    version: 3,
+    courts: Array.from({ length: games }, (_, c) => ({
+      id: id(c + 1),
+      name: `Court ${c + 1}`,
+      status: "playing" as const,
+      singles: false,
+      held: false,
+      keptForTheEnd: false,
+      waitingToMix: false,
+      game: {
+        id: id(c + 5),
+        startedAt: "2026-12-08T00:30:00.000Z",
+        teamA: [player(4 * c), player(4 * c + 1)],
+        teamB: [player(4 * c + 2), player(4 * c + 3)],
+        chanceA: null,
+      },
+      nextUp: [],
+      answered: [],
+      awaiting: [],
+    })),
+    queue: [],
+    onBreak: [],
+    stats: { waiting: 0, averageWaitMinutes: 0, activePlayers: 8 },
+    me: null,
+    canManage: true,
+    organizer: { genders: {}, teamsNote: null },
+    checkInUrl: null,
+  };
+  const data: SessionDetails = {
+    ...details,
+    session: { ...details.session, seriesId: null, status: "active" },
+    registrations,
+  };
+  return { data, board };
+}
+
+describe("starting a round robin while open play is on court", () => {
+  const started = `POST /api/orgs/${ORG_ID}/sessions/${SESSION_ID}/event`;
+  const routes = (board: BoardView) => ({
+    [`GET /api/orgs/${ORG_ID}/sessions/${SESSION_ID}/event`]: null,
+    [`GET /api/orgs/${ORG_ID}/courts`]: { courts: [court(1), court(2)] },
+    [`GET /api/orgs/${ORG_ID}/board`]: board,
+    // What the server answers matters not here: only whether the start was sent.
+    [started]: { status: 409, body: { error: { code: "CONFLICT", message: "Not now" } } },
+  });
+
+  it("asks first: Keep Open Play sends nothing, Start the Event sends it", async () => {
+    const { data, board } = tonight(2);
+    const api = mockApi(routes(board));
+    const user = userEvent.setup();
+    renderWithApp(<SessionEvents orgId={ORG_ID} data={data} manager />);
+    const start = await screen.findByRole("button", { name: "Start the Event" });
+    // The board's games are read before the tap is answered.
+    await waitFor(() => expect(api.sent(`GET /api/orgs/${ORG_ID}/board`).length).toBeGreaterThan(0));
+
+    await user.click(start);
+    const asked = await screen.findByRole("dialog", { name: "Start the event now?" });
+    expect(asked.textContent).toContain("score the 2 games on court first");
+    await user.click(within(asked).getByRole("button", { name: "Keep Open Play" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.sent(started)).toHaveLength(0);
+
+    await user.click(start);
+    const again = await screen.findByRole("dialog", { name: "Start the event now?" });
+    await user.click(within(again).getByRole("button", { name: "Start the Event" }));
+    await waitFor(() => expect(api.sent(started)).toHaveLength(1));
+  });
+
+  it("starts at once when no game is on court", async () => {
+    const { data, board } = tonight(0);
+    const api = mockApi(routes(board));
+    const user = userEvent.setup();
+    renderWithApp(<SessionEvents orgId={ORG_ID} data={data} manager />);
+    const start = await screen.findByRole("button", { name: "Start the Event" });
+    await waitFor(() => expect(api.sent(`GET /api/orgs/${ORG_ID}/board`).length).toBeGreaterThan(0));
+    await user.click(start);
+    await waitFor(() => expect(api.sent(started)).toHaveLength(1));
+    expect(screen.queryByRole("dialog", { name: "Start the event now?" })).toBeNull();
   });
 });
