@@ -357,8 +357,21 @@ export function waitCap(
     courtFreesBeforeEnd: running.some(
       (c) => c.startedAt! + length.typical * 60_000 < (input.endsAt ?? Number.POSITIVE_INFINITY),
     ),
+    courtDueNow:
+      untilEnd > DUE_WITHIN &&
+      running.some((c) => {
+        const left = length.long - (now - c.startedAt!) / 60_000;
+        return left <= DUE_WITHIN && left >= -PAST_LONG_AT_MOST;
+      }),
   };
 }
+/**
+ * A court is due any minute when its game is within a minute of a long game's length, or at most
+ * two past it: a game far past it may have been left unscored, and the night's own end frees no
+ * court for anyone.
+ */
+const DUE_WITHIN = 1;
+const PAST_LONG_AT_MOST = 2;
 // 1.25 let waits reach 1.14x the paddle stack's longest; 1.15 holds all eight benchmark cases
 // to 1.07x for about 0.15 more repeated partners a night (decision 025).
 const WAIT_CAP_GAMES = 1.15;

@@ -140,6 +140,8 @@ export type FairOptions = {
     courtFreesBeforeEnd: boolean;
     /** A court whose four came off together waits this long at most for the next to mix with. */
     mixWithinMinutes: number;
+    /** A running game should end any minute even if it runs long, before the night does. */
+    courtDueNow: boolean;
   };
   /** The organizer asked every free court to start: none waits to mix. */
   startEveryCourt?: boolean;
@@ -254,8 +256,8 @@ export function withOneMoreSitWhereItMixes(
   return strict && strict.lateness <= looser.lateness ? strict : looser;
 }
 
-/** A court this close to freeing (minutes, even if the running games run long) is due any minute. */
-const COURT_DUE_NOW = 1;
+/** How far past the cap (minutes) a player may wait for a court due any minute, to save a repeat. */
+const CAP_MARGIN = 1;
 
 /** Preferring the fewer-games player: per game more than the lowest in the band. */
 const LEVEL = 200_000;
@@ -373,23 +375,20 @@ function fillAsCourtsFree(
     let cheapest = cheapestWith(overdue);
     // Those the cap holds to this court can only go on with a repeated partner (four who came off
     // one court and waited together, every split of them used): while a court is due any minute
-    // even if the running games run long, and waiting for it keeps them within a minute of the
-    // cap, the cap weighs them like any overdue player instead, and whoever it leaves goes on at
-    // that court. Held to it, four came back together a third time, both teams repeats (24 on 4
-    // courts, seed 19, at 58 minutes; decision 025).
-    if (
-      cheapest[0] &&
-      repeatsIn(cheapest[0], context) > 0 &&
-      waitCap !== undefined &&
-      waitCap.lateNextFreeMinutes <= COURT_DUE_NOW
-    ) {
+    // (decide.ts waitCap), one of them whose wait there stays within CAP_MARGIN of the cap may go
+    // on at that court instead, the latest in line first among equals. Held to it, four came back
+    // together a third time, both teams repeats (24 on 4 courts, seed 19, at 58 minutes; decision
+    // 025). One at most: each one held back is a wait past the cap.
+    if (cheapest[0] && repeatsIn(cheapest[0], context) > 0 && waitCap?.courtDueNow) {
       const mayWait = (p: PlayerState) =>
         p.gamesWaited <= due &&
         p.readySince !== undefined &&
         (waitCap.now - p.readySince) / 60_000 + waitCap.lateNextFreeMinutes <=
-          waitCap.capMinutes + COURT_DUE_NOW;
-      const mixed = cheapestWith(overdue.filter((p) => !mayWait(p)));
-      if (mixed[0] && repeatsIn(mixed[0], context) < repeatsIn(cheapest[0], context)) cheapest = mixed;
+          waitCap.capMinutes + CAP_MARGIN;
+      for (const waiting of [...overdue].reverse().filter(mayWait)) {
+        const mixed = cheapestWith(overdue.filter((p) => p !== waiting));
+        if (mixed[0] && repeatsIn(mixed[0], context) < repeatsIn(cheapest[0]!, context)) cheapest = mixed;
+      }
     }
     const game = cheapest[0];
     if (!game) break;

@@ -49,6 +49,11 @@ describe("the wait cap", () => {
     expect(players).not.toContain("x");
   });
 
+  it("still does in the night's last minute: the night's end frees no court for anyone", () => {
+    // Off since 84: 13 minutes now, and the night ends at 98.
+    expect(onCourt(xHasWaited(98, 84))).toContain("x");
+  });
+
   it("still does when waiting out the night would itself pass it", () => {
     // Off since 85: 12 minutes now, 15 by the night's end at 100.
     expect(onCourt(xHasWaited(100, 85))).toContain("x");
@@ -61,12 +66,13 @@ describe("the wait cap", () => {
 
 /**
  * Two courts; c2 frees at minute 97 and c1's game started at `c1StartedAt`. Waiting: a, b, c and
- * d, who came off one court together at minute `offSince` and have each partnered the other
- * three (every game of the four repeats a partner), and y, z, v and w, ready since 96, who have
- * partnered nobody. Everyone has played 5 games. The cap is 13.8 minutes.
+ * d, who came off one court together at minute `offSince` after three games together (each has
+ * partnered the other three and faced them twice: every game of the four repeats a partner), and
+ * y, z, v and w, ready since 96, who have partnered nobody. Everyone has played 5 games. Two sit
+ * at a time here, so a player is due after two courts' games; the cap is 13.8 minutes.
  */
-function fourCameOffTogether(c1StartedAt: number, offSince = 82.5) {
-  const sim = new SessionSim(2, "fair", 1);
+function fourCameOffTogether(c1StartedAt: number, offSince = 82.5, gamesWaited = 0, endsAt?: number) {
+  const sim = new SessionSim(2, "fair", 1, { endsAt });
   const four = ["a", "b", "c", "d"];
   const others = ["y", "z", "v", "w"];
   const onC1 = ["e", "f", "g", "h"];
@@ -75,26 +81,52 @@ function fourCameOffTogether(c1StartedAt: number, offSince = 82.5) {
     p.gamesPlayed = 5;
     p.readySince = 96 * 60_000;
   }
+  // Their three games: ab v cd, ac v bd, ad v bc.
+  const games: [string[], string[]][] = [
+    [
+      ["a", "b"],
+      ["c", "d"],
+    ],
+    [
+      ["a", "c"],
+      ["b", "d"],
+    ],
+    [
+      ["a", "d"],
+      ["b", "c"],
+    ],
+  ];
+  for (const [one, other] of games)
+    for (const [mine, theirs] of [
+      [one, other],
+      [other, one],
+    ] as const)
+      for (const id of mine) {
+        const p = sim.players.get(id)!;
+        p.recentPartners.push(mine.find((o) => o !== id)!);
+        p.recentOpponents.push(...theirs);
+      }
   for (const id of four) {
     const p = sim.players.get(id)!;
-    p.recentPartners = four.filter((o) => o !== id);
     p.readySince = offSince * 60_000;
+    p.gamesWaited = gamesWaited;
   }
   sim.playing.set("c1", { courtId: "c1", teams: [onC1.slice(0, 2), onC1.slice(2)], startedAt: c1StartedAt });
   return sim.input(97);
 }
 
 describe("the wait cap and four who waited together", () => {
-  const game = (c1StartedAt: number, offSince?: number) =>
-    decide(fourCameOffTogether(c1StartedAt, offSince)).assignments[0]!.teams;
+  const game = (c1StartedAt: number, offSince?: number, gamesWaited?: number, endsAt?: number) =>
+    decide(fourCameOffTogether(c1StartedAt, offSince, gamesWaited, endsAt)).assignments[0]!.teams;
   const fourOf = (teams: string[][]) => teams.flat().filter((id) => "abcd".includes(id));
   const repeats = (teams: string[][]) =>
     teams.filter((t) => "abcd".includes(t[0]!) && "abcd".includes(t[1]!));
 
-  it("lets one wait for the other court when it is due any minute, its game past a long one", () => {
-    // c1 started at 80: 17 minutes in, past the long end of 15. The four have waited 14.5 minutes.
-    // Three of them go on now with one of the others, one repeated partner (going on once overdue
-    // outweighs one), and the fourth goes on at c1 in a minute or so. All four would repeat two.
+  it("lets one of them wait for the other court when it is due any minute", () => {
+    // c1 started at 80: 17 minutes in, just past the long end of 15. The four have waited 14.5
+    // minutes. Three of them go on now with one of the others, one repeated partner (going on
+    // once overdue outweighs one), and the fourth goes on at c1 in a minute or so, within a
+    // minute of the cap. All four would repeat two.
     const teams = game(80);
     expect(fourOf(teams)).toHaveLength(3);
     expect(repeats(teams)).toHaveLength(1);
@@ -105,10 +137,23 @@ describe("the wait cap and four who waited together", () => {
     const teams = game(93);
     expect(fourOf(teams)).toHaveLength(4);
     expect(repeats(teams)).toHaveLength(2);
+    // Three minutes from its long end is not any minute either.
+    expect(fourOf(game(85, 85.5, 2))).toHaveLength(4);
+  });
+
+  it("holds them to it when the other court's game is far past a long one: it may be unscored", () => {
+    // c1 started at 40: 57 minutes on, nobody knows when it frees.
+    expect(fourOf(game(40))).toHaveLength(4);
+  });
+
+  it("holds them to it in the night's last minute: a court freeing then frees for nobody", () => {
+    expect(fourOf(game(80, 82.5, 0, 97.5))).toHaveLength(4);
   });
 
   it("holds them to it when their wait is already well past it, even with a court due any minute", () => {
     // Off since 80: 17 minutes, past the cap by more than the minute the next court may take.
     expect(fourOf(game(80, 80))).toHaveLength(4);
+    // Passed over for more courts than the group's size makes necessary: that is a rule.
+    expect(fourOf(game(80, 82.5, 3))).toHaveLength(4);
   });
 });
