@@ -80,12 +80,18 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   await expect(tv.getByTestId("tv-call")).toHaveCount(5);
   // Ten wait a game: the organizer's banner gives the TV's wait for joining now.
   await expect(page.getByText(/10 waiting · joining now: about 1\d min/)).toBeVisible();
-  // On one line on the phone: squeezed, the banner once broke "14" and "min" in two.
-  const lines = await page.getByTestId("joining-wait").evaluate((figure) => {
-    const lineHeight = Number.parseFloat(getComputedStyle(figure).lineHeight);
-    return Math.round(figure.getBoundingClientRect().height / lineHeight);
-  });
-  expect(lines).toBe(1);
+  // Each figure whole, on one line, on the phone: squeezed, the banner once broke "14" and "min".
+  const lines = await page
+    .getByTestId("waiting-banner")
+    .locator("strong")
+    .evaluateAll((figures) =>
+      figures.map((figure) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(figure).lineHeight);
+        return `${figure.textContent}: ${Math.round(figure.getBoundingClientRect().height / lineHeight)}`;
+      }),
+    );
+  expect(lines.length).toBe(4);
+  for (const figure of lines) expect(figure).toMatch(/: 1$/);
   await expectUsableLayout(page, { tapTargetsIn: boardTargets });
   await expectUsableLayout(tv);
   await screenshot(tv, "club-night-tv-1920");

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useState } from "react";
 import { Button } from "./button.js";
 import { Dialog, DialogContent, DialogTrigger } from "./dialog.js";
 
@@ -9,6 +9,8 @@ type Question = {
   /** The way back out; name it when "Cancel" would mean the very thing being confirmed. */
   dismissLabel?: string;
   onConfirm: () => Promise<unknown>;
+  /** Where focus goes back on closing, when the question was not opened by its trigger. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /** A button that asks before it acts: for removals, revocations and other things hard to undo. */
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   confirmLabel,
   dismissLabel = "Cancel",
   onConfirm,
+  returnFocusTo,
 }: Question & { open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactNode }) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -44,7 +47,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent title={title} description={description}>
+      <DialogContent title={title} description={description} returnFocusTo={returnFocusTo}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {/* 48 px: on a phone the answer is a thumb's tap. */}
           <Button size="lg" variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 import { cn } from "../../lib/cn.js";
 
 export const Dialog = DialogPrimitive.Root;
@@ -12,11 +12,14 @@ export function DialogContent({
   description,
   children,
   className,
+  returnFocusTo,
 }: {
   title: string;
   description?: string;
   children: ReactNode;
   className?: string;
+  /** Where focus goes back on closing, for a dialog opened from a menu rather than its trigger. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <DialogPrimitive.Portal>
@@ -27,6 +30,11 @@ export function DialogContent({
           "overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none",
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
       >
         <DialogTitleBar title={title} description={description} />
         {children}

@@ -151,6 +151,7 @@ export function WaitingBanner({ board, large }: { board: BoardView; large?: bool
   return (
     <div
       className={`flex flex-wrap gap-x-4 gap-y-1 rounded-2xl bg-brand-800 px-4 py-3 text-white sm:gap-x-8 sm:gap-y-2 sm:px-6 sm:py-4 ${large ? "text-2xl" : ""}`}
+      data-testid="waiting-banner"
     >
       {/* Each figure's words are one flex item beside its icon: as separate items, a phone's
           narrow banner squeezed them until "14" and "min" broke across lines. */}
@@ -161,10 +162,7 @@ export function WaitingBanner({ board, large }: { board: BoardView; large?: bool
           {joining === null ? null : (
             <>
               {" "}
-              · joining now: about{" "}
-              <strong className="whitespace-nowrap" data-testid="joining-wait">
-                {joining} min
-              </strong>
+              · joining now: about <strong className="whitespace-nowrap">{joining} min</strong>
             </>
           )}
         </span>

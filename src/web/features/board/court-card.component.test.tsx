@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { type BoardCourt, scoreBody } from "../../../shared/contracts/board.js";
 import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
@@ -39,6 +40,14 @@ function playing(change: Partial<BoardCourt> = {}): BoardCourt {
 }
 
 const names = (players: { name: string }[]) => players.map((p) => p.name);
+
+/** A court card whose court the test changes, as the live board does. */
+let showCourt: (court: BoardCourt) => void = () => {};
+function LiveCourt() {
+  const [court, setCourt] = useState(playing());
+  showCourt = setCourt;
+  return <CourtCard court={court} orgId={ORG_ID} canManage />;
+}
 
 async function openScoreSheet(court = playing()) {
   const user = userEvent.setup();
@@ -170,6 +179,74 @@ describe("CourtCard", () => {
     // Escape closes it, as a menu does.
     await user.keyboard("{Escape}");
     expect(screen.queryByTestId("court-more")).toBeNull();
+  });
+
+  it("gives focus back to More when its menu or the question it opened closes", async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithApp(<CourtCard court={playing()} orgId={ORG_ID} canManage />);
+    const more = screen.getByRole("button", { name: "More for Court 3" });
+    await user.click(more);
+    await user.keyboard("{Escape}");
+    expect(document.activeElement).toBe(more);
+
+    await user.click(more);
+    await user.click(screen.getByRole("button", { name: "Cancel Game" }));
+    const asked = await screen.findByRole("dialog", { name: "Cancel the game on Court 3?" });
+    await user.click(within(asked).getByRole("button", { name: "Keep Playing" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(more);
+  });
+
+  it("closes the menu when focus tabs out of it", async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <CourtCard court={playing()} orgId={ORG_ID} canManage />
+        <button type="button">The next card</button>
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "More for Court 3" }));
+    expect(screen.getByTestId("court-more")).toBeTruthy();
+    // More, then its two items, then out to the next card.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.queryByTestId("court-more")).toBeNull();
+  });
+
+  it("does not carry a cancel question over to the court's next game", async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithApp(<LiveCourt />);
+    await user.click(screen.getByRole("button", { name: "More for Court 3" }));
+    await user.click(screen.getByRole("button", { name: "Cancel Game" }));
+    await screen.findByRole("dialog", { name: "Cancel the game on Court 3?" });
+    // Another organizer scores it, and the next four go on.
+    act(() => showCourt(playing({ status: "idle", game: null })));
+    act(() =>
+      showCourt(playing({ game: { ...playing().game!, id: "9d5f0c6e-2b1a-4c3d-8e7f-6a5b4c3d2e1f" } })),
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("shows what a kept-free or out-of-play court needs next, and its one rarer action as a button", () => {
+    mockApi();
+    const { unmount } = renderWithApp(
+      <CourtCard court={playing({ status: "idle", game: null, held: true })} orgId={ORG_ID} canManage />,
+    );
+    const labels = () =>
+      within(screen.getByTestId("court-controls"))
+        .getAllByRole("button")
+        .map((b) => b.textContent?.trim());
+    // Kept free: start it; taking it out is the one other thing to do.
+    expect(labels()).toEqual(["Start Next Game", "Take Out of Play"]);
+    unmount();
+    renderWithApp(
+      <CourtCard court={playing({ status: "unavailable", game: null })} orgId={ORG_ID} canManage />,
+    );
+    expect(labels()).toEqual(["Bring Back"]);
   });
 
   it("has no score action on a free court", () => {

@@ -4,7 +4,7 @@
 // The card's one wide button is what the court needs next (Record Score, Bring Back, Start Next
 // Game); the rarer actions sit behind "More" beside it (court-more-menu.tsx). All are 44 px tall:
 // organizers use them courtside, on a phone, while people wait.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { Button } from "../../components/ui/button.js";
@@ -31,7 +31,10 @@ const tap = "h-auto! min-h-11 min-w-0 px-2 py-1 leading-tight whitespace-normal!
 
 export function CourtControls({ court, orgId, onScore, onToggleSingles, callTimeoutMinutes }: Props) {
   const [confirming, setConfirming] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
+  // The game the question is about: another organizer may score it while the question is open,
+  // and the court's next game must not inherit a "yes".
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
   const game = court.game;
   const cancel = useCancelGame(orgId, {
     success: {
@@ -72,7 +75,9 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
     </Button>
   ) : null;
   const rarer: CourtAction[] = [
-    ...(game ? [{ label: "Cancel Game", onSelect: () => setCancelling(true), disabled: cancel.busy }] : []),
+    ...(game
+      ? [{ label: "Cancel Game", onSelect: () => setCancelling(game.id), disabled: cancel.busy }]
+      : []),
     ...(court.status !== "unavailable"
       ? [
           {
@@ -103,39 +108,38 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
       {primary ? (
         <div className="flex gap-2">
           {primary}
-          {rarer.length > 0 ? <CourtMoreMenu courtName={court.name} actions={rarer} /> : null}
+          {rarer.length > 1 ? (
+            <CourtMoreMenu courtName={court.name} actions={rarer} buttonRef={moreButton} />
+          ) : (
+            // One rarer action (Play Singles Here beside Bring Back): a menu of one is a tap wasted.
+            rarer.map((action) => <RarerButton key={action.label} action={action} className="flex-1" />)
+          )}
         </div>
       ) : (
         // A free court has no game to score: its few actions are its buttons.
-        <div className="grid grid-cols-2 gap-2">
+        <div className={rarer.length > 1 ? "grid grid-cols-2 gap-2" : "grid gap-2"}>
           {rarer.map((action) => (
-            <Button
-              key={action.label}
-              className={tap}
-              variant="secondary"
-              disabled={action.disabled}
-              onClick={action.onSelect}
-            >
-              {action.label}
-            </Button>
+            <RarerButton key={action.label} action={action} />
           ))}
         </div>
       )}
       {game ? (
         <ConfirmDialog
-          open={cancelling}
-          onOpenChange={setCancelling}
+          open={cancelling === game.id}
+          onOpenChange={(open) => setCancelling(open ? game.id : null)}
           title={`Cancel the game on ${court.name}?`}
           description={`No result is kept. Its ${players} players go back to the front of the line, and the court stays free until you start it.`}
           confirmLabel="Cancel Game"
           dismissLabel="Keep Playing"
           onConfirm={() => cancel.run(game.id)}
+          returnFocusTo={moreButton}
         />
       ) : null}
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           title={`Take ${court.name} out of play?`}
           description={messages.board.courtInUse(court.name, players)}
+          returnFocusTo={moreButton}
         >
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button size="lg" variant="secondary" onClick={() => setConfirming(false)}>
@@ -153,6 +157,19 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
         </DialogContent>
       </Dialog>
     </div>
+  );
+}
+
+function RarerButton({ action, className }: { action: CourtAction; className?: string }) {
+  return (
+    <Button
+      className={`${tap} ${className ?? ""}`}
+      variant="secondary"
+      disabled={action.disabled}
+      onClick={action.onSelect}
+    >
+      {action.label}
+    </Button>
   );
 }
 
