@@ -2,17 +2,18 @@
 // or cancel it (asking first: it throws the game away), take the court out of play (asking first
 // when a game is on it) or back, start a court kept free, switch it between singles and doubles.
 // The card's one wide button is what the court needs next (Record Score, Bring Back, Start Next
-// Game); the rarer actions sit behind "More" beside it (court-more-menu.tsx). All are 44 px tall:
+// Game); the rarer actions sit behind "More" beside it (components/ui/actions-menu.tsx). All are 44 px tall:
 // organizers use them courtside, on a phone, while people wait.
+import { MoreHorizontal } from "lucide-react";
 import { useRef, useState } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { messages } from "../../../shared/domain/messages.js";
+import { ActionsMenu, type MenuAction } from "../../components/ui/actions-menu.js";
 import { Button } from "../../components/ui/button.js";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { ApiError } from "../../lib/api.js";
 import { useCallNextGroup, useCancelGame, useSetCourtAvailable } from "./board-api.js";
-import { type CourtAction, CourtMoreMenu } from "./court-more-menu.js";
 import { useNow } from "./elapsed.js";
 
 type Props = {
@@ -74,7 +75,7 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
       Start Next Game
     </Button>
   ) : null;
-  const rarer: CourtAction[] = [
+  const rarer: MenuAction[] = [
     ...(game
       ? [{ label: "Cancel Game", onSelect: () => setCancelling(game.id), disabled: cancel.busy }]
       : []),
@@ -109,7 +110,17 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
         <div className="flex gap-2">
           {primary}
           {rarer.length > 1 ? (
-            <CourtMoreMenu courtName={court.name} actions={rarer} buttonRef={moreButton} />
+            // The rarer actions behind one button, so the wide one is what the court needs next:
+            // four buttons on every card made a phone's board two screens of controls, and put
+            // Cancel Game a thumb's width from Record Score.
+            <ActionsMenu
+              label={`More for ${court.name}`}
+              actions={rarer}
+              buttonRef={moreButton}
+              testId="court-more"
+            >
+              <MoreHorizontal className="h-4 w-4" /> More
+            </ActionsMenu>
           ) : (
             // One rarer action (Play Singles Here beside Bring Back): a menu of one is a tap wasted.
             rarer.map((action) => <RarerButton key={action.label} action={action} className="flex-1" />)
@@ -160,7 +171,7 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
   );
 }
 
-function RarerButton({ action, className }: { action: CourtAction; className?: string }) {
+function RarerButton({ action, className }: { action: MenuAction; className?: string }) {
   return (
     <Button
       className={`${tap} ${className ?? ""}`}

@@ -1,5 +1,6 @@
 import { Coffee, MoreHorizontal } from "lucide-react";
 import { type BoardView, waitRangeText } from "../../../shared/contracts/board.js";
+import { ActionsMenu } from "../../components/ui/actions-menu.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { cn } from "../../lib/cn.js";
@@ -69,39 +70,26 @@ export function QueuePanel({
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-muted">bye</span>
               ) : null}
               {board.canManage ? (
-                <details className="relative">
-                  <summary
-                    className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-slate-100"
-                    aria-label={`Actions for ${entry.name}`}
-                  >
-                    <MoreHorizontal className="h-4 w-4" />
-                  </summary>
-                  <div className="absolute right-0 z-10 mt-1 flex w-40 flex-col rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-                    {(
-                      [
-                        ["front", "Move to front"],
-                        ["skip", "Skip (to the back)"],
-                        ["break", "Put on break"],
-                        ["remove", "Remove (left)"],
-                        entry.wantsBye ? ["cancel-bye", "Cancel bye"] : ["bye", "First-round bye"],
-                      ] satisfies [Action, string][]
-                    ).map(([action, label]) => (
-                      <button
-                        key={action}
-                        type="button"
-                        className="min-h-11 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100"
-                        onClick={(event) => {
-                          // The menu closes with the choice: left open, it travelled with the
-                          // player to their new place in the line.
-                          event.currentTarget.closest("details")?.removeAttribute("open");
-                          void act(entry.registrationId, action);
-                        }}
-                      >
-                        {label}
-                      </button>
-                    ))}
-                  </div>
-                </details>
+                <ActionsMenu
+                  label={`Actions for ${entry.name}`}
+                  look={{ variant: "ghost", size: "icon" }}
+                  // The menu closes with the choice: left open, it travelled with the player to
+                  // their new place in the line.
+                  actions={(
+                    [
+                      ["front", "Move to front"],
+                      ["skip", "Skip (to the back)"],
+                      ["break", "Put on break"],
+                      ["remove", "Remove (left)"],
+                      entry.wantsBye ? ["cancel-bye", "Cancel bye"] : ["bye", "First-round bye"],
+                    ] satisfies [Action, string][]
+                  ).map(([action, label]) => ({
+                    label,
+                    onSelect: () => void act(entry.registrationId, action),
+                  }))}
+                >
+                  <MoreHorizontal className="h-4 w-4" />
+                </ActionsMenu>
               ) : null}
             </li>
           ))}
