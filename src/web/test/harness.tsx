@@ -8,6 +8,7 @@ import { MemoryRouter } from "react-router";
 import { Toaster } from "sonner";
 import { vi } from "vitest";
 import type { Me } from "../../shared/contracts/account.js";
+import type { BoardView } from "../../shared/contracts/board.js";
 import type { Membership } from "../../shared/contracts/clubs.js";
 import type { MatchView } from "../../shared/contracts/ladder.js";
 import type { Session } from "../../shared/contracts/sessions.js";
@@ -91,6 +92,41 @@ export const sessionView = (change: Partial<Session> = {}): Session => ({
   noShowReleaseMinutes: null,
   noShowsReleasedAt: null,
   teams: "open",
+  ...change,
+});
+
+/** A player waiting in the line at `position`, about 8-12 minutes from a court. */
+export const queued = (
+  player: { registrationId: string; name: string },
+  position: number,
+): BoardView["queue"][number] => ({
+  ...player,
+  position,
+  estimatedWaitMinutes: 10,
+  waitRange: { low: 8, high: 12 },
+  gamesPlayed: 1,
+  wantsBye: false,
+  leavesAt: null,
+});
+
+/** The court board as an organizer reads it: fair rotation, open teams, as `change` says. */
+export const boardView = (change: Partial<BoardView> = {}): BoardView => ({
+  session: null,
+  club: { name: "Riverside", logoUrl: null },
+  mode: "fair",
+  balanceByRating: false,
+  teams: "open",
+  pairings: { together: [], apart: [] },
+  callTimeoutMinutes: null,
+  version: 7,
+  courts: [],
+  queue: [],
+  onBreak: [],
+  stats: { waiting: 0, averageWaitMinutes: 0, activePlayers: 0 },
+  me: null,
+  canManage: true,
+  organizer: { genders: {}, teamsNote: null },
+  checkInUrl: null,
   ...change,
 });
 

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { BoardView } from "../../../shared/contracts/board.js";
-import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { boardView, mockApi, ORG_ID, queued, renderWithApp } from "../../test/harness.js";
 import { PairingsButton } from "./pairings-dialog.js";
 
 const settings = `PUT /api/orgs/${ORG_ID}/board/settings`;
@@ -10,34 +9,11 @@ const ana = { registrationId: "a1b2c3d4-0000-4000-8000-000000000001", name: "Ana
 const ben = { registrationId: "a1b2c3d4-0000-4000-8000-000000000002", name: "Ben Brooks" };
 const cal = { registrationId: "a1b2c3d4-0000-4000-8000-000000000003", name: "Cal Chen" };
 
-const queued = (p: typeof ana, position: number) => ({
-  ...p,
-  position,
-  estimatedWaitMinutes: 0,
-  waitRange: { low: 0, high: 0 },
-  gamesPlayed: 0,
-  wantsBye: false,
-  leavesAt: null,
-});
-
-const board: BoardView = {
-  session: null,
-  club: { name: "Riverside", logoUrl: null },
-  mode: "fair",
-  balanceByRating: false,
-  teams: "open",
+const board = boardView({
   pairings: { together: [[ana, ben]], apart: [] },
-  callTimeoutMinutes: null,
-  version: 7,
-  courts: [],
   queue: [queued(ana, 1), queued(ben, 2), queued(cal, 3)],
-  onBreak: [],
   stats: { waiting: 3, averageWaitMinutes: 0, activePlayers: 3 },
-  me: null,
-  canManage: true,
-  organizer: { genders: {}, teamsNote: null },
-  checkInUrl: null,
-};
+});
 
 async function openDialog() {
   const user = userEvent.setup();

@@ -1,41 +1,16 @@
 import { screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { BoardView } from "../../../shared/contracts/board.js";
-import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { boardView, mockApi, ORG_ID, queued, renderWithApp } from "../../test/harness.js";
 import { QueuePanel } from "./queue-panel.js";
 
 const ana = { registrationId: "a1b2c3d4-0000-4000-8000-000000000001", name: "Ana Alvarez" };
 const ben = { registrationId: "a1b2c3d4-0000-4000-8000-000000000002", name: "Ben Brooks" };
 
-const queued = (p: typeof ana, position: number) => ({
-  ...p,
-  position,
-  estimatedWaitMinutes: 10,
-  waitRange: { low: 8, high: 12 },
-  gamesPlayed: 1,
-  wantsBye: false,
-  leavesAt: null,
-});
-
-const board: BoardView = {
-  session: null,
-  club: { name: "Riverside", logoUrl: null },
-  mode: "fair",
-  balanceByRating: false,
-  teams: "open",
-  pairings: { together: [], apart: [] },
-  callTimeoutMinutes: null,
-  version: 7,
-  courts: [],
+const board = boardView({
   queue: [queued(ana, 1), queued(ben, 2)],
-  onBreak: [],
   stats: { waiting: 2, averageWaitMinutes: 0, activePlayers: 2 },
-  me: null,
-  canManage: true,
-  organizer: { genders: {}, teamsNote: null },
-  checkInUrl: null,
-};
+});
 
 describe("QueuePanel", () => {
   it("moves a waiting player from their menu, which closes and gives focus back", async () => {

@@ -3,7 +3,7 @@ import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
-import { mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
+import { boardView, mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
 import { SessionEvents } from "./session-events.js";
 
 const SESSION_ID = "5b2c1f0e-8d7a-4c3b-9e1f-0a1b2c3d4e5f";
@@ -60,14 +60,7 @@ function tonight(games: number) {
     guestOf: null,
   }));
   const player = (n: number) => ({ registrationId: id(n + 10), name: `Player ${n}` });
-  const board: BoardView = {
-    session: null,
-    club: { name: "Riverside", logoUrl: null },
-    mode: "fair",
-    balanceByRating: false,
-    teams: "open",
-    pairings: { together: [], apart: [] },
-    callTimeoutMinutes: null,
+  const board = boardView({
     version: 3,
     courts: Array.from({ length: games }, (_, c) => ({
       id: id(c + 1),
@@ -88,14 +81,8 @@ function tonight(games: number) {
       answered: [],
       awaiting: [],
     })),
-    queue: [],
-    onBreak: [],
     stats: { waiting: 0, averageWaitMinutes: 0, activePlayers: 8 },
-    me: null,
-    canManage: true,
-    organizer: { genders: {}, teamsNote: null },
-    checkInUrl: null,
-  };
+  });
   const data: SessionDetails = {
     ...details,
     session: { ...details.session, seriesId: null, status: "active" },
@@ -114,14 +101,19 @@ describe("starting a round robin while open play is on court", () => {
     [started]: { status: 409, body: { error: { code: "CONFLICT", message: "Not now" } } },
   });
 
-  it("asks first: Keep Open Play sends nothing, Start the Event sends it", async () => {
-    const { data, board } = tonight(2);
+  /** The session page's form, once the board's games (`games` of them) have been read. */
+  async function startForm(games: number) {
+    const { data, board } = tonight(games);
     const api = mockApi(routes(board));
     const user = userEvent.setup();
     renderWithApp(<SessionEvents orgId={ORG_ID} data={data} manager />);
     const start = await screen.findByRole("button", { name: "Start the Event" });
-    // The board's games are read before the tap is answered.
     await waitFor(() => expect(api.sent(`GET /api/orgs/${ORG_ID}/board`).length).toBeGreaterThan(0));
+    return { api, user, start };
+  }
+
+  it("asks first: Keep Open Play sends nothing, Start the Event sends it", async () => {
+    const { api, user, start } = await startForm(2);
 
     await user.click(start);
     const asked = await screen.findByRole("dialog", { name: "Start the event now?" });
@@ -137,12 +129,7 @@ describe("starting a round robin while open play is on court", () => {
   });
 
   it("starts at once when no game is on court", async () => {
-    const { data, board } = tonight(0);
-    const api = mockApi(routes(board));
-    const user = userEvent.setup();
-    renderWithApp(<SessionEvents orgId={ORG_ID} data={data} manager />);
-    const start = await screen.findByRole("button", { name: "Start the Event" });
-    await waitFor(() => expect(api.sent(`GET /api/orgs/${ORG_ID}/board`).length).toBeGreaterThan(0));
+    const { api, user, start } = await startForm(0);
     await user.click(start);
     await waitFor(() => expect(api.sent(started)).toHaveLength(1));
     expect(screen.queryByRole("dialog", { name: "Start the event now?" })).toBeNull();
