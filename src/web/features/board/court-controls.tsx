@@ -2,8 +2,8 @@
 // or cancel it (asking first: it throws the game away), take the court out of play (asking first
 // when a game is on it) or back, start a court kept free, switch it between singles and doubles.
 // The card's one wide button is what the court needs next (Record Score, Bring Back, Start Next
-// Game); the rarer actions sit behind "More" beside it (components/ui/actions-menu.tsx). All are 44 px tall:
-// organizers use them courtside, on a phone, while people wait.
+// Game); the rarer actions sit behind "More" beside it (components/ui/actions-menu.tsx). All are
+// 44 px tall: organizers use them courtside, on a phone, while people wait.
 import { MoreHorizontal } from "lucide-react";
 import { useRef, useState } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
