@@ -145,12 +145,12 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
   );
 }
 
-export function WaitingBanner({ board, large }: { board: BoardView; large?: boolean }) {
+function WaitingBanner({ board }: { board: BoardView }) {
   // The same figure as the TV's header, for the organizer asked "how long's the wait?".
   const joining = joiningWaitMinutes(board);
   return (
     <div
-      className={`flex flex-wrap gap-x-4 gap-y-1 rounded-2xl bg-brand-800 px-4 py-3 text-white sm:gap-x-8 sm:gap-y-2 sm:px-6 sm:py-4 ${large ? "text-2xl" : ""}`}
+      className="flex flex-wrap gap-x-4 gap-y-1 rounded-2xl bg-brand-800 px-4 py-3 text-white sm:gap-x-8 sm:gap-y-2 sm:px-6 sm:py-4"
       data-testid="waiting-banner"
     >
       {/* Each figure's words are one flex item beside its icon: as separate items, a phone's

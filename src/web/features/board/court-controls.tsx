@@ -13,6 +13,7 @@ import { Button } from "../../components/ui/button.js";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { ApiError } from "../../lib/api.js";
+import { cn } from "../../lib/cn.js";
 import { useCallNextGroup, useCancelGame, useSetCourtAvailable } from "./board-api.js";
 import { useNow } from "./elapsed.js";
 
@@ -61,20 +62,13 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
   const players = game ? game.teamA.length + game.teamB.length : 4;
 
   // The card's one wide button: what the court needs next.
-  const wide = `${tap} flex-1`;
-  const primary = game ? (
-    <Button className={wide} onClick={onScore}>
-      Record Score
-    </Button>
-  ) : court.status === "unavailable" ? (
-    <Button className={wide} onClick={bringIn} disabled={setAvailable.busy}>
-      Bring Back
-    </Button>
-  ) : court.held ? (
-    <Button className={wide} onClick={bringIn} disabled={setAvailable.busy}>
-      Start Next Game
-    </Button>
-  ) : null;
+  const next: MenuAction | null = game
+    ? { label: "Record Score", onSelect: onScore }
+    : court.status === "unavailable"
+      ? { label: "Bring Back", onSelect: () => void bringIn(), disabled: setAvailable.busy }
+      : court.held
+        ? { label: "Start Next Game", onSelect: () => void bringIn(), disabled: setAvailable.busy }
+        : null;
   const rarer: MenuAction[] = [
     ...(game
       ? [{ label: "Cancel Game", onSelect: () => setCancelling(game.id), disabled: cancel.busy }]
@@ -106,9 +100,11 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
           {court.singles ? "Singles" : "Doubles"} from the next game.
         </p>
       ) : null}
-      {primary ? (
+      {next ? (
         <div className="flex gap-2">
-          {primary}
+          <Button className={cn(tap, "flex-1")} onClick={next.onSelect} disabled={next.disabled}>
+            {next.label}
+          </Button>
           {rarer.length > 1 ? (
             // The rarer actions behind one button, so the wide one is what the court needs next:
             // four buttons on every card made a phone's board two screens of controls, and put
@@ -174,7 +170,7 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
 function RarerButton({ action, className }: { action: MenuAction; className?: string }) {
   return (
     <Button
-      className={`${tap} ${className ?? ""}`}
+      className={cn(tap, className)}
       variant="secondary"
       disabled={action.disabled}
       onClick={action.onSelect}

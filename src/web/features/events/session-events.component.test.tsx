@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
 import { boardView, mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
+import { useGamesOnCourt } from "../board/board-read.js";
 import { SessionEvents } from "./session-events.js";
 
 const SESSION_ID = "5b2c1f0e-8d7a-4c3b-9e1f-0a1b2c3d4e5f";
@@ -44,6 +45,11 @@ describe("making a weekly series a league", () => {
     expect((screen.getByLabelText("Courts") as HTMLInputElement).value).toBe("1");
   });
 });
+
+/** How many games the board read shows, "?" until it is read: the form's own query. */
+function GamesRead() {
+  return <output data-testid="games-read">{useGamesOnCourt(ORG_ID, true) ?? "?"}</output>;
+}
 
 /** Eight checked in, and `games` games on the board's courts. */
 function tonight(games: number) {
@@ -106,9 +112,16 @@ describe("starting a round robin while open play is on court", () => {
     const { data, board } = tonight(games);
     const api = mockApi(routes(board));
     const user = userEvent.setup();
-    renderWithApp(<SessionEvents orgId={ORG_ID} data={data} manager />);
+    renderWithApp(
+      <>
+        <SessionEvents orgId={ORG_ID} data={data} manager />
+        <GamesRead />
+      </>,
+    );
     const start = await screen.findByRole("button", { name: "Start the Event" });
-    await waitFor(() => expect(api.sent(`GET /api/orgs/${ORG_ID}/board`).length).toBeGreaterThan(0));
+    // The board's games are known to the page (the same query) before the tap: otherwise "no
+    // games" would start at once whatever the court held, and the test could not tell.
+    await waitFor(() => expect(screen.getByTestId("games-read").textContent).toBe(String(games)));
     return { api, user, start };
   }
 
