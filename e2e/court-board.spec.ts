@@ -90,7 +90,7 @@ test("an organizer runs open play on 2 courts while a player's phone follows alo
   await display.clock.install();
   await display.goto(new URL((await tokenResponse.json()).url).pathname);
   await expect(display.getByRole("heading", { name: club.name })).toBeVisible();
-  // The last games just began: their calls fill the TV for 30 seconds, then the courts return.
+  // The last games just began: their calls fill the TV for 15 seconds, then the courts return.
   await expect(display.getByTestId("tv-call").first()).toBeVisible();
   await display.clock.fastForward(31_000);
   await expect(display.getByTestId("court")).toHaveCount(2);

@@ -84,7 +84,7 @@ test("an organizer switches a session to skill-balanced and to king of the court
   const display = await newPerson({ width: 1920, height: 1080 });
   await display.clock.install();
   await display.goto(new URL((await tokenResponse.json()).url).pathname);
-  // The round just began: its calls fill the TV for 30 seconds, then the courts return.
+  // The round just began: its calls fill the TV for 15 seconds, then the courts return.
   await expect(display.getByTestId("tv-call").first()).toBeVisible();
   await display.clock.fastForward(31_000);
   await expect(display.getByTestId("court")).toHaveCount(8);

@@ -92,8 +92,9 @@ test("the demo club's TV is readable across a gym at 1920x1080 and doubles at 38
   await tv.clock.install();
   await tv.goto(link.path);
   await expect(tv.getByRole("heading", { name: "Riverside Pickleball Club" })).toBeVisible();
-  // The demo filled its courts when the server started: any call from then is over after 30 s.
-  await tv.clock.fastForward(31_000);
+  // The demo filled its courts when the server started: any call from then is over after 15 s,
+  // and its court no longer marked after a minute.
+  await tv.clock.fastForward(61_000);
   await expect(tv.getByTestId("court")).toHaveCount(4);
   await expect(tv.getByTestId("tv-call")).toHaveCount(0);
   await expect(tv.getByAltText("Scan to check in")).toBeVisible();
@@ -109,7 +110,8 @@ test("the demo club's TV is readable across a gym at 1920x1080 and doubles at 38
   await keep(tv, "tv-3840");
   await tv.setViewportSize({ width: 1920, height: 1080 });
 
-  // A game ends: the next group is called to that court, the largest thing on screen for 30 s.
+  // A game ends: the next group is called to that court, the largest thing on screen for 15 s,
+  // then the court is marked on the board until a minute has passed.
   const board = (await (await page.request.get(`/api/orgs/${link.orgId}/board`)).json()) as BoardView;
   const court = board.courts.find((c) => c.game)!;
   const scored = await page.request.post(`/api/orgs/${link.orgId}/board/games/${court.game!.id}/score`, {
@@ -123,11 +125,19 @@ test("the demo club's TV is readable across a gym at 1920x1080 and doubles at 38
   expect(Math.min(...called)).toBeGreaterThan(at1080);
   test.info().annotations.push({ type: "font sizes of a call", description: `${called.join(", ")} px` });
   await keep(tv, "tv-call-1920");
-  await tv.clock.fastForward(25_000);
+  await tv.clock.fastForward(10_000);
   await expect(call).toHaveCount(1);
   await tv.clock.fastForward(6_000);
   await expect(call).toHaveCount(0);
   await expect(tv.getByTestId("court")).toHaveCount(4);
+  const marked = tv.locator(`[data-testid="court"][data-court="${court.name}"]`);
+  await expect(marked).toHaveAttribute("data-just-called", "true");
+  await expect(marked.getByText("Just called")).toBeVisible();
+  await expect(tv.locator('[data-testid="court"][data-just-called]')).toHaveCount(1);
+  await checkLayout(tv, 48, 28);
+  await keep(tv, "tv-just-called-1920");
+  await tv.clock.fastForward(45_000);
+  await expect(tv.locator('[data-testid="court"][data-just-called]')).toHaveCount(0);
 });
 
 /**

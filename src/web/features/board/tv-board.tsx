@@ -1,11 +1,12 @@
 // The board as a club's TV shows it (display-page.tsx feeds it): the courts fill the screen
-// in full rows (tv-grid.ts), the line waits beside them, and for 30 seconds after players are
-// called to a court the call takes the whole screen below the header (tv-calls.ts).
+// in full rows (tv-grid.ts), the line waits beside them, and for 15 seconds after players are
+// called to a court the call takes the whole screen below the header, the court then marked on
+// the board for a minute (tv-calls.ts).
 // Every size derives from --u, 1/100 of a 16:9 screen's width: a 4K TV doubles it all.
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { joiningWaitMinutes } from "./joining-wait.js";
-import { type CallTimes, recentCalls } from "./tv-calls.js";
+import { type CallTimes, JUST_CALLED_MS, recentCalls } from "./tv-calls.js";
 import { FitName, TvCall, TvCell, TvCourt, TvNameForms } from "./tv-court.js";
 import { courtRows, TV_COURT_AREA_ASPECT } from "./tv-grid.js";
 import { boardNames, tvNameForms } from "./tv-names.js";
@@ -41,10 +42,11 @@ type Props = {
 
 export function TvBoard({ board, now, calls, qr }: Props) {
   const called = recentCalls(board.courts, calls, now);
+  const justCalled = new Set(recentCalls(board.courts, calls, now, JUST_CALLED_MS).map((c) => c.id));
   const names = useMemo(() => tvNameForms(boardNames(board)), [board]);
   return (
     <TvNameForms.Provider value={names}>
-      <TvBoardScreen board={board} now={now} called={called} qr={qr} />
+      <TvBoardScreen board={board} now={now} called={called} justCalled={justCalled} qr={qr} />
     </TvNameForms.Provider>
   );
 }
@@ -53,8 +55,9 @@ function TvBoardScreen({
   board,
   now,
   called,
+  justCalled,
   qr,
-}: Omit<Props, "calls"> & { called: ReturnType<typeof recentCalls> }) {
+}: Omit<Props, "calls"> & { called: ReturnType<typeof recentCalls>; justCalled: ReadonlySet<string> }) {
   const joiningWait = joiningWaitMinutes(board);
   return (
     <TvScreen>
@@ -108,7 +111,7 @@ function TvBoardScreen({
           <section aria-label="Courts" className="flex min-w-0 flex-1 flex-col">
             <Rows count={board.courts.length} testId="tv-courts">
               {board.courts.map((court) => (
-                <TvCourt key={court.id} court={court} now={now} />
+                <TvCourt key={court.id} court={court} now={now} justCalled={justCalled.has(court.id)} />
               ))}
             </Rows>
           </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
-import { CALL_MS, noteCalls, recentCalls } from "./tv-calls.js";
+import { CALL_MS, JUST_CALLED_MS, noteCalls, recentCalls } from "./tv-calls.js";
 
 const T0 = Date.parse("2026-03-01T18:00:00.000Z");
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -51,11 +51,14 @@ describe("noteCalls and recentCalls: who was just called to a court", () => {
     expect(calls.get("g1")).toBe(T0 + 10_000);
   });
 
-  it("a call lasts 30 seconds, then the TV shows the board again", () => {
+  it("a call lasts 15 seconds, then the TV shows the board again, the court marked for a minute", () => {
     const courts = [court(3, { id: "g3", startedAt: T0 })];
     const calls = noteCalls(new Map(), courts, T0);
+    expect(CALL_MS).toBe(15_000);
     expect(recentCalls(courts, calls, T0 + CALL_MS - 1)).toHaveLength(1);
     expect(recentCalls(courts, calls, T0 + CALL_MS)).toHaveLength(0);
+    expect(recentCalls(courts, calls, T0 + CALL_MS, JUST_CALLED_MS)).toHaveLength(1);
+    expect(recentCalls(courts, calls, T0 + JUST_CALLED_MS, JUST_CALLED_MS)).toHaveLength(0);
   });
 
   it("a start in the future (the server's clock ahead) is a call from now", () => {

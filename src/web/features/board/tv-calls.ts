@@ -1,9 +1,17 @@
 // When players were called to a court, as the TV knows it: a game that appears on a court is
-// a call. The TV shows recent calls larger than anything else, then returns to the board.
+// a call. The TV shows recent calls larger than anything else, then returns to the board, where
+// the court stays marked as just called for a while.
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 
-/** How long a call stays the largest thing on the TV. */
-export const CALL_MS = 30_000;
+/**
+ * How long a call stays the largest thing on the TV. On 8 courts a court frees about every 90
+ * seconds, so 30-second calls hid the board, and everyone's place in line, a third of the night
+ * (more when calls came one after another); 15 seconds, then the court marked on the board.
+ */
+export const CALL_MS = 15_000;
+
+/** How long a called court stays marked on the board, for players who looked up too late. */
+export const JUST_CALLED_MS = 60_000;
 
 /** Game id -> when its players were called, in milliseconds on the TV's own clock. */
 export type CallTimes = ReadonlyMap<string, number>;

@@ -101,15 +101,26 @@ function Names({ players, size, testId }: { players: Person[]; size: string; tes
 
 const statusText = { playing: "", idle: "Free", unavailable: "Out of play" } as const;
 
-export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
+/** `justCalled`: its players were called in the last minute; it wears the call's colour. */
+export function TvCourt({
+  court,
+  now,
+  justCalled = false,
+}: {
+  court: BoardCourt;
+  now: number;
+  justCalled?: boolean;
+}) {
   const out = court.status === "unavailable";
+  const called = justCalled && court.game !== null;
   return (
     <article
       data-testid="court"
       data-court={court.name}
+      data-just-called={called || undefined}
       className={cn(
         "flex h-full flex-col overflow-hidden rounded-[calc(var(--u)*0.8)] text-ink",
-        out ? "bg-slate-300" : "bg-white",
+        out ? "bg-slate-300" : called ? "bg-ball" : "bg-white",
       )}
       style={{ ...courtSizes, padding: "calc(var(--l) * 0.6) calc(var(--l) * 0.8)" }}
     >
@@ -124,10 +135,15 @@ export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
         >
           {court.name}
         </h2>
-        <p data-testid="tv-label" className="shrink-0 font-semibold text-brand-800 tabular-nums">
+        <p
+          data-testid="tv-label"
+          className={cn("shrink-0 tabular-nums", called ? "font-bold" : "font-semibold text-brand-800")}
+        >
           {court.singles ? "Singles · " : ""}
           {court.game
-            ? elapsedText(court.game.startedAt, now)
+            ? called
+              ? "Just called"
+              : elapsedText(court.game.startedAt, now)
             : court.keptForTheEnd
               ? "Done"
               : court.waitingToMix
@@ -164,7 +180,7 @@ export function TvCourt({ court, now }: { court: BoardCourt; now: number }) {
   );
 }
 
-/** Players just called to a court: on the TV the largest thing there is for 30 seconds. */
+/** Players just called to a court: on the TV the largest thing there is for 15 seconds (CALL_MS). */
 export function TvCall({ court }: { court: BoardCourt }) {
   const game = court.game!;
   return (

@@ -1,0 +1,91 @@
+import { render, screen, within } from "@testing-library/react";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { boardView } from "../../test/harness.js";
+import { TvBoard } from "./tv-board.js";
+import { noteCalls } from "./tv-calls.js";
+
+// jsdom has no ResizeObserver: the TV's rows and names measure nothing here.
+const saved = globalThis.ResizeObserver;
+beforeAll(() => {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterAll(() => {
+  globalThis.ResizeObserver = saved;
+});
+
+const T0 = Date.parse("2026-03-01T18:00:00.000Z");
+const court = (n: number, gameId: string, startedAt: number): BoardCourt => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Court ${n}`,
+  status: "playing",
+  singles: false,
+  held: false,
+  keptForTheEnd: false,
+  waitingToMix: false,
+  answered: [],
+  awaiting: [],
+  game: {
+    id: gameId,
+    startedAt: new Date(startedAt).toISOString(),
+    teamA: [
+      { registrationId: `${n}a`, name: `Ann ${n}` },
+      { registrationId: `${n}b`, name: `Bea ${n}` },
+    ],
+    teamB: [
+      { registrationId: `${n}c`, name: `Cal ${n}` },
+      { registrationId: `${n}d`, name: `Dot ${n}` },
+    ],
+    chanceA: null,
+  },
+  nextUp: [],
+});
+
+// Court 1's game has run ten minutes; court 2's group is called at T0.
+const courts = [
+  court(1, "00000000-0000-4000-8000-0000000000a1", T0 - 600_000),
+  court(2, "00000000-0000-4000-8000-0000000000a2", T0),
+];
+const board = boardView({
+  session: {
+    id: "00000000-0000-4000-8000-0000000000f1",
+    name: "Open Play",
+    startsAt: new Date(T0 - 3_600_000).toISOString(),
+    endsAt: new Date(T0 + 3_600_000).toISOString(),
+  },
+  courts,
+});
+// The TV was on before court 2's game started: court 1's call is long over.
+const calls = noteCalls(noteCalls(null, courts.slice(0, 1), T0 - 600_000), courts, T0);
+
+const showAt = (ms: number) => render(<TvBoard board={board} now={T0 + ms} calls={calls} />);
+
+describe("a call on the TV", () => {
+  it("takes the screen for 15 seconds", () => {
+    showAt(14_000);
+    expect(screen.getByTestId("tv-call").dataset.court).toBe("Court 2");
+    expect(screen.queryAllByTestId("court")).toHaveLength(0);
+  });
+
+  it("then leaves the court marked on the board for the rest of a minute", () => {
+    showAt(15_000);
+    expect(screen.queryByTestId("tv-call")).toBeNull();
+    const [first, second] = screen.getAllByTestId("court");
+    expect(second!.dataset.justCalled).toBe("true");
+    expect(within(second!).getByText("Just called")).toBeTruthy();
+    expect(first!.dataset.justCalled).toBeUndefined();
+    expect(within(first!).getByText("10:15")).toBeTruthy();
+  });
+
+  it("and after a minute shows the court like any other", () => {
+    showAt(60_000);
+    const second = screen.getAllByTestId("court")[1]!;
+    expect(second.dataset.justCalled).toBeUndefined();
+    expect(within(second).queryByText("Just called")).toBeNull();
+    expect(within(second).getByText("1:00")).toBeTruthy();
+  });
+});
