@@ -19,7 +19,9 @@ const visitorShell = "../ssr/shell.html";
 // since every answer is read through its endpoint's schema (decision 024): their budgets rose by
 // 30 and 35 KB for that. The shell had 0.3 KB left when guests, standing by and the round-robin
 // planner came (issues 33 and 34): their schemas and styles, and the chunks Vite split out for
-// the icons the new pages share, took it to 206 KB; its budget rose by 3 KB.
+// the icons the new pages share, took it to 206 KB; its budget rose by 3 KB. The header's Training
+// dialog then left the first download, loaded when opened: 207.8 -> 193.2 KB, and the budget came
+// down to 200 to keep what that won.
 const pages = [
   { name: "landing page (/), for a visitor", html: visitorShell, budget: 100 },
   { name: "public club page (/club/:slug), for a visitor", html: visitorShell, budget: 100 },
@@ -31,7 +33,7 @@ const pages = [
   {
     name: "signed-in shell (/dashboard)",
     chunks: ["index.html", "app/app-layout.tsx", "features/dashboard/dashboard-page.tsx"],
-    budget: 208,
+    budget: 200,
   },
 ];
 
