@@ -66,7 +66,7 @@ test("a player takes a break and comes back from their phone, plays, and reads t
   await expect(notAllHere).toHaveCount(0);
   await page.clock.fastForward("02:30");
   // Pat, the one who can answer (the walk-ins have no phone to answer from), is named.
-  await expect(notAllHere).toHaveText(/Not on their way after 2 min: Pat Player/);
+  await expect(notAllHere).toHaveText(/No “On My Way” after 2 min: Pat Player/);
   await expect(notAllHere.getByRole("button", { name: "Call Next Group Instead" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await notAllHere.scrollIntoViewIfNeeded();

@@ -11,7 +11,9 @@ const screenshot = (page: Page, name: string) => keepScreenshot(page, name);
 /** Where people play: every button there is thumb-sized. */
 const boardTargets = ["[data-testid=court]", "[data-testid=queue]", "[data-testid=organizer-bar]"];
 
-type Court = { id: string; name: string; game: { id: string } | null };
+type Team = { name: string }[];
+type Court = { id: string; name: string; game: { id: string; teamA: Team; teamB: Team } | null };
+const namesOf = (team: Team) => team.map((p) => p.name).join(" & ");
 const courts = async (page: Page, orgId: string): Promise<Court[]> =>
   (await (await page.request.get(`/api/orgs/${orgId}/board`)).json()).courts;
 
@@ -67,7 +69,7 @@ test("on a phone, five courts are scored by a tap each in under 15 seconds, and 
     // The next group is called at once: the court is playing a new game.
     await expect(card).toContainText("Playing");
     await expect(page.getByTestId("undo-score")).toContainText(
-      `${court.name}: Team ${i % 2 ? "B" : "A"} won`,
+      `${court.name}: ${namesOf(i % 2 ? court.game!.teamB : court.game!.teamA)} won`,
     );
   }
   const wall = performance.now() - started;
@@ -109,7 +111,10 @@ test("on a phone, five courts are scored by a tap each in under 15 seconds, and 
     "The winning side has the higher score",
   );
   await page.getByRole("button", { name: "Team A won" }).click();
-  await expect(page.getByTestId("undo-score")).toContainText(`${last.name}: Team A won 11-9`);
+  // The bar names the winners: "Team A" is the sheet's word, and the court has moved on.
+  await expect(page.getByTestId("undo-score")).toContainText(
+    `${last.name}: ${namesOf(last.game!.teamA)} won 11-9`,
+  );
 });
 
 test("at a laptop's width the board and the open sheet lay out cleanly too", async ({ page }) => {

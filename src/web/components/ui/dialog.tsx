@@ -59,7 +59,9 @@ export function DialogTitleBar({
   return (
     <div className={cn("flex items-start justify-between", sheet ? "mb-3 gap-3" : "mb-4 gap-4")}>
       <div className={cn(sheet && "min-w-0 flex-1 pt-2")}>
-        <DialogPrimitive.Title className={cn("text-lg font-semibold", sheet && "leading-tight")}>
+        {/* Balanced lines: a question such as "Cancel the game on Court 1?" broke with the court's
+            number alone on the second line at 390 px. */}
+        <DialogPrimitive.Title className={cn("text-lg font-semibold text-balance", sheet && "leading-tight")}>
           {title}
         </DialogPrimitive.Title>
         {description ? (

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { type BoardCourt, scoreBody } from "../../../shared/contracts/board.js";
 import { mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
 import { CourtCard } from "./court-card.js";
+import { useRecentScore, withdrawUndo } from "./recent-score.js";
 
 const GAME_ID = "3f1d2c4b-5a69-4e7d-8c1b-2a3b4c5d6e7f";
 const scorePath = `POST /api/orgs/${ORG_ID}/board/games/${GAME_ID}/score`;
@@ -40,6 +41,11 @@ function playing(change: Partial<BoardCourt> = {}): BoardCourt {
 }
 
 const names = (players: { name: string }[]) => players.map((p) => p.name);
+
+/** What the undo bar would say was just recorded. */
+function RecentSummary() {
+  return <p data-testid="recent">{useRecentScore()?.summary ?? ""}</p>;
+}
 
 /** A court card whose court the test changes, as the live board does. */
 let showCourt: (court: BoardCourt) => void = () => {};
@@ -240,13 +246,55 @@ describe("CourtCard", () => {
       within(screen.getByTestId("court-controls"))
         .getAllByRole("button")
         .map((b) => b.textContent?.trim());
-    // Kept free: start it; taking it out is the one other thing to do.
+    // Kept free: start it; taking it out is the one other thing to do. Nobody is next until then.
     expect(labels()).toEqual(["Start Next Game", "Take Out of Play"]);
+    expect(screen.getByText("Kept free: nobody goes on until you start it.")).toBeTruthy();
+    expect(screen.getByText("Next Up").closest("div")!.hidden).toBe(true);
     unmount();
     renderWithApp(
       <CourtCard court={playing({ status: "unavailable", game: null })} orgId={ORG_ID} canManage />,
     );
     expect(labels()).toEqual(["Bring Back"]);
+  });
+
+  it("asks before calling the next group to a court whose called players have not answered", async () => {
+    const nextGroupPath = `POST /api/orgs/${ORG_ID}/board/games/${GAME_ID}/next-group`;
+    const api = mockApi({ [nextGroupPath]: { version: 8 } });
+    const user = userEvent.setup();
+    // Called three minutes ago; Bo Li has not tapped On My Way.
+    const called = playing({
+      game: { ...playing().game!, startedAt: new Date(Date.now() - 180_000).toISOString() },
+      awaiting: ["r2"],
+    });
+    renderWithApp(<CourtCard court={called} orgId={ORG_ID} canManage callTimeoutMinutes={2} />);
+    expect(screen.getByTestId("not-all-here").textContent).toContain("No “On My Way” after 2 min: Bo Li");
+    const instead = screen.getByRole("button", { name: "Call Next Group Instead" });
+    await user.click(instead);
+    const asked = await screen.findByRole("dialog", { name: "Call the next group to Court 3?" });
+    await user.click(within(asked).getByRole("button", { name: "Keep Waiting" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(instead);
+    expect(api.sent(nextGroupPath)).toEqual([]);
+
+    await user.click(instead);
+    const again = await screen.findByRole("dialog", { name: "Call the next group to Court 3?" });
+    await user.click(within(again).getByRole("button", { name: "Call Next Group" }));
+    await waitFor(() => expect(api.sent(nextGroupPath)).toHaveLength(1));
+  });
+
+  it("says a court's format changes from the next game, not that four are playing singles", () => {
+    mockApi();
+    const oneASide = { ...playing().game!, teamA: teamA.slice(0, 1), teamB: teamB.slice(0, 1) };
+    const badgeOf = (court: BoardCourt) => {
+      const { unmount } = renderWithApp(<CourtCard court={court} orgId={ORG_ID} canManage={false} />);
+      const text = screen.queryByTestId("court-format")?.textContent ?? null;
+      unmount();
+      return text;
+    };
+    expect(badgeOf(playing({ singles: true }))).toBe("Singles next");
+    expect(badgeOf(playing({ singles: true, game: oneASide }))).toBe("Singles");
+    expect(badgeOf(playing({ game: oneASide }))).toBe("Doubles next");
+    expect(badgeOf(playing())).toBeNull();
   });
 
   it("has no score action on a free court", () => {
@@ -314,6 +362,28 @@ describe("the score sheet", () => {
     await user.click(within(sheet).getByRole("button", { name: "Team B won" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(api.sent(scorePath)).toEqual([{ winner: "B" }]);
+  });
+
+  it("offers Undo naming the winners, not a side only the sheet calls A or B", async () => {
+    mockApi({ [scorePath]: { version: 8 } });
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <CourtCard court={playing()} orgId={ORG_ID} canManage />
+        <RecentSummary />
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Record Score" }));
+    const sheet = await screen.findByRole("dialog", { name: "Score for Court 3" });
+    await user.type(within(sheet).getByLabelText("Team A points (optional)"), "8");
+    await user.type(within(sheet).getByLabelText("Team B points (optional)"), "11");
+    await user.click(within(sheet).getByRole("button", { name: "Team B won" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("recent").textContent).toBe(
+        "Court 3: Oluwaseun Adebayo-Okonkwo & Ana María de la Cruz won 8-11",
+      ),
+    );
+    act(() => withdrawUndo());
   });
 
   it("sends the points typed with the winner", async () => {

@@ -86,7 +86,11 @@ export function CourtCard({
       >
         <CardTitle className={large ? "text-3xl" : "text-xl"}>{court.name}</CardTitle>
         <div className="flex items-center gap-2">
-          {court.singles ? <Badge tone="neutral">Singles</Badge> : null}
+          {formatBadge(court) ? (
+            <Badge tone="neutral" data-testid="court-format">
+              {formatBadge(court)}
+            </Badge>
+          ) : null}
           <Badge tone={court.status === "playing" ? "brand" : court.status === "idle" ? "neutral" : "danger"}>
             {court.keptForTheEnd ? "Done" : court.waitingToMix ? "Mixing" : statusLabel[court.status]}
           </Badge>
@@ -139,9 +143,12 @@ export function CourtCard({
                   : "Free court."}
           </p>
         )}
-        {/* Nobody goes on a court out of play, one the last call keeps free, or yet on one waiting
-            to mix: no next group to show. */}
-        <div hidden={court.status === "unavailable" || court.keptForTheEnd || court.waitingToMix}>
+        {/* Nobody goes on a court out of play, one the last call keeps free, one the organizer
+            keeps free, or yet on one waiting to mix: no next group to show ("Waiting for players"
+            on a court kept free read as a stuck line beside ten waiting). */}
+        <div
+          hidden={court.status === "unavailable" || court.keptForTheEnd || court.waitingToMix || court.held}
+        >
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
           <p className={cn(large ? "text-xl" : "text-sm")}>
             {court.nextUp.length
@@ -179,6 +186,16 @@ export function CourtCard({
       ) : null}
     </Card>
   );
+}
+
+/**
+ * The court's format when it is not plain doubles, or about to change: "Singles" over four
+ * players read as a mistake, since the switch waits for the next game.
+ */
+function formatBadge(court: BoardCourt): string | null {
+  const aSide = court.game?.teamA.length;
+  if (court.singles) return aSide === 2 ? "Singles next" : "Singles";
+  return aSide === 1 ? "Doubles next" : null;
 }
 
 /**

@@ -208,18 +208,40 @@ function NotAllHere({
       description: "Those who did not answer are on a break until they are back.",
     },
   });
+  const [asking, setAsking] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const game = court.game!;
   // Members who have not answered: walk-ins, who cannot, are never counted missing.
   const missing = [...game.teamA, ...game.teamB].filter((p) => court.awaiting.includes(p.registrationId));
   if (missing.length === 0 || now - Date.parse(game.startedAt) < minutes * 60_000) return null;
+  const names = missing.map((p) => p.name).join(", ");
+  // It says what the board knows: they have not tapped On My Way; they may be on court anyway.
+  // Asked first, as Cancel Game is: one tap a row above Record Score took a game off court and
+  // sent its players on a break.
   return (
     <div className="flex flex-col gap-2 rounded-lg bg-yellow-50 p-2" data-testid="not-all-here">
       <p className="text-sm">
-        Not on their way after {minutes} min: {missing.map((p) => p.name).join(", ")}
+        No “On My Way” after {minutes} min: {names}
       </p>
-      <Button className={tap} variant="ball" disabled={next.busy} onClick={() => void next.run(gameId)}>
+      <Button
+        ref={button}
+        className={tap}
+        variant="ball"
+        disabled={next.busy}
+        onClick={() => setAsking(true)}
+      >
         Call Next Group Instead
       </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Call the next group to ${court.name}?`}
+        description={`Only if ${names} ${missing.length > 1 ? "are" : "is"} not there: the next group goes on instead, and whoever has not answered goes on a break until they are back.`}
+        confirmLabel="Call Next Group"
+        dismissLabel="Keep Waiting"
+        onConfirm={() => next.run(gameId)}
+        returnFocusTo={button}
+      />
     </div>
   );
 }

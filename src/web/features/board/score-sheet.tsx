@@ -1,6 +1,12 @@
 import { Minus, Plus, Trophy } from "lucide-react";
 import { useRef, useState } from "react";
-import { type BoardCourt, type Side, scoreBody } from "../../../shared/contracts/board.js";
+import {
+  type BoardCourt,
+  gameResult,
+  type ScoreBody,
+  type Side,
+  scoreBody,
+} from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { Sheet, SheetContent } from "../../components/ui/sheet.js";
 import { cn } from "../../lib/cn.js";
@@ -32,12 +38,11 @@ export function ScoreSheet({
   const record = useRecordScore(orgId, {
     onSuccess: (_, body) => {
       onOpenChange(false);
-      const score = body.scoreA === undefined ? "" : ` ${body.scoreA}-${body.scoreB}`;
       offerUndo({
         gameId: game.id,
         courtId: court.id,
         courtName: court.name,
-        summary: `${court.name}: Team ${body.winner} won${score}`,
+        summary: wonSummary(court, body),
       });
     },
   });
@@ -161,4 +166,14 @@ function TeamPanel({
       </div>
     </section>
   );
+}
+
+/**
+ * What the undo bar says was recorded: the winners by name, since "Team A" is only the score
+ * sheet's word, and by then the next group may be on the court.
+ */
+export function wonSummary(court: BoardCourt, body: ScoreBody) {
+  const winners = gameResult(body).winner === "A" ? court.game!.teamA : court.game!.teamB;
+  const score = body.scoreA === undefined ? "" : ` ${body.scoreA}-${body.scoreB}`;
+  return `${court.name}: ${winners.map((p) => p.name).join(" & ")} won${score}`;
 }
