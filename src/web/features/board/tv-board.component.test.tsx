@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { boardCourt } from "../../test/board-court.js";
 import { boardView } from "../../test/harness.js";
 import { TvBoard } from "./tv-board.js";
 import { noteCalls } from "./tv-calls.js";
@@ -19,19 +19,10 @@ afterAll(() => {
 });
 
 const T0 = Date.parse("2026-03-01T18:00:00.000Z");
-const court = (n: number, gameId: string, startedAt: number): BoardCourt => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  name: `Court ${n}`,
-  status: "playing",
-  singles: false,
-  held: false,
-  keptForTheEnd: false,
-  waitingToMix: false,
-  answered: [],
-  awaiting: [],
-  game: {
-    id: gameId,
-    startedAt: new Date(startedAt).toISOString(),
+const court = (n: number, id: string, startedAt: number) =>
+  boardCourt(n, {
+    id,
+    startedAt,
     teamA: [
       { registrationId: `${n}a`, name: `Ann ${n}` },
       { registrationId: `${n}b`, name: `Bea ${n}` },
@@ -40,10 +31,7 @@ const court = (n: number, gameId: string, startedAt: number): BoardCourt => ({
       { registrationId: `${n}c`, name: `Cal ${n}` },
       { registrationId: `${n}d`, name: `Dot ${n}` },
     ],
-    chanceA: null,
-  },
-  nextUp: [],
-});
+  });
 
 // Court 1's game has run ten minutes; court 2's group is called at T0.
 const courts = [
