@@ -51,7 +51,7 @@ describe("noteCalls and recentCalls: who was just called to a court", () => {
   it("lists every court called at once (filling the courts), in board order", () => {
     const empty = [boardCourt(1), boardCourt(2), boardCourt(3)];
     let calls = noteCalls(null, empty, T0);
-    const filled = [1, 2, 3].map((n) => court(n, { id: `g${n}`, startedAt: T0 }));
+    const filled = [1, 2, 3].map((n) => boardCourt(n, { id: `g${n}`, startedAt: T0 }));
     calls = noteCalls(calls, filled, T0 + 1_000);
     expect(recentCalls(filled, calls, T0 + 2_000).map((c) => c.name)).toEqual([
       "Court 1",
