@@ -172,7 +172,7 @@ function TeamPanel({
  * What the undo bar says was recorded: the winners by name, since "Team A" is only the score
  * sheet's word, and by then the next group may be on the court.
  */
-export function wonSummary(court: BoardCourt, body: ScoreBody) {
+function wonSummary(court: BoardCourt, body: ScoreBody) {
   const winners = gameResult(body).winner === "A" ? court.game!.teamA : court.game!.teamB;
   const score = body.scoreA === undefined ? "" : ` ${body.scoreA}-${body.scoreB}`;
   return `${court.name}: ${winners.map((p) => p.name).join(" & ")} won${score}`;
