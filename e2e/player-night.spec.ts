@@ -47,18 +47,21 @@ test("a player takes a break and comes back from their phone, plays, and reads t
   await expect(player.getByTestId("queue-name").filter({ hasText: "Pat Player" })).toHaveCount(0);
   // Back, the four present fill the free court at once, as any return to a running board does.
   await me.getByRole("button", { name: "I'm Back" }).click();
-  await expect(me).toContainText(/You're (playing on Court 1|up next on Court 1|number \d+ in line)/);
+  await expect(me).toContainText(
+    /Go to Court 1 now|You're (playing on Court 1|up next on Court 1|number \d+ in line)/,
+  );
 
   // On court. The organizer has set a time to answer; their browser clock is moved on, not waited for.
   expect((await page.request.post(`/api/orgs/${club.id}/board/fill`)).status()).toBe(200);
-  await expect(me).toContainText("You're playing on Court 1");
+  // Called and not yet on their way: told where to go, not that they are playing already.
+  await expect(me).toContainText("Go to Court 1 now: you're on");
   // Where the app opens, the dashboard says it too, and the board is a tap away.
   await player.goto("/dashboard");
-  await expect(player.getByTestId("dashboard-my-place")).toHaveText("You're playing on Court 1");
+  await expect(player.getByTestId("dashboard-my-place")).toHaveText("Go to Court 1 now: you're on");
   await expectUsableLayout(player);
   await keepScreenshot(player, "dashboard-my-place-390");
   await player.getByRole("link", { name: "Open Court Board" }).click();
-  await expect(me).toContainText("You're playing on Court 1");
+  await expect(me).toContainText("Go to Court 1 now: you're on");
   await page.clock.install();
   await page.goto("/board");
   await page.getByLabel("Answer within").selectOption("2");
@@ -76,6 +79,7 @@ test("a player takes a break and comes back from their phone, plays, and reads t
   // Pat answers from the phone: the organizer's card shows it, and the offer goes.
   await me.getByRole("button", { name: "On My Way" }).click();
   await expect(me.getByTestId("answered")).toHaveText("On your way");
+  await expect(me).toContainText("You're playing on Court 1");
   await expectUsableLayout(player, { tapTargetsIn: ["[data-testid=my-place]"] });
   await keepScreenshot(player, "my-place-called-390");
   await expect(page.getByTestId("court").getByTestId("on-the-way")).toHaveCount(1);

@@ -18,6 +18,7 @@ import { DisplayLinks } from "./display-links.js";
 import { FairnessReportButton } from "./fairness-report.js";
 import { joiningWaitMinutes } from "./joining-wait.js";
 import { MyPlaceBanner } from "./my-place.js";
+import { calledAtOf } from "./my-place-text.js";
 import { PairingsButton } from "./pairings-dialog.js";
 import { QueuePanel } from "./queue-panel.js";
 import { SampleBoard } from "./sample-board.js";
@@ -108,7 +109,14 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
   const settings = useBoardSettings(orgId);
   return (
     <>
-      {board.me ? <MyPlaceBanner me={board.me} orgId={orgId} timeZone={timeZone} /> : null}
+      {board.me ? (
+        <MyPlaceBanner
+          me={board.me}
+          orgId={orgId}
+          timeZone={timeZone}
+          calledAt={calledAtOf(board.me, board.courts)}
+        />
+      ) : null}
       <WaitingBanner board={board} />
       {board.canManage ? <OrganizerBar board={board} orgId={orgId} /> : null}
       {board.canManage ? <ScoreStrip board={board} orgId={orgId} /> : null}

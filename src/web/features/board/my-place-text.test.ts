@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MyPlace } from "../../../shared/contracts/board.js";
-import { myPlaceText } from "./my-place-text.js";
+import { boardCourt } from "../../test/board-court.js";
+import { calledAtOf, myPlaceText } from "./my-place-text.js";
 
 const place = (fields: Partial<MyPlace>): MyPlace => ({
   state: "waiting",
@@ -11,6 +12,29 @@ const place = (fields: Partial<MyPlace>): MyPlace => ({
   answered: false,
   leavesAt: null,
   ...fields,
+});
+
+describe("a player just called to a court", () => {
+  const called = Date.parse("2026-12-05T19:00:00Z");
+  const playing = place({ state: "playing", courtName: "Court 2" });
+
+  it("is told to go there now until they answer, for five minutes at most", () => {
+    expect(myPlaceText(playing, called + 60_000, called)).toBe("Go to Court 2 now: you're on");
+    expect(myPlaceText({ ...playing, answered: true }, called + 60_000, called)).toBe(
+      "You're playing on Court 2",
+    );
+    expect(myPlaceText(playing, called + 5 * 60_000, called)).toBe("You're playing on Court 2");
+  });
+
+  it("was called when their court's game started", () => {
+    const courts = [
+      boardCourt(1, { id: "g1", startedAt: called - 600_000 }),
+      boardCourt(2, { id: "g2", startedAt: called }),
+    ];
+    expect(calledAtOf(playing, courts)).toBe(called);
+    expect(calledAtOf(place({ state: "up-next", courtName: "Court 2" }), courts)).toBeUndefined();
+    expect(calledAtOf(place({ state: "playing", courtName: "Court 3" }), courts)).toBeUndefined();
+  });
 });
 
 describe("a player's place tonight, in one sentence", () => {

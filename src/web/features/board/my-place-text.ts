@@ -1,10 +1,17 @@
 // A player's place tonight in one sentence: on their board banner and on their dashboard. Its
 // own small file, so the dashboard reads it without the board's code.
-import { type MyPlace, waitRangeText } from "../../../shared/contracts/board.js";
+import { type BoardView, type MyPlace, waitRangeText } from "../../../shared/contracts/board.js";
 
-/** Where a checked-in player stands tonight, in one sentence (null when not checked in). */
-export function myPlaceText(me: MyPlace, now = Date.now()): string | null {
-  if (me.state === "playing") return `You're playing on ${me.courtName}`;
+/**
+ * Where a checked-in player stands tonight, in one sentence (null when not checked in).
+ * `calledAt`: when their game started, that is when they were called to it (calledAtOf).
+ */
+export function myPlaceText(me: MyPlace, now = Date.now(), calledAt?: number): string | null {
+  if (me.state === "playing") {
+    // Just called and not yet on their way: "You're playing" read as if they were already there.
+    const justCalled = !me.answered && calledAt !== undefined && now - calledAt < HEAD_OVER_MS;
+    return justCalled ? `Go to ${me.courtName} now: you're on` : `You're playing on ${me.courtName}`;
+  }
   // Up next, the wait is the time left on that court's game (board-view.ts): when to head over.
   if (me.state === "up-next")
     return `You're up next on ${me.courtName}${me.waitRange ? ` · about ${waitRangeText(me.waitRange)}` : ""}`;
@@ -19,4 +26,14 @@ export function myPlaceText(me: MyPlace, now = Date.now()): string | null {
     return `You're number ${me.position} in line · ${me.waitRange ? `about ${waitRangeText(me.waitRange)}` : "soon"}`;
   }
   return null;
+}
+
+/** How long after a call an unanswered player is still told to head over. */
+const HEAD_OVER_MS = 5 * 60_000;
+
+/** When the player's game on court started, read from the board's courts. */
+export function calledAtOf(me: MyPlace, courts: BoardView["courts"]): number | undefined {
+  if (me.state !== "playing") return undefined;
+  const started = courts.find((c) => c.name === me.courtName)?.game?.startedAt;
+  return started ? Date.parse(started) : undefined;
 }

@@ -14,10 +14,21 @@ import { myPlaceText } from "./my-place-text.js";
  * step away for a while (off court or after this game) and come back, and say when they leave
  * tonight (on the club's clock).
  */
-export function MyPlaceBanner({ me, orgId, timeZone }: { me: MyPlace; orgId: string; timeZone: string }) {
+export function MyPlaceBanner({
+  me,
+  orgId,
+  timeZone,
+  calledAt,
+}: {
+  me: MyPlace;
+  orgId: string;
+  timeZone: string;
+  /** When their game started, for "Go to Court 1 now" (my-place-text.ts). */
+  calledAt?: number;
+}) {
   const myAction = useMyAction(orgId);
   if (me.state === "not-checked-in") return null;
-  const text = myPlaceText(me);
+  const text = myPlaceText(me, Date.now(), calledAt);
   const onBreak = me.state === "on-break";
   const called = me.state === "playing" || me.state === "up-next";
   return (

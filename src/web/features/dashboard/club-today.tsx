@@ -19,7 +19,7 @@ import { call } from "../../lib/api.js";
 import { cn } from "../../lib/cn.js";
 import { formatDate } from "../../lib/format.js";
 import { useClubBoard } from "../board/board-read.js";
-import { myPlaceText } from "../board/my-place-text.js";
+import { calledAtOf, myPlaceText } from "../board/my-place-text.js";
 
 function Panel({
   icon,
@@ -70,7 +70,7 @@ export function ClubToday({ orgId, runsSessions }: { orgId: string; runsSessions
   if (!view.data) return null;
   const { timeZone, upcoming, live, results, movers, pendingJoinRequests } = view.data;
   const me = live ? board.data?.me : undefined;
-  const myPlace = me ? myPlaceText(me) : null;
+  const myPlace = me ? myPlaceText(me, Date.now(), calledAtOf(me, board.data?.courts ?? [])) : null;
   return (
     <section
       aria-label="Your club today"
