@@ -56,6 +56,7 @@ export function CourtCard({
   inRounds = false,
 }: Props) {
   const [scoring, setScoring] = useState(false);
+  const format = formatBadge(court);
   const name = (p: { registrationId: string; name: string }) => (
     <span
       key={p.registrationId}
@@ -86,9 +87,9 @@ export function CourtCard({
       >
         <CardTitle className={large ? "text-3xl" : "text-xl"}>{court.name}</CardTitle>
         <div className="flex items-center gap-2">
-          {formatBadge(court) ? (
+          {format ? (
             <Badge tone="neutral" data-testid="court-format">
-              {formatBadge(court)}
+              {format}
             </Badge>
           ) : null}
           <Badge tone={court.status === "playing" ? "brand" : court.status === "idle" ? "neutral" : "danger"}>

@@ -11,7 +11,6 @@ import { messages } from "../../../shared/domain/messages.js";
 import { ActionsMenu, type MenuAction } from "../../components/ui/actions-menu.js";
 import { Button } from "../../components/ui/button.js";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
-import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { ApiError } from "../../lib/api.js";
 import { cn } from "../../lib/cn.js";
 import { useCallNextGroup, useCancelGame, useSetCourtAvailable } from "./board-api.js";
@@ -142,27 +141,16 @@ export function CourtControls({ court, orgId, onScore, onToggleSingles, callTime
           returnFocusTo={moreButton}
         />
       ) : null}
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent
-          title={`Take ${court.name} out of play?`}
-          description={messages.board.courtInUse(court.name, players)}
-          returnFocusTo={moreButton}
-        >
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button size="lg" variant="secondary" onClick={() => setConfirming(false)}>
-              Keep Playing
-            </Button>
-            <Button
-              size="lg"
-              variant="destructive"
-              disabled={setAvailable.busy}
-              onClick={() => takeOut(true)}
-            >
-              {setAvailable.busy ? "Working..." : "Take Out"}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Take ${court.name} out of play?`}
+        description={messages.board.courtInUse(court.name, players)}
+        confirmLabel="Take Out"
+        dismissLabel="Keep Playing"
+        onConfirm={() => takeOut(true)}
+        returnFocusTo={moreButton}
+      />
     </div>
   );
 }

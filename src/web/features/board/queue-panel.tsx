@@ -73,8 +73,6 @@ export function QueuePanel({
                 <ActionsMenu
                   label={`Actions for ${entry.name}`}
                   look={{ variant: "ghost", size: "icon" }}
-                  // The menu closes with the choice: left open, it travelled with the player to
-                  // their new place in the line.
                   actions={(
                     [
                       ["front", "Move to front"],

@@ -5,7 +5,7 @@ import { mockApi, renderWithApp } from "../../test/harness.js";
 import { TrainingButton } from "./training-button.js";
 
 describe("the header's Training button", () => {
-  it("opens the tutorials, loaded when first asked for, and gives focus back when they close", async () => {
+  it("opens the tutorials and gives focus back to the button when they close", async () => {
     mockApi();
     const user = userEvent.setup();
     renderWithApp(<TrainingButton />);
