@@ -50,15 +50,31 @@ export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const server = spawnServerProcess(env, await freePort());
-  const { url, child, output, exited } = server;
   const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await answering(spawnServerProcess(env, await freePort()), deadline, timeoutMs);
+    } catch (error) {
+      // freePort's port is free when asked, not when the child listens: another test file running
+      // alongside took it once (EADDRINUSE). A fresh port then, twice at most.
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function answering(server: ServerProcess, deadline: number, timeoutMs: number): Promise<ServerProcess> {
+  const { url, child, output, exited } = server;
   let ended = false;
   void exited.then(() => {
     ended = true;
   });
   while (true) {
-    if (ended) throw new Error(`the server exited before answering:\n${output()}`);
+    if (ended) {
+      const message = `the server exited before answering:\n${output()}`;
+      throw output().includes("EADDRINUSE") ? new PortTaken(message) : new Error(message);
+    }
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
       () => false,
