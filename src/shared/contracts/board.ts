@@ -52,6 +52,7 @@ export type BoardCourt = z.infer<typeof boardCourt>;
 
 /** Minutes, if games run short and if they run long: what the board promises, as a range. */
 export const waitRange = z.object({ low: z.number(), high: z.number() });
+export type WaitRange = z.infer<typeof waitRange>;
 
 export const queueEntry = person.extend({
   position: z.number().int(),
@@ -96,7 +97,13 @@ export const boardView = z.object({
   onBreak: z.array(person),
   stats: z.object({
     waiting: z.number().int(),
-    averageWaitMinutes: z.number(),
+    /**
+     * The wait told to someone joining the line now: its last place's. The one figure for "how
+     * long's the wait?" on the board, the TV and the dashboard; null when nobody waits.
+     */
+    joiningWait: waitRange.nullable(),
+    /** How long players have really waited for a court tonight; null until someone has. */
+    averageWaitMinutes: z.number().nullable(),
     activePlayers: z.number().int(),
   }),
   me: myPlace.nullable(),
@@ -172,6 +179,19 @@ export function waitRangeText(range: { low: number; high: number }): string {
   if (range.high <= 0) return "now";
   return range.low === range.high ? `${range.low} min` : `${range.low}-${range.high} min`;
 }
+
+/**
+ * What someone walking in is told: "join now, play in about 4-8 min" (null when nobody waits, or
+ * no court will free). "Joining now: about 11 min" was read as "joining now", a name's place.
+ */
+export function joiningNowText(range: WaitRange | null): string | null {
+  return joinsToWait(range) ? `${JOIN_NOW} ${waitRangeText(range)}` : null;
+}
+
+/** joiningNowText's words before the figure, for pages that set the figure in bold. */
+export const JOIN_NOW = "join now, play in about";
+
+export const joinsToWait = (range: WaitRange | null): range is WaitRange => range !== null && range.high > 0;
 
 /**
  * Who won a finished game: its winner, or for results from before the winner was kept (only

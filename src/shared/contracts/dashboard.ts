@@ -1,6 +1,7 @@
 // The dashboard's view of the club's own life: what is next, what is happening, what happened.
 import { z } from "zod";
 import { TEAM_RULES } from "../rotation/types.js";
+import { waitRange } from "./board.js";
 
 export const dashboardView = z.object({
   timeZone: z.string(),
@@ -34,7 +35,8 @@ export const dashboardView = z.object({
       courtsPlaying: z.number().int(),
       courtsTotal: z.number().int(),
       waiting: z.number().int(),
-      averageWaitMinutes: z.number(),
+      /** The board's wait for someone joining the line now (null when nobody waits). */
+      joiningWait: waitRange.nullable(),
     })
     .nullable(),
   /** The latest counted matches. */

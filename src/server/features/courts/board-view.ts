@@ -95,7 +95,7 @@ async function sharedBoard(
       ...empty,
       session: null,
       club,
-      stats: { waiting: 0, averageWaitMinutes: 0, activePlayers: 0 },
+      stats: { waiting: 0, joiningWait: null, averageWaitMinutes: null, activePlayers: 0 },
       checkInUrl: null,
     };
     return { view, state: null };
@@ -215,12 +215,9 @@ async function sharedBoard(
     onBreak,
     stats: {
       waiting: waiting.length,
-      // How long players have really waited tonight; until a game ends, what the line expects.
-      averageWaitMinutes:
-        pace.averageWaitMinutes ??
-        (line.length
-          ? Math.round(line.reduce((sum, w) => sum + w.estimatedWaitMinutes, 0) / line.length)
-          : 0),
+      joiningWait: line.at(-1)?.waitRange ?? null,
+      // Before anyone has waited, "0 minutes" beside a line told 10 read as a promise broken.
+      averageWaitMinutes: pace.averageWaitMinutes,
       activePlayers: present.length - onBreak.length,
     },
     checkInUrl: `${appUrl}/sessions/${session.id}/check-in?org=${organizationId}&token=${session.checkInToken}`,

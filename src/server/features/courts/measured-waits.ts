@@ -24,8 +24,18 @@ export function waitsBetweenGames(finished: Played[]): Map<string, number[]> {
 
 export const toMinutes = (ms: number) => Math.round(ms / 60_000);
 
-/** The mean of every wait, in whole minutes; null before any game has finished. */
-export function averageWaitMinutes(waits: Map<string, number[]>): number | null {
-  const all = [...waits.values()].flat();
+/**
+ * The mean wait for a court, in whole minutes; null before anyone has waited for one. Those on
+ * court from the start (in a game begun before any game ended) never stood in the line: their
+ * zeros held "Average wait tonight" near 0 for the first hour while the line was told 10.
+ */
+export function averageWaitMinutes(finished: Played[]): number | null {
+  const firstEnd = Math.min(...finished.map((g) => g.endedAt?.getTime() ?? Number.POSITIVE_INFINITY));
+  const opening = new Set(
+    finished.filter((g) => g.startedAt.getTime() < firstEnd).flatMap((g) => [...g.teamA, ...g.teamB]),
+  );
+  const all = [...waitsBetweenGames(finished)].flatMap(([id, mine]) =>
+    opening.has(id) ? mine.slice(1) : mine,
+  );
   return all.length ? toMinutes(all.reduce((a, b) => a + b, 0) / all.length) : null;
 }

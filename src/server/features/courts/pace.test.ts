@@ -92,7 +92,22 @@ describe("the pace of play", () => {
     }
     // Both courts just filled: the first group waits about a game, not a minute.
     expect(board.queue[0]!.estimatedWaitMinutes).toBe(12);
-    // The four played five games back to back, a minute apart: they waited 0, then 1 minute each time.
+    // The four played five games back to back, a minute apart: on from the start, then 1 minute
+    // each time (the opening game's 0 was no wait in a line).
     expect(board.stats.averageWaitMinutes).toBe(1);
+    // Someone walking in is told the line's last place's wait, the same on every page.
+    expect(board.stats.joiningWait).toEqual(board.queue.at(-1)!.waitRange);
+  });
+
+  it("gives no average wait before anyone has waited for a court", async () => {
+    await activeSessionWith(t, orgId, 10, [], "First Game Night");
+    await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie });
+    const board: BoardView = (
+      await t.request({ method: "GET", url: `/api/orgs/${orgId}/board`, cookie: owner.cookie })
+    ).json();
+    expect(board.queue.length).toBeGreaterThan(0);
+    // Not "0 minutes" beside a line told a game's length.
+    expect(board.stats.averageWaitMinutes).toBeNull();
+    expect(board.stats.joiningWait!.high).toBeGreaterThan(0);
   });
 });

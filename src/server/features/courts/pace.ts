@@ -5,7 +5,7 @@ import { type GameLength, gameLength, SESSION_SAMPLE } from "../../../shared/rot
 import type { Queryable } from "../../db/database.js";
 import { games } from "../../db/schema/courts.js";
 import { gamesOf } from "./board-store.js";
-import { averageWaitMinutes, waitsBetweenGames } from "./measured-waits.js";
+import { averageWaitMinutes } from "./measured-waits.js";
 
 /** The club's latest results read for their length: enough for quartiles, few enough to be recent. */
 const CLUB_SAMPLE = 30;
@@ -29,7 +29,7 @@ export async function paceOf(db: Queryable, organizationId: string, sessionId: s
   const lengths = tonight.map(minutesPlayed).filter((m): m is number => m !== null);
   return {
     length: gameLength(lengths, await clubLengths(db, organizationId, lengths)),
-    averageWaitMinutes: averageWaitMinutes(waitsBetweenGames(tonight)),
+    averageWaitMinutes: averageWaitMinutes(tonight),
     lastOffCourt: new Map(
       tonight.flatMap((game) =>
         game.endedAt

@@ -78,7 +78,7 @@ export function fairnessOf({ players, finished }: Awaited<ReturnType<typeof nigh
     players: rows.sort((a, b) => b.gamesPlayed - a.gamesPlayed || a.name.localeCompare(b.name)),
     gamesPlayedSpread: played.length ? Math.max(...played) - Math.min(...played) : 0,
     longestWaitMinutes: toMinutes(Math.max(0, ...allWaits)),
-    averageWaitMinutes: averageWaitMinutes(waits) ?? 0,
+    averageWaitMinutes: averageWaitMinutes(finished) ?? 0,
     partnerRepeats: repeats(partnerPairs),
     opponentRepeats: repeats(opponentPairs),
     gamesFinished: finished.length,

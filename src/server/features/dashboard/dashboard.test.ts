@@ -49,3 +49,20 @@ describe("latest results", () => {
     expect(result.losers).toHaveLength(2);
   });
 });
+
+describe("open play now", () => {
+  it("tells the board's wait for someone joining the line, not the night's average", async () => {
+    await activeSessionWith(t, orgId, 14, [], "Busy Night");
+    await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: owner.cookie });
+    const board = (
+      await t.request({ method: "GET", url: `/api/orgs/${orgId}/board`, cookie: owner.cookie })
+    ).json();
+    const view = (
+      await t.request({ method: "GET", url: `/api/orgs/${orgId}/dashboard`, cookie: owner.cookie })
+    ).json();
+    expect(view.live.name).toBe("Busy Night");
+    expect(view.live.waiting).toBeGreaterThan(0);
+    expect(view.live.joiningWait.high).toBeGreaterThan(0);
+    expect(view.live.joiningWait).toEqual(board.stats.joiningWait);
+  });
+});

@@ -76,7 +76,7 @@ export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               courtsPlaying: board.courts.filter((c) => c.status === "playing").length,
               courtsTotal: board.courts.filter((c) => c.status !== "unavailable").length,
               waiting: board.stats.waiting,
-              averageWaitMinutes: board.stats.averageWaitMinutes,
+              joiningWait: board.stats.joiningWait,
             }
           : null,
         // Counted matches, and the board's games with a walk-in (which the ladder never

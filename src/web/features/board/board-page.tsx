@@ -16,7 +16,7 @@ import { useBoardSettings, useFillCourts } from "./board-api.js";
 import { CourtCard } from "./court-card.js";
 import { DisplayLinks } from "./display-links.js";
 import { FairnessReportButton } from "./fairness-report.js";
-import { joiningWaitMinutes } from "./joining-wait.js";
+import { JoiningNow } from "./joining-now.js";
 import { MyPlaceBanner } from "./my-place.js";
 import { calledAtOf } from "./my-place-text.js";
 import { PairingsButton } from "./pairings-dialog.js";
@@ -154,8 +154,8 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
 }
 
 function WaitingBanner({ board }: { board: BoardView }) {
-  // The same figure as the TV's header, for the organizer asked "how long's the wait?".
-  const joining = joiningWaitMinutes(board);
+  // The same words as the TV's header and the dashboard's, for the organizer asked "how long's the wait?".
+  const average = board.stats.averageWaitMinutes;
   return (
     <div
       className="flex flex-wrap gap-x-4 gap-y-1 rounded-2xl bg-brand-800 px-4 py-3 text-white sm:gap-x-8 sm:gap-y-2 sm:px-6 sm:py-4"
@@ -167,23 +167,20 @@ function WaitingBanner({ board }: { board: BoardView }) {
         <Users className="h-5 w-5 shrink-0" />
         <span>
           <strong>{board.stats.waiting}</strong> waiting
-          {joining === null ? null : (
-            <>
-              {" "}
-              · joining now: about <strong className="whitespace-nowrap">{joining} min</strong>
-            </>
-          )}
+          <JoiningNow range={board.stats.joiningWait} />
         </span>
       </span>
-      <span className="flex items-center gap-2">
-        <Clock className="h-5 w-5 shrink-0" />
-        <span>
-          Average wait tonight{" "}
-          <strong className="whitespace-nowrap">
-            {board.stats.averageWaitMinutes} {board.stats.averageWaitMinutes === 1 ? "minute" : "minutes"}
-          </strong>
+      {average === null ? null : (
+        <span className="flex items-center gap-2">
+          <Clock className="h-5 w-5 shrink-0" />
+          <span>
+            Average wait tonight{" "}
+            <strong className="whitespace-nowrap">
+              {average} {average === 1 ? "minute" : "minutes"}
+            </strong>
+          </span>
         </span>
-      </span>
+      )}
       <span>
         <strong>{board.stats.activePlayers}</strong> active players
       </span>

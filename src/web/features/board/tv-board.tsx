@@ -5,7 +5,7 @@
 // Every size derives from --u, 1/100 of a 16:9 screen's width: a 4K TV doubles it all.
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { BoardView } from "../../../shared/contracts/board.js";
-import { joiningWaitMinutes } from "./joining-wait.js";
+import { JoiningNow } from "./joining-now.js";
 import { type CallTimes, JUST_CALLED_MS, recentCalls } from "./tv-calls.js";
 import { FitName, TvCall, TvCell, TvCourt, TvNameForms } from "./tv-court.js";
 import { courtRows, TV_COURT_AREA_ASPECT } from "./tv-grid.js";
@@ -58,7 +58,6 @@ function TvBoardScreen({
   justCalled,
   qr,
 }: Omit<Props, "calls"> & { called: ReturnType<typeof recentCalls>; justCalled: ReadonlySet<string> }) {
-  const joiningWait = joiningWaitMinutes(board);
   return (
     <TvScreen>
       <header
@@ -80,12 +79,7 @@ function TvBoardScreen({
         {board.session ? (
           <p data-testid="tv-label" className="shrink-0" style={{ fontSize: "var(--tv-label)" }}>
             <strong>{board.stats.waiting}</strong> waiting
-            {joiningWait === null ? null : (
-              <>
-                {" "}
-                · joining now: about <strong>{joiningWait}</strong> min
-              </>
-            )}
+            <JoiningNow range={board.stats.joiningWait} />
           </p>
         ) : null}
       </header>

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, LayoutGrid, TrendingUp, Trophy, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { joiningNowText } from "../../../shared/contracts/board.js";
 import { dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { DashboardView } from "../../../shared/contracts/dashboard.js";
 import { formatCents } from "../../../shared/domain/money.js";
@@ -104,7 +105,7 @@ export function ClubToday({ orgId, runsSessions }: { orgId: string; runsSessions
             <p>
               {live.checkedIn} checked in · {live.courtsPlaying} of {live.courtsTotal} courts playing ·{" "}
               {live.waiting} waiting
-              {live.waiting > 0 ? ` (about ${Math.round(live.averageWaitMinutes)} min)` : ""}
+              {joiningNowText(live.joiningWait) ? ` · ${joiningNowText(live.joiningWait)}` : ""}
             </p>
             <p className="text-muted">
               {live.checkedInNames.join(", ")}

@@ -87,7 +87,7 @@ function tonight(games: number) {
       answered: [],
       awaiting: [],
     })),
-    stats: { waiting: 0, averageWaitMinutes: 0, activePlayers: 8 },
+    stats: { waiting: 0, joiningWait: null, averageWaitMinutes: null, activePlayers: 8 },
   });
   const data: SessionDetails = {
     ...details,
