@@ -68,7 +68,7 @@ describe("CourtCard", () => {
     mockApi();
     const rated = playing({ game: { ...playing().game!, chanceA: 62 } });
     const { unmount } = renderWithApp(<CourtCard court={rated} orgId={ORG_ID} canManage={false} />);
-    expect(screen.getByTestId("win-chance").textContent).toBe("62–38%");
+    expect(screen.getByTestId("win-chance").textContent).toBe("62–38% to win");
     unmount();
     // Not on the TV: read from across a gym, the card keeps to names.
     const tv = renderWithApp(<CourtCard court={rated} orgId={ORG_ID} canManage={false} large />);
@@ -130,6 +130,32 @@ describe("CourtCard", () => {
     const [, bo] = screen.getAllByTestId("court-player");
     expect(within(bo!).getByTestId("on-the-way")).toBeTruthy();
     expect(screen.getAllByTestId("on-the-way")).toHaveLength(1);
+  });
+
+  it("names only those waiting in the next group, and counts those still on a court", () => {
+    // Played forward, the group holds two waiting, one back on from this game and one off another court.
+    mockApi();
+    const nextUp = [
+      { registrationId: "r5", name: "Cal Chen" },
+      teamA[1]!,
+      { registrationId: "r9", name: "Ike Ito" },
+    ];
+    const { unmount } = renderWithApp(
+      <CourtCard
+        court={playing({ nextUp })}
+        orgId={ORG_ID}
+        canManage={false}
+        onCourt={new Set(["r1", "r2", "r9"])}
+      />,
+    );
+    const group = () => screen.getByText("Next Up").nextElementSibling?.textContent;
+    expect(group()).toBe("Cal Chen + 2 coming off court");
+    unmount();
+    // Without the board's players, the card still knows its own; a group all of them is no one's to name yet.
+    renderWithApp(
+      <CourtCard court={playing({ nextUp: [teamA[1]!, ...teamB] })} orgId={ORG_ID} canManage={false} />,
+    );
+    expect(group()).toBe("Chosen from the line when this game ends");
   });
 
   it("offers Record Score to those who manage the board, and to nobody else", () => {

@@ -20,6 +20,8 @@ type Props = {
   callTimeoutMinutes?: number | null;
   /** King of the court fills its courts when the whole round is scored, not as each frees. */
   inRounds?: boolean;
+  /** Everyone on a court now (by registration): the next group names only those waiting. */
+  onCourt?: ReadonlySet<string>;
 };
 
 /** Beside a called player's name: they answered "on my way". */
@@ -38,12 +40,7 @@ function OnTheWay() {
 
 const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of play" } as const;
 
-/**
- * On this court's game now. Back on after it, they are in its next group too: their "on my way"
- * answered the call to this game, and is shown there only.
- */
-const playingHere = (court: BoardCourt, id: string) =>
-  !!court.game && [...court.game.teamA, ...court.game.teamB].some((p) => p.registrationId === id);
+const playersOf = (court: BoardCourt) => (court.game ? [...court.game.teamA, ...court.game.teamB] : []);
 
 export function CourtCard({
   court,
@@ -54,8 +51,16 @@ export function CourtCard({
   onToggleSingles,
   callTimeoutMinutes,
   inRounds = false,
+  onCourt = new Set(playersOf(court).map((p) => p.registrationId)),
 }: Props) {
   const [scoring, setScoring] = useState(false);
+  // The engine plays the night forward, so a next group can hold players on court now (back on
+  // after their game, or off another court it expects to end first). Which of them go on depends
+  // on which court really ends first: named, half of one group did not go on, and a player read
+  // his name on the court he was playing and under Next Up at once (a review, 2026-12-05). A
+  // group all of players on court is chosen as this game ends, as far as anyone can tell.
+  const waitingNext = court.nextUp.filter((p) => !onCourt.has(p.registrationId));
+  const comingOff = court.nextUp.length - waitingNext.length;
   const format = formatBadge(court);
   const name = (p: { registrationId: string; name: string }) => (
     <span
@@ -127,6 +132,8 @@ export function CourtCard({
                   data-testid="win-chance"
                 >
                   {court.game.chanceA}–{100 - court.game.chanceA}%
+                  {/* A phone cannot hover for the title: a bare "61–39%" read as a score. */}
+                  <span className="block"> to win</span>
                 </span>
               ) : null}
             </span>
@@ -152,17 +159,25 @@ export function CourtCard({
         >
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
           <p className={cn(large ? "text-xl" : "text-sm")}>
-            {court.nextUp.length
-              ? court.nextUp.map((p, i) => (
+            {waitingNext.length ? (
+              <>
+                {waitingNext.map((p, i) => (
                   <span key={p.registrationId}>
                     {i > 0 ? " · " : ""}
                     {p.name}
-                    {court.answered.includes(p.registrationId) && !playingHere(court, p.registrationId) ? (
-                      <OnTheWay />
-                    ) : null}
+                    {court.answered.includes(p.registrationId) ? <OnTheWay /> : null}
                   </span>
-                ))
-              : noGroupYet(court, inRounds)}
+                ))}
+                {comingOff > 0 ? (
+                  <span data-testid="coming-off" className="text-muted">
+                    {" "}
+                    + {comingOff} coming off court
+                  </span>
+                ) : null}
+              </>
+            ) : (
+              noGroupYet(court, inRounds)
+            )}
           </p>
         </div>
         {canManage && orgId ? (

@@ -223,6 +223,15 @@ function UpNext({ board }: { board: BoardView }) {
                   style={{ fontSize: "var(--tv-name)" }}
                 />
               ))}
+              {group.comingOff > 0 ? (
+                <p
+                  data-testid="tv-coming-off"
+                  className="leading-[1.2] font-bold text-brand-800"
+                  style={{ fontSize: "var(--tv-label)" }}
+                >
+                  + {group.comingOff} coming off court
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -26,19 +26,22 @@ describe("upNextGroups: the line beside the courts", () => {
     expect(groups.map((g) => g.label)).toEqual(["Next game", "Then", "Then"]);
     expect(groups[0]!.names.map((p) => p.name)).toEqual(["Player 1", "Player 2", "Player 3", "Player 4"]);
     expect(groups[2]!.names.map((p) => p.name)).toEqual(["Player 9", "Player 10"]);
+    expect(groups.map((g) => g.comingOff)).toEqual([0, 0, 0]);
   });
 
   it("leaves out a group of players all on court now, and keeps one with someone waiting", () => {
     // r11-r14 are on court (not in the line); the next game takes two of them and two waiting.
     const groups = upNextGroups(board(2, { "Court 1": [1, 11, 2, 12], "Court 2": [13, 14, 15, 16] }));
     expect(groups.map((g) => g.label)).toEqual(["Next game"]);
-    expect(groups[0]!.names.map((p) => p.name)).toEqual(["Player 1", "Player 11", "Player 2", "Player 12"]);
+    // Which two come off depends on which court ends first: only those waiting are named.
+    expect(groups[0]!.names.map((p) => p.name)).toEqual(["Player 1", "Player 2"]);
+    expect(groups[0]!.comingOff).toBe(2);
   });
 
   it("says who is waiting when no group is complete", () => {
     const groups = upNextGroups(board(2, { "Court 1": [] }));
     expect(groups).toEqual([
-      { label: "Waiting", names: expect.arrayContaining([expect.objectContaining(person(1))]) },
+      { label: "Waiting", names: expect.arrayContaining([expect.objectContaining(person(1))]), comingOff: 0 },
     ]);
   });
 

@@ -1,15 +1,23 @@
 // The line as the TV shows it beside the courts.
 import type { BoardView } from "../../../shared/contracts/board.js";
 
-export type Group = { label: string; names: { registrationId: string; name: string }[] };
+export type Group = {
+  label: string;
+  /** Those in the line now, by name. */
+  names: { registrationId: string; name: string }[];
+  /** How many of the group are on court now, not named: which of them depends on which court ends first. */
+  comingOff: number;
+};
 
 /**
  * Who plays next, in the order they go on: each court's next group (the engine's choice played
  * forward), then the rest of the line in fours. The TV names no court for a group: courts free
  * in an order no one knows ahead, and a player who walked to the court the TV named was at the
- * wrong one when another freed first. The court is named when they are called (TvCall). A group
- * of players all on court now (back on after their games, two courts ahead) is left to the
- * courts' own cards: beside the courts they are playing on, the gym read it as a mistake.
+ * wrong one when another freed first. The court is named when they are called (TvCall). For the
+ * same reason it names only those waiting: the players on court who complete a group are
+ * whoever comes off first ("+2 coming off court"); named, two were seen in huge letters on a
+ * court and in "Next game" at once, and half of them did not go on (a review, 2026-12-05). A
+ * group of players all on court now is left out.
  */
 export function upNextGroups(board: BoardView): Group[] {
   const position = new Map(board.queue.map((q) => [q.registrationId, q.position]));
@@ -18,11 +26,18 @@ export function upNextGroups(board: BoardView): Group[] {
   const projected = board.courts
     .filter((c) => c.nextUp.some((p) => position.has(p.registrationId)))
     .sort((a, b) => first(a.nextUp) - first(b.nextUp))
-    .map((c, i) => ({ label: i === 0 ? "Next game" : "Then", names: c.nextUp }));
+    .map((c, i) => {
+      const names = c.nextUp.filter((p) => position.has(p.registrationId));
+      return { label: i === 0 ? "Next game" : "Then", names, comingOff: c.nextUp.length - names.length };
+    });
   const placed = new Set(projected.flatMap((g) => g.names.map((p) => p.registrationId)));
   const rest = board.queue.filter((q) => !placed.has(q.registrationId));
   const later: Group[] = [];
   for (let i = 0; i < rest.length; i += 4)
-    later.push({ label: projected.length > 0 ? "Then" : "Waiting", names: rest.slice(i, i + 4) });
+    later.push({
+      label: projected.length > 0 ? "Then" : "Waiting",
+      names: rest.slice(i, i + 4),
+      comingOff: 0,
+    });
   return [...projected, ...later];
 }
