@@ -14,6 +14,8 @@ test("the demo owner signs in and sees open play running on 4 courts", async ({ 
   await expect(today).toContainText("4 of 4 courts playing");
   await expect(today).toContainText("Evening Open Play");
   await expect(today).toContainText("Latest results");
+  // The owner, who schedules, still gets the product's call to action.
+  await expect(page.getByRole("link", { name: "Get Started Free" })).toBeVisible();
   await shoot("demo-dashboard");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

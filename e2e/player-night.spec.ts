@@ -58,6 +58,9 @@ test("a player takes a break and comes back from their phone, plays, and reads t
   // Where the app opens, the dashboard says it too, and the board is a tap away.
   await player.goto("/dashboard");
   await expect(player.getByTestId("dashboard-my-place")).toHaveText("Go to Court 1 now: you're on");
+  // Their club's night, not Courtside's pitch: that is for those who schedule sessions.
+  await expect(player.getByRole("link", { name: "Get Started Free" })).toHaveCount(0);
+  await expect(player.getByText("Smart Rotations")).toHaveCount(0);
   await expectUsableLayout(player);
   await keepScreenshot(player, "dashboard-my-place-390");
   await player.getByRole("link", { name: "Open Court Board" }).click();

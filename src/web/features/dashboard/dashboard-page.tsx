@@ -131,47 +131,58 @@ function ClubDashboard({ club }: { club: Membership }) {
 
         <ClubToday orgId={club.id} runsSessions={runsSessions} />
 
-        <section className="grid grid-cols-1 gap-4 md:grid-cols-3">
-          {features.map(({ icon: Icon, title, body }) => (
-            <Card key={title}>
-              <CardContent className="flex flex-col gap-2 pt-6">
-                <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                  <Icon className="h-5 w-5" />
-                </span>
-                <h2 className="text-lg font-semibold">{title}</h2>
-                <p className="text-sm text-muted">{body}</p>
-              </CardContent>
-            </Card>
-          ))}
-        </section>
-
-        {showExamples ? (
-          <section aria-label="Sample statistics">
-            <p className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">Sample statistics</p>
-            <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-              {sampleStats.map((stat) => (
-                <Card key={stat.label}>
-                  <CardContent className="pt-6 text-center">
-                    <p className="text-3xl font-bold text-brand-700">{stat.value}</p>
-                    <p className="text-sm text-muted">{stat.label}</p>
-                  </CardContent>
-                </Card>
-              ))}
-            </div>
-          </section>
-        ) : null}
-
-        <section className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center">
-          <h2 className="text-2xl font-bold">Ready for open play?</h2>
-          <p className="max-w-lg text-muted">
-            Schedule a session, check players in, and let the court board run the rotation.
-          </p>
-          <Button asChild size="lg">
-            <Link to="/sessions">Get Started Free</Link>
-          </Button>
-        </section>
+        {/* What Courtside does, and its call to schedule: for those who run the club's sessions.
+            A member was told "Get Started Free" and "Schedule a session" under their own club's
+            night, with sample statistics they could never clear (a review, 2026-12-05). */}
+        {runsSessions ? <ProductPitch showExamples={showExamples} /> : null}
       </div>
       <SiteFooter />
     </div>
+  );
+}
+
+function ProductPitch({ showExamples }: { showExamples: boolean }) {
+  return (
+    <>
+      <section className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {features.map(({ icon: Icon, title, body }) => (
+          <Card key={title}>
+            <CardContent className="flex flex-col gap-2 pt-6">
+              <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+                <Icon className="h-5 w-5" />
+              </span>
+              <h2 className="text-lg font-semibold">{title}</h2>
+              <p className="text-sm text-muted">{body}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </section>
+
+      {showExamples ? (
+        <section aria-label="Sample statistics">
+          <p className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">Sample statistics</p>
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+            {sampleStats.map((stat) => (
+              <Card key={stat.label}>
+                <CardContent className="pt-6 text-center">
+                  <p className="text-3xl font-bold text-brand-700">{stat.value}</p>
+                  <p className="text-sm text-muted">{stat.label}</p>
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="flex flex-col items-center gap-3 rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center">
+        <h2 className="text-2xl font-bold">Ready for open play?</h2>
+        <p className="max-w-lg text-muted">
+          Schedule a session, check players in, and let the court board run the rotation.
+        </p>
+        <Button asChild size="lg">
+          <Link to="/sessions">Get Started Free</Link>
+        </Button>
+      </section>
+    </>
   );
 }
