@@ -1,6 +1,7 @@
 import { Monitor } from "lucide-react";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
+import { copyText } from "../../lib/copy.js";
 import { useCreateDisplayToken, useDisplayTokens, useRevokeDisplayToken } from "./board-api.js";
 
 /** Admins make and revoke the links a TV at the club opens to show the board. */
@@ -33,9 +34,20 @@ export function DisplayLinks({ orgId }: { orgId: string }) {
               >
                 {t.url}
               </a>
-              <Button size="sm" variant="ghost" className="text-red-600" onClick={() => revoke.run(t.token)}>
-                Revoke
-              </Button>
+              {/* The TV's own browser is rarely the one this dialog is open in: the link travels. */}
+              <div className="flex gap-2">
+                <Button size="sm" variant="secondary" onClick={() => copyText(t.url)}>
+                  Copy
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-red-600"
+                  onClick={() => revoke.run(t.token)}
+                >
+                  Revoke
+                </Button>
+              </div>
             </div>
           ))}
           <Button onClick={() => create.run()}>New Display Link</Button>

@@ -1,9 +1,9 @@
 import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Input } from "../../components/ui/input.js";
+import { copyText } from "../../lib/copy.js";
 import { useCalendarFeed, useRotateCalendarFeed } from "./api.js";
 
 /** The club's secret calendar feed address, to paste into a calendar app; rotating revokes it. */
@@ -38,11 +38,7 @@ export function CalendarFeedButton({ orgId }: { orgId: string }) {
             aria-label="Calendar feed address"
           />
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="secondary"
-              disabled={!url}
-              onClick={() => url && navigator.clipboard?.writeText(url).then(() => toast.success("Copied"))}
-            >
+            <Button variant="secondary" disabled={!url} onClick={() => url && copyText(url)}>
               Copy
             </Button>
             <Button variant="ghost" className="text-red-600" onClick={() => rotate.run()}>
