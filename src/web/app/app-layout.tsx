@@ -53,7 +53,9 @@ function TopNav() {
           ) : (
             <img src="/favicon.svg" alt="" className="h-8 w-8 shrink-0" />
           )}
-          <span className="truncate">{current?.name ?? "Courtside"}</span>
+          {/* Two lines before an ellipsis: beside the organizer's icons a phone cut the club's own
+              name to "Riverside Pickleball C…". */}
+          <span className="line-clamp-2 leading-tight">{current?.name ?? "Courtside"}</span>
         </Link>
         <OrganizationSwitcher className="hidden md:block" />
         <nav aria-label="Main" className="ml-4 hidden shrink-0 items-center gap-1 lg:flex">
