@@ -188,7 +188,9 @@ function summaryOf(rows: LadderRow[]): Summary {
 
 function SummaryCards({ top, longestStreak: longest, busiest }: Summary) {
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" data-tour="ladder-stats">
+    // Three across on a phone too: stacked, the three cards filled the first screen and the
+    // ranking began below it (a review, 2026-12-05).
+    <div className="grid grid-cols-3 gap-2 sm:gap-4" data-tour="ladder-stats">
       <Summary icon={Trophy} label="Top Rated" name={top.name} value={`${top.rating}`} />
       <Summary
         icon={Flame}
@@ -219,13 +221,14 @@ function Summary({
 }) {
   return (
     <Card>
-      <CardContent className="flex items-center gap-3 pt-6">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+      <CardContent className="flex items-center gap-3 pt-6 max-sm:px-3 max-sm:pt-3 max-sm:pb-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700 max-sm:hidden">
           <Icon className="h-5 w-5" />
         </span>
         <div className="min-w-0">
           <p className="text-xs text-muted">{label}</p>
-          <p className="truncate font-semibold">{name}</p>
+          {/* A third of a phone: the name wraps between words rather than lose its end. */}
+          <p className="font-semibold leading-snug max-sm:text-sm sm:truncate">{name}</p>
           <p className="text-sm text-muted">{value}</p>
         </div>
       </CardContent>
