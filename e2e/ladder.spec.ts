@@ -111,7 +111,8 @@ test("two doubles matches logged in the browser move the ladder, and a player's 
   // Each match says why Ben's rating moved; two matches are too few to be sure of it.
   await expect(page.getByTestId("why-it-moved")).toHaveCount(2);
   await expect(page.getByTestId("why-it-moved").first()).toContainText(/Expected \d+% to win · (Won|Lost)/);
-  await expect(page.getByText("· provisional").first()).toBeVisible();
+  await expect(page.getByText("provisional", { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId("rating-range").first()).toHaveText(/^Likely between \d+ and \d+$/);
   await shoot("player");
   // On a phone the explanation wraps under each match, nothing runs off the side.
   // The chart follows its box on the next resize observation, not in the same frame: poll.

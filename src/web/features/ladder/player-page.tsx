@@ -125,10 +125,13 @@ function RatingCard({ label, rating }: { label: string; rating: PlayerView["rati
           <>
             <p className="text-3xl font-bold tabular-nums">
               {rating.rating}
-              <span className="ml-2 text-base font-normal text-muted">
-                ±{rating.plusMinus}
-                {rating.provisional ? " · provisional" : ""}
-              </span>
+              {rating.provisional ? (
+                <span className="ml-2 text-base font-normal text-muted">provisional</span>
+              ) : null}
+            </p>
+            {/* In words: a bare "±189" beside a settled rating read as a typo. */}
+            <p className="text-sm text-muted" data-testid="rating-range">
+              Likely between {rating.rating - rating.plusMinus} and {rating.rating + rating.plusMinus}
             </p>
             <p className="text-sm text-muted">
               Rank {rating.rank} · {rating.wins} of {rating.games} won · streak{" "}
