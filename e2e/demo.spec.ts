@@ -10,7 +10,7 @@ test("the demo owner signs in and sees open play running on 4 courts", async ({ 
   await expect(page.getByRole("heading", { name: "Riverside Pickleball Club" })).toBeVisible();
   // The dashboard shows the club's own life.
   const today = page.getByTestId("club-today");
-  await expect(today).toContainText("Open Play Now");
+  await expect(today).toContainText("Drop-in Open Play");
   await expect(today).toContainText("4 of 4 courts playing");
   await expect(today).toContainText("Evening Open Play");
   await expect(today).toContainText("Latest results");

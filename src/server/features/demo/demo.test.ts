@@ -132,7 +132,7 @@ describe("the dashboard's demo button", () => {
       placesLeft: 14,
     });
     expect(view.live).toMatchObject({
-      name: "Open Play Now",
+      name: "Drop-in Open Play",
       checkedIn: 18,
       courtsPlaying: 4,
       courtsTotal: 4,
