@@ -119,7 +119,9 @@ function ClubDashboard({ club }: { club: Membership }) {
                 <Button
                   variant="ghost"
                   size="lg"
-                  className="text-white hover:bg-white/10"
+                  // Outlined: as bare white text on the green it did not look like a button.
+                  className="border border-white/50 text-white hover:bg-white/10"
+                  title="Hides the sample statistics below; nothing of your club's is removed"
                   onClick={clearExamples}
                 >
                   Clear Examples
