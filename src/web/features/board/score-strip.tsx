@@ -22,15 +22,17 @@ export function ScoreStrip({ board, orgId }: { board: BoardView; orgId: string }
     <nav
       aria-label="Score a court"
       data-testid="score-strip"
-      className="sticky top-16 z-20 flex flex-wrap items-center gap-2 self-start rounded-2xl border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur"
+      // One row, scrolled sideways past five courts on a phone: wrapped, six or more courts made
+      // it two rows deep, and it stays on screen over the whole board.
+      className="sticky top-16 z-20 flex max-w-full items-center gap-2 self-start overflow-x-auto rounded-2xl border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur"
     >
-      <span className="text-sm font-semibold text-muted">Score</span>
+      <span className="shrink-0 text-sm font-semibold text-muted">Score</span>
       {playing.map((court) => (
         <Button
           key={court.id}
           size="touch"
           variant="secondary"
-          className="min-w-11"
+          className="min-w-11 shrink-0"
           aria-label={`Score ${court.name}`}
           onClick={() => setGameId(court.game!.id)}
         >
