@@ -26,7 +26,7 @@ export async function startOpenPlayNow(
   const startsAt = new Date(Math.floor(deps.now().getTime() / 60_000) * 60_000);
   const endsAt = new Date(startsAt.getTime() + OPEN_PLAY_NOW_HOURS * 3_600_000);
   const [session] = await createSessions(deps, organizationId, userId, {
-    name: "Open play",
+    name: "Open Play",
     startsAt: startsAt.toISOString(),
     endsAt: endsAt.toISOString(),
   });

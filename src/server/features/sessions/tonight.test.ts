@@ -63,7 +63,7 @@ describe("start open play now", () => {
     });
     expect(answer.statusCode, answer.body).toBe(201);
     const { session } = answer.json();
-    expect(session).toMatchObject({ name: "Open play", status: "active" });
+    expect(session).toMatchObject({ name: "Open Play", status: "active" });
     expect(Math.abs(Date.parse(session.startsAt) - Date.now())).toBeLessThan(2 * 60_000);
     expect(Date.parse(session.endsAt) - Date.parse(session.startsAt)).toBe(3 * 3_600_000);
     const board = await t.request({ method: "GET", url: `/api/orgs/${orgId}/board`, cookie: member.cookie });

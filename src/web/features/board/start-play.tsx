@@ -14,7 +14,7 @@ const STARTING_SOON_MS = 4 * 3_600_000;
 export function StartPlay({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   // The soonest sessions come first: tonight's are on the first page.
   const sessions = useUpcomingSessions(orgId);
-  const openPlay = useStartOpenPlayNow(orgId, { success: "Open play started" });
+  const openPlay = useStartOpenPlayNow(orgId, { success: "Open Play started" });
   const now = Date.now();
   const tonight = (sessions.data?.pages[0]?.sessions ?? []).filter(
     (s) => s.status === "scheduled" && Date.parse(s.startsAt) - now < STARTING_SOON_MS,
