@@ -66,7 +66,7 @@ describe("a call on the TV", () => {
     expect(second!.dataset.justCalled).toBe("true");
     expect(within(second!).getByText("Just called")).toBeTruthy();
     expect(first!.dataset.justCalled).toBeUndefined();
-    expect(within(first!).getByText("10:15")).toBeTruthy();
+    expect(within(first!).getByText("10 min")).toBeTruthy();
   });
 
   it("and after a minute shows the court like any other", () => {
@@ -74,6 +74,6 @@ describe("a call on the TV", () => {
     const second = screen.getAllByTestId("court")[1]!;
     expect(second.dataset.justCalled).toBeUndefined();
     expect(within(second).queryByText("Just called")).toBeNull();
-    expect(within(second).getByText("1:00")).toBeTruthy();
+    expect(within(second).getByText("1 min")).toBeTruthy();
   });
 });

@@ -14,7 +14,7 @@ import {
 } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { cn } from "../../lib/cn.js";
-import { elapsedText } from "./elapsed.js";
+import { minutesOnCourtText } from "./elapsed.js";
 
 type Person = { registrationId: string; name: string };
 
@@ -143,7 +143,7 @@ export function TvCourt({
           {court.game
             ? called
               ? "Just called"
-              : elapsedText(court.game.startedAt, now)
+              : minutesOnCourtText(court.game.startedAt, now)
             : court.keptForTheEnd
               ? "Done"
               : court.waitingToMix
