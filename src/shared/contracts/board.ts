@@ -98,11 +98,12 @@ export const boardView = z.object({
   stats: z.object({
     waiting: z.number().int(),
     /**
-     * The wait told to someone joining the line now: its last place's. The one figure for "how
-     * long's the wait?" on the board, the TV and the dashboard; null when nobody waits.
+     * The wait told to someone joining the line now: the longest told to anyone in it. The one
+     * figure for "how long's the wait?" on the board, the TV and the dashboard; null when nobody
+     * waits.
      */
     joiningWait: waitRange.nullable(),
-    /** How long players have really waited for a court tonight; null until someone has. */
+    /** How long players have really waited in line tonight; null until someone has (measured-waits.ts). */
     averageWaitMinutes: z.number().nullable(),
     activePlayers: z.number().int(),
   }),
@@ -274,7 +275,7 @@ export const fairnessReport = z.object({
   ),
   gamesPlayedSpread: z.number().int(),
   longestWaitMinutes: z.number(),
-  averageWaitMinutes: z.number(),
+  averageWaitMinutes: z.number().nullable(),
   partnerRepeats: z.number().int(),
   opponentRepeats: z.number().int(),
   gamesFinished: z.number().int(),

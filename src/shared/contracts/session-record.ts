@@ -110,7 +110,7 @@ export const myNight = z.object({
     players: z.number().int(),
     gamesFinished: z.number().int(),
     gamesPlayedSpread: z.number().int(),
-    averageWaitMinutes: z.number(),
+    averageWaitMinutes: z.number().nullable(),
   }),
 });
 export type MyNight = z.infer<typeof myNight>;

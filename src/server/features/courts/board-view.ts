@@ -215,7 +215,7 @@ async function sharedBoard(
     onBreak,
     stats: {
       waiting: waiting.length,
-      joiningWait: line.at(-1)?.waitRange ?? null,
+      joiningWait: joiningWaitOf(line),
       // Before anyone has waited, "0 minutes" beside a line told 10 read as a promise broken.
       averageWaitMinutes: pace.averageWaitMinutes,
       activePlayers: present.length - onBreak.length,
@@ -314,4 +314,17 @@ async function winChances(
     }
   }
   return chances;
+}
+
+/**
+ * The wait for someone joining the line now: the longest told to anyone in it. Not the last
+ * place's: fair play often puts the last in line in the first group (for new partners), and
+ * the banner told a newcomer "1-4 min" while two ahead of them were told 4-9 (a review).
+ */
+function joiningWaitOf(line: ReadonlyArray<{ waitRange: { low: number; high: number } }>) {
+  if (line.length === 0) return null;
+  return {
+    low: Math.max(...line.map((w) => w.waitRange.low)),
+    high: Math.max(...line.map((w) => w.waitRange.high)),
+  };
 }

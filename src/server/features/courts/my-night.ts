@@ -4,8 +4,8 @@ import type { Db } from "../../db/database.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { listCourts } from "../clubs/service.js";
 import { getSession } from "../sessions/service.js";
-import { toMinutes, waitsBetweenGames } from "./measured-waits.js";
-import { fairnessOf, nightRows } from "./report.js";
+import { toMinutes } from "./measured-waits.js";
+import { fairnessOf, nightRows, nightWaits } from "./report.js";
 
 /** Names with how often, most often first. */
 function tally(names: string[]) {
@@ -54,7 +54,7 @@ export async function myNight(
       },
     ];
   });
-  const waits = waitsBetweenGames(finished).get(me.registrationId) ?? [];
+  const waits = nightWaits(rows).get(me.registrationId) ?? [];
   return {
     name: me.name,
     gamesPlayed: mine.length,

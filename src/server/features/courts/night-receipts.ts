@@ -55,7 +55,10 @@ export async function sendNightReceipts(deps: AppDeps, { organizationId, session
                 (partners ? ` Partners: ${partners}.` : "") +
                 (opponents ? ` Opponents: ${opponents}.` : ""),
               `You waited ${night.totalWaitMinutes} min in all (longest ${night.longestWaitMinutes} min); ` +
-                `the average wait tonight was ${night.session.averageWaitMinutes} min, and ` +
+                // Null when everyone went straight on all night: nobody waited in a line.
+                (night.session.averageWaitMinutes === null
+                  ? "nobody waited in line tonight, and "
+                  : `the average wait tonight was ${night.session.averageWaitMinutes} min, and `) +
                 (night.session.gamesPlayedSpread === 0
                   ? `all ${plural(night.session.players, "player")} played the same number of games.`
                   : `games played differed by at most ${night.session.gamesPlayedSpread} across ${plural(night.session.players, "player")}.`),

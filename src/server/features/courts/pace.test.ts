@@ -7,6 +7,7 @@ import type { BoardView } from "../../../shared/contracts/board.js";
 import { DEFAULT_GAME_LENGTH } from "../../../shared/rotation/game-length.js";
 import { courts as courtsTable } from "../../db/schema/clubs.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
+import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { paceOf } from "./pace.js";
@@ -73,7 +74,7 @@ describe("the pace of play", () => {
     expect((await paceOf(t.db, orgId, tonight.id)).length).toMatchObject({ typical: 10 });
   });
 
-  it("gives the board a range for each waiting player, and the average wait as it was", async () => {
+  it("gives the board a range for each waiting player, and someone joining the longest", async () => {
     const session = await activeSessionWith(t, orgId, 14, [], "Range Night");
     await played(session.id, (await registrations(session.id)).slice(0, 4), [12, 12, 12, 12, 12], 3);
     const fill = await t.request({
@@ -92,11 +93,45 @@ describe("the pace of play", () => {
     }
     // Both courts just filled: the first group waits about a game, not a minute.
     expect(board.queue[0]!.estimatedWaitMinutes).toBe(12);
-    // The four played five games back to back, a minute apart: on from the start, then 1 minute
-    // each time (the opening game's 0 was no wait in a line).
-    expect(board.stats.averageWaitMinutes).toBe(1);
-    // Someone walking in is told the line's last place's wait, the same on every page.
-    expect(board.stats.joiningWait).toEqual(board.queue.at(-1)!.waitRange);
+    // Someone walking in is told the longest wait in the line: they join behind everyone.
+    const longest = (side: "low" | "high") => Math.max(...board.queue.map((q) => q.waitRange[side]));
+    expect(board.stats.joiningWait).toEqual({ low: longest("low"), high: longest("high") });
+  });
+
+  it("measures the average wait as players waited: from check-in, ended by the next game's start", async () => {
+    const session = await activeSessionWith(t, orgId, 8, [], "Wait Night");
+    const ids = await registrations(session.id);
+    const now = Date.now();
+    const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);
+    await t.db
+      .update(sessionRegistrations)
+      .set({ checkedInAt: minutesAgo(40) })
+      .where(eq(sessionRegistrations.sessionId, session.id));
+    const game = (players: string[], status: "finished" | "playing", start: number, end: number | null) => ({
+      organizationId: orgId,
+      sessionId: session.id,
+      courtId,
+      teamA: players.slice(0, 2),
+      teamB: players.slice(2, 4),
+      status,
+      winner: status === "finished" ? ("A" as const) : null,
+      startedAt: minutesAgo(start),
+      endedAt: end === null ? null : minutesAgo(end),
+    });
+    // The first four went straight on 30 minutes ago: no wait in a line yet.
+    await t.db.insert(games).values(game(ids.slice(0, 4), "finished", 30, 18));
+    expect((await paceOf(t.db, orgId, session.id)).averageWaitMinutes).toBeNull();
+    // The other four went on as the court freed, 12 minutes after the first game began, and are
+    // still playing: their wait counts now, not when their game ends.
+    await t.db.insert(games).values(game(ids.slice(4, 8), "playing", 18, null));
+    expect((await paceOf(t.db, orgId, session.id)).averageWaitMinutes).toBe(12);
+    // A late arrival's first wait starts at their check-in, 2 minutes before going on.
+    await t.db
+      .update(sessionRegistrations)
+      .set({ checkedInAt: minutesAgo(20) })
+      .where(eq(sessionRegistrations.id, ids[4]!));
+    // (12 x 3 + 2) / 4: 9.5, shown as 10.
+    expect((await paceOf(t.db, orgId, session.id)).averageWaitMinutes).toBe(10);
   });
 
   it("gives no average wait before anyone has waited for a court", async () => {

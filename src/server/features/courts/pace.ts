@@ -1,11 +1,12 @@
 // The pace of play the board's waits are built on: how long games take (this session's once it
 // has played a few, else the club's latest) and how long players have really waited tonight.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { type GameLength, gameLength, SESSION_SAMPLE } from "../../../shared/rotation/game-length.js";
 import type { Queryable } from "../../db/database.js";
 import { games } from "../../db/schema/courts.js";
+import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { gamesOf } from "./board-store.js";
-import { averageWaitMinutes } from "./measured-waits.js";
+import { averageWaitMinutes, waitsBetweenGames } from "./measured-waits.js";
 
 /** The club's latest results read for their length: enough for quartiles, few enough to be recent. */
 const CLUB_SAMPLE = 30;
@@ -21,23 +22,53 @@ export type Pace = {
 };
 
 export async function paceOf(db: Queryable, organizationId: string, sessionId: string): Promise<Pace> {
-  const tonight = await db
-    .select({ teamA: games.teamA, teamB: games.teamB, startedAt: games.startedAt, endedAt: games.endedAt })
-    .from(games)
-    .where(and(gamesOf({ organizationId, sessionId }), eq(games.status, "finished")))
-    .orderBy(asc(games.startedAt));
-  const lengths = tonight.map(minutesPlayed).filter((m): m is number => m !== null);
+  const [tonight, checkedIn] = await Promise.all([
+    db
+      .select({
+        teamA: games.teamA,
+        teamB: games.teamB,
+        startedAt: games.startedAt,
+        endedAt: games.endedAt,
+        status: games.status,
+      })
+      .from(games)
+      // The games on court too: a wait ends as the next game starts, not as it ends.
+      .where(and(gamesOf({ organizationId, sessionId }), inArray(games.status, ["finished", "playing"])))
+      .orderBy(asc(games.startedAt)),
+    checkInTimes(db, organizationId, sessionId),
+  ]);
+  const finished = tonight.filter((game) => game.status === "finished");
+  const lengths = finished.map(minutesPlayed).filter((m): m is number => m !== null);
   return {
     length: gameLength(lengths, await clubLengths(db, organizationId, lengths)),
-    averageWaitMinutes: averageWaitMinutes(tonight),
+    averageWaitMinutes: averageWaitMinutes(waitsBetweenGames(tonight, checkedIn)),
     lastOffCourt: new Map(
-      tonight.flatMap((game) =>
+      finished.flatMap((game) =>
         game.endedAt
           ? [...game.teamA, ...game.teamB].map((id) => [id, game.endedAt!.getTime()] as const)
           : [],
       ),
     ),
   };
+}
+
+/** When each player of the session checked in (ms, by registration): where their first wait starts. */
+export async function checkInTimes(
+  db: Queryable,
+  organizationId: string,
+  sessionId: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: sessionRegistrations.id, at: sessionRegistrations.checkedInAt })
+    .from(sessionRegistrations)
+    .where(
+      and(
+        eq(sessionRegistrations.organizationId, organizationId),
+        eq(sessionRegistrations.sessionId, sessionId),
+        isNotNull(sessionRegistrations.checkedInAt),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.at!.getTime()]));
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from "../../db/database.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
 import { gamesOf, queueOf } from "./board-store.js";
 import { averageWaitMinutes, toMinutes, waitsBetweenGames } from "./measured-waits.js";
+import { checkInTimes } from "./pace.js";
 
 export type FairnessReport = {
   players: Array<{
@@ -16,7 +17,8 @@ export type FairnessReport = {
   }>;
   gamesPlayedSpread: number;
   longestWaitMinutes: number;
-  averageWaitMinutes: number;
+  /** Null until someone has waited in line for a game (measured-waits.ts). */
+  averageWaitMinutes: number | null;
   partnerRepeats: number;
   opponentRepeats: number;
   gamesFinished: number;
@@ -25,16 +27,22 @@ export type FairnessReport = {
 /** The session's queue rows and its finished games in start order: what every view of the night reads. */
 export async function nightRows(db: Db, organizationId: string, sessionId: string) {
   const session = { organizationId, sessionId };
-  const [players, finished] = await Promise.all([
+  const [players, finished, checkedIn] = await Promise.all([
     db.select().from(queuePlayers).where(queueOf(session)),
     db
       .select()
       .from(games)
       .where(and(gamesOf(session), eq(games.status, "finished")))
       .orderBy(asc(games.startedAt)),
+    checkInTimes(db, organizationId, sessionId),
   ]);
-  return { players, finished };
+  return { players, finished, checkedIn };
 }
+
+type NightRows = Awaited<ReturnType<typeof nightRows>>;
+
+/** Each player's waits tonight (ms, by registration), a late arrival's first from their check-in. */
+export const nightWaits = ({ finished, checkedIn }: NightRows) => waitsBetweenGames(finished, checkedIn);
 
 export async function fairnessReport(
   db: Db,
@@ -45,8 +53,9 @@ export async function fairnessReport(
 }
 
 /** The report from rows already read (the night's record and a player's night read them too). */
-export function fairnessOf({ players, finished }: Awaited<ReturnType<typeof nightRows>>): FairnessReport {
-  const waits = waitsBetweenGames(finished);
+export function fairnessOf(night: NightRows): FairnessReport {
+  const { players, finished } = night;
+  const waits = nightWaits(night);
   const partnerPairs = new Map<string, number>();
   const opponentPairs = new Map<string, number>();
   const pair = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
@@ -78,7 +87,7 @@ export function fairnessOf({ players, finished }: Awaited<ReturnType<typeof nigh
     players: rows.sort((a, b) => b.gamesPlayed - a.gamesPlayed || a.name.localeCompare(b.name)),
     gamesPlayedSpread: played.length ? Math.max(...played) - Math.min(...played) : 0,
     longestWaitMinutes: toMinutes(Math.max(0, ...allWaits)),
-    averageWaitMinutes: averageWaitMinutes(finished) ?? 0,
+    averageWaitMinutes: averageWaitMinutes(waits),
     partnerRepeats: repeats(partnerPairs),
     opponentRepeats: repeats(opponentPairs),
     gamesFinished: finished.length,

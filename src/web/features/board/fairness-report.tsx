@@ -47,7 +47,9 @@ export function FairnessReportView({ report: r }: { report: Report }) {
         <dt className="text-muted">Spread of games played</dt>
         <dd className="font-semibold">{r.gamesPlayedSpread}</dd>
         <dt className="text-muted">Average wait</dt>
-        <dd className="font-semibold">{r.averageWaitMinutes} min</dd>
+        <dd className="font-semibold">
+          {r.averageWaitMinutes === null ? "No one has waited yet" : `${r.averageWaitMinutes} min`}
+        </dd>
         <dt className="text-muted">Longest wait</dt>
         <dd className="font-semibold">{r.longestWaitMinutes} min</dd>
         <dt className="text-muted">Repeated partners</dt>

@@ -29,7 +29,11 @@ export function MyNightCard({
     ["Games", `${n.gamesPlayed}`, evenness(n.session.gamesPlayedSpread)],
     ["Won", `${n.wins}`, `of ${n.gamesPlayed}`],
     ["Waited", `${n.totalWaitMinutes} min`, `longest ${n.longestWaitMinutes} min`],
-    ["Average wait", `${n.session.averageWaitMinutes} min`, `all ${n.session.players} players`],
+    [
+      "Average wait",
+      n.session.averageWaitMinutes === null ? "none" : `${n.session.averageWaitMinutes} min`,
+      `all ${n.session.players} players`,
+    ],
   ];
   return (
     <Card data-testid="my-night">
