@@ -179,6 +179,7 @@ function boardWith(real: BoardView, count: number): BoardView {
             }
           : null,
       nextUp: i === 0 ? line.slice(0, 4) : i === count - 1 && count > 1 ? line.slice(4, 8) : [],
+      comingOff: 0,
       answered: [],
       awaiting: [],
     };

@@ -41,8 +41,15 @@ export const boardCourt = z.object({
       chanceA: z.number().int().min(0).max(100).nullable(),
     })
     .nullable(),
-  /** The group projected onto this court next, from the front of the queue. */
+  /**
+   * Those waiting in the group projected onto this court next. The engine plays the night
+   * forward, so a group may also hold players on court now (back on after their game, or off a
+   * court it expects to end first): they are `comingOff`, counted, not named, as which of them go
+   * on depends on which court really ends first. Named, half of one group did not go on, and a
+   * player read his name on the court he was playing and under Next Up at once (a review).
+   */
   nextUp: z.array(person),
+  comingOff: z.number().int(),
   /** Of those playing or up next here, who answered their call with "on my way". */
   answered: z.array(z.string()),
   /** Members playing here who have not answered (walk-ins cannot): whom a time to answer waits for. */

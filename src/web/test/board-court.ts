@@ -28,5 +28,6 @@ export function boardCourt(
         }
       : null,
     nextUp: [],
+    comingOff: 0,
   };
 }

@@ -177,7 +177,8 @@ async function sharedBoard(
             chanceA: chances.get(game.id) ?? null,
           }
         : null,
-      nextUp: (nextUp.get(court.id) ?? []).map(person),
+      nextUp: (nextUp.get(court.id) ?? []).filter((id) => !onCourt.has(id)).map(person),
+      comingOff: (nextUp.get(court.id) ?? []).filter((id) => onCourt.has(id)).length,
       // A player on court now may be in a next group too (back on after this game): their
       // answer is to the call to the court they are on.
       answered: [

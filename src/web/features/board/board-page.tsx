@@ -107,11 +107,6 @@ function ClubBoard({
 function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string; timeZone: string }) {
   const myId = board.me && board.me.state !== "not-checked-in" ? findMyRegistration(board) : null;
   const settings = useBoardSettings(orgId);
-  const onCourt = new Set(
-    board.courts
-      .flatMap((c) => (c.game ? [...c.game.teamA, ...c.game.teamB] : []))
-      .map((p) => p.registrationId),
-  );
   return (
     <>
       {board.me ? (
@@ -140,7 +135,6 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
               highlight={myId}
               callTimeoutMinutes={board.callTimeoutMinutes}
               inRounds={board.mode === "king-of-the-court"}
-              onCourt={onCourt}
               onToggleSingles={() =>
                 settings.run({
                   mode: board.mode,

@@ -34,6 +34,7 @@ function playing(change: Partial<BoardCourt> = {}): BoardCourt {
       { registrationId: "r5", name: "Cal Chen" },
       { registrationId: "r6", name: "Dee Dupont" },
     ],
+    comingOff: 0,
     answered: [],
     awaiting: [],
     ...change,
@@ -125,35 +126,26 @@ describe("CourtCard", () => {
   it("marks an answer once, on the game, for a player also in the court's next group", () => {
     // Few players: those on court now go back on after this game, and the engine says so.
     mockApi();
-    const court = playing({ answered: ["r2"], nextUp: [teamA[1]!, ...teamB] });
+    const court = playing({ answered: ["r2"], nextUp: [], comingOff: 3 });
     renderWithApp(<CourtCard court={court} orgId={ORG_ID} canManage={false} />);
     const [, bo] = screen.getAllByTestId("court-player");
     expect(within(bo!).getByTestId("on-the-way")).toBeTruthy();
     expect(screen.getAllByTestId("on-the-way")).toHaveLength(1);
   });
 
-  it("names only those waiting in the next group, and counts those still on a court", () => {
-    // Played forward, the group holds two waiting, one back on from this game and one off another court.
+  it("names those waiting in the next group and counts those still on a court", () => {
+    // Played forward, the group holds one waiting, one back on from this game and one off another court.
     mockApi();
-    const nextUp = [
-      { registrationId: "r5", name: "Cal Chen" },
-      teamA[1]!,
-      { registrationId: "r9", name: "Ike Ito" },
-    ];
+    const nextUp = [{ registrationId: "r5", name: "Cal Chen" }];
     const { unmount } = renderWithApp(
-      <CourtCard
-        court={playing({ nextUp })}
-        orgId={ORG_ID}
-        canManage={false}
-        onCourt={new Set(["r1", "r2", "r9"])}
-      />,
+      <CourtCard court={playing({ nextUp, comingOff: 2 })} orgId={ORG_ID} canManage={false} />,
     );
     const group = () => screen.getByText("Next Up").nextElementSibling?.textContent;
     expect(group()).toBe("Cal Chen + 2 coming off court");
     unmount();
-    // Without the board's players, the card still knows its own; a group all of them is no one's to name yet.
+    // A group all of players on court is no one's to name yet.
     renderWithApp(
-      <CourtCard court={playing({ nextUp: [teamA[1]!, ...teamB] })} orgId={ORG_ID} canManage={false} />,
+      <CourtCard court={playing({ nextUp: [], comingOff: 4 })} orgId={ORG_ID} canManage={false} />,
     );
     expect(group()).toBe("Chosen from the line when this game ends");
   });

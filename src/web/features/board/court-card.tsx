@@ -20,8 +20,6 @@ type Props = {
   callTimeoutMinutes?: number | null;
   /** King of the court fills its courts when the whole round is scored, not as each frees. */
   inRounds?: boolean;
-  /** Everyone on a court now (by registration): the next group names only those waiting. */
-  onCourt?: ReadonlySet<string>;
 };
 
 /** Beside a called player's name: they answered "on my way". */
@@ -40,8 +38,6 @@ function OnTheWay() {
 
 const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of play" } as const;
 
-const playersOf = (court: BoardCourt) => (court.game ? [...court.game.teamA, ...court.game.teamB] : []);
-
 export function CourtCard({
   court,
   orgId,
@@ -51,16 +47,8 @@ export function CourtCard({
   onToggleSingles,
   callTimeoutMinutes,
   inRounds = false,
-  onCourt = new Set(playersOf(court).map((p) => p.registrationId)),
 }: Props) {
   const [scoring, setScoring] = useState(false);
-  // The engine plays the night forward, so a next group can hold players on court now (back on
-  // after their game, or off another court it expects to end first). Which of them go on depends
-  // on which court really ends first: named, half of one group did not go on, and a player read
-  // his name on the court he was playing and under Next Up at once (a review, 2026-12-05). A
-  // group all of players on court is chosen as this game ends, as far as anyone can tell.
-  const waitingNext = court.nextUp.filter((p) => !onCourt.has(p.registrationId));
-  const comingOff = court.nextUp.length - waitingNext.length;
   const format = formatBadge(court);
   const name = (p: { registrationId: string; name: string }) => (
     <span
@@ -159,19 +147,19 @@ export function CourtCard({
         >
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
           <p className={cn(large ? "text-xl" : "text-sm")}>
-            {waitingNext.length ? (
+            {court.nextUp.length ? (
               <>
-                {waitingNext.map((p, i) => (
+                {court.nextUp.map((p, i) => (
                   <span key={p.registrationId}>
                     {i > 0 ? " · " : ""}
                     {p.name}
                     {court.answered.includes(p.registrationId) ? <OnTheWay /> : null}
                   </span>
                 ))}
-                {comingOff > 0 ? (
+                {court.comingOff > 0 ? (
                   <span data-testid="coming-off" className="text-muted">
                     {" "}
-                    + {comingOff} coming off court
+                    + {court.comingOff} coming off court
                   </span>
                 ) : null}
               </>

@@ -13,8 +13,14 @@ const line = (count: number) =>
     wantsBye: false,
   }));
 
+/** Courts' next groups as the server sends them: those waiting named, those on court counted. */
 function board(queueLength: number, nextUp: Record<string, number[]>): BoardView {
-  const courts = Object.entries(nextUp).map(([name, people]) => ({ name, nextUp: people.map(person) }));
+  const waiting = (n: number) => n <= queueLength;
+  const courts = Object.entries(nextUp).map(([name, people]) => ({
+    name,
+    nextUp: people.filter(waiting).map(person),
+    comingOff: people.filter((n) => !waiting(n)).length,
+  }));
   return { queue: line(queueLength), courts } as unknown as BoardView;
 }
 

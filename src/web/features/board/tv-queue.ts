@@ -14,22 +14,17 @@ export type Group = {
  * forward), then the rest of the line in fours. The TV names no court for a group: courts free
  * in an order no one knows ahead, and a player who walked to the court the TV named was at the
  * wrong one when another freed first. The court is named when they are called (TvCall). For the
- * same reason it names only those waiting: the players on court who complete a group are
- * whoever comes off first ("+2 coming off court"); named, two were seen in huge letters on a
- * court and in "Next game" at once, and half of them did not go on (a review, 2026-12-05). A
- * group of players all on court now is left out.
+ * same reason a group's players on court now are counted, not named (BoardCourt.comingOff),
+ * and a group of them all is left out.
  */
 export function upNextGroups(board: BoardView): Group[] {
   const position = new Map(board.queue.map((q) => [q.registrationId, q.position]));
   const first = (names: Group["names"]) =>
     Math.min(...names.map((p) => position.get(p.registrationId) ?? 1e9));
   const projected = board.courts
-    .filter((c) => c.nextUp.some((p) => position.has(p.registrationId)))
+    .filter((c) => c.nextUp.length > 0)
     .sort((a, b) => first(a.nextUp) - first(b.nextUp))
-    .map((c, i) => {
-      const names = c.nextUp.filter((p) => position.has(p.registrationId));
-      return { label: i === 0 ? "Next game" : "Then", names, comingOff: c.nextUp.length - names.length };
-    });
+    .map((c, i) => ({ label: i === 0 ? "Next game" : "Then", names: c.nextUp, comingOff: c.comingOff }));
   const placed = new Set(projected.flatMap((g) => g.names.map((p) => p.registrationId)));
   const rest = board.queue.filter((q) => !placed.has(q.registrationId));
   const later: Group[] = [];

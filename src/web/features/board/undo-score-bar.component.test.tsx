@@ -29,6 +29,7 @@ function boardWith(gameId: string | null): BoardView {
         }
       : null,
     nextUp: [],
+    comingOff: 0,
     answered: [],
     awaiting: [],
   };

@@ -84,6 +84,7 @@ function tonight(games: number) {
         chanceA: null,
       },
       nextUp: [],
+      comingOff: 0,
       answered: [],
       awaiting: [],
     })),
