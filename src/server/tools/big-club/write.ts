@@ -204,7 +204,7 @@ export async function openPlayTonight(deps: AppDeps, club: WrittenBigClub, owner
   const { db } = deps.database;
   const now = deps.now();
   const [session] = await createSessions(deps, club.organizationId, ownerId, {
-    name: "Open Play Now",
+    name: "Drop-in Open Play",
     startsAt: new Date(now.getTime() - 40 * 60_000).toISOString(),
     endsAt: new Date(now.getTime() + 80 * 60_000).toISOString(),
   });

@@ -7,7 +7,7 @@ import type { BoardView } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { ScoreSheet } from "./score-sheet.js";
 
-/** "Court 3" shows as "3" (eight fit across a phone); any other name as it is. */
+/** "Court 3" shows as "3" (five fit across a phone beside "Score"); any other name as it is. */
 const shortName = (name: string) => name.replace(/^court\s+/i, "");
 
 export function ScoreStrip({ board, orgId }: { board: BoardView; orgId: string }) {

@@ -225,8 +225,8 @@ function UpNext({ board }: { board: BoardView }) {
               ))}
               {group.comingOff > 0 ? (
                 <p
-                  data-testid="tv-coming-off"
-                  className="leading-[1.2] font-bold text-brand-800"
+                  data-testid="tv-label"
+                  className="truncate leading-[1.2] font-bold text-brand-800"
                   style={{ fontSize: "var(--tv-label)" }}
                 >
                   + {group.comingOff} coming off court

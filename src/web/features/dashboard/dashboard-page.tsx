@@ -121,7 +121,7 @@ function ClubDashboard({ club }: { club: Membership }) {
                   size="lg"
                   // Outlined: as bare white text on the green it did not look like a button.
                   className="border border-white/50 text-white hover:bg-white/10"
-                  title="Hides the sample statistics below; nothing of your club's is removed"
+                  title="Hides the sample figures, courts and ladder on this device; nothing of your club's is removed"
                   onClick={clearExamples}
                 >
                   Clear Examples

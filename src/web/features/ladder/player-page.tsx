@@ -129,9 +129,10 @@ function RatingCard({ label, rating }: { label: string; rating: PlayerView["rati
                 <span className="ml-2 text-base font-normal text-muted">provisional</span>
               ) : null}
             </p>
-            {/* In words: a bare "±189" beside a settled rating read as a typo. */}
+            {/* In words: a bare "±189" beside a settled rating read as a typo. Not "between X and
+                Y": the spread is the skill estimate's, around its own mean, not around the Elo. */}
             <p className="text-sm text-muted" data-testid="rating-range">
-              Likely between {rating.rating - rating.plusMinus} and {rating.rating + rating.plusMinus}
+              Give or take {rating.plusMinus} points
             </p>
             <p className="text-sm text-muted">
               Rank {rating.rank} · {rating.wins} of {rating.games} won · streak{" "}
