@@ -42,7 +42,7 @@ export function nextUpByCourt(
   if (board?.mode === "king-of-the-court") return kingNextUp(state, line, out);
   if (board && nextUpNeedsHistory(board) && state.historyRead)
     return playedForward(board, state, line, empty.kept, out, at);
-  return projectNextUp(state, line, new Set(board?.singlesCourts ?? []), out);
+  return projectNextUp(state, line, new Set(board?.singlesCourts ?? []), out, board?.mode === "winners-stay");
 }
 
 /**
@@ -78,12 +78,15 @@ function playedForward(
  * The groups from the front of the line (four, or two for a singles court), onto free courts
  * first, then the courts whose games began earliest (they should finish first): what paddle
  * stack plays, and the estimate for the formats whose choice the board cannot play forward.
+ * With `winnersStay`, a court with a game on takes only its challengers (a side's worth): its
+ * winners stay on, and the four from the line named two who would not go on, and told them so.
  */
 function projectNextUp(
   state: BoardState,
   line: string[],
   singles: Set<string>,
   out: Set<string>,
+  winnersStay = false,
 ): Map<string, string[]> {
   const free = state.courts.filter((c) => !out.has(c.id) && !state.playing.some((g) => g.courtId === c.id));
   const byStart = [...state.playing]
@@ -93,8 +96,10 @@ function projectNextUp(
   const order = [...free.map((c) => c.id), ...byStart];
   const result = new Map<string, string[]>();
   let from = 0;
+  const playingOn = new Set(byStart);
   for (const courtId of order) {
-    const size = singles.has(courtId) ? 2 : 4;
+    const full = singles.has(courtId) ? 2 : 4;
+    const size = winnersStay && playingOn.has(courtId) ? full / 2 : full;
     const group = line.slice(from, from + size);
     if (group.length < size) break;
     result.set(courtId, group);

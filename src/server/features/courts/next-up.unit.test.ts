@@ -130,3 +130,23 @@ describe("the wait of those announced for a court", () => {
     expect(waits.get("p8")).toEqual({ estimatedWaitMinutes: 1, waitRange: { low: 1, high: 1 } });
   });
 });
+
+describe("winners stay's next groups", () => {
+  it("name a side's worth of challengers for each court, not four: its winners stay on", () => {
+    const { state, board } = night(12);
+    const stay = { ...board, mode: "winners-stay" } as BoardRow;
+    const line = ["p8", "p9", "p10", "p11"];
+    const groups = nextUpByCourt(stay, state, line, undefined, { night: nightTimes, gameLength, now: T0 });
+    // Court 1's game began first, so it should end first.
+    expect(Object.fromEntries(groups)).toEqual({ c0: ["p8", "p9"], c1: ["p10", "p11"] });
+    // Paddle stack sends four from the line to whichever court frees.
+    const stack = { ...board, mode: "paddle-stack" } as BoardRow;
+    expect(
+      Object.fromEntries(
+        nextUpByCourt(stack, state, line, undefined, { night: nightTimes, gameLength, now: T0 }),
+      ),
+    ).toEqual({
+      c0: line,
+    });
+  });
+});
