@@ -227,7 +227,11 @@ export async function seedDemoClub(
   }
   const upcomingIds = [];
   for (const s of upcoming) upcomingIds.push(await create(s));
-  const liveId = await create({ name: "Drop-in Open Play", startsAt: at(-40 * 60_000), endsAt: at(80 * 60_000) });
+  const liveId = await create({
+    name: "Drop-in Open Play",
+    startsAt: at(-40 * 60_000),
+    endsAt: at(80 * 60_000),
+  });
   await transition(deps, organizationId, liveId, "start");
   // 18 checked in: 16 on 4 courts, 2 waiting for the next one.
   for (const userId of memberIds.slice(0, 18)) await addWalkIn(db, organizationId, liveId, { userId }, now);
