@@ -1,10 +1,10 @@
 // The pace of play the board's waits are built on: how long games take (this session's once it
 // has played a few, else the club's latest) and how long players have really waited tonight.
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { type GameLength, gameLength, SESSION_SAMPLE } from "../../../shared/rotation/game-length.js";
 import type { Queryable } from "../../db/database.js";
 import { games } from "../../db/schema/courts.js";
-import { sessionRegistrations } from "../../db/schema/sessions.js";
+import { checkInTimes } from "../sessions/service.js";
 import { gamesOf } from "./board-store.js";
 import { averageWaitMinutes, waitsBetweenGames } from "./measured-waits.js";
 
@@ -35,7 +35,7 @@ export async function paceOf(db: Queryable, organizationId: string, sessionId: s
       // The games on court too: a wait ends as the next game starts, not as it ends.
       .where(and(gamesOf({ organizationId, sessionId }), inArray(games.status, ["finished", "playing"])))
       .orderBy(asc(games.startedAt)),
-    checkInTimes(db, organizationId, sessionId),
+    checkInTimes(db, sessionId),
   ]);
   const finished = tonight.filter((game) => game.status === "finished");
   const lengths = finished.map(minutesPlayed).filter((m): m is number => m !== null);
@@ -50,25 +50,6 @@ export async function paceOf(db: Queryable, organizationId: string, sessionId: s
       ),
     ),
   };
-}
-
-/** When each player of the session checked in (ms, by registration): where their first wait starts. */
-export async function checkInTimes(
-  db: Queryable,
-  organizationId: string,
-  sessionId: string,
-): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ id: sessionRegistrations.id, at: sessionRegistrations.checkedInAt })
-    .from(sessionRegistrations)
-    .where(
-      and(
-        eq(sessionRegistrations.organizationId, organizationId),
-        eq(sessionRegistrations.sessionId, sessionId),
-        isNotNull(sessionRegistrations.checkedInAt),
-      ),
-    );
-  return new Map(rows.map((r) => [r.id, r.at!.getTime()]));
 }
 
 /**

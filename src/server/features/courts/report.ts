@@ -3,9 +3,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
+import { checkInTimes } from "../sessions/service.js";
 import { gamesOf, queueOf } from "./board-store.js";
 import { averageWaitMinutes, toMinutes, waitsBetweenGames } from "./measured-waits.js";
-import { checkInTimes } from "./pace.js";
 
 export type FairnessReport = {
   players: Array<{
@@ -34,7 +34,7 @@ export async function nightRows(db: Db, organizationId: string, sessionId: strin
       .from(games)
       .where(and(gamesOf(session), eq(games.status, "finished")))
       .orderBy(asc(games.startedAt)),
-    checkInTimes(db, organizationId, sessionId),
+    checkInTimes(db, sessionId),
   ]);
   return { players, finished, checkedIn };
 }

@@ -40,6 +40,7 @@ export {
   activeSession,
   checkedInIds,
   checkedInPlayers,
+  checkInTimes,
   getSession,
   getSessionWithList,
   nextScheduledSessions,

@@ -359,6 +359,15 @@ export function checkedInPlayers(db: Queryable, sessionId: string): Promise<Name
 export const checkedInIds = (sessionId: string): SQL =>
   sql`select ${qualified(sessionRegistrations.id)} from ${sessionRegistrations} where ${checkedIn(sessionId)}`;
 
+/** When each of those checked in did so (ms, by registration): where their first wait starts. */
+export async function checkInTimes(db: Queryable, sessionId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: sessionRegistrations.id, at: sessionRegistrations.checkedInAt })
+    .from(sessionRegistrations)
+    .where(checkedIn(sessionId));
+  return new Map(rows.map((r) => [r.id, r.at!.getTime()]));
+}
+
 /**
  * Everyone signed up for the session and not cancelled, with where they stand: a place, a place
  * waiting for payment, an entry in a lottery not drawn yet, or the waitlist; in arrival order.
