@@ -7,6 +7,7 @@ import { plans } from "../../../shared/domain/plans.js";
 import { useExamples } from "../../app/examples.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
+import { FeatureCard } from "../../components/feature-card.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
@@ -147,16 +148,8 @@ function ProductPitch({ showExamples }: { showExamples: boolean }) {
   return (
     <>
       <section className="grid grid-cols-1 gap-4 md:grid-cols-3">
-        {features.map(({ icon: Icon, title, body }) => (
-          <Card key={title}>
-            <CardContent className="flex flex-col gap-2 pt-6">
-              <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                <Icon className="h-5 w-5" />
-              </span>
-              <h2 className="text-lg font-semibold">{title}</h2>
-              <p className="text-sm text-muted">{body}</p>
-            </CardContent>
-          </Card>
+        {features.map((feature) => (
+          <FeatureCard key={feature.title} heading="h2" {...feature} />
         ))}
       </section>
 

@@ -10,6 +10,7 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { FeatureCard } from "../../components/feature-card.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { MarketingLayout } from "./marketing-layout.js";
@@ -128,16 +129,8 @@ export function LandingPage() {
           ladder.
         </p>
         <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ icon: Icon, title, body }) => (
-            <Card key={title}>
-              <CardContent className="flex flex-col gap-2 pt-6">
-                <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                  <Icon className="h-5 w-5" />
-                </span>
-                <h3 className="text-lg font-semibold">{title}</h3>
-                <p className="text-sm text-muted">{body}</p>
-              </CardContent>
-            </Card>
+          {features.map((feature) => (
+            <FeatureCard key={feature.title} {...feature} />
           ))}
         </div>
       </section>
