@@ -1,9 +1,13 @@
 import { Timer } from "lucide-react";
 import { useEffect, useState } from "react";
 
-/** "m:ss" from `since` to `now` (never below 0:00 when the clocks disagree). */
+/** Whole seconds from `since` to `now`, never below 0 when the clocks disagree. */
+const secondsSince = (since: string, now: number) =>
+  Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
+
+/** "m:ss" from `since` to `now`. */
 export function elapsedText(since: string, now: number): string {
-  const seconds = Math.max(0, Math.floor((now - new Date(since).getTime()) / 1000));
+  const seconds = secondsSince(since, now);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
@@ -12,7 +16,7 @@ export function elapsedText(since: string, now: number): string {
  * of day or a score, and the seconds told no one anything.
  */
 export function minutesOnCourtText(since: string, now: number): string {
-  return `${Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000))} min`;
+  return `${Math.floor(secondsSince(since, now) / 60)} min`;
 }
 
 /** The time now, in milliseconds, ticking every `everyMs`. */

@@ -103,9 +103,14 @@ export function ClubToday({ orgId, runsSessions }: { orgId: string; runsSessions
             ) : null}
             <p className="font-medium">{live.name}</p>
             <p>
-              {live.checkedIn} checked in · {live.courtsPlaying} of {live.courtsTotal} courts playing ·{" "}
-              {live.waiting} waiting
-              {joiningNowText(live.joiningWait) ? ` · ${joiningNowText(live.joiningWait)}` : ""}
+              {[
+                `${live.checkedIn} checked in`,
+                `${live.courtsPlaying} of ${live.courtsTotal} courts playing`,
+                `${live.waiting} waiting`,
+                joiningNowText(live.joiningWait),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </p>
             <p className="text-muted">
               {live.checkedInNames.join(", ")}
