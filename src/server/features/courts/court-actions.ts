@@ -10,7 +10,7 @@ import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { assertClubRunning } from "../billing/service.js";
 import { type BoardRow, type GameRow, gamesOf, loadState, queueOf } from "./board-store.js";
 import { act } from "./board-transaction.js";
-import { answeredCall, paceOf } from "./pace.js";
+import { answeredCall, lastOffCourtOf } from "./pace.js";
 
 /**
  * Cancelling takes the game off court without a result, puts its players back at the front of
@@ -44,7 +44,10 @@ export function callNextGroupInstead(deps: AppDeps, organizationId: string, game
     // Offered once the time to answer has passed: a game under way is not ended for being slow to answer.
     if (now.getTime() - game.startedAt.getTime() < minutes * 60_000)
       throw new AppError("NOT_YET", `Give them ${minutes} minutes from the call to answer.`);
-    const { lastOffCourt } = await paceOf(tx, organizationId, board.sessionId);
+    const lastOffCourt = await lastOffCourtOf(tx, organizationId, board.sessionId, [
+      ...game.teamA,
+      ...game.teamB,
+    ]);
     const called = await tx
       .select({
         id: queuePlayers.registrationId,

@@ -1,6 +1,6 @@
 // The pace of play the board's waits are built on: how long games take (this session's once it
 // has played a few, else the club's latest) and how long players have really waited tonight.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { type GameLength, gameLength, SESSION_SAMPLE } from "../../../shared/rotation/game-length.js";
 import type { Queryable } from "../../db/database.js";
 import { games } from "../../db/schema/courts.js";
@@ -42,14 +42,44 @@ export async function paceOf(db: Queryable, organizationId: string, sessionId: s
   return {
     length: gameLength(lengths, await clubLengths(db, organizationId, lengths)),
     averageWaitMinutes: averageWaitMinutes(waitsBetweenGames(tonight, checkedIn)),
-    lastOffCourt: new Map(
-      finished.flatMap((game) =>
-        game.endedAt
-          ? [...game.teamA, ...game.teamB].map((id) => [id, game.endedAt!.getTime()] as const)
-          : [],
-      ),
-    ),
+    lastOffCourt: lastOffCourtIn(finished),
   };
+}
+
+type Ended = { teamA: string[]; teamB: string[]; endedAt: Date | null };
+
+/** When each player last came off court (ms, by registration), from finished games in any order. */
+function lastOffCourtIn(finished: Ended[]): Map<string, number> {
+  const last = new Map<string, number>();
+  for (const game of finished) {
+    if (!game.endedAt) continue;
+    for (const id of [...game.teamA, ...game.teamB])
+      last.set(id, Math.max(last.get(id) ?? 0, game.endedAt.getTime()));
+  }
+  return last;
+}
+
+/**
+ * When each of `ids` last came off court tonight: all that reading their "on my way" needs, under
+ * the board's lock, without the rest of the pace (the club's game lengths, check-ins, waits).
+ */
+export async function lastOffCourtOf(
+  db: Queryable,
+  organizationId: string,
+  sessionId: string,
+  ids: string[],
+): Promise<Map<string, number>> {
+  const theirs = await db
+    .select({ teamA: games.teamA, teamB: games.teamB, endedAt: games.endedAt })
+    .from(games)
+    .where(
+      and(
+        gamesOf({ organizationId, sessionId }),
+        eq(games.status, "finished"),
+        or(arrayOverlaps(games.teamA, ids), arrayOverlaps(games.teamB, ids)),
+      ),
+    );
+  return lastOffCourtIn(theirs);
 }
 
 /**
