@@ -156,6 +156,7 @@ async function sharedBoard(
   const onCourt = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
   const courts = state.courts.map((court) => {
     const game = state.playing.find((g) => g.courtId === court.id);
+    const group = nextUp.get(court.id) ?? [];
     return {
       id: court.id,
       name: court.name,
@@ -177,13 +178,13 @@ async function sharedBoard(
             chanceA: chances.get(game.id) ?? null,
           }
         : null,
-      nextUp: (nextUp.get(court.id) ?? []).filter((id) => !onCourt.has(id)).map(person),
-      comingOff: (nextUp.get(court.id) ?? []).filter((id) => onCourt.has(id)).length,
+      nextUp: group.filter((id) => !onCourt.has(id)).map(person),
+      comingOff: group.filter((id) => onCourt.has(id)).length,
       // A player on court now may be in a next group too (back on after this game): their
       // answer is to the call to the court they are on.
       answered: [
         ...(game ? [...game.teamA, ...game.teamB] : []),
-        ...(nextUp.get(court.id) ?? []).filter((id) => !onCourt.has(id)),
+        ...group.filter((id) => !onCourt.has(id)),
       ].filter(onTheWay),
       awaiting: (game ? [...game.teamA, ...game.teamB] : []).filter((id) => canAnswer(id) && !onTheWay(id)),
     };

@@ -11,6 +11,7 @@ import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { paceOf } from "./pace.js";
+import { fairnessReport } from "./report.js";
 
 let t: TestApp;
 let owner: TestUser;
@@ -132,6 +133,8 @@ describe("the pace of play", () => {
       .where(eq(sessionRegistrations.id, ids[4]!));
     // (12 x 3 + 2) / 4: 9.5, shown as 10.
     expect((await paceOf(t.db, orgId, session.id)).averageWaitMinutes).toBe(10);
+    // The fairness report, opened mid-night, gives the banner's figure.
+    expect((await fairnessReport(t.db, orgId, session.id)).averageWaitMinutes).toBe(10);
   });
 
   it("gives no average wait before anyone has waited for a court", async () => {

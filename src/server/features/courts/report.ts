@@ -1,6 +1,6 @@
 // The fairness report of a session, from its finished games and queue counters: what an
 // organizer checks to see the rotation treated everyone alike.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, inArray } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
 import { games, queuePlayers } from "../../db/schema/courts.js";
 import { checkInTimes } from "../sessions/service.js";
@@ -24,25 +24,32 @@ export type FairnessReport = {
   gamesFinished: number;
 };
 
-/** The session's queue rows and its finished games in start order: what every view of the night reads. */
+/**
+ * The session's queue rows, its games finished and on court in start order, and its check-in
+ * times: what every view of the night reads.
+ */
 export async function nightRows(db: Db, organizationId: string, sessionId: string) {
   const session = { organizationId, sessionId };
-  const [players, finished, checkedIn] = await Promise.all([
+  const [players, played, checkedIn] = await Promise.all([
     db.select().from(queuePlayers).where(queueOf(session)),
     db
       .select()
       .from(games)
-      .where(and(gamesOf(session), eq(games.status, "finished")))
+      .where(and(gamesOf(session), inArray(games.status, ["finished", "playing"])))
       .orderBy(asc(games.startedAt)),
     checkInTimes(db, sessionId),
   ]);
-  return { players, finished, checkedIn };
+  return { players, played, finished: played.filter((game) => game.status === "finished"), checkedIn };
 }
 
 type NightRows = Awaited<ReturnType<typeof nightRows>>;
 
-/** Each player's waits tonight (ms, by registration), a late arrival's first from their check-in. */
-export const nightWaits = ({ finished, checkedIn }: NightRows) => waitsBetweenGames(finished, checkedIn);
+/**
+ * Each player's waits tonight (ms, by registration), a late arrival's first from their check-in.
+ * The games on court count as the board's do (pace.ts): a wait ends as the next game starts, so
+ * the report read mid-night gives the banner's average.
+ */
+export const nightWaits = ({ played, checkedIn }: NightRows) => waitsBetweenGames(played, checkedIn);
 
 export async function fairnessReport(
   db: Db,
