@@ -57,6 +57,7 @@ import { keepAnswersPrivate, NOT_STORED } from "./platform/web/private-answers.j
 import { responseSerializer } from "./platform/web/response-serializer.js";
 import { refuseCrossSiteWrites } from "./platform/web/same-origin.js";
 import { addSecurityHeaders, securityHeaders } from "./platform/web/security-headers.js";
+import { standInText } from "./platform/web/stand-in-notice.js";
 import { loadVisitorPages } from "./platform/web/visitor-pages.js";
 import { registerWebClient } from "./platform/web/web-client.js";
 
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   if (deps.webRoot)
     await registerWebClient(app, deps.webRoot, {
       appUrl: deps.config.appUrl,
+      standInNotice: standInText(deps.config.standIns),
       clubPreview: (slug) => clubBySlug(deps.database.db, slug),
       visitorPages: await loadVisitorPages(deps.webRoot, (slug) =>
         publicClubPage(deps.database.db, slug, null, deps.now()).catch((error: unknown) => {

@@ -44,6 +44,10 @@ const envSchema = z.object({
   // Unset: readable lines on a terminal, JSON lines otherwise.
   LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "pretty"]).optional()),
   MAILBOX: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
+  // The local stand-ins, chosen on purpose: production refuses to start on them otherwise
+  // (standIns below). Unset, each follows from its real counterpart's variable.
+  PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(["stripe", "sandbox"]).optional()),
+  MAIL: z.preprocess(emptyAsUndefined, z.enum(["smtp", "mailbox"]).optional()),
   SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(["mailbox", "none"]).optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   // Accounts one address may open in 15 minutes (platform/auth/guards.ts): a club's sign-up night,
@@ -154,7 +158,15 @@ export type Config = {
   checkAnswers: boolean;
   /** Web Push: the VAPID key pair, who we are to push services, and (tests) private endpoints allowed. */
   push: { publicKey: string; privateKey: string; subject: string; allowPrivateEndpoints: boolean };
+  /**
+   * The local stand-ins a production server runs on because its operator said so (PAYMENTS=sandbox,
+   * MAIL=mailbox, SMS_PROVIDER=mailbox): every page says so. Empty outside production, where
+   * they are the ordinary way to try the app.
+   */
+  standIns: StandIn[];
 };
+
+export type StandIn = "payments" | "mail" | "texts";
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -164,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const smsProvider = e.SMS_PROVIDER ?? (e.NODE_ENV === "production" ? "none" : "mailbox");
   return {
     port: e.PORT,
     host: e.HOST,
@@ -182,14 +195,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     mailboxPage: !e.SMTP_URL && mailboxPage(e),
-    smsProvider: e.SMS_PROVIDER ?? (e.NODE_ENV === "production" ? "none" : "mailbox"),
+    smsProvider,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
     demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",
     seedDemo: e.SEED_DEMO === "1",
     checkAnswers: e.NODE_ENV !== "production",
     push: pushConfig(e, dataDir),
+    standIns: standIns(e, smsProvider),
   };
+}
+
+/**
+ * Which stand-ins run, refusing in production the ones nobody chose: a production server
+ * without Stripe keys used to start on the sandbox without a word, where an owner could take
+ * Pro for free and members "paid" for places with no money moving; without SMTP_URL it kept
+ * every mail in a mailbox nobody reads.
+ */
+function standIns(e: Env, smsProvider: "mailbox" | "none"): StandIn[] {
+  if (e.PAYMENTS === "stripe" && !e.STRIPE_SECRET_KEY)
+    throw new Error(
+      "Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and the other STRIPE_ variables",
+    );
+  if (e.PAYMENTS === "sandbox" && e.STRIPE_SECRET_KEY)
+    throw new Error(
+      "Invalid configuration:\n  PAYMENTS=sandbox and STRIPE_SECRET_KEY contradict each other: unset one",
+    );
+  if (e.MAIL === "smtp" && !e.SMTP_URL) throw new Error("Invalid configuration:\n  MAIL=smtp needs SMTP_URL");
+  if (e.MAIL === "mailbox" && e.SMTP_URL)
+    throw new Error("Invalid configuration:\n  MAIL=mailbox and SMTP_URL contradict each other: unset one");
+  if (e.NODE_ENV !== "production") return [];
+  const refused: string[] = [];
+  if (!e.STRIPE_SECRET_KEY && e.PAYMENTS !== "sandbox")
+    refused.push(
+      "payments need STRIPE_SECRET_KEY (and the other STRIPE_ variables); PAYMENTS=sandbox runs the sandbox, where no money moves, on purpose",
+    );
+  if (!e.SMTP_URL && e.MAIL !== "mailbox")
+    refused.push(
+      "mail needs SMTP_URL; MAIL=mailbox keeps every mail in the local mailbox, unsent, on purpose",
+    );
+  if (refused.length > 0)
+    throw new Error(`Invalid configuration for production (NODE_ENV=production):\n  ${refused.join("\n  ")}`);
+  const running: StandIn[] = [];
+  if (!e.STRIPE_SECRET_KEY) running.push("payments");
+  if (!e.SMTP_URL) running.push("mail");
+  // Texts default to none in production: the mailbox only when the operator named it.
+  if (smsProvider === "mailbox") running.push("texts");
+  return running;
 }
 
 function pushConfig(e: Env, dataDir: string): Config["push"] {

@@ -90,7 +90,10 @@ describe("Web Push", () => {
       /PUSH_ALLOW_PRIVATE_ENDPOINTS is for tests only/,
     );
     expect(loadConfig({ ...keys, PUSH_ALLOW_PRIVATE_ENDPOINTS: "1" }).push.allowPrivateEndpoints).toBe(true);
-    expect(loadConfig({ ...keys, NODE_ENV: "production" }).push.allowPrivateEndpoints).toBe(false);
+    expect(
+      loadConfig({ ...keys, NODE_ENV: "production", PAYMENTS: "sandbox", MAIL: "mailbox" }).push
+        .allowPrivateEndpoints,
+    ).toBe(false);
   });
 
   it("takes both VAPID keys or neither, and names the sender to push services", () => {
@@ -109,5 +112,49 @@ describe("the sign-ups one address may make", () => {
     expect(loadConfig({ ...base, SIGN_UPS_PER_ADDRESS: "400" }).signUpsPerAddress).toBe(400);
     expect(() => loadConfig({ ...base, SIGN_UPS_PER_ADDRESS: "0" })).toThrow();
     expect(() => loadConfig({ ...base, SIGN_UPS_PER_ADDRESS: "lots" })).toThrow();
+  });
+});
+
+describe("the local stand-ins in production", () => {
+  const production = { ...base, NODE_ENV: "production" };
+  const stripe = {
+    STRIPE_SECRET_KEY: "sk_live_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+    STRIPE_PRICE_BASIC: "price_b",
+    STRIPE_PRICE_PRO: "price_p",
+    STRIPE_PRODUCT_BASIC: "prod_b",
+    STRIPE_PRODUCT_PRO: "prod_p",
+    APP_URL: "https://club.example.com",
+  };
+  const smtp = { SMTP_URL: "smtp://mail.example:587" };
+
+  it("refuses to start on the sandbox or the mailbox unless the operator chose them", () => {
+    expect(() => loadConfig({ ...production, ...smtp })).toThrow(
+      /payments need STRIPE_SECRET_KEY.*PAYMENTS=sandbox/,
+    );
+    expect(() => loadConfig({ ...production, ...stripe })).toThrow(/mail needs SMTP_URL.*MAIL=mailbox/);
+    expect(() => loadConfig(production)).toThrow(/payments need[\s\S]*mail needs/);
+  });
+
+  it("runs on the real parts with nothing to say, and names each stand-in chosen", () => {
+    expect(loadConfig({ ...production, ...stripe, ...smtp }).standIns).toEqual([]);
+    expect(loadConfig({ ...production, ...smtp, PAYMENTS: "sandbox" }).standIns).toEqual(["payments"]);
+    expect(loadConfig({ ...production, ...stripe, MAIL: "mailbox" }).standIns).toEqual(["mail"]);
+    expect(
+      loadConfig({ ...production, PAYMENTS: "sandbox", MAIL: "mailbox", SMS_PROVIDER: "mailbox" }).standIns,
+    ).toEqual(["payments", "mail", "texts"]);
+  });
+
+  it("says nothing outside production, where the stand-ins are how one tries the app", () => {
+    expect(loadConfig(base).standIns).toEqual([]);
+  });
+
+  it("refuses a choice that contradicts the keys given", () => {
+    expect(() => loadConfig({ ...base, PAYMENTS: "stripe" })).toThrow(
+      /PAYMENTS=stripe needs STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ ...base, ...stripe, PAYMENTS: "sandbox" })).toThrow(/contradict/);
+    expect(() => loadConfig({ ...base, MAIL: "smtp" })).toThrow(/MAIL=smtp needs SMTP_URL/);
+    expect(() => loadConfig({ ...base, ...smtp, MAIL: "mailbox" })).toThrow(/contradict/);
   });
 });

@@ -7,11 +7,12 @@ import v8 from "node:v8";
 import { buildApp } from "./app.js";
 import type { AppDeps } from "./app-deps.js";
 import { composeDeps } from "./compose.js";
-import { loadConfig } from "./config.js";
+import { type Config, loadConfig } from "./config.js";
 import { type EmbeddedDatabase, startEmbeddedPostgres } from "./db/embedded-postgres.js";
 import { DEMO_OWNER, demoOwner, seedDemoClub } from "./features/demo/seed.js";
 import { createLogger, logDestination } from "./platform/logging/logger.js";
 import { drainConnections } from "./platform/web/draining.js";
+import { standInText } from "./platform/web/stand-in-notice.js";
 
 // Under load V8 lets the old space grow to several times what is live before compacting it
 // (its default factor follows the allocation rate), so the peak heap stands far above the live
@@ -29,7 +30,7 @@ const STOP_DEADLINE_MS = 20_000;
 const DRAIN_MS = 3_000;
 
 const startedAt = performance.now();
-const config = loadConfig();
+const config = configOrExit();
 const log = createLogger(config.logLevel, logDestination(config.logFormat));
 // The built client is dist/web: beside dist/server when compiled, two levels up from src/server under tsx.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -113,6 +114,8 @@ async function main() {
   else if (!config.smtpUrl)
     log.warn("No SMTP_URL and the mailbox page is off: mail is kept but not delivered. Set SMTP_URL.");
   if (embedded) log.info(`Embedded PostgreSQL data is in ${embedded.databaseDir}`);
+  const notice = standInText(config.standIns);
+  if (notice) log.warn(`${notice} Every page says so.`);
   // Last, so the sign-in is what a person sees at the bottom of the terminal.
   if (demo) {
     log.info(demo.created ? "Demo club built: Riverside Pickleball Club" : "The demo club is already here");
@@ -128,6 +131,21 @@ async function seedDemo(deps: AppDeps) {
   }
   const owner = await demoOwner(deps);
   return seedDemoClub(deps, { id: owner, name: DEMO_OWNER.name });
+}
+
+/**
+ * A configuration mistake is the operator's to fix, not a bug: it is said as the sentence
+ * loadConfig wrote, without a stack trace, before the logger (which it configures) exists.
+ */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    process.stderr.write(
+      `Courtside could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  }
 }
 
 /** A start that failed says so in one sentence, stops what it started, and exits 1. */

@@ -83,6 +83,8 @@ describe("npm run demo", () => {
       DATA_DIR: tmpdir(),
       SEED_DEMO: "1",
       NODE_ENV: "production",
+      PAYMENTS: "sandbox",
+      MAIL: "mailbox",
     });
     await expect(server).rejects.toThrow(/the demo club is not built in production/);
   });

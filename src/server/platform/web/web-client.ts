@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { clubPageMeta, type PageMeta, pageMeta } from "../../../shared/page-meta.js";
 import { isClientRoute } from "../../../shared/routes.js";
 import { sessionCookieOf } from "../auth/current-user.js";
+import { withStandInNotice } from "./stand-in-notice.js";
 import type { ClubPreview, VisitorPages } from "./visitor-pages.js";
 
 export async function registerWebClient(
@@ -19,12 +20,14 @@ export async function registerWebClient(
     clubPreview?: (slug: string) => Promise<ClubPreview | null>;
     /** The landing and club pages a visitor is sent without the app (visitor-pages.ts). */
     visitorPages?: VisitorPages | null;
+    /** Said at the top of every page: the stand-ins a production server runs on (stand-in-notice.ts). */
+    standInNotice?: string;
   },
 ): Promise<void> {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
     throw new Error(`The web client is not built: ${indexFile} is missing. Run npm run build.`);
-  const indexHtml = readFileSync(indexFile, "utf8");
+  const indexHtml = withStandInNotice(readFileSync(indexFile, "utf8"), options.standInNotice);
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
@@ -75,7 +78,10 @@ export async function registerWebClient(
         ? await visitorPages.landing().catch(unavailable("landing page"))
         : null;
     const markup = visitorClub?.markup ?? landing ?? undefined;
-    const html = markup !== undefined && visitorPages ? visitorPages.page(markup) : indexHtml;
+    const html =
+      markup !== undefined && visitorPages
+        ? withStandInNotice(visitorPages.page(markup), options.standInNotice)
+        : indexHtml;
     const meta = preview ? clubPageMeta(preview) : pageMeta(pathname);
     return reply
       .status(known ? 200 : 404)
