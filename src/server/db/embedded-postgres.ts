@@ -10,6 +10,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -54,6 +55,7 @@ export async function startEmbeddedPostgres(
       onLog: () => {},
       onError: (error) => log.warn(`embedded PostgreSQL: ${String(error)}`),
     });
+    await stopOrphanedPostgres(databaseDir, log);
     if (!existsSync(path.join(databaseDir, "PG_VERSION"))) {
       log.info(`Creating the embedded PostgreSQL database in ${databaseDir}`);
       await pg.initialise();
@@ -80,6 +82,71 @@ export async function startEmbeddedPostgres(
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+/** How long a left-over PostgreSQL gets to finish a fast shutdown before an immediate one. */
+const ORPHAN_STOP_MS = 30_000;
+
+/**
+ * A Courtside that died without stopping its database (kill -9, an out-of-memory kill) leaves
+ * the embedded PostgreSQL running without its parent, holding this folder: every start after
+ * it failed until someone found and stopped PostgreSQL by hand. We hold DATA_DIR's lock here,
+ * so no live Courtside owns that server. It is recognised by its postmaster.pid, and confirmed
+ * to be a live process serving this very folder (its working directory, which PostgreSQL sets
+ * to its data folder) whose parent is not us. Then it is asked for a fast shutdown (open
+ * transactions rolled back, a checkpoint, as `pg_ctl stop -m fast`), and the start goes on as
+ * usual. A PostgreSQL of any other folder is never looked at; where the process cannot be
+ * confirmed (no /proc, another user's process) nothing is touched and the start says why.
+ */
+async function stopOrphanedPostgres(databaseDir: string, log: Log): Promise<void> {
+  const pid = postmasterPid(databaseDir);
+  if (pid === undefined || !isAlive(pid) || !servesFolder(pid, databaseDir)) return;
+  if (parentOf(pid) === process.pid) return;
+  log.warn(
+    `PostgreSQL (pid ${pid}) was left running in ${databaseDir} by a Courtside that stopped without stopping it; stopping it first`,
+  );
+  const stopped = async (ms: number) => {
+    for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
+      if (!isAlive(pid)) return true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return !isAlive(pid);
+  };
+  process.kill(pid, "SIGINT");
+  if (await stopped(ORPHAN_STOP_MS)) return;
+  // Immediate shutdown: the next start replays the log, as after a power cut.
+  log.warn(`PostgreSQL (pid ${pid}) did not finish a fast shutdown; stopping it at once`);
+  process.kill(pid, "SIGQUIT");
+  await stopped(10_000);
+}
+
+/** The server's pid from the first line of its postmaster.pid, if there is one. */
+function postmasterPid(databaseDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path.join(databaseDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `pid` runs in `dir` (PostgreSQL's working directory is its data folder); false if unknown. */
+function servesFolder(pid: number, dir: string): boolean {
+  try {
+    return realpathSync(`/proc/${pid}/cwd`) === realpathSync(dir);
+  } catch {
+    return false;
+  }
+}
+
+/** The parent pid of `pid` (the fourth field of /proc/<pid>/stat, after the name in brackets). */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
   }
 }
 

@@ -4,7 +4,7 @@
 // Used by kill-loop.test.ts (a short run) and bench/faults/run.ts (a long one).
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../platform/net/free-port.js";
@@ -27,8 +27,12 @@ const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
 export type KillLoopOptions = {
   cycles: number;
-  /** A PostgreSQL server (any database on it): a fresh database is made there for the run. */
-  databaseUrl: string;
+  /**
+   * A PostgreSQL server (any database on it): a fresh database is made there for the run.
+   * "embedded": the server runs on its default, the embedded PostgreSQL in its DATA_DIR, which
+   * a kill -9 leaves running without its parent (the next start must deal with it).
+   */
+  databaseUrl: string | "embedded";
   log?: (line: string) => void;
 };
 
@@ -58,9 +62,11 @@ type Server = { child: ChildProcess; baseUrl: string; output: string[]; exited: 
 
 export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopResult> {
   const log = options.log ?? (() => {});
+  const embedded = options.databaseUrl === "embedded";
   const database = `fault_${randomBytes(4).toString("hex")}`;
-  const databaseUrl = withDatabase(options.databaseUrl, database);
   const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-fault-"));
+  // The embedded database's port is chosen at each start: read again after each one.
+  let databaseUrl = embedded ? "" : withDatabase(options.databaseUrl, database);
   const sessionSecret = randomBytes(32).toString("hex");
   const smtp = await startSmtpPeer();
   let server: Server | undefined;
@@ -72,20 +78,22 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
   const start = async (): Promise<number> => {
     const began = performance.now();
     server = spawnServer({
-      DATABASE_URL: databaseUrl,
+      ...(embedded ? {} : { DATABASE_URL: databaseUrl }),
       PORT: String(await freePort()),
       SMTP_URL: smtp.url,
       SESSION_SECRET: sessionSecret,
       DATA_DIR: dataDir,
     });
     await waitHealthy(server);
+    if (embedded) databaseUrl = embeddedDatabaseUrl(dataDir);
     return performance.now() - began;
   };
 
   try {
-    await admin(options.databaseUrl, async (client) => {
-      await client.query(`create database ${database}`);
-    });
+    if (!embedded)
+      await admin(options.databaseUrl, async (client) => {
+        await client.query(`create database ${database}`);
+      });
     // The first start applies the migrations to the empty database; cycle 0 kills that server.
     const firstStartMs = await start();
     const { cookie, orgId } = await setUpClub(server!, smtp).catch((error: unknown) => {
@@ -141,9 +149,11 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
     } finally {
       process.removeListener("exit", killOnExit);
       await smtp.close();
-      await admin(options.databaseUrl, async (client) => {
-        await client.query(`drop database if exists ${database} with (force)`);
-      });
+      if (embedded) await stopLeftoverPostgres(dataDir);
+      else
+        await admin(options.databaseUrl, async (client) => {
+          await client.query(`drop database if exists ${database} with (force)`);
+        });
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
@@ -309,6 +319,34 @@ async function missingSessions(databaseUrl: string, names: string[]): Promise<st
     found = new Set(rows.map((row) => row.name));
   });
   return names.filter((name) => !found.has(name));
+}
+
+/** The embedded database of a server started in `dataDir`: its port is line 4 of postmaster.pid. */
+function embeddedDatabaseUrl(dataDir: string): string {
+  const port = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3];
+  return `postgres://postgres:courtside@127.0.0.1:${port}/courtside`;
+}
+
+/** The last kill left the embedded PostgreSQL running: stop it (fast shutdown) before removing its folder. */
+async function stopLeftoverPostgres(dataDir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return;
+  }
+  const running = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!running()) return;
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; running() && waited < EXIT_TIMEOUT_MS; waited += 50) await sleep(50);
+  if (running()) process.kill(pid, "SIGKILL");
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

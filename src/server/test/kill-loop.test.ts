@@ -16,4 +16,18 @@ describe("kill -9 under writes", () => {
     // A cycle with nothing acknowledged proves nothing about that kill.
     for (const cycle of result.perCycle) expect(cycle.acknowledged).toBeGreaterThan(0);
   });
+
+  // The embedded default: a kill -9 leaves its PostgreSQL running, parentless, holding the
+  // folder. `npm start` must then start again (an out-of-memory kill does exactly this).
+  it("starts again on the embedded default after each of 3 kills, keeping every acknowledged session", {
+    timeout: 240_000,
+  }, async () => {
+    const result = await runKillLoop({ cycles: 3, databaseUrl: "embedded" });
+
+    expect(result.lostNames).toEqual([]);
+    expect(result.cycles).toBe(3);
+    for (const cycle of result.perCycle) expect(cycle.acknowledged).toBeGreaterThan(0);
+    // Each restart answered within a minute (runKillLoop fails a start that does not).
+    for (const ms of result.durationsMs) expect(ms).toBeLessThan(60_000);
+  });
 });
