@@ -36,6 +36,7 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
   let admin: TestUser;
   let member: TestUser;
   let stranger: TestUser;
+  let leaver: TestUser;
   let orgId: string;
   const urls: string[] = [];
 
@@ -51,6 +52,7 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
     admin = await makeUser(t, "admin@live.example");
     member = await makeUser(t, "member@live.example");
     stranger = await makeUser(t, "stranger@live.example");
+    leaver = await makeUser(t, "leaver@live.example");
     orgId = (
       await makeClub(
         t,
@@ -58,6 +60,7 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
         [
           [admin, "admin"],
           [member, "member"],
+          [leaver, "member"],
         ],
         { courtsCount: 2 },
       )
@@ -287,6 +290,28 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
       // have reached it; nothing made after the revocation does.
       const fillVersion = fill.json().version as number;
       expect(tv.messages.filter((m) => m.type === "changed" && m.version >= fillVersion)).toEqual([]);
+    });
+
+    it("a member removed from the club is closed at the next change and hears nothing more", async () => {
+      await sessionWith(8);
+      const watcher = viewer(urls[0]!, leaver.cookie);
+      await watcher.opened;
+      const closed = new Promise<number>((resolve) => watcher.socket.once("close", (code) => resolve(code)));
+      const removal = await t.request({
+        method: "DELETE",
+        url: `/api/orgs/${orgId}/members/${leaver.id}`,
+        cookie: owner.cookie,
+      });
+      expect(removal.statusCode).toBe(204);
+      const fill = await t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/fill`,
+        cookie: admin.cookie,
+      });
+      expect(fill.statusCode).toBe(200);
+      expect(await closed).toBe(4404);
+      const fillVersion = fill.json().version as number;
+      expect(watcher.messages.filter((m) => m.type === "changed" && m.version >= fillVersion)).toEqual([]);
     });
 
     it("two organizers filling at once never put a player on two courts", async () => {

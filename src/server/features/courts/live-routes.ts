@@ -18,7 +18,7 @@ import {
   socketLimiter,
 } from "../../platform/realtime/socket-limits.js";
 import { isSameOrigin } from "../../platform/web/same-origin.js";
-import { clubAccess } from "../members/service.js";
+import { clubAccess, memberRole } from "../members/service.js";
 import { activeSession } from "./board-store.js";
 import { organizationOfDisplay } from "./display-routes.js";
 
@@ -34,7 +34,7 @@ export function registerLiveRoutes(
   const limiter = socketLimiter(limits);
 
   // The checks happen before the upgrade, so a refused viewer gets a plain 401, 404 or 429.
-  const resolveOrg = new WeakMap<FastifyRequest, string>();
+  const holders = new WeakMap<FastifyRequest, SocketHolder>();
   const guard =
     (find: (request: FastifyRequest) => Promise<SocketHolder>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
@@ -44,7 +44,7 @@ export function registerLiveRoutes(
         if (!isSameOrigin(request, deps.config)) throw new AppError("CROSS_SITE", messages.crossSite);
         const holder = await find(request);
         limiter.admit(request, holder);
-        resolveOrg.set(request, holder.club);
+        holders.set(request, holder);
       } catch (error) {
         if (error instanceof AppError)
           return reply
@@ -57,17 +57,20 @@ export function registerLiveRoutes(
       }
     };
 
-  /** `stillAllowed` is asked before each notice: a revoked TV link stops receiving at once. */
+  /**
+   * `stillAllowed` is asked before each notice: a revoked TV link, or a member removed from the
+   * club, stops receiving at once (closed with 4404 and `goneReason`).
+   */
   const serve =
-    (stillAllowed?: (request: FastifyRequest) => Promise<boolean>) =>
+    (stillAllowed: (request: FastifyRequest) => Promise<boolean>, goneReason: string) =>
     async (socket: WebSocket, request: FastifyRequest) => {
-      const organizationId = resolveOrg.get(request)!;
+      const organizationId = holders.get(request)!.club;
       const send = (message: object) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       };
       const unsubscribe = deps.realtime.subscribe(organizationId, async (event) => {
-        if (stillAllowed && !(await stillAllowed(request).catch(() => true))) {
-          socket.close(4404, "This display link is not valid.");
+        if (!(await stillAllowed(request).catch(() => true))) {
+          socket.close(4404, goneReason);
           return;
         }
         send(event.type === "changed" ? { type: "changed", version: event.version } : { type: "resync" });
@@ -114,7 +117,14 @@ export function registerLiveRoutes(
         return { club: viewer.organizationId, person: viewer.userId };
       }),
     },
-    serve(),
+    // A member removed from the club (or who left it) hears nothing more: their socket is
+    // closed at the next notice. The role is the one every request reads (kept per instance for
+    // a short while, forgotten at once on the instance that removed them), so this costs a
+    // lookup in memory per notice, not a query.
+    serve(async (request) => {
+      const holder = holders.get(request)!;
+      return "person" in holder && (await memberRole(db, holder.club, holder.person)) !== null;
+    }, "You are not a member of this club any more."),
   );
 
   app.get(
@@ -133,6 +143,6 @@ export function registerLiveRoutes(
         () => true,
         (error) => !(error instanceof AppError),
       );
-    }),
+    }, "This display link is not valid."),
   );
 }

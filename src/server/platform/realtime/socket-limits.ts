@@ -9,8 +9,9 @@ import { AppError } from "../errors/app-error.js";
 
 export type SocketLimits = {
   /**
-   * Sockets opened without sign-in (TV links) from one address (an IPv6 /64). 10: a club's one
-   * or two TVs, each with a socket or two still half-open after a network blip, fit with room.
+   * Sockets opened without sign-in (TV links) from one address (an IPv6 /64), shared fairly
+   * among the links it holds (FairCap). 10: a club's one or two TVs, each with a socket or two
+   * still half-open after a network blip, fit with room.
    * Signed-in sockets are not counted here: members at a club share its Wi-Fi's one public
    * address, and a stranger on that Wi-Fi must not shut their boards; they are counted per person.
    */
@@ -18,7 +19,7 @@ export type SocketLimits = {
   /** Sockets of one signed-in person. 10: a phone, a laptop and a few tabs, with reconnects. */
   perPerson: number;
   /**
-   * Sockets on one TV link, from every address. 20: a club shows one link on one or two
+   * Sockets on one TV link, from every address, shared fairly among the addresses (FairCap). 20: a club shows one link on one or two
    * screens; a screen that reconnects while its old socket is still half-open holds two until
    * the heartbeat drops the dead one (within two beats), so 20 leaves room for many blips.
    */
@@ -43,50 +44,127 @@ export type SocketHolder = { club: string } & ({ person: string } | { displayLin
 /** Held sockets are released when their connection closes; a new one is the client's to retry. */
 const RETRY_AFTER_SECONDS = 30;
 
+/**
+ * A cap shared fairly (decision 033): a TV link's places are shared among the addresses that
+ * hold them, and an address's TV places among the links it holds. When the group is full, a
+ * newcomer whose share would not be larger than another's takes the place of that other
+ * share's oldest socket; a newcomer whose own share is the largest is refused. So strangers
+ * with a club's link (ten sockets from each of two addresses filled it) cannot keep the club's
+ * real TV out, and behind a proxy that hides addresses every club's TV gets a place; while
+ * one client still holds at most the cap, and is refused past it.
+ */
+type FairCap = { group: string; cap: number; share: string };
+
+type Held = { fair: FairCap[]; end: () => void };
+
 export function socketLimiter(limits: SocketLimits) {
   const open = new Map<string, number>();
+  /** The sockets in each fair group, oldest first. */
+  const members = new Map<string, Held[]>();
 
-  /** Each counter the socket takes a place in, with its cap. */
-  const countersOf = (request: FastifyRequest, holder: SocketHolder): Array<[string, number]> =>
-    "person" in holder
-      ? [
+  /** Counters with a plain cap (one past is refused), and the fairly shared ones. */
+  const capsOf = (
+    request: FastifyRequest,
+    holder: SocketHolder,
+  ): { plain: Array<[string, number]>; fair: FairCap[] } => {
+    if ("person" in holder)
+      return {
+        plain: [
           [`club:${holder.club}`, limits.perClub],
           [`person:${holder.person}`, limits.perPerson],
-        ]
-      : [
-          [`club:${holder.club}`, limits.perClub],
-          [`link:${holder.displayLink}`, limits.perDisplayLink],
-          [`address:${addressKey(request.ip)}`, limits.perAddress],
-        ];
+        ],
+        fair: [],
+      };
+    const address = addressKey(request.ip);
+    return {
+      plain: [[`club:${holder.club}`, limits.perClub]],
+      fair: [
+        { group: `link:${holder.displayLink}`, cap: limits.perDisplayLink, share: address },
+        { group: `address:${address}`, cap: limits.perAddress, share: holder.displayLink },
+      ],
+    };
+  };
+
+  const shareSize = (group: string, share: string) =>
+    (members.get(group) ?? []).filter((held) => held.fair.some((f) => f.group === group && f.share === share))
+      .length;
+
+  /**
+   * In a full group: the socket to end for the newcomer, the oldest of the largest other share
+   * if that share holds at least as many as the newcomer's will; `refuse` when there is none.
+   */
+  const victimIn = (fair: FairCap): Held | "refuse" | undefined => {
+    const held = members.get(fair.group) ?? [];
+    if (held.length < fair.cap) return undefined;
+    const newcomerWillHold = shareSize(fair.group, fair.share) + 1;
+    let victim: Held | undefined;
+    let victimShareSize = 0;
+    // Oldest first: among shares of equal size, the one whose oldest socket is oldest gives way.
+    for (const socket of held) {
+      const share = socket.fair.find((f) => f.group === fair.group)!.share;
+      if (share === fair.share) continue;
+      const size = shareSize(fair.group, share);
+      if (size >= newcomerWillHold && size > victimShareSize) {
+        victim = socket;
+        victimShareSize = size;
+      }
+    }
+    return victim ?? "refuse";
+  };
+
+  const refuse = () =>
+    new AppError("RATE_LIMITED", "Too many live connections. Close some and try again.", {
+      headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+    });
 
   return {
     /**
      * Counts the socket being opened by `request` until its connection closes, or throws a 429
-     * (counting nothing) when a cap is reached. Counts only upgrades: a plain GET of the
+     * (counting nothing) when a cap is reached; in a fairly shared group, may end another
+     * holder's oldest socket instead (FairCap). Counts only upgrades: a plain GET of the
      * address holds nothing, so requests on one kept-alive connection cannot pile up places.
      */
     admit(request: FastifyRequest, holder: SocketHolder): void {
       if (!request.ws) return;
-      const counters = countersOf(request, holder);
-      if (counters.some(([key, cap]) => (open.get(key) ?? 0) >= cap))
-        throw new AppError("RATE_LIMITED", "Too many live connections. Close some and try again.", {
-          headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
-        });
-      for (const [key] of counters) open.set(key, (open.get(key) ?? 0) + 1);
+      const { plain, fair } = capsOf(request, holder);
+      if (plain.some(([key, cap]) => (open.get(key) ?? 0) >= cap)) throw refuse();
+      if (fair.some((f) => victimIn(f) === "refuse")) throw refuse();
+      for (const f of fair) {
+        const victim = victimIn(f);
+        if (victim && victim !== "refuse") victim.end();
+      }
+
+      const counters = [...plain.map(([key]) => key), ...fair.map((f) => f.group)];
       let released = false;
+      const connection = request.raw.socket;
       const release = () => {
         if (released) return;
         released = true;
-        for (const [key] of counters) {
+        for (const key of counters) {
           const left = (open.get(key) ?? 1) - 1;
           if (left > 0) open.set(key, left);
           else open.delete(key);
         }
+        for (const f of fair) {
+          const rest = (members.get(f.group) ?? []).filter((other) => other !== held);
+          if (rest.length > 0) members.set(f.group, rest);
+          else members.delete(f.group);
+        }
       };
+      const held: Held = {
+        fair,
+        // Its place is free at once; the client (a stranger's, or a TV's half-open socket) sees
+        // its connection end and may come back under the same rule.
+        end: () => {
+          release();
+          connection.destroy();
+        },
+      };
+      for (const key of counters) open.set(key, (open.get(key) ?? 0) + 1);
+      for (const f of fair) members.set(f.group, [...(members.get(f.group) ?? []), held]);
       // The connection's own end covers every way a socket ends (a close, an error, the
       // server stopping, an upgrade that never completed); a connection already gone gives
       // its place back now.
-      const connection = request.raw.socket;
       connection.once("close", release);
       if (connection.destroyed) release();
     },
