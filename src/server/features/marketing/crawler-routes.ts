@@ -43,9 +43,10 @@ export function sitemapXml(urls: string[]): string {
 
 export function crawlerRoutes(deps: AppDeps): FastifyPluginAsync {
   const { appUrl } = deps.config;
+  // No "Allow: /": what is not disallowed is allowed, and parsers that take the first matching
+  // line (Python's urllib.robotparser) would read a leading one as allowing every path below.
   const robots = [
     "User-agent: *",
-    "Allow: /",
     ...[...SERVER_ONLY, ...disallowedPages].map((prefix) => `Disallow: ${prefix}`),
     "",
     `Sitemap: ${appUrl}/sitemap.xml`,

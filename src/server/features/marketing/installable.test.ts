@@ -99,7 +99,12 @@ describe("robots.txt", () => {
     expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
     const lines = response.body.split("\n");
     expect(lines).toContain("User-agent: *");
-    expect(lines).toContain("Allow: /");
+    // Everything not disallowed is allowed already; a leading "Allow: /" would be read by
+    // first-match parsers (Python's urllib.robotparser) as allowing every path after it.
+    expect(lines).not.toContain("Allow: /");
+    const firstAllow = lines.findIndex((line) => line.startsWith("Allow:"));
+    const lastDisallow = lines.findLastIndex((line) => line.startsWith("Disallow:"));
+    if (firstAllow !== -1) expect(firstAllow).toBeGreaterThan(lastDisallow);
     for (const path of ["/api/", "/dev/", "/dashboard", "/board", "/sessions", "/settings", "/members"])
       expect(lines).toContain(`Disallow: ${path}`);
     for (const path of ["/billing", "/ladder", "/players"]) expect(lines).toContain(`Disallow: ${path}`);
