@@ -105,7 +105,53 @@ describe("the calendar feed", () => {
     const [only, ...rest] = parse(file.body);
     expect(rest).toEqual([]);
     expect(only!.isRecurring()).toBe(false);
-    expect(only!.uid).toBe(`${weeks[1]!.id}@courtside`);
+    // That week of the feed's recurring event, not a second event beside it.
+    expect(only!.uid).toBe(drills[0]!.uid);
+    expect(only!.recurrenceId?.toJSDate().toISOString()).toBe("2026-04-09T22:00:00.000Z");
     expect(only!.startDate.toJSDate().toISOString()).toBe("2026-04-09T22:00:00.000Z");
+  });
+
+  it("names a session in its own file as the feed names it, a week of a repeat included", async () => {
+    const weeks = await makeSessions(t, orgId, owner, {
+      name: "Friday Socials",
+      startsAt: "2026-05-01T22:00:00Z",
+      endsAt: "2026-05-02T00:00:00Z",
+      repeatWeeks: 3,
+    });
+    // The last week moved on its own: the feed writes it as an event of its own, not a week of the rule.
+    const moved = await t.request({
+      method: "PUT",
+      url: `/api/orgs/${orgId}/sessions/${weeks[2]!.id}`,
+      cookie: owner.cookie,
+      payload: { name: "Friday Socials", startsAt: "2026-05-15T23:00:00Z", endsAt: "2026-05-16T01:00:00Z" },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [lone] = await makeSessions(t, orgId, owner, {
+      name: "Cup Final",
+      startsAt: "2026-05-09T15:00:00Z",
+      endsAt: "2026-05-09T18:00:00Z",
+    });
+    const feed = await post(`/api/orgs/${orgId}/calendar-feed`);
+    const events = parse((await t.request({ method: "GET", url: new URL(feed.json().url).pathname })).body);
+
+    for (const [id, start] of [
+      [weeks[0]!.id, "2026-05-01T22:00:00.000Z"],
+      [weeks[1]!.id, "2026-05-08T22:00:00.000Z"],
+      [weeks[2]!.id, "2026-05-15T23:00:00.000Z"],
+      [lone!.id, "2026-05-09T15:00:00.000Z"],
+    ] as const) {
+      const file = await t.request({
+        method: "GET",
+        url: `/api/orgs/${orgId}/sessions/${id}/calendar.ics`,
+        cookie: owner.cookie,
+      });
+      const [only] = parse(file.body);
+      // The feed's event of the file's UID is this session: it starts then, or one of its weeks does.
+      const same = events.find((e) => e.uid === only!.uid);
+      expect(same, `${id} is ${only!.uid} in its file`).toBeDefined();
+      expect(starts(same!)).toContain(start);
+      // A week of a repeat names its week, so importing it does not stand for the whole series.
+      expect(only!.recurrenceId?.toJSDate().toISOString()).toBe(same!.isRecurring() ? start : undefined);
+    }
   });
 });

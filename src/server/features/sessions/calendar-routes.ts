@@ -14,6 +14,7 @@ import { teamsListed } from "../../../shared/domain/team-rules.js";
 import type { AppDeps } from "../../app-deps.js";
 import { calendarFeeds, type sessions } from "../../db/schema/sessions.js";
 import { buildCalendar, type CalendarEvent } from "../../platform/calendar/ics.js";
+import { identityIn } from "../../platform/calendar/series.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
@@ -52,6 +53,11 @@ export function calendarRoutes(deps: AppDeps, seriesName?: SeriesName): FastifyP
       : undefined,
   });
 
+  type Club = Awaited<ReturnType<typeof getOrganization>>;
+  /** The club's sessions as its feed writes them: from a month ago on. */
+  const feedEvents = async (club: Club) =>
+    (await upcomingForFeed(db, club.id, addDays(deps.now(), -30), seriesName)).map((s) => toEvent(club, s));
+
   return async (app) => {
     app.get(
       "/api/orgs/:orgId/sessions/:sessionId/calendar.ics",
@@ -60,11 +66,15 @@ export function calendarRoutes(deps: AppDeps, seriesName?: SeriesName): FastifyP
         const member = await access(request, request.params.orgId, "club.view");
         const club = await getOrganization(db, member.organizationId);
         const { session } = await getSession(db, member.organizationId, request.params.sessionId);
+        const event = toEvent(club, session);
+        // Named as the feed names it (a week of a repeat: the series' UID and that week), so a
+        // calendar given both the file and the feed holds one event for the session, not two.
+        const identity = session.seriesId ? identityIn(await feedEvents(club), club.timeZone, event.uid) : {};
         const ics = buildCalendar({
           name: club.name,
           timeZone: club.timeZone,
           // Only the session asked for, even of a series: it is what the person signed up for.
-          events: [{ ...toEvent(club, session), series: undefined }],
+          events: [{ ...event, ...identity, series: undefined }],
           now: deps.now(),
         });
         return reply
@@ -115,12 +125,11 @@ export function calendarRoutes(deps: AppDeps, seriesName?: SeriesName): FastifyP
         const token = request.params.token.replace(/\.ics$/, "");
         const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token));
         if (!feed) throw notFound("Calendar not found");
-        const row = { club: await getOrganization(db, feed.organizationId) };
-        const list = await upcomingForFeed(db, row.club.id, addDays(deps.now(), -30), seriesName);
+        const club = await getOrganization(db, feed.organizationId);
         const ics = buildCalendar({
-          name: `${row.club.name} sessions`,
-          timeZone: row.club.timeZone,
-          events: list.map((s) => toEvent(row.club, s)),
+          name: `${club.name} sessions`,
+          timeZone: club.timeZone,
+          events: await feedEvents(club),
           now: deps.now(),
         });
         return reply

@@ -17,6 +17,8 @@ export type CalendarEvent = {
   url?: string;
   /** Events of one weekly series share it, and are written as one recurring event (series.ts). */
   series?: { uid: string; url?: string };
+  /** One week of a recurring event written on its own (with the series' UID): the week's start. */
+  recurrenceId?: Date;
 };
 
 export function buildCalendar(input: {
@@ -49,6 +51,8 @@ export function buildCalendar(input: {
       `DTSTART;TZID=${timeZone}:${localStamp(event.startsAt, timeZone)}`,
       `DTEND;TZID=${timeZone}:${localStamp(event.endsAt, timeZone)}`,
     );
+    if (event.recurrenceId)
+      lines.push(`RECURRENCE-ID;TZID=${timeZone}:${localStamp(event.recurrenceId, timeZone)}`);
     if (recurrence) lines.push(...ruleLines(recurrence, timeZone));
     lines.push(`SUMMARY:${escapeText(event.title)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);

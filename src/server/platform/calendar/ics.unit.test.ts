@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { instantOf } from "../../../shared/domain/time-zones.js";
-import { buildCalendar } from "./ics.js";
+import { buildCalendar, type CalendarEvent } from "./ics.js";
+import { identityIn } from "./series.js";
 
 const NY = "America/New_York";
 
@@ -108,5 +109,35 @@ describe("folding and weekly series, as written", () => {
         "EXDATE;TZID=America/New_York:20260310T180000",
       ].join("\r\n"),
     );
+  });
+
+  it("names a week of a series written alone by the series and that week, a cancelled week too", () => {
+    const at = (day: number, hour: number) => instantOf({ year: 2026, month: 3, day, hour, minute: 0 }, NY);
+    // Four Tuesdays at 6 PM: the second cancelled, the fourth moved to 7 PM on its own.
+    const events: CalendarEvent[] = [3, 10, 17, 24].map((day, i) => ({
+      uid: `w${i}@courtside`,
+      title: "Open Play",
+      startsAt: at(day, i === 3 ? 19 : 18),
+      endsAt: at(day, 20),
+      cancelled: i === 1,
+      series: { uid: "series@courtside" },
+    }));
+    const names = events.map((e) => identityIn(events, NY, e.uid));
+    expect(names).toEqual([
+      { uid: "series@courtside", recurrenceId: events[0]!.startsAt },
+      { uid: "series@courtside", recurrenceId: events[1]!.startsAt },
+      { uid: "series@courtside", recurrenceId: events[2]!.startsAt },
+      { uid: "w3@courtside" },
+    ]);
+    const alone = buildCalendar({
+      name: "C",
+      timeZone: NY,
+      now: new Date(0),
+      events: [{ ...events[1]!, ...names[1]!, series: undefined }],
+    });
+    expect(alone).toContain("UID:series@courtside\r\n");
+    expect(alone).toContain("RECURRENCE-ID;TZID=America/New_York:20260310T180000\r\n");
+    expect(alone).toContain("STATUS:CANCELLED");
+    expect(alone).not.toContain("RRULE");
   });
 });

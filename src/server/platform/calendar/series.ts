@@ -46,6 +46,27 @@ export function gatherSeries(
   return { recurrences, single };
 }
 
+/**
+ * How a calendar of these events names the one of this UID, so that a file of that event alone
+ * names it the same way: a week of a weekly recurrence by the series' UID and the week's start
+ * (its RECURRENCE-ID: the UID alone would stand for the whole series), any other event by its
+ * own UID.
+ */
+export function identityIn(
+  events: CalendarEvent[],
+  timeZone: string,
+  uid: string,
+): Pick<CalendarEvent, "uid" | "recurrenceId"> {
+  const event = events.find((e) => e.uid === uid);
+  if (!event?.series) return { uid };
+  const { series } = event;
+  const found = recurrenceOf(
+    events.filter((e) => e.series?.uid === series.uid),
+    timeZone,
+  );
+  return found?.weeks.includes(event) ? { uid: series.uid, recurrenceId: event.startsAt } : { uid };
+}
+
 function recurrenceOf(group: CalendarEvent[], timeZone: string) {
   const sorted = [...group].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const shapeOf = (e: CalendarEvent) => shape(e, timeZone);
@@ -63,23 +84,27 @@ function recurrenceOf(group: CalendarEvent[], timeZone: string) {
   const first = held[0]!;
   const weekOf = (e: CalendarEvent) => Math.round(daysBetween(first.startsAt, e.startsAt, timeZone) / 7);
   const count = weekOf(held.at(-1)!) + 1;
-  const taken = new Set<number>();
+  const taken = new Map<number, CalendarEvent>();
+  const skipped = new Map<number, CalendarEvent>();
   const apart: CalendarEvent[] = [];
   for (const e of sorted) {
     const week = weekOf(e);
     const inRule = shapeOf(e) === pattern && week >= 0 && week < count;
     // A cancelled week of the pattern is one the rule skips; a second session at the same
     // time is not the rule's to write twice.
-    if (inRule && !e.cancelled && !taken.has(week)) taken.add(week);
-    else if (!(inRule && e.cancelled)) apart.push(e);
+    if (inRule && !e.cancelled && !taken.has(week)) taken.set(week, e);
+    else if (inRule && e.cancelled) skipped.set(week, e);
+    else apart.push(e);
   }
   const excludedWeeks = Array.from({ length: count }, (_, week) => week).filter((week) => !taken.has(week));
+  // The sessions the rule stands for: its held weeks, and the cancelled ones its EXDATEs skip.
+  const weeks = [...taken.values(), ...[...skipped].filter(([week]) => !taken.has(week)).map(([, e]) => e)];
   const recurrence: WeeklyRecurrence = {
     first: { ...first, uid: first.series!.uid, url: first.series!.url },
     count,
     excludedWeeks,
   };
-  return { recurrence, apart };
+  return { recurrence, apart, weeks };
 }
 
 /** What makes two sessions the same weekly event: text, weekday and wall-clock times. */
