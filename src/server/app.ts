@@ -45,7 +45,11 @@ import { sessionRoutes } from "./features/sessions/routes.js";
 import { registerSandboxCheckout } from "./features/sessions/sandbox-checkout.js";
 import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { AppError } from "./platform/errors/app-error.js";
-import { answerFrameworkError, registerErrorHandler } from "./platform/errors/error-handler.js";
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandler,
+} from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
 import { answerSocketError } from "./platform/realtime/socket-errors.js";
 import { SOCKET_LIMITS, type SocketLimits } from "./platform/realtime/socket-limits.js";
@@ -95,6 +99,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
         request,
         reply.headers({ ...securityHeadersFor(request), "cache-control": NOT_STORED }),
       ),
+    // What Node's HTTP server refuses before there is a request (headers too large: 431).
+    clientErrorHandler: answerClientError,
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,7 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorBody } from "../../../shared/contracts/common.js";
 import { type ErrorCode, errorStatus } from "../../../shared/domain/error-codes.js";
+import { NOT_STORED } from "../web/private-answers.js";
 import { trackAllowedMethods } from "./allowed-methods.js";
 import { AppError } from "./app-error.js";
 
@@ -102,6 +105,44 @@ export function answerFrameworkError(
     request.log.error({ err: error }, "router error");
     reply.status(500).send(body("INTERNAL", "Something went wrong.", request.id));
   }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP server refuses before there is a request
+ * (headers over its maxHeaderSize, a request that did not arrive in time, bytes that are not
+ * HTTP), in the same envelope as every other error rather than Fastify's own shape. With no
+ * request there are no hooks and no reply: the answer is written on the socket, which closes.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  // A connection the client reset has no one left to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  if (socket.writable) {
+    const [code, message] = connectionRefusal(error.code);
+    const status = errorStatus[code];
+    const json = JSON.stringify(body(code, message));
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        "Content-Type: application/json; charset=utf-8",
+        `Content-Length: ${Buffer.byteLength(json)}`,
+        `Cache-Control: ${NOT_STORED}`,
+        "Connection: close",
+        "",
+        json,
+      ].join("\r\n"),
+    );
+  }
+  socket.destroy(error);
+}
+
+function connectionRefusal(code: string): [ErrorCode, string] {
+  if (code === "HPE_HEADER_OVERFLOW")
+    return [
+      "HEADERS_TOO_LARGE",
+      "The request's headers are too large; clearing this site's cookies may help.",
+    ];
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return ["REQUEST_TIMEOUT", "The request took too long to arrive."];
+  return ["BAD_REQUEST", "The request could not be read."];
 }
 
 function databaseCodes(error: unknown): string[] {

@@ -1,7 +1,8 @@
 // The real app speaks HTTP as the standards say: 405 with Allow for a method a path lacks, the
-// one error envelope for the router's own refusals (414 and 400 included), HSTS only over
-// https, sockets allowed to our own origin only, and API answers no cache keeps unless the
-// route says so.
+// one error envelope for the router's own refusals (414 and 400 included) and for Node's (431),
+// HSTS only over https, sockets allowed to our own origin only, and API answers no cache keeps
+// unless the route says so.
+import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -58,6 +59,26 @@ describe("the router's own refusals", () => {
     const res = await t.request({ method: "GET", url: "/api/orgs/%E0%A4%A" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: "BAD_REQUEST", message: expect.any(String) } });
+  });
+
+  it("headers over Node's limit answer 431 in the one envelope, from the listening server", async () => {
+    // Node refuses these before Fastify makes a request of them, so inject cannot reach it.
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const socket = connect((t.app.server.address() as AddressInfo).port, "127.0.0.1");
+    const answer = new Promise<string>((resolve, reject) => {
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"a".repeat(32 * 1024)}\r\n\r\n`);
+    const [head, body] = (await answer).split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(body!)).toEqual({ error: { code: "HEADERS_TOO_LARGE", message: expect.any(String) } });
+    expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
   });
 });
 
