@@ -4,6 +4,7 @@ import { useAuth } from "../../app/auth-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { NewPasswordForm, ResetRequestForm, SignInForm, SignUpForm } from "./auth-forms.js";
+import { safeNext } from "./safe-next.js";
 
 export type AuthMode = "sign-in" | "sign-up" | "forgot";
 
@@ -98,9 +99,4 @@ export function AuthPage() {
 /** Where a person goes after signing in: back where they were, else their club, else onboarding. */
 function afterSignIn(next: string | null, hasClub: boolean): string {
   return safeNext(next) ?? (hasClub ? "/dashboard" : "/onboarding");
-}
-
-/** Only same-site paths: a crafted ?next= must not send anyone to another site. */
-function safeNext(next: string | null): string | undefined {
-  return next?.startsWith("/") && !next.startsWith("//") ? next : undefined;
 }
