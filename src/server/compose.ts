@@ -13,6 +13,7 @@ import { connectRedisRateLimits } from "./platform/auth/redis-rate-limits.js";
 import { followUps } from "./platform/jobs/follow-ups.js";
 import { startJobs } from "./platform/jobs/jobs.js";
 import { createMailboxMailer, createSmtpMailer } from "./platform/mail/mailer.js";
+import { cappedMailer, cappedSms } from "./platform/mail/sending-caps.js";
 import { createSandboxProvider } from "./platform/payments/sandbox-provider.js";
 import { startRealtimeHub } from "./platform/realtime/hub.js";
 import { startRedisHub } from "./platform/realtime/redis-hub.js";
@@ -27,7 +28,7 @@ export async function composeDeps(
   await migrateDatabase(databaseUrl);
   const database = connectDatabase(databaseUrl, { log });
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
-  const mailer =
+  const transport =
     smtp ??
     createMailboxMailer(
       database.db,
@@ -35,11 +36,17 @@ export async function composeDeps(
       config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined,
       DEMO_MEMBER_DOMAIN,
     );
+  // Every mail and text passes the caps on what the app may be made to send.
+  const mailer = cappedMailer(transport, database.db, log, config.hourlyBudget.mail);
   const jobs = await startJobs(databaseUrl, mailer, log);
-  const sms =
+  const sms = cappedSms(
     config.smsProvider === "mailbox"
       ? createMailboxSms(database.db, log, config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined)
-      : noSms;
+      : noSms,
+    database.db,
+    log,
+    config.hourlyBudget.texts,
+  );
   const auth = createAuth({
     db: database.db,
     config,

@@ -56,6 +56,20 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(10_000).default(60),
   ),
+  // Clubs one account may start in a day (sending-caps.ts): each can invite in its name.
+  CLUBS_PER_ACCOUNT_PER_DAY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(5),
+  ),
+  // Everyone's mail, and texts, in an hour: the log pages the operator at 80% (sending-caps.ts).
+  MAIL_HOURLY_BUDGET: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10_000_000).default(2000),
+  ),
+  TEXTS_HOURLY_BUDGET: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(200),
+  ),
   // The demo club: 1 allows it anywhere, 0 nowhere; unset, only on a local install.
   DEMO: z.preprocess(emptyAsUndefined, z.enum(["0", "1"]).optional()),
   // Set by `npm run demo`: build the demo club at start.
@@ -154,6 +168,10 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Accounts one client address may open in 15 minutes. */
   signUpsPerAddress: number;
+  /** Clubs one account may start in a day. */
+  clubsPerAccountPerDay: number;
+  /** What everyone together may be sent in an hour before mail waits and texts are refused. */
+  hourlyBudget: { mail: number; texts: number };
   /** Every answer is checked against its zod contract before it is sent: everywhere but production. */
   checkAnswers: boolean;
   /** Web Push: the VAPID key pair, who we are to push services, and (tests) private endpoints allowed. */
@@ -198,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
+    clubsPerAccountPerDay: e.CLUBS_PER_ACCOUNT_PER_DAY,
+    hourlyBudget: { mail: e.MAIL_HOURLY_BUDGET, texts: e.TEXTS_HOURLY_BUDGET },
     demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",
     seedDemo: e.SEED_DEMO === "1",
     checkAnswers: e.NODE_ENV !== "production",

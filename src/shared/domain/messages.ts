@@ -96,6 +96,18 @@ export const messages = {
   routingError: "Unexpected Application Error!",
   /** The wait is said as it is: "a minute", "2 minutes", "15 minutes". */
   rateLimited: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
+  // The caps on what one account, or everyone at once, can make the app send (sending-caps.ts).
+  sendingCaps: {
+    clubsPerDay: (wait: string) =>
+      `One account can start only a few clubs a day. Please wait ${wait} and try again.`,
+    invitationsPerAccount: (wait: string) =>
+      `You have sent as many invitations as one account may in an hour. Please wait ${wait} and try again.`,
+    invitationsToAddress: (wait: string) =>
+      `This address has been invited as often as it may be in a day. Please wait ${wait} and try again.`,
+    textsToNumber: (wait: string) =>
+      `This number has been sent as many texts as it may be in a day. Please wait ${wait} and try again.`,
+    busy: (wait: string) => `Courtside is sending a lot right now. Please wait ${wait} and try again.`,
+  },
   crossSite: "This request came from another site and was refused.",
   /** Said to a new browser while strangers guess the account's password, right password or wrong. */
   confirmNewBrowser:

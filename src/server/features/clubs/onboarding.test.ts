@@ -11,7 +11,8 @@ const NOW = new Date("2026-03-01T12:00:00Z");
 let t: TestApp;
 let owner: string;
 beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW });
+  // One owner starts a club in each test here: more than an account may in a day by default.
+  t = await createTestApp({ now: () => NOW, env: { CLUBS_PER_ACCOUNT_PER_DAY: "100" } });
   owner = await signUpVerified(t, { email: "owner@example.com", name: "Olivia Owner" });
 });
 afterAll(async () => {

@@ -27,9 +27,11 @@ export function addressKey(ip: string): string {
   return `${hextets.map((h) => h.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** "a minute", "2 minutes": the wait as the message says it, rounded up. */
+/** "a minute", "2 minutes", "3 hours": the wait as the message says it, rounded up. */
 export function waitInWords(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
+  // A day's cap says "5 hours", not "300 minutes".
+  if (minutes > 90) return `${Math.ceil(minutes / 60)} hours`;
   return minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
 
@@ -108,6 +110,11 @@ export async function consume(db: Db, limits: Limit[]): Promise<void> {
     const { count: used, retryAfter } = await store.count(limit);
     if (used > limit.max) throw rateLimited(retryAfter);
   }
+}
+
+/** Counts this attempt against `limit`: the count so far in its window, and the seconds the window has left. */
+export function countAttempt(db: Db, limit: Limit): Promise<{ count: number; retryAfter: number }> {
+  return storeOf(db).count(limit);
 }
 
 /** Counts this attempt against `limit` and says whether it is over, without refusing. */
