@@ -4,6 +4,7 @@
 // (sessions.ts guestRules); a member brings a guest with bringGuestBody.
 import { z } from "zod";
 import { messages } from "../domain/messages.js";
+import { patternText } from "./common.js";
 import { guestName, guestRules, paymentAmount } from "./sessions.js";
 
 export const MAX_GUESTS_PER_MONTH = 20;
@@ -32,9 +33,11 @@ export const accessRulesBody = z.object({
   ),
   guestPrice: z.union([
     z.literal("").transform(() => null),
-    paymentAmount.refine(
-      (value) => Number(value) > 0,
-      "A guest price is more than $0: leave it empty for the session's price",
+    patternText(
+      paymentAmount.refine(
+        (value) => Number(value) > 0,
+        "A guest price is more than $0: leave it empty for the session's price",
+      ),
     ),
   ]),
   strikeLimit: whole(1, MAX_STRIKE_LIMIT, `Strikes must be a whole number from 1 to ${MAX_STRIKE_LIMIT}`),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "../domain/messages.js";
-import { displayName } from "./common.js";
+import { displayName, patternText, privateText } from "./common.js";
 
 const v = messages.validation;
 
@@ -13,13 +13,15 @@ const email = z.string().trim().pipe(z.email(v.emailInvalid));
 export const signUpForm = z.object({
   fullName: displayName(z.string().trim().min(2, v.nameTooShort).max(100)),
   email,
-  password: z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.passwordTooLong),
+  password: privateText(
+    z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.passwordTooLong),
+  ),
 });
 export type SignUpForm = z.infer<typeof signUpForm>;
 
 export const signInForm = z.object({
   email,
-  password: z.string().min(1, v.passwordRequired).max(PASSWORD_MAX, v.passwordTooLong),
+  password: privateText(z.string().min(1, v.passwordRequired).max(PASSWORD_MAX, v.passwordTooLong)),
 });
 export type SignInForm = z.infer<typeof signInForm>;
 
@@ -27,7 +29,9 @@ export const resetRequestForm = z.object({ email });
 export type ResetRequestForm = z.infer<typeof resetRequestForm>;
 
 export const newPasswordForm = z.object({
-  password: z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.passwordTooLong),
+  password: privateText(
+    z.string().min(PASSWORD_MIN, v.passwordTooShort).max(PASSWORD_MAX, v.passwordTooLong),
+  ),
 });
 
 /**
@@ -56,7 +60,7 @@ export const signInBody = z.object({
 export const resetRequestBody = z.object({ email, redirectTo: returnPath.optional() });
 export const resetPasswordBody = z.object({
   newPassword: newPasswordForm.shape.password,
-  token: z.string().min(1).max(500),
+  token: privateText(z.string().min(1).max(500)),
 });
 /** Settings, Account: the form; the endpoint below also ends the other sessions. */
 export const changePasswordForm = z.object({
@@ -72,13 +76,13 @@ export const changePasswordBody = z.object({
 export const verificationEmailBody = z.object({ email, callbackURL: returnPath.optional() });
 /** The confirmation link's query: a token and where to land. */
 export const verifyEmailQuery = z.object({
-  token: z.string().min(1).max(2000),
+  token: privateText(z.string().min(1).max(2000)),
   callbackURL: returnPath.optional(),
 });
 /** The mailed reset link's query: where to land once the token is checked. */
 export const resetLinkQuery = z.object({ callbackURL: returnPath.optional() });
 /** The mailed link that confirms a new browser while an account is under attack. */
-export const confirmBrowserQuery = z.object({ token: z.string().min(1).max(500) });
+export const confirmBrowserQuery = z.object({ token: privateText(z.string().min(1).max(500)) });
 /** Sign out everywhere: no fields. */
 export const revokeSessionsBody = z.object({}).strict();
 
@@ -90,17 +94,21 @@ export const enableTwoFactorBody = z.object({
   issuer: z.string().max(100).optional(),
 });
 export const totpCodeForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, v.totpCode),
+  code: privateText(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, v.totpCode),
+  ),
 });
 export const totpCodeBody = totpCodeForm.extend({ trustDevice: z.boolean().optional() });
 export const backupCodeForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, v.backupCode),
+  code: privateText(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, v.backupCode),
+  ),
 });
 export const backupCodeBody = backupCodeForm.extend({ trustDevice: z.boolean().optional() });
 /** Settings: the enrolment form names the factor (its friendly name). */
@@ -156,11 +164,13 @@ export const passkeySignInBody = z.object({ response: webauthnResponse });
 export const noFieldsBody = z.object({}).strict();
 
 /** A phone number with its country code; spaces, dashes, dots and brackets are allowed. */
-export const phoneNumber = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(/[\s().-]/g, ""))
-  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, v.phoneNumber));
+export const phoneNumber = patternText(
+  z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[\s().-]/g, ""))
+    .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, v.phoneNumber)),
+);
 export const phoneFactorStartBody = z.object({
   phone: phoneNumber,
   friendlyName: friendlyNameBody.shape.friendlyName,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dateTimeFormat } from "../domain/formatters.js";
 import { messages } from "../domain/messages.js";
 import { roles } from "../domain/roles.js";
-import { displayName, optionalText } from "./common.js";
+import { displayName, optionalText, patternText, privateText } from "./common.js";
 
 const v = messages.validation;
 
@@ -30,7 +30,7 @@ export const createOrganizationBody = z.object({
     .min(MIN_COURTS, v.courtsTooFew)
     .max(MAX_COURTS, v.courtsTooMany),
   contactEmail: emptyOr(z.string().trim().pipe(z.email(v.emailInvalid))),
-  contactPhone: optionalText(40),
+  contactPhone: optionalText(40, "name"),
   // An address longer than browsers take is no logo: every page and kept read carries it.
   // Only a web address is a picture: javascript:, data: and the like are refused.
   logoUrl: emptyOr(
@@ -39,9 +39,9 @@ export const createOrganizationBody = z.object({
       .trim()
       .pipe(z.url({ protocol: /^https?$/, error: v.urlInvalid }).max(2000, v.urlInvalid)),
   ),
-  location: optionalText(200),
-  description: optionalText(2000),
-  timeZone: z.string().refine(isValidTimeZone, v.timeZoneInvalid),
+  location: optionalText(200, "name"),
+  description: optionalText(2000, "multiline"),
+  timeZone: patternText(z.string().refine(isValidTimeZone, v.timeZoneInvalid)),
 });
 export type CreateOrganizationBody = z.input<typeof createOrganizationBody>;
 
@@ -75,7 +75,8 @@ export type UpdateOrganizationBody = z.input<typeof updateOrganizationBody>;
 
 /** Deleting a club: the owner types its name, so a slip of the finger deletes nothing. */
 export const deleteClubBody = z.object({
-  confirmName: z.string().max(200, "Type the club's name exactly as it is shown"),
+  // Compared with the club's name, never stored or shown.
+  confirmName: privateText(z.string().max(200, "Type the club's name exactly as it is shown")),
 });
 export type DeleteClubBody = z.infer<typeof deleteClubBody>;
 

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { Capability } from "../domain/capabilities.js";
 import type { ErrorCode } from "../domain/error-codes.js";
+import { unmarkedText } from "./text-fields.js";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -37,8 +38,18 @@ export type Endpoint = {
   readonly errors?: readonly ErrorCode[];
 };
 
-/** Checks a definition's shape and keeps its literal types for both sides. */
-export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+/**
+ * Checks a definition's shape and keeps its literal types for both sides; refuses, when the
+ * contract is loaded, a body with a string whose kind of text is not said (text-fields.ts).
+ */
+export const endpoint = <const E extends Endpoint>(definition: E): E => {
+  const unmarked = definition.body ? unmarkedText(definition.body) : [];
+  if (unmarked.length > 0)
+    throw new Error(
+      `${definition.operationId}: ${unmarked.join(", ")} must say what text it is (displayName, displayText, privateText or patternText in contracts/common.ts)`,
+    );
+  return definition;
+};
 
 type Part<E, K extends "params" | "query" | "body"> = E extends {
   readonly [P in K]: infer S extends z.ZodType;

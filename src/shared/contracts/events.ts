@@ -4,6 +4,7 @@
 // entrants. Scores come from a player of the game and count once the other side confirms them
 // (or an organizer enters them); every counted game is a ladder match.
 import { z } from "zod";
+import { displayName, patternText } from "./common.js";
 import { sessionParams } from "./sessions.js";
 
 export const EVENT_LIMITS = {
@@ -58,7 +59,9 @@ export type CreateEventBody = z.input<typeof createEventBody>;
 /** A league over the session's weekly series: a name, the weeks' settings, a box ladder's moves. */
 export const createLeagueBody = eventSettings
   .extend({
-    name: z.string().trim().min(1, "Name the league").max(80, "A league's name is at most 80 characters"),
+    name: displayName(
+      z.string().trim().min(1, "Name the league").max(80, "A league's name is at most 80 characters"),
+    ),
     boxMoves: whole(EVENT_LIMITS.boxMoves, "1 to 3 players move up and down each week").default(1),
   })
   .superRefine(endingStated);
@@ -229,12 +232,13 @@ export type LeagueView = z.infer<typeof leagueView>;
  */
 export const joinLeagueBody = z.object({
   role: z.enum(leagueRoles, { error: "Choose to play the season or to be a substitute" }),
-  partnerId: z.string().min(1, "Choose your partner").max(100, "Choose your partner").optional(),
-  teamName: z
-    .string()
-    .trim()
-    .max(LEAGUE_LIMITS.teamName, `A team's name is at most ${LEAGUE_LIMITS.teamName} characters`)
-    .optional(),
+  partnerId: patternText(z.string().min(1, "Choose your partner").max(100, "Choose your partner")).optional(),
+  teamName: displayName(
+    z
+      .string()
+      .trim()
+      .max(LEAGUE_LIMITS.teamName, `A team's name is at most ${LEAGUE_LIMITS.teamName} characters`),
+  ).optional(),
 });
 export type JoinLeagueBody = z.input<typeof joinLeagueBody>;
 

@@ -1,7 +1,7 @@
 // The ladder: ratings from counted matches, logging and answering matches, a player's page.
 import { z } from "zod";
 import { GAME_TARGETS, gameScoreProblem, matchWinner } from "../rating/scores.js";
-import { orgParams } from "./common.js";
+import { orgParams, patternText } from "./common.js";
 import { pageOf, pageQuery } from "./paging.js";
 
 export const matchFormat = z.enum(["singles", "doubles"]);
@@ -108,8 +108,9 @@ const messages = {
 export const matchBody = z
   .object({
     format: matchFormat,
-    teamA: z.array(z.string().min(1).max(100)).max(2),
-    teamB: z.array(z.string().min(1).max(100)).max(2),
+    // Member ids, looked up in the club: never shown as sent.
+    teamA: z.array(patternText(z.string().min(1).max(100))).max(2),
+    teamB: z.array(patternText(z.string().min(1).max(100))).max(2),
     target: z.union(
       GAME_TARGETS.map((t) => z.literal(t)) as [z.ZodLiteral<11>, z.ZodLiteral<15>, z.ZodLiteral<21>],
     ),

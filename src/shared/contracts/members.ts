@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { roles } from "../domain/roles.js";
+import { patternText } from "./common.js";
 import { pageOf, pageQuery, timestampKey } from "./paging.js";
 
 export const member = z.object({
@@ -30,7 +31,7 @@ export const memberPage = pageOf("members", member).extend({
 /** Roles that can be given by a role change; the owner changes only by a transfer. */
 export const assignableRoles = ["admin", "organizer", "member"] as const;
 export const changeRoleBody = z.object({ role: z.enum(assignableRoles) });
-export const transferOwnershipBody = z.object({ userId: z.string().min(1).max(100) });
+export const transferOwnershipBody = z.object({ userId: patternText(z.string().min(1).max(100)) });
 
 export const INVITATION_DAYS = 7;
 

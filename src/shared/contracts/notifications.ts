@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { displayName, patternText, privateText } from "./common.js";
 
 /**
  * Settings shows the five email notification toggles, all on by default; and a
@@ -41,8 +42,10 @@ export const notificationLabels: Record<keyof NotificationPreferences, { title: 
 export const PUSH_ENDPOINT_MAX = 2000;
 // The browser's P-256 public key (65 bytes, uncompressed: it starts 0x04, "B" in base64url)
 // and its 16-byte auth secret, both base64url without padding.
-const p256dh = z.string().regex(/^B[A-Za-z0-9_-]{86}$/, "The device's key is not a P-256 public key");
-const auth = z.string().regex(/^[A-Za-z0-9_-]{22}$/, "The device's auth secret is not 16 bytes");
+const p256dh = patternText(
+  z.string().regex(/^B[A-Za-z0-9_-]{86}$/, "The device's key is not a P-256 public key"),
+);
+const auth = privateText(z.string().regex(/^[A-Za-z0-9_-]{22}$/, "The device's auth secret is not 16 bytes"));
 
 /** A device opting in, as PushManager.subscribe() describes it (its JSON), and a name for it. */
 export const pushSubscriptionBody = z.object({
@@ -51,7 +54,7 @@ export const pushSubscriptionBody = z.object({
     .max(PUSH_ENDPOINT_MAX, `A push address is at most ${PUSH_ENDPOINT_MAX} characters`)
     .pipe(z.url({ error: "The push address is not a URL" })),
   keys: z.object({ p256dh, auth }),
-  label: z.string().trim().min(1).max(80).default("This device"),
+  label: displayName(z.string().trim().min(1).max(80)).default("This device"),
 });
 export type PushSubscriptionBody = z.input<typeof pushSubscriptionBody>;
 

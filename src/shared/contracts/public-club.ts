@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEAM_RULES } from "../rotation/types.js";
+import { displayText } from "./common.js";
 
 export const JOIN_MESSAGE_MAX = 1000;
 
@@ -43,10 +44,9 @@ export const publicClubPage = z.object({
 export type PublicClubPage = z.infer<typeof publicClubPage>;
 
 export const joinRequestBody = z.object({
-  message: z
-    .string()
-    .trim()
-    .max(JOIN_MESSAGE_MAX, `Message must be at most ${JOIN_MESSAGE_MAX} characters`)
+  message: displayText(
+    z.string().trim().max(JOIN_MESSAGE_MAX, `Message must be at most ${JOIN_MESSAGE_MAX} characters`),
+  )
     .optional()
     .transform((value) => (value ? value : undefined)),
 });

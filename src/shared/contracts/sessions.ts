@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messages } from "../domain/messages.js";
 import { dollarsToCents, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS } from "../domain/money.js";
 import { TEAM_RULES } from "../rotation/types.js";
-import { displayName, optionalText } from "./common.js";
+import { displayName, optionalText, patternText, privateText } from "./common.js";
 
 const v = messages.validation;
 
@@ -23,27 +23,32 @@ export const MAX_REFUND_CUTOFF_HOURS = 168;
 // Session names allow only letters, digits, spaces and - _ . : '
 const sessionNamePattern = /^[\p{L}\p{N} \-_.:']+$/u;
 
-export const sessionName = z
-  .string()
-  .trim()
-  .min(1, v.sessionNameRequired)
-  .max(SESSION_NAME_MAX, v.sessionNameTooLong)
-  .regex(sessionNamePattern, v.sessionNameCharacters);
+// Letters, digits and a little punctuation only: the pattern itself leaves nothing hidden.
+export const sessionName = patternText(
+  z
+    .string()
+    .trim()
+    .min(1, v.sessionNameRequired)
+    .max(SESSION_NAME_MAX, v.sessionNameTooLong)
+    .regex(sessionNamePattern, v.sessionNameCharacters),
+);
 
 /**
  * Dollars as typed: digits with up to two decimals, not negative; 0 is a free session, and a
  * paid place costs between the least and the most card processors will charge at once.
  */
-export const paymentAmount = z
-  .string()
-  .trim()
-  .regex(/^-?\d+(\.\d{1,2})?$/, v.amountFormat)
-  .refine((value) => Number(value) >= 0, v.amountPositive)
-  .refine((value) => {
-    const cents = dollarsToCents(value);
-    return !(cents > 0 && cents < MIN_PAID_PRICE_CENTS);
-  }, v.amountTooSmall)
-  .refine((value) => dollarsToCents(value) <= MAX_PRICE_CENTS, v.amountTooLarge);
+export const paymentAmount = patternText(
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d{1,2})?$/, v.amountFormat)
+    .refine((value) => Number(value) >= 0, v.amountPositive)
+    .refine((value) => {
+      const cents = dollarsToCents(value);
+      return !(cents > 0 && cents < MIN_PAID_PRICE_CENTS);
+    }, v.amountTooSmall)
+    .refine((value) => dollarsToCents(value) <= MAX_PRICE_CENTS, v.amountTooLarge),
+);
 
 const optionalInt = (min: number, max: number, message: string) =>
   z.preprocess(
@@ -82,12 +87,12 @@ export const sessionForm = z
     startsAt: z.string().min(1, v.startRequired),
     endsAt: z.string().min(1, v.endRequired),
     paymentRequired: z.boolean(),
-    paymentAmount: z.string().optional(),
+    paymentAmount: patternText(z.string()).optional(),
     capacity: optionalInt(1, 500, v.capacityRange),
     refundCutoffHours: optionalInt(0, MAX_REFUND_CUTOFF_HOURS, v.refundCutoffRange),
     skillMin: optionalSkill,
     skillMax: optionalSkill,
-    description: optionalText(2000),
+    description: optionalText(2000, "multiline"),
     repeatWeeks: optionalInt(1, MAX_REPEAT_WEEKS, v.repeatRange),
     /** Wall times, as the start and end; empty: open at once, no lottery. */
     registrationOpensAt: z.string().optional(),
@@ -144,7 +149,7 @@ export const sessionBodyFields = z.object({
     .default(DEFAULT_REFUND_CUTOFF_HOURS),
   skillMin: z.number().min(1, v.skillRange).max(8, v.skillRange).optional(),
   skillMax: z.number().min(1, v.skillRange).max(8, v.skillRange).optional(),
-  description: optionalText(2000),
+  description: optionalText(2000, "multiline"),
   /** Registration opens then (absent: at once). Before, the session says when. */
   registrationOpensAt: z.iso.datetime({ offset: true, error: LOTTERY.opensFormat }).optional(),
   /** An earlier opening for members in good standing (no more than a few missed places lately). */
@@ -344,7 +349,8 @@ export const guestName = displayName(
     .min(2, messages.validation.nameTooShort)
     .max(GUEST_NAME_MAX, `Name must be at most ${GUEST_NAME_MAX} characters`),
 );
-const memberId = z.string().min(1).max(100);
+/** A member's id, looked up in the club: never shown as sent. */
+const memberId = patternText(z.string().min(1).max(100));
 
 export const walkInBody = z.union([z.object({ userId: memberId }), z.object({ guestName })]);
 
@@ -394,7 +400,7 @@ export const bulkCheckInResponse = z.object({
 });
 export type BulkCheckInResponse = z.infer<typeof bulkCheckInResponse>;
 export const registrationParams = sessionParams.extend({ registrationId: z.uuid() });
-export const checkInBody = z.object({ token: z.string().min(8).max(100) });
+export const checkInBody = z.object({ token: privateText(z.string().min(8).max(100)) });
 /** Checked in; or, with no place for them, standing by at the door with their turn on the waitlist. */
 export const selfCheckInResponse = z.object({
   standingBy: z.boolean(),

@@ -41,6 +41,7 @@ export const messages = {
     courtsTooMany: "At most 20 courts",
     urlInvalid: "Invalid URL",
     nameCharacters: "Name cannot contain line breaks or hidden formatting characters",
+    textCharacters: "Text cannot contain hidden formatting characters",
     timeZoneInvalid: "Choose a valid time zone",
     sessionNameRequired: "Session name is required",
     sessionNameTooLong: "Session name must be less than 100 characters",
