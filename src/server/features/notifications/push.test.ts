@@ -2,13 +2,21 @@
 // and a push service on 127.0.0.1 receives the encrypted push, which the device's own keys
 // decrypt (RFC 8291) to the court and who with; a device its push service has let go (410) is
 // removed; bad or private push addresses are refused and never called.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lookup } from "node:dns/promises";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startPushService } from "../../test/push-service.js";
 import { refreshQueue, startFilling } from "../courts/service.js";
 import { endpointProblem, endpointProblemResolved } from "./push.js";
+
+// The real resolver unless a test says what a name resolves to: no test here reaches real DNS
+// for a public name.
+vi.mock("node:dns/promises", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:dns/promises")>();
+  return { ...real, lookup: vi.fn(real.lookup) };
+});
 
 let t: TestApp;
 let service: Awaited<ReturnType<typeof startPushService>>;
@@ -219,6 +227,59 @@ describe("bad push addresses and keys", () => {
       expect(endpointProblem(endpoint, production), endpoint).not.toBeNull();
     expect(endpointProblem("https://fcm.googleapis.com/fcm/send/abc", production)).toBeNull();
     expect(endpointProblem("https://updates.push.services.mozilla.com/wpush/v2/abc", production)).toBeNull();
+  });
+
+  // Written as an address, each of these leads somewhere other than a public push service.
+  const notGlobal = [
+    "[::7f00:1]", // IPv4-compatible 127.0.0.1
+    "[::ffff:7f00:1]", // IPv4-mapped 127.0.0.1
+    "[::ffff:0:a00:1]", // IPv4-translated 10.0.0.1 (RFC 6145)
+    "[64:ff9b::7f00:1]", // NAT64 to 127.0.0.1
+    "[64:ff9b::a9fe:a9fe]", // NAT64 to 169.254.169.254
+    "[64:ff9b:1::808:808]", // local-use NAT64 (RFC 8215)
+    "[::]",
+    "[ff02::1]",
+    "[fe80::1]",
+    "[2001:db8::1]",
+    "[100::1]",
+    "0.0.0.0",
+    "198.18.0.1",
+    "198.19.255.254",
+    "224.0.0.1",
+    "239.255.255.250",
+    "255.255.255.255",
+    "192.0.0.8",
+    "192.0.2.1",
+    "240.0.0.1",
+    "2130706433", // 127.0.0.1 as one number
+  ];
+
+  it("outside tests, must be a global unicast address: embedded IPv4 is judged as IPv4", () => {
+    const production = { ...t.deps.config.push, allowPrivateEndpoints: false };
+    const problem = (host: string) => endpointProblem(`https://${host}/x`, production);
+    expect(notGlobal.filter((host) => !/not a private or local one/.test(problem(host) ?? ""))).toEqual([]);
+    for (const host of ["8.8.8.8", "[2606:4700:4700::1111]", "[::ffff:808:808]", "[64:ff9b::808:808]"])
+      expect(endpointProblem(`https://${host}/x`, production), host).toBeNull();
+  });
+
+  it("outside tests, a name is judged by every address it resolves to, the same way", async () => {
+    const production = { ...t.deps.config.push, allowPrivateEndpoints: false };
+    const resolvesTo = (...addresses: string[]) =>
+      vi
+        .mocked(lookup)
+        .mockResolvedValueOnce(
+          addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })) as never,
+        );
+    const accepted: string[] = [];
+    for (const host of notGlobal.filter((written) => !/^\d+$/.test(written))) {
+      const address = host.replace(/^\[|\]$/g, "");
+      resolvesTo("8.8.8.8", address);
+      const problem = await endpointProblemResolved("https://push.example.com/x", production);
+      if (!/not a private or local one/.test(problem ?? "")) accepted.push(address);
+    }
+    expect(accepted).toEqual([]);
+    resolvesTo("142.250.74.106", "2a00:1450:4001:82b::200a");
+    expect(await endpointProblemResolved("https://fcm.googleapis.com/fcm/send/abc", production)).toBeNull();
   });
 
   it("outside tests, are checked where they lead: a name that does not resolve is refused", async () => {

@@ -7,6 +7,7 @@ import { lookup } from "node:dns/promises";
 import { Agent } from "node:https";
 import { isIP } from "node:net";
 import { and, count, eq, inArray, ne } from "drizzle-orm";
+import ipaddr from "ipaddr.js";
 import webpush from "web-push";
 import type { PushDevice, PushSubscriptionBody } from "../../../shared/contracts/notifications.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -34,18 +35,33 @@ export type PushPayload = {
   actions: Array<"on-my-way" | "skip">;
 };
 
-// Loopback, private, link-local and carrier-grade ranges, and names that only mean something
-// inside a network: a push address there would have the server call into its own network.
-const privateV4 = [
-  /^0\./,
-  /^10\./,
-  /^127\./,
-  /^169\.254\./,
-  /^172\.(1[6-9]|2\d|3[01])\./,
-  /^192\.168\./,
-  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
-];
+// Names that only mean something inside a network: a push address there would have the server
+// call into its own network.
 const insideNames = /(^localhost$|\.localhost$|\.local$|\.internal$|\.lan$|\.home$)/i;
+
+// IPv6 forms that lead to the IPv4 address in their last 32 bits: IPv4-mapped, IPv4-translated
+// (RFC 6145), NAT64's well-known prefix (RFC 6052) and the old IPv4-compatible ::/96. Each is as
+// good as that IPv4 address, and no better.
+const carryingIPv4 = ["::ffff:0:0/96", "::ffff:0:0:0/96", "64:ff9b::/96", "::/96"].map((cidr) =>
+  ipaddr.IPv6.parseCIDR(cidr),
+);
+// The global unicast space (RFC 4291): ipaddr.js calls the unassigned rest "unicast" too.
+const globalUnicastV6 = ipaddr.IPv6.parseCIDR("2000::/3");
+
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 {
+  const [high = 0, low = 0] = address.parts.slice(-2);
+  return new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+}
+
+/**
+ * Only an address on the public internet: ipaddr.js keeps the special-purpose ranges (private,
+ * loopback, link-local, multicast, documentation, benchmarking, reserved...) so this does not.
+ */
+function isGlobalUnicast(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (address instanceof ipaddr.IPv4) return address.range() === "unicast";
+  if (carryingIPv4.some((range) => address.match(range))) return isGlobalUnicast(embeddedIPv4(address));
+  return address.range() === "unicast" && address.match(globalUnicastV6);
+}
 
 function isPrivateHost(hostname: string): boolean {
   // "localhost." is localhost: a name's trailing dot changes nothing about where it goes.
@@ -54,18 +70,8 @@ function isPrivateHost(hostname: string): boolean {
     .replace(/\.$/, "")
     .toLowerCase();
   if (insideNames.test(host)) return true;
-  const version = isIP(host);
-  if (version === 4) return privateV4.some((range) => range.test(host));
-  if (version === 6) {
-    // An IPv4 address inside IPv6 (::ffff:10.0.0.1, which URL writes ::ffff:a00:1).
-    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
-    if (mapped) {
-      const [high, low] = [Number.parseInt(mapped[1]!, 16), Number.parseInt(mapped[2]!, 16)];
-      const v4 = `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-      return privateV4.some((range) => range.test(v4));
-    }
-    return host === "::1" || host === "::" || /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
-  }
+  // Only a written-out address is parsed: ipaddr.js would also read names such as "0x7f.1".
+  if (isIP(host)) return !isGlobalUnicast(ipaddr.parse(host));
   return false;
 }
 
