@@ -44,6 +44,7 @@ import { registerRefundJobs } from "./features/sessions/refunds.js";
 import { sessionRoutes } from "./features/sessions/routes.js";
 import { registerSandboxCheckout } from "./features/sessions/sandbox-checkout.js";
 import { registerAuthRoutes } from "./platform/auth/routes.js";
+import { signInBeforeValidation } from "./platform/auth/signed-in-first.js";
 import { AppError } from "./platform/errors/app-error.js";
 import {
   answerClientError,
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   limitJsonDepth(app);
   refuseCrossSiteWrites(app, deps.config);
   finishHandlersBeforeClosing(app);
+  signInBeforeValidation(app, deps.auth);
 
   addSecurityHeaders(app, securityHeadersFor);
   keepAnswersPrivate(app);
