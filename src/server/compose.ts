@@ -33,6 +33,7 @@ export async function composeDeps(
     createMailboxMailer(
       database.db,
       log,
+      config.mailFrom,
       config.mailboxPage ? `${config.appUrl}/dev/mailbox` : undefined,
       DEMO_MEMBER_DOMAIN,
     );

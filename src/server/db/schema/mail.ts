@@ -9,5 +9,10 @@ export const mailboxMessages = pgTable("mailbox_messages", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html").notNull(),
+  /**
+   * The mail's RFC 5322 source as nodemailer would have sent it over SMTP, so its headers can
+   * be read with no mail server. Null for a text message, and for mail kept before it was kept.
+   */
+  raw: text("raw"),
   createdAt: createdAt(),
 });

@@ -20,6 +20,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** What nodemailer is handed for a message: the same for SMTP and for the mailbox's copy of its source. */
+const outgoing = (from: string, message: MailMessage) => ({ from, ...message });
+
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { close(): void } {
   // A few pooled connections: a new SMTP handshake per message would cap throughput. Bounded
   // waits: a mail job must finish (or fail and retry) well within its 20 s expiry.
@@ -34,30 +37,43 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer & { clos
   return {
     kind: "smtp",
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail(outgoing(from, message));
     },
     close: () => transport.close(),
   };
 }
 
-/** Keeps a message in the local mailbox (mail here, and the SMS port's texts). */
-export async function keepInMailbox(db: Db, message: Omit<MailMessage, "headers">): Promise<void> {
+/** Keeps a message in the local mailbox (mail here, and the SMS port's texts); `raw` is a mail's source. */
+export async function keepInMailbox(
+  db: Db,
+  message: Omit<MailMessage, "headers">,
+  raw?: string,
+): Promise<void> {
   const { to, subject, text, html } = message;
-  await db.insert(mailboxMessages).values({ to, subject, text, html });
+  await db.insert(mailboxMessages).values({ to, subject, text, html, raw });
 }
 
 export function createMailboxMailer(
   db: Db,
   log: FastifyBaseLogger,
+  from: string,
   mailboxUrl: string | undefined,
   /** Mail to this domain (the demo's made-up players) is kept but logged at debug only: the
    *  demo's start says so in one line instead of dozens. */
   quietDomain?: string,
 ): Mailer {
+  // nodemailer's stream transport composes a message exactly as its SMTP transport sends it
+  // (headers encoded and folded, CRLF line ends), into a buffer instead of a connection.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const sourceOf = async (message: MailMessage) => {
+    const { message: source } = await composer.sendMail(outgoing(from, message));
+    // With `buffer: true` the message comes whole, never as a stream.
+    return (source as Buffer).toString("utf8");
+  };
   return {
     kind: "mailbox",
     async send(message) {
-      await keepInMailbox(db, message);
+      await keepInMailbox(db, message, await sourceOf(message));
       if (quietDomain && message.to.toLowerCase().endsWith(`@${quietDomain}`)) {
         log.debug(`mail to ${message.to}: "${message.subject}"`);
         return;
