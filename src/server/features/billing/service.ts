@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { PaidPlanId } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { recordSandboxSubscription } from "../../platform/payments/sandbox-provider.js";
 import { person } from "../account/service.js";
 import { claimClubRef, getOrganization } from "../clubs/service.js";
 import { syncSubscription } from "./subscription.js";
@@ -51,6 +52,27 @@ export async function startPlanCheckout(
     cancelUrl: `${billingPage}?checkout=cancelled`,
   });
   return url;
+}
+
+/**
+ * Subscribes the club to `plan` as its owner would with one click on the sandbox's checkout
+ * page, for a club nobody sits in front of: the demo. The sandbox then knows the subscription,
+ * so every later re-read of the provider (a refresh, "Choose a plan", the portal) finds it.
+ * With Stripe a subscription needs a person and a card, so nothing is done and the answer is
+ * false.
+ */
+export async function subscribeInSandbox(
+  deps: AppDeps,
+  organizationId: string,
+  ownerId: string,
+  plan: PaidPlanId,
+): Promise<boolean> {
+  if (deps.payments.kind !== "sandbox") return false;
+  const customerRef = await customerFor(deps, organizationId, ownerId);
+  const { productId } = deps.config.planCatalog[plan];
+  await recordSandboxSubscription(deps.database.db, customerRef, productId, deps.now());
+  await syncSubscription(deps, organizationId);
+  return true;
 }
 
 export async function openBillingPortal(deps: AppDeps, organizationId: string): Promise<string> {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { makeClub, makeUser } from "../../test/factories.js";
 import { admin, withDatabase } from "../../test/global-setup.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -223,5 +224,54 @@ describe("the dashboard's demo button", () => {
     );
     expect((await t.request({ method: "POST", url: "/api/demo" })).statusCode).toBe(401);
     // Seeding six weeks of play for 24 players: slow on a busy two-core machine.
+  }, 120_000);
+
+  it("is subscribed to Pro at the sandbox provider, so re-reading the provider keeps the plan", async () => {
+    const owner = await makeUser(t, "demo-subscriber@example.com", "Sam Subscriber");
+    const built = await t.request({ method: "POST", url: "/api/demo", cookie: owner.cookie });
+    expect(built.statusCode, built.body).toBe(201);
+    const club = `/api/orgs/${built.json().organizationId}`;
+    const member = await makeUser(t, "demo-member@example.com", "Mo Member");
+    await t.db
+      .insert(organizationMembers)
+      .values({ organizationId: built.json().organizationId, userId: member.id });
+    await t.db
+      .insert(userRoles)
+      .values({ organizationId: built.json().organizationId, userId: member.id, role: "member" });
+    const stillPro = async () => {
+      for (const who of [owner, member]) {
+        const refreshed = await t.request({
+          method: "POST",
+          url: `${club}/subscription/refresh`,
+          cookie: who.cookie,
+        });
+        expect(refreshed.json(), who.email).toMatchObject({
+          subscribed: true,
+          plan: "pro",
+          trial_expired: false,
+        });
+      }
+    };
+    await stillPro();
+
+    // The provider knows the subscription: "Choose a plan" says there is one already (it asks
+    // the provider first), and the billing portal opens on it.
+    const checkout = await t.request({
+      method: "POST",
+      url: `${club}/billing/checkout`,
+      cookie: owner.cookie,
+      payload: { plan: "basic" },
+    });
+    expect(checkout.statusCode, checkout.body).toBe(409);
+    expect(checkout.json().error.code).toBe("ALREADY_SUBSCRIBED");
+    await stillPro();
+    const portal = await t.request({ method: "POST", url: `${club}/billing/portal`, cookie: owner.cookie });
+    expect(portal.statusCode, portal.body).toBe(200);
+    const page = await t.request({
+      method: "GET",
+      url: new URL(portal.json().url).pathname,
+      cookie: owner.cookie,
+    });
+    expect(page.body).toMatch(/<dt>Plan<\/dt><dd>Pro<\/dd>/);
   }, 120_000);
 });

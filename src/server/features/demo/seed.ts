@@ -7,6 +7,7 @@ import type { TeamRule } from "../../../shared/rotation/types.js";
 import type { AppDeps } from "../../app-deps.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { ensureProfile, personByEmail } from "../account/service.js";
+import { subscribeInSandbox } from "../billing/service.js";
 import {
   clubBySlug,
   deleteClub,
@@ -122,12 +123,16 @@ export async function seedDemoClub(
   await setClubCreatedAt(db, organizationId, new Date(now.getTime() - 43 * DAY));
   // The demo shows open play on 4 courts, more than the trial's 2: it runs on the plan that
   // allows it (Pro, for a month), so its hints and limits tell the same story as the pricing page.
-  await updateClubBilling(db, organizationId, {
-    subscriptionStatus: "active",
-    subscriptionPlan: "pro",
-    subscriptionProductId: deps.config.planCatalog.pro.productId,
-    subscriptionEndsAt: new Date(now.getTime() + 30 * DAY),
-  });
+  // In the sandbox it is subscribed there, as its checkout would, or the first re-read of the
+  // provider (a refresh, "Choose a plan") would find no subscription and put it on the trial.
+  // With Stripe keys nobody can subscribe without a card: the club is given the plan itself.
+  if (!(await subscribeInSandbox(deps, organizationId, owner.id, "pro")))
+    await updateClubBilling(db, organizationId, {
+      subscriptionStatus: "active",
+      subscriptionPlan: "pro",
+      subscriptionProductId: deps.config.planCatalog.pro.productId,
+      subscriptionEndsAt: new Date(now.getTime() + 30 * DAY),
+    });
   // Its paid clinic needs a payout account that takes charges, as every club's does: in the
   // sandbox the owner's one click on its onboarding page. With Stripe keys no account can be
   // onboarded without a person, so the clinic is free there.

@@ -14,12 +14,10 @@ import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
 import {
   enableSandboxAccount,
-  SANDBOX_PERIOD_MS,
+  recordSandboxSubscription,
   type SandboxCheckoutSession,
   type SandboxOnboardingLink,
   type SandboxPortalSession,
-  type StoredSubscription,
-  sandboxRefs,
   sandboxStore,
 } from "../../platform/payments/sandbox-provider.js";
 import { syncSubscription } from "../billing/service.js";
@@ -61,14 +59,8 @@ export function registerSandboxProviderPages(app: FastifyInstance, deps: AppDeps
     reply.type("text/html").header("cache-control", "no-store").send(page);
 
   async function writeSubscription(organizationId: string, customerRef: string, plan: PaidPlanId | null) {
-    const subscription: StoredSubscription = plan
-      ? {
-          status: "active",
-          productId: planCatalog[plan].productId,
-          currentPeriodEnd: new Date(deps.now().getTime() + SANDBOX_PERIOD_MS).toISOString(),
-        }
-      : { status: "canceled", productId: null, currentPeriodEnd: deps.now().toISOString() };
-    await store.put(sandboxRefs.subscription(customerRef), "subscription", subscription);
+    const productId = plan ? planCatalog[plan].productId : null;
+    await recordSandboxSubscription(deps.database.db, customerRef, productId, deps.now());
     await syncSubscription(deps, organizationId);
   }
 

@@ -1,15 +1,17 @@
 // The Stripe adapter at the HTTP level: the official SDK pointed at a local fake Stripe that
 // records every request, and webhook deliveries signed with the SDK's own test helper.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
 import { organizationMembers } from "../../db/schema/members.js";
 import { paymentEvents } from "../../db/schema/payments.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { ProviderError } from "../../platform/payments/payment-provider.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { until } from "../../test/until.js";
+import { EXPIRE_CHECKOUT } from "../sessions/effects.js";
 
 let t: TestApp;
 let stripe: FakeStripe;
@@ -588,6 +590,122 @@ describe("money nobody can use is given back", () => {
       { account: accountId },
     );
     expect((await deliver(stray)).statusCode).toBe(200);
+  });
+});
+
+describe("a place given up before it is paid closes its checkout", () => {
+  let quitter: TestUser;
+  let sessionId: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    quitter = await makeUser(t, "stripe-quitter@example.com", "Quinn Quitter");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: quitter.id });
+    accountId = (await club()).payoutAccountRef!;
+    const startsAt = new Date(Date.now() + 5 * 86_400_000);
+    const [row] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: orgId,
+        name: "Second Thoughts",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 7_200_000),
+        paymentRequired: true,
+        paymentAmount: 800,
+      })
+      .returning();
+    sessionId = row!.id;
+  });
+
+  /** Registers the quitter and answers the place and its pending payment. */
+  async function holdAPlace() {
+    const response = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
+      cookie: quitter.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const registrationId = response.json().registration.id as string;
+    const [payment] = await t.db.select().from(payments).where(eq(payments.registrationId, registrationId));
+    expect(payment).toMatchObject({ status: "pending", provider: "stripe" });
+    return { registrationId, payment: payment! };
+  }
+  const giveUp = async (registrationId: string) => {
+    const response = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registrationId}`,
+      cookie: quitter.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const expireCalls = (checkoutId: string) =>
+    stripe.requests.filter(
+      (r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${checkoutId}/expire`,
+    );
+  const jobStates = async (paymentId: string) => {
+    const result = await t.db.execute(
+      sql`select state, retry_count from pgboss.job where name = ${EXPIRE_CHECKOUT} and data->>'paymentId' = ${paymentId}`,
+    );
+    return result.rows as Array<{ state: string; retry_count: number }>;
+  };
+
+  it("cancelling an unpaid place expires its checkout on the club's account at once", async () => {
+    const { registrationId, payment } = await holdAPlace();
+    await giveUp(registrationId);
+    const [expire] = await until(
+      async () => expireCalls(payment.providerRef!),
+      (calls) => calls.length > 0,
+      "the checkout's expiry",
+    );
+    expect(expire!.stripeAccount).toBe(accountId);
+    expect(stripe.object(payment.providerRef!)!.status).toBe("expired");
+    expect((await t.db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.status).toBe(
+      "cancelled",
+    );
+  });
+
+  it("a checkout paid before it could be closed: the job ends there, and the late payment follows the usual rules", async () => {
+    const { registrationId, payment } = await holdAPlace();
+    // Paid on Stripe's page while the cancellation was on its way; its event comes later.
+    const intent = stripe.payCheckout(payment.providerRef!, 800);
+    await giveUp(registrationId);
+    const [job] = await until(
+      () => jobStates(payment.id),
+      (states) => states.some((s) => s.state === "completed"),
+      "the expire job",
+    );
+    // Stripe refused to expire a completed checkout; that is not a failure to retry.
+    expect(job!.retry_count).toBe(0);
+    expect(stripe.object(payment.providerRef!)!.status).toBe("complete");
+    const completed = stripe.event(
+      "checkout.session.completed",
+      {
+        id: payment.providerRef!,
+        object: "checkout.session",
+        mode: "payment",
+        client_reference_id: payment.id,
+      },
+      { account: accountId },
+    );
+    expect((await deliver(completed)).statusCode).toBe(200);
+    // A charge for a place given up, with nobody registered in its stead and the session open,
+    // takes a place again as a late payment does (payment-outcomes.ts): kept, not refunded.
+    const [after] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: "paid", providerPaymentRef: intent });
+    const [registration] = await t.db
+      .select()
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.id, registrationId));
+    expect(registration!.status).toBe("registered");
+    expect(
+      stripe.requests.filter((r) => r.path === "/v1/refunds" && r.body.get("payment_intent") === intent),
+    ).toEqual([]);
+  });
+
+  it("an expiry Stripe could not make fails, so the job that asked tries again", async () => {
+    await expect(t.deps.payments.expireCheckout("cs_nowhere", accountId)).rejects.toBeInstanceOf(
+      ProviderError,
+    );
   });
 });
 

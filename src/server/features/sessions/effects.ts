@@ -10,6 +10,13 @@ import type { Promotion } from "./registrations.js";
 export const EXPIRE_HOLDS = "expire-payment-holds";
 
 /**
+ * Closes at the provider the checkout of a payment given up with its place (payments.ts runs
+ * it): queued by the cancelling transaction, so it goes out once the cancellation has committed.
+ */
+export const EXPIRE_CHECKOUT = "expire-checkout";
+export type CheckoutJob = { paymentId: string };
+
+/**
  * A session completed: queued by the completing transaction, so whoever reacts (the players'
  * receipts, courts/night-receipts.ts) hears of it once, even if the process dies right after.
  */
@@ -36,13 +43,19 @@ export function holdExpiry(organizationId: string, sessionId: string, holdExpire
   );
 }
 
-/** A place released or paid for: its refund and what the payer hears, then the waitlist's promotions. */
+/**
+ * A place released or paid for: its checkout closed at the provider, its refund and what the
+ * payer hears, then the waitlist's promotions.
+ */
 export async function placeEffects(
   db: Queryable,
   config: MailConfig,
-  change: { refunds: Array<RefundDecision | null>; promotions: Promotion[] },
+  change: { refunds: Array<RefundDecision | null>; promotions: Promotion[]; closedCheckouts?: string[] },
 ): Promise<Effect[]> {
-  const effects: Effect[] = [...refundJobs(change.refunds)];
+  const effects: Effect[] = (change.closedCheckouts ?? []).map((paymentId) =>
+    jobEffect(EXPIRE_CHECKOUT, { paymentId } satisfies CheckoutJob),
+  );
+  effects.push(...refundJobs(change.refunds));
   for (const refund of change.refunds)
     effects.push(...(await refundDecisionEmails(db, config.appUrl, refund)));
   effects.push(...(await promotionEmails(db, config, change.promotions)));

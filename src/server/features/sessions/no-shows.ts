@@ -84,12 +84,15 @@ export async function releaseNoShows(
     const { refundNoShows } =
       missing.length > 0 ? await accessRules(tx, organizationId) : { refundNoShows: false };
     const refunds = [];
+    const closedCheckouts = [];
     for (const row of missing) {
       await tx
         .update(sessionRegistrations)
         .set({ status: "cancelled", updatedAt: now })
         .where(eq(sessionRegistrations.id, row.id));
-      refunds.push(await settleCancelledPlace(tx, session, row, now, refundNoShows));
+      const settled = await settleCancelledPlace(tx, session, row, now, refundNoShows);
+      refunds.push(settled.refund);
+      closedCheckouts.push(...settled.closedCheckouts);
     }
     if (struck.length > 0)
       await tx
@@ -110,7 +113,7 @@ export async function releaseNoShows(
       .set({ noShowsReleasedAt: now, updatedAt: now })
       .where(eq(sessions.id, session.id));
     const promotions = await promoteFromWaitlist(tx, session, now);
-    effects.push(...(await placeEffects(tx, deps.config, { refunds, promotions })));
+    effects.push(...(await placeEffects(tx, deps.config, { refunds, promotions, closedCheckouts })));
     // Those moved up are likely at the club, standing by: their phones hear it at once.
     effects.push(
       ...(await pushEffects(

@@ -4,7 +4,7 @@
 // session's row locked first and the payment's second (the order every writer takes, so no
 // two of them can deadlock), and is only recorded here: the provider's refund is made after
 // commit by a job (sessions/refunds.ts).
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
 import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
@@ -50,6 +50,13 @@ const decision = (
   reason,
 });
 
+/** The money of a place just cancelled: its refund decided, and the checkouts left open at the provider. */
+export type SettledPlace = {
+  refund: RefundDecision | null;
+  /** Payments whose checkout was opened and is given up now: closed at the provider after commit. */
+  closedCheckouts: string[];
+};
+
 /** The money of a place just cancelled (under the session's lock): an open checkout closes, a payment is refunded or kept. */
 export async function settleCancelledPlace(
   tx: Tx,
@@ -57,27 +64,36 @@ export async function settleCancelledPlace(
   row: RegistrationRow,
   now: Date,
   refundAnyway = false,
-): Promise<RefundDecision | null> {
-  // One statement: the open checkout closed (a data-modifying WITH runs whether or not it is
-  // read) and a payment made locked. By club first, as the payments' index leads.
-  const ofPlace = and(
-    eq(payments.organizationId, session.organizationId),
-    eq(payments.registrationId, row.id),
-  );
-  const closeCheckout = tx.$with("close_checkout").as(
-    tx
-      .update(payments)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(ofPlace, eq(payments.status, "pending")))
-      .returning({ id: payments.id }),
-  );
-  const [paid] = await tx
-    .with(closeCheckout)
+): Promise<SettledPlace> {
+  // One statement locks the open checkout and any payment made. By club first, as the
+  // payments' index leads; a second writes only when there is a checkout to close.
+  const held = await tx
     .select()
     .from(payments)
-    .where(and(ofPlace, eq(payments.status, "paid")))
+    .where(
+      and(
+        eq(payments.organizationId, session.organizationId),
+        eq(payments.registrationId, row.id),
+        inArray(payments.status, ["pending", "paid"]),
+      ),
+    )
     .for("update");
-  if (!paid) return null;
+  const open = held.filter((payment) => payment.status === "pending");
+  if (open.length > 0) {
+    await tx
+      .update(payments)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(
+        inArray(
+          payments.id,
+          open.map((payment) => payment.id),
+        ),
+      );
+  }
+  // Only a checkout the provider opened has anything to close there.
+  const closedCheckouts = open.filter((payment) => payment.providerRef !== null).map((payment) => payment.id);
+  const paid = held.find((payment) => payment.status === "paid");
+  if (!paid) return { refund: null, closedCheckouts };
   // Paid but never given a place (the hold ran out before the money came): always refunded; and
   // whenever the caller's rule says so (a club that refunds no-shows).
   const refunded = refundAnyway || row.status === "waitlisted" || refundable(session, now);
@@ -87,7 +103,7 @@ export async function settleCancelledPlace(
       .set({ status: "refund_pending", updatedAt: now })
       .where(eq(payments.id, paid.id));
   }
-  return decision(paid, row, session, refunded, "cancelled");
+  return { refund: decision(paid, row, session, refunded, "cancelled"), closedCheckouts };
 }
 
 /** A cancelled session owes every payment back, whatever the cut-off, and takes no more. */
@@ -272,8 +288,8 @@ export async function abandonPayment(deps: UseCaseDeps, paymentId: string) {
   const { result } = await withEffects(deps, async (tx, effects) => {
     const { session, registration, payment } = await lockPayment(tx, found);
     if (payment!.status !== "pending" || registration!.status === "cancelled") return { payment: payment! };
-    const { promotions } = await releasePlace(tx, session, registration!, now);
-    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+    const { promotions, closedCheckouts } = await releasePlace(tx, session, registration!, now);
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions, closedCheckouts })));
     return { payment: payment! };
   });
   return result;

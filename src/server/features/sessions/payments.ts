@@ -10,9 +10,10 @@ import { payments, sessionRegistrations, sessions } from "../../db/schema/sessio
 import { notFound } from "../../platform/errors/app-error.js";
 import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
-import { EXPIRE_HOLDS, type HoldJob } from "./effects.js";
+import { type CheckoutJob, EXPIRE_CHECKOUT, EXPIRE_HOLDS, type HoldJob } from "./effects.js";
 import { DRAW_LOTTERY, type DrawJob } from "./lottery.js";
 import { RELEASE_NO_SHOWS, type ReleaseJob, releaseNoShows } from "./no-shows.js";
+import { paymentById } from "./payment-rows.js";
 import { paymentsNotReady } from "./payments-ready.js";
 import { drawLottery, register, sweepHolds } from "./registrations.js";
 import { SEND_REMINDERS, sendDueReminders } from "./reminders.js";
@@ -90,7 +91,23 @@ export async function checkoutFor(deps: AppDeps, paymentId: string): Promise<str
   return checkout.url;
 }
 
+/**
+ * The expire-checkout job: closes the checkout of a payment given up with its place, read again
+ * first. If it was paid in the meantime, its event settles it (payment-outcomes.ts), and
+ * another provider's checkout is not this one's to close.
+ */
+export async function closeCheckout(deps: AppDeps, paymentId: string): Promise<void> {
+  const payment = await paymentById(deps.database.db, paymentId);
+  if (payment?.status !== "cancelled" || !payment.providerRef) return;
+  if (payment.provider !== deps.payments.kind) return;
+  await deps.payments.expireCheckout(payment.providerRef, payment.payoutAccountRef);
+}
+
 export async function registerSessionJobs(deps: AppDeps): Promise<void> {
+  // A failed close is retried by the queue's default policy: 8 times, doubling from 5 s, so for
+  // 21 to 42 minutes, about the checkout's own life (CHECKOUT_LIFETIME_SECONDS); past that it
+  // has closed itself.
+  await deps.jobs.handle<CheckoutJob>(EXPIRE_CHECKOUT, ({ paymentId }) => closeCheckout(deps, paymentId));
   await deps.jobs.handle<HoldJob>(EXPIRE_HOLDS, ({ organizationId, sessionId }) =>
     sweepHolds(deps, organizationId, sessionId),
   );

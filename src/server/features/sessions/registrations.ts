@@ -318,6 +318,7 @@ export async function cancelRegistration(
       ...(await placeEffects(tx, deps.config, {
         refunds: [released.refund],
         promotions: released.promotions,
+        closedCheckouts: released.closedCheckouts,
       })),
     );
     // Only an active session can have a court queue to bring up to date.
@@ -336,8 +337,8 @@ export async function releasePlace(tx: Tx, session: SessionRow, row: Registratio
 
 /** What a place cancelled under the session's lock sets off: its money settled, the waitlist moved up. */
 async function settleAndPromote(tx: Tx, session: SessionRow, row: RegistrationRow, now: Date) {
-  const refund = await settleCancelledPlace(tx, session, row, now);
-  return { promotions: await promoteFromWaitlist(tx, session, now), refund };
+  const settled = await settleCancelledPlace(tx, session, row, now);
+  return { ...settled, promotions: await promoteFromWaitlist(tx, session, now) };
 }
 
 /**

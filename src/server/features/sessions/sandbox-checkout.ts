@@ -11,7 +11,7 @@ import { requireUser } from "../../platform/auth/current-user.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
-import { sandboxRefs } from "../../platform/payments/sandbox-provider.js";
+import { sandboxCheckoutOpen, sandboxRefs } from "../../platform/payments/sandbox-provider.js";
 import { abandonPayment, confirmPayment } from "./payment-outcomes.js";
 import { paymentContext } from "./payments.js";
 
@@ -30,16 +30,20 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
     if (context.payerId !== user.id) throw notFound("Payment not found");
     return context;
   };
+  const checkoutOpen = (paymentId: string) =>
+    sandboxCheckoutOpen(deps.database.db, sandboxRefs.feeCheckoutOf(paymentId));
 
   app.get("/sandbox/checkout/:paymentId", { schema: { hide: true, params } }, async (request, reply) => {
     const { paymentId } = params.parse(request.params);
     const { payment, session, clubName, timeZone } = await payersPayment(request, paymentId);
     const when = dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, timeZone).format(session.startsAt);
-    const open = payment.status === "pending";
-    const body = open
-      ? formButton(`/sandbox/checkout/${paymentId}/confirm`, `Pay ${formatCents(payment.amount)}`, "pay") +
-        formButton(`/sandbox/checkout/${paymentId}/cancel`, "Cancel and release my place", "cancel")
-      : `<p class="done">This checkout is ${payment.status}.</p><p><a href="/sessions/${session.id}">Back to the session</a></p>`;
+    const closed = !(await checkoutOpen(paymentId));
+    const state = closed ? "This checkout has expired." : `This checkout is ${payment.status}.`;
+    const body =
+      payment.status === "pending" && !closed
+        ? formButton(`/sandbox/checkout/${paymentId}/confirm`, `Pay ${formatCents(payment.amount)}`, "pay") +
+          formButton(`/sandbox/checkout/${paymentId}/cancel`, "Cancel and release my place", "cancel")
+        : `<p class="done">${state}</p><p><a href="/sessions/${session.id}">Back to the session</a></p>`;
     const html = sandboxPage(
       "Sandbox checkout",
       "Sandbox payment: no real money moves",
@@ -56,6 +60,8 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
     async (request, reply) => {
       const { paymentId } = params.parse(request.params);
       await payersPayment(request, paymentId);
+      // A closed checkout takes no money, as Stripe's does not: back to the page, which says so.
+      if (!(await checkoutOpen(paymentId))) return reply.redirect(`/sandbox/checkout/${paymentId}`, 303);
       const { registration, refund } = await confirmPayment(
         deps,
         paymentId,

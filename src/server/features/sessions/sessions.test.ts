@@ -2,10 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../shared/domain/messages.js";
 import { organizations } from "../../db/schema/clubs.js";
-import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { connectSandboxPayouts } from "../../test/payouts.js";
+import { until } from "../../test/until.js";
 import { EXPIRE_HOLDS } from "./effects.js";
 import { sweepHolds } from "./registrations.js";
 
@@ -456,6 +457,59 @@ describe("registration", () => {
       cookie: players[11]!.cookie,
     });
     expect(details.json().mine.status).toBe("registered");
+  });
+
+  it("a place cancelled before it is paid: its sandbox checkout is closed, and refuses to pay", async () => {
+    const [session] = await createSession({
+      capacity: 2,
+      name: "Second Thoughts",
+      paymentRequired: true,
+      paymentAmount: "8",
+    });
+    const payer = players[13]!;
+    const held = await registerAs(payer, session!.id);
+    const { id: registrationId, status } = held.json().registration;
+    expect(status).toBe("pending_payment");
+    const checkout = new URL(held.json().checkoutUrl).pathname;
+    const paymentId = checkout.split("/").pop()!;
+    const cancel = await t.request({
+      method: "DELETE",
+      url: `/api/orgs/${orgId}/sessions/${session!.id}/registrations/${registrationId}`,
+      cookie: payer.cookie,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const [{ providerRef }] = (await t.db
+      .select({ providerRef: payments.providerRef })
+      .from(payments)
+      .where(eq(payments.id, paymentId))) as [{ providerRef: string }];
+    // Closed after the cancellation commits, by a job, as Stripe's checkout is.
+    await until(
+      () => t.deps.payments.retrieveCheckout(providerRef, null),
+      (state) => state.status === "expired",
+      "the checkout's closing",
+    );
+    const pay = await t.request({
+      method: "POST",
+      url: `${checkout}/confirm`,
+      cookie: payer.cookie,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toBe(checkout);
+    const page = await t.request({ method: "GET", url: checkout, cookie: payer.cookie });
+    expect(page.body).not.toContain("Pay $8.00");
+    expect(page.body).toContain("This checkout has expired.");
+    const [place] = await t.db
+      .select({ status: sessionRegistrations.status })
+      .from(sessionRegistrations)
+      .where(eq(sessionRegistrations.id, registrationId));
+    expect(place!.status).toBe("cancelled");
+    const [payment] = await t.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    expect(payment!.status).toBe("cancelled");
   });
 
   it("an unpaid hold runs out after 15 minutes and its job gives the place to the waitlist", async () => {

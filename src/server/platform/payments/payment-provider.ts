@@ -56,7 +56,10 @@ export interface PaymentProvider {
 
   createCheckout(request: SessionCheckoutRequest): Promise<{ url: string; providerRef: string }>;
   retrieveCheckout(providerRef: string, payoutAccountRef: string | null): Promise<CheckoutState>;
-  /** Closes a checkout so it can no longer be paid; one already paid or closed is left as it is. */
+  /**
+   * Closes a checkout so it can no longer be paid; one already paid or closed is left as it is.
+   * Throws ProviderError when an open one could not be closed: the caller tries again.
+   */
   expireCheckout(providerRef: string, payoutAccountRef: string | null): Promise<void>;
   /** Whether the charge has been refunded in full (by us, or from the provider's dashboard). */
   retrieveRefunded(paymentRef: string, payoutAccountRef: string | null): Promise<boolean>;

@@ -19,6 +19,8 @@ export type SandboxCheckoutSession = {
   cancelUrl: string;
   status: "open" | "complete" | "expired";
 };
+/** A session fee's checkout: payable until it is paid or closed, as Stripe's is. */
+export type SandboxFeeCheckout = { status: "open" | "expired" };
 export type SandboxPortalSession = { organizationId: string; customerRef: string; returnUrl: string };
 export type SandboxOnboardingLink = { organizationId: string; accountRef: string; returnUrl: string };
 export type StoredSubscription = Omit<SubscriptionState, "currentPeriodEnd"> & {
@@ -59,6 +61,26 @@ export async function enableSandboxAccount(
 
 export const SANDBOX_PERIOD_MS = 30 * 86_400_000;
 
+/**
+ * What the sandbox's checkout and portal pages record for the customer: a subscription to
+ * `productId` whose month starts `now`, or (null) one cancelled now.
+ */
+export async function recordSandboxSubscription(
+  db: Db,
+  customerRef: string,
+  productId: string | null,
+  now: Date,
+): Promise<void> {
+  const subscription: StoredSubscription = productId
+    ? {
+        status: "active",
+        productId,
+        currentPeriodEnd: new Date(now.getTime() + SANDBOX_PERIOD_MS).toISOString(),
+      }
+    : { status: "canceled", productId: null, currentPeriodEnd: now.toISOString() };
+  await sandboxStore(db).put(sandboxRefs.subscription(customerRef), "subscription", subscription);
+}
+
 const token = () => randomBytes(12).toString("hex");
 
 export const sandboxRefs = {
@@ -66,7 +88,17 @@ export const sandboxRefs = {
   subscription: (customerRef: string) => `sbx_sub_${customerRef}`,
   account: (organizationId: string) => `sbx_acct_${organizationId}`,
   paymentOf: (paymentId: string) => `sbx_pi_${paymentId}`,
+  feeCheckoutOf: (paymentId: string) => `sandbox_${paymentId}`,
 };
+
+/**
+ * Whether a session fee's checkout can still be paid. One the sandbox has no record of was
+ * opened before checkouts were recorded, and stays open as it always did.
+ */
+export async function sandboxCheckoutOpen(db: Db, providerRef: string): Promise<boolean> {
+  const stored = await sandboxStore(db).get<SandboxFeeCheckout>(providerRef);
+  return stored?.data.status !== "expired";
+}
 
 /** A session fee as the sandbox reads it back: the payment is its own checkout and charge. */
 export type SandboxPaymentLookup = (
@@ -84,19 +116,25 @@ export function createSandboxProvider(
     kind: "sandbox",
 
     async createCheckout({ paymentId }) {
-      return { url: `${appUrl}/sandbox/checkout/${paymentId}`, providerRef: `sandbox_${paymentId}` };
+      const providerRef = sandboxRefs.feeCheckoutOf(paymentId);
+      // The payment's page is its only checkout: opened again, it is open again.
+      await store.put<SandboxFeeCheckout>(providerRef, "fee_checkout", { status: "open" });
+      return { url: `${appUrl}/sandbox/checkout/${paymentId}`, providerRef };
     },
     async retrieveCheckout(providerRef) {
       const payment = await findPayment("providerRef", providerRef);
       const paymentId = payment?.id ?? null;
-      if (!payment || payment.status === "pending") return { status: "open", paymentId, paymentRef: null };
-      if (payment.status === "cancelled" || payment.status === "expired") {
-        return { status: "expired", paymentId, paymentRef: null };
+      if (payment && ["paid", "refund_pending", "refunded"].includes(payment.status)) {
+        return { status: "paid", paymentId, paymentRef: sandboxRefs.paymentOf(payment.id) };
       }
-      return { status: "paid", paymentId, paymentRef: sandboxRefs.paymentOf(payment.id) };
+      // As on Stripe, a place given up or a hold run out leaves the checkout open until it is closed.
+      const open = await sandboxCheckoutOpen(db, providerRef);
+      return { status: open ? "open" : "expired", paymentId, paymentRef: null };
     },
-    // The sandbox's checkout page belongs to the payment itself: there is never a second one to close.
-    async expireCheckout() {},
+    async expireCheckout(providerRef) {
+      // A paid one stays paid: that is read from the payment, whatever its checkout says.
+      await store.put<SandboxFeeCheckout>(providerRef, "fee_checkout", { status: "expired" });
+    },
     async retrieveRefunded(paymentRef) {
       const payment = await findPayment("providerPaymentRef", paymentRef);
       return payment?.status === "refunded";

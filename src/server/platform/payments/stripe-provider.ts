@@ -134,18 +134,18 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
         return { status: "open", paymentId, paymentRef: null };
       });
     },
-    async expireCheckout(providerRef, payoutAccountRef) {
+    expireCheckout(providerRef, payoutAccountRef) {
       const options = payoutAccountRef ? { stripeAccount: payoutAccountRef } : {};
-      try {
-        const session = await stripe.checkout.sessions.retrieve(providerRef, {}, options);
-        if (session.status === "open") await stripe.checkout.sessions.expire(providerRef, {}, options);
-      } catch (error) {
-        // Paid or expired in the meantime: nothing to close, and a paid one is refunded when its event comes.
-        log.warn(
-          { operation: "checkout.expire", code: (error as { code?: string }).code },
-          "could not close a checkout",
-        );
-      }
+      return call("checkout.expire", async () => {
+        try {
+          await stripe.checkout.sessions.expire(providerRef, {}, options);
+        } catch (error) {
+          // Stripe expires only an open checkout. One paid or expired meanwhile has nothing left
+          // to close (a paid one is settled by its own event); one still open is a failure.
+          const session = await stripe.checkout.sessions.retrieve(providerRef, {}, options);
+          if (session.status === "open") throw error;
+        }
+      });
     },
     retrieveRefunded(paymentRef, payoutAccountRef) {
       return call("payment-intent.retrieve", async () => {
