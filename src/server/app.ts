@@ -54,6 +54,7 @@ import {
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
 import { answerSocketError } from "./platform/realtime/socket-errors.js";
 import { SOCKET_LIMITS, type SocketLimits } from "./platform/realtime/socket-limits.js";
+import { checkDeclaredAnswers } from "./platform/web/declared-answers.js";
 import { drainBeforeClosing } from "./platform/web/draining.js";
 import { finishHandlersBeforeClosing } from "./platform/web/handlers-in-flight.js";
 import { limitJsonDepth } from "./platform/web/json-depth.js";
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ checkAnswers: deps.config.checkAnswers }));
   registerErrorHandler(app);
+  if (deps.config.checkAnswers) checkDeclaredAnswers(app);
   limitJsonDepth(app);
   refuseCrossSiteWrites(app, deps.config);
   finishHandlersBeforeClosing(app);

@@ -1,7 +1,8 @@
-// A test fails on an unexpected console.error, and on any outbound network call: every
-// connection a test makes stays on this machine.
+// A test fails on an unexpected console.error, on a route's answer its definition does not
+// declare, and on any outbound network call: every connection a test makes stays on this machine.
 import net from "node:net";
 import { afterEach, beforeEach, vi } from "vitest";
+import { undeclaredAnswers } from "../platform/web/declared-answers.js";
 
 const loopback = /^(127\.|::1$|localhost$)/;
 const originalConnect = net.Socket.prototype.connect;
@@ -31,4 +32,10 @@ afterEach(() => {
   vi.restoreAllMocks();
   if (errors.length > 0)
     throw new Error(`Unexpected console.error: ${errors.map((e) => e.join(" ")).join("\n")}`);
+  // An answer the route's definition does not declare (platform/web/declared-answers.ts).
+  const undeclared = undeclaredAnswers.splice(0);
+  if (undeclared.length > 0)
+    throw new Error(
+      `Answered a status its definition does not declare:\n${[...new Set(undeclared)].join("\n")}`,
+    );
 });

@@ -120,7 +120,8 @@ export const accountEndpoints = {
     access: "signed-in",
     body: passwordConfirmBody,
     success: { status: 200, body: factorList },
-    errors: ["RATE_LIMITED"],
+    // 404: there is no phone factor to remove.
+    errors: ["RATE_LIMITED", "NOT_FOUND"],
   }),
   removePasskey: endpoint({
     method: "DELETE",

@@ -54,7 +54,8 @@ export const boardEndpoints = {
     access: organizer,
     params: boardParams,
     success: { status: 200, body: boardVersion },
-    errors: ["NO_ACTIVE_SESSION"],
+    // After the trial, filling courts asks for a plan.
+    errors: ["NO_ACTIVE_SESSION", "UPGRADE_REQUIRED"],
   }),
   score: endpoint({
     method: "POST",

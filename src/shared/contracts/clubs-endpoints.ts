@@ -31,7 +31,7 @@ export const clubsEndpoints = {
     access: "signed-in",
     body: createOrganizationBody,
     success: { status: 201, body: createOrganizationResponse },
-    errors: ["SLUG_TAKEN", "PLAN_LIMIT_REACHED"],
+    errors: ["SLUG_TAKEN", "PLAN_LIMIT_REACHED", "RATE_LIMITED"],
   }),
   club: endpoint({
     method: "GET",

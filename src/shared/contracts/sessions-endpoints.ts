@@ -46,6 +46,8 @@ const end = (action: "complete" | "cancel") =>
     access: organizer,
     params: sessionParams,
     success: { status: 204, body: null },
+    // A session already over (or, to complete, not yet started) cannot end again.
+    errors: ["INVALID_TRANSITION"],
   });
 
 /** Checking a player in (POST) and undoing it (DELETE) share their path. */
@@ -59,6 +61,9 @@ const checkIn = (checkedIn: boolean) =>
     access: organizer,
     params: registrationParams,
     success: { status: 204, body: null },
+    errors: checkedIn
+      ? ["SESSION_CLOSED", "CHECK_IN_NOT_OPEN", "NOT_REGISTERED", "DRAW_PENDING"]
+      : ["SESSION_CLOSED", "NOT_REGISTERED"],
   });
 
 export const sessionsEndpoints = {
@@ -91,7 +96,7 @@ export const sessionsEndpoints = {
     params: orgParams,
     body: createSessionBody,
     success: { status: 201, body: sessionList },
-    errors: ["UPGRADE_REQUIRED"],
+    errors: ["UPGRADE_REQUIRED", "PAYMENTS_NOT_READY"],
   }),
   details: endpoint({
     method: "GET",

@@ -45,6 +45,21 @@ describe("the OpenAPI document", () => {
       Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })),
     );
 
+  it("lists null among the values of every enum that may be null", () => {
+    // OpenAPI 3.0's nullable does not widen an enum: a validating client refused the null the
+    // API sends for 20 optional enums until null was one of their values.
+    const missingNull: string[] = [];
+    const walk = (node: unknown, pointer: string) => {
+      if (!node || typeof node !== "object") return;
+      const schema = node as { nullable?: boolean; enum?: unknown[] };
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+        missingNull.push(pointer);
+      for (const [key, child] of Object.entries(node)) walk(child, `${pointer}/${key}`);
+    };
+    walk(t.app.swagger(), "#");
+    expect(missingNull).toEqual([]);
+  });
+
   it("names the cookie that signing in really sets", async () => {
     const cookie = await signUpVerified(t, { email: "openapi@example.com" });
     expect(cookie).toContain(`${SESSION_COOKIE}=`);

@@ -45,6 +45,7 @@ const errorWords: Record<number, string> = {
   415: "The body is not JSON.",
   422: "An account with this address exists.",
   429: "Too many attempts: the Retry-After header says when to try again.",
+  503: "The service is briefly unavailable (its database is away): try again after Retry-After.",
 };
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -74,9 +75,13 @@ export function answersOf(route: RouteFacts): number[] {
   if (url.startsWith("/api/orgs/:orgId")) statuses.add(errorStatus.FORBIDDEN).add(errorStatus.NOT_FOUND);
   // What a path names may not exist.
   if (url.includes(":")) statuses.add(errorStatus.NOT_FOUND);
-  // same-origin.ts: another site's write is refused, and so is a body that is not JSON.
-  if (writes) statuses.add(errorStatus.CROSS_SITE).add(errorStatus.UNSUPPORTED_MEDIA_TYPE);
+  // same-origin.ts: another site's write is refused, and so is a body that is not JSON; a
+  // write reads whatever body comes, so JSON that does not parse (or nests too deep) is a 400.
+  if (writes)
+    statuses.add(errorStatus.CROSS_SITE).add(errorStatus.UNSUPPORTED_MEDIA_TYPE).add(errorStatus.BAD_REQUEST);
   if (schema.body) statuses.add(errorStatus.PAYLOAD_TOO_LARGE);
+  // Any route may find its database away for a moment (a failover): 503 with Retry-After.
+  statuses.add(errorStatus.UNAVAILABLE);
   for (const code of schema.errors ?? []) statuses.add(errorStatus[code]);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -236,6 +241,7 @@ function finish({ openapiObject }: { openapiObject: Partial<Document> }) {
             content: { "application/json": { schema: { $ref: ERROR_REF } } },
           };
     }
+  for (const operations of Object.values(paths)) listNullInNullableEnums(operations);
   return {
     ...document,
     paths,
@@ -244,6 +250,19 @@ function finish({ openapiObject }: { openapiObject: Partial<Document> }) {
       schemas: { ...document.components?.schemas, Error: jsonSchema(errorBody) },
     },
   };
+}
+
+/**
+ * OpenAPI 3.0's `nullable: true` does not widen an `enum`: a schema with both accepts only the
+ * enum's values, so a validating client refused the null the API sends for an optional enum
+ * (a player's undeclared gender, a game nobody reported). Null is listed among the values.
+ */
+function listNullInNullableEnums(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  const schema = node as { nullable?: boolean; enum?: unknown[] };
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
+  for (const child of Object.values(node)) listNullInNullableEnums(child);
 }
 
 /** @fastify/swagger's options for the app's document. */
