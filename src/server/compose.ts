@@ -38,7 +38,10 @@ export async function composeDeps(
       DEMO_MEMBER_DOMAIN,
     );
   // Every mail and text passes the caps on what the app may be made to send.
-  const mailer = cappedMailer(transport, database.db, log, config.hourlyBudget.mail);
+  const mailer = cappedMailer(transport, database.db, log, {
+    hourlyBudget: config.hourlyBudget.mail,
+    perAddressPerDay: config.mailsPerAddressPerDay,
+  });
   const jobs = await startJobs(databaseUrl, mailer, log);
   const sms = cappedSms(
     config.smsProvider === "mailbox"

@@ -61,6 +61,11 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(1).max(10_000).default(5),
   ),
+  // Mail of every kind one address may be sent in a day; past it a mail is not sent.
+  MAILS_PER_ADDRESS_PER_DAY: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(100),
+  ),
   // Everyone's mail, and texts, in an hour: the log pages the operator at 80% (sending-caps.ts).
   MAIL_HOURLY_BUDGET: z.preprocess(
     emptyAsUndefined,
@@ -172,6 +177,8 @@ export type Config = {
   clubsPerAccountPerDay: number;
   /** What everyone together may be sent in an hour before mail waits and texts are refused. */
   hourlyBudget: { mail: number; texts: number };
+  /** Mail of every kind one address may be sent in a day. */
+  mailsPerAddressPerDay: number;
   /** Every answer is checked against its zod contract before it is sent: everywhere but production. */
   checkAnswers: boolean;
   /** Web Push: the VAPID key pair, who we are to push services, and (tests) private endpoints allowed. */
@@ -217,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     signUpsPerAddress: e.SIGN_UPS_PER_ADDRESS,
     clubsPerAccountPerDay: e.CLUBS_PER_ACCOUNT_PER_DAY,
+    mailsPerAddressPerDay: e.MAILS_PER_ADDRESS_PER_DAY,
     hourlyBudget: { mail: e.MAIL_HOURLY_BUDGET, texts: e.TEXTS_HOURLY_BUDGET },
     demo: e.DEMO === undefined ? e.NODE_ENV !== "production" && e.DATABASE_URL === undefined : e.DEMO === "1",
     seedDemo: e.SEED_DEMO === "1",

@@ -45,10 +45,10 @@ const mail = (to: string, subject = "Up next on Court 2"): MailMessage => ({
 describe("mail at the send", () => {
   it("sends one address a day's worth of mail of every kind, and no more, without logging the address", async () => {
     const inner = keepingMailer();
-    const mailer = cappedMailer(inner, t.db, log, 10_000);
-    for (let i = 0; i < SENDING_CAPS.mailsToAddressPerDay + 3; i++)
+    const mailer = cappedMailer(inner, t.db, log, { hourlyBudget: 10_000, perAddressPerDay: 40 });
+    for (let i = 0; i < 40 + 3; i++)
       await mailer.send(mail(i % 2 ? "Flooded@Example.test" : "flooded@example.test", `Kind ${i}`));
-    expect(inner.sent).toHaveLength(SENDING_CAPS.mailsToAddressPerDay);
+    expect(inner.sent).toHaveLength(40);
     const held = logLines.filter((line) => line.msg.startsWith("not sent:"));
     expect(held).toHaveLength(3);
     expect(held.every((line) => !/flooded@/i.test(line.msg) && /f•••@example\.test/i.test(line.msg))).toBe(
@@ -62,7 +62,7 @@ describe("mail at the send", () => {
   it("pages the operator once at 80% of the hourly budget, and past it leaves the mail to its job's retries", async () => {
     await t.db.execute(`delete from rate_limits where key = 'budget:mail'` as never);
     const inner = keepingMailer();
-    const mailer = cappedMailer(inner, t.db, log, 5);
+    const mailer = cappedMailer(inner, t.db, log, { hourlyBudget: 5, perAddressPerDay: 100 });
     for (let i = 0; i < 5; i++) await mailer.send(mail(`budget${i}@example.test`));
     await expect(mailer.send(mail("late@example.test"))).rejects.toThrow(/hourly mail budget is spent/);
     expect(inner.sent).toHaveLength(5);

@@ -24,8 +24,6 @@ const DAY = 24 * HOUR;
 export const SENDING_CAPS = {
   invitationsPerAccountPerHour: 100,
   invitationsToAddressPerDay: 3,
-  /** Every kind of mail to one address: a busy night's calls and reminders fit well under it. */
-  mailsToAddressPerDay: 40,
   textsToNumberPerDay: 10,
 } as const;
 
@@ -104,22 +102,31 @@ const maskAddress = (address: string) => {
   return `${local.slice(0, 1)}•••@${domain}`;
 };
 
-export function cappedMailer(mailer: Mailer, db: Db, log: FastifyBaseLogger, hourlyBudget: number): Mailer {
+/**
+ * `caps.perAddressPerDay` (MAILS_PER_ADDRESS_PER_DAY, 100): every kind of mail to one address;
+ * a busy night's calls and reminders, and a week's results, fit well under it.
+ */
+export function cappedMailer(
+  mailer: Mailer,
+  db: Db,
+  log: FastifyBaseLogger,
+  caps: { hourlyBudget: number; perAddressPerDay: number },
+): Mailer {
   return {
     kind: mailer.kind,
     async send(message) {
       const { count } = await countAttempt(db, {
         key: `mail-to:${fingerprint(normalAddress(message.to))}`,
-        max: SENDING_CAPS.mailsToAddressPerDay,
+        max: caps.perAddressPerDay,
         windowSeconds: DAY,
       });
-      if (count > SENDING_CAPS.mailsToAddressPerDay) {
+      if (count > caps.perAddressPerDay) {
         log.warn(
           `not sent: "${message.subject}" to ${maskAddress(message.to)}, who has had a day's mail already`,
         );
         return;
       }
-      const budget = await spendBudget(db, log, "mail", hourlyBudget);
+      const budget = await spendBudget(db, log, "mail", caps.hourlyBudget);
       // Thrown, the job is retried later (with backoff), by when the hour may have turned.
       if (budget.spent) throw new Error(`the hourly mail budget is spent; retried in a while`);
       await mailer.send(message);
