@@ -4,6 +4,7 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorBody } from "../../../shared/contracts/common.js";
 import { type ErrorCode, errorStatus } from "../../../shared/domain/error-codes.js";
+import { isStopping } from "../web/draining.js";
 import { NOT_STORED } from "../web/private-answers.js";
 import { trackAllowedMethods } from "./allowed-methods.js";
 import { AppError } from "./app-error.js";
@@ -40,8 +41,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send(body("INTERNAL", "Something went wrong.", request.id));
     }
     if (databaseUnavailable(error)) {
-      // PostgreSQL restarting or shutting down: a passing condition, not a bug.
-      request.log.warn({ err: error }, "database unavailable");
+      // PostgreSQL restarting or shutting down: a passing condition, not a bug, so no stack
+      // trace; the codes say which. While the app itself stops (Ctrl-C at a terminal stops the
+      // embedded PostgreSQL at the same moment), it is what stopping means: not worth a warning.
+      const codes = databaseCodes(error).join(", ") || (error instanceof Error ? error.message : "");
+      request.log[isStopping(request.server) ? "debug" : "warn"](`database unavailable (${codes})`);
       return reply
         .status(errorStatus.UNAVAILABLE)
         .header("retry-after", "5")

@@ -22,6 +22,13 @@ type DrainState = {
 
 // Keyed by app rather than decorated on it: only the process entry drains, tests just close.
 const states = new WeakMap<FastifyInstance, DrainState>();
+/** The same states by the app's HTTP server, which every plugin scope of the app shares. */
+const statesByServer = new WeakMap<object, DrainState>();
+
+/** Whether the app serving `request.server` has begun to stop. */
+export function isStopping(server: FastifyInstance): boolean {
+  return statesByServer.get(server.server)?.stopping ?? false;
+}
 
 /**
  * Registers the hooks a stop relies on. Call it after the hooks that set headers on every
@@ -31,6 +38,7 @@ const states = new WeakMap<FastifyInstance, DrainState>();
 export function drainBeforeClosing(app: FastifyInstance): void {
   const state: DrainState = { stopping: false, connections: new Set() };
   states.set(app, state);
+  statesByServer.set(app.server, state);
 
   app.server.on("connection", (socket: net.Socket) => {
     state.connections.add(socket);
