@@ -53,7 +53,7 @@ body{font-family:system-ui,sans-serif;margin:0;background:#f4f7f5;color:#14231b}
 main{max-width:760px;margin:auto;padding:24px}h1{font-size:22px}
 article{background:#fff;border-radius:10px;padding:16px;margin:12px 0;box-shadow:0 1px 3px #0001}
 header{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between}header span{color:#5b6b62;font-size:13px}
-pre{white-space:pre-wrap;word-break:break-all;font:14px/1.5 system-ui,sans-serif}a{color:#15803d}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font:14px/1.5 system-ui,sans-serif}a{color:#15803d}
 summary{cursor:pointer;color:#5b6b62;font-size:13px;margin-top:8px}pre.source{font:12px/1.4 ui-monospace,monospace;color:#5b6b62}
 </style></head><body><main><h1>Local mailbox</h1>
 <p>No SMTP server is configured, so Courtside keeps its mail here. Newest first.</p>
