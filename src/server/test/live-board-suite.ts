@@ -74,6 +74,26 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
   });
 
   /** A connected viewer that records every message. */
+  /**
+   * Opens `watcher`, takes its right away (`revoke`), changes the board, and expects the socket
+   * closed with 4404 having heard nothing of that change. A late notice of a change made before
+   * (the session's start) may still have reached it.
+   */
+  async function expectClosedAtNextChange(watcher: ReturnType<typeof viewer>, revoke: () => Promise<void>) {
+    await watcher.opened;
+    const closed = new Promise<number>((resolve) => watcher.socket.once("close", (code) => resolve(code)));
+    await revoke();
+    const fill = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/fill`,
+      cookie: admin.cookie,
+    });
+    expect(fill.statusCode).toBe(200);
+    expect(await closed).toBe(4404);
+    const fillVersion = fill.json().version as number;
+    expect(watcher.messages.filter((m) => m.type === "changed" && m.version >= fillVersion)).toEqual([]);
+  }
+
   function viewer(base: string, cookie: string, options: { origin?: string; path?: string } = {}) {
     const messages: Array<{ type: string; version: number }> = [];
     const socket = new WebSocket(`${base}${options.path ?? `/api/orgs/${orgId}/board/ws`}`, {
@@ -271,47 +291,26 @@ export function liveBoardSuite(transport: string, env: Record<string, string>, t
       });
       const { token } = created.json();
       const tv = viewer(urls[0]!, "", { path: `/api/display/${token}/ws` });
-      await tv.opened;
-      const closed = new Promise<number>((resolve) => tv.socket.once("close", (code) => resolve(code)));
-      const revoke = await t.request({
-        method: "DELETE",
-        url: `/api/orgs/${orgId}/display-tokens/${token}`,
-        cookie: owner.cookie,
+      await expectClosedAtNextChange(tv, async () => {
+        const revoke = await t.request({
+          method: "DELETE",
+          url: `/api/orgs/${orgId}/display-tokens/${token}`,
+          cookie: owner.cookie,
+        });
+        expect(revoke.statusCode).toBe(204);
       });
-      expect(revoke.statusCode).toBe(204);
-      const fill = await t.request({
-        method: "POST",
-        url: `/api/orgs/${orgId}/board/fill`,
-        cookie: admin.cookie,
-      });
-      expect(fill.statusCode).toBe(200);
-      expect(await closed).toBe(4404);
-      // A late notice of a change made before the revocation (the session's start) may still
-      // have reached it; nothing made after the revocation does.
-      const fillVersion = fill.json().version as number;
-      expect(tv.messages.filter((m) => m.type === "changed" && m.version >= fillVersion)).toEqual([]);
     });
 
     it("a member removed from the club is closed at the next change and hears nothing more", async () => {
       await sessionWith(8);
-      const watcher = viewer(urls[0]!, leaver.cookie);
-      await watcher.opened;
-      const closed = new Promise<number>((resolve) => watcher.socket.once("close", (code) => resolve(code)));
-      const removal = await t.request({
-        method: "DELETE",
-        url: `/api/orgs/${orgId}/members/${leaver.id}`,
-        cookie: owner.cookie,
+      await expectClosedAtNextChange(viewer(urls[0]!, leaver.cookie), async () => {
+        const removal = await t.request({
+          method: "DELETE",
+          url: `/api/orgs/${orgId}/members/${leaver.id}`,
+          cookie: owner.cookie,
+        });
+        expect(removal.statusCode).toBe(204);
       });
-      expect(removal.statusCode).toBe(204);
-      const fill = await t.request({
-        method: "POST",
-        url: `/api/orgs/${orgId}/board/fill`,
-        cookie: admin.cookie,
-      });
-      expect(fill.statusCode).toBe(200);
-      expect(await closed).toBe(4404);
-      const fillVersion = fill.json().version as number;
-      expect(watcher.messages.filter((m) => m.type === "changed" && m.version >= fillVersion)).toEqual([]);
     });
 
     it("two organizers filling at once never put a player on two courts", async () => {

@@ -17,6 +17,7 @@ export function isPlainDisplayText(value: string): boolean {
 // line breaks and tabs; the zero-width joiner and non-joiner stay too, since some scripts and
 // every family or flag emoji are written with them. Nothing else of the above.
 const hiddenInText =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
 
 /** Whether a text of several lines shows as typed: line breaks and tabs, nothing hidden. */

@@ -450,6 +450,28 @@ describe("the payout account and session fees", () => {
   });
 });
 
+/**
+ * Makes `member` one of the club's and schedules a paid session five days out: the club's
+ * payout account and the session's id.
+ */
+async function paidSessionFor(member: TestUser, name: string, paymentAmount: number) {
+  await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: member.id });
+  const accountId = (await club()).payoutAccountRef!;
+  const startsAt = new Date(Date.now() + 5 * 86_400_000);
+  const [row] = await t.db
+    .insert(sessions)
+    .values({
+      organizationId: orgId,
+      name,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 7_200_000),
+      paymentRequired: true,
+      paymentAmount,
+    })
+    .returning();
+  return { accountId, sessionId: row!.id };
+}
+
 describe("money nobody can use is given back", () => {
   let payer: TestUser;
   let sessionId: string;
@@ -457,21 +479,7 @@ describe("money nobody can use is given back", () => {
 
   beforeAll(async () => {
     payer = await makeUser(t, "stripe-payer@example.com", "Pia Payer");
-    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: payer.id });
-    accountId = (await club()).payoutAccountRef!;
-    const startsAt = new Date(Date.now() + 5 * 86_400_000);
-    const [row] = await t.db
-      .insert(sessions)
-      .values({
-        organizationId: orgId,
-        name: "Twice Paid",
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 7_200_000),
-        paymentRequired: true,
-        paymentAmount: 1000,
-      })
-      .returning();
-    sessionId = row!.id;
+    ({ accountId, sessionId } = await paidSessionFor(payer, "Twice Paid", 1000));
   });
 
   const register = () =>
@@ -600,21 +608,7 @@ describe("a place given up before it is paid closes its checkout", () => {
 
   beforeAll(async () => {
     quitter = await makeUser(t, "stripe-quitter@example.com", "Quinn Quitter");
-    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: quitter.id });
-    accountId = (await club()).payoutAccountRef!;
-    const startsAt = new Date(Date.now() + 5 * 86_400_000);
-    const [row] = await t.db
-      .insert(sessions)
-      .values({
-        organizationId: orgId,
-        name: "Second Thoughts",
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 7_200_000),
-        paymentRequired: true,
-        paymentAmount: 800,
-      })
-      .returning();
-    sessionId = row!.id;
+    ({ accountId, sessionId } = await paidSessionFor(quitter, "Second Thoughts", 800));
   });
 
   /** Registers the quitter and answers the place and its pending payment. */

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import Fastify from "fastify";
+import Fastify, { type FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../logging/logger.js";
 import { drainBeforeClosing } from "../web/draining.js";
@@ -50,7 +50,7 @@ describe("error handler", () => {
         },
       }),
     );
-    const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
     registerErrorHandler(app);
     drainBeforeClosing(app);
     const gone = Object.assign(new Error("terminating connection due to administrator command"), {
