@@ -286,10 +286,16 @@ export function playerAction(
           await tx.update(queuePlayers).set({ onBreak: true, onTheWayAt: null }).where(where);
           break;
         case "return":
-          // Back from a break, or after the time they said they would leave: staying on.
+          // Back from a break: still leaving when they said, so the rotation still sees that
+          // they get a game before then. Brought back after that time: staying on.
           await tx
             .update(queuePlayers)
-            .set({ onBreak: false, present: true, leavesAt: null, readyAt: now })
+            .set({
+              onBreak: false,
+              present: true,
+              leavesAt: sql`case when ${queuePlayers.leavesAt} > ${now} then ${queuePlayers.leavesAt} end`,
+              readyAt: now,
+            })
             .where(where);
           break;
         case "front": {

@@ -130,4 +130,24 @@ describe("a player's own leaving time", () => {
     expect(entry?.leavesAt).toBeNull();
     expect(returned.onBreak.map((p) => p.name)).not.toContain(me.name);
   });
+
+  it("stays through a break: back before the time, the player is still leaving then", async () => {
+    clock = new Date();
+    await activeSessionWith(t, orgId, 0, players);
+    expect((await post(`/api/orgs/${orgId}/board/fill`)).statusCode).toBe(200);
+    // The one waiting: those on the court cannot take a break mid-game.
+    const waiting = (await board(owner)).queue[0]!;
+    const me = players.find((p) => p.name === waiting.name)!;
+    const at = iso(clock.getTime() + 90 * MIN);
+    expect((await leaving(me, at)).statusCode).toBe(200);
+    const mine = (action: string) =>
+      t.request({ method: "POST", url: `/api/orgs/${orgId}/board/me`, cookie: me.cookie, payload: { action } });
+    expect((await mine("break")).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 10 * MIN);
+    const back = await mine("return");
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await board(me)).me?.leavesAt).toBe(at);
+    const entry = (await board(owner)).queue.find((q) => q.name === me.name);
+    if (entry) expect(entry.leavesAt).toBe(at);
+  });
 });
