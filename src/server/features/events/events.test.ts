@@ -246,6 +246,33 @@ describe("scores from the courts", () => {
     expect(again[0]!.id).toBe(rows[0]!.id);
   });
 
+  it("an organizer playing in their own round robin scores their game, and it counts at once", async () => {
+    // The organizer checked in to play, with seven members and four guests.
+    const sessionId = (await activeSessionWith(t, orgId, 4, [...players.slice(0, 7), organizer])).id;
+    await start(sessionId);
+    const { me, games } = await view(sessionId, organizer);
+    const own = games.find(
+      (g) => g.round === 1 && [...g.teamA, ...g.teamB].some((entrant) => entrant.id === me.entrantId),
+    )!;
+    expect(own.canReport).toBe(true);
+    const scored = await score(sessionId, own, organizer, 11, 6);
+    expect(scored.statusCode, scored.body).toBe(200);
+    expect((scored.json() as EventView).games.find((g) => g.id === own.id)!.status).toBe("confirmed");
+  });
+
+  it("a score against guests, who have no account to confirm with, counts at once", async () => {
+    // One member among eleven guests: whoever the member plays, the other side is all guests.
+    const sessionId = (await activeSessionWith(t, orgId, 11, [players[0]!])).id;
+    await start(sessionId);
+    const { me, games } = await view(sessionId, players[0]!);
+    const own = games.find(
+      (g) => g.round === 1 && [...g.teamA, ...g.teamB].some((entrant) => entrant.id === me.entrantId),
+    )!;
+    const scored = await score(sessionId, own, players[0]!, 11, 8);
+    expect(scored.statusCode, scored.body).toBe(200);
+    expect((scored.json() as EventView).games.find((g) => g.id === own.id)!.status).toBe("confirmed");
+  });
+
   it("waits for the session to start: the players checked in then are the entrants", async () => {
     const [scheduled] = await t.db
       .insert(sessions)

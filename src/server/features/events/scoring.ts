@@ -1,9 +1,11 @@
 // Scores from the courts. A player of the game enters it from their phone; it counts once a
 // player of the other side confirms it (or enters the same score). Entering a different score
-// answers the first one: it then waits for the first side. An organizer who is not playing in
-// the game enters a score that counts at once, and may correct a counted one. A counted game is
-// a ladder match for its players (guests are not rated), withdrawn and counted again when
-// corrected.
+// answers the first one: it then waits for the first side. A score against a side of guests
+// only counts at once: nobody there has an account to confirm with. An organizer's score counts
+// at once, whoever played (as the board's do), and an organizer may correct a counted one: an
+// organizer playing in their own round robin used to wait for a confirmation, and with guests
+// across the net Next Round never opened. A counted game is a ladder match for its players
+// (guests are not rated), withdrawn and counted again when corrected.
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
 import { eventGames } from "../../db/schema/events.js";
@@ -62,8 +64,7 @@ async function prepare(tx: Tx, scorer: Scorer, sessionId: string, gameId: string
   if (!isPlayable(event, game)) throw new AppError("NOT_YET", notPlayable(event, game));
   const entrants = await entrantsOf(tx, event);
   const side = sideOf(game, entrantOfUser(entrants, scorer.access.userId));
-  // An organizer playing in the game is a player of it: the other side confirms, as for anyone.
-  const referee = scorer.manager && side === null;
+  const referee = scorer.manager;
   return { event, game, entrants, side, referee };
 }
 
@@ -88,7 +89,7 @@ export async function scoreEventGame(
     game.reportedSide !== side &&
     game.scoreA === score.scoreA &&
     game.scoreB === score.scoreB;
-  if (referee || agrees) {
+  if (referee || agrees || (side !== null && !canConfirm(game, side === "A" ? "B" : "A", entrants))) {
     await count(tx, event, game, entrants, score, scorer.access.userId, now);
     return;
   }
@@ -120,6 +121,11 @@ export async function confirmEventGame(tx: Tx, scorer: Scorer, sessionId: string
     scorer.access.userId,
     now,
   );
+}
+
+/** Whether anyone on `side` of the game has an account to confirm a score with (guests have none). */
+function canConfirm(game: GameRow, side: "A" | "B", entrants: Map<string, Entrant>): boolean {
+  return (side === "A" ? game.teamA : game.teamB).some((id) => entrants.get(id)?.userId);
 }
 
 async function count(

@@ -117,7 +117,8 @@ export async function eventView(db: Queryable, event: EventRow, viewer: Viewer):
 }
 
 function permissions(event: EventRow, game: GameRow, side: "A" | "B" | null, manager: boolean) {
-  const referee = manager && side === null;
+  // An organizer's score counts at once, whoever played (scoring.ts).
+  const referee = manager;
   const open = event.phase !== "finished" && isPlayable(event, game);
   return {
     canReport: open && (referee || (side !== null && game.status !== "confirmed")),
