@@ -14,6 +14,7 @@ import {
   displayToken,
   fairnessReport,
   gameParams,
+  myActionAnswer,
   myActionBody,
   myLeavingBody,
   playerActionBody,
@@ -126,7 +127,7 @@ export const boardEndpoints = {
     access: member,
     params: boardParams,
     body: myActionBody,
-    success: { status: 200, body: boardVersion },
+    success: { status: 200, body: myActionAnswer },
     errors: ["NO_ACTIVE_SESSION", "ON_COURT", "NOT_CALLED", "BYE_TOO_LATE"],
   }),
   myLeaving: endpoint({

@@ -229,6 +229,11 @@ export const playerActionBody = z.object({
  * to a court ("on my way"), or let the next group go ahead this time (skip: to the back of the line).
  */
 export const myActionBody = z.object({ action: z.enum(["break", "return", "on-my-way", "skip"]) });
+/**
+ * A player's own action done; after a skip, `neededNext` says the next group could not be made
+ * without them (too few others ready), so they are still called: the phone says so.
+ */
+export const myActionAnswer = z.object({ version: z.number().int(), neededNext: z.boolean().optional() });
 
 /** How far ahead a player may say they will leave. */
 export const LEAVING_HORIZON_HOURS = 12;

@@ -7,7 +7,7 @@ import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
 import { decidePaddleStack, stackOrder } from "./paddle-stack.js";
 import { bestPlayedAhead } from "./play-ahead.js";
-import type { Assignment, Gender, PlayerState, RotationInput, RotationOutput } from "./types.js";
+import type { Assignment, CourtState, Gender, PlayerState, RotationInput, RotationOutput } from "./types.js";
 import { courtSize, PLAYERS_PER_COURT } from "./types.js";
 import { decideWinnersStay } from "./winners-stay.js";
 
@@ -22,8 +22,9 @@ export function decideCourtByCourt(input: RotationInput): RotationOutput {
 
 /** `ahead`: in the last stretch, the first free court's choice is played ahead (play-ahead.ts). */
 function decideWith(input: RotationInput, ahead: boolean): RotationOutput {
-  const { onCourt, here, ready } = presence(input);
+  const { onCourt, here, ready: inLine } = presence(input);
   const freeCourts = input.courts.filter((c) => c.status === "free");
+  const ready = candidates(inLine, freeCourts);
   const playable = input.courts.filter((c) => c.status !== "unavailable");
   const skill = input.mode === "skill-balanced" || (input.mode === "fair" && input.balanceByRating === true);
   const length = input.gameLength ?? DEFAULT_GAME_LENGTH;
@@ -63,9 +64,11 @@ function decideWith(input: RotationInput, ahead: boolean): RotationOutput {
   }
 
   const assigned = new Set(assignments.flatMap((a) => a.teams.flat()));
-  const waiting = ready.filter((p) => !assigned.has(p.id));
-  const line =
+  const waiting = inLine.filter((p) => !assigned.has(p.id));
+  const ordered =
     input.mode === "fair" || input.mode === "skill-balanced" ? fairOrder(waiting, soon) : stackOrder(waiting);
+  // Those skipping this time stand at the back of the line, as the phone told them.
+  const line = [...ordered.filter((p) => !p.skipping), ...ordered.filter((p) => p.skipping)];
   const places = playable.reduce((sum, c) => sum + courtSize(c), 0);
   // The wait at a game length: from the running games' starts when the time is known.
   const waitsAt = (minutes: number) => {
@@ -100,6 +103,20 @@ function presence(input: RotationInput) {
   const onCourt = new Set(input.courts.flatMap((c) => (c.status === "playing" ? (c.players ?? []) : [])));
   const here = input.players.filter((p) => p.present && !p.onBreak && !hasLeft(p, input.now));
   return { onCourt, here, ready: here.filter((p) => !onCourt.has(p.id)) };
+}
+
+/**
+ * Who the courts free now may take. "Skip me this time" only sent a player to the back of the
+ * line, and fair play (fewest games first, partners mixed from down the line) put them straight
+ * back in the next group: the phone said they had moved while the board still called them. So
+ * a player owed a skip is left out whenever the others ready can fill the free courts; when they
+ * cannot, the player is needed, and the board goes on showing them up next.
+ */
+function candidates(ready: PlayerState[], freeCourts: CourtState[]): PlayerState[] {
+  if (!ready.some((p) => p.skipping)) return ready;
+  const others = ready.filter((p) => !p.skipping);
+  const places = freeCourts.reduce((sum, court) => sum + courtSize(court), 0);
+  return others.length >= places ? others : ready;
 }
 
 /** Their declared leaving time has come: treated as gone (only when the time is known). */

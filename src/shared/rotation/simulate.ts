@@ -190,6 +190,9 @@ export class SessionSim {
         ? output.queue.map((q) => q.playerId).filter((id) => !assigned.has(id))
         : [];
     for (const id of passedOver) this.players.get(id)!.sitOuts += 1;
+    // A skip is for one fill: a group went without them (or with them, when it could not).
+    if (output.assignments.length > 0)
+      for (const id of [...assigned, ...passedOver]) this.players.get(id)!.skipping = false;
     return { assignments: output.assignments, passedOver, queue: output.queue };
   }
 

@@ -61,6 +61,11 @@ export type PlayerState = {
    * games (fair and skill-balanced modes).
    */
   leavesAt?: number;
+  /**
+   * Asked to skip this time: the courts filled next go without them when the others ready can
+   * fill them (decide.ts candidates), whatever their games; they stay in the line meanwhile.
+   */
+  skipping?: boolean;
 };
 
 export type CourtState = {

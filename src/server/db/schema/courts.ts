@@ -65,6 +65,9 @@ export const queuePlayers = pgTable(
     onTheWayAt: timestamp("on_the_way_at", { withTimezone: true }),
     // "I'm leaving at 8:30", from the player's phone: from then on they are not assigned.
     leavesAt: timestamp("leaves_at", { withTimezone: true }),
+    // "Skip me this time": games_played + sit_outs when they asked. While both are as they were,
+    // the skip is owed (the next group goes without them); a game or a pass since settles it.
+    skipAt: integer("skip_at"),
   },
   (t) => [index("queue_players_org_session_idx").on(t.organizationId, t.sessionId)],
 );

@@ -103,7 +103,8 @@ export async function sendToBack(tx: Tx, board: BoardRow, registrationIds: strin
     ), last_turns as (
       select distinct on (id) id, seq from turns order by id, seq desc
     )
-    update ${queuePlayers} q set ready_seq = last_turns.seq, games_waited = 0, on_the_way_at = null from last_turns
+    update ${queuePlayers} q set ready_seq = last_turns.seq, games_waited = 0, on_the_way_at = null,
+      skip_at = q.games_played + q.sit_outs from last_turns
     where q.registration_id = last_turns.id and q.organization_id = ${organizationId}
       and q.session_id = ${sessionId}
     returning q.registration_id as id`);

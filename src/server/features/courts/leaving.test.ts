@@ -141,7 +141,12 @@ describe("a player's own leaving time", () => {
     const at = iso(clock.getTime() + 90 * MIN);
     expect((await leaving(me, at)).statusCode).toBe(200);
     const mine = (action: string) =>
-      t.request({ method: "POST", url: `/api/orgs/${orgId}/board/me`, cookie: me.cookie, payload: { action } });
+      t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/me`,
+        cookie: me.cookie,
+        payload: { action },
+      });
     expect((await mine("break")).statusCode).toBe(200);
     clock = new Date(clock.getTime() + 10 * MIN);
     const back = await mine("return");

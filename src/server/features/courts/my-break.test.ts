@@ -115,6 +115,50 @@ describe("answering a call", () => {
     expect(refused.statusCode).toBe(409);
   });
 
+  it("a skip takes the player out of the next group: the board, their phone and the next game agree", async () => {
+    // Six members on one court: four play, two wait with fewer games, up next with two of the four.
+    await activeSessionWith(t, orgId, 0, players);
+    const fill = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/fill`,
+      cookie: owner.cookie,
+    });
+    expect(fill.statusCode).toBe(200);
+    const before = (await board(owner)).courts[0]!;
+    const me = players.find((p) => before.nextUp.some((n) => n.name === p.name))!;
+    expect(me, "a member up next").toBeDefined();
+    expect((await board(me)).me?.state).toBe("up-next");
+
+    const skipped = await mine(me, "skip");
+    expect(skipped.statusCode).toBe(200);
+    expect(skipped.json().neededNext).toBe(false);
+    const after = (await board(owner)).courts[0]!;
+    expect(after.nextUp.map((n) => n.name)).not.toContain(me.name);
+    expect(after.nextUp.length + after.comingOff).toBe(4);
+    expect((await board(me)).me?.state).toBe("waiting");
+
+    // The game ends: the next one goes on without them, and they are due again after it.
+    const scored = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/board/games/${before.game!.id}/score`,
+      cookie: owner.cookie,
+      payload: { winner: "A" },
+    });
+    expect(scored.statusCode).toBe(200);
+    const next = (await board(owner)).courts[0]!;
+    expect([...next.game!.teamA, ...next.game!.teamB].map((p) => p.name)).not.toContain(me.name);
+    expect(next.nextUp.map((n) => n.name)).toContain(me.name);
+  });
+
+  it("a skip when the next group cannot be made without them says they are needed", async () => {
+    // Four players for one court: nobody can sit this one out.
+    await activeSessionWith(t, orgId, 0, players.slice(0, 4));
+    const skipped = await mine(players[0]!, "skip");
+    expect(skipped.statusCode, skipped.body).toBe(200);
+    expect(skipped.json().neededNext).toBe(true);
+    expect(["up-next", "playing"]).toContain((await board(players[0]!)).me?.state);
+  });
+
   it("'on my way' answers a call: further back in the line there is nothing to answer", async () => {
     // Six members and one free court: the first four are up next, two wait behind them.
     await activeSessionWith(t, orgId, 0, players);

@@ -42,6 +42,7 @@ export function engineInput(
     recentOpponents: p.opponents,
     winStreak: p.winStreak,
     leavesAt: p.leavesAt?.getTime(),
+    skipping: p.skipAt !== null && p.skipAt === p.gamesPlayed + p.sitOuts,
   }));
   const singles = new Set(board.singlesCourts);
   const courts: CourtState[] = state.courts.map((court) => {

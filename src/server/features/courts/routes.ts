@@ -77,7 +77,19 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.me, async (request) => {
       const member = await access(request, request.params.orgId, "club.view");
-      return { version: await myAction(deps, member.organizationId, member.userId, request.body.action) };
+      const { action } = request.body;
+      const version = await myAction(deps, member.organizationId, member.userId, action);
+      if (action !== "skip") return { version };
+      // Still called after the skip: too few others were ready to make the next group.
+      const after = await boardView(
+        db,
+        member.organizationId,
+        { userId: member.userId, canManage: false },
+        deps.config.appUrl,
+        () => deps.now().getTime(),
+      );
+      const state = after.me?.state;
+      return { version, neededNext: state === "up-next" || state === "playing" };
     });
 
     serve(app, endpoints.myLeaving, async (request) => {

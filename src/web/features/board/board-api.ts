@@ -63,7 +63,10 @@ const myActionSaid: Record<MyAction, string> = {
 export const useMyAction = (orgId: string) =>
   useAction({
     run: (action: MyAction) => call(boardEndpoints.me, { params: { orgId }, body: { action } }),
-    success: (_, action) => myActionSaid[action],
+    success: (answer, action) =>
+      answer.neededNext
+        ? "The next group needs you: too few others are ready to play without you"
+        : myActionSaid[action],
   });
 
 /** The player's own "leaving at" time (an instant), or null to clear it. */

@@ -1,0 +1,1 @@
+ALTER TABLE "queue_players" ADD COLUMN "skip_at" integer;
