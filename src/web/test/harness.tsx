@@ -178,11 +178,15 @@ export function mockApi(routes: Routes = {}) {
  * Renders `ui` inside the app's providers, with a fresh query cache and a toaster. The person
  * is signed in from the first render (`signedIn: false` for a visitor).
  */
-export function renderWithApp(ui: ReactNode, { signedIn = true }: { signedIn?: boolean } = {}) {
+/** `as`: who is signed in (Jordan, the club's owner, unless said). */
+export function renderWithApp(
+  ui: ReactNode,
+  { signedIn = true, as = me }: { signedIn?: boolean; as?: Me } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });
-  queryClient.setQueryData(meQueryKey, signedIn ? me : null);
+  queryClient.setQueryData(meQueryKey, signedIn ? as : null);
   return render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

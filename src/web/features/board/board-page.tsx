@@ -19,6 +19,7 @@ import { FairnessReportButton } from "./fairness-report.js";
 import { JoiningNow } from "./joining-now.js";
 import { MyPlaceBanner } from "./my-place.js";
 import { calledAtOf } from "./my-place-text.js";
+import { NightOver, useNightJustOver } from "./night-over.js";
 import { PairingsButton } from "./pairings-dialog.js";
 import { QueuePanel } from "./queue-panel.js";
 import { SampleBoard } from "./sample-board.js";
@@ -64,6 +65,7 @@ function ClubBoard({
 }) {
   const board = useLiveBoard({ kind: "club", orgId });
   const { showExamples, clearExamples } = useExamples();
+  const nightOver = useNightJustOver(orgId);
   if (board.isPending) return <PageLoading />;
   const data = board.data;
   return (
@@ -90,6 +92,10 @@ function ClubBoard({
       {!data?.session ? (
         canManage ? (
           <StartPlay orgId={orgId} timeZone={timeZone} />
+        ) : nightOver.data ? (
+          <NightOver session={nightOver.data} />
+        ) : nightOver.isPending ? (
+          <PageLoading />
         ) : showExamples ? (
           <SampleBoard onClear={clearExamples} />
         ) : (
