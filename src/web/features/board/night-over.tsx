@@ -31,8 +31,9 @@ export function useNightJustOver(orgId: string, now = Date.now()) {
 
 export function NightOver({ session }: { session: { id: string; name: string } }) {
   return (
-    <Card data-testid="night-over">
-      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+    // Padded above too: CardContent's own top padding expects a header, and this card has none.
+    <Card data-testid="night-over" className="pt-6">
+      <CardContent className="flex flex-col items-center gap-3 text-center">
         <Trophy className="h-8 w-8 text-brand-700" aria-hidden />
         <p className="text-lg font-semibold">{session.name} is over</p>
         <p className="text-muted">Your games, partners and waits tonight are on the session's page.</p>
