@@ -7,6 +7,7 @@ import { useJoinRequests } from "../features/members/api.js";
 import { TrainingButton } from "../features/training/training-button.js";
 import { cn } from "../lib/cn.js";
 import { useAuth } from "./auth-provider.js";
+import { clubLabels } from "./club-labels.js";
 import { useOrganization } from "./organization-provider.js";
 
 const links = [
@@ -170,6 +171,7 @@ function NavItem({
 function OrganizationSwitcher({ className }: { className?: string }) {
   const { organizations, current, select } = useOrganization();
   if (organizations.length < 2 || !current) return null;
+  const labels = clubLabels(organizations);
   return (
     <label className={className}>
       <span className="sr-only">Club</span>
@@ -180,7 +182,7 @@ function OrganizationSwitcher({ className }: { className?: string }) {
       >
         {organizations.map((org) => (
           <option key={org.id} value={org.id}>
-            {org.name}
+            {labels.get(org.id)}
           </option>
         ))}
       </select>
