@@ -32,6 +32,8 @@ export const publicSession = z.object({
   league: z.string().nullable(),
   /** Who may make a team: a mixed night says so before anyone asks to join. */
   teams: z.enum(TEAM_RULES),
+  /** Running now: listed first, and said so. */
+  live: z.boolean(),
 });
 
 export const publicClubPage = z.object({

@@ -20,9 +20,11 @@ export const UPCOMING_ON_CLUB_PAGE = 5;
 const publicClubById = preparedStatement("public_club_by_id", (db) =>
   publicClubQuery(db, (clubId) => ({
     memberCount: memberCountOf(clubId),
-    upcoming: nextScheduledSessionsJson(qualified(clubId), {
-      league: leagueNameColumn(sql`s.series_id`, sql`s.organization_id`),
-    }),
+    upcoming: nextScheduledSessionsJson(
+      qualified(clubId),
+      { league: leagueNameColumn(sql`s.series_id`, sql`s.organization_id`) },
+      { running: true },
+    ),
   })),
 );
 
@@ -48,7 +50,10 @@ export async function findPublicClub(db: Db, slug: string, now: Date) {
       dateLabel: longDate(s.startsAt, club.timeZone),
       timeLabel: timeRange(s.startsAt, s.endsAt, club.timeZone),
     }));
-    return { value: { club, upcomingSessions }, until: upcoming[0] ? new Date(upcoming[0].startsAt) : null };
+    // Kept until the next session starts; a session starting or ending early is a write to it,
+    // which moves the club's stamp (platform/club-reads).
+    const next = upcoming.find((s) => !s.live);
+    return { value: { club, upcomingSessions }, until: next ? new Date(next.startsAt) : null };
   };
   return clubReads(db).readAt(found.id, Number(found.stamp), "public-page", build, now);
 }

@@ -398,6 +398,8 @@ type Scheduled = {
   teams: TeamRule;
   /** The league the session's weekly series is run as, when the caller asks (public page). */
   league?: string | null;
+  /** Running now (started, not yet over): listed first when the caller asks (public page). */
+  live: boolean;
 };
 
 /**
@@ -409,6 +411,8 @@ export function nextScheduledSessionsJson(
   organizationId: SQL,
   /** More fields of each session, given by another feature from the session's columns (`s`). */
   extra: Record<string, SQL> = {},
+  /** Also the sessions running now, first (their start is past): the public page shows them. */
+  options: { running?: boolean } = {},
 ): SQL<Scheduled[]> {
   // The keys are the code's own names, never input: written into the statement as they are.
   const more = Object.entries(extra).map(([key, value]) => sql`, ${sql.raw(`'${key}'`)}, ${value}`);
@@ -416,11 +420,12 @@ export function nextScheduledSessionsJson(
       'id', s.id, 'name', s.name,
       'startsAt', ${isoInstant(sql`s.starts_at`)}, 'endsAt', ${isoInstant(sql`s.ends_at`)},
       'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount,
-      'teams', s.teams${sql.join(more, sql``)}
+      'teams', s.teams, 'live', s.status = 'active'${sql.join(more, sql``)}
     ) order by s.starts_at), '[]'::json)
     from (select * from sessions s
-      where s.organization_id = ${organizationId} and s.status = 'scheduled'
-        and s.starts_at >= ${sql.placeholder("now")}
+      where s.organization_id = ${organizationId}
+        and ((s.status = 'scheduled' and s.starts_at >= ${sql.placeholder("now")})
+          ${options.running ? sql`or s.status = 'active'` : sql``})
       order by s.starts_at limit ${sql.placeholder("limit")}) s)`;
 }
 

@@ -734,12 +734,41 @@ describe("the public club page", () => {
     ]);
     expect(page.body).not.toContain("America/New_York");
     expect(body.upcomingSessions.length).toBeLessThanOrEqual(5);
-    expect(body.upcomingSessions[0]).toMatchObject({
+    // Sessions earlier tests left running come first (the next describe); then the next ones.
+    expect(body.upcomingSessions.find((s: { live: boolean }) => !s.live)).toMatchObject({
       dateLabel: "Tuesday, March 3, 2026",
       timeLabel: "6:00 PM - 8:00 PM",
       teams: "open",
     });
     expect(body.memberCount).toBeNull();
+  });
+});
+
+describe("the public club page, while a session runs", () => {
+  it("lists the session running now first, said to be playing now", async () => {
+    const [row] = await t.db.select().from(organizations).where(eq(organizations.id, orgId));
+    const [running] = await t.db
+      .insert(sessions)
+      .values({
+        organizationId: orgId,
+        name: "Friday Night Open Play",
+        startsAt: new Date(now.getTime() - 3_600_000),
+        endsAt: new Date(now.getTime() + 3_600_000),
+        status: "active",
+      })
+      .returning();
+    try {
+      const page = await t.request({ method: "GET", url: `/api/public/clubs/${row!.slug}` });
+      expect(page.statusCode).toBe(200);
+      const listed = page.json().upcomingSessions as Array<{ id: string; live: boolean }>;
+      expect(listed.find((s) => s.id === running!.id)?.live).toBe(true);
+      // Those running first, then the scheduled ones.
+      const firstScheduled = listed.findIndex((s) => !s.live);
+      expect(listed.slice(firstScheduled).every((s) => !s.live)).toBe(true);
+      expect(firstScheduled).toBeGreaterThan(0);
+    } finally {
+      await t.db.update(sessions).set({ status: "completed" }).where(eq(sessions.id, running!.id));
+    }
   });
 });
 

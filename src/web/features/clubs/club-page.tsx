@@ -102,7 +102,10 @@ function ClubView({ data }: { data: PublicClubPage }) {
                   {data.upcomingSessions.map((s) => (
                     <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                       <div>
-                        <p className="font-semibold">{s.name}</p>
+                        <p className="flex items-center gap-2 font-semibold">
+                          {s.name}
+                          {s.live ? <Badge tone="brand">Playing now</Badge> : null}
+                        </p>
                         {s.league ? <p className="text-sm font-medium text-brand-700">{s.league}</p> : null}
                         <p className="flex items-center gap-1 text-sm text-muted">
                           <CalendarDays className="h-4 w-4" /> {s.dateLabel} · {s.timeLabel}
