@@ -11,7 +11,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-e2e-"));
 const port = process.env.PORT ?? "3210";
 const server = spawn(process.execPath, [path.join(root, "dist/server/server/main.js")], {
   cwd: root,
-  stdio: "inherit",
+  // Its log is kept here, not shown: a server that stops mid-run says why on stderr (below).
+  stdio: ["ignore", "pipe", "inherit"],
   env: {
     ...process.env,
     DATA_DIR: dataDir,
@@ -28,8 +29,26 @@ const server = spawn(process.execPath, [path.join(root, "dist/server/server/main
     SIGN_UPS_PER_ADDRESS: "1000",
   },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => {
+// The last lines the server logged (warnings and worse: LOG_LEVEL above), for a stop nobody asked for.
+const KEPT_LINES = 80;
+const lastLines = [];
+server.stdout.on("data", (chunk) => {
+  lastLines.push(...String(chunk).split("\n").filter(Boolean));
+  lastLines.splice(0, Math.max(0, lastLines.length - KEPT_LINES));
+});
+let asked = false;
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    asked = true;
+    server.kill(signal);
+  });
+server.on("exit", (code, signal) => {
+  // Playwright shows this process's stderr: a server gone mid-run fails every test after it
+  // with a refused connection, and only its log says why.
+  if (!asked)
+    process.stderr.write(
+      `e2e server stopped on its own (${signal ?? `exit code ${code}`}); its last log lines:\n${lastLines.join("\n")}\n`,
+    );
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
