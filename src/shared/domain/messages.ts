@@ -64,6 +64,10 @@ export const messages = {
     accountExistsBody: "This email is already registered. Please sign in instead.",
     signUpFailed: "Sign up failed",
     signInFailed: "Sign in failed",
+    notConfirmedYet: "This address is not confirmed yet. Lost the link? We can send a new one.",
+    confirmationResent: (email: string) =>
+      `If ${email} has an account waiting for confirmation, a new link is on its way. Open it to finish.`,
+    confirmationResendFailed: "Could not send a new link",
     resetSent: "Check your email",
     resetSentBody: "We sent you a password reset link.",
     authError: "Authentication Error",

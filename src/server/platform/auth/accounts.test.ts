@@ -66,6 +66,36 @@ describe("sign up and confirmation", () => {
     expect(cookiesFrom(response)).not.toContain("session_token");
   });
 
+  it("sends a new confirmation link on request, the same answer for an address with no account", async () => {
+    await t.request({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      payload: { name: "Lost Link", email: "lostlink@example.com", password: "dinkdinkdink" },
+    });
+    const refused = await signIn("lostlink@example.com", "dinkdinkdink");
+    expect(refused.json().code).toBe("EMAIL_NOT_VERIFIED");
+    const resend = (email: string) =>
+      t.request({
+        method: "POST",
+        url: "/api/auth/send-verification-email",
+        payload: { email, callbackURL: "/onboarding" },
+      });
+    const known = await resend("lostlink@example.com");
+    const unknown = await resend("never-signed-up@example.com");
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(unknown.body).toBe(known.body);
+    // The first link, then the new one, which works: it signs the person in.
+    await t.smtp.waitForMail("lostlink@example.com", /Confirm your Courtside account/);
+    const fresh = await t.smtp.waitForMail("lostlink@example.com", /Confirm your Courtside account/);
+    await expect(t.smtp.waitForMail("never-signed-up@example.com", /Confirm/, 1500)).rejects.toThrow(
+      /No mail/,
+    );
+    const link = new URL(firstLink(fresh));
+    const verify = await t.request({ method: "GET", url: `${link.pathname}${link.search}` });
+    expect(verify.statusCode).toBe(302);
+    expect(cookiesFrom(verify)).toContain("session_token");
+  });
+
   it("tells a newcomer the address is already registered", async () => {
     await signUpVerified(t, { email: "taken@example.com" });
     const response = await t.request({

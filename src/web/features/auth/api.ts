@@ -48,6 +48,17 @@ export const useSecondFactor = (feedback?: ActionFeedback<unknown, SecondFactor>
     ...feedback,
   });
 
+/**
+ * A new confirmation link for an address whose first one was lost. The server answers alike
+ * whether or not an unconfirmed account has the address (and limits how often it may be asked).
+ */
+export const useResendConfirmation = (feedback?: ActionFeedback<unknown, string>) =>
+  useAction({
+    run: (email: string) =>
+      api("/api/auth/send-verification-email", { body: { email, callbackURL: "/onboarding" } }),
+    ...feedback,
+  });
+
 export const useRequestReset = (feedback?: ActionFeedback<unknown, string>) =>
   useAction({
     run: (email: string) => api("/api/auth/request-password-reset", { body: { email, redirectTo: "/auth" } }),

@@ -64,6 +64,41 @@ describe("SignInForm", () => {
   });
 });
 
+describe("SignInForm, for an address not confirmed yet", () => {
+  async function signInUnconfirmed(resend: unknown) {
+    const api = mockApi({
+      "POST /api/auth/sign-in/email": {
+        status: 403,
+        body: { code: "EMAIL_NOT_VERIFIED", message: "Email not verified" },
+      },
+      "POST /api/auth/send-verification-email": resend,
+    });
+    const user = userEvent.setup();
+    renderWithApp(<SignInForm onSwitch={() => {}} />, { signedIn: false });
+    await user.type(screen.getByLabelText("Email"), "newcomer@example.com");
+    await user.type(screen.getByLabelText("Password"), "first password");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await user.click(await screen.findByRole("button", { name: "Send a new confirmation link" }));
+    return api;
+  }
+
+  it("offers a new confirmation link, and sends it to the address typed", async () => {
+    const api = await signInUnconfirmed({ status: true });
+    expect(await screen.findByText(messages.toasts.confirmationResent("newcomer@example.com"))).toBeTruthy();
+    expect(api.sent("POST /api/auth/send-verification-email")).toEqual([
+      { email: "newcomer@example.com", callbackURL: "/onboarding" },
+    ]);
+  });
+
+  it("answers the same when the server refuses (an address confirmed already, or unknown)", async () => {
+    await signInUnconfirmed({
+      status: 400,
+      body: { code: "EMAIL_ALREADY_VERIFIED", message: "Already verified" },
+    });
+    expect(await screen.findByText(messages.toasts.confirmationResent("newcomer@example.com"))).toBeTruthy();
+  });
+});
+
 describe("SignUpForm", () => {
   it("marks each bad field with the contract's message", async () => {
     const api = mockApi();

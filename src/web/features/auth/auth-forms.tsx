@@ -1,5 +1,5 @@
 import { KeyRound, MailCheck } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { newPasswordForm, resetRequestForm, signInForm, signUpForm } from "../../../shared/contracts/auth.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { Button } from "../../components/ui/button.js";
@@ -8,7 +8,14 @@ import { ApiError } from "../../lib/api.js";
 import { atLocalhost, onBareIpAddress } from "../../lib/passkey-address.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
-import { usePasskeySignIn, useRequestReset, useResetPassword, useSignIn, useSignUp } from "./api.js";
+import {
+  usePasskeySignIn,
+  useRequestReset,
+  useResendConfirmation,
+  useResetPassword,
+  useSignIn,
+  useSignUp,
+} from "./api.js";
 import type { AuthMode } from "./auth-page.js";
 import { SecondFactorForm } from "./second-factor-form.js";
 import { SwitchLink } from "./switch-link.js";
@@ -19,12 +26,22 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
   // With a second factor enrolled, the password is only the first step.
   // The second step's methods ("totp", "otp"), once the password was right.
   const [methods, setMethods] = useState<string[] | null>(null);
+  // An address not yet confirmed: its first link may be lost, and signing up again says the
+  // address is taken. The form then offers a new link.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const tried = useRef("");
   const signIn = useSignIn({
     errorTitle: t.signInFailed,
     onSuccess: (result) =>
       setMethods(result?.twoFactorRedirect ? (result.twoFactorMethods ?? ["totp"]) : null),
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.is("EMAIL_NOT_VERIFIED"))) return false;
+      setUnconfirmed(tried.current);
+      return true;
+    },
   });
   const form = useZodForm(signInForm, async (data) => {
+    tried.current = data.email;
     await signIn.run(data);
   });
   if (methods) return <SecondFactorForm methods={methods} onBack={() => setMethods(null)} />;
@@ -39,6 +56,7 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
       <div className="-mt-2 text-right text-sm">
         <SwitchLink label="Forgot password?" onClick={() => onSwitch("forgot")} />
       </div>
+      {unconfirmed ? <ResendConfirmation email={unconfirmed} /> : null}
       <Button type="submit" size="lg" disabled={form.busy}>
         {form.busy ? "Signing in..." : "Sign In"}
       </Button>
@@ -47,6 +65,44 @@ export function SignInForm({ onSwitch }: { onSwitch: (mode: AuthMode) => void })
         New to Courtside? <SwitchLink label="Create an account" onClick={() => onSwitch("sign-up")} />
       </p>
     </form>
+  );
+}
+
+/** Shown when sign-in says the address is not confirmed yet: a new link, on request. */
+function ResendConfirmation({ email }: { email: string }) {
+  const [sent, setSent] = useState(false);
+  const resend = useResendConfirmation({
+    errorTitle: t.confirmationResendFailed,
+    onSuccess: () => setSent(true),
+    onError: (error) => {
+      // Refused for anything but a limit (the address is confirmed already, or unknown): said
+      // as a success, so the form tells nobody which addresses have accounts.
+      if (error instanceof ApiError && error.status !== 429 && error.status < 500) {
+        setSent(true);
+        return true;
+      }
+      return false;
+    },
+  });
+  return (
+    <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">
+      {sent ? (
+        <p>{t.confirmationResent(email)}</p>
+      ) : (
+        <>
+          <p className="mb-2">{t.notConfirmedYet}</p>
+          <Button
+            type="button"
+            variant="secondary"
+            size="md"
+            onClick={() => void resend.run(email)}
+            disabled={resend.busy}
+          >
+            {resend.busy ? "Sending..." : "Send a new confirmation link"}
+          </Button>
+        </>
+      )}
+    </div>
   );
 }
 
