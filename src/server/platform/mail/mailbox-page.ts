@@ -1,7 +1,7 @@
 // /dev/mailbox: the local mailbox, only when no SMTP server is configured. A newcomer opens
 // the confirmation link from here with no mail server at all, and anyone can read a mail's
 // headers, or open its raw source in a mail program (?source=<id>), with no SMTP sink.
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/database.js";
 import { mailboxMessages } from "../../db/schema/mail.js";
@@ -37,8 +37,21 @@ const sourceOf = (m: { id: number; raw: string | null }) =>
 <p><a href="/dev/mailbox?source=${m.id}">Raw source (.eml)</a></p></details>`
     : "";
 
-async function mailboxHtml(db: Db): Promise<string> {
-  const rows = await db.select().from(mailboxMessages).orderBy(desc(mailboxMessages.id)).limit(100);
+/** Mails listed at once: the newest, or the newest to the address asked for. */
+const LISTED = 100;
+
+/**
+ * The newest mails, or with `to` only those to that address (any case): a newcomer's
+ * confirmation scrolled out of the newest hundred on a busy install (a demo club mails its
+ * players), and finding it again meant reading the database.
+ */
+async function mailboxHtml(db: Db, to: string | undefined): Promise<string> {
+  const rows = await db
+    .select()
+    .from(mailboxMessages)
+    .where(to ? sql`lower(${mailboxMessages.to}) = ${to.toLowerCase()}` : undefined)
+    .orderBy(desc(mailboxMessages.id))
+    .limit(LISTED);
   const items = rows
     .map(
       (
@@ -57,7 +70,8 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font:14px/1.5 system-ui,sans-ser
 summary{cursor:pointer;color:#5b6b62;font-size:13px;margin-top:8px}pre.source{font:12px/1.4 ui-monospace,monospace;color:#5b6b62}
 </style></head><body><main><h1>Local mailbox</h1>
 <p>No SMTP server is configured, so Courtside keeps its mail here. Newest first.</p>
-${items || "<p>No mail yet.</p>"}</main></body></html>`;
+<form method="get" action="/dev/mailbox"><label>To <input type="email" name="to" value="${escapeHtml(to ?? "")}" placeholder="you@club.com"></label> <button>Show</button>${to ? ' <a href="/dev/mailbox">All mail</a>' : ""}</form>
+${items || `<p>${to ? `No mail to ${escapeHtml(to)}.` : "No mail yet."}</p>`}</main></body></html>`;
 }
 
 const notFound = (reply: FastifyReply, message: string) =>
@@ -83,11 +97,12 @@ export function registerMailboxPage(app: FastifyInstance, db: Db): void {
   app.get("/dev/mailbox", { schema: { hide: true } }, async (request, reply) => {
     if (!isStraightFromThisMachine(request)) return notFound(reply, "No route for GET /dev/mailbox");
     // A mail's source is asked of the page itself, so the page's rule above answers for both.
-    const { source } = request.query as { source?: unknown };
+    const { source, to } = request.query as { source?: unknown; to?: unknown };
     if (source !== undefined) return sendSource(db, source, reply);
+    const address = typeof to === "string" && to.trim() !== "" ? to.trim().slice(0, 320) : undefined;
     return reply
       .type("text/html")
       .header("cache-control", "no-store")
-      .send(await mailboxHtml(db));
+      .send(await mailboxHtml(db, address));
   });
 }
