@@ -1,36 +1,19 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { boardView, club, me, mockApi, ORG_ID, renderWithApp } from "../../test/harness.js";
+import { boardView, club, me, mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
 import { BoardPage } from "./board-page.js";
 
 const hour = 3600_000;
-const past = (name: string, startedHoursAgo: number, status = "completed") => ({
-  id: "5a1d2c4b-5a69-4e7d-8c1b-2a3b4c5d6e70",
-  name,
-  description: null,
-  startsAt: new Date(Date.now() - startedHoursAgo * hour).toISOString(),
-  endsAt: new Date(Date.now() - (startedHoursAgo - 2) * hour).toISOString(),
-  paymentRequired: false,
-  paymentAmount: null,
-  refundCutoffHours: 24,
-  capacity: null,
-  skillMin: null,
-  skillMax: null,
-  status,
-  seriesId: null,
-  registeredCount: 12,
-  waitlistCount: 0,
-  registrationOpensAt: null,
-  earlyOpensAt: null,
-  lotteryDrawAt: null,
-  lotteryLookbackDays: 28,
-  lotteryGuaranteeAfter: null,
-  lotterySeedHash: null,
-  lotteryDrawnAt: null,
-  noShowReleaseMinutes: null,
-  noShowsReleasedAt: null,
-  teams: "open",
-});
+/** A session of the club's that started `startedHoursAgo`, two hours long. */
+const past = (name: string, startedHoursAgo: number) =>
+  sessionView({
+    id: "5a1d2c4b-5a69-4e7d-8c1b-2a3b4c5d6e70",
+    name,
+    startsAt: new Date(Date.now() - startedHoursAgo * hour).toISOString(),
+    endsAt: new Date(Date.now() - (startedHoursAgo - 2) * hour).toISOString(),
+    status: "completed",
+    registeredCount: 12,
+  });
 
 /** Jordan as a plain member: a player, who cannot start play. */
 const player = { ...me, organizations: [{ ...club, role: "member" as const }] };
@@ -55,9 +38,15 @@ describe("a player's board with no session running", () => {
   });
 
   it("does not call an old or cancelled session tonight's", async () => {
-    boardWithoutSession([past("Last Week's Ladder", 7 * 24)]);
-    renderWithApp(<BoardPage />, { as: player });
-    expect(await screen.findByText("Clear Examples")).toBeTruthy();
-    expect(screen.queryByTestId("night-over")).toBeNull();
+    for (const last of [
+      past("Last Week's Ladder", 7 * 24),
+      { ...past("Rained Out", 3), status: "cancelled" },
+    ]) {
+      boardWithoutSession([last]);
+      const { unmount } = renderWithApp(<BoardPage />, { as: player });
+      expect(await screen.findByText("Clear Examples")).toBeTruthy();
+      expect(screen.queryByTestId("night-over")).toBeNull();
+      unmount();
+    }
   });
 });
