@@ -1,10 +1,10 @@
 // The clubs' endpoints, served from their shared definitions (shared/contracts/clubs-endpoints.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clubsEndpoints as endpoints } from "../../../shared/contracts/clubs-endpoints.js";
-import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
-import { clubsStartedBy, consumeOrRefuse } from "../../platform/mail/sending-caps.js";
+import { consume } from "../../platform/auth/rate-limit.js";
+import { clubsStartedBy } from "../../platform/mail/sending-caps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import {
   addCourt,
@@ -24,9 +24,7 @@ export function clubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, endpoints.createClub, async (request) => {
       const user = await requireUser(deps.auth, request);
-      await consumeOrRefuse(db, [
-        [clubsStartedBy(user.id, deps.config.clubsPerAccountPerDay), messages.sendingCaps.clubsPerDay],
-      ]);
+      await consume(db, [clubsStartedBy(user.id, deps.config.clubsPerAccountPerDay)]);
       return createOrganization(db, user, request.body, deps.now());
     });
 

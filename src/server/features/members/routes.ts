@@ -2,11 +2,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { membersEndpoints as endpoints } from "../../../shared/contracts/members-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
-import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps } from "../../app-deps.js";
 import { currentUser, requireUser } from "../../platform/auth/current-user.js";
 import { consume, type Limit } from "../../platform/auth/rate-limit.js";
-import { consumeOrRefuse, invitationsSentBy, invitationsTo } from "../../platform/mail/sending-caps.js";
+import { invitationsSentBy, invitationsTo } from "../../platform/mail/sending-caps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { clubAccess } from "./club-access.js";
 import {
@@ -71,20 +70,17 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.invite, async (request) => {
       const club = await access(request, request.params.orgId, "members.invite");
-      await consume(db, [invitationsPerClub(club.organizationId)]);
-      await consumeOrRefuse(db, [
-        [invitationsSentBy(club.userId), messages.sendingCaps.invitationsPerAccount],
-        [invitationsTo(request.body.email), messages.sendingCaps.invitationsToAddress],
+      await consume(db, [
+        invitationsPerClub(club.organizationId),
+        invitationsSentBy(club.userId),
+        invitationsTo(request.body.email),
       ]);
       return createInvitation(deps, club, request.body, deps.config.appUrl, deps.now());
     });
 
     serve(app, endpoints.resendInvitation, async (request) => {
       const club = await access(request, request.params.orgId, "members.invite");
-      await consume(db, [invitationsPerClub(club.organizationId)]);
-      await consumeOrRefuse(db, [
-        [invitationsSentBy(club.userId), messages.sendingCaps.invitationsPerAccount],
-      ]);
+      await consume(db, [invitationsPerClub(club.organizationId), invitationsSentBy(club.userId)]);
       return resendInvitation(deps, club, request.params.invitationId, deps.config.appUrl, deps.now());
     });
 

@@ -8,7 +8,13 @@ import type { Db } from "../../db/database.js";
 import { rateLimits } from "../../db/schema/auth.js";
 import { AppError } from "../errors/app-error.js";
 
-export type Limit = { key: string; max: number; windowSeconds: number };
+export type Limit = {
+  key: string;
+  max: number;
+  windowSeconds: number;
+  /** What a refusal says, given the wait in words; "Too many attempts…" unless the limit says. */
+  refusal?: (wait: string) => string;
+};
 
 /**
  * The key a client's address is counted under. An IPv6 host usually holds a whole /64, so it
@@ -35,9 +41,9 @@ export function waitInWords(seconds: number): string {
   return minutes === 1 ? "a minute" : `${minutes} minutes`;
 }
 
-export function rateLimited(retryAfterSeconds: number): AppError {
+export function rateLimited(retryAfterSeconds: number, say = messages.rateLimited): AppError {
   const seconds = Math.max(1, retryAfterSeconds);
-  return new AppError("RATE_LIMITED", messages.rateLimited(waitInWords(seconds)), {
+  return new AppError("RATE_LIMITED", say(waitInWords(seconds)), {
     headers: { "retry-after": String(seconds) },
   });
 }
@@ -108,7 +114,7 @@ export async function consume(db: Db, limits: Limit[]): Promise<void> {
   const store = storeOf(db);
   for (const limit of limits) {
     const { count: used, retryAfter } = await store.count(limit);
-    if (used > limit.max) throw rateLimited(retryAfter);
+    if (used > limit.max) throw rateLimited(retryAfter, limit.refusal);
   }
 }
 

@@ -13,8 +13,7 @@ import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { messages } from "../../../shared/domain/messages.js";
 import type { Db } from "../../db/database.js";
-import { countAttempt, type Limit, waitInWords } from "../auth/rate-limit.js";
-import { AppError } from "../errors/app-error.js";
+import { consume, countAttempt, type Limit, rateLimited } from "../auth/rate-limit.js";
 import type { SmsSender } from "../sms/sms.js";
 import type { Mailer } from "./mailer.js";
 
@@ -33,39 +32,25 @@ const PAGE_AT = 0.8;
 /** Addresses compare as people type them: one inbox whatever the case. */
 const normalAddress = (address: string) => address.trim().toLowerCase();
 
-/** A refusal that says when to try again, in the message and in Retry-After. */
-export function refusedFor(retryAfterSeconds: number, say: (wait: string) => string): AppError {
-  const seconds = Math.max(1, retryAfterSeconds);
-  return new AppError("RATE_LIMITED", say(waitInWords(seconds)), {
-    headers: { "retry-after": String(seconds) },
-  });
-}
-
-/** Counts against each limit in turn; the first one over refuses with its own message. */
-export async function consumeOrRefuse(db: Db, caps: Array<[Limit, (wait: string) => string]>): Promise<void> {
-  for (const [limit, say] of caps) {
-    const { count, retryAfter } = await countAttempt(db, limit);
-    if (count > limit.max) throw refusedFor(retryAfter, say);
-  }
-}
-
-/** `max` is CLUBS_PER_ACCOUNT_PER_DAY (5 unless the operator says otherwise). */
 export const clubsStartedBy = (userId: string, max: number): Limit => ({
   key: `clubs-started:user:${userId}`,
   max,
   windowSeconds: DAY,
+  refusal: messages.sendingCaps.clubsPerDay,
 });
 
 export const invitationsSentBy = (userId: string): Limit => ({
   key: `invitations:user:${userId}`,
   max: SENDING_CAPS.invitationsPerAccountPerHour,
   windowSeconds: HOUR,
+  refusal: messages.sendingCaps.invitationsPerAccount,
 });
 
 export const invitationsTo = (email: string): Limit => ({
   key: `invitations-to:${fingerprint(normalAddress(email))}`,
   max: SENDING_CAPS.invitationsToAddressPerDay,
   windowSeconds: DAY,
+  refusal: messages.sendingCaps.invitationsToAddress,
 });
 
 /**
@@ -139,14 +124,16 @@ export function cappedSms(sms: SmsSender, db: Db, log: FastifyBaseLogger, hourly
   return {
     kind: sms.kind,
     async send(to, text) {
-      await consumeOrRefuse(db, [
-        [
-          { key: `text-to:${fingerprint(to)}`, max: SENDING_CAPS.textsToNumberPerDay, windowSeconds: DAY },
-          messages.sendingCaps.textsToNumber,
-        ],
+      await consume(db, [
+        {
+          key: `text-to:${fingerprint(to)}`,
+          max: SENDING_CAPS.textsToNumberPerDay,
+          windowSeconds: DAY,
+          refusal: messages.sendingCaps.textsToNumber,
+        },
       ]);
       const budget = await spendBudget(db, log, "texts", hourlyBudget);
-      if (budget.spent) throw refusedFor(budget.retryAfter, messages.sendingCaps.busy);
+      if (budget.spent) throw rateLimited(budget.retryAfter, messages.sendingCaps.busy);
       await sms.send(to, text);
     },
   };
