@@ -65,9 +65,10 @@ function ClubBoard({
 }) {
   const board = useLiveBoard({ kind: "club", orgId });
   const { showExamples, clearExamples } = useExamples();
-  const nightOver = useNightJustOver(orgId);
-  if (board.isPending) return <PageLoading />;
   const data = board.data;
+  // A player's board with nothing running points to the night just over, if there was one.
+  const nightOver = useNightJustOver(orgId, board.isSuccess && !data?.session && !canManage);
+  if (board.isPending) return <PageLoading />;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -12,10 +12,14 @@ import { call } from "../../lib/api.js";
 /** How long after its start a completed session is still "tonight's" on the board. */
 const TONIGHT_MS = 18 * 3600_000;
 
-/** The club's session completed tonight, if any (the newest past session, started within 18 hours). */
-export function useNightJustOver(orgId: string, now = Date.now()) {
+/**
+ * The club's session completed tonight, if any (the newest past session, started within 18
+ * hours). Asked only when `wanted`: a board with a session running needs none of it.
+ */
+export function useNightJustOver(orgId: string, wanted: boolean, now = Date.now()) {
   return useQuery({
     queryKey: ["sessions", orgId, "past", "night-over"],
+    enabled: wanted,
     queryFn: async () => {
       const { sessions } = await call(sessionsEndpoints.list, {
         params: { orgId },
