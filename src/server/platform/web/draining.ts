@@ -20,14 +20,13 @@ type DrainState = {
   onEmpty?: () => void;
 };
 
-// Keyed by app rather than decorated on it: only the process entry drains, tests just close.
-const states = new WeakMap<FastifyInstance, DrainState>();
-/** The same states by the app's HTTP server, which every plugin scope of the app shares. */
-const statesByServer = new WeakMap<object, DrainState>();
+// Kept by the app's HTTP server rather than decorated on the app: only the process entry
+// drains, tests just close, and every plugin scope of an app shares its one server.
+const states = new WeakMap<object, DrainState>();
 
-/** Whether the app serving `request.server` has begun to stop. */
-export function isStopping(server: FastifyInstance): boolean {
-  return statesByServer.get(server.server)?.stopping ?? false;
+/** Whether the app serving `request.server` (any of its plugin scopes) has begun to stop. */
+export function isStopping(app: FastifyInstance): boolean {
+  return states.get(app.server)?.stopping ?? false;
 }
 
 /**
@@ -37,8 +36,7 @@ export function isStopping(server: FastifyInstance): boolean {
  */
 export function drainBeforeClosing(app: FastifyInstance): void {
   const state: DrainState = { stopping: false, connections: new Set() };
-  states.set(app, state);
-  statesByServer.set(app.server, state);
+  states.set(app.server, state);
 
   app.server.on("connection", (socket: net.Socket) => {
     state.connections.add(socket);
@@ -73,7 +71,7 @@ function forget(state: DrainState, socket: net.Socket) {
  * app.close(): it closes the idle connections left and waits for the requests still running.
  */
 export async function drainConnections(app: FastifyInstance, periodMs: number): Promise<void> {
-  const state = states.get(app);
+  const state = states.get(app.server);
   if (!state) throw new Error("drainConnections: drainBeforeClosing was not registered on this app");
   state.stopping = true;
   if (!app.server.listening) return;
