@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.js";
+import { liveStripeEnv } from "./test/live-stripe-env.js";
 
 const base = { SESSION_SECRET: "x".repeat(32), DATA_DIR: "/tmp/courtside-config-test" };
 const mailbox = (env: Record<string, string>) => loadConfig({ ...base, ...env }).mailboxPage;
@@ -117,15 +118,7 @@ describe("the sign-ups one address may make", () => {
 
 describe("the local stand-ins in production", () => {
   const production = { ...base, NODE_ENV: "production" };
-  const stripe = {
-    STRIPE_SECRET_KEY: "sk_live_x",
-    STRIPE_WEBHOOK_SECRET: "whsec_x",
-    STRIPE_PRICE_BASIC: "price_b",
-    STRIPE_PRICE_PRO: "price_p",
-    STRIPE_PRODUCT_BASIC: "prod_b",
-    STRIPE_PRODUCT_PRO: "prod_p",
-    APP_URL: "https://club.example.com",
-  };
+  const stripe = liveStripeEnv;
   const smtp = { SMTP_URL: "smtp://mail.example:587" };
 
   it("refuses to start on the sandbox or the mailbox unless the operator chose them", () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "./platform/net/free-port.js";
 import { admin, withDatabase } from "./test/global-setup.js";
 import { createTestApp, type TestApp } from "./test/harness.js";
+import { liveStripeEnv } from "./test/live-stripe-env.js";
 import { type ServerProcess, spawnServerProcess, startServerProcess } from "./test/server-process.js";
 
 const running: ServerProcess[] = [];
@@ -61,15 +62,7 @@ describe("production and the local stand-ins", () => {
   }, 40_000);
 
   it("says a Stripe key with an http APP_URL in one sentence, not a stack trace", async () => {
-    const { code, output } = await refusal({
-      APP_URL: "http://club.example.com",
-      STRIPE_SECRET_KEY: "sk_live_x",
-      STRIPE_WEBHOOK_SECRET: "whsec_x",
-      STRIPE_PRICE_BASIC: "price_b",
-      STRIPE_PRICE_PRO: "price_p",
-      STRIPE_PRODUCT_BASIC: "prod_b",
-      STRIPE_PRODUCT_PRO: "prod_p",
-    });
+    const { code, output } = await refusal({ ...liveStripeEnv, APP_URL: "http://club.example.com" });
     expect(code, output).toBe(1);
     expectOneSentence(output);
     expect(output).toContain("APP_URL must be an https address");
