@@ -178,6 +178,7 @@ function OrganizationSwitcher({ className }: { className?: string }) {
       <select
         value={current.id}
         onChange={(event) => select(event.target.value)}
+        title={labels.get(current.id)}
         className="h-9 max-w-48 rounded-lg border border-slate-300 bg-white px-2 text-sm"
       >
         {organizations.map((org) => (
