@@ -145,7 +145,7 @@ test("a club night on a phone, with the TV beside it, ends in a record", async (
   // Play keeps it.
   await page.getByRole("button", { name: "Start the Event" }).click();
   const startAsk = page.getByRole("dialog");
-  await expect(startAsk).toContainText(/score the \d+ games? on court first/);
+  await expect(startAsk).toContainText(/Open play has \d+ games? on court/);
   await startAsk.getByRole("button", { name: "Keep Open Play" }).click();
   await expect(startAsk).toHaveCount(0);
   await expect(page).not.toHaveURL(/\/event$/);

@@ -14,7 +14,11 @@ const person = z.object({ registrationId: z.string(), name: z.string() });
 export const boardCourt = z.object({
   id: z.uuid(),
   name: z.string(),
-  status: z.enum(["playing", "idle", "unavailable"]),
+  /**
+   * A court's one owner now: open play ("playing" or "idle"), the session's event (its round
+   * robin plays here: the event's page and the TV show its games), or nobody ("unavailable").
+   */
+  status: z.enum(["playing", "idle", "event", "unavailable"]),
   singles: z.boolean(),
   /** Idle and kept free by the organizer (a game was cancelled there) until they start it again. */
   held: z.boolean(),
@@ -72,7 +76,8 @@ export const queueEntry = person.extend({
 });
 
 export const myPlace = z.object({
-  state: z.enum(["playing", "up-next", "waiting", "on-break", "not-checked-in"]),
+  /** in-event: playing the session's event (its page says their next game), off open play's line. */
+  state: z.enum(["playing", "up-next", "waiting", "on-break", "in-event", "not-checked-in"]),
   courtName: z.string().nullable(),
   position: z.number().int().nullable(),
   estimatedWaitMinutes: z.number().nullable(),
@@ -113,6 +118,8 @@ export const boardView = z.object({
     /** How long players have really waited in line tonight; null until someone has (measured-waits.ts). */
     averageWaitMinutes: z.number().nullable(),
     activePlayers: z.number().int(),
+    /** Players the session's event holds: off open play's line until it finishes. */
+    inEvent: z.number().int(),
   }),
   me: myPlace.nullable(),
   canManage: z.boolean(),

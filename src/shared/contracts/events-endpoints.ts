@@ -48,7 +48,15 @@ export const eventsEndpoints = {
     params: eventParams,
     body: createEventBody,
     success: { status: 201, body: eventView },
-    errors: ["EVENT_EXISTS", "NOT_ENOUGH_PLAYERS", "SESSION_CLOSED", "NOT_STARTED"],
+    errors: [
+      "EVENT_EXISTS",
+      "NOT_ENOUGH_PLAYERS",
+      "SESSION_CLOSED",
+      "NOT_STARTED",
+      "OPEN_PLAY_RUNNING",
+      "COURT_IN_USE",
+      "NO_ACTIVE_SESSION",
+    ],
   }),
   score: endpoint({
     method: "PUT",

@@ -52,8 +52,14 @@ const endingStated = (
     ctx.addIssue({ code: "custom", path: ["roundMinutes"], message: "Say how long a round lasts" });
 };
 
-/** The organizer's form for one night's event. */
-export const createEventBody = eventSettings.superRefine(endingStated);
+/**
+ * The organizer's form for one night's event. `endOpenPlay`: open play's games on court end
+ * without a result (their players back at the front of the line) so the event can take the
+ * courts; without it a start while they run is refused, naming them.
+ */
+export const createEventBody = eventSettings
+  .extend({ endOpenPlay: z.boolean().default(false) })
+  .superRefine(endingStated);
 export type CreateEventBody = z.input<typeof createEventBody>;
 
 /** A league over the session's weekly series: a name, the weeks' settings, a box ladder's moves. */
@@ -95,6 +101,8 @@ export const eventGame = z.object({
   slot: z.number().int(),
   /** 0 for a bracket bye. */
   court: z.number().int(),
+  /** The club court it is played on (the event's court `court` of those it holds); "" for a bye. */
+  courtName: z.string(),
   teamA: z.array(player),
   /** Empty for a bracket bye. */
   teamB: z.array(player),

@@ -122,7 +122,7 @@ export const boardView = (change: Partial<BoardView> = {}): BoardView => ({
   courts: [],
   queue: [],
   onBreak: [],
-  stats: { waiting: 0, joiningWait: null, averageWaitMinutes: null, activePlayers: 0 },
+  stats: { waiting: 0, joiningWait: null, averageWaitMinutes: null, activePlayers: 0, inEvent: 0 },
   me: null,
   canManage: true,
   organizer: { genders: {}, teamsNote: null },

@@ -92,6 +92,9 @@ export const boards = pgTable("boards", {
   // Minutes a called group has to answer "on my way" before the organizer is offered the next
   // group instead; null: not offered (the default).
   callTimeoutMinutes: integer("call_timeout_minutes"),
+  // The players the session's running event holds (its entrants, registration ids): off open
+  // play's line until the event hands them back (event-courts.ts).
+  eventPlayers: uuid("event_players").array().notNull().default(sql`'{}'::uuid[]`),
   // Organizers' requests: { together: [[a, b]], apart: [[a, b]] } of registration ids.
   pairings: jsonb("pairings")
     .$type<{ together: [string, string][]; apart: [string, string][] }>()
@@ -186,6 +189,10 @@ export const unavailableCourts = pgTable(
     organizationId: uuid("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
+    // Held by the session's event (its round robin plays here) rather than taken out of play:
+    // one of a court's three owners at a moment (open play, the event, out of play). The event
+    // hands it back when it finishes (event-courts.ts).
+    forEvent: boolean("for_event").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.courtId] }),

@@ -136,6 +136,11 @@ export const events = pgTable(
      * order; null for a team made for the night alone (two players without a team).
      */
     teamKeys: jsonb("team_keys").$type<Array<string | null>>(),
+    /**
+     * The club courts the event holds, in its court order (its court 1 is the first): handed to it
+     * by the board when it starts, given back when it finishes. Empty for events from before.
+     */
+    courtIds: uuid("court_ids").array().notNull().default(sql`'{}'::uuid[]`),
     /** The entrants: the session's registration ids (guests included), in the plan's order. */
     entrants: uuid("entrants").array().notNull(),
     phase: eventPhase("phase").notNull().default("rounds"),

@@ -17,6 +17,8 @@ export const BOARD_CACHE_MS = 2_000;
 export type SharedBoard = {
   view: Omit<BoardView, "me" | "canManage" | "organizer">;
   state: BoardState | null;
+  /** The players the session's event holds (their place is the event's, not the line's). */
+  eventPlayers: ReadonlySet<string>;
 };
 /** Clubs whose boards are kept at once, the least recently viewed going first. */
 const BOARDS_KEPT = 10_000;

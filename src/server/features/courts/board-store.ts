@@ -184,6 +184,8 @@ export type CourtsNow = {
   playing: GameRow[];
   courts: Awaited<ReturnType<typeof activeCourts>>;
   unavailable: Set<string>;
+  /** Of those, the courts the session's event holds (event-courts.ts). */
+  forEvent: Set<string>;
 };
 
 /**
@@ -208,13 +210,14 @@ export async function loadState(
     .orderBy(asc(games.startedAt));
   const clubCourts = await activeCourts(db, organizationId);
   const unavailable = await db
-    .select({ courtId: unavailableCourts.courtId })
+    .select({ courtId: unavailableCourts.courtId, forEvent: unavailableCourts.forEvent })
     .from(unavailableCourts)
     .where(eq(unavailableCourts.sessionId, sessionId));
   const courts: CourtsNow = {
     playing,
     courts: clubCourts,
     unavailable: new Set(unavailable.map((u) => u.courtId)),
+    forEvent: new Set(unavailable.filter((u) => u.forEvent).map((u) => u.courtId)),
   };
   const historyRead = typeof history === "function" ? history(courts) : history;
   // With each member's declared gender, read from their profile as it is now: the team rule

@@ -19,7 +19,7 @@ import { boardCache, type SharedBoard } from "./board-cache.js";
 import { activeSession, type BoardState, loadState } from "./board-store.js";
 import { nextUpByCourt, nextUpNeedsHistory, nextUpWaits } from "./next-up.js";
 import { answeredCall, paceOf } from "./pace.js";
-import { courtIsFree, emptyCourts, previewQueue } from "./rotation.js";
+import { courtIsFree, emptyCourts, inOpenPlay, previewQueue } from "./rotation.js";
 
 export async function boardView(
   db: Db,
@@ -32,10 +32,12 @@ export async function boardView(
   const shared = await boardCache(db).read(organizationId, () =>
     sharedBoard(db, organizationId, appUrl, clock()),
   );
-  const { view, state } = shared;
+  const { view, state, eventPlayers } = shared;
   const answered = new Set(view.courts.flatMap((c) => c.answered));
   const me =
-    viewer.userId && state ? myPlace(state, viewer.userId, view.queue, view.courts, answered, clock()) : null;
+    viewer.userId && state
+      ? myPlace(state, viewer.userId, view.queue, view.courts, answered, eventPlayers, clock())
+      : null;
   const answer = () => ({
     ...view,
     me,
@@ -95,10 +97,10 @@ async function sharedBoard(
       ...empty,
       session: null,
       club,
-      stats: { waiting: 0, joiningWait: null, averageWaitMinutes: null, activePlayers: 0 },
+      stats: { waiting: 0, joiningWait: null, averageWaitMinutes: null, activePlayers: 0, inEvent: 0 },
       checkInUrl: null,
     };
-    return { view, state: null };
+    return { view, state: null, eventPlayers: new Set<string>() };
   }
   const [board] = await db.select().from(boards).where(eq(boards.sessionId, session.id));
   // Partners and opponents while a court is free (whether it waits for the next to mix groups
@@ -166,9 +168,11 @@ async function sharedBoard(
       waitingToMix: mixing.has(court.id),
       status: game
         ? ("playing" as const)
-        : state.unavailable.has(court.id)
-          ? ("unavailable" as const)
-          : ("idle" as const),
+        : state.forEvent.has(court.id)
+          ? ("event" as const)
+          : state.unavailable.has(court.id)
+            ? ("unavailable" as const)
+            : ("idle" as const),
       game: game
         ? {
             id: game.id,
@@ -189,7 +193,9 @@ async function sharedBoard(
       awaiting: (game ? [...game.teamA, ...game.teamB] : []).filter((id) => canAnswer(id) && !onTheWay(id)),
     };
   });
-  const present = state.players.filter((p) => p.present);
+  const inEvent = new Set(board?.eventPlayers ?? []);
+  // The event's players are off open play's line: counted apart, not as away or active here.
+  const present = inOpenPlay(board ?? null, state.players).filter((p) => p.present);
   // Whose leaving time has come, off court: listed with those away, so the organizer can bring
   // them back (return), as they come back from a break.
   const away = (p: (typeof present)[number]) =>
@@ -221,10 +227,11 @@ async function sharedBoard(
       // Before anyone has waited, "0 minutes" beside a line told 10 read as a promise broken.
       averageWaitMinutes: pace.averageWaitMinutes,
       activePlayers: present.length - onBreak.length,
+      inEvent: state.players.filter((p) => p.present && inEvent.has(p.registrationId)).length,
     },
     checkInUrl: `${appUrl}/sessions/${session.id}/check-in?org=${organizationId}&token=${session.checkInToken}`,
   };
-  return { view, state };
+  return { view, state, eventPlayers: inEvent };
 }
 
 type Person = { registrationId: string; name: string };
@@ -245,6 +252,7 @@ function myPlace(
   }>,
   /** Who has answered their call to a court. */
   answered: Set<string>,
+  eventPlayers: ReadonlySet<string>,
   now: number,
 ): MyPlace {
   const player = state.players.find((p) => p.userId === userId && p.present);
@@ -257,8 +265,9 @@ function myPlace(
   };
   if (!player) return { state: "not-checked-in", ...blank, leavesAt: null };
   const none = { ...blank, leavesAt: player.leavesAt?.toISOString() ?? null };
-  if (player.onBreak) return { state: "on-break", ...none };
   const id = player.registrationId;
+  if (eventPlayers.has(id)) return { state: "in-event", ...none };
+  if (player.onBreak) return { state: "on-break", ...none };
   const playing = courts.find(
     (c) => c.game && [...c.game.teamA, ...c.game.teamB].some((p) => p.registrationId === id),
   );

@@ -96,6 +96,12 @@ export async function setCourtAvailability(
     const state = await loadState(tx, organizationId, board.sessionId);
     const court = state.courts.find((c) => c.id === courtId);
     if (!court) throw notFound("Court not found");
+    // The event's court is the event's until it finishes: neither taken out nor brought back here.
+    if (state.forEvent.has(courtId))
+      throw new AppError(
+        "COURT_IN_USE",
+        `${court.name} is tonight's event's until it finishes: run it from the event's page.`,
+      );
     const where = and(
       eq(unavailableCourts.sessionId, board.sessionId),
       eq(unavailableCourts.courtId, courtId),
@@ -186,7 +192,7 @@ const courtInUse = (courtName: string, game: GameRow) =>
  * nothing is added while they are on court), no streak or king's move, and waiting as the
  * longest waiter has (the engine's "front"), since their turn had come.
  */
-async function endGameToFront(tx: Tx, board: BoardRow, game: GameRow, now: Date) {
+export async function endGameToFront(tx: Tx, board: BoardRow, game: GameRow, now: Date) {
   await tx.update(games).set({ status: "cancelled", endedAt: now }).where(eq(games.id, game.id));
   const players = [...game.teamA, ...game.teamB];
   const [top] = await tx

@@ -23,7 +23,7 @@ export function engineInput(
   /** Measured (pace.ts); the engine's default without it. */
   gameLength?: GameLength,
 ): RotationInput {
-  const players: PlayerState[] = state.players.map((p) => ({
+  const players: PlayerState[] = inOpenPlay(board, state.players).map((p) => ({
     id: p.registrationId,
     arrivedAt: p.readySeq,
     gamesPlayed: p.gamesPlayed,
@@ -74,6 +74,13 @@ export function engineInput(
       ? { courtId: lastGame.courtId, winners: winnersOf(lastGame), losers: losersOf(lastGame) }
       : undefined,
   };
+}
+
+/** The queue's players open play may call: not those the session's event holds (event-courts.ts). */
+export function inOpenPlay<P extends { registrationId: string }>(board: BoardRow | null, players: P[]): P[] {
+  if (!board || board.eventPlayers.length === 0) return players;
+  const inEvent = new Set(board.eventPlayers);
+  return players.filter((p) => !inEvent.has(p.registrationId));
 }
 
 /**

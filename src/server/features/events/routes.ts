@@ -37,7 +37,7 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.start, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
-      await startEvent(db, club, request.params.sessionId, request.body, deps.now());
+      await startEvent(deps, club, request.params.sessionId, request.body);
       return answer(club, request.params.sessionId);
     });
 
@@ -71,7 +71,7 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.finish, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
-      await finishEvent(db, club.organizationId, request.params.sessionId, deps.now());
+      await finishEvent(deps, club.organizationId, request.params.sessionId);
       return answer(club, request.params.sessionId);
     });
 

@@ -15,9 +15,11 @@ import { firstRound } from "../../../shared/events/bracket.js";
 import { balancedTeams, poolPlan, seasonPoolPlan } from "../../../shared/events/pool.js";
 import { mexicanoRound, type ScoredGame, standings } from "../../../shared/events/standings.js";
 import { seededOrder } from "../../../shared/rotation/equal-rounds.js";
+import type { AppDeps } from "../../app-deps.js";
 import type { Db, Tx } from "../../db/database.js";
 import { events } from "../../db/schema/events.js";
 import { AppError } from "../../platform/errors/app-error.js";
+import { type CourtOffered, courtsBackFromEvent, courtsForEvent } from "../courts/service.js";
 import type { ClubAccess } from "../members/service.js";
 import { checkedInPlayers, sessionRow } from "../sessions/service.js";
 import {
@@ -36,6 +38,7 @@ import {
   type Entrant,
   type EventRow,
   entrantsOf,
+  findEventOfSession,
   type GameRow,
   gamesOf,
   insertGames,
@@ -72,70 +75,105 @@ const settingsOf = (body: StartBody): Settings => ({
   boxSize: body.boxSize ?? 5,
 });
 
+/**
+ * Starts the session's event under the court board's lock: the board hands it the courts in
+ * play (open play's games on them ended first, if the organizer says so: courts/event-courts.ts),
+ * it takes the first it needs, and holds them and its entrants until it finishes.
+ */
 export async function startEvent(
-  db: Db,
+  deps: AppDeps,
   access: ClubAccess,
   sessionId: string,
-  body: StartBody,
-  now: Date,
+  body: StartBody & { endOpenPlay?: boolean | undefined },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const session = await sessionRow(tx, access.organizationId, sessionId);
-    if (session.status === "completed" || session.status === "cancelled")
-      throw new AppError("SESSION_CLOSED", "This session is over: an event runs in a session still to play.");
-    // The players checked in when it starts are the entrants, and the TV shows the session on now.
-    if (session.status === "scheduled")
-      throw new AppError(
-        "NOT_STARTED",
-        "Start the session first: the players checked in then are the event's entrants.",
-      );
-    const players = await checkedInPlayers(tx, sessionId);
-    if (players.length < MIN_ENTRANTS)
-      throw new AppError(
-        "NOT_ENOUGH_PLAYERS",
-        `An event needs at least ${MIN_ENTRANTS} players checked in; ${players.length} ${players.length === 1 ? "is" : "are"}.`,
-      );
-    const league = await leagueOfSeries(tx, access.organizationId, session.seriesId);
-    const settings = league ? { ...league } : settingsOf(body);
-    const seed = randomInt(1, 2 ** 31 - 1);
-    const { plan, courts, boxes, teams, teamKeys } = await planNight(
-      tx,
-      access.organizationId,
-      players,
-      settings,
-      league,
+  const now = deps.now();
+  // Refused before the board is touched: a session not on now has no board to ask.
+  const session = await sessionRow(deps.database.db, access.organizationId, sessionId);
+  if (session.status === "completed" || session.status === "cancelled")
+    throw new AppError("SESSION_CLOSED", "This session is over: an event runs in a session still to play.");
+  // The players checked in when it starts are the entrants, and the TV shows the session on now.
+  if (session.status === "scheduled")
+    throw new AppError(
+      "NOT_STARTED",
+      "Start the session first: the players checked in then are the event's entrants.",
+    );
+  await courtsForEvent(
+    deps,
+    access.organizationId,
+    sessionId,
+    body.endOpenPlay ?? false,
+    async (tx, offered) => {
+      const event = await planEvent(tx, access, session, body, offered, now);
+      return { courtIds: event.courtIds, players: event.entrants };
+    },
+  );
+}
+
+async function planEvent(
+  tx: Tx,
+  access: ClubAccess,
+  session: Awaited<ReturnType<typeof sessionRow>>,
+  body: StartBody,
+  offered: CourtOffered[],
+  now: Date,
+): Promise<EventRow> {
+  if (await findEventOfSession(tx, access.organizationId, session.id))
+    throw new AppError("EVENT_EXISTS", "This session is already run as an event.");
+  const players = await checkedInPlayers(tx, session.id);
+  if (players.length < MIN_ENTRANTS)
+    throw new AppError(
+      "NOT_ENOUGH_PLAYERS",
+      `An event needs at least ${MIN_ENTRANTS} players checked in; ${players.length} ${players.length === 1 ? "is" : "are"}.`,
+    );
+  if (offered.length === 0)
+    throw new AppError(
+      "COURT_IN_USE",
+      "No court is in play for the event: bring one back on the court board first.",
+    );
+  const league = await leagueOfSeries(tx, access.organizationId, session.seriesId);
+  const asked = league ? { ...league } : settingsOf(body);
+  // No more courts than the board can hand over tonight.
+  const settings = { ...asked, courts: Math.min(asked.courts, offered.length) };
+  const seed = randomInt(1, 2 ** 31 - 1);
+  const { plan, courts, boxes, teams, teamKeys } = await planNight(
+    tx,
+    access.organizationId,
+    players,
+    settings,
+    league,
+    seed,
+  );
+  const [event] = await tx
+    .insert(events)
+    .values({
+      organizationId: access.organizationId,
+      sessionId: session.id,
+      format: settings.format,
+      courts,
+      rounds: settings.rounds,
+      playTo: settings.playTo,
+      roundMinutes: settings.roundMinutes,
       seed,
-    );
-    const [event] = await tx
-      .insert(events)
-      .values({
-        organizationId: access.organizationId,
-        sessionId,
-        format: settings.format,
-        courts,
-        rounds: settings.rounds,
-        playTo: settings.playTo,
-        roundMinutes: settings.roundMinutes,
-        seed,
-        leagueId: league?.id ?? null,
-        boxes,
-        teams: teams ?? null,
-        teamKeys: teamKeys ?? null,
-        entrants: players.map((p) => p.id),
-        roundStartedAt: now,
-        createdBy: access.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!event) throw new AppError("EVENT_EXISTS", "This session is already run as an event.");
-    await insertGames(
-      tx,
-      event,
-      plan.flatMap((r) => r.games.map((g) => roundGame(r.round, g))),
-    );
-  });
+      leagueId: league?.id ?? null,
+      boxes,
+      teams: teams ?? null,
+      teamKeys: teamKeys ?? null,
+      courtIds: offered.slice(0, courts).map((c) => c.id),
+      entrants: players.map((p) => p.id),
+      roundStartedAt: now,
+      createdBy: access.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!event) throw new AppError("EVENT_EXISTS", "This session is already run as an event.");
+  await insertGames(
+    tx,
+    event,
+    plan.flatMap((r) => r.games.map((g) => roundGame(r.round, g))),
+  );
+  return event;
 }
 
 /**
@@ -397,10 +435,20 @@ function playoffTeams(event: EventRow, ranked: string[], teams: number): string[
   return Array.from({ length: teams }, (_, i) => [ranked[i]!, ranked[teams * 2 - 1 - i]!]);
 }
 
-export async function finishEvent(db: Db, organizationId: string, sessionId: string, now: Date) {
-  await db.transaction(async (tx) => {
+/** The event's results stand; its courts go back to open play and its players to the line. */
+export async function finishEvent(deps: AppDeps, organizationId: string, sessionId: string) {
+  const now = deps.now();
+  const finish = async (tx: Tx) => {
     const event = await lockedEvent(tx, organizationId, sessionId);
     assertNotFinished(event);
     await tx.update(events).set({ phase: "finished", updatedAt: now }).where(eq(events.id, event.id));
-  });
+  };
+  try {
+    await courtsBackFromEvent(deps, organizationId, sessionId, finish);
+  } catch (error) {
+    // No board on now (the session ended first): nothing to give back, the results still stand.
+    if (!(error instanceof AppError && (error.code === "NO_ACTIVE_SESSION" || error.code === "NOT_STARTED")))
+      throw error;
+    await deps.database.db.transaction(finish);
+  }
 }

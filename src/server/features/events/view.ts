@@ -4,6 +4,7 @@
 import type { EventView } from "../../../shared/contracts/events.js";
 import { TIE_BREAKS } from "../../../shared/events/standings.js";
 import type { Queryable } from "../../db/database.js";
+import { activeCourts } from "../clubs/service.js";
 import { sessionRow } from "../sessions/service.js";
 import { boxStandings, leagueById, weekOf } from "./leagues.js";
 import { teamNamesOf } from "./roster.js";
@@ -44,7 +45,7 @@ export async function readEventIfAny(
 }
 
 export async function eventView(db: Queryable, event: EventRow, viewer: Viewer): Promise<EventView> {
-  const [session, games, entrants, league, teamNames] = await Promise.all([
+  const [session, games, entrants, league, teamNames, clubCourts] = await Promise.all([
     sessionRow(db, event.organizationId, event.sessionId),
     gamesOf(db, event.id),
     entrantsOf(db, event),
@@ -53,7 +54,9 @@ export async function eventView(db: Queryable, event: EventRow, viewer: Viewer):
       db,
       (event.teamKeys ?? []).flatMap((key) => key ?? []),
     ),
+    activeCourts(db, event.organizationId),
   ]);
+  const courtName = courtNames(event, clubCourts);
   const person = (id: string) => ({ id, name: entrants.get(id)?.name ?? "Player" });
   // In pool play a standing is a team's, under its first player's id: both names, after the
   // league team's own name when it has one.
@@ -93,6 +96,7 @@ export async function eventView(db: Queryable, event: EventRow, viewer: Viewer):
       round: game.round,
       slot: game.slot,
       court: game.court,
+      courtName: courtName(game.court),
       teamA: game.teamA.map(person),
       teamB: game.teamB.map(person),
       scoreA: game.scoreA,
@@ -113,6 +117,19 @@ export async function eventView(db: Queryable, event: EventRow, viewer: Viewer):
     tieBreaks: [...TIE_BREAKS],
     me: { entrantId: mine, nextGameId: mine ? nextGameOf(event, games, mine) : null },
     canManage: viewer.manager,
+  };
+}
+
+/**
+ * The club court of the event's court `n` (1-based): of the courts the board handed it, in its
+ * order. An event from before it held courts, or a court since renamed away, reads "Court n".
+ */
+function courtNames(event: EventRow, clubCourts: Array<{ id: string; name: string }>) {
+  const byId = new Map(clubCourts.map((c) => [c.id, c.name]));
+  return (n: number) => {
+    if (n <= 0) return "";
+    const id = event.courtIds[n - 1];
+    return (id && byId.get(id)) ?? `Court ${n}`;
   };
 }
 

@@ -190,11 +190,10 @@ async function anEvent(ctx: Ctx, state: "planned" | "reported" | "scored" = "pla
   const { session } = await liveBoard(ctx, 4);
   const body = { format: "americano", rounds: 2, courts: 1, ending: "points", playTo: 11 } as const;
   await startEvent(
-    ctx.t.db,
+    ctx.t.deps,
     { organizationId: ctx.orgId, userId: ctx.owner.id, role: "owner" },
     session.id,
     body,
-    new Date(),
   );
   const [game] = await ctx.t.db.select().from(eventGames).where(eq(eventGames.organizationId, ctx.orgId));
   if (state !== "planned")

@@ -122,6 +122,7 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
           orgId={orgId}
           timeZone={timeZone}
           calledAt={calledAtOf(board.me, board.courts)}
+          sessionId={board.session?.id ?? ""}
         />
       ) : null}
       <WaitingBanner board={board} />

@@ -36,7 +36,7 @@ function OnTheWay() {
   );
 }
 
-const statusLabel = { playing: "Playing", idle: "Idle", unavailable: "Out of play" } as const;
+const statusLabel = { playing: "Playing", idle: "Idle", event: "Event", unavailable: "Out of play" } as const;
 
 export function CourtCard({
   court,
@@ -129,21 +129,29 @@ export function CourtCard({
           </div>
         ) : (
           <p className="text-sm text-muted">
-            {court.status === "unavailable"
-              ? // Taken out for a spill or a net: players read "this session" as gone for the night.
-                "Closed for now."
-              : court.keptForTheEnd
-                ? "Done for tonight: a game here would end its players two games ahead of someone still playing."
-                : court.waitingToMix
-                  ? `Starts when the next court frees: the four waiting have partnered each other every way, so the two groups mix.${canManage ? " Fill Courts starts it now." : ""}`
-                  : "Free court."}
+            {court.status === "event"
+              ? "Tonight's event plays here until it finishes: its page has the games."
+              : court.status === "unavailable"
+                ? // Taken out for a spill or a net: players read "this session" as gone for the night.
+                  "Closed for now."
+                : court.keptForTheEnd
+                  ? "Done for tonight: a game here would end its players two games ahead of someone still playing."
+                  : court.waitingToMix
+                    ? `Starts when the next court frees: the four waiting have partnered each other every way, so the two groups mix.${canManage ? " Fill Courts starts it now." : ""}`
+                    : "Free court."}
           </p>
         )}
         {/* Nobody goes on a court out of play, one the last call keeps free, one the organizer
             keeps free, or yet on one waiting to mix: no next group to show ("Waiting for players"
             on a court kept free read as a stuck line beside ten waiting). */}
         <div
-          hidden={court.status === "unavailable" || court.keptForTheEnd || court.waitingToMix || court.held}
+          hidden={
+            court.status === "unavailable" ||
+            court.status === "event" ||
+            court.keptForTheEnd ||
+            court.waitingToMix ||
+            court.held
+          }
         >
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">Next Up</p>
           <p className={cn(large ? "text-xl" : "text-sm")}>
@@ -168,7 +176,8 @@ export function CourtCard({
             )}
           </p>
         </div>
-        {canManage && orgId ? (
+        {/* The event's court is run from the event's page: the board has nothing to do here. */}
+        {canManage && orgId && court.status !== "event" ? (
           <CourtControls
             court={court}
             orgId={orgId}

@@ -20,6 +20,7 @@ export function myPlaceText(me: MyPlace, now = Date.now(), calledAt?: number): s
     const gone = me.leavesAt !== null && Date.parse(me.leavesAt) <= now;
     return gone ? "Your leaving time has come: you're off the line" : "You're on a break";
   }
+  if (me.state === "in-event") return "You're in tonight's event: your games are on its page";
   if (me.state === "waiting") {
     // No wait at all is no court to wait for (every court out of play): "about now" was untrue.
     if (me.waitRange && me.waitRange.high <= 0) return `You're number ${me.position} in line`;

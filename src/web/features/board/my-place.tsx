@@ -1,5 +1,6 @@
 import { Check, Clock, Coffee, Footprints, Play, SkipForward } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
 import type { MyPlace } from "../../../shared/contracts/board.js";
 import { Button } from "../../components/ui/button.js";
 import { Input } from "../../components/ui/input.js";
@@ -19,16 +20,34 @@ export function MyPlaceBanner({
   orgId,
   timeZone,
   calledAt,
+  sessionId,
 }: {
   me: MyPlace;
   orgId: string;
   timeZone: string;
+  /** The session on now: a player in its event is pointed to the event's page. */
+  sessionId: string;
   /** When their game started, for "Go to Court 1 now" (my-place-text.ts). */
   calledAt?: number;
 }) {
   const myAction = useMyAction(orgId);
   if (me.state === "not-checked-in") return null;
   const text = myPlaceText(me, Date.now(), calledAt);
+  // In the event, the event's page is theirs: breaks and skips are open play's.
+  if (me.state === "in-event")
+    return (
+      <div
+        data-testid="my-place"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white px-5 py-4 text-ink shadow-sm"
+      >
+        <p role="status" className="text-lg font-bold">
+          {text}
+        </p>
+        <Button asChild size="touch">
+          <Link to={`/sessions/${sessionId}/event`}>Open the Event</Link>
+        </Button>
+      </div>
+    );
   const onBreak = me.state === "on-break";
   const called = me.state === "playing" || me.state === "up-next";
   return (

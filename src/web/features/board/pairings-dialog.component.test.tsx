@@ -12,7 +12,7 @@ const cal = { registrationId: "a1b2c3d4-0000-4000-8000-000000000003", name: "Cal
 const board = boardView({
   pairings: { together: [[ana, ben]], apart: [] },
   queue: [queued(ana, 1), queued(ben, 2), queued(cal, 3)],
-  stats: { waiting: 3, joiningWait: null, averageWaitMinutes: null, activePlayers: 3 },
+  stats: { waiting: 3, joiningWait: null, averageWaitMinutes: null, activePlayers: 3, inEvent: 0 },
 });
 
 async function openDialog() {

@@ -9,7 +9,7 @@ const ben = { registrationId: "a1b2c3d4-0000-4000-8000-000000000002", name: "Ben
 
 const board = boardView({
   queue: [queued(ana, 1), queued(ben, 2)],
-  stats: { waiting: 2, joiningWait: null, averageWaitMinutes: null, activePlayers: 2 },
+  stats: { waiting: 2, joiningWait: null, averageWaitMinutes: null, activePlayers: 2, inEvent: 0 },
 });
 
 describe("QueuePanel", () => {

@@ -99,7 +99,7 @@ function Names({ players, size, testId }: { players: Person[]; size: string; tes
   ));
 }
 
-const statusText = { playing: "", idle: "Free", unavailable: "Out of play" } as const;
+const statusText = { playing: "", idle: "Free", event: "Event", unavailable: "Out of play" } as const;
 
 /** `justCalled`: its players were called in the last minute; it wears the call's colour. */
 export function TvCourt({

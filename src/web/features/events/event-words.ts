@@ -45,11 +45,11 @@ export function timeLeft(endsAt: string, now: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left`;
 }
 
-/** "Court 2"; on a box ladder's night "Box 2 · court 2" (a box a court); "Bronze match". */
+/** "Court 2"; on a box ladder's night "Box 2 · Court 2" (a box a court); "Bronze match · Court 2". */
 export function gameLabel(game: EventGame, format?: EventView["event"]["format"]): string {
-  if (game.stage === "bronze") return "Bronze match";
-  if (format === "boxes" && game.stage === "round") return `Box ${game.court} · court ${game.court}`;
-  return `Court ${game.court}`;
+  if (game.stage === "bronze") return `Bronze match · ${game.courtName}`;
+  if (format === "boxes" && game.stage === "round") return `Box ${game.court} · ${game.courtName}`;
+  return game.courtName;
 }
 
 /** The playoff's winners, once the final counts: "Gus Grant & Cal Chen". */

@@ -189,11 +189,11 @@ function useStartAskingIfPlaying(orgId: string, sessionId: string) {
       open={pending !== null}
       onOpenChange={(open) => (open ? undefined : setPending(null))}
       title="Start the event now?"
-      description={`Open play stops when the event starts: score the ${plural(playing, "game")} on court first.`}
-      confirmLabel="Start the Event"
+      description={`Open play has ${plural(playing, "game")} on court. Starting now ends ${playing === 1 ? "it" : "them"} without a score and ${playing === 1 ? "its" : "their"} players go back to the front of the line; to keep ${playing === 1 ? "it" : "them"}, score ${playing === 1 ? "it" : "them"} first. The event takes the courts it needs; the rest stay open play's for those who arrive later.`}
+      confirmLabel="End Games and Start"
       dismissLabel="Keep Open Play"
       onConfirm={async () => {
-        if (pending) await start.run(pending);
+        if (pending) await start.run({ ...pending, endOpenPlay: true });
       }}
     />
   );

@@ -88,7 +88,7 @@ function tonight(games: number) {
       answered: [],
       awaiting: [],
     })),
-    stats: { waiting: 0, joiningWait: null, averageWaitMinutes: null, activePlayers: 8 },
+    stats: { waiting: 0, joiningWait: null, averageWaitMinutes: null, activePlayers: 8, inEvent: 0 },
   });
   const data: SessionDetails = {
     ...details,
@@ -131,15 +131,17 @@ describe("starting a round robin while open play is on court", () => {
 
     await user.click(start);
     const asked = await screen.findByRole("dialog", { name: "Start the event now?" });
-    expect(asked.textContent).toContain("score the 2 games on court first");
+    expect(asked.textContent).toContain("Open play has 2 games on court");
     await user.click(within(asked).getByRole("button", { name: "Keep Open Play" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(api.sent(started)).toHaveLength(0);
 
     await user.click(start);
     const again = await screen.findByRole("dialog", { name: "Start the event now?" });
-    await user.click(within(again).getByRole("button", { name: "Start the Event" }));
+    await user.click(within(again).getByRole("button", { name: "End Games and Start" }));
     await waitFor(() => expect(api.sent(started)).toHaveLength(1));
+    // Said yes to: the server ends open play's games rather than refusing.
+    expect(api.sent(started)[0]).toMatchObject({ endOpenPlay: true });
   });
 
   it("starts at once when no game is on court", async () => {

@@ -152,7 +152,7 @@ function TvBracket({ view }: { view: EventView }) {
             <p className="font-bold text-brand-800">
               {game.stage === "bronze"
                 ? "Bronze match"
-                : `${names[game.round - 1] ?? `Round ${game.round}`} · court ${game.court}`}
+                : `${names[game.round - 1] ?? `Round ${game.round}`} · ${game.courtName}`}
             </p>
             {line(game.teamA, game.scoreA, aWon)}
             {line(game.teamB, game.scoreB, decided && !aWon)}
