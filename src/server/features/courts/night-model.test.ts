@@ -251,8 +251,8 @@ function chooseAction(rng: ReturnType<typeof random>): string {
 }
 
 describe("a night of open play, the line and an event, interleaved at random", () => {
-  it(`holds together after every step (${RUNS} seeded runs of ${STEPS} steps from seed ${FIRST_SEED})`, async () => {
-    for (let seed = FIRST_SEED; seed < FIRST_SEED + RUNS; seed++) {
+  for (let seed = FIRST_SEED; seed < FIRST_SEED + RUNS; seed++)
+    it(`holds together after every step of ${STEPS} (seed ${seed})`, { timeout: 120_000 }, async () => {
       const rng = random(seed);
       const guests = Math.floor(rng.next() * 6);
       const session = await activeSessionWith(
@@ -269,8 +269,10 @@ describe("a night of open play, the line and an event, interleaved at random", (
         await actions[name]!(night, await readBoard(night), await readEvent(night), rng);
         await checkNight(night);
       }
-    }
-    // The runs met what they are for: events started over open play, scored and finished.
+    });
+
+  // The runs met what they are for: events started over open play, scored and finished.
+  it.runIf(RUNS >= 6)("reached every kind of step", () => {
     for (const step of [
       "/event",
       "/event/next-round",
@@ -278,6 +280,6 @@ describe("a night of open play, the line and an event, interleaved at random", (
       "/board/games/:id/score",
       "/board/games/:id/undo",
     ])
-      if (RUNS >= 6) expect([...reached], `never reached ${step}`).toContain(step);
+      expect([...reached], `never reached ${step}`).toContain(step);
   });
 });
