@@ -76,7 +76,7 @@ test("an organizer runs open play on 2 courts while a player's phone follows alo
     }).toPass({ timeout: 10_000 });
     waitingOnPhone.add(name);
     await expect(player.getByTestId("my-place")).toHaveText(
-      /Go to Court \d now|You're (playing on Court \d|number 1 in line|up next on Court \d)/,
+      /You're (on Court \d now|playing on Court \d|number 1 in line|up next on Court \d)/,
     );
   }
   // Fair rotation: the sitting-out player changes from game to game.

@@ -48,23 +48,23 @@ test("a player takes a break and comes back from their phone, plays, and reads t
   // Back, the four present fill the free court at once, as any return to a running board does.
   await me.getByRole("button", { name: "I'm Back" }).click();
   await expect(me).toContainText(
-    /Go to Court 1 now|You're (playing on Court 1|up next on Court 1|number \d+ in line)/,
+    /You're (on Court 1 now|playing on Court 1|up next on Court 1|number \d+ in line)/,
   );
 
   // On court. The organizer has set a time to answer; their browser clock is moved on, not waited for.
   expect((await page.request.post(`/api/orgs/${club.id}/board/fill`)).status()).toBe(200);
   // Called and not yet on their way: told where to go, not that they are playing already.
-  await expect(me).toContainText("Go to Court 1 now: you're on");
+  await expect(me).toContainText("You're on Court 1 now: head over");
   // Where the app opens, the dashboard says it too, and the board is a tap away.
   await player.goto("/dashboard");
-  await expect(player.getByTestId("dashboard-my-place")).toHaveText("Go to Court 1 now: you're on");
+  await expect(player.getByTestId("dashboard-my-place")).toHaveText("You're on Court 1 now: head over");
   // Their club's night, not Courtside's pitch: that is for those who schedule sessions.
   await expect(player.getByRole("link", { name: "Get Started Free" })).toHaveCount(0);
   await expect(player.getByText("Smart Rotations")).toHaveCount(0);
   await expectUsableLayout(player);
   await keepScreenshot(player, "dashboard-my-place-390");
   await player.getByRole("link", { name: "Open Court Board" }).click();
-  await expect(me).toContainText("Go to Court 1 now: you're on");
+  await expect(me).toContainText("You're on Court 1 now: head over");
   await page.clock.install();
   await page.goto("/board");
   await page.getByLabel("Answer within").selectOption("2");

@@ -1,17 +1,24 @@
-// "You're up next on Court 2": when a board action puts a player in the next group for a
-// court, they hear it on their phone and by email if they want it (their open board already
-// shows it live); and "You're on Court 3 now" when it puts them straight on a court without a
-// next group first (a free court filled at once). One "up next" per wait: the key names the
-// player and the games they had played, so being moved to another court's group sends nothing
-// more, and nor does being placed on the court they heard; placed on another, they are told
-// (whatToTell).
+// "You're on Court 3 now, with A, against B & C": when a board action puts a player straight on
+// a court, they hear it at once. "You're up next on Court 2, with A, B and C": when it puts them
+// in the next group for a court with a game on it (an empty court's next group hears the call
+// itself: "head over when the game on it ends" about a court already theirs was untrue). One
+// notice per call, on the channel that reaches the person:
+// - "up next" waits a minute before it goes (the job below), and goes only if it still holds
+//   then, with the court it holds for then: scores entered in a burst moved a player's group
+//   from court to court and sent each move ("Up next on Court 6", "8", "4", "Change of court"),
+//   now a burst is one notice, the latest, or none when the call itself came first;
+// - one "up next" per wait (the key names the player and the games they had played); a call
+//   onto the court they heard sends nothing more; onto another, a change of court (whatToTell);
+// - a push to every device of a person who has one (and wants calls pushed); email only to
+//   those no push reaches, as they chose (both for the same call told them twice).
 //
 // Who is told is decided under the board's lock, from the state the action left; how (their
 // devices, their choices, their address, the club's name) is read after the commit, as a
-// follow-up (platform/jobs/follow-ups.ts): those five statements held the board's lock, and
-// every tap behind it, for notices nobody at the board waits for. The board's transaction
-// queues COURT_NOTICES a little later as well, so a process that dies in between loses none;
-// each notice is claimed once (notification_log), so whichever comes second sends nothing.
+// follow-up (platform/jobs/follow-ups.ts): those statements held the board's lock, and every tap
+// behind it, for notices nobody at the board waits for. The board's transaction queues
+// COURT_NOTICES a minute later as well: it sends the "up next" notices, and any call a process
+// that died in between did not; each notice is claimed once (notification_log), so whichever
+// comes second sends nothing.
 import { eq } from "drizzle-orm";
 import type { GameLength } from "../../../shared/rotation/game-length.js";
 import type { AppDeps, UseCaseDeps } from "../../app-deps.js";
@@ -22,14 +29,24 @@ import { type Effect, emailEffect, jobEffect, withEffects } from "../../platform
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { claimNotifications, pushEffects, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import {
+  claimNotifications,
+  pushEffects,
+  reachableByPush,
+  unsubscribeFor,
+  wantEmail,
+} from "../notifications/service.js";
+import { activeSession } from "../sessions/service.js";
 import { type BoardRow, type BoardState, loadState, type PlayerRow } from "./board-store.js";
 import { nextUpByCourt, nextUpNeedsHistory } from "./next-up.js";
 import { gameLengthOf } from "./pace.js";
 import { emptyCourts, type Night, previewQueue } from "./rotation.js";
 
 export const COURT_NOTICES = "court-notices";
-/** How long the queued job waits: long past the follow-up, which it backs up. */
+/**
+ * How long the queued job waits: long past the follow-up, which it backs up, and long enough for
+ * a burst of scores to settle before "up next" is told (a game lasts ten minutes and more).
+ */
 const JOB_DELAY_MS = 60_000;
 
 /** One player told of one call: who, which wait (the games they had played), and what. */
@@ -38,8 +55,11 @@ export type CourtNotice = {
   registrationId: string;
   gamesPlayed: number;
   court: string;
-  /** In the next group for the court, or on it now with this company ("with A, against B & C"). */
-  call: { kind: "up-next" } | { kind: "on-court"; company: string };
+  /**
+   * In the next group for the court (with these others, "with A, B and C"), or on it now with
+   * this company ("with A, against B & C").
+   */
+  call: { kind: "up-next"; company?: string } | { kind: "on-court"; company: string };
   /** On a court other than the one they were told they were up next on (set when sending). */
   changedCourt?: boolean;
 };
@@ -73,17 +93,34 @@ export async function upNextNotices(
       : await gameLengthOf(tx, organizationId, sessionId);
   const empty = emptyCourts(board, state, at.now, at.night, length);
   const playing = new Set(state.playing.flatMap((g) => [...g.teamA, ...g.teamB]));
+  const busy = new Set(state.playing.map((g) => g.courtId));
+  const nameOf = (id: string) => state.players.find((p) => p.registrationId === id)?.name ?? "a player";
   return [
     ...nextUpByCourt(board, state, line, empty, { night: at.night, gameLength: length, now: at.now }),
   ].flatMap(([courtId, ids]) =>
-    ids.flatMap((id) => {
-      const player = state.players.find((p) => p.registrationId === id);
-      // On court now and back on after (a small night): the call to that court tells them.
-      if (!player?.userId || playing.has(id)) return [];
-      return [noticeFor(player, player.userId, courtNames.get(courtId) ?? "a court", { kind: "up-next" })];
-    }),
+    // A free court's group goes on at the next fill: the call tells them, not a wait.
+    !busy.has(courtId)
+      ? []
+      : ids.flatMap((id) => {
+          const player = state.players.find((p) => p.registrationId === id);
+          // On court now and back on after (a small night): the call to that court tells them.
+          if (!player?.userId || playing.has(id)) return [];
+          // Those of the group off court now: who else the player looks for at the court.
+          const others = ids.filter((other) => other !== id && !playing.has(other)).map(nameOf);
+          const company = others.length > 0 ? `with ${listed(others)}` : undefined;
+          return [
+            noticeFor(player, player.userId, courtNames.get(courtId) ?? "a court", {
+              kind: "up-next",
+              company,
+            }),
+          ];
+        }),
   );
 }
+
+/** "A", "A and B", "A, B and C". */
+const listed = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 /** Players the engine just put on a court: the court, and who with and against. */
 export type CalledToCourt = {
@@ -127,23 +164,27 @@ const noticeFor = (
 export const courtNoticesJob = (notices: CourtNotices, now: Date): Effect =>
   jobEffect(COURT_NOTICES, notices, new Date(now.getTime() + JOB_DELAY_MS));
 
-/** After the board's commit: its notices are sent now (the job sends those this misses). */
+/**
+ * After the board's commit: its calls onto a court are sent now; its "up next" notices wait for
+ * the job, a minute on, and go then if they still hold (the job also sends any call this misses).
+ */
 export function sendCourtNoticesSoon(deps: AppDeps, notices: CourtNotices): void {
-  if (notices.notices.length === 0) return;
-  followUps(deps.database).start(() => sendCourtNotices(deps, notices));
+  const calls = notices.notices.filter((n) => n.call.kind === "on-court");
+  if (calls.length === 0) return;
+  followUps(deps.database).start(() => sendCourtNotices(deps, { ...notices, notices: calls }));
 }
 
 /**
- * Queues each notice not sent before: a push to every device its player opted in, and an
- * email if they want one. Pushes first, whatever the email choice: a phone is the way to say
- * "walk to court 3 now".
+ * Queues each notice not sent before, "up next" only while it still holds: a push to every
+ * device its player opted in, and an email to those no push reaches, if they want one.
  */
 export async function sendCourtNotices(
-  deps: Pick<UseCaseDeps, "config" | "database" | "jobs">,
-  { organizationId, sessionId, notices }: CourtNotices,
+  deps: Pick<UseCaseDeps, "config" | "database" | "jobs" | "now">,
+  { organizationId, sessionId, notices: asked }: CourtNotices,
 ): Promise<void> {
-  if (notices.length === 0) return;
+  if (asked.length === 0) return;
   await withEffects(deps, async (tx, effects) => {
+    const notices = await stillTrue(tx, organizationId, sessionId, asked, deps.now());
     const told = await whatToTell(tx, sessionId, notices);
     if (told.length === 0) return;
     effects.push(
@@ -161,9 +202,14 @@ export async function sendCourtNotices(
         })),
       )),
     );
-    const wanting = await wantEmail(
+    // Email for those no push reaches: the same call twice, on two channels, was one too many.
+    const pushed = await reachableByPush(
       tx,
       told.map(({ notice }) => notice.userId),
+    );
+    const wanting = await wantEmail(
+      tx,
+      told.map(({ notice }) => notice.userId).filter((id) => !pushed.has(id)),
       "courtUpNext",
     );
     const byId = await people(tx, [...wanting]);
@@ -195,6 +241,33 @@ export async function sendCourtNotices(
       );
     }
   });
+}
+
+/**
+ * The notices as they stand now: a call onto a court is news whenever it is sent; "up next"
+ * only while the player is still in a next group of the same wait, told with the court and
+ * company of that group now (the latest), and not once the session is over.
+ */
+async function stillTrue(
+  tx: Tx,
+  organizationId: string,
+  sessionId: string,
+  notices: CourtNotice[],
+  now: Date,
+): Promise<CourtNotice[]> {
+  const calls = notices.filter((n) => n.call.kind === "on-court");
+  if (calls.length === notices.length) return notices;
+  const session = await activeSession(tx, organizationId);
+  if (session?.id !== sessionId) return calls;
+  const current = await upNextNotices(tx, organizationId, sessionId, undefined, {
+    now: now.getTime(),
+    night: session,
+  });
+  const latest = new Map(current.map((n) => [`${n.registrationId}:${n.gamesPlayed}`, n]));
+  const upNext = notices.flatMap((n) =>
+    n.call.kind === "up-next" ? (latest.get(`${n.registrationId}:${n.gamesPlayed}`) ?? []) : [],
+  );
+  return [...calls, ...upNext];
 }
 
 /**
@@ -246,7 +319,7 @@ const subjectOf = ({ court, call, changedCourt }: CourtNotice) =>
 
 const lineOf = ({ court, call, changedCourt }: CourtNotice, club: string) =>
   call.kind === "up-next"
-    ? `You're in the next group for ${court} at ${club}. Head over when the game on it ends.`
+    ? `You're in the next group for ${court} at ${club}${call.company ? `, ${call.company}` : ""}. Head over when the game on it ends.`
     : `${changedCourt ? "Your group went on another court than the one you heard. " : ""}Head to ${court} at ${club} now: you're ${call.company}.`;
 
 const pushOf = ({
@@ -257,7 +330,7 @@ const pushOf = ({
   call.kind === "up-next"
     ? {
         title: `Up next on ${court}`,
-        body: "Head over when the game on it ends.",
+        body: `${call.company ? `You're ${call.company}. ` : ""}Head over when the game on it ends.`,
         actions: ["on-my-way", "skip"],
       }
     : {

@@ -8,6 +8,7 @@ import { notificationPreferences } from "../../db/schema/notifications.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { followUps } from "../../platform/jobs/follow-ups.js";
 import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
+import { runCourtNoticeJobs } from "../../test/court-notice-jobs.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startFilling } from "../courts/service.js";
@@ -275,15 +276,20 @@ describe("court up next", () => {
     );
     const upNext = regsByUser.rows.filter((r) => nextIds.has(String(r.id))).map((r) => String(r.user_id));
     expect(upNext.length).toBeGreaterThan(0);
-    // Another action on the board in the same wait tells nobody twice.
+    // Another action on the board in the same wait tells nobody twice; "up next" goes with the
+    // notices' jobs, a minute on, once it has held that long.
     await startFilling(t.deps, club.id);
-    // Checking in before the courts fill makes the first groups "up next" too: everyone hears it
-    // at most once per wait, those waiting now have heard it, and the one who opted out never.
+    expect(await queued("regular1@emails.example", /^You're up next/)).toEqual([]);
+    await runCourtNoticeJobs(t, club.id);
+    await runCourtNoticeJobs(t, club.id);
+    // Everyone hears it at most once per wait, those waiting now have heard it, the one who
+    // opted out never, and those on court now not at all (their call told them).
     for (const [i, regular] of regulars.entries()) {
       const sent = await queued(`regular${i + 1}@emails.example`, /^You're up next on Court \d$/);
       expect(sent.length, `regular${i + 1}`).toBeLessThanOrEqual(1);
       if (i === 9) expect(sent, "opted out").toEqual([]);
       else if (upNext.includes(regular.id)) expect(sent, `regular${i + 1}`).toHaveLength(1);
+      else expect(sent, `regular${i + 1}`).toEqual([]);
     }
     const told = regulars.findIndex((r, i) => upNext.includes(r.id) && i !== 9);
     if (told >= 0) {

@@ -3,8 +3,12 @@
 // decrypt (RFC 8291) to the court and who with; a device its push service has let go (410) is
 // removed; bad or private push addresses are refused and never called.
 import { lookup } from "node:dns/promises";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { followUps } from "../../platform/jobs/follow-ups.js";
+import { SEND_EMAIL } from "../../platform/jobs/jobs.js";
+import { runCourtNoticeJobs } from "../../test/court-notice-jobs.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startPushService } from "../../test/push-service.js";
@@ -113,7 +117,7 @@ describe("a call pushed to the phone", () => {
     expect(service.received.filter((r) => r.path.includes("ben"))).toEqual([]);
   });
 
-  it("reaches a player put in a court's next group once, after the commit, with both answers", async () => {
+  it("reaches a player put in a court's next group once, a minute on, with both answers and no email", async () => {
     const cat = await makeUser(t, "cat@push.example", "Cat");
     const phone = service.device("cat-phone");
     expect((await optIn(cat, phone.subscription, "Cat's phone")).statusCode).toBe(201);
@@ -150,13 +154,23 @@ describe("a call pushed to the phone", () => {
     // not timed here: a busy machine delays it for no bug; pushTo bounds the wait.)
     expect(service.received.filter((r) => r.path === phone.path)).toEqual([]);
     await refreshQueue(t.deps, club.id);
+    // "Up next" waits for the notices' job, a minute on (a burst of scores settles first).
+    await followUps(t.deps.database).settled();
+    expect(service.received.filter((r) => r.path === phone.path)).toEqual([]);
+    await runCourtNoticeJobs(t, club.id);
+    await runCourtNoticeJobs(t, club.id);
     const push = await pushTo(phone.path);
     expect(service.received.filter((r) => r.path === phone.path)).toHaveLength(1);
     expect(JSON.parse(phone.decrypt(push.body))).toMatchObject({
       title: "Up next on Court 1",
-      body: "Head over when the game on it ends.",
+      body: "You're with E Later, F Later and G Later. Head over when the game on it ends.",
       actions: ["on-my-way", "skip"],
     });
+    // Her phone heard it: no email of the same call.
+    const emails = await t.db.execute(
+      sql`select 1 from pgboss.job where name = ${SEND_EMAIL} and data->>'to' = ${cat.email}`,
+    );
+    expect(emails.rows).toEqual([]);
   });
 
   it("removes a device its push service has let go (410), and calls it no more", async () => {

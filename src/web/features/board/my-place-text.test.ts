@@ -19,7 +19,7 @@ describe("a player just called to a court", () => {
   const playing = place({ state: "playing", courtName: "Court 2" });
 
   it("is told to go there now until they answer, for five minutes at most", () => {
-    expect(myPlaceText(playing, called + 60_000, called)).toBe("Go to Court 2 now: you're on");
+    expect(myPlaceText(playing, called + 60_000, called)).toBe("You're on Court 2 now: head over");
     expect(myPlaceText({ ...playing, answered: true }, called + 60_000, called)).toBe(
       "You're playing on Court 2",
     );

@@ -10,7 +10,7 @@ export function myPlaceText(me: MyPlace, now = Date.now(), calledAt?: number): s
   if (me.state === "playing") {
     // Just called and not yet on their way: "You're playing" read as if they were already there.
     const justCalled = !me.answered && calledAt !== undefined && now - calledAt < HEAD_OVER_MS;
-    return justCalled ? `Go to ${me.courtName} now: you're on` : `You're playing on ${me.courtName}`;
+    return justCalled ? `You're on ${me.courtName} now: head over` : `You're playing on ${me.courtName}`;
   }
   // Up next, the wait is the time left on that court's game (board-view.ts): when to head over.
   if (me.state === "up-next")

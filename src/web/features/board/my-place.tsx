@@ -27,7 +27,7 @@ export function MyPlaceBanner({
   timeZone: string;
   /** The session on now: a player in its event is pointed to the event's page. */
   sessionId: string;
-  /** When their game started, for "Go to Court 1 now" (my-place-text.ts). */
+  /** When their game started, for "You're on Court 1 now" (my-place-text.ts). */
   calledAt?: number;
 }) {
   const myAction = useMyAction(orgId);
