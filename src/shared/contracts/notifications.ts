@@ -2,8 +2,9 @@ import { z } from "zod";
 import { displayName, patternText, privateText } from "./common.js";
 
 /**
- * Settings shows the five email notification toggles, all on by default; and a
- * sixth, off until asked for: each night's receipt after a session played.
+ * Settings shows the five email notification toggles, all on by default; a sixth, off until
+ * asked for: each night's receipt after a session played; and, for a club's owners and admins,
+ * the emails about requests to join (on by default).
  */
 export const notificationPreferences = z.object({
   session_reminders: z.boolean(),
@@ -14,11 +15,14 @@ export const notificationPreferences = z.object({
   night_receipt: z.boolean(),
   /** A push to the phones they opted in from when called to a court (on once they opt in). */
   called_to_court: z.boolean(),
+  /** An email to a club's owners and admins when someone asks to join it. */
+  join_requests: z.boolean(),
 });
-/** A save may leave the sixth out (it is kept as it was). */
+/** A save may leave out all but the spec's five (each left out is kept as it was). */
 export const notificationPreferencesBody = notificationPreferences.extend({
   night_receipt: z.boolean().optional(),
   called_to_court: z.boolean().optional(),
+  join_requests: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
@@ -35,6 +39,10 @@ export const notificationLabels: Record<keyof NotificationPreferences, { title: 
   called_to_court: {
     title: "Called to a court",
     body: "A notice on the phones you turned it on for (below) when your group is called.",
+  },
+  join_requests: {
+    title: "Join requests",
+    body: "When someone asks to join a club you own or run.",
   },
 };
 

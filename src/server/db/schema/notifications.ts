@@ -16,6 +16,8 @@ export const notificationPreferences = pgTable("notification_preferences", {
   nightReceipt: boolean("night_receipt").notNull().default(false),
   // A push to the phones a person opted in from when they are called to a court (push-*.ts).
   calledToCourt: boolean("called_to_court").notNull().default(true),
+  // For a club's owners and admins: an email when someone asks to join (members/join-requests.ts).
+  joinRequests: boolean("join_requests").notNull().default(true),
   updatedAt: updatedAt(),
 });
 

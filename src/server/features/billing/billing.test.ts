@@ -3,6 +3,7 @@
 // refunds on each side of the organizer's cut-off.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renewalDate } from "../../../shared/domain/billing-dates.js";
 import { courts } from "../../db/schema/clubs.js";
 import { games } from "../../db/schema/courts.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
@@ -138,8 +139,13 @@ describe("plans and their limits", () => {
     const page = new URL(portal.json().url).pathname;
     const portalPage = (await t.request({ method: "GET", url: page, cookie: owner.cookie })).body;
     expect(portalPage).toContain("Switch to Basic");
-    // The renewal is a date as the club reads dates ("Monday, March 2, 2026"), not a JavaScript one.
+    // The renewal is a date as the club reads dates ("Monday, March 2, 2026"), not a JavaScript
+    // one: the very day the Billing page gives for the period's end (in the club's time zone).
     expect(portalPage).toMatch(/<dt>Renews<\/dt><dd>[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}<\/dd>/);
+    const { subscription_end } = await subscription();
+    expect(portalPage).toContain(
+      `<dt>Renews</dt><dd>${renewalDate(subscription_end, "America/New_York")}</dd>`,
+    );
     expect((await formPost(`${page}/switch`, owner.cookie, "plan=basic")).statusCode).toBe(303);
 
     expect(await subscription()).toMatchObject({ subscribed: true, plan: "basic" });

@@ -1,18 +1,23 @@
 // Join requests from the public club page: at most one pending per person and club (the
-// database's partial unique index decides, so 20 simultaneous requests leave one), reviewed
-// by admins; the requester is emailed either way.
-import { and, asc, eq, sql } from "drizzle-orm";
+// database's partial unique index decides, so 20 simultaneous requests leave one). A new
+// request is mailed to the club's owner and admins who want such emails (a switch in
+// Settings), in the transaction that records it, so a request already pending mails nobody
+// again. They review it on the Members page; the requester is emailed either way.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { JoinRequest } from "../../../shared/contracts/members.js";
-import type { Db, Queryable } from "../../db/database.js";
+import { capabilities } from "../../../shared/domain/capabilities.js";
+import type { Config } from "../../config.js";
+import type { Db, Queryable, Tx } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
-import { organizationJoinRequests } from "../../db/schema/members.js";
+import { organizationJoinRequests, organizationMembers, userRoles } from "../../db/schema/members.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { emailEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
+import { type Effect, emailEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
 import type { MailMessage } from "../../platform/mail/mailer.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
-import type { ClubAccess } from "./policy.js";
+import { claimNotifications, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { type ClubAccess, roleOfMembership } from "./policy.js";
 import { addMember } from "./service.js";
 
 const pending = (organizationId: string) =>
@@ -63,19 +68,91 @@ export async function hasPendingJoinRequest(db: Queryable, organizationId: strin
   return request !== undefined;
 }
 
-/** True when a new request was recorded; false when one was already pending. */
+/** What recording a request needs: the database and queue, and the app's address for links. */
+export type JoinRequestDeps = Writes & { config: Pick<Config, "appUrl" | "sessionSecret"> };
+
+/**
+ * Records the request and queues its emails to the club's reviewers. True when a new request
+ * was recorded; false when one was already pending (and nobody is mailed).
+ */
 export async function requestToJoin(
-  db: Db,
+  deps: JoinRequestDeps,
   organizationId: string,
   userId: string,
   message: string | undefined,
-) {
-  const inserted = await db
-    .insert(organizationJoinRequests)
-    .values({ organizationId, userId, message: message ?? null })
-    .onConflictDoNothing()
-    .returning({ id: organizationJoinRequests.id });
-  return inserted.length > 0;
+): Promise<boolean> {
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const [request] = await tx
+      .insert(organizationJoinRequests)
+      .values({ organizationId, userId, message: message ?? null })
+      .onConflictDoNothing()
+      .returning({ id: organizationJoinRequests.id });
+    if (!request) return false;
+    effects.push(...(await reviewerEmails(tx, deps.config, organizationId, request.id, userId, message)));
+    return true;
+  });
+  return result;
+}
+
+/** The club's members whose role reviews join requests (its owner and admins). */
+async function reviewersOf(tx: Tx, organizationId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .innerJoin(userRoles, roleOfMembership)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        inArray(userRoles.role, capabilities["joinRequests.review"]),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * One email to each reviewer who wants it, claimed in the notification log under the request's
+ * id, so whatever runs this again for the same request mails nobody twice.
+ */
+async function reviewerEmails(
+  tx: Tx,
+  config: JoinRequestDeps["config"],
+  organizationId: string,
+  requestId: string,
+  requesterId: string,
+  message: string | undefined,
+): Promise<Effect[]> {
+  const wanting = await wantEmail(tx, await reviewersOf(tx, organizationId), "joinRequests");
+  const key = (reviewerId: string) => `join-request:${requestId}:${reviewerId}`;
+  const claimed = await claimNotifications(
+    tx,
+    [...wanting].map((userId) => ({ key: key(userId), userId })),
+  );
+  const byId = await people(tx, [requesterId, ...wanting]);
+  const requester = byId.get(requesterId);
+  if (!requester || claimed.size === 0) return [];
+  const club = await getOrganization(tx, organizationId);
+  return [...wanting].flatMap((reviewerId) => {
+    const reviewer = byId.get(reviewerId);
+    if (!reviewer || !claimed.has(key(reviewerId))) return [];
+    return [
+      emailEffect(
+        actionEmail(
+          reviewer.email,
+          `${requester.name} asks to join ${club.name}`,
+          "A request to join your club",
+          [
+            `Hi ${reviewer.name},`,
+            `${requester.name} (${requester.email}) asked to join ${club.name}.`,
+            ...(message ? [`Their note: "${message}"`] : []),
+            "Approve or decline the request on the Members page.",
+          ],
+          // The club named in the link, for reviewers of more than one club.
+          { label: "Review join requests", url: `${config.appUrl}/members?org=${club.id}` },
+          { ...unsubscribeFor({ config }, reviewer.id, "joinRequests"), club },
+        ),
+      ),
+    ];
+  });
 }
 
 export async function decideJoinRequest(

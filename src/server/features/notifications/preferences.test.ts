@@ -19,11 +19,12 @@ const all = (on: boolean) => ({
   weekly_summary: on,
   waitlist_notifications: on,
 });
-/** What is read back: the spec's five, and the night's receipt, off until asked for. */
+/** What is read back: the spec's five, the night's receipt, off until asked for, and the rest on. */
 const read = (on: boolean, nightReceipt = false) => ({
   ...all(on),
   night_receipt: nightReceipt,
   called_to_court: true,
+  join_requests: true,
 });
 
 describe("notification preferences", () => {

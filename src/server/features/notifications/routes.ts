@@ -20,6 +20,7 @@ const toBody = (
     | "waitlistNotifications"
     | "nightReceipt"
     | "calledToCourt"
+    | "joinRequests"
   >,
 ): NotificationPreferences => ({
   session_reminders: row.sessionReminders,
@@ -29,6 +30,7 @@ const toBody = (
   waitlist_notifications: row.waitlistNotifications,
   night_receipt: row.nightReceipt,
   called_to_court: row.calledToCourt,
+  join_requests: row.joinRequests,
 });
 
 export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -48,6 +50,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             waitlistNotifications: true,
             nightReceipt: false,
             calledToCourt: true,
+            joinRequests: true,
           });
     });
 
@@ -62,6 +65,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         waitlistNotifications: b.waitlist_notifications,
         ...(b.night_receipt === undefined ? {} : { nightReceipt: b.night_receipt }),
         ...(b.called_to_court === undefined ? {} : { calledToCourt: b.called_to_court }),
+        ...(b.join_requests === undefined ? {} : { joinRequests: b.join_requests }),
         updatedAt: deps.now(),
       };
       const [row] = await db

@@ -11,7 +11,8 @@ export type EmailKind =
   | "weeklySummary"
   | "waitlistNotifications"
   | "nightReceipt"
-  | "calledToCourt";
+  | "calledToCourt"
+  | "joinRequests";
 
 /** The kinds nobody gets until they ask: with no row yet, the answer is no. */
 const optIn = new Set<EmailKind>(["nightReceipt"]);
@@ -54,6 +55,7 @@ export async function forgetPreferences(db: Queryable, userId: string): Promise<
     waitlistNotifications: false,
     nightReceipt: false,
     calledToCourt: false,
+    joinRequests: false,
   });
 }
 

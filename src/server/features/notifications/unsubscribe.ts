@@ -21,6 +21,7 @@ export const emailKindNames: Record<EmailKind, string> = {
   waitlistNotifications: "waitlist emails",
   nightReceipt: "your night's receipts",
   calledToCourt: "calls to a court on your phones",
+  joinRequests: "emails about requests to join your club",
 };
 // One letter a kind keeps the link short (Fastify refuses path parameters over 100 characters).
 const kindCodes: Record<EmailKind, string> = {
@@ -31,6 +32,7 @@ const kindCodes: Record<EmailKind, string> = {
   waitlistNotifications: "l",
   nightReceipt: "n",
   calledToCourt: "c",
+  joinRequests: "j",
 };
 const kindOfCode = new Map(Object.entries(kindCodes).map(([kind, code]) => [code, kind as EmailKind]));
 // The first 128 bits of an HMAC-SHA256, in base64url: ample against guessing, and short.

@@ -4,9 +4,9 @@
 // sees them: a forwarded link shows nothing to anyone else.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { renewalDate } from "../../../shared/domain/billing-dates.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { PAID_PLANS, type PaidPlanId, planForProduct, plans } from "../../../shared/domain/plans.js";
-import { longDate } from "../../../shared/domain/session-time.js";
 import type { AppDeps } from "../../app-deps.js";
 import { requireUser } from "../../platform/auth/current-user.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
@@ -123,8 +123,8 @@ export function registerSandboxProviderPages(app: FastifyInstance, deps: AppDeps
       active === "trial"
         ? `<p>No active subscription.</p>`
         : `<dl><dt>Plan</dt><dd>${plans[active].name}</dd><dt>Renews</dt><dd>${escapeHtml(
-            // As the club reads dates everywhere else: a long date in its own time zone.
-            current?.currentPeriodEnd ? longDate(current.currentPeriodEnd.toISOString(), club.timeZone) : "",
+            // The day the Billing page gives too (shared/domain/billing-dates.ts).
+            current?.currentPeriodEnd ? renewalDate(current.currentPeriodEnd, club.timeZone) : "",
           )}</dd></dl>${PAID_PLANS.filter((id) => id !== active)
             .map(
               (id) =>

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { longDate, timeRange } from "../../../shared/domain/session-time.js";
+import type { UseCaseDeps } from "../../app-deps.js";
 import type { Db } from "../../db/database.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { qualified } from "../../db/qualified.js";
@@ -84,17 +85,20 @@ export async function viewerStanding(
   return (await hasPendingJoinRequest(db, organizationId, userId)) ? "pending" : "none";
 }
 
-/** A signed-in visitor asks to join the club at `slug`: once, and not when already a member. */
+/**
+ * A signed-in visitor asks to join the club at `slug`: once, and not when already a member.
+ * The club's owner and admins are mailed about a new request (members/join-requests.ts).
+ */
 export async function askToJoin(
-  db: Db,
+  deps: UseCaseDeps,
   slug: string,
   userId: string,
   message: string | undefined,
-  now: Date,
 ) {
-  const { club } = await findPublicClub(db, slug, now);
+  const { db } = deps.database;
+  const { club } = await findPublicClub(db, slug, deps.now());
   if ((await viewerStanding(db, club.id, userId)) === "member")
     throw new AppError("ALREADY_MEMBER", "You are already a member of this club.");
-  if (!(await requestToJoin(db, club.id, userId, message)))
+  if (!(await requestToJoin(deps, club.id, userId, message)))
     throw new AppError("REQUEST_PENDING", "Your join request is being reviewed by the club admins.");
 }

@@ -18,12 +18,13 @@ export function publicClubRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.requestToJoin, async (request) => {
       const user = await requireUser(deps.auth, request);
-      // Each request mails the club's admins: a cap per person and per address.
+      // A new request mails the club's owner and admins (one already pending mails nobody
+      // again): a cap per person and per address on asking.
       await consume(db, [
         { key: `join-requests:user:${user.id}`, max: 10, windowSeconds: 60 * 60 },
         { key: `join-requests:ip:${addressKey(request.ip)}`, max: 30, windowSeconds: 60 * 60 },
       ]);
-      await askToJoin(db, request.params.slug, user.id, request.body.message, deps.now());
+      await askToJoin(deps, request.params.slug, user.id, request.body.message);
       return { status: "pending" as const };
     });
   };

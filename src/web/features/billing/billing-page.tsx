@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Membership } from "../../../shared/contracts/clubs.js";
+import { renewalDate, trialEndDate } from "../../../shared/domain/billing-dates.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { PAID_PLANS, type PaidPlanId, plans } from "../../../shared/domain/plans.js";
@@ -23,20 +24,18 @@ import {
 // The status is checked again this long after a checkout opens in its tab.
 const RECHECK_AFTER_CHECKOUT_MS = 3000;
 
-const dateOnly = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date(iso));
-
-function planSummary(state: SubscriptionState): string {
+/** The plan in a sentence, its dates in the club's time zone (as the billing portal gives them). */
+function planSummary(state: SubscriptionState, timeZone: string): string {
   if (state.subscribed) {
     const plan = plans[state.plan as PaidPlanId];
     return state.subscription_end
-      ? `You're on the ${plan.name} plan. It renews on ${dateOnly(state.subscription_end)}.`
+      ? `You're on the ${plan.name} plan. It renews on ${renewalDate(state.subscription_end, timeZone)}.`
       : `You're on the ${plan.name} plan.`;
   }
   if (state.trial_expired) {
-    return `Your free trial ended on ${dateOnly(state.trial_ends_at)}. Everything is kept: choose a plan to schedule sessions and run the court board again.`;
+    return `Your free trial ended on ${trialEndDate(state.trial_ends_at, timeZone)}. Everything is kept: choose a plan to schedule sessions and run the court board again.`;
   }
-  return `You're on the free trial with Basic plan limits until ${dateOnly(state.trial_ends_at)}.`;
+  return `You're on the free trial with Basic plan limits until ${trialEndDate(state.trial_ends_at, timeZone)}.`;
 }
 
 /** Billing: the current plan, two plan cards, checkout and the billing portal. */
@@ -117,7 +116,7 @@ function ClubBilling({
                 </Badge>
               )}
             </div>
-            <p className="font-medium">{planSummary(state)}</p>
+            <p className="font-medium">{planSummary(state, club.timeZone)}</p>
           </div>
           {owner && state.subscribed ? (
             <Button variant="secondary" onClick={openPortal} disabled={busy}>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { Role } from "../../../shared/domain/roles.js";
 import { useAuth } from "../../app/auth-provider.js";
@@ -20,7 +21,17 @@ import { MembershipActions } from "./membership-actions.js";
 
 /** Members: the list with role badges, invitations, and join requests for admins. */
 export function MembersPage() {
-  const { current } = useOrganization();
+  const { current, organizations, select } = useOrganization();
+  const [params, setParams] = useSearchParams();
+  const named = params.get("org");
+  // A join request's email links here naming its club (?org=), for those who run more than one:
+  // that club becomes the one shown, as if picked in the switcher.
+  useEffect(() => {
+    if (!named) return;
+    if (organizations.some((club) => club.id === named)) select(named);
+    setParams({}, { replace: true });
+  }, [named, organizations, select, setParams]);
+  if (named) return <PageLoading />;
   if (!current) return <NoClub />;
   return <ClubMembers orgId={current.id} clubName={current.name} myRole={current.role} />;
 }

@@ -1,4 +1,6 @@
 import { type NotificationPreferences, notificationLabels } from "../../../shared/contracts/notifications.js";
+import { can } from "../../../shared/domain/capabilities.js";
+import { useAuth } from "../../app/auth-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { Switch } from "../../components/ui/switch.js";
 import { useNotificationPreferences, useSavePreferences } from "./api.js";
@@ -8,8 +10,14 @@ const emailKinds = (Object.keys(notificationLabels) as Array<keyof NotificationP
   (key) => key !== "called_to_court",
 );
 
-/** Settings shows the five email toggles (and the night's receipt); a failed save says so and reloads from the server. */
+/**
+ * Settings shows the five email toggles, the night's receipt, and join requests to those who
+ * review them in some club; a failed save says so and reloads from the server.
+ */
 export function NotificationSettings() {
+  const { me } = useAuth();
+  const reviewer = me?.organizations.some((club) => can(club.role, "joinRequests.review")) ?? false;
+  const shown = emailKinds.filter((key) => key !== "join_requests" || reviewer);
   const prefs = useNotificationPreferences();
   const save = useSavePreferences({
     success: "Preferences updated",
@@ -28,7 +36,7 @@ export function NotificationSettings() {
       </CardHeader>
       <CardContent>
         <ul className="divide-y divide-slate-100">
-          {emailKinds.map((key) => (
+          {shown.map((key) => (
             <li key={key} className="flex items-center justify-between gap-4 py-3">
               <label htmlFor={`pref-${key}`} className="min-w-0">
                 <span className="block font-medium">{notificationLabels[key].title}</span>

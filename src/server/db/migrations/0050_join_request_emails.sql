@@ -1,0 +1,1 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "join_requests" boolean DEFAULT true NOT NULL;
