@@ -220,7 +220,7 @@ export const sessionsEndpoints = {
     access: organizer,
     params: sessionParams,
     success: { status: 204, body: null },
-    errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED"],
+    errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED", "SESSION_RUNNING"],
   }),
   complete: end("complete"),
   cancel: end("cancel"),
@@ -232,8 +232,10 @@ export const sessionsEndpoints = {
     tags,
     access: organizer,
     params: orgParams,
+    // anyway: start it though a scheduled session is on now (otherwise SESSION_ON_NOW asks).
+    body: z.object({ anyway: z.boolean().default(false) }).nullish(),
     success: { status: 201, body: z.object({ session }) },
-    errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED"],
+    errors: ["INVALID_TRANSITION", "UPGRADE_REQUIRED", "SESSION_RUNNING", "SESSION_ON_NOW"],
   }),
   cancelRegistration: endpoint({
     method: "DELETE",

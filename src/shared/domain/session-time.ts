@@ -63,3 +63,26 @@ export function isHappeningNow(
     session.status === "scheduled" && Date.parse(session.startsAt) <= now && now < Date.parse(session.endsAt)
   );
 }
+
+/** How long before its start a session is started without asking (the doors open, people warm up). */
+export const EARLY_START_MS = 60 * 60_000;
+
+/**
+ * The question before starting a session long before its time, or null when it is near: "Tuesday
+ * Ladder starts at 7:00 PM, in 5 hours. Start it now?" A session started a day early had run
+ * beside tonight's on the demo club, its sign-ups checked in to the wrong night.
+ */
+export function earlyStartQuestion(
+  session: { name: string; startsAt: string },
+  timeZone: string,
+  now: number = Date.now(),
+): string | null {
+  const ahead = Date.parse(session.startsAt) - now;
+  if (ahead <= EARLY_START_MS) return null;
+  const hours = Math.round(ahead / 3_600_000);
+  const when =
+    hours < 24
+      ? `at ${shortTime(session.startsAt, timeZone)}, in ${hoursPhrase(hours)}`
+      : `on ${openingTime(session.startsAt, timeZone)}`;
+  return `${session.name} starts ${when}. Start it now? Check-in opens and the court board follows it from now.`;
+}

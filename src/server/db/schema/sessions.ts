@@ -77,9 +77,10 @@ export const sessions = pgTable(
   },
   (t) => [
     index("sessions_org_starts_at_idx").on(t.organizationId, t.startsAt),
-    // The club's live session, which every board action and read looks for: a club holds one
-    // or two active at most, where five years of sessions made the look-up a scan of thousands.
-    index("sessions_active_idx").on(t.organizationId, t.startsAt).where(sql`${t.status} = 'active'`),
+    // The club's live session, which every board action and read looks for (five years of
+    // sessions made the look-up a scan of thousands), and the only one: a club runs one session
+    // on its courts at a time (docs/decisions/036), so two starts at once cannot both win.
+    uniqueIndex("sessions_one_active_key").on(t.organizationId).where(sql`${t.status} = 'active'`),
   ],
 );
 export const registrationStatus = pgEnum("registration_status", [

@@ -40,7 +40,8 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.openPlay, async (request) => {
       const club = await access(request, request.params.orgId, "sessions.manage");
-      return { session: await startOpenPlayNow(deps, club.organizationId, club.userId) };
+      const anyway = request.body?.anyway ?? false;
+      return { session: await startOpenPlayNow(deps, club.organizationId, club.userId, anyway) };
     });
 
     serve(app, endpoints.cancelRegistration, async (request) => {

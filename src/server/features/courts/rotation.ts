@@ -78,8 +78,10 @@ export function engineInput(
 
 /** The queue's players open play may call: not those the session's event holds (event-courts.ts). */
 export function inOpenPlay<P extends { registrationId: string }>(board: BoardRow | null, players: P[]): P[] {
-  if (!board || board.eventPlayers.length === 0) return players;
-  const inEvent = new Set(board.eventPlayers);
+  // Boards built before there were events (the unit tests' among them) have no such list.
+  const held = board?.eventPlayers ?? [];
+  if (held.length === 0) return players;
+  const inEvent = new Set(held);
   return players.filter((p) => !inEvent.has(p.registrationId));
 }
 

@@ -9,7 +9,7 @@ import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { TeamRule } from "../../../shared/rotation/types.js";
 import type { AppDeps, UseCaseDeps } from "../../app-deps.js";
-import type { Tx } from "../../db/database.js";
+import type { Queryable, Tx } from "../../db/database.js";
 import { calendarFeeds, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
@@ -263,6 +263,7 @@ export async function transition(
 ) {
   const rule = transitions[action];
   const { result } = await withEffects(deps, async (tx, effects) => {
+    if (action === "start") await assertNoneRunning(tx, organizationId, sessionId);
     const [row] = await tx
       .update(sessions)
       .set({ status: rule.to, updatedAt: new Date() })
@@ -273,7 +274,13 @@ export async function transition(
           inArray(sessions.status, [...rule.from]),
         ),
       )
-      .returning();
+      .returning()
+      // Two starts at once: the database keeps one session active a club (schema/sessions.ts).
+      .catch(async (error: unknown) => {
+        if (action === "start" && isUniqueViolation(error))
+          await assertNoneRunning(deps.database.db, organizationId, sessionId);
+        throw error;
+      });
     if (!row) {
       await getSession(tx, organizationId, sessionId);
       throw new AppError(
@@ -287,6 +294,28 @@ export async function transition(
   });
   return result;
 }
+
+/**
+ * One session runs on the club's courts at a time: the board, the TV and the players' phones
+ * follow it (docs/decisions/036). Another running is refused, named, before anything changes.
+ */
+export async function assertNoneRunning(db: Queryable, organizationId: string, startingId?: string) {
+  const [running] = await db
+    .select({ id: sessions.id, name: sessions.name })
+    .from(sessions)
+    .where(and(eq(sessions.organizationId, organizationId), eq(sessions.status, "active")))
+    .limit(1);
+  if (running && running.id !== startingId)
+    throw new AppError(
+      "SESSION_RUNNING",
+      `${running.name} is on now: complete it before starting another. The court board, the TV and the players' phones follow one session at a time.`,
+    );
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string } }).cause ?? error;
+  return (cause as { code?: string }).code === "23505";
+};
 
 /** What a session just cancelled owes: every payment back, and a word to everyone still in it. */
 async function cancelled(tx: Tx, deps: Pick<UseCaseDeps, "config" | "now">, row: SessionRow) {

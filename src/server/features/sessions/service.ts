@@ -29,6 +29,7 @@ export {
 } from "./payment-rows.js";
 export { cancelRegistration, register } from "./registrations.js";
 export {
+  assertNoneRunning,
   cancelOpenSessions,
   createSessions,
   dropCalendarFeed,
@@ -47,6 +48,7 @@ export {
   nextScheduledSessionsJson,
   registrantsByIds,
   requireActiveSession,
+  scheduledOnNow,
   sessionPage,
   sessionRow,
   sessionsOfSeries,

@@ -302,6 +302,24 @@ export async function activeSession(db: Queryable, organizationId: string) {
   return row ?? null;
 }
 
+/** A scheduled session of the club on now (its start passed, its end not), the soonest first. */
+export async function scheduledOnNow(db: Queryable, organizationId: string, now: Date) {
+  const [row] = await db
+    .select({ id: sessions.id, name: sessions.name })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, organizationId),
+        eq(sessions.status, "scheduled"),
+        sql`${sessions.startsAt} <= ${now}`,
+        sql`${sessions.endsAt} > ${now}`,
+      ),
+    )
+    .orderBy(asc(sessions.startsAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function requireActiveSession(db: Queryable, organizationId: string) {
   const session = await activeSession(db, organizationId);
   if (!session)

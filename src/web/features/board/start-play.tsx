@@ -1,12 +1,15 @@
 // What an organizer sees on the board when nothing is running: tonight's sessions (started or
 // about to start) with a Start button each, and "Start open play now" for a club that just
 // turns up and plays.
-import { Play, Zap } from "lucide-react";
+import { Zap } from "lucide-react";
+import { useState } from "react";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { isHappeningNow, timeRange } from "../../../shared/domain/session-time.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
+import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { useStartOpenPlayNow, useTransitionSession, useUpcomingSessions } from "../sessions/api.js";
+import { StartSessionButton } from "../sessions/start-session-button.js";
 
 /** Scheduled sessions that have started, or start within the next few hours. */
 const STARTING_SOON_MS = 4 * 3_600_000;
@@ -19,6 +22,9 @@ export function StartPlay({ orgId, timeZone }: { orgId: string; timeZone: string
   const tonight = (sessions.data?.pages[0]?.sessions ?? []).filter(
     (s) => s.status === "scheduled" && Date.parse(s.startsAt) - now < STARTING_SOON_MS,
   );
+  // Open play beside a session on now would leave its sign-ups checked in to nothing: ask first.
+  const onNow = tonight.find((s) => isHappeningNow(s, now)) ?? null;
+  const [asking, setAsking] = useState(false);
   return (
     <section className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
       <h2 className="text-lg font-bold">Start playing</h2>
@@ -37,11 +43,23 @@ export function StartPlay({ orgId, timeZone }: { orgId: string; timeZone: string
         variant={tonight.some((s) => isHappeningNow(s, now)) ? "secondary" : "primary"}
         className="min-h-11 self-start"
         disabled={openPlay.busy}
-        onClick={() => void openPlay.run()}
+        onClick={() => (onNow ? setAsking(true) : void openPlay.run({ anyway: false }))}
       >
         <Zap className="h-4 w-4" />
         {openPlay.busy ? "Starting..." : "Start Open Play Now"}
       </Button>
+      {onNow ? (
+        <OnNowQuestion
+          open={asking}
+          onOpenChange={setAsking}
+          orgId={orgId}
+          session={onNow}
+          openPlayAnyway={async () => {
+            await openPlay.run({ anyway: true });
+            setAsking(false);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -67,10 +85,56 @@ function TonightSession({
         </span>
         <span className="text-sm text-muted">{timeRange(session.startsAt, session.endsAt, timeZone)}</span>
       </span>
-      <Button className="min-h-11" disabled={start.busy} onClick={() => void start.run("start")}>
-        <Play className="h-4 w-4" />
-        Start Session
-      </Button>
+      <StartSessionButton
+        session={session}
+        timeZone={timeZone}
+        start={() => start.run("start")}
+        busy={start.busy}
+      />
     </li>
+  );
+}
+
+/** "Tuesday Ladder is on now": start it (its sign-ups are tonight's), or open play anyway. */
+function OnNowQuestion({
+  open,
+  onOpenChange,
+  orgId,
+  session,
+  openPlayAnyway,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  orgId: string;
+  session: Session;
+  openPlayAnyway: () => Promise<void>;
+}) {
+  const start = useTransitionSession(orgId, session.id, { success: "Session started" });
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={`${session.name} is on now`}
+        description={`Start ${session.name} instead: its sign-ups check in to it and the board follows it. Open play now would be a second session beside it.`}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button size="lg" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button size="lg" variant="secondary" onClick={() => void openPlayAnyway()}>
+            Open Play Anyway
+          </Button>
+          <Button
+            size="lg"
+            disabled={start.busy}
+            onClick={async () => {
+              await start.run("start");
+              onOpenChange(false);
+            }}
+          >
+            Start {session.name}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -238,10 +238,11 @@ export const useRotateCalendarFeed = (orgId: string, feedback?: ActionFeedback<F
 /** "Start open play now": a session from this minute, started at once (the board goes live). */
 export const useStartOpenPlayNow = (
   orgId: string,
-  feedback?: ActionFeedback<EndpointAnswer<typeof endpoints.openPlay>, void>,
+  feedback?: ActionFeedback<EndpointAnswer<typeof endpoints.openPlay>, { anyway: boolean }>,
 ) =>
   useAction({
-    run: () => call(endpoints.openPlay, { params: { orgId } }),
+    // anyway: though a scheduled session is on now (the server asks otherwise: SESSION_ON_NOW).
+    run: (body: { anyway: boolean }) => call(endpoints.openPlay, { params: { orgId }, body }),
     invalidates: [keys.list(orgId), ["board"]],
     ...feedback,
   });

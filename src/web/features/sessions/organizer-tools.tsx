@@ -10,6 +10,7 @@ import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { useGamesOnCourt } from "../board/board-read.js";
 import { type Transition, useReleaseNoShows, useTransitionSession } from "./api.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
+import { StartSessionButton } from "./start-session-button.js";
 import { WalkInsDialog } from "./walk-ins-dialog.js";
 
 type Props = { orgId: string; data: SessionDetails };
@@ -40,7 +41,12 @@ export function OrganizerTools({ orgId, data }: Props) {
       <CardContent className="flex flex-col gap-5">
         <div className="flex flex-wrap gap-2">
           {session.status === "scheduled" ? (
-            <Button onClick={() => transition.run("start")}>Start Session</Button>
+            <StartSessionButton
+              session={session}
+              timeZone={data.timeZone}
+              start={() => transition.run("start")}
+              busy={transition.busy}
+            />
           ) : null}
           {session.status === "active" ? (
             <>
