@@ -126,7 +126,7 @@ test("an organizer runs a 12-player Americano on 3 courts to the end and a 4-tea
   await expect(tv.getByTestId("tv-event-stage")).toHaveText("Final and bronze match");
   await expect(tv.getByTestId("tv-event-game")).toHaveCount(2);
   await expect(tv.getByTestId("tv-bracket")).toContainText("Bronze match");
-  await expect(tv.getByTestId("tv-bracket")).toContainText("Final · court 1");
+  await expect(tv.getByTestId("tv-bracket")).toContainText("Final · Court 1");
   await keepScreenshot(tv, "event-tv-final-1920");
   await scoreOpenGames(page);
   await expect(page.getByTestId("bracket")).toBeVisible();

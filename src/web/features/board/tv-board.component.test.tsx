@@ -77,3 +77,49 @@ describe("a call on the TV", () => {
     expect(within(second).getByText("1 min")).toBeTruthy();
   });
 });
+
+describe("the TV's sizes", () => {
+  const eight = Array.from({ length: 8 }, (_, i) =>
+    court(i + 1, `00000000-0000-4000-8000-0000000001${i}0`, T0),
+  );
+  eight[0]!.game!.teamA[0] = { registrationId: "long", name: "Christopher Montgomery III" };
+  const full = {
+    ...board,
+    courts: eight,
+    queue: ["Guest Cy Bartholomew", "Kai Lee"].map((name, i) => ({
+      registrationId: `q${i}`,
+      name,
+      position: i + 1,
+      estimatedWaitMinutes: i,
+      waitRange: { low: i, high: i + 3 },
+      gamesPlayed: 0,
+      wantsBye: false,
+      leavesAt: null,
+    })),
+  };
+  const size = { width: window.innerWidth, height: window.innerHeight };
+  beforeAll(() => {
+    Object.assign(window, { innerWidth: 1920, innerHeight: 1080 });
+  });
+  afterAll(() => {
+    Object.assign(window, { innerWidth: size.width, innerHeight: size.height });
+  });
+
+  it("are planned for the courts on screen: names on court 49 px with 8, the line's never larger", () => {
+    // Every game called long ago: the courts, not a call, are on screen.
+    render(<TvBoard board={full} now={T0 + 120_000} calls={new Map()} />);
+    const area = screen.getByTestId("tv-board-area");
+    expect(area.style.getPropertyValue("--name")).toBe("49px");
+    expect(area.style.getPropertyValue("--queue-name")).toBe("49px");
+    expect(screen.getAllByTestId("tv-row").map((row) => within(row).getAllByTestId("court").length)).toEqual([
+      3, 3, 2,
+    ]);
+    for (const name of screen.getAllByTestId("tv-player")) expect(name.style.fontSize).toBe("var(--name)");
+    const inLine = screen.getAllByTestId("tv-queue-name");
+    expect(inLine.map((name) => name.title)).toEqual(["Guest Cy Bartholomew", "Kai Lee"]);
+    for (const name of inLine) expect(name.style.fontSize).toBe("var(--queue-name)");
+    // Court names are never cut with an ellipsis.
+    for (const title of screen.getAllByTestId("tv-court-name"))
+      expect(title.className).not.toContain("truncate");
+  });
+});

@@ -2,13 +2,24 @@
 // in full rows (tv-grid.ts), the line waits beside them, and for 15 seconds after players are
 // called to a court the call takes the whole screen below the header, the court then marked on
 // the board for a minute (tv-calls.ts).
-// Every size derives from --u, 1/100 of a 16:9 screen's width: a 4K TV doubles it all.
-import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+// Every size derives from --u, 1/100 of a 16:9 screen's width: a 4K TV doubles it all. The
+// names' sizes, on court and in line, and the line's width are planned for the room on screen
+// and the number of courts (tv-grid.ts boardPlan): 48 px or more on court up to 9 courts on a
+// 1920x1080 screen, 40 px or more up to 12, and the line's never larger.
+import {
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import { JoiningNow } from "./joining-now.js";
 import { type CallTimes, JUST_CALLED_MS, recentCalls } from "./tv-calls.js";
 import { FitName, TvCall, TvCell, TvCourt, TvNameForms } from "./tv-court.js";
-import { courtRows, TV_COURT_AREA_ASPECT } from "./tv-grid.js";
+import { boardPlan, courtRows, TV_COURT_AREA_ASPECT, type TvArea } from "./tv-grid.js";
 import { boardNames, tvNameForms } from "./tv-names.js";
 import { upNextGroups } from "./tv-queue.js";
 
@@ -101,48 +112,125 @@ function TvBoardScreen({
           </Rows>
         </section>
       ) : (
-        <div className="flex min-h-0 flex-1" style={{ gap: "var(--u)" }}>
-          <section aria-label="Courts" className="flex min-w-0 flex-1 flex-col">
-            <Rows count={board.courts.length} testId="tv-courts">
-              {board.courts.map((court) => (
-                <TvCourt key={court.id} court={court} now={now} justCalled={justCalled.has(court.id)} />
-              ))}
-            </Rows>
-          </section>
-          <aside className="flex shrink-0 flex-col" style={{ width: "calc(var(--u) * 22)", gap: "var(--u)" }}>
-            <UpNext board={board} />
-            {qr ? (
-              <div
-                className="flex shrink-0 items-center rounded-[calc(var(--u)*0.8)] bg-white text-ink"
-                style={{ padding: "calc(var(--u) * 0.6)", gap: "calc(var(--u) * 0.8)" }}
-              >
-                <img
-                  src={qr}
-                  alt="Scan to check in"
-                  className="[image-rendering:pixelated]"
-                  style={{ width: "calc(var(--u) * 10)", height: "calc(var(--u) * 10)" }}
-                />
-                <p
-                  data-testid="tv-label"
-                  className="leading-[1.2] font-bold"
-                  style={{ fontSize: "var(--tv-label)" }}
-                >
-                  Scan to check in
-                </p>
-              </div>
-            ) : null}
-          </aside>
-        </div>
+        <CourtsAndLine board={board} now={now} justCalled={justCalled} qr={qr} />
       )}
     </TvScreen>
   );
 }
 
-/** `children` in the rows courtRows chooses for the area they fill: every row full. */
-export function Rows({ count, testId, children }: { count: number; testId: string; children: ReactNode[] }) {
+/**
+ * The courts and, beside them, the line, as the plan for this screen and this many courts has
+ * them (boardPlan): the sizes are set here, as `--name` (on court), `--title` (a court's name),
+ * `--l` (a card's time) and `--queue-name`, so the line's names are never larger than those on
+ * court.
+ */
+function CourtsAndLine({
+  board,
+  now,
+  justCalled,
+  qr,
+}: Pick<Props, "board" | "now" | "qr"> & { justCalled: ReadonlySet<string> }) {
+  const [ref, area] = useArea();
+  const plan = boardPlan(board.courts.length, area);
+  const sizes = {
+    "--name": `${plan.name}px`,
+    "--title": `${plan.title}px`,
+    "--l": "max(var(--tv-label), min(calc(var(--name) * 0.6), calc(var(--u) * 2.5)))",
+    "--queue-name": `${plan.queueName}px`,
+    gap: "var(--u)",
+  } as CSSProperties;
+  return (
+    <div ref={ref} data-testid="tv-board-area" className="flex min-h-0 flex-1" style={sizes}>
+      <section aria-label="Courts" className="flex min-w-0 flex-1 flex-col">
+        <Rows count={board.courts.length} rows={plan.rows} testId="tv-courts">
+          {board.courts.map((court) => (
+            <TvCourt key={court.id} court={court} now={now} justCalled={justCalled.has(court.id)} />
+          ))}
+        </Rows>
+      </section>
+      <aside className="flex shrink-0 flex-col" style={{ width: `${plan.aside}px`, gap: "var(--u)" }}>
+        <UpNext board={board} />
+        {qr ? (
+          <div
+            className="flex shrink-0 items-center rounded-[calc(var(--u)*0.8)] bg-white text-ink"
+            style={{ padding: "calc(var(--u) * 0.6)", gap: "calc(var(--u) * 0.8)" }}
+          >
+            {/* 10 u, less in a narrow line: "Scan to check in" keeps 8 u beside it, two lines. */}
+            <img
+              src={qr}
+              alt="Scan to check in"
+              className="shrink-0 [image-rendering:pixelated]"
+              style={{
+                width: `min(calc(var(--u) * 10), calc(${plan.aside}px - var(--u) * 10))`,
+                aspectRatio: "1",
+              }}
+            />
+            <p
+              data-testid="tv-label"
+              className="min-w-0 leading-[1.2] font-bold"
+              style={{ fontSize: "var(--tv-label)" }}
+            >
+              Scan to check in
+            </p>
+          </div>
+        ) : null}
+      </aside>
+    </div>
+  );
+}
+
+/**
+ * The room an element fills and the TV's unit, in CSS pixels, as they change: before it is
+ * measured, a 16:9 screen's room beside the header (tvUnits: the screen is 100 u by 56.25 u,
+ * less its padding, the header and the gap below it).
+ */
+function useArea() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [area, setArea] = useState<TvArea>(() => {
+    const unit =
+      typeof window === "undefined" ? 19.2 : Math.min(window.innerWidth / 100, window.innerHeight / 56.25);
+    return { width: 98 * unit, height: (56.25 - 2 - 2.4 - 1) * unit, unit };
+  });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      // The element's gap is one unit (var(--u)), resolved to pixels.
+      const unit = Number.parseFloat(getComputedStyle(element).columnGap);
+      const { width, height } = element.getBoundingClientRect();
+      if (!(unit > 0 && width > 0 && height > 0)) return;
+      setArea((was) =>
+        was.width === width && was.height === height && was.unit === unit ? was : { width, height, unit },
+      );
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, area] as const;
+}
+
+/**
+ * `children` in rows, every row full: `rows` (courts in each, top to bottom) where the caller
+ * planned them, else the rows courtRows chooses for the area they fill.
+ */
+export function Rows({
+  count,
+  rows: planned,
+  testId,
+  children,
+}: {
+  count: number;
+  rows?: number[];
+  testId: string;
+  children: ReactNode[];
+}) {
   const [area, aspect] = useAspect();
   const rows: ReactNode[][] = [];
-  for (const inRow of courtRows(count, aspect)) rows.push(children.slice(rows.flat().length).slice(0, inRow));
+  for (const inRow of planned ?? courtRows(count, aspect))
+    rows.push(children.slice(rows.flat().length).slice(0, inRow));
   return (
     <div ref={area} data-testid={testId} className="flex min-h-0 flex-1 flex-col" style={{ gap: "var(--u)" }}>
       {rows.map((row, r) => (
@@ -220,13 +308,13 @@ function UpNext({ board }: { board: BoardView }) {
                   key={p.registrationId}
                   name={p.name}
                   testId="tv-queue-name"
-                  style={{ fontSize: "var(--tv-name)" }}
+                  style={{ fontSize: "var(--queue-name)" }}
                 />
               ))}
               {group.comingOff > 0 ? (
                 <p
                   data-testid="tv-label"
-                  className="truncate leading-[1.2] font-bold text-brand-800"
+                  className="leading-[1.2] font-bold text-brand-800"
                   style={{ fontSize: "var(--tv-label)" }}
                 >
                   + {group.comingOff} coming off court

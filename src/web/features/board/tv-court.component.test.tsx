@@ -12,10 +12,12 @@ const saved = {
 };
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => width });
+  // Text drawn smaller (FitName's data-scale) narrows with its size.
   Object.defineProperty(HTMLElement.prototype, "scrollWidth", {
     configurable: true,
     get(this: HTMLElement) {
-      return Math.max(width, (this.textContent ?? "").length * 10);
+      const scale = Number(this.dataset.scale ?? 1);
+      return Math.max(width, Math.ceil((this.textContent ?? "").length * 10 * scale));
     },
   });
   globalThis.ResizeObserver = class {
@@ -47,7 +49,7 @@ describe("a name on the TV", () => {
     width = 300;
     render(
       <TvNameForms.Provider value={forms}>
-        <FitName name={whole} testId="name" style={{}} />
+        <FitName name={whole} testId="name" style={{ fontSize: "50px" }} />
       </TvNameForms.Provider>,
     );
     const name = screen.getByTestId("name");
@@ -59,15 +61,43 @@ describe("a name on the TV", () => {
     expect(name.textContent).toBe("Maximiliana F.");
     await resize(120);
     expect(name.textContent).toBe("Maximiliana");
-    // Too narrow for every form: the shortest, cut by the line.
-    await resize(60);
-    expect(name.textContent).toBe("Maximiliana");
     await resize(400);
     expect(name.textContent).toBe(whole);
+    expect(name.style.fontSize).toBe("50px");
+  });
+
+  it("draws a name too long in every form smaller, never cut, and wraps it only past half its size", async () => {
+    width = 300;
+    render(
+      <TvNameForms.Provider value={forms}>
+        <FitName name={whole} testId="name" style={{ fontSize: "50px" }} />
+      </TvNameForms.Provider>,
+    );
+    const name = screen.getByTestId("name");
+    // "Maximiliana" is 110 pixels: at 88 it is drawn at under 0.8 of its size, and fits.
+    await resize(88);
+    expect(name.textContent).toBe("Maximiliana");
+    const scale = Number(name.dataset.scale);
+    expect(scale).toBeLessThanOrEqual(0.8);
+    expect(scale).toBeGreaterThan(0.7);
+    // calc(50px * scale), as jsdom writes it.
+    expect(Number.parseFloat(name.style.fontSize.replace(/^calc\(/, ""))).toBeCloseTo(50 * scale, 1);
+    expect(name.scrollWidth).toBeLessThanOrEqual(88);
+    expect(name.className).toContain("whitespace-nowrap");
+    expect(name.className).not.toContain("truncate");
+
+    // Under half the size it would need: half its size, on as many lines as it takes.
+    await resize(40);
+    expect(name.dataset.scale).toBe("0.500");
+    expect(name.className).toContain("whitespace-normal");
+
+    await resize(300);
+    expect(name.textContent).toBe(whole);
+    expect(name.dataset.scale).toBeUndefined();
   });
 
   it("shows a name with no other forms as it is", () => {
-    width = 50;
+    width = 500;
     render(<FitName name="Cher Sarkisian" testId="plain" style={{}} />);
     expect(screen.getByTestId("plain").textContent).toBe("Cher Sarkisian");
   });

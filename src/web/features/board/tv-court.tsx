@@ -1,7 +1,8 @@
 // The TV's own court card and call tile, read from across a gym. They are not the
-// organizer's CourtCard: their text is sized by the cell they fill (CSS container units),
-// so a name is as large as its cell allows and a 4K TV shows the same picture, twice the
-// pixels. Each sits in a cell with `container-type: size` (TvCell).
+// organizer's CourtCard. A court card's names are the size the board plans for its screen
+// (tv-grid.ts boardPlan: the same on every court, as large as the cards allow); a call's text
+// is sized by the tile it fills (CSS container units). Either way a 4K TV shows the same
+// picture, twice the pixels. Each sits in a cell with `container-type: size` (TvCell).
 import {
   type CSSProperties,
   createContext,
@@ -9,25 +10,16 @@ import {
   useContext,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { cn } from "../../lib/cn.js";
 import { minutesOnCourtText } from "./elapsed.js";
+import { CARD } from "./tv-grid.js";
 
 type Person = { registrationId: string; name: string };
-
-/**
- * The card's label size (time, "vs"): the TV's label size, more in a large cell; the court's
- * name is 1.75 labels, since a player called from across the gym looks for the court first.
- * Its name size: 11% of the cell's width (about 12 bold characters) or what is left of the
- * height for four names after the labels, whichever is less (tv-grid.ts plans with these).
- */
-const courtSizes = {
-  "--l": "max(var(--tv-label), min(4cqw, 5cqh))",
-  "--name": "min(11cqw, calc((100cqh - 5 * var(--l)) / 4.6))",
-} as CSSProperties;
 
 /**
  * A call: the court's name above the players, one a line, as large as the tile allows
@@ -46,50 +38,118 @@ export function TvCell({ children }: { children: ReactNode }) {
 export const TvNameForms = createContext<Map<string, string[]>>(new Map());
 
 /**
- * A name on one line in the longest of its forms that fits the line, measured after each
- * render and again when the line's width changes; a name too long in every form is cut.
+ * One line of text that fits its width: the longest of `forms` that fits, else the last drawn
+ * smaller (down to `minScale` of its size), else the last wrapped onto the next line. It is never
+ * cut. Measured after each render and again when the line's width or its size changes.
  */
-export function FitName({ name, testId, style }: { name: string; testId: string; style: CSSProperties }) {
-  const forms = useContext(TvNameForms).get(name) ?? [name];
-  const ref = useRef<HTMLParagraphElement>(null);
-  // Which form, for these forms: another name on the board can change them, and then the
-  // longest is tried again.
+function useFit<E extends HTMLElement>(forms: string[], minScale: number) {
+  const ref = useRef<E>(null);
+  // Which forms: another name on the board can change them, and then the longest is tried again.
   const signature = forms.join("\n");
-  // `sized` counts the line's resizes: each one (its width, or its height, which sets the
-  // font's size on a court card) tries the longest form again.
-  const [fit, setFit] = useState({ signature, form: 0, sized: 0 });
-  if (fit.signature !== signature) setFit({ signature, form: 0, sized: fit.sized });
-  const form = fit.signature === signature ? fit.form : 0;
-  const shown = forms[Math.min(form, forms.length - 1)]!;
+  // `sized` counts the line's resizes: each one tries the longest form at full size again.
+  const [fit, setFit] = useState({ signature, form: 0, scale: 1, wrap: false, sized: 0 });
+  if (fit.signature !== signature) setFit({ signature, form: 0, scale: 1, wrap: false, sized: fit.sized });
+  const { form, scale, wrap } = fit.signature === signature ? fit : { form: 0, scale: 1, wrap: false };
+  const drawnScale = useRef(scale);
+  drawnScale.current = scale;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each resize (fit.sized) measures again
   useLayoutEffect(() => {
     const line = ref.current;
-    if (line && line.scrollWidth > line.clientWidth && form < forms.length - 1)
-      setFit((current) => ({ ...current, signature, form: form + 1 }));
-  }, [form, forms.length, signature, fit.sized]);
+    if (!line || wrap || line.scrollWidth <= line.clientWidth) return;
+    if (form < forms.length - 1) setFit((now) => ({ ...now, signature, form: form + 1 }));
+    else if (scale > minScale) {
+      // Text narrows with its size: one step to the size that fits, a little under.
+      const fits = (scale * line.clientWidth) / line.scrollWidth;
+      setFit((now) => ({
+        ...now,
+        signature,
+        scale: Math.max(minScale, Math.min(scale * 0.98, fits * 0.99)),
+      }));
+    } else setFit((now) => ({ ...now, signature, wrap: true }));
+  }, [form, scale, wrap, forms.length, signature, minScale, fit.sized]);
   useEffect(() => {
     const line = ref.current;
     if (!line || typeof ResizeObserver === "undefined") return;
-    let size = "";
+    let last: { width: number; base: number } | null = null;
     const observer = new ResizeObserver(() => {
-      const now = `${line.clientWidth}x${line.clientHeight}`;
-      if (now === size) return;
-      size = now;
-      setFit((current) => ({ ...current, form: 0, sized: current.sized + 1 }));
+      // Its width, and its size before this hook drew it smaller (which changes its height).
+      const now = {
+        width: line.clientWidth,
+        base: Number.parseFloat(getComputedStyle(line).fontSize) / drawnScale.current,
+      };
+      const same = last && now.width === last.width && !(Math.abs(now.base - last.base) > last.base * 0.01);
+      if (same) return;
+      last = now;
+      setFit((current) => ({ ...current, form: 0, scale: 1, wrap: false, sized: current.sized + 1 }));
     });
     observer.observe(line);
     return () => observer.disconnect();
   }, []);
+  return {
+    ref,
+    shown: forms[Math.min(form, forms.length - 1)]!,
+    scale,
+    className: wrap ? "whitespace-normal [overflow-wrap:anywhere]" : "overflow-hidden whitespace-nowrap",
+  };
+}
+
+/** `size` (the inherited size if none) drawn at `scale` of itself. */
+const scaled = (size: CSSProperties["fontSize"], scale: number) =>
+  scale === 1
+    ? size
+    : `calc(${typeof size === "number" ? `${size}px` : (size ?? "1em")} * ${scale.toFixed(3)})`;
+
+/**
+ * A name on one line: whole if it fits, else its short form (tv-names.ts, the same everywhere
+ * on the TV); a short form too long even so is drawn smaller, never cut.
+ */
+export function FitName({
+  name,
+  testId,
+  style,
+  className: more,
+}: {
+  name: string;
+  testId: string;
+  style: CSSProperties;
+  className?: string;
+}) {
+  const forms = useContext(TvNameForms).get(name) ?? [name];
+  const { ref, shown, scale, className } = useFit<HTMLParagraphElement>(forms, 0.5);
   return (
     <p
       ref={ref}
       data-testid={testId}
-      className="truncate leading-[1.15] font-bold"
-      style={style}
+      data-scale={scale === 1 ? undefined : scale.toFixed(3)}
+      className={cn("leading-[1.15] font-bold", className, more)}
+      style={{ ...style, fontSize: scaled(style.fontSize, scale) }}
       title={name}
     >
       {shown}
     </p>
+  );
+}
+
+/** A court's name: never cut. Drawn smaller where it does not fit its line, then wrapped. */
+function CourtName({ name, grow, called }: { name: string; grow: boolean; called: boolean }) {
+  const forms = useMemo(() => [name], [name]);
+  const { ref, scale, className } = useFit<HTMLHeadingElement>(forms, 0.6);
+  return (
+    <h2
+      ref={ref}
+      data-testid="tv-court-name"
+      data-scale={scale === 1 ? undefined : scale.toFixed(3)}
+      className={cn(
+        "min-w-0 leading-[1.15] font-black",
+        // In the brand's green, a shade apart from the names below it; on a called court's yellow, ink.
+        !called && "text-brand-800",
+        grow && "flex-1",
+        className,
+      )}
+      style={{ fontSize: scaled("var(--title)", scale) }}
+    >
+      {name}
+    </h2>
   );
 }
 
@@ -101,7 +161,12 @@ function Names({ players, size, testId }: { players: Person[]; size: string; tes
 
 const statusText = { playing: "", idle: "Free", event: "Event", unavailable: "Out of play" } as const;
 
-/** `justCalled`: its players were called in the last minute; it wears the call's colour. */
+/**
+ * `justCalled`: its players were called in the last minute; it wears the call's colour.
+ * Its sizes come from the board (tv-board.tsx, planned in tv-grid.ts): `--name` for the names,
+ * the same on every court, `--title` for the court's name and `--l` for the time; the card's
+ * proportions are CARD's.
+ */
 export function TvCourt({
   court,
   now,
@@ -122,22 +187,22 @@ export function TvCourt({
         "flex h-full flex-col overflow-hidden rounded-[calc(var(--u)*0.8)] text-ink",
         out ? "bg-slate-300" : called ? "bg-ball" : "bg-white",
       )}
-      style={{ ...courtSizes, padding: "calc(var(--l) * 0.6) calc(var(--l) * 0.8)" }}
+      style={{ padding: `calc(var(--u) * ${CARD.padYU}) calc(var(--u) * ${CARD.padXU})` }}
     >
+      {/* A singles game has room for its time on a line of its own; a doubles game does not. */}
       <header
-        className="flex items-baseline justify-between leading-[1.2]"
-        style={{ fontSize: "var(--l)", gap: "var(--l)" }}
+        className={cn("flex", court.singles ? "flex-col" : "items-baseline")}
+        style={{ columnGap: "calc(var(--l) * 0.6)", marginBottom: `calc(var(--name) * ${CARD.titleGap})` }}
       >
-        <h2
-          data-testid="tv-label"
-          className="min-w-0 truncate font-black"
-          style={{ fontSize: "calc(var(--l) * 1.75)" }}
-        >
-          {court.name}
-        </h2>
+        <CourtName name={court.name} grow={!court.singles} called={called} />
+        {/* One line high (leading-none): beside the court's name it never makes the header taller. */}
         <p
           data-testid="tv-label"
-          className={cn("shrink-0 tabular-nums", called ? "font-bold" : "font-semibold text-brand-800")}
+          className={cn(
+            "shrink-0 leading-none whitespace-nowrap tabular-nums",
+            called ? "font-bold" : "font-semibold text-brand-800",
+          )}
+          style={{ fontSize: "var(--l)" }}
         >
           {court.singles ? "Singles · " : ""}
           {court.game
@@ -155,17 +220,22 @@ export function TvCourt({
         {court.game ? (
           <>
             <Names players={court.game.teamA} size="var(--name)" testId="tv-player" />
-            <p
-              data-testid="tv-label"
-              className="leading-[1.2] font-bold text-brand-800"
-              style={{ fontSize: "var(--l)" }}
+            {/* Between the teams a rule, not a line of "vs": the names take its room. */}
+            <div
+              className="flex shrink-0 items-center"
+              style={{ height: `calc(var(--name) * ${CARD.rule})` }}
             >
-              vs
-            </p>
+              <span className="sr-only">vs</span>
+              <span
+                aria-hidden
+                className={cn("w-full rounded-full", called ? "bg-ink/40" : "bg-brand-800/30")}
+                style={{ height: "max(2px, calc(var(--name) * 0.06))" }}
+              />
+            </div>
             <Names players={court.game.teamB} size="var(--name)" testId="tv-player" />
           </>
         ) : (
-          <p className="font-bold text-brand-800" style={{ fontSize: "var(--l)" }}>
+          <p className="leading-[1.2] font-bold text-brand-800" style={{ fontSize: "var(--l)" }}>
             {out
               ? "Closed for now"
               : court.keptForTheEnd
@@ -192,12 +262,13 @@ export function TvCall({ court }: { court: BoardCourt }) {
     >
       <h2
         data-testid="tv-call-court"
-        className="max-w-full truncate leading-[1.15] font-black"
+        className="max-w-full leading-[1.15] font-black [overflow-wrap:anywhere]"
         style={{ fontSize: "calc(var(--name) * 1.25)" }}
       >
         {court.name}
       </h2>
-      <div className="min-h-0 max-w-full" style={{ marginTop: "calc(var(--name) * 0.3)" }}>
+      {/* The tile's width, not the names': a name's width must not change the line it is fitted to. */}
+      <div className="min-h-0 w-full" style={{ marginTop: "calc(var(--name) * 0.3)" }}>
         <Names players={game.teamA} size="var(--name)" testId="tv-call-player" />
         <p
           className="leading-[1.2] font-bold"

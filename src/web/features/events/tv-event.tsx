@@ -1,10 +1,12 @@
 // The event on the club's TV, read from across the gym: the round (and a timed round's time
 // left) large in the header, a card a court with both sides' names and the score, and the
 // standings beside them. Sizes come from the TV's units (tv-board.ts): a 4K screen doubles all.
-import type { CSSProperties } from "react";
+import { type CSSProperties, useMemo } from "react";
 import type { EventGame, EventView } from "../../../shared/contracts/events.js";
 import { roundNames } from "../../../shared/events/bracket.js";
 import { Rows, TvScreen } from "../board/tv-board.js";
+import { FitName, TvNameForms } from "../board/tv-court.js";
+import { tvNameForms } from "../board/tv-names.js";
 import { Countdown } from "./countdown.js";
 import { champions, formatName, gameLabel, gamesNow, stageTitle } from "./event-words.js";
 
@@ -15,6 +17,24 @@ const cardSizes = {
 } as CSSProperties;
 
 export function TvEvent({ view, clubName }: { view: EventView; clubName?: string }) {
+  // A long name takes the same short form as on the board's TV (tv-names.ts), told apart from
+  // everyone's in the event.
+  const names = useMemo(
+    () =>
+      tvNameForms([
+        ...view.games.flatMap((g) => [...g.teamA, ...g.teamB].map((p) => p.name)),
+        ...(view.event.format === "teams" ? [] : view.standings.map((row) => row.name)),
+      ]),
+    [view],
+  );
+  return (
+    <TvNameForms.Provider value={names}>
+      <TvEventScreen view={view} clubName={clubName} />
+    </TvNameForms.Provider>
+  );
+}
+
+function TvEventScreen({ view, clubName }: { view: EventView; clubName?: string }) {
   const { event } = view;
   const games = gamesNow(view);
   return (
@@ -72,14 +92,7 @@ function TvEventGame({ game, format }: { game: EventGame; format: EventView["eve
     <div className="flex items-center justify-between" style={{ gap: "var(--l)" }}>
       <div className="min-w-0">
         {team.map((p) => (
-          <p
-            key={p.id}
-            data-testid="tv-player"
-            className="truncate leading-[1.15] font-bold"
-            style={{ fontSize: "var(--name)" }}
-          >
-            {p.name}
-          </p>
+          <FitName key={p.id} name={p.name} testId="tv-player" style={{ fontSize: "var(--name)" }} />
         ))}
       </div>
       {scored ? (
@@ -218,13 +231,18 @@ function TvStandings({ view, wide }: { view: EventView; wide: boolean }) {
               >
                 {row.place}
               </span>
-              {/* A team's standing names the team and both players: two lines, not one cut short. */}
-              <span
-                className={teams ? "line-clamp-2 min-w-0 flex-1 leading-[1.1]" : "min-w-0 flex-1 truncate"}
-                style={teams ? { fontSize: "calc(var(--tv-name) * 0.8)" } : undefined}
-              >
-                {row.name}
-              </span>
+              {/* A team's standing names the team and both players: two lines, not one cut short.
+                  A player's name is whole where it fits, else in its short form. */}
+              {teams ? (
+                <span
+                  className="line-clamp-2 min-w-0 flex-1 leading-[1.1]"
+                  style={{ fontSize: "calc(var(--tv-name) * 0.8)" }}
+                >
+                  {row.name}
+                </span>
+              ) : (
+                <FitName name={row.name} testId="tv-standing-name" style={{}} className="min-w-0 flex-1" />
+              )}
               <span className="tabular-nums">{row.won}</span>
               <span
                 className="shrink-0 whitespace-nowrap tabular-nums text-brand-800"
