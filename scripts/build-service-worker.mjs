@@ -1,6 +1,6 @@
 // After `vite build`: writes dist/web/sw.js from src/web/service-worker.js with this build's
 // app shell to precache (index.html, the entry's scripts and stylesheets and what the entry
-// imports statically, the icon) and a version named by their contents, so every build that
+// imports statically, every page's lazily loaded chunk, the icon) and a version named by their contents, so every build that
 // changes the shell is a new service worker to the browser. Reads Vite's manifest.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -24,6 +24,9 @@ const collect = (key) => {
   for (const imported of chunk.imports ?? []) collect(imported);
 };
 collect("index.html");
+// Every page's own chunk too: a page never opened on this device opens offline as well (the
+// court board on a phone that had only seen the dashboard before the gym's Wi-Fi went).
+for (const [key, chunk] of Object.entries(manifest)) if (chunk.isDynamicEntry) collect(key);
 
 const precache = ["/index.html", "/favicon.svg", ...[...files].sort().map((file) => `/${file}`)];
 const hash = createHash("sha256");

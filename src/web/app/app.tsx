@@ -2,6 +2,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { AuthProvider } from "./auth-provider.js";
+import { keepQueries, restoreKeptQueries } from "./kept-queries.js";
 import { OfflineBanner } from "./offline-banner.js";
 import { OrganizationProvider } from "./organization-provider.js";
 import { router } from "./router.js";
@@ -12,8 +13,16 @@ import { router } from "./router.js";
 onlineManager.setOnline(navigator.onLine);
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false },
+    // A tap offline is tried at once, not paused out of sight until the network is back: a
+    // score is kept on the phone (held-scores.ts), anything else says to check the connection.
+    mutations: { networkMode: "always" },
+  },
 });
+// What the night runs on opens offline from its last answers, and is kept as it changes.
+restoreKeptQueries(queryClient);
+keepQueries(queryClient);
 
 export function App() {
   return (

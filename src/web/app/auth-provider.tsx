@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { Me } from "../../shared/contracts/account.js";
 import { meEndpoints } from "../../shared/contracts/account-endpoints.js";
 import { api, call, onSessionEnded } from "../lib/api.js";
+import { forgetKeptQueries } from "./kept-queries.js";
 
 export const meQueryKey = ["me"] as const;
 
@@ -34,6 +35,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionEnded(() => {
         queryClient.setQueryData(meQueryKey, null);
+        forgetKeptQueries();
       }),
     [queryClient],
   );
@@ -45,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     await api("/api/auth/sign-out", { method: "POST", body: {} }).catch(() => undefined);
     setSignedOutByChoice(true);
+    forgetKeptQueries();
     // Set the user to null on the same cached query (its observer must see the change), then
     // drop everything else the person had loaded.
     queryClient.setQueryData(meQueryKey, null);

@@ -1,25 +1,12 @@
 import { WifiOff } from "lucide-react";
-import { useSyncExternalStore } from "react";
-
-const subscribe = (changed: () => void) => {
-  window.addEventListener("online", changed);
-  window.addEventListener("offline", changed);
-  return () => {
-    window.removeEventListener("online", changed);
-    window.removeEventListener("offline", changed);
-  };
-};
+import { useOnline } from "../lib/use-online.js";
 
 /**
  * Says so while the browser is offline: what is on screen may be old, and nothing reloads it
  * until the connection is back (the API is never answered from a cache).
  */
 export function OfflineBanner() {
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   // The live region is always there, so a screen reader announces the message when it appears;
   // a plain polite region, not role="status": an empty status would be one more on every page.
   return (

@@ -5,7 +5,7 @@ import { PageLoading } from "../components/ui/spinner.js";
 import { LandingPage } from "../features/marketing/landing-page.js";
 import { useAuth } from "./auth-provider.js";
 import { RequireAuth } from "./guards.js";
-import { RouteErrorPage } from "./route-error-page.js";
+import { OfflinePageError, RouteErrorPage } from "./route-error-page.js";
 
 // Route-level code splitting: the landing page is in the first download; every other page
 // (and the signed-in shell) is a chunk of its own, fetched when its route is first opened,
@@ -24,6 +24,8 @@ async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
     sessionStorage.removeItem(RELOADED_FOR_NEW_VERSION);
     return loaded;
   } catch (error) {
+    // Offline, a reload finds nothing newer: the error page says the page needs the network.
+    if (!navigator.onLine) throw new OfflinePageError();
     if (sessionStorage.getItem(RELOADED_FOR_NEW_VERSION)) throw error;
     sessionStorage.setItem(RELOADED_FOR_NEW_VERSION, "1");
     window.location.reload();

@@ -5,6 +5,7 @@ import { boardEndpoints, displayEndpoints } from "../../../shared/contracts/boar
 import type { EndpointAnswer, EndpointInput } from "../../../shared/contracts/endpoint.js";
 import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
+import { holdScore, isOffline } from "./held-scores.js";
 
 export type PlayerAction = z.infer<typeof playerActionBody>["action"];
 
@@ -17,11 +18,23 @@ type Version = EndpointAnswer<typeof boardEndpoints.fill>;
 export const useFillCourts = (orgId: string) =>
   useAction({ run: () => call(boardEndpoints.fill, { params: { orgId } }) });
 
-type Score = { gameId: string } & ScoreBody;
+type Score = { gameId: string; courtName: string; summary: string } & ScoreBody;
 
-export const useRecordScore = (orgId: string, feedback?: ActionFeedback<Version, Score>) =>
+/**
+ * Records a score, or, with no network, keeps it on this phone to send when it is back
+ * (held-scores.ts): the answer is then "held" rather than the board's new version.
+ */
+export const useRecordScore = (orgId: string, feedback?: ActionFeedback<Version | "held", Score>) =>
   useAction({
-    run: ({ gameId, ...body }: Score) => call(boardEndpoints.score, { params: { orgId, gameId }, body }),
+    run: async ({ gameId, courtName, summary, ...body }: Score): Promise<Version | "held"> => {
+      try {
+        return await call(boardEndpoints.score, { params: { orgId, gameId }, body });
+      } catch (error) {
+        if (!isOffline(error)) throw error;
+        holdScore({ orgId, gameId, courtName, summary, body, heldAt: Date.now() });
+        return "held";
+      }
+    },
     ...feedback,
   });
 

@@ -12,10 +12,13 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { cn } from "../../lib/cn.js";
+import { useWakeLock } from "../../lib/wake-lock.js";
+import { BoardAge } from "./board-age.js";
 import { useBoardSettings, useFillCourts } from "./board-api.js";
 import { CourtCard } from "./court-card.js";
 import { DisplayLinks } from "./display-links.js";
 import { FairnessReportButton } from "./fairness-report.js";
+import { HeldScoresBar } from "./held-scores-bar.js";
 import { JoiningNow } from "./joining-now.js";
 import { MyPlaceBanner } from "./my-place.js";
 import { calledAtOf } from "./my-place-text.js";
@@ -68,6 +71,15 @@ function ClubBoard({
   const data = board.data;
   // A player's board with nothing running points to the night just over, if there was one.
   const nightOver = useNightJustOver(orgId, board.isSuccess && !data?.session && !canManage);
+  // The organizer's phone stays on while their session runs: a score is a tap, not an unlock.
+  useWakeLock(canManage && Boolean(data?.session));
+  if (board.isPending && board.fetchStatus === "paused")
+    return (
+      <p className="mx-auto max-w-xl px-4 py-16 text-center text-muted" role="status">
+        You're offline, and the court board has not been opened on this device yet. It shows as soon as the
+        network is back.
+      </p>
+    );
   if (board.isPending) return <PageLoading />;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
@@ -77,10 +89,10 @@ function ClubBoard({
           <p className="text-sm text-muted">
             {data?.session ? data.session.name : "No active session"}
             {data?.session ? (
-              <span className={board.connected ? "text-brand-700" : "text-red-600"}>
-                {" "}
-                · {board.connected ? "live" : "reconnecting..."}
-              </span>
+              <>
+                {" · "}
+                <BoardAge connected={board.connected} updatedAt={board.dataUpdatedAt} timeZone={timeZone} />
+              </>
             ) : null}
           </p>
         </div>
@@ -126,6 +138,7 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
         />
       ) : null}
       <WaitingBanner board={board} />
+      {board.canManage ? <HeldScoresBar orgId={orgId} /> : null}
       {board.canManage ? <OrganizerBar board={board} orgId={orgId} /> : null}
       {board.canManage ? <ScoreStrip board={board} orgId={orgId} /> : null}
       {/* minmax(0, 1fr), not auto: a long name in a court card must not widen the page. */}

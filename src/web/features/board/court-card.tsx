@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { cn } from "../../lib/cn.js";
 import { CourtControls } from "./court-controls.js";
 import { Elapsed } from "./elapsed.js";
+import { useHeldScores } from "./held-scores.js";
 import { ScoreSheet } from "./score-sheet.js";
 
 type Props = {
@@ -50,6 +51,8 @@ export function CourtCard({
 }: Props) {
   const [scoring, setScoring] = useState(false);
   const format = formatBadge(court);
+  // A score for this game kept on this phone, offline: the card says so, so nobody enters it twice.
+  const held = useHeldScores(orgId ?? "").some((s) => s.gameId === court.game?.id);
   const name = (p: { registrationId: string; name: string }) => (
     <span
       key={p.registrationId}
@@ -92,6 +95,11 @@ export function CourtCard({
             <span className={cn("text-muted", large ? "text-xl" : "text-sm")}>
               <Elapsed since={court.game.startedAt} />
             </span>
+          ) : null}
+          {held ? (
+            <Badge tone="ball" data-testid="score-held">
+              Score kept on phone
+            </Badge>
           ) : null}
         </div>
       </CardHeader>

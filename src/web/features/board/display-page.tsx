@@ -2,8 +2,12 @@ import QRCode from "qrcode";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
+import { useOnline } from "../../lib/use-online.js";
+import { useWakeLock } from "../../lib/wake-lock.js";
 import { useDisplayEvent } from "../events/event-api.js";
 import { TvEvent } from "../events/tv-event.js";
+import { BoardAge } from "./board-age.js";
+import { useNow } from "./elapsed.js";
 import { TvBoard, TvScreen } from "./tv-board.js";
 import { type CallTimes, noteCalls } from "./tv-calls.js";
 import { useLiveBoard } from "./use-live-board.js";
@@ -20,10 +24,47 @@ export function DisplayPage() {
   const now = useNow();
   const calls = useCallTimes(board.data?.courts);
 
-  if (board.isPending) return <TvMessage text="Loading..." />;
-  if (board.isError || !board.data) return <TvMessage text="This display link is not valid." />;
-  if (event.data) return <TvEvent view={event.data} clubName={board.data.club.name} />;
-  return <TvBoard board={board.data} now={now} calls={calls} qr={qr} />;
+  // A TV left on all night keeps its screen on while a session runs.
+  useWakeLock(Boolean(board.data?.session));
+
+  if (board.isPending)
+    return (
+      <TvMessage
+        text={
+          board.fetchStatus === "paused"
+            ? "Offline: the board shows here once the network is back."
+            : "Loading..."
+        }
+      />
+    );
+  // Kept from before (offline, or the server away a moment), the last board stays up, aged.
+  if (!board.data) return <TvMessage text="This display link is not valid." />;
+  return (
+    <>
+      {event.data ? (
+        <TvEvent view={event.data} clubName={board.data.club.name} />
+      ) : (
+        <TvBoard board={board.data} now={now} calls={calls} qr={qr} />
+      )}
+      <TvAge connected={board.connected} updatedAt={board.dataUpdatedAt} />
+    </>
+  );
+}
+
+/** Across the bottom, while the TV is not live: how old the board on it is. */
+function TvAge({ connected, updatedAt }: { connected: boolean; updatedAt: number }) {
+  const online = useOnline();
+  if (online && connected) return null;
+  return (
+    <div className="fixed inset-x-0 bottom-0 bg-red-800 px-4 py-2 text-center text-[28px] font-bold text-white">
+      <BoardAge
+        connected={connected}
+        updatedAt={updatedAt}
+        timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+        className="text-white"
+      />
+    </div>
+  );
 }
 
 function TvMessage({ text }: { text: string }) {
@@ -34,16 +75,6 @@ function TvMessage({ text }: { text: string }) {
       </p>
     </TvScreen>
   );
-}
-
-/** The TV's clock, ticking each second: times on court and the end of a call follow it. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /** When each game on the board was called, kept across the board's refetches. */

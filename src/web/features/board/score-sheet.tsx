@@ -1,5 +1,6 @@
 import { Minus, Plus, Trophy } from "lucide-react";
 import { useRef, useState } from "react";
+import { toast } from "sonner";
 import {
   type BoardCourt,
   gameResult,
@@ -36,8 +37,15 @@ export function ScoreSheet({
   const [problem, setProblem] = useState<string | null>(null);
   const firstWin = useRef<HTMLButtonElement>(null);
   const record = useRecordScore(orgId, {
-    onSuccess: (_, body) => {
+    onSuccess: (answer, body) => {
       onOpenChange(false);
+      // Kept on the phone, it is not on the server yet: nothing to undo there.
+      if (answer === "held") {
+        toast.info(`${court.name}: kept on this phone`, {
+          description: "You're offline. The score is sent as soon as the network is back.",
+        });
+        return;
+      }
       offerUndo({
         gameId: game.id,
         courtId: court.id,
@@ -54,7 +62,8 @@ export function ScoreSheet({
       return;
     }
     setProblem(null);
-    await record.run({ gameId: game.id, ...checked.data, winner });
+    const body = { ...checked.data, winner };
+    await record.run({ gameId: game.id, courtName: court.name, summary: wonSummary(court, body), ...body });
   };
   const team = (side: Side) => (
     <TeamPanel

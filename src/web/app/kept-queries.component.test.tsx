@@ -1,0 +1,70 @@
+// The reads a night runs on are kept on the device and open offline; nobody's are kept once
+// they sign out, but a TV's board (nobody signed in) is.
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { storageKeys } from "../lib/storage.js";
+import { forgetKeptQueries, keepQueries, restoreKeptQueries } from "./kept-queries.js";
+
+const board = { version: 7, courts: [] };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  window.localStorage.clear();
+});
+afterEach(() => vi.useRealTimers());
+
+const kept = () => JSON.parse(window.localStorage.getItem(storageKeys.keptQueries) ?? "null");
+
+describe("kept queries", () => {
+  it("keeps the signed-in person's board and reads, and a new app opens on them", () => {
+    const client = new QueryClient();
+    const stop = keepQueries(client);
+    client.setQueryData(["me"], { id: "u1" });
+    client.setQueryData(["board", "club", "org-1"], board);
+    client.setQueryData(["members", "org-1"], [{ id: "m1" }]);
+    vi.advanceTimersByTime(1100);
+    stop();
+    expect(
+      kept()
+        .state.queries.map((q: { queryKey: unknown[] }) => q.queryKey[0])
+        .sort(),
+    ).toEqual(["board", "me"]);
+
+    const reopened = new QueryClient();
+    restoreKeptQueries(reopened);
+    expect(reopened.getQueryData(["board", "club", "org-1"])).toEqual(board);
+    expect(reopened.getQueryData(["members", "org-1"])).toBeUndefined();
+  });
+
+  it("keeps nothing of a person once signed out, but keeps a TV's board", () => {
+    const client = new QueryClient();
+    const stop = keepQueries(client);
+    client.setQueryData(["me"], { id: "u1" });
+    client.setQueryData(["board", "club", "org-1"], board);
+    vi.advanceTimersByTime(1100);
+    client.setQueryData(["me"], null);
+    vi.advanceTimersByTime(1100);
+    expect(kept()).toBeNull();
+
+    client.setQueryData(["board", "display", "tv-token"], board);
+    vi.advanceTimersByTime(1100);
+    stop();
+    expect(kept().state.queries.map((q: { queryKey: unknown[] }) => q.queryKey)).toEqual([
+      ["board", "display", "tv-token"],
+    ]);
+    forgetKeptQueries();
+    expect(kept()).toBeNull();
+  });
+
+  it("opens on nothing kept more than twelve hours ago", () => {
+    const client = new QueryClient();
+    const stop = keepQueries(client);
+    client.setQueryData(["me"], { id: "u1" });
+    vi.advanceTimersByTime(1100);
+    stop();
+    const reopened = new QueryClient();
+    restoreKeptQueries(reopened, Date.now() + 13 * 3_600_000);
+    expect(reopened.getQueryData(["me"])).toBeUndefined();
+    expect(kept()).toBeNull();
+  });
+});
