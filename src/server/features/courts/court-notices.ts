@@ -106,7 +106,11 @@ export async function upNextNotices(
           // On court now and back on after (a small night): the call to that court tells them.
           if (!player?.userId || playing.has(id)) return [];
           // Those of the group off court now: who else the player looks for at the court.
-          const others = ids.filter((other) => other !== id && !playing.has(other)).map(nameOf);
+          // By name: the group's order is the engine's, and means nothing to the player.
+          const others = ids
+            .filter((other) => other !== id && !playing.has(other))
+            .map(nameOf)
+            .sort((a, b) => a.localeCompare(b));
           const company = others.length > 0 ? `with ${listed(others)}` : undefined;
           return [
             noticeFor(player, player.userId, courtNames.get(courtId) ?? "a court", {
