@@ -70,6 +70,18 @@ test("a player signs a team up with her partner on her phone, a substitute is as
   await expectUsableLayout(mia.phone);
   await keepScreenshot(mia.phone, "league-team-form-390", { fullPage: true });
   await mia.phone.getByRole("button", { name: "Sign Up Our Team" }).click();
+  // Nat is asked, not enrolled: the team waits for his yes.
+  await expect(place).toContainText("Waiting for Nat Partner to accept Net Ninjas");
+  await nat.phone.goto(`/sessions/${week}/league`);
+  const request = nat.phone.getByTestId("partner-request");
+  await expect(request).toContainText("Mia Member asks you to play the season together as Net Ninjas.");
+  await expectUsableLayout(nat.phone);
+  await keepScreenshot(nat.phone, "league-partner-request-390", { fullPage: true });
+  await request.getByRole("button", { name: "Accept" }).click();
+  await expect(nat.phone.getByTestId("your-place")).toContainText(
+    "You play the season with Mia Member as Net Ninjas.",
+  );
+  await mia.phone.reload();
   await expect(place).toContainText("You play the season with Nat Partner as Net Ninjas.");
   await expect(mia.phone.getByTestId("roster-teams")).toContainText("Net Ninjas");
   await expect(mia.phone.getByTestId("roster-teams")).toContainText("Mia Member & Nat Partner");

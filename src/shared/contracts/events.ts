@@ -212,9 +212,20 @@ export const leagueView = z.object({
     /** The season's players (each on a team, in a league of fixed teams). */
     players: z.array(rosterPerson),
     substitutes: z.array(rosterPerson),
+    /** Teams a member signed up with a partner who has not accepted yet: off the season until then. */
+    invitations: z.array(
+      z.object({ teamId: z.uuid(), teamName: z.string(), from: rosterPerson, to: rosterPerson }),
+    ),
   }),
-  /** The viewer's place on the roster (null: not on it). */
-  me: z.object({ role: z.enum(leagueRoles).nullable(), teamId: z.uuid().nullable() }),
+  /**
+   * The viewer's place on the roster (role null: not on it); `invitation`: a team waiting for
+   * their answer ("received") or for their partner's ("sent").
+   */
+  me: z.object({
+    role: z.enum(leagueRoles).nullable(),
+    teamId: z.uuid().nullable(),
+    invitation: z.enum(["sent", "received"]).nullable(),
+  }),
   /** The next week still to play: who of the roster is in, and how many substitutes it needs. */
   nextWeek: z
     .object({
@@ -239,6 +250,8 @@ export type LeagueView = z.infer<typeof leagueView>;
  * teams a player signs up with a partner (a member of the club) as a team, named or not.
  */
 export const joinLeagueBody = z.object({
+  /** Whom an organizer puts on the roster (a member's user id); the viewer when left out. */
+  userId: patternText(z.string().min(1, "Choose the member").max(100, "Choose the member")).optional(),
   role: z.enum(leagueRoles, { error: "Choose to play the season or to be a substitute" }),
   partnerId: patternText(z.string().min(1, "Choose your partner").max(100, "Choose your partner")).optional(),
   teamName: displayName(

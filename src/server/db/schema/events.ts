@@ -3,6 +3,7 @@
 // and payments; the event adds the plan, the scores and the standings.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -98,6 +99,11 @@ export const leagueEntries = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: leagueRole("role").notNull(),
     teamId: uuid("team_id").references(() => leagueTeams.id, { onDelete: "cascade" }),
+    /**
+     * A partner a member named for their team, until they accept: the team is off the season
+     * (its nights, its standings) until then, and either of them can call it off.
+     */
+    pending: boolean("pending").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

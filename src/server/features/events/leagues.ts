@@ -417,8 +417,17 @@ export async function leagueView(
       teams: roster.teams,
       players: roster.entries.filter((e) => e.role === "player").map(person),
       substitutes: roster.entries.filter((e) => e.role === "substitute").map(person),
+      invitations: roster.invitations,
     },
-    me: { role: mine?.role ?? null, teamId: mine?.teamId ?? null },
+    me: {
+      role: mine?.role ?? null,
+      teamId: mine?.teamId ?? null,
+      invitation: roster.invitations.some((i) => i.to.userId === viewer.userId)
+        ? "received"
+        : roster.invitations.some((i) => i.from.userId === viewer.userId)
+          ? "sent"
+          : null,
+    },
     nextWeek: next ? await weekNeeds(db, league, roster, next) : null,
     canManage: viewer.manager,
   };

@@ -154,7 +154,35 @@ describe("a league's roster", () => {
     );
     const made = await join(ada(), { role: "player", partnerId: bo().id, teamName: "Smash" });
     expect(made.statusCode, made.body).toBe(200);
-    const view = made.json() as LeagueView;
+    // Bo is asked, not enrolled: the team waits, off the season, for his yes.
+    const waiting = made.json() as LeagueView;
+    expect(waiting.roster.teams).toEqual([]);
+    expect(waiting.roster.invitations).toEqual([
+      {
+        teamId: expect.any(String),
+        teamName: "Smash",
+        from: { userId: ada().id, name: "Ada Team" },
+        to: { userId: bo().id, name: "Bo Team" },
+      },
+    ]);
+    expect(waiting.me).toEqual({ role: null, teamId: null, invitation: "sent" });
+    const notice = await t.smtp.waitForMail(
+      bo().email,
+      /^Ada Team asks you to play Thursday Teams together$/,
+    );
+    expect(notice.text).toContain("as Smash");
+    expect(((await call(bo(), "GET", `${at(week!)}/league`)).json() as LeagueView).me.invitation).toBe(
+      "received",
+    );
+    // A member cannot put someone else on the roster; an organizer can (the second test).
+    const forOther = await join(cleo(), { userId: dan().id, role: "substitute" });
+    expect(forOther.statusCode).toBe(403);
+    expect(forOther.json().error.message).toBe("Only an organizer can put someone else on the roster.");
+    // Only the one asked answers: nobody else has a team waiting for them.
+    expect((await call(cleo(), "POST", `${at(week!)}/league/roster/accept`)).statusCode).toBe(404);
+    const accepted = await call(bo(), "POST", `${at(week!)}/league/roster/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const view = accepted.json() as LeagueView;
     expect(view.roster.teams).toEqual([
       {
         id: expect.any(String),
@@ -165,10 +193,10 @@ describe("a league's roster", () => {
         ],
       },
     ]);
-    expect(view.me).toEqual({ role: "player", teamId: view.roster.teams[0]!.id });
-    // Bo is told who signed him up, and how to leave if he did not agree.
-    const notice = await t.smtp.waitForMail(bo().email, /^Ada Team signed you up for Thursday Teams$/);
-    expect(notice.text).toContain("as Smash");
+    expect(view.roster.invitations).toEqual([]);
+    expect(view.me).toEqual({ role: "player", teamId: view.roster.teams[0]!.id, invitation: null });
+    // Ada is told he said yes.
+    await t.smtp.waitForMail(ada().email, /^Bo Team accepted: you play Thursday Teams together$/);
     // Bo is taken, and cannot turn substitute while on a team.
     const taken = await join(cleo(), { role: "player", partnerId: bo().id });
     expect(taken.json().error).toMatchObject({
@@ -181,9 +209,14 @@ describe("a league's roster", () => {
     expect(after.roster.teams).toHaveLength(1);
     expect(after.me.role).toBe("player");
     // A team unnamed is called by its players' first names.
-    await join(cleo(), { role: "player", partnerId: dan().id });
-    await join(ed(), { role: "player", partnerId: flo().id });
-    await join(gil(), { role: "player", partnerId: hope().id });
+    for (const [asker, partner] of [
+      [cleo(), dan()],
+      [ed(), flo()],
+      [gil(), hope()],
+    ] as const) {
+      await join(asker, { role: "player", partnerId: partner.id });
+      expect((await call(partner, "POST", `${at(week!)}/league/roster/accept`)).statusCode).toBe(200);
+    }
     for (const sub of subs) expect((await join(sub, { role: "substitute" })).statusCode).toBe(200);
     const full = (await call(subs[0]!, "GET", `${at(week!)}/league`)).json() as LeagueView;
     expect(full.roster.teams.map((team) => team.name)).toEqual([
@@ -194,7 +227,7 @@ describe("a league's roster", () => {
     ]);
     expect(full.roster.players).toHaveLength(8);
     expect(full.roster.substitutes.map((s) => s.name)).toEqual(["Ivy Sub", "Jo Sub"]);
-    expect(full.me).toEqual({ role: "substitute", teamId: null });
+    expect(full.me).toEqual({ role: "substitute", teamId: null, invitation: null });
     expect(full.canManage).toBe(false);
 
     // A week short: Hope is away, so Gil's team needs a substitute.
@@ -254,10 +287,18 @@ describe("a league's roster", () => {
     const weeks = await teamsLeague(4);
     const join = async (who: TestUser, body: object) =>
       expect((await call(who, "POST", `${at(weeks[0]!)}/league/roster`, body)).statusCode).toBe(200);
-    await join(ada(), { role: "player", partnerId: bo().id, teamName: "Smash" });
-    await join(cleo(), { role: "player", partnerId: dan().id });
-    await join(ed(), { role: "player", partnerId: flo().id });
-    await join(gil(), { role: "player", partnerId: hope().id });
+    // An organizer puts the teams on the roster: on at once, no answer awaited.
+    const put = async (who: TestUser, partner: TestUser, teamName?: string) =>
+      join(organizer, {
+        userId: who.id,
+        role: "player",
+        partnerId: partner.id,
+        ...(teamName ? { teamName } : {}),
+      });
+    await put(ada(), bo(), "Smash");
+    await put(cleo(), dan());
+    await put(ed(), flo());
+    await put(gil(), hope());
     await join(subs[0]!, { role: "substitute" });
 
     // Week 1: Hope is away; Ivy, a substitute, stands in beside Gil for Gil & Hope.

@@ -30,11 +30,19 @@ type Role = "player" | "substitute";
 export type RosterPerson = { userId: string; name: string };
 export type RosterEntry = RosterPerson & { role: Role; teamId: string | null };
 export type RosterTeam = { id: string; name: string; players: RosterPerson[] };
+/** A team a member signed up with a partner who has not accepted yet. */
+export type Invitation = { teamId: string; teamName: string; from: RosterPerson; to: RosterPerson };
 /**
- * `teams`: those on the roster now, in the order they signed up; `teamNames`: every team the
+ * `entries` and `teams`: those on the roster now, in the order they signed up; `invitations`:
+ * teams waiting for a partner's yes, off the season until then; `teamNames`: every team the
  * league has had, those that left included, whose season still stands.
  */
-export type Roster = { entries: RosterEntry[]; teams: RosterTeam[]; teamNames: Map<string, string> };
+export type Roster = {
+  entries: RosterEntry[];
+  teams: RosterTeam[];
+  invitations: Invitation[];
+  teamNames: Map<string, string>;
+};
 
 /**
  * The roster in the order people joined. Someone who has left the club is off it, and so is a
@@ -55,8 +63,26 @@ export async function rosterOf(db: Queryable, league: LeagueRow): Promise<Roster
   ]);
   const ids = rows.map((r) => r.userId);
   const [names, members] = await Promise.all([people(db, ids), membersAmong(db, league.organizationId, ids)]);
-  const entries = rows
-    .filter((r) => members.has(r.userId))
+  const here = rows.filter((r) => members.has(r.userId));
+  // A team with a partner still to say yes is not on the season yet: both wait together.
+  const waiting = new Set(here.filter((r) => r.pending && r.teamId).map((r) => r.teamId!));
+  const nameOf = (userId: string) => names.get(userId)?.name ?? "Player";
+  const invitations = teamRows.flatMap((team) => {
+    if (!waiting.has(team.id)) return [];
+    const from = here.find((r) => r.teamId === team.id && !r.pending);
+    const to = here.find((r) => r.teamId === team.id && r.pending);
+    if (!from || !to) return [];
+    return [
+      {
+        teamId: team.id,
+        teamName: team.name,
+        from: { userId: from.userId, name: nameOf(from.userId) },
+        to: { userId: to.userId, name: nameOf(to.userId) },
+      },
+    ];
+  });
+  const entries = here
+    .filter((r) => !(r.teamId && waiting.has(r.teamId)))
     .map((r) => ({
       userId: r.userId,
       name: names.get(r.userId)?.name ?? "Player",
@@ -71,7 +97,7 @@ export async function rosterOf(db: Queryable, league: LeagueRow): Promise<Roster
       players: entries.filter((e) => e.teamId === team.id).map(({ userId, name }) => ({ userId, name })),
     }))
     .filter((team) => team.players.length > 0);
-  return { entries, teams, teamNames: new Map(teamRows.map((team) => [team.id, team.name])) };
+  return { entries, teams, invitations, teamNames: new Map(teamRows.map((team) => [team.id, team.name])) };
 }
 
 /** League teams' names by id (a team since left is missing). */
@@ -110,9 +136,9 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 async function enter(
   tx: Tx,
   league: LeagueRow,
-  entry: { userId: string; role: Role; teamId: string | null; at: Date },
+  entry: { userId: string; role: Role; teamId: string | null; at: Date; pending?: boolean },
 ) {
-  const { userId, role, teamId, at } = entry;
+  const { userId, role, teamId, at, pending = false } = entry;
   await tx
     .insert(leagueEntries)
     .values({
@@ -121,11 +147,12 @@ async function enter(
       userId,
       role,
       teamId,
+      pending,
       createdAt: at,
     })
     .onConflictDoUpdate({
       target: [leagueEntries.leagueId, leagueEntries.userId],
-      set: { role, teamId, createdAt: at },
+      set: { role, teamId, pending, createdAt: at },
     });
 }
 
@@ -138,9 +165,11 @@ async function entryOf(tx: Tx, league: LeagueRow, userId: string) {
 }
 
 /**
- * The viewer joins the roster. A player of a league of fixed teams brings a partner, a member
- * of the club not on the league's roster yet; the two are entered together as a team, and the
- * partner is told by email, with how to leave if they did not agree to it.
+ * Someone joins the roster: the viewer, or (for an organizer) the member `body.userId` names.
+ * A player of a league of fixed teams brings a partner, a member of the club not on the
+ * league's roster yet. A member's partner is asked: the team waits, off the season, until they
+ * accept (acceptPartner) or either of them calls it off. An organizer's team is on at once,
+ * both told.
  */
 export async function joinLeague(
   deps: UseCaseDeps,
@@ -149,59 +178,166 @@ export async function joinLeague(
   body: z.output<typeof joinLeagueBody>,
 ): Promise<LeagueRow> {
   const now = deps.now();
+  const organizer = can(access.role, "sessions.manage");
+  const who = body.userId ?? access.userId;
+  const forSomeoneElse = who !== access.userId;
+  if (forSomeoneElse && !organizer)
+    throw new AppError("FORBIDDEN", "Only an organizer can put someone else on the roster.");
   const { result } = await withEffects(deps, async (tx, effects) => {
     const { league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
-    const mine = await entryOf(tx, league, access.userId);
+    if (forSomeoneElse && !(await isMember(tx, access.organizationId, who)))
+      throw refuse("userId", "Only a member of the club can be on the roster");
+    const names = await people(tx, [access.userId, who, ...(body.partnerId ? [body.partnerId] : [])]);
+    const whoName = names.get(who)?.name ?? "Player";
+    const mine = await entryOf(tx, league, who);
     if (mine?.teamId)
       throw new AppError(
         "ON_A_TEAM",
-        "You are on a team of this league: leave it first to sign up another way.",
+        forSomeoneElse
+          ? `${whoName} is on a team of this league: take the team off first.`
+          : "You are on a team of this league: leave it first to sign up another way.",
       );
     if (body.role === "substitute" || league.format !== "teams") {
-      await enter(tx, league, { userId: access.userId, role: body.role, teamId: null, at: now });
+      await enter(tx, league, { userId: who, role: body.role, teamId: null, at: now });
+      const person = names.get(who);
+      if (forSomeoneElse && person)
+        effects.push(
+          await rosterNotice(tx, deps, {
+            league,
+            sessionId,
+            to: person,
+            by: names.get(access.userId)?.name ?? "An organizer",
+            what: body.role === "substitute" ? "as a substitute" : "to play the season",
+          }),
+        );
       return league;
     }
     const partnerId = body.partnerId;
     if (!partnerId) throw refuse("partnerId", "Choose your partner: a league of teams is played in pairs");
-    if (partnerId === access.userId) throw refuse("partnerId", "Your partner is someone else");
+    if (partnerId === who) throw refuse("partnerId", forSomeoneElse ? "The partner is someone else" : "Your partner is someone else");
     if (!(await isMember(tx, access.organizationId, partnerId)))
       throw refuse("partnerId", "Your partner must be a member of the club");
-    const names = await people(tx, [access.userId, partnerId]);
     const partner = names.get(partnerId);
-    const partnerName = partner?.name ?? "Your partner";
+    const partnerName = partner?.name ?? "The partner";
     const theirs = await entryOf(tx, league, partnerId);
     if (theirs?.teamId)
       throw new AppError("ON_A_TEAM", `${partnerName} is already on a team of this league.`);
-    // A substitute chose that place themselves: only they move from it.
-    if (theirs)
+    // A substitute chose that place themselves: only they (or an organizer) move from it.
+    if (theirs && !forSomeoneElse)
       throw new AppError(
         "ON_THE_ROSTER",
         `${partnerName} is a substitute of this league: they can sign the team up with you themselves.`,
       );
-    const myName = names.get(access.userId)?.name ?? "Player";
     const [team] = await tx
       .insert(leagueTeams)
       .values({
         organizationId: league.organizationId,
         leagueId: league.id,
-        name: body.teamName || `${firstName(myName)} & ${firstName(partnerName)}`,
+        name: body.teamName || `${firstName(whoName)} & ${firstName(partnerName)}`,
         createdAt: now,
       })
       .returning();
-    await enter(tx, league, { userId: access.userId, role: "player", teamId: team!.id, at: now });
-    // The partner a moment after: the one who signed the team up is named first.
+    await enter(tx, league, { userId: who, role: "player", teamId: team!.id, at: now });
+    // The partner a moment after: the one signed up first is named first. A member's partner
+    // is asked; an organizer's team is on at once.
     const after = new Date(now.getTime() + 1);
-    await enter(tx, league, { userId: partnerId, role: "player", teamId: team!.id, at: after });
-    if (partner)
+    await enter(tx, league, {
+      userId: partnerId,
+      role: "player",
+      teamId: team!.id,
+      at: after,
+      pending: !forSomeoneElse,
+    });
+    const by = names.get(access.userId)?.name ?? "An organizer";
+    if (!forSomeoneElse && partner)
       effects.push(
-        await partnerNotice(tx, deps, { league, sessionId, team: team!.name, by: myName, partner }),
+        await partnerNotice(tx, deps, { league, sessionId, team: team!.name, by: whoName, partner }),
+      );
+    if (forSomeoneElse)
+      for (const person of [names.get(who), partner])
+        if (person)
+          effects.push(
+            await rosterNotice(tx, deps, { league, sessionId, to: person, by, what: `as ${team!.name}` }),
+          );
+    return league;
+  });
+  return result;
+}
+
+/**
+ * The viewer says yes to the team a member signed them up for: it is on the season from now,
+ * and whoever asked is told.
+ */
+export async function acceptPartner(
+  deps: UseCaseDeps,
+  access: ClubAccess,
+  sessionId: string,
+): Promise<LeagueRow> {
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const { league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
+    const mine = await entryOf(tx, league, access.userId);
+    if (!mine?.pending || !mine.teamId) throw notFound("No team of this league is waiting for your answer.");
+    await tx.update(leagueEntries).set({ pending: false }).where(eq(leagueEntries.id, mine.id));
+    const [asker] = await tx
+      .select({ userId: leagueEntries.userId })
+      .from(leagueEntries)
+      .where(and(eq(leagueEntries.teamId, mine.teamId), eq(leagueEntries.pending, false)));
+    const [team] = await tx.select().from(leagueTeams).where(eq(leagueTeams.id, mine.teamId));
+    const names = await people(tx, [access.userId, ...(asker ? [asker.userId] : [])]);
+    const to = asker ? names.get(asker.userId) : undefined;
+    if (to && team)
+      effects.push(
+        await rosterNotice(tx, deps, {
+          league,
+          sessionId,
+          to,
+          by: names.get(access.userId)?.name ?? "Your partner",
+          what: `as ${team.name}`,
+          accepted: true,
+        }),
       );
     return league;
   });
   return result;
 }
 
-/** Tells a partner they were signed up: who did it, the team, and where to leave if it is wrong. */
+/**
+ * Tells a person of a change to their place on the roster that someone else made: an organizer
+ * put them on it, or their partner accepted their team.
+ */
+async function rosterNotice(
+  tx: Tx,
+  deps: UseCaseDeps,
+  notice: {
+    league: LeagueRow;
+    sessionId: string;
+    to: { id: string; name: string; email: string };
+    by: string;
+    what: string;
+    accepted?: boolean;
+  },
+) {
+  const { league, sessionId, to, by, what, accepted } = notice;
+  const club = await getOrganization(tx, league.organizationId);
+  const subject = accepted
+    ? `${by} accepted: you play ${league.name} together`
+    : `${by} put you on ${league.name}`;
+  const line = accepted
+    ? `${by} accepted your team for ${league.name} at ${club.name}: you're on the season ${what}. Register for each week you can come.`
+    : `${by} put you on the roster of ${league.name} at ${club.name} ${what}. Register for each week you can come; if that's not right, leave the league from its page.`;
+  return emailEffect(
+    actionEmail(
+      to.email,
+      subject,
+      accepted ? "Your team is in" : "You're on the roster",
+      [`Hi ${to.name},`, line],
+      { label: "See the league", url: `${deps.config.appUrl}/sessions/${sessionId}/league` },
+      { club },
+    ),
+  );
+}
+
+/** Asks a partner: who asks, the team, and where to answer. */
 async function partnerNotice(
   tx: Tx,
   deps: UseCaseDeps,
@@ -218,14 +354,14 @@ async function partnerNotice(
   return emailEffect(
     actionEmail(
       partner.email,
-      `${by} signed you up for ${league.name}`,
-      "You're on a team",
+      `${by} asks you to play ${league.name} together`,
+      "Will you be partners?",
       [
         `Hi ${partner.name},`,
-        `${by} signed the two of you up for ${league.name} at ${club.name} as ${team}. Register for each week you can come.`,
-        "If you did not agree to play, leave the league from its page: the team leaves with you.",
+        `${by} wants to play ${league.name} at ${club.name} with you, as ${team}. The team is on the season once you accept.`,
+        "Accept or decline on the league's page.",
       ],
-      { label: "See the league", url: `${deps.config.appUrl}/sessions/${sessionId}/league` },
+      { label: "Answer on the League Page", url: `${deps.config.appUrl}/sessions/${sessionId}/league` },
       { club },
     ),
   );

@@ -9,7 +9,7 @@ import { organizationOfDisplay } from "../courts/service.js";
 import { type ClubAccess, clubAccess } from "../members/service.js";
 import { activeSession } from "../sessions/service.js";
 import { createLeague, leagueView, readLeague } from "./leagues.js";
-import { askSubstitutes, joinLeague, leaveLeague } from "./roster.js";
+import { acceptPartner, askSubstitutes, joinLeague, leaveLeague } from "./roster.js";
 import { finishEvent, nextRound, startEvent, startPlayoff } from "./running.js";
 import { confirmEventGame, type Scorer, scoreEventGame } from "./scoring.js";
 import { findEventOfSession } from "./store.js";
@@ -89,6 +89,12 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.joinLeague, async (request) => {
       const club = await access(request, request.params.orgId, "club.view");
       const league = await joinLeague(deps, club, request.params.sessionId, request.body);
+      return leagueView(db, league, viewerOf(club), deps.now());
+    });
+
+    serve(app, endpoints.acceptPartner, async (request) => {
+      const club = await access(request, request.params.orgId, "club.view");
+      const league = await acceptPartner(deps, club, request.params.sessionId);
       return leagueView(db, league, viewerOf(club), deps.now());
     });
 

@@ -940,6 +940,14 @@ const matrix: Row[] = [
     prepare: async (c) => ({ url: `${await aLeague(c)}/roster`, payload: { role: "substitute" } }),
   },
   {
+    // Nobody has a team waiting for their answer here: every member is told so (404), and
+    // anyone outside the club finds nothing either.
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/league/roster/accept",
+    expect: anyone(404),
+    prepare: async (c) => ({ url: `${await aLeague(c)}/roster/accept` }),
+  },
+  {
     method: "DELETE",
     route: "/api/orgs/:orgId/sessions/:sessionId/league/roster/:userId",
     expect: organizers(200),

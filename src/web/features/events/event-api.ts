@@ -194,6 +194,19 @@ export const useJoinLeague = (
     feedback,
   );
 
+/** Says yes to the team a member signed the viewer up for. */
+export const useAcceptPartner = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<LeagueAnswer, void>,
+) =>
+  useLeagueWrite(
+    orgId,
+    sessionId,
+    () => call(endpoints.acceptPartner, { params: { orgId, sessionId } }),
+    feedback,
+  );
+
 export const useLeaveLeague = (
   orgId: string,
   sessionId: string,

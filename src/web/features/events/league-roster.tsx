@@ -13,7 +13,8 @@ import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { formatDate } from "../../lib/format.js";
 import { MemberPicker, type PickedMember } from "../members/member-picker.js";
-import { useAskSubstitutes, useJoinLeague, useLeaveLeague } from "./event-api.js";
+import { useAcceptPartner, useAskSubstitutes, useJoinLeague, useLeaveLeague } from "./event-api.js";
+import { RosterAdd } from "./roster-add.js";
 
 type Props = { orgId: string; sessionId: string; view: LeagueView; userId: string };
 
@@ -73,8 +74,11 @@ export function YourPlace({ orgId, sessionId, view, userId }: Props) {
       Be a Substitute
     </Button>
   );
+  const invitation = view.roster.invitations.find((i) => i.to.userId === userId || i.from.userId === userId);
   let body: React.ReactNode;
-  if (signingUp)
+  if (invitation)
+    body = <Invitation orgId={orgId} sessionId={sessionId} invitation={invitation} userId={userId} />;
+  else if (signingUp)
     body = (
       <TeamForm orgId={orgId} view={view} userId={userId} join={join} onClose={() => setSigningUp(false)} />
     );
@@ -130,6 +134,62 @@ export function YourPlace({ orgId, sessionId, view, userId }: Props) {
         {body}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A team waiting for a partner's yes: the one asked accepts or declines; the one who asked
+ * waits, and may call it off. Either way out takes the team off together.
+ */
+function Invitation({
+  orgId,
+  sessionId,
+  invitation,
+  userId,
+}: {
+  orgId: string;
+  sessionId: string;
+  invitation: LeagueView["roster"]["invitations"][number];
+  userId: string;
+}) {
+  const accept = useAcceptPartner(orgId, sessionId, { success: `${invitation.teamName} is in the league` });
+  const leave = useLeaveLeague(orgId, sessionId, {
+    success: invitation.to.userId === userId ? "Declined" : "Called off",
+  });
+  if (invitation.to.userId === userId)
+    return (
+      <div data-testid="partner-request" className="flex flex-col gap-3">
+        <p className="text-sm">
+          <span className="font-semibold">{invitation.from.name}</span> asks you to play the season together
+          as <span className="font-semibold">{invitation.teamName}</span>.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button size="touch" disabled={accept.busy} onClick={() => void accept.run()}>
+            Accept
+          </Button>
+          <Button
+            variant="secondary"
+            size="touch"
+            disabled={leave.busy}
+            onClick={() => void leave.run(userId)}
+          >
+            Decline
+          </Button>
+        </div>
+      </div>
+    );
+  return (
+    <div data-testid="partner-request" className="flex flex-col gap-3">
+      <p className="text-sm">
+        Waiting for <span className="font-semibold">{invitation.to.name}</span> to accept{" "}
+        <span className="font-semibold">{invitation.teamName}</span>: the team plays the season once they do.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="ghost" size="touch" disabled={leave.busy} onClick={() => void leave.run(userId)}>
+          Call It Off
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -290,6 +350,7 @@ export function RosterList({ orgId, sessionId, view }: Omit<Props, "userId">) {
       <h2 id="roster-title" className="text-lg font-bold">
         The Roster
       </h2>
+      {view.canManage ? <RosterAdd orgId={orgId} sessionId={sessionId} view={view} /> : null}
       {teams ? (
         <ol
           className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
@@ -326,6 +387,27 @@ export function RosterList({ orgId, sessionId, view }: Omit<Props, "userId">) {
           ))}
         </ol>
       )}
+      {view.roster.invitations.length > 0 ? (
+        <>
+          <h3 className="mt-2 text-sm font-semibold text-muted">Waiting for a partner's yes</h3>
+          <ul
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+            data-testid="roster-invitations"
+          >
+            {view.roster.invitations.map((i) => (
+              <li key={i.teamId} className={row}>
+                <span className="min-w-0">
+                  <span className="font-semibold">{i.teamName}</span>
+                  <span className="block text-muted">
+                    {i.from.name} asked {i.to.name}
+                  </span>
+                </span>
+                {removeButton(i.from.userId, i.teamName, "The team comes off before it began.")}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h3 className="mt-2 text-sm font-semibold text-muted">Substitutes</h3>
       <ul
         className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
