@@ -93,8 +93,12 @@ test("a page never opened on this device says it needs the network, and opens on
   await page.setViewportSize({ width: 390, height: 844 });
   const { club } = await clubNightOnFiveCourts(page);
   await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: club.name })).toBeVisible();
   await expect.poll(() => controllerState(page)).toBe("activated");
-  expect(club.id).toBeTruthy();
+  // What the app keeps on the device (kept-queries.ts) is written a second after it is read.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("courtside.keptQueries.v1") !== null))
+    .toBe(true);
 
   // Offline, the court board (never opened here) opens from the service worker's copy of the app.
   await context.setOffline(true);

@@ -12,6 +12,8 @@ export const meQueryKey = ["me"] as const;
 
 type AuthState = {
   status: "loading" | "signed-in" | "signed-out";
+  /** Loading, but waiting for a network that is not there (offline, with nothing kept). */
+  waitingForNetwork: boolean;
   /** True after the person signed out themself: guards then send them to plain /auth. */
   signedOutByChoice: boolean;
   me: Me | null;
@@ -57,12 +59,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(
     () => ({
       status: query.isPending ? "loading" : query.data ? "signed-in" : "signed-out",
+      waitingForNetwork: query.isPending && query.fetchStatus === "paused",
       signedOutByChoice: signedOutByChoice && !query.data,
       me: query.data ?? null,
       refresh,
       signOut,
     }),
-    [query.isPending, query.data, refresh, signOut, signedOutByChoice],
+    [query.isPending, query.fetchStatus, query.data, refresh, signOut, signedOutByChoice],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -34,6 +34,8 @@ describe("kept queries", () => {
     restoreKeptQueries(reopened);
     expect(reopened.getQueryData(["board", "club", "org-1"])).toEqual(board);
     expect(reopened.getQueryData(["members", "org-1"])).toBeUndefined();
+    // Shown, but fetched again as soon as it is read: never taken for fresh.
+    expect(reopened.getQueryState(["me"])?.isInvalidated).toBe(true);
   });
 
   it("keeps nothing of a person once signed out, but keeps a TV's board", () => {

@@ -31,8 +31,16 @@ export function restoreKeptQueries(queryClient: QueryClient, now = Date.now()): 
   if (!text) return;
   try {
     const kept = JSON.parse(text) as Kept;
-    if (now - kept.savedAt > KEPT_FOR_MS) forgetKeptQueries();
-    else hydrate(queryClient, kept.state);
+    if (now - kept.savedAt > KEPT_FOR_MS) {
+      forgetKeptQueries();
+      return;
+    }
+    hydrate(queryClient, kept.state);
+    // Shown at once, but never taken as fresh: each is fetched again as soon as it is read
+    // online. (Kept a moment ago, "me" was still inside its minute of freshness, and a member
+    // who had just joined a club opened on their account from before they joined.)
+    for (const { queryKey } of kept.state.queries)
+      void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: "none" });
   } catch {
     forgetKeptQueries();
   }

@@ -156,6 +156,7 @@ function LiveBoard({ board, orgId, timeZone }: { board: BoardView; orgId: string
               highlight={myId}
               callTimeoutMinutes={board.callTimeoutMinutes}
               inRounds={board.mode === "king-of-the-court"}
+              sessionId={board.session?.id}
               onToggleSingles={() =>
                 settings.run({
                   mode: board.mode,

@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
@@ -21,6 +22,8 @@ type Props = {
   callTimeoutMinutes?: number | null;
   /** King of the court fills its courts when the whole round is scored, not as each frees. */
   inRounds?: boolean;
+  /** The session on now: an event's court links to the event's page. */
+  sessionId?: string;
 };
 
 /** Beside a called player's name: they answered "on my way". */
@@ -48,6 +51,7 @@ export function CourtCard({
   onToggleSingles,
   callTimeoutMinutes,
   inRounds = false,
+  sessionId,
 }: Props) {
   const [scoring, setScoring] = useState(false);
   const format = formatBadge(court);
@@ -88,7 +92,15 @@ export function CourtCard({
               {format}
             </Badge>
           ) : null}
-          <Badge tone={court.status === "playing" ? "brand" : court.status === "idle" ? "neutral" : "danger"}>
+          <Badge
+            tone={
+              court.status === "playing" || court.status === "event"
+                ? "brand"
+                : court.status === "idle"
+                  ? "neutral"
+                  : "danger"
+            }
+          >
             {court.keptForTheEnd ? "Done" : court.waitingToMix ? "Mixing" : statusLabel[court.status]}
           </Badge>
           {court.game ? (
@@ -137,16 +149,23 @@ export function CourtCard({
           </div>
         ) : (
           <p className="text-sm text-muted">
-            {court.status === "event"
-              ? "Tonight's event plays here until it finishes: its page has the games."
-              : court.status === "unavailable"
-                ? // Taken out for a spill or a net: players read "this session" as gone for the night.
-                  "Closed for now."
-                : court.keptForTheEnd
-                  ? "Done for tonight: a game here would end its players two games ahead of someone still playing."
-                  : court.waitingToMix
-                    ? `Starts when the next court frees: the four waiting have partnered each other every way, so the two groups mix.${canManage ? " Fill Courts starts it now." : ""}`
-                    : "Free court."}
+            {court.status === "event" ? (
+              <>
+                Tonight's event plays here until it finishes.{" "}
+                {sessionId ? (
+                  <Link
+                    className="font-semibold text-brand-700 underline"
+                    to={`/sessions/${sessionId}/event`}
+                  >
+                    See its games
+                  </Link>
+                ) : (
+                  "Its page has the games."
+                )}
+              </>
+            ) : (
+              idleText(court, canManage)
+            )}
           </p>
         )}
         {/* Nobody goes on a court out of play, one the last call keeps free, one the organizer
@@ -227,4 +246,15 @@ function formatBadge(court: BoardCourt): string | null {
 function noGroupYet(court: BoardCourt, inRounds: boolean): string {
   if (!court.game) return "Waiting for players";
   return inRounds ? "Chosen when the round ends" : "Chosen from the line when this game ends";
+}
+
+/** What a court with no game says: why it is empty, and what happens next. */
+function idleText(court: BoardCourt, canManage: boolean): string {
+  // Taken out for a spill or a net: players read "this session" as gone for the night.
+  if (court.status === "unavailable") return "Closed for now.";
+  if (court.keptForTheEnd)
+    return "Done for tonight: a game here would end its players two games ahead of someone still playing.";
+  if (court.waitingToMix)
+    return `Starts when the next court frees: the four waiting have partnered each other every way, so the two groups mix.${canManage ? " Fill Courts starts it now." : ""}`;
+  return "Free court.";
 }
