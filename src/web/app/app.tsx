@@ -1,6 +1,7 @@
 import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
+import { useDialogOpen } from "../lib/use-dialog-open.js";
 import { AuthProvider } from "./auth-provider.js";
 import { keepQueries, restoreKeptQueries } from "./kept-queries.js";
 import { OfflineBanner } from "./offline-banner.js";
@@ -25,6 +26,8 @@ restoreKeptQueries(queryClient);
 keepQueries(queryClient);
 
 export function App() {
+  // With a dialog open its buttons are at the bottom: toasts go to the top, out of their way.
+  const dialogOpen = useDialogOpen();
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
@@ -33,11 +36,12 @@ export function App() {
           <OfflineBanner />
           <RouterProvider router={router} />
           {/* At the bottom, where a thumb reaches an Undo and no dialog keeps its title or the
-              phone its header; two at most, so five courts' "Score recorded" do not stack up. A
-              toast is for the screen: a printed plan or record leaves it out. */}
+              phone its header; at the top while a dialog is open, off its buttons. Two at most,
+              so five courts' "Score recorded" do not stack up. A toast is for the screen: a
+              printed plan or record leaves it out. */}
           <Toaster
             richColors
-            position="bottom-center"
+            position={dialogOpen ? "top-center" : "bottom-center"}
             closeButton
             visibleToasts={2}
             className="print:hidden"
