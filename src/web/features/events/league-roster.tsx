@@ -4,16 +4,16 @@
 import { UserPlus, Users, X } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { LEAGUE_LIMITS, type LeagueView } from "../../../shared/contracts/events.js";
+import type { LeagueView } from "../../../shared/contracts/events.js";
 import { plural } from "../../../shared/domain/formatters.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { Field, Input } from "../../components/ui/input.js";
 import { formatDate } from "../../lib/format.js";
-import { MemberPicker, type PickedMember } from "../members/member-picker.js";
+import type { PickedMember } from "../members/member-picker.js";
 import { useAcceptPartner, useAskSubstitutes, useJoinLeague, useLeaveLeague } from "./event-api.js";
+import { PartnerFields } from "./partner-fields.js";
 import { RosterAdd } from "./roster-add.js";
 
 type Props = { orgId: string; sessionId: string; view: LeagueView; userId: string };
@@ -231,26 +231,17 @@ function TeamForm({
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Your partner" htmlFor="partner-search">
-        <MemberPicker
-          orgId={orgId}
-          id="partner-search"
-          label="Your partner"
-          unavailable={onTeams}
-          chosen={partner}
-          onChoose={setPartner}
-          listBeforeTyping
-          emptyText="No member free to partner by that name."
-        />
-      </Field>
-      <Field label="Team name" htmlFor="team-name" hint="Optional: otherwise your first names">
-        <Input
-          id="team-name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={LEAGUE_LIMITS.teamName}
-        />
-      </Field>
+      <PartnerFields
+        orgId={orgId}
+        idPrefix="sign-up"
+        partnerLabel="Your partner"
+        nameHint="Optional: otherwise your first names"
+        unavailable={onTeams}
+        partner={partner}
+        onPartner={setPartner}
+        name={name}
+        onName={setName}
+      />
       {problem ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {problem}

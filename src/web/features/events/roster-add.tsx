@@ -3,11 +3,12 @@
 // answers for them, and both are told by email).
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
-import { LEAGUE_LIMITS, type LeagueView } from "../../../shared/contracts/events.js";
+import type { LeagueView } from "../../../shared/contracts/events.js";
 import { Button } from "../../components/ui/button.js";
-import { Field, Input } from "../../components/ui/input.js";
+import { Field } from "../../components/ui/input.js";
 import { MemberPicker, type PickedMember } from "../members/member-picker.js";
 import { useJoinLeague } from "./event-api.js";
+import { PartnerFields } from "./partner-fields.js";
 
 export function RosterAdd({
   orgId,
@@ -91,28 +92,17 @@ export function RosterAdd({
         ))}
       </fieldset>
       {withPartner ? (
-        <>
-          <Field label="Partner" htmlFor="roster-partner">
-            <MemberPicker
-              orgId={orgId}
-              id="roster-partner"
-              label="Partner"
-              unavailable={new Set([...onRoster, ...(member ? [member.userId] : [])])}
-              chosen={partner}
-              onChoose={setPartner}
-              listBeforeTyping
-              emptyText="No member off the roster by that name."
-            />
-          </Field>
-          <Field label="Team name" htmlFor="roster-team-name" hint="Optional: otherwise their first names">
-            <Input
-              id="roster-team-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={LEAGUE_LIMITS.teamName}
-            />
-          </Field>
-        </>
+        <PartnerFields
+          orgId={orgId}
+          idPrefix="roster"
+          partnerLabel="Partner"
+          nameHint="Optional: otherwise their first names"
+          unavailable={new Set([...onRoster, ...(member ? [member.userId] : [])])}
+          partner={partner}
+          onPartner={setPartner}
+          name={name}
+          onName={setName}
+        />
       ) : null}
       {problem ? (
         <p role="alert" className="text-sm font-medium text-red-700">
