@@ -42,6 +42,27 @@ const skip = (registrationId: string) =>
   });
 
 describe("a burst of actions on one board", () => {
+  it("lets one of two organizers scoring the same game at once win, and tells the other it left the court", async () => {
+    await activeSessionWith(t, orgId, 12, [], "Two Scorers");
+    expect((await fillCourts()).statusCode).toBe(200);
+    const game = (await board()).courts.find((c) => c.game)!.game!;
+    const score = (winner: "A" | "B") =>
+      t.request({
+        method: "POST",
+        url: `/api/orgs/${orgId}/board/games/${game.id}/score`,
+        cookie: owner.cookie,
+        payload: { winner },
+      });
+    const answers = await Promise.all([score("A"), score("B")]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    const refused = answers.find((a) => a.statusCode === 404)!;
+    expect(refused.json().error.message).toBe("That game is not on court any more.");
+    // One result stands: the winner's side as the one that counted said.
+    const [row] = await t.db.select().from(games).where(eq(games.id, game.id));
+    const counted = answers.findIndex((a) => a.statusCode === 200);
+    expect(row).toMatchObject({ status: "finished", winner: counted === 0 ? "A" : "B" });
+  });
+
   it("applies each one, refuses the one that cannot be, and takes fewer transactions than actions", async () => {
     const session = await activeSessionWith(t, orgId, 30, [], "Busy Night");
     expect((await fillCourts()).statusCode).toBe(200);
