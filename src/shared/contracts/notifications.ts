@@ -28,7 +28,10 @@ export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
 export const notificationLabels: Record<keyof NotificationPreferences, { title: string; body: string }> = {
   session_reminders: { title: "Session reminders", body: "A reminder before sessions you registered for." },
-  court_up_next: { title: "Court up next", body: "When your group is called to a court." },
+  court_up_next: {
+    title: "Court up next",
+    body: "When your group is called to a court, by email when no phone of yours gets it as a notice.",
+  },
   match_results: { title: "Match results", body: "Your results and rating changes." },
   weekly_summary: { title: "Weekly summary", body: "A short digest of your club's week." },
   waitlist_notifications: { title: "Waitlist", body: "When a place opens for you in a full session." },
