@@ -70,7 +70,7 @@ test("offline, the board keeps its last state, keeps scores on the phone, and se
   // Back online: the kept scores go by themselves; the third is refused, and said so.
   await context.setOffline(false);
   await expect(page.getByTestId("held-scores")).toHaveCount(0);
-  await expect(page.getByText("That game had already left " + third!.name)).toBeVisible();
+  await expect(page.getByText(`That game had already left ${third!.name}`)).toBeVisible();
   await expect(page.getByTestId("board-age")).toHaveText("live");
 
   // On the server: each game scored once, the first two as this phone said, the third as the other did.
@@ -85,7 +85,7 @@ test("offline, the board keeps its last state, keeps scores on the phone, and se
   problems.splice(0, problems.length, ...problems.filter((p) => !offlineNoise.test(p)));
 });
 
-test("a page never opened on this device says it needs the network, and opens once it is back", async ({
+test("a page opened once opens offline on what it showed; one never opened says it needs the network", async ({
   page,
   context,
   problems,
@@ -100,8 +100,19 @@ test("a page never opened on this device says it needs the network, and opens on
     .poll(() => page.evaluate(() => localStorage.getItem("courtside.keptQueries.v1") !== null))
     .toBe(true);
 
-  // Offline, the court board (never opened here) opens from the service worker's copy of the app.
+  // The sessions page, opened once online, opens offline on what it showed.
+  await page.goto("/sessions");
+  await expect(page.getByText("Thursday Open Play").first()).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => localStorage.getItem("courtside.keptQueries.v1")?.includes("Thursday Open Play")),
+    )
+    .toBe(true);
   await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("Thursday Open Play").first()).toBeVisible();
+
+  // Offline, the court board (never opened here) opens from the service worker's copy of the app.
   await page.goto("/board").catch(() => undefined);
   await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
   await expect(

@@ -16,7 +16,7 @@ afterEach(() => vi.useRealTimers());
 const kept = () => JSON.parse(window.localStorage.getItem(storageKeys.keptQueries) ?? "null");
 
 describe("kept queries", () => {
-  it("keeps the signed-in person's board and reads, and a new app opens on them", () => {
+  it("keeps what the signed-in person read, and a new app opens on it", () => {
     const client = new QueryClient();
     const stop = keepQueries(client);
     client.setQueryData(["me"], { id: "u1" });
@@ -28,14 +28,33 @@ describe("kept queries", () => {
       kept()
         .state.queries.map((q: { queryKey: unknown[] }) => q.queryKey[0])
         .sort(),
-    ).toEqual(["board", "me"]);
+    ).toEqual(["board", "me", "members"]);
 
     const reopened = new QueryClient();
-    restoreKeptQueries(reopened);
+    restoreKeptQueries(reopened, Date.now(), false);
     expect(reopened.getQueryData(["board", "club", "org-1"])).toEqual(board);
-    expect(reopened.getQueryData(["members", "org-1"])).toBeUndefined();
+    expect(reopened.getQueryData(["members", "org-1"])).toEqual([{ id: "m1" }]);
     // Shown, but fetched again as soon as it is read: never taken for fresh.
     expect(reopened.getQueryState(["me"])?.isInvalidated).toBe(true);
+    // Online, an app opens on what is true now: nothing kept is put back.
+    const online = new QueryClient();
+    restoreKeptQueries(online, Date.now(), true);
+    expect(online.getQueryData(["me"])).toBeUndefined();
+  });
+
+  it("keeps the night's reads alone when the rest would not fit", () => {
+    const client = new QueryClient();
+    const stop = keepQueries(client);
+    client.setQueryData(["me"], { id: "u1" });
+    client.setQueryData(["board", "club", "org-1"], board);
+    client.setQueryData(["ladder", "org-1"], "x".repeat(1_100_000));
+    vi.advanceTimersByTime(1100);
+    stop();
+    expect(
+      kept()
+        .state.queries.map((q: { queryKey: unknown[] }) => q.queryKey[0])
+        .sort(),
+    ).toEqual(["board", "me"]);
   });
 
   it("keeps nothing of a person once signed out, but keeps a TV's board", () => {
@@ -65,7 +84,7 @@ describe("kept queries", () => {
     vi.advanceTimersByTime(1100);
     stop();
     const reopened = new QueryClient();
-    restoreKeptQueries(reopened, Date.now() + 13 * 3_600_000);
+    restoreKeptQueries(reopened, Date.now() + 13 * 3_600_000, false);
     expect(reopened.getQueryData(["me"])).toBeUndefined();
     expect(kept()).toBeNull();
   });

@@ -1,16 +1,18 @@
-// The last answers of the reads a night runs on, kept on the device: who is signed in, the
-// court board, the TV's board and event, the event's page. Reloaded offline, the app opens on
-// them (with their age: stale-notice.tsx) instead of a spinner waiting for a network that is
-// not there; online, each is fetched again at once, as any stale read is. Nothing else is kept:
-// the rest of the app says it is offline and waits.
+// The last answers of what the person opened, kept on the device: first the reads a night runs
+// on (who is signed in, the court board, the TV's board and event, the event's page), then, as
+// room allows, everything else they read (their sessions, the ladder...). Reloaded offline, a
+// page opens on them (the board with its age: board-age.tsx) instead of a spinner waiting for a
+// network that is not there; once the network is back, each is fetched again.
 //
 // Kept in localStorage under one key, written a second after the reads settle, and dropped on
 // signing out (or a 401), so the next person on a shared phone never opens on someone's night.
 import { dehydrate, hydrate, type Query, type QueryClient } from "@tanstack/react-query";
 import { readStored, removeStored, storageKeys, writeStored } from "../lib/storage.js";
 
-/** The reads worth opening on offline, by their key's first part. */
-const KEPT = new Set(["me", "board", "display-event", "event"]);
+/** The reads a night runs on, by their key's first part: kept whatever else there is room for. */
+const CORE = new Set(["me", "board", "display-event", "event"]);
+/** Characters of localStorage the rest may take (browsers give an origin about five million). */
+const ROOM = 1_000_000;
 /** Older than this, a kept answer is not worth showing: the night is over. */
 const KEPT_FOR_MS = 12 * 3_600_000;
 const WRITE_AFTER_MS = 1000;
@@ -21,12 +23,20 @@ type Kept = { savedAt: number; state: ReturnType<typeof dehydrate> };
 const ofTheTv = (key: readonly unknown[]) =>
   key[0] === "display-event" || (key[0] === "board" && key[1] === "display");
 
-const worthKeeping = (signedIn: boolean) => (query: Query) =>
+const worthKeeping = (signedIn: boolean, coreOnly: boolean) => (query: Query) =>
   query.state.status === "success" &&
-  (signedIn ? KEPT.has(String(query.queryKey[0])) : ofTheTv(query.queryKey));
+  (signedIn ? !coreOnly || CORE.has(String(query.queryKey[0])) : ofTheTv(query.queryKey));
 
-/** Puts the kept answers back into the cache, before the first render reads it. */
-export function restoreKeptQueries(queryClient: QueryClient, now = Date.now()): void {
+/**
+ * Puts the kept answers back into the cache, before the first render reads it: offline only.
+ * Online the app reads what is true now, as it always did, with no moment of the old on screen.
+ */
+export function restoreKeptQueries(
+  queryClient: QueryClient,
+  now = Date.now(),
+  online = navigator.onLine,
+): void {
+  if (online) return;
   const text = readStored(storageKeys.keptQueries);
   if (!text) return;
   try {
@@ -53,15 +63,20 @@ export function keepQueries(queryClient: QueryClient): () => void {
     timer = undefined;
     // Signed out, nothing of anyone is kept but a TV's board.
     const signedIn = Boolean(queryClient.getQueryData(["me"]));
-    const state = dehydrate(queryClient, { shouldDehydrateQuery: worthKeeping(signedIn) });
-    if (state.queries.length === 0) {
+    const kept = (coreOnly: boolean): Kept => ({
+      savedAt: Date.now(),
+      state: dehydrate(queryClient, { shouldDehydrateQuery: worthKeeping(signedIn, coreOnly) }),
+    });
+    const everything = kept(false);
+    if (everything.state.queries.length === 0) {
       forgetKeptQueries();
       return;
     }
-    writeStored(storageKeys.keptQueries, JSON.stringify({ savedAt: Date.now(), state } satisfies Kept));
+    const text = JSON.stringify(everything);
+    writeStored(storageKeys.keptQueries, text.length <= ROOM ? text : JSON.stringify(kept(true)));
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== "updated" || !KEPT.has(String(event.query.queryKey[0]))) return;
+    if (event.type !== "updated") return;
     if (timer === undefined) timer = setTimeout(write, WRITE_AFTER_MS);
   });
   return () => {
