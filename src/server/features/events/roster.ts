@@ -214,7 +214,11 @@ export async function joinLeague(
     }
     const partnerId = body.partnerId;
     if (!partnerId) throw refuse("partnerId", "Choose your partner: a league of teams is played in pairs");
-    if (partnerId === who) throw refuse("partnerId", forSomeoneElse ? "The partner is someone else" : "Your partner is someone else");
+    if (partnerId === who)
+      throw refuse(
+        "partnerId",
+        forSomeoneElse ? "The partner is someone else" : "Your partner is someone else",
+      );
     if (!(await isMember(tx, access.organizationId, partnerId)))
       throw refuse("partnerId", "Your partner must be a member of the club");
     const partner = names.get(partnerId);
