@@ -143,6 +143,8 @@ test("an organizer who plays starts a round robin over open play, its courts lea
     await expect(court(page, name).getByTestId("court-player")).toHaveCount(0);
   }
   await expect(page.getByTestId("queue-name")).toHaveCount(4);
+  // The eight in the event are counted apart from open play's eight, not lost.
+  await expect(page.getByTestId("in-event-count")).toHaveText("8 in the event");
   // The organizer is in the event too: their own banner says so.
   await expect(page.getByTestId("my-place")).toContainText(
     "You're in tonight's event: your games are on its page",

@@ -206,6 +206,12 @@ function WaitingBanner({ board }: { board: BoardView }) {
       <span>
         <strong>{board.stats.activePlayers}</strong> active players
       </span>
+      {/* The event's players are off open play's line: counted apart, not lost. */}
+      {board.stats.inEvent > 0 ? (
+        <span data-testid="in-event-count">
+          <strong>{board.stats.inEvent}</strong> in the event
+        </span>
+      ) : null}
     </div>
   );
 }
