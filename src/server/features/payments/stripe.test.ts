@@ -12,6 +12,7 @@ import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { until } from "../../test/until.js";
 import { EXPIRE_CHECKOUT } from "../sessions/effects.js";
+import { sweepHolds } from "../sessions/registrations.js";
 
 let t: TestApp;
 let stripe: FakeStripe;
@@ -694,6 +695,61 @@ describe("a place given up before it is paid closes its checkout", () => {
     expect(
       stripe.requests.filter((r) => r.path === "/v1/refunds" && r.body.get("payment_intent") === intent),
     ).toEqual([]);
+  });
+
+  /** A new member's place in a new paid session, held for a payment not made yet. */
+  async function placeOf(email: string, session: string) {
+    const person = await makeUser(t, email);
+    const own = await paidSessionFor(person, session, 900);
+    const registered = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${own.sessionId}/registrations`,
+      cookie: person.cookie,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const registrationId = registered.json().registration.id as string;
+    const [payment] = await t.db.select().from(payments).where(eq(payments.registrationId, registrationId));
+    expect(payment).toMatchObject({ status: "pending", provider: "stripe" });
+    return { sessionId: own.sessionId, registrationId, payment: payment! };
+  }
+
+  it("a hold run out closes its checkout too, so the place it no longer holds cannot be paid for", async () => {
+    const {
+      sessionId: held,
+      registrationId,
+      payment,
+    } = await placeOf("stripe-held@example.com", "Held Too Long");
+    await t.db
+      .update(sessionRegistrations)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessionRegistrations.id, registrationId));
+    await sweepHolds(t.deps, orgId, held);
+    const [expire] = await until(
+      async () => expireCalls(payment.providerRef!),
+      (calls) => calls.length > 0,
+      "the run-out hold's checkout expiry",
+    );
+    expect(expire!.stripeAccount).toBe(accountId);
+    expect(stripe.object(payment.providerRef!)!.status).toBe("expired");
+    expect((await t.db.select().from(payments).where(eq(payments.id, payment.id)))[0]!.status).toBe(
+      "expired",
+    );
+  });
+
+  it("a session cancelled closes the checkouts of its places not yet paid", async () => {
+    const { sessionId: rainedOff, payment } = await placeOf("stripe-cancelled@example.com", "Rained Off");
+    const cancel = await t.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/sessions/${rainedOff}/cancel`,
+      cookie: owner.cookie,
+    });
+    expect(cancel.statusCode).toBe(204);
+    await until(
+      async () => expireCalls(payment.providerRef!),
+      (calls) => calls.length > 0,
+      "the cancelled session's checkout expiry",
+    );
+    expect(stripe.object(payment.providerRef!)!.status).toBe("expired");
   });
 
   it("an expiry Stripe could not make fails, so the job that asked tries again", async () => {

@@ -43,6 +43,10 @@ export function holdExpiry(organizationId: string, sessionId: string, holdExpire
   );
 }
 
+/** Closes a payment's checkout at the provider, after the commit (payments.ts closeCheckout). */
+export const closeCheckoutJob = (paymentId: string): Effect =>
+  jobEffect(EXPIRE_CHECKOUT, { paymentId } satisfies CheckoutJob);
+
 /**
  * A place released or paid for: its checkout closed at the provider, its refund and what the
  * payer hears, then the waitlist's promotions.
@@ -52,9 +56,7 @@ export async function placeEffects(
   config: MailConfig,
   change: { refunds: Array<RefundDecision | null>; promotions: Promotion[]; closedCheckouts?: string[] },
 ): Promise<Effect[]> {
-  const effects: Effect[] = (change.closedCheckouts ?? []).map((paymentId) =>
-    jobEffect(EXPIRE_CHECKOUT, { paymentId } satisfies CheckoutJob),
-  );
+  const effects: Effect[] = (change.closedCheckouts ?? []).map(closeCheckoutJob);
   effects.push(...refundJobs(change.refunds));
   for (const refund of change.refunds)
     effects.push(...(await refundDecisionEmails(db, config.appUrl, refund)));

@@ -53,13 +53,14 @@ export async function releaseNoShows(
 ) {
   const now = deps.now();
   const { result } = await withEffects(deps, async (tx, effects) => {
-    const { session, promotions: freed } = await lockSessionReleasingHolds(
-      tx,
-      organizationId,
-      sessionId,
-      now,
+    const {
+      session,
+      promotions: freed,
+      closedCheckouts: lapsed,
+    } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
+    effects.push(
+      ...(await placeEffects(tx, deps.config, { refunds: [], promotions: freed, closedCheckouts: lapsed })),
     );
-    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions: freed })));
     const refusal = whyNot(session, now, by);
     if (refusal) {
       if (by === "job") return { released: 0, promoted: 0 };

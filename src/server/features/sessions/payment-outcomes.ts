@@ -107,18 +107,25 @@ export async function settleCancelledPlace(
 }
 
 /** A cancelled session owes every payment back, whatever the cut-off, and takes no more. */
-export async function refundWholeSession(tx: Tx, session: SessionRow, now: Date): Promise<RefundDecision[]> {
+export async function refundWholeSession(
+  tx: Tx,
+  session: SessionRow,
+  now: Date,
+): Promise<{ refunds: RefundDecision[]; closedCheckouts: string[] }> {
   const ofThisSession = (status: PaymentRow["status"]) =>
     and(
       eq(sessionRegistrations.id, payments.registrationId),
       eq(sessionRegistrations.sessionId, session.id),
       eq(payments.status, status),
     );
-  await tx
+  // Payments not made yet: cancelled, and their checkouts closed (expire-checkout), so nobody
+  // pays for a session that will not happen.
+  const unpaid = await tx
     .update(payments)
     .set({ status: "cancelled", updatedAt: now })
     .from(sessionRegistrations)
-    .where(ofThisSession("pending"));
+    .where(ofThisSession("pending"))
+    .returning({ id: payments.id, providerRef: payments.providerRef });
   const rows = await tx
     .update(payments)
     .set({ status: "refund_pending", updatedAt: now })
@@ -130,7 +137,10 @@ export async function refundWholeSession(tx: Tx, session: SessionRow, now: Date)
       userId: sessionRegistrations.userId,
       broughtBy: sessionRegistrations.broughtBy,
     });
-  return rows.map((row) => decision(row, row, session, true, "cancelled"));
+  return {
+    refunds: rows.map((row) => decision(row, row, session, true, "cancelled")),
+    closedCheckouts: unpaid.filter((p) => p.providerRef !== null).map((p) => p.id),
+  };
 }
 
 /**

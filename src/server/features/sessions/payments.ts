@@ -92,13 +92,13 @@ export async function checkoutFor(deps: AppDeps, paymentId: string): Promise<str
 }
 
 /**
- * The expire-checkout job: closes the checkout of a payment given up with its place, read again
- * first. If it was paid in the meantime, its event settles it (payment-outcomes.ts), and
- * another provider's checkout is not this one's to close.
+ * The expire-checkout job: closes the checkout of a payment given up with its place (cancelled)
+ * or whose hold ran out (expired), read again first. If it was paid in the meantime, its event
+ * settles it (payment-outcomes.ts), and another provider's checkout is not this one's to close.
  */
 export async function closeCheckout(deps: AppDeps, paymentId: string): Promise<void> {
   const payment = await paymentById(deps.database.db, paymentId);
-  if (payment?.status !== "cancelled" || !payment.providerRef) return;
+  if ((payment?.status !== "cancelled" && payment?.status !== "expired") || !payment.providerRef) return;
   if (payment.provider !== deps.payments.kind) return;
   await deps.payments.expireCheckout(payment.providerRef, payment.payoutAccountRef);
 }

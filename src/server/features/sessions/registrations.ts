@@ -83,11 +83,22 @@ export async function lockSessionReleasingHolds(
     .for("update", { of: sessions });
   if (!row) throw notFound("Session not found");
   const { holdsRunOut, ...session } = row;
-  return { session, promotions: holdsRunOut ? await expireHolds(tx, session, now) : [] };
+  const released = holdsRunOut
+    ? await expireHolds(tx, session, now)
+    : { promotions: [], closedCheckouts: [] };
+  return { session, ...released };
 }
 
-/** Releases places whose payment hold ran out, then fills freed places from the waitlist. */
-async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Promotion[]> {
+/**
+ * Releases places whose payment hold ran out, then fills freed places from the waitlist.
+ * Answers the promotions and the payments whose checkout is to close at the provider: one left
+ * open could still be paid for a place that is no longer held.
+ */
+async function expireHolds(
+  tx: Tx,
+  session: SessionRow,
+  now: Date,
+): Promise<{ promotions: Promotion[]; closedCheckouts: string[] }> {
   const expired = await tx
     .update(sessionRegistrations)
     .set({ status: "cancelled", checkedInAt: null, updatedAt: now })
@@ -98,8 +109,8 @@ async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Prom
       ),
     )
     .returning({ id: sessionRegistrations.id });
-  if (expired.length === 0) return [];
-  await tx
+  if (expired.length === 0) return { promotions: [], closedCheckouts: [] };
+  const lapsed = await tx
     .update(payments)
     .set({ status: "expired", updatedAt: now })
     .where(
@@ -110,8 +121,12 @@ async function expireHolds(tx: Tx, session: SessionRow, now: Date): Promise<Prom
         ),
         eq(payments.status, "pending"),
       ),
-    );
-  return promoteFromWaitlist(tx, session, now);
+    )
+    .returning({ id: payments.id, providerRef: payments.providerRef });
+  return {
+    promotions: await promoteFromWaitlist(tx, session, now),
+    closedCheckouts: lapsed.filter((p) => p.providerRef !== null).map((p) => p.id),
+  };
 }
 
 /** How long a place given by the waitlist or a draw is held unpaid in a paid session. */
@@ -189,11 +204,16 @@ export async function lockForAPlace(
   asked: { organizationId: string; sessionId: string; now: Date },
 ): Promise<SessionRow> {
   const { organizationId, sessionId, now } = asked;
-  const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
+  const { session, promotions, closedCheckouts } = await lockSessionReleasingHolds(
+    tx,
+    organizationId,
+    sessionId,
+    now,
+  );
   if (session.paymentRequired && !(await clubTakesCharges(tx, organizationId))) {
     throw paymentsNotReady.toPay();
   }
-  effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+  effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions, closedCheckouts })));
   const drawn = await drawLocked(tx, session, now, promotedHoldUntil(now));
   if (drawn) effects.push(...(await afterTheDraw(tx, deps, session, drawn, now)));
   return session;
@@ -348,8 +368,13 @@ async function settleAndPromote(tx: Tx, session: SessionRow, row: RegistrationRo
 export async function drawLottery(deps: UseCaseDeps, organizationId: string, sessionId: string) {
   const now = deps.now();
   const { result } = await withEffects(deps, async (tx, effects) => {
-    const { session, promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
-    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+    const { session, promotions, closedCheckouts } = await lockSessionReleasingHolds(
+      tx,
+      organizationId,
+      sessionId,
+      now,
+    );
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions, closedCheckouts })));
     const outcomes = await drawLocked(tx, session, now, promotedHoldUntil(now));
     if (outcomes) effects.push(...(await afterTheDraw(tx, deps, session, outcomes, now)));
     return outcomes;
@@ -379,7 +404,7 @@ async function afterTheDraw(
 export async function sweepHolds(deps: UseCaseDeps, organizationId: string, sessionId: string) {
   const now = deps.now();
   await withEffects(deps, async (tx, effects) => {
-    const { promotions } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
-    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], promotions })));
+    const released = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
+    effects.push(...(await placeEffects(tx, deps.config, { refunds: [], ...released })));
   });
 }

@@ -15,7 +15,7 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { type Effect, withEffects } from "../../platform/jobs/outbox.js";
 import { clubRunning, upgradeRequired } from "../billing/service.js";
 import { clubTimeZone } from "../clubs/service.js";
-import { placeEffects, sessionCompleted } from "./effects.js";
+import { closeCheckoutJob, placeEffects, sessionCompleted } from "./effects.js";
 import { committedSeed, drawJob } from "./lottery.js";
 import { releaseJob } from "./no-shows.js";
 import { cancellationEmails } from "./notices.js";
@@ -127,7 +127,12 @@ export async function updateSession(
   const endsAt = new Date(body.endsAt);
   const { result } = await withEffects(deps, async (tx, effects) => {
     // Holds run out are released first, as registering does: they hold no place any more.
-    const { promotions: released } = await lockSessionReleasingHolds(tx, organizationId, sessionId, now);
+    const { promotions: released, closedCheckouts } = await lockSessionReleasingHolds(
+      tx,
+      organizationId,
+      sessionId,
+      now,
+    );
     const current = await getSession(tx, organizationId, sessionId);
     if (current.session.status === "completed" || current.session.status === "cancelled") {
       throw new AppError("SESSION_CLOSED", "A completed or cancelled session cannot be edited.");
@@ -175,7 +180,11 @@ export async function updateSession(
     if (release && releaseMoved && !edited!.noShowsReleasedAt) effects.push(release);
     const promotions = await promoteFromWaitlist(tx, edited!, now);
     effects.push(
-      ...(await placeEffects(tx, deps.config, { refunds: [], promotions: [...released, ...promotions] })),
+      ...(await placeEffects(tx, deps.config, {
+        refunds: [],
+        promotions: [...released, ...promotions],
+        closedCheckouts,
+      })),
     );
     // Counted again: promotions moved people up, and a lottery taken away made its entries a list.
     const after = await getSession(tx, organizationId, sessionId);
@@ -317,10 +326,17 @@ const isUniqueViolation = (error: unknown) => {
   return (cause as { code?: string }).code === "23505";
 };
 
-/** What a session just cancelled owes: every payment back, and a word to everyone still in it. */
+/**
+ * What a session just cancelled owes: every payment back, every checkout still open closed, and
+ * a word to everyone still in it.
+ */
 async function cancelled(tx: Tx, deps: Pick<UseCaseDeps, "config" | "now">, row: SessionRow) {
-  const refunds = await refundWholeSession(tx, row, deps.now());
-  return [...refundJobs(refunds), ...(await cancellationEmails(tx, deps.config.appUrl, row.id, refunds))];
+  const { refunds, closedCheckouts } = await refundWholeSession(tx, row, deps.now());
+  return [
+    ...refundJobs(refunds),
+    ...closedCheckouts.map(closeCheckoutJob),
+    ...(await cancellationEmails(tx, deps.config.appUrl, row.id, refunds)),
+  ];
 }
 
 /**

@@ -747,6 +747,12 @@ describe("the public club page", () => {
 describe("the public club page, while a session runs", () => {
   it("lists the session running now first, said to be playing now", async () => {
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, orgId));
+    // One session runs at a time: one started above is put back to scheduled, this one is on.
+    const paused = await t.db
+      .update(sessions)
+      .set({ status: "scheduled" })
+      .where(and(eq(sessions.organizationId, orgId), eq(sessions.status, "active")))
+      .returning({ id: sessions.id });
     const [running] = await t.db
       .insert(sessions)
       .values({
@@ -768,6 +774,8 @@ describe("the public club page, while a session runs", () => {
       expect(firstScheduled).toBeGreaterThan(0);
     } finally {
       await t.db.update(sessions).set({ status: "completed" }).where(eq(sessions.id, running!.id));
+      for (const { id } of paused)
+        await t.db.update(sessions).set({ status: "active" }).where(eq(sessions.id, id));
     }
   });
 });

@@ -2,10 +2,10 @@
 // session unregistered (their own link, or the organizer's walk-ins), waits there; places that
 // open go to the waitlist in order, then to those who walked up, and a player present is in and
 // on the board at once.
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queuePlayers } from "../../db/schema/courts.js";
-import { sessionRegistrations } from "../../db/schema/sessions.js";
+import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -40,6 +40,14 @@ const person = (i: number) => () => players[i]!;
 const [ann, bob, cat, dan, eve, fay] = [person(0), person(1), person(2), person(3), person(4), person(5)];
 
 describe("standing by at the door", () => {
+  // One session runs at a time (one-session.test.ts): each night starts after the last is over.
+  beforeEach(async () => {
+    await t.db
+      .update(sessions)
+      .set({ status: "completed" })
+      .where(and(eq(sessions.organizationId, orgId), eq(sessions.status, "active")));
+  });
+
   it("waits after the waitlist, and is in and on the board when a place opens", async () => {
     clock = new Date("2026-12-10T22:30:00Z");
     const [session] = await makeSessions(t, orgId, organizer, {
@@ -151,6 +159,10 @@ describe("standing by at the door", () => {
       name: "Paid Night",
     });
     // A paid session is paid for first: walking up does not put her on the list.
+    // Its night runs after this one is over: one session runs at a time.
+    await t.db.execute(
+      sql`update sessions set status = 'completed' where organization_id = ${orgId} and status = 'active'`,
+    );
     await t.db.execute(
       sql`update sessions set payment_required = true, payment_amount = 1000, status = 'active' where id = ${paid!.id}`,
     );
@@ -193,6 +205,10 @@ describe("standing by at the door", () => {
       name: "Paid Full",
       capacity: 1,
     });
+    // Its night runs after this one is over: one session runs at a time.
+    await t.db.execute(
+      sql`update sessions set status = 'completed' where organization_id = ${orgId} and status = 'active'`,
+    );
     await t.db.execute(
       sql`update sessions set payment_required = true, payment_amount = 1000, status = 'active' where id = ${paid!.id}`,
     );

@@ -1,9 +1,10 @@
 // Tonight, always: a session entered after its start is still on the list (until it ends) and
 // can be started; "Start open play now" creates and starts one in a single step.
 
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { organizations } from "../../db/schema/clubs.js";
+import { sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 
@@ -55,6 +56,14 @@ describe("a session created after its start", () => {
 });
 
 describe("start open play now", () => {
+  // One session runs at a time (one-session.test.ts): the night above is over first.
+  beforeEach(async () => {
+    await t.db
+      .update(sessions)
+      .set({ status: "completed" })
+      .where(and(eq(sessions.organizationId, orgId), eq(sessions.status, "active")));
+  });
+
   it("creates a session from this minute and starts it, with the board live at once", async () => {
     const answer = await t.request({
       method: "POST",
