@@ -103,11 +103,18 @@ test("a page opened once opens offline on what it showed; one never opened says 
   // The sessions page, opened once online, opens offline on what it showed.
   await page.goto("/sessions");
   await expect(page.getByText("Thursday Open Play").first()).toBeVisible();
-  await expect
-    .poll(() =>
-      page.evaluate(() => localStorage.getItem("courtside.keptQueries.v1")?.includes("Thursday Open Play")),
-    )
-    .toBe(true);
+  // Kept a second after it is read (kept-queries.ts): wait for the sessions list itself, not
+  // for any read that happens to name the session (the dashboard's did, and the list was not in).
+  const sessionsKept = () =>
+    page.evaluate(() => {
+      const kept = JSON.parse(localStorage.getItem("courtside.keptQueries.v1") ?? "null") as {
+        state: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+      } | null;
+      return (kept?.state.queries ?? []).some(
+        (q) => q.queryKey[0] === "sessions" && JSON.stringify(q.state.data).includes("Thursday Open Play"),
+      );
+    });
+  await expect.poll(sessionsKept).toBe(true);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText("Thursday Open Play").first()).toBeVisible();
