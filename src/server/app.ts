@@ -29,6 +29,7 @@ import { ladderRoutes } from "./features/ladder/routes.js";
 import { crawlerRoutes } from "./features/marketing/crawler-routes.js";
 import { meRoutes } from "./features/me/routes.js";
 import { memberRoutes } from "./features/members/routes.js";
+import { clubAccess } from "./features/members/service.js";
 import { registerPushJobs } from "./features/notifications/push.js";
 import { pushRoutes } from "./features/notifications/push-routes.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
@@ -43,6 +44,7 @@ import { registerSessionJobs } from "./features/sessions/payments.js";
 import { registerRefundJobs } from "./features/sessions/refunds.js";
 import { sessionRoutes } from "./features/sessions/routes.js";
 import { registerSandboxCheckout } from "./features/sessions/sandbox-checkout.js";
+import { requireUser } from "./platform/auth/current-user.js";
 import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { signInBeforeValidation } from "./platform/auth/signed-in-first.js";
 import { AppError } from "./platform/errors/app-error.js";
@@ -113,6 +115,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   refuseCrossSiteWrites(app, deps.config);
   finishHandlersBeforeClosing(app);
   signInBeforeValidation(app, deps.auth);
+  // serve() checks each definition's access with these and hands the handler who is calling.
+  app.decorate("callers", { user: (request) => requireUser(deps.auth, request), club: clubAccess(deps) });
+  app.decorateRequest("user", null);
+  app.decorateRequest("club", null);
 
   addSecurityHeaders(app, securityHeadersFor);
   keepAnswersPrivate(app);

@@ -24,7 +24,7 @@ import {
 import { orgParams } from "./common.js";
 import { dashboardView } from "./dashboard.js";
 import { endpoint } from "./endpoint.js";
-import { myNight, sessionRecord } from "./session-record.js";
+import { myNight, recordMonthQuery, sessionRecord } from "./session-record.js";
 import { sessionParams } from "./sessions.js";
 
 const tags = ["court board"];
@@ -225,8 +225,31 @@ export const displayEndpoints = {
   }),
 };
 
-/** The night's record as JSON (its CSV downloads are files, registered directly). */
+const csv = "text/csv; charset=utf-8";
+
+/** The night's record: as JSON for the Past sessions view, and as CSV files for the books. */
 export const recordEndpoints = {
+  recordCsv: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/sessions/:sessionId/record.csv",
+    operationId: "exportSessionRecord",
+    summary: "The session's attendance and payments as CSV",
+    tags: ["records"],
+    access: organizer,
+    params: sessionParams,
+    success: { status: 200, body: null, file: csv },
+  }),
+  monthCsv: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/sessions/export.csv",
+    operationId: "exportSessionsOfMonth",
+    summary: "Attendance and payments of every session that started in a month (club time), as CSV",
+    tags: ["records"],
+    access: organizer,
+    params: orgParams,
+    query: recordMonthQuery,
+    success: { status: 200, body: null, file: csv },
+  }),
   record: endpoint({
     method: "GET",
     path: "/api/orgs/:orgId/sessions/:sessionId/record",

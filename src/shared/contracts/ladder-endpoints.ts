@@ -1,7 +1,6 @@
 // The ladder's endpoints (endpoint.ts): standings per format, matches (log, answer, decide,
 // edit, delete) and a player's page. Anyone in the club reads and logs the matches they played;
 // editing, deleting and deciding are for those who manage matches.
-import { z } from "zod";
 import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import {

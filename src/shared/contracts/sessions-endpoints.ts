@@ -290,6 +290,16 @@ export const sessionsEndpoints = {
     success: { status: 200, body: selfCheckInResponse },
     errors: ["NOT_ACTIVE", "NOT_REGISTERED", "PAYMENT_PENDING", "WAITLISTED", "DRAW_PENDING"],
   }),
+  calendarFile: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/sessions/:sessionId/calendar.ics",
+    operationId: "getSessionCalendarFile",
+    summary: "One session as an iCalendar file",
+    tags: ["calendars"],
+    access: member,
+    params: sessionParams,
+    success: { status: 200, body: null, file: "text/calendar; charset=utf-8" },
+  }),
   calendarFeed: endpoint({
     method: "POST",
     path: "/api/orgs/:orgId/calendar-feed",

@@ -3,7 +3,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountEndpoints as endpoints } from "../../../shared/contracts/account-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
-import { requireUser } from "../../platform/auth/current-user.js";
 import { addressKey } from "../../platform/auth/rate-limit.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { listFactors, removePasskey, renameFactor } from "./factors.js";
@@ -14,35 +13,35 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const factorDeps = { db, auth: deps.auth, sms: deps.sms };
   return async (app) => {
     serve(app, endpoints.factors, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       return listFactors(factorDeps, user.id);
     });
 
     serve(app, endpoints.renameFactor, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       await renameFactor(db, user.id, request.params.factorId, request.body.friendlyName);
       return listFactors(factorDeps, user.id);
     });
 
     serve(app, endpoints.startPhone, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       await startPhoneFactor(factorDeps, { userId: user.id, ip: addressKey(request.ip) }, request.body);
     });
 
     serve(app, endpoints.confirmPhone, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       await confirmPhoneFactor(factorDeps, user.id, request.body);
       return listFactors(factorDeps, user.id);
     });
 
     serve(app, endpoints.removePhone, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       await removePhoneFactor(factorDeps, user.id, request.body.password);
       return listFactors(factorDeps, user.id);
     });
 
     serve(app, endpoints.removePasskey, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       await removePasskey(db, user.id, request.params.factorId);
       return listFactors(factorDeps, user.id);
     });

@@ -4,30 +4,28 @@ import { billingEndpoints as endpoints } from "../../../shared/contracts/billing
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { checkSubscription, getOrganization } from "../clubs/service.js";
-import { clubAccess } from "../members/service.js";
 import { openBillingPortal, startPlanCheckout } from "./service.js";
 import { freshSubscription } from "./subscription.js";
 
 export function billingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const access = clubAccess(deps);
   return async (app) => {
     serve(app, endpoints.subscription, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return checkSubscription(await getOrganization(deps.database.db, club.organizationId), deps.now());
     });
 
     serve(app, endpoints.refreshSubscription, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return freshSubscription(deps, club.organizationId, { refresh: true, log: request.log });
     });
 
     serve(app, endpoints.checkout, async (request) => {
-      const club = await access(request, request.params.orgId, "billing.manage");
+      const { club } = request;
       return { url: await startPlanCheckout(deps, club.organizationId, club.userId, request.body.plan) };
     });
 
     serve(app, endpoints.portal, async (request) => {
-      const club = await access(request, request.params.orgId, "billing.manage");
+      const { club } = request;
       return { url: await openBillingPortal(deps, club.organizationId) };
     });
   };

@@ -7,7 +7,6 @@ import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessio
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { clubAccess } from "../members/service.js";
 import { refundMessage } from "../sessions/service.js";
 import {
   cancelPlace,
@@ -20,11 +19,9 @@ import {
 import { startOpenPlayNow, startSession } from "./start-session.js";
 
 export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const access = clubAccess(deps);
-
   return async (app) => {
     serve(app, endpoints.start, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       await startSession(deps, club.organizationId, request.params.sessionId);
     });
 
@@ -33,19 +30,19 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       [endpoints.cancel, "cancel"],
     ] as const) {
       serve(app, definition, async (request) => {
-        const club = await access(request, request.params.orgId, "sessions.manage");
+        const { club } = request;
         await endSession(deps, club.organizationId, request.params.sessionId, action);
       });
     }
 
     serve(app, endpoints.openPlay, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       const anyway = request.body?.anyway ?? false;
       return { session: await startOpenPlayNow(deps, club.organizationId, club.userId, anyway) };
     });
 
     serve(app, endpoints.cancelRegistration, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const { sessionId, registrationId } = request.params;
       const mayManage = can(club.role, "sessions.manage");
       const refund = await cancelPlace(deps, { ...club, mayManage }, sessionId, registrationId);
@@ -63,25 +60,24 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       [endpoints.undoCheckIn, false],
     ] as const) {
       serve(app, definition, async (request) => {
-        const { orgId, sessionId, registrationId } = request.params;
-        const club = await access(request, orgId, "sessions.manage");
-        await checkInAndQueue(deps, club, sessionId, registrationId, checkedIn);
+        const { sessionId, registrationId } = request.params;
+        await checkInAndQueue(deps, request.club, sessionId, registrationId, checkedIn);
       });
     }
 
     serve(app, endpoints.walkIn, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       await walkInAndQueue(deps, club, request.params.sessionId, request.body);
       return { ok: true as const };
     });
 
     serve(app, endpoints.bulkCheckIn, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       return walkInsAndQueue(deps, club, request.params.sessionId, request.body);
     });
 
     serve(app, endpoints.selfCheckIn, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return selfCheckInAndQueue(deps, club, request.params.sessionId, request.body.token);
     });
   };

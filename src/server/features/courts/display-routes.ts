@@ -10,7 +10,6 @@ import type { Db, Tx } from "../../db/database.js";
 import { displayTokens } from "../../db/schema/courts.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { clubAccess } from "../members/service.js";
 import { boardView } from "./board-view.js";
 
 export async function organizationOfDisplay(db: Db, token: string): Promise<string> {
@@ -32,7 +31,6 @@ export async function revokeDisplayLinks(tx: Tx, organizationId: string, now: Da
 
 export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const access = clubAccess(deps);
   const toView = (row: typeof displayTokens.$inferSelect) => ({
     token: row.token,
     url: `${deps.config.appUrl}/display/${row.token}`,
@@ -40,7 +38,7 @@ export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   });
   return async (app) => {
     serve(app, endpoints.list, async (request) => {
-      const admin = await access(request, request.params.orgId, "club.edit");
+      const admin = request.club;
       const rows = await db
         .select()
         .from(displayTokens)
@@ -50,7 +48,7 @@ export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.create, async (request) => {
-      const admin = await access(request, request.params.orgId, "club.edit");
+      const admin = request.club;
       const [row] = await db
         .insert(displayTokens)
         .values({ organizationId: admin.organizationId, token: randomBytes(18).toString("base64url") })
@@ -59,7 +57,7 @@ export function displayRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.revoke, async (request) => {
-      const admin = await access(request, request.params.orgId, "club.edit");
+      const admin = request.club;
       const revoked = await db
         .update(displayTokens)
         .set({ revokedAt: deps.now() })

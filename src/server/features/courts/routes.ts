@@ -6,7 +6,6 @@ import { boardEndpoints as endpoints } from "../../../shared/contracts/board-end
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { clubAccess } from "../members/service.js";
 import { myAction, myLeavingTime, playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
 import { forgetBoardsOnNotice } from "./board-cache.js";
 import { requireActiveSession } from "./board-store.js";
@@ -16,12 +15,11 @@ import { fairnessReport } from "./report.js";
 
 export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const access = clubAccess(deps);
   return async (app) => {
     const stopForgetting = forgetBoardsOnNotice(db, deps.realtime);
     app.addHook("onClose", async () => stopForgetting());
     serve(app, endpoints.board, async (request) => {
-      const member = await access(request, request.params.orgId, "club.view");
+      const member = request.club;
       return boardView(
         db,
         member.organizationId,
@@ -32,12 +30,12 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.fill, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       return { version: await fillEveryCourt(deps, member.organizationId) };
     });
 
     serve(app, endpoints.score, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       return {
         version: await recordScore(
           deps,
@@ -49,22 +47,22 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.undoScore, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       return { version: await undoScore(deps, member.organizationId, request.params.gameId) };
     });
 
     serve(app, endpoints.cancelGame, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       return { version: await cancelGame(deps, member.organizationId, request.params.gameId) };
     });
 
     serve(app, endpoints.nextGroup, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       return { version: await callNextGroupInstead(deps, member.organizationId, request.params.gameId) };
     });
 
     serve(app, endpoints.player, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       return {
         version: await playerAction(
           deps,
@@ -76,7 +74,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.me, async (request) => {
-      const member = await access(request, request.params.orgId, "club.view");
+      const member = request.club;
       const { action } = request.body;
       const version = await myAction(deps, member.organizationId, member.userId, action);
       if (action !== "skip") return { version };
@@ -93,7 +91,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.myLeaving, async (request) => {
-      const member = await access(request, request.params.orgId, "club.view");
+      const member = request.club;
       const { leavesAt } = request.body;
       const version = await myLeavingTime(
         deps,
@@ -105,7 +103,7 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.court, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       return {
         version: await setCourtAvailability(
           deps,
@@ -117,12 +115,12 @@ export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.settings, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       return { version: await updateSettings(deps, member.organizationId, request.body) };
     });
 
     serve(app, endpoints.report, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       const session = await requireActiveSession(db, member.organizationId);
       return fairnessReport(db, member.organizationId, session.id);
     });

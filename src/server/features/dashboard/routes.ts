@@ -10,7 +10,7 @@ import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
 import { boardView, latestGuestGames } from "../courts/service.js";
 import { ladderMovers, listMatches } from "../ladder/service.js";
-import { clubAccess, listPendingJoinRequests } from "../members/service.js";
+import { listPendingJoinRequests } from "../members/service.js";
 import { sessionPage } from "../sessions/service.js";
 
 const UPCOMING = 3;
@@ -20,10 +20,9 @@ const NAMES_AT_A_GLANCE = 8;
 
 export function dashboardRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const access = clubAccess(deps);
   return async (app) => {
     serve(app, endpoints.dashboard, async (request): Promise<DashboardView> => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const now = deps.now();
       const [org, sessions, board, matches, movers, guestGames] = await Promise.all([
         getOrganization(db, club.organizationId),

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { demoEndpoints as endpoints } from "../../../shared/contracts/account-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
-import { requireUser } from "../../platform/auth/current-user.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { listMemberships } from "../members/service.js";
@@ -25,7 +24,7 @@ export function demoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.start, async (request) => {
       assertDemoAllowed(deps);
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       const { organizationId } = await startDemo(deps, user);
       return { organizationId };
     });

@@ -6,7 +6,7 @@ import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { organizationOfDisplay } from "../courts/service.js";
-import { type ClubAccess, clubAccess } from "../members/service.js";
+import type { ClubAccess } from "../members/service.js";
 import { activeSession } from "../sessions/service.js";
 import { createLeague, leagueView, readLeague } from "./leagues.js";
 import { acceptPartner, askSubstitutes, joinLeague, leaveLeague } from "./roster.js";
@@ -23,7 +23,6 @@ const viewerOf = (club: ClubAccess) => ({ userId: club.userId, manager: can(club
 
 export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const access = clubAccess(deps);
   return async (app) => {
     /** Every write answers the event as its writer now sees it. */
     const answer = (club: ClubAccess, sessionId: string) =>
@@ -31,18 +30,18 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const scorerOf = (club: ClubAccess): Scorer => ({ access: club, manager: viewerOf(club).manager });
 
     serve(app, endpoints.read, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return readEventIfAny(db, club.organizationId, request.params.sessionId, viewerOf(club));
     });
 
     serve(app, endpoints.start, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       await startEvent(deps, club, request.params.sessionId, request.body);
       return answer(club, request.params.sessionId);
     });
 
     serve(app, endpoints.score, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const { sessionId, gameId } = request.params;
       await db.transaction((tx) =>
         scoreEventGame(tx, scorerOf(club), sessionId, gameId, request.body, deps.now()),
@@ -51,62 +50,62 @@ export function eventRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.confirm, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const { sessionId, gameId } = request.params;
       await db.transaction((tx) => confirmEventGame(tx, scorerOf(club), sessionId, gameId, deps.now()));
       return answer(club, sessionId);
     });
 
     serve(app, endpoints.nextRound, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       await nextRound(db, club.organizationId, request.params.sessionId, deps.now());
       return answer(club, request.params.sessionId);
     });
 
     serve(app, endpoints.playoff, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       await startPlayoff(db, club.organizationId, request.params.sessionId, request.body.teams, deps.now());
       return answer(club, request.params.sessionId);
     });
 
     serve(app, endpoints.finish, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       await finishEvent(deps, club.organizationId, request.params.sessionId);
       return answer(club, request.params.sessionId);
     });
 
     serve(app, endpoints.league, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return readLeague(db, club.organizationId, request.params.sessionId, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.createLeague, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       const league = await createLeague(db, club, request.params.sessionId, request.body, deps.now());
       return leagueView(db, league, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.joinLeague, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const league = await joinLeague(deps, club, request.params.sessionId, request.body);
       return leagueView(db, league, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.acceptPartner, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const league = await acceptPartner(deps, club, request.params.sessionId);
       return leagueView(db, league, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.leaveLeague, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const { sessionId, userId } = request.params;
       const league = await leaveLeague(db, club, sessionId, userId, deps.now());
       return leagueView(db, league, viewerOf(club), deps.now());
     });
 
     serve(app, endpoints.askSubstitutes, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       return { asked: await askSubstitutes(deps, club, request.params.sessionId) };
     });
 

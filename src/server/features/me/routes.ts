@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { meEndpoints as endpoints } from "../../../shared/contracts/account-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
-import { type CurrentUser, currentUser, requireUser } from "../../platform/auth/current-user.js";
+import { type CurrentUser, currentUser } from "../../platform/auth/current-user.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { saveProfile } from "../account/service.js";
 import { keptAccountWithClubs } from "../members/service.js";
@@ -26,7 +26,7 @@ export function meRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     };
   };
   return async (app) => {
-    serve(app, endpoints.me, async (request) => profileOf(await requireUser(deps.auth, request)));
+    serve(app, endpoints.me, async (request) => profileOf(request.user));
 
     // A visitor is an answer (null), not a 401.
     serve(app, endpoints.session, async (request) => {
@@ -35,13 +35,13 @@ export function meRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.saveProfile, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       await saveProfile(db, user.id, request.body);
       return profileOf(user);
     });
 
     serve(app, endpoints.deleteAccount, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       await deleteAccount(deps, user.id, { deleteOwnedClubs: request.body?.deleteOwnedClubs === true });
     });
   };

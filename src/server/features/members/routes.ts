@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { membersEndpoints as endpoints } from "../../../shared/contracts/members-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
-import { currentUser, requireUser } from "../../platform/auth/current-user.js";
+import { currentUser } from "../../platform/auth/current-user.js";
 import { consume, type Limit } from "../../platform/auth/rate-limit.js";
 import { invitationsSentBy, invitationsTo } from "../../platform/mail/sending-caps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { clubAccess } from "./club-access.js";
 import {
   acceptInvitation,
   createInvitation,
@@ -30,10 +29,9 @@ const invitationsPerClub = (organizationId: string): Limit => ({
 
 export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const access = clubAccess(deps);
   return async (app) => {
     serve(app, endpoints.members, async (request) => {
-      const club = await access(request, request.params.orgId, "members.view");
+      const { club } = request;
       const addresses = can(club.role, "members.viewEmails");
       const page = await memberPage(db, club.organizationId, request.query, addresses);
       if (addresses) return page;
@@ -44,32 +42,32 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.changeRole, async (request) => {
-      const club = await access(request, request.params.orgId, "members.changeRole");
+      const { club } = request;
       await changeRole(db, club, request.params.userId, request.body.role);
     });
 
     serve(app, endpoints.removeMember, async (request) => {
-      const club = await access(request, request.params.orgId, "members.remove");
+      const { club } = request;
       await removeMember(db, club, request.params.userId);
     });
 
     serve(app, endpoints.leave, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       await leaveClub(db, club);
     });
 
     serve(app, endpoints.transferOwnership, async (request) => {
-      const club = await access(request, request.params.orgId, "ownership.transfer");
+      const { club } = request;
       await transferOwnership(db, club, request.body.userId);
     });
 
     serve(app, endpoints.invitations, async (request) => {
-      const club = await access(request, request.params.orgId, "members.invite");
+      const { club } = request;
       return { invitations: await listPendingInvitations(db, club.organizationId, deps.now()) };
     });
 
     serve(app, endpoints.invite, async (request) => {
-      const club = await access(request, request.params.orgId, "members.invite");
+      const { club } = request;
       await consume(db, [
         invitationsPerClub(club.organizationId),
         invitationsSentBy(club.userId),
@@ -79,18 +77,18 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.resendInvitation, async (request) => {
-      const club = await access(request, request.params.orgId, "members.invite");
+      const { club } = request;
       await consume(db, [invitationsPerClub(club.organizationId), invitationsSentBy(club.userId)]);
       return resendInvitation(deps, club, request.params.invitationId, deps.config.appUrl, deps.now());
     });
 
     serve(app, endpoints.revokeInvitation, async (request) => {
-      const club = await access(request, request.params.orgId, "members.invite");
+      const { club } = request;
       await revokeInvitation(db, club, request.params.invitationId, deps.now());
     });
 
     serve(app, endpoints.joinRequests, async (request) => {
-      const club = await access(request, request.params.orgId, "joinRequests.review");
+      const { club } = request;
       return { requests: await listPendingJoinRequests(db, club.organizationId) };
     });
 
@@ -99,7 +97,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       [endpoints.rejectJoinRequest, "rejected"],
     ] as const) {
       serve(app, definition, async (request) => {
-        const club = await access(request, request.params.orgId, "joinRequests.review");
+        const { club } = request;
         await decideJoinRequest(
           deps,
           club,
@@ -117,7 +115,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.acceptInvitation, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       return acceptInvitation(db, request.params.token, user, deps.now());
     });
   };

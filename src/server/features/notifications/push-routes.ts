@@ -4,7 +4,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { pushEndpoints as endpoints } from "../../../shared/contracts/account-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
-import { requireUser } from "../../platform/auth/current-user.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { listDevices, removeDevice, subscribeDevice } from "./push.js";
@@ -12,23 +11,20 @@ import { listDevices, removeDevice, subscribeDevice } from "./push.js";
 export function pushRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   return async (app) => {
-    serve(app, endpoints.publicKey, async (request) => {
-      await requireUser(deps.auth, request);
-      return { publicKey: deps.config.push.publicKey };
-    });
+    serve(app, endpoints.publicKey, async () => ({ publicKey: deps.config.push.publicKey }));
 
     serve(app, endpoints.devices, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       return { devices: await listDevices(db, user.id) };
     });
 
     serve(app, endpoints.addDevice, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       return subscribeDevice(deps, user.id, request.body);
     });
 
     serve(app, endpoints.removeDevice, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       if (!(await removeDevice(db, user.id, request.params.id))) throw notFound("Device not found");
     });
   };

@@ -5,7 +5,6 @@ import { notificationEndpoints as endpoints } from "../../../shared/contracts/ac
 import type { NotificationPreferences } from "../../../shared/contracts/notifications.js";
 import type { AppDeps } from "../../app-deps.js";
 import { notificationPreferences as table } from "../../db/schema/notifications.js";
-import { requireUser } from "../../platform/auth/current-user.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 
 type Row = typeof table.$inferSelect;
@@ -37,7 +36,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
   return async (app) => {
     serve(app, endpoints.preferences, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       const [row] = await db.select().from(table).where(eq(table.userId, user.id));
       // No row yet means the defaults: the spec's five on, the night's receipt off.
       return row
@@ -55,7 +54,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.savePreferences, async (request) => {
-      const user = await requireUser(deps.auth, request);
+      const { user } = request;
       const b = request.body;
       const values = {
         sessionReminders: b.session_reminders,

@@ -4,26 +4,24 @@ import { paymentEndpoints as endpoints } from "../../../shared/contracts/billing
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
-import { clubAccess } from "../members/service.js";
 import { payoutOnboardingLink, payoutStatus, syncPayoutAccount } from "./payout-account.js";
 
 export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const access = clubAccess(deps);
   return async (app) => {
     serve(app, endpoints.payoutAccount, async (request) => {
       // Whoever schedules sessions needs to know whether a paid one can be (payments-ready.ts
       // in sessions); the account is still the owner's to connect and re-read.
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       return payoutStatus(await getOrganization(deps.database.db, club.organizationId));
     });
 
     serve(app, endpoints.refreshPayoutAccount, async (request) => {
-      const club = await access(request, request.params.orgId, "billing.manage");
+      const { club } = request;
       return syncPayoutAccount(deps, club.organizationId);
     });
 
     serve(app, endpoints.connectPayouts, async (request) => {
-      const club = await access(request, request.params.orgId, "billing.manage");
+      const { club } = request;
       return { url: await payoutOnboardingLink(deps, club.organizationId, club.userId) };
     });
   };

@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sessionParams } from "../../../shared/contracts/sessions.js";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { addDays } from "../../../shared/domain/dates.js";
 import { teamsListed } from "../../../shared/domain/team-rules.js";
@@ -18,7 +17,6 @@ import { identityIn } from "../../platform/calendar/series.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
-import { clubAccess } from "../members/service.js";
 import { getSession, type SeriesName, upcomingForFeed } from "./session-reads.js";
 
 const newToken = () => randomBytes(24).toString("base64url");
@@ -29,7 +27,6 @@ const newToken = () => randomBytes(24).toString("base64url");
  */
 export function calendarRoutes(deps: AppDeps, seriesName?: SeriesName): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const access = clubAccess(deps);
   const tags = ["calendars"];
   const feedUrl = (token: string) => `${deps.config.appUrl}/api/calendar/${token}.ics`;
 
@@ -59,34 +56,28 @@ export function calendarRoutes(deps: AppDeps, seriesName?: SeriesName): FastifyP
     (await upcomingForFeed(db, club.id, addDays(deps.now(), -30), seriesName)).map((s) => toEvent(club, s));
 
   return async (app) => {
-    app.get(
-      "/api/orgs/:orgId/sessions/:sessionId/calendar.ics",
-      { schema: { tags, summary: "One session as an iCalendar file", params: sessionParams } },
-      async (request, reply) => {
-        const member = await access(request, request.params.orgId, "club.view");
-        const club = await getOrganization(db, member.organizationId);
-        const { session } = await getSession(db, member.organizationId, request.params.sessionId);
-        const event = toEvent(club, session);
-        // Named as the feed names it (a week of a repeat: the series' UID and that week), so a
-        // calendar given both the file and the feed holds one event for the session, not two.
-        const identity = session.seriesId ? identityIn(await feedEvents(club), club.timeZone, event.uid) : {};
-        const ics = buildCalendar({
-          name: club.name,
-          timeZone: club.timeZone,
-          // Only the session asked for, even of a series: it is what the person signed up for.
-          events: [{ ...event, ...identity, series: undefined }],
-          now: deps.now(),
-        });
-        return reply
-          .type("text/calendar; charset=utf-8")
-          .header("content-disposition", `attachment; filename="session-${session.id}.ics"`)
-          .send(ics);
-      },
-    );
+    serve(app, endpoints.calendarFile, async (request, reply) => {
+      const member = request.club;
+      const club = await getOrganization(db, member.organizationId);
+      const { session } = await getSession(db, member.organizationId, request.params.sessionId);
+      const event = toEvent(club, session);
+      // Named as the feed names it (a week of a repeat: the series' UID and that week), so a
+      // calendar given both the file and the feed holds one event for the session, not two.
+      const identity = session.seriesId ? identityIn(await feedEvents(club), club.timeZone, event.uid) : {};
+      const ics = buildCalendar({
+        name: club.name,
+        timeZone: club.timeZone,
+        // Only the session asked for, even of a series: it is what the person signed up for.
+        events: [{ ...event, ...identity, series: undefined }],
+        now: deps.now(),
+      });
+      reply.header("content-disposition", `attachment; filename="session-${session.id}.ics"`);
+      return ics;
+    });
 
     // Issued on first use, so asking for it is a POST: a GET never writes.
     serve(app, endpoints.calendarFeed, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       await db
         .insert(calendarFeeds)
         .values({ organizationId: member.organizationId, token: newToken() })
@@ -99,7 +90,7 @@ export function calendarRoutes(deps: AppDeps, seriesName?: SeriesName): FastifyP
     });
 
     serve(app, endpoints.rotateCalendarFeed, async (request) => {
-      const member = await access(request, request.params.orgId, "sessions.manage");
+      const member = request.club;
       const token = newToken();
       await db
         .insert(calendarFeeds)

@@ -6,7 +6,6 @@ import type { AppDeps } from "../../app-deps.js";
 import { sharedVariant } from "../../platform/memo/shared-answers.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { accessRules, updateAccessRules } from "../clubs/service.js";
-import { clubAccess } from "../members/service.js";
 import { bringGuestWithCheckout } from "./guests.js";
 import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
@@ -17,23 +16,22 @@ import { attendance } from "./strikes.js";
 
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;
-  const access = clubAccess(deps);
 
   return async (app) => {
     serve(app, endpoints.list, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const { scope, limit, after } = request.query;
       if (scope !== "all") return sessionPage(db, scope, club.organizationId, deps.now(), { limit, after });
       return { sessions: await everySessionOf(db, club.organizationId, deps.now()), next: null };
     });
 
     serve(app, endpoints.create, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       return { sessions: await createSessions(deps, club.organizationId, club.userId, request.body) };
     });
 
     serve(app, endpoints.details, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       const kept = await getSessionWithList(db, club.organizationId, request.params.sessionId);
       const { registrations, ...row } = kept;
       const manager = can(club.role, "sessions.manage");
@@ -54,27 +52,27 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.releaseNoShows, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       return releaseNoShows(deps, club.organizationId, request.params.sessionId, "organizer");
     });
 
     serve(app, endpoints.attendance, async (request) => {
-      const club = await access(request, request.params.orgId, "attendance.view");
+      const { club } = request;
       return attendance(db, club.organizationId, deps.now());
     });
 
     serve(app, endpoints.draw, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return publishedDraw(db, club.organizationId, request.params.sessionId);
     });
 
     serve(app, endpoints.update, async (request) => {
-      const club = await access(request, request.params.orgId, "sessions.manage");
+      const { club } = request;
       return updateSession(deps, club.organizationId, request.params.sessionId, request.body);
     });
 
     serve(app, endpoints.bringGuest, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return bringGuestWithCheckout(
         deps,
         club.organizationId,
@@ -85,17 +83,17 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     serve(app, endpoints.accessRules, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return accessRules(db, club.organizationId);
     });
 
     serve(app, endpoints.updateAccessRules, async (request) => {
-      const club = await access(request, request.params.orgId, "club.edit");
+      const { club } = request;
       return updateAccessRules(db, club.organizationId, request.body, deps.now());
     });
 
     serve(app, endpoints.register, async (request) => {
-      const club = await access(request, request.params.orgId, "club.view");
+      const { club } = request;
       return registerWithCheckout(deps, club.organizationId, request.params.sessionId, club.userId);
     });
   };

@@ -2,8 +2,8 @@
 // club's member, who is signed in first) asks who is calling before it checks what was sent.
 // Fastify validates the input before the handler's own requireUser runs, so without this a
 // signed-out caller with a bad body heard 400 and the input rules of a route they may not
-// call, where 401 (sign in) is due. The handler still asks requireUser for the user: the
-// session cache answers that second question from memory.
+// call, where 401 (sign in) is due. serve() asks again, after validation, to hand the
+// handler its caller: the session cache answers that second question from memory.
 import type { FastifyInstance } from "fastify";
 import type { Auth } from "./auth.js";
 import { requireUser } from "./current-user.js";
