@@ -7,6 +7,9 @@
 // - features do not import each other in a circle: the features form layers, and a reaction
 //   that would point upwards (a check-in refreshing the queue) belongs to the use case above
 //   that owns both steps, or travels through the outbox.
+// - web features do not import each other in a circle either (type-only imports count: they
+//   bind two features as tightly); what several share lives below them, in web/lib or
+//   web/components, which never import a feature.
 // - a route is served from its shared definition (shared/contracts/endpoint.ts, served by
 //   platform/web/serve-endpoint.ts); the files that still register routes directly are listed
 //   with how many in scripts/routes-to-define.json, and the list may only shrink.
@@ -60,6 +63,8 @@ function problem(from, to) {
   if (inShared && !to.startsWith("src/shared/")) return "shared code imports nothing from server or web";
   if (from.startsWith("src/web/") && to.startsWith("src/server/"))
     return "web code never imports server code";
+  if (/^src\/web\/(lib|components)\//.test(from) && to.startsWith("src/web/features/"))
+    return "web/lib and web/components sit below the features: move what a feature shares down";
   const unit = unitOf(from);
   if (!unit) return null;
   const schema = /^src\/server\/db\/schema\/([^/]+)\.ts$/.exec(to);
@@ -78,12 +83,16 @@ function problem(from, to) {
   return null;
 }
 
-/** Every feature-to-feature import of `root`'s src: "from -> to" -> the files that make it. */
-function featureEdges(imports) {
+/**
+ * Every feature-to-feature import of `root`'s src under `side` ("server" or "web"): "from -> to"
+ * -> the files that make it.
+ */
+function featureEdges(imports, side) {
+  const feature = new RegExp(`^src/${side}/features/([^/]+)/`);
   const edges = new Map();
   for (const { from, to } of imports) {
-    const a = /^src\/server\/features\/([^/]+)\//.exec(from)?.[1];
-    const b = /^src\/server\/features\/([^/]+)\//.exec(to)?.[1];
+    const a = feature.exec(from)?.[1];
+    const b = feature.exec(to)?.[1];
     if (!a || !b || a === b) continue;
     const key = `${a} -> ${b}`;
     if (!edges.has(key)) edges.set(key, new Set());
@@ -154,11 +163,14 @@ export function checkBoundaries(root) {
       if (why) found.push(`${from}: ${spec} -> ${why}`);
     }
   }
-  const edges = featureEdges(imports);
-  for (const group of featureCycles(edges)) {
-    const inside = [...edges].filter(([key]) => key.split(" -> ").every((f) => group.includes(f)));
-    const how = inside.map(([key, from]) => `${key} (${[...from].sort().join(", ")})`).join("; ");
-    found.push(`features ${group.join(", ")} import each other in a circle: ${how}`);
+  for (const side of ["server", "web"]) {
+    const edges = featureEdges(imports, side);
+    for (const group of featureCycles(edges)) {
+      const inside = [...edges].filter(([key]) => key.split(" -> ").every((f) => group.includes(f)));
+      const how = inside.map(([key, from]) => `${key} (${[...from].sort().join(", ")})`).join("; ");
+      const which = side === "web" ? "web features" : "features";
+      found.push(`${which} ${group.join(", ")} import each other in a circle: ${how}`);
+    }
   }
   return found.sort();
 }

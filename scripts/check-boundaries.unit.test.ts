@@ -73,6 +73,22 @@ describe("check-boundaries", () => {
     ]);
   });
 
+  it("fails on web features in a circle, type-only imports included, and on web/lib importing a feature", () => {
+    const found = checkBoundaries(
+      tree({
+        "src/web/features/board/board-page.tsx": 'import { useSessions } from "../sessions/api.js";\n',
+        "src/web/features/sessions/organizer-tools.tsx":
+          'import type { BoardView } from "../board/board-read.js";\n',
+        "src/web/features/events/event-page.tsx": 'import { useSessions } from "../sessions/api.js";\n',
+        "src/web/lib/board-read.ts": 'import { useBoard } from "../features/board/board-api.js";\n',
+      }),
+    );
+    expect(found).toEqual([
+      "src/web/lib/board-read.ts: ../features/board/board-api.js -> web/lib and web/components sit below the features: move what a feature shares down",
+      "web features board, sessions import each other in a circle: board -> sessions (src/web/features/board/board-page.tsx); sessions -> board (src/web/features/sessions/organizer-tools.tsx)",
+    ]);
+  });
+
   it("fails on features that import each other in a circle, naming each step, and passes layers", () => {
     const found = checkBoundaries(
       tree({

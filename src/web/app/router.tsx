@@ -60,7 +60,7 @@ export const router = createBrowserRouter([
       { path: "/auth", ...page(() => import("../features/auth/auth-page.js"), "AuthPage") },
       { path: "/club/:slug", ...page(() => import("../features/clubs/club-page.js"), "ClubPage") },
       { path: "/invite/:token", ...page(() => import("../features/members/invite-page.js"), "InvitePage") },
-      { path: "/display/:token", ...page(() => import("../features/board/display-page.js"), "DisplayPage") },
+      { path: "/display/:token", ...page(() => import("../features/tv/display-page.js"), "DisplayPage") },
       // Onboarding handles a missing session itself: an 'Authentication Error' toast, then /auth.
       {
         path: "/onboarding",

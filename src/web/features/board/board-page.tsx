@@ -9,6 +9,7 @@ import { teamLabels, teamRules } from "../../../shared/domain/team-rules.js";
 import { useExamples } from "../../app/examples.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
+import { FairnessReportButton } from "../../components/fairness-report.js";
 import { Button } from "../../components/ui/button.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { cn } from "../../lib/cn.js";
@@ -17,7 +18,6 @@ import { BoardAge } from "./board-age.js";
 import { useBoardSettings, useFillCourts } from "./board-api.js";
 import { CourtCard } from "./court-card.js";
 import { DisplayLinks } from "./display-links.js";
-import { FairnessReportButton } from "./fairness-report.js";
 import { HeldScoresBar } from "./held-scores-bar.js";
 import { JoiningNow } from "./joining-now.js";
 import { MyPlaceBanner } from "./my-place.js";
@@ -50,7 +50,6 @@ export function BoardPage() {
       orgId={current.id}
       timeZone={current.timeZone}
       canEditClub={can(current.role, "club.edit")}
-      canManage={can(current.role, "sessions.manage")}
     />
   );
 }
@@ -59,16 +58,16 @@ function ClubBoard({
   orgId,
   timeZone,
   canEditClub,
-  canManage,
 }: {
   orgId: string;
   timeZone: string;
   canEditClub: boolean;
-  canManage: boolean;
 }) {
   const board = useLiveBoard({ kind: "club", orgId });
   const { showExamples, clearExamples } = useExamples();
   const data = board.data;
+  // Whether this person runs the night is the board's own answer, the one its actions obey.
+  const canManage = data?.canManage ?? false;
   // A player's board with nothing running points to the night just over, if there was one.
   const nightOver = useNightJustOver(orgId, board.isSuccess && !data?.session && !canManage);
   // The organizer's phone stays on while their session runs: a score is a tap, not an unlock.

@@ -17,9 +17,9 @@ import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { call } from "../../lib/api.js";
+import { useClubBoard } from "../../lib/board-read.js";
 import { cn } from "../../lib/cn.js";
 import { formatDate } from "../../lib/format.js";
-import { useClubBoard } from "../board/board-read.js";
 import { calledAtOf, myPlaceText } from "../board/my-place-text.js";
 
 function Panel({

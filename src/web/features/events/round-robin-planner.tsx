@@ -9,7 +9,7 @@ import { americanoPlan, courtsInPlay, type EventRound } from "../../../shared/ev
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { Field, Input, Textarea } from "../../components/ui/input.js";
-import { pastedNames } from "../sessions/walk-in-lines.js";
+import { pastedNames } from "../../lib/walk-in-lines.js";
 
 export const PLANNER_MAX_PLAYERS = 48;
 const MAX_COURTS = 12;

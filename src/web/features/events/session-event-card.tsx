@@ -9,7 +9,7 @@ import { plural } from "../../../shared/domain/formatters.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.js";
-import { useGamesOnCourt } from "../board/board-read.js";
+import { useGamesOnCourt } from "../../lib/board-read.js";
 import { useCourtsInUse, useEvent, useStartEvent } from "./event-api.js";
 import { EventSettingsFields, settingsBody, settingsFormFor } from "./event-settings-fields.js";
 import { formatName, stageTitle } from "./event-words.js";

@@ -3,8 +3,8 @@ import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { BoardView } from "../../../shared/contracts/board.js";
 import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
+import { useGamesOnCourt } from "../../lib/board-read.js";
 import { boardView, mockApi, ORG_ID, renderWithApp, sessionView } from "../../test/harness.js";
-import { useGamesOnCourt } from "../board/board-read.js";
 import { SessionEvents } from "./session-events.js";
 
 const SESSION_ID = "5b2c1f0e-8d7a-4c3b-9e1f-0a1b2c3d4e5f";

@@ -11,8 +11,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { showErrorToast } from "../../lib/use-action.js";
-import { AttendanceCard } from "../sessions/attendance-card.js";
 import { useInvitations, useJoinRequests, useMemberPages } from "./api.js";
+import { AttendanceCard } from "./attendance-card.js";
 import { InvitationsList } from "./invitations-list.js";
 import { InviteDialog } from "./invite-dialog.js";
 import { JoinRequestsList } from "./join-requests-list.js";

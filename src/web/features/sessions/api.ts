@@ -190,15 +190,6 @@ export const useReleaseNoShows = (
     ...feedback,
   });
 
-/** Each member's no-shows and late drops (admins). */
-export function useAttendance(orgId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ["sessions", orgId, "attendance"] as const,
-    enabled,
-    queryFn: () => call(endpoints.attendance, { params: { orgId } }),
-  });
-}
-
 export const useSetCheckedIn = (orgId: string, sessionId: string) =>
   useAction({
     run: ({ registrationId, checkedIn }: { registrationId: string; checkedIn: boolean }) =>

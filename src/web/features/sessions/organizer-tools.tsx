@@ -7,7 +7,7 @@ import { shortTime } from "../../../shared/domain/session-time.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { useGamesOnCourt } from "../board/board-read.js";
+import { useGamesOnCourt } from "../../lib/board-read.js";
 import { type Transition, useReleaseNoShows, useTransitionSession } from "./api.js";
 import { CreateSessionDialog } from "./create-session-dialog.js";
 import { StartSessionButton } from "./start-session-button.js";

@@ -12,11 +12,11 @@ import { formatCents } from "../../../shared/domain/money.js";
 import { shortTime } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
 import { useOrganization } from "../../app/organization-provider.js";
+import { FairnessReportView } from "../../components/fairness-report.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
-import { FairnessReportView } from "../board/fairness-report.js";
 import { recordCsvUrl, useSessionRecord } from "./api.js";
 import { SessionFacts } from "./session-facts.js";
 

@@ -18,10 +18,10 @@ import { Button } from "../../components/ui/button.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Input, Label, Textarea } from "../../components/ui/input.js";
 import { ApiError } from "../../lib/api.js";
+import { noRefusal, pastedNames, problemsOf, type Refusal, refusalOf } from "../../lib/walk-in-lines.js";
 import { useMemberPages } from "../members/api.js";
 import type { PickedMember } from "../members/member-picker.js";
 import { useAddWalkIns } from "./api.js";
-import { noRefusal, pastedNames, problemsOf, type Refusal, refusalOf } from "./walk-in-lines.js";
 
 type Props = { orgId: string; data: SessionDetails };
 

@@ -2,8 +2,8 @@
 // session page asking before it ends a night with games on court. Under the board page's own
 // key (use-live-board.ts), so whichever reads first, the other opens at once.
 import { useQuery } from "@tanstack/react-query";
-import { boardEndpoints } from "../../../shared/contracts/board-endpoints.js";
-import { call } from "../../lib/api.js";
+import { boardEndpoints } from "../../shared/contracts/board-endpoints.js";
+import { call } from "./api.js";
 
 export function useClubBoard(orgId: string, enabled: boolean, refetchInterval?: number) {
   return useQuery({

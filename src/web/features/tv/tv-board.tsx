@@ -16,7 +16,7 @@ import {
   useState,
 } from "react";
 import type { BoardView } from "../../../shared/contracts/board.js";
-import { JoiningNow } from "./joining-now.js";
+import { JoiningNow } from "../board/joining-now.js";
 import { type CallTimes, JUST_CALLED_MS, recentCalls } from "./tv-calls.js";
 import { FitName, TvCall, TvCell, TvCourt, TvNameForms } from "./tv-court.js";
 import { boardPlan, courtRows, TV_COURT_AREA_ASPECT, type TvArea } from "./tv-grid.js";

@@ -4,11 +4,11 @@
 import { type CSSProperties, useMemo } from "react";
 import type { EventGame, EventView } from "../../../shared/contracts/events.js";
 import { roundNames } from "../../../shared/events/bracket.js";
-import { Rows, TvScreen } from "../board/tv-board.js";
-import { FitName, TvNameForms } from "../board/tv-court.js";
-import { tvNameForms } from "../board/tv-names.js";
-import { Countdown } from "./countdown.js";
-import { champions, formatName, gameLabel, gamesNow, stageTitle } from "./event-words.js";
+import { Countdown } from "../events/countdown.js";
+import { champions, formatName, gameLabel, gamesNow, stageTitle } from "../events/event-words.js";
+import { Rows, TvScreen } from "./tv-board.js";
+import { FitName, TvNameForms } from "./tv-court.js";
+import { tvNameForms } from "./tv-names.js";
 
 /** A card's label and name sizes: as large as its cell allows (as the board's court cards). */
 const cardSizes = {

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
-import { boardEndpoints } from "../../../shared/contracts/board-endpoints.js";
-import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
-import { Button } from "../../components/ui/button.js";
-import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
-import { call } from "../../lib/api.js";
+import { boardEndpoints } from "../../shared/contracts/board-endpoints.js";
+import type { EndpointAnswer } from "../../shared/contracts/endpoint.js";
+import { call } from "../lib/api.js";
+import { Button } from "./ui/button.js";
+import { Dialog, DialogContent, DialogTrigger } from "./ui/dialog.js";
 
 export type Report = EndpointAnswer<typeof boardEndpoints.report>;
 

@@ -16,7 +16,7 @@ import {
 } from "react";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { cn } from "../../lib/cn.js";
-import { minutesOnCourtText } from "./elapsed.js";
+import { minutesOnCourtText } from "../board/elapsed.js";
 import { CARD } from "./tv-grid.js";
 
 type Person = { registrationId: string; name: string };

@@ -4,13 +4,13 @@ import { useParams } from "react-router";
 import type { BoardCourt } from "../../../shared/contracts/board.js";
 import { useOnline } from "../../lib/use-online.js";
 import { useWakeLock } from "../../lib/wake-lock.js";
+import { BoardAge } from "../board/board-age.js";
+import { useNow } from "../board/elapsed.js";
+import { useLiveBoard } from "../board/use-live-board.js";
 import { useDisplayEvent } from "../events/event-api.js";
-import { TvEvent } from "../events/tv-event.js";
-import { BoardAge } from "./board-age.js";
-import { useNow } from "./elapsed.js";
 import { TvBoard, TvScreen } from "./tv-board.js";
 import { type CallTimes, noteCalls } from "./tv-calls.js";
-import { useLiveBoard } from "./use-live-board.js";
+import { TvEvent } from "./tv-event.js";
 
 /**
  * /display/:token: the board full screen for a TV at the club, live, no sign-in; while the

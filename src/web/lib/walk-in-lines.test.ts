@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bulkCheckInBody } from "../../../shared/contracts/sessions.js";
-import { ApiError } from "../../lib/api.js";
+import { bulkCheckInBody } from "../../shared/contracts/sessions.js";
+import { ApiError } from "./api.js";
 import { noRefusal, pastedNames, problemsOf, refusalOf } from "./walk-in-lines.js";
 
 describe("pasted walk-ins", () => {
