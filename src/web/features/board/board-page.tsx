@@ -46,11 +46,7 @@ export function BoardPage() {
   const { current } = useOrganization();
   if (!current) return <NoClub />;
   return (
-    <ClubBoard
-      orgId={current.id}
-      timeZone={current.timeZone}
-      canEditClub={can(current.role, "club.edit")}
-    />
+    <ClubBoard orgId={current.id} timeZone={current.timeZone} canEditClub={can(current.role, "club.edit")} />
   );
 }
 
