@@ -1,5 +1,6 @@
 // The database handle: a pg pool and Drizzle on top of it, on DATABASE_URL or on an embedded
-// PostgreSQL in DATA_DIR. Migrations committed in ./migrations are applied at start.
+// PostgreSQL in DATA_DIR. Migrations committed in ./migrations, then the SQL rules in
+// ./schema/rules, are applied at start.
 //
 // The database may drop any connection at any moment (a restart, a failover, an administrator's
 // pg_terminate_backend) or stop answering (a network partition). So every wait is bounded:
@@ -13,6 +14,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { guardPool } from "./pool-guard.js";
 import * as schema from "./schema/index.js";
+import { applySqlRules } from "./sql-rules.js";
 import { nameFrequentStatements } from "./statement-names.js";
 import { readTextArraysFast } from "./text-arrays.js";
 
@@ -59,12 +61,16 @@ export function connectDatabase(
   return { db: drizzle(pool, { schema }), pool, url };
 }
 
-/** Applies the committed migrations on a connection of its own, without the request timeouts. */
+/**
+ * Applies the committed migrations, then the SQL rules in their current text (sql-rules.ts), on
+ * a connection of its own, without the request timeouts.
+ */
 export async function migrateDatabase(url: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on("error", () => {});
   try {
     await migrate(drizzle(pool, { schema }), { migrationsFolder: resolveMigrationsFolder() });
+    await applySqlRules(pool, path.join(resolveMigrationsFolder(), "../schema/rules"));
   } finally {
     await pool.end();
   }
