@@ -22,7 +22,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { decide } from "../../src/shared/rotation/decide.js";
-import { fairOrder } from "../../src/shared/rotation/fair.js";
+import { fairOrder } from "../../src/shared/rotation/fair-order.js";
 import { teamRuleMisses as teamRuleMissesOf } from "../../src/shared/rotation/grouping.js";
 import { projectNextGroups } from "../../src/shared/rotation/next-groups.js";
 import { seededRandom } from "../../src/shared/rotation/prng.js";
@@ -79,7 +79,7 @@ for (const [players, courts] of [
 }
 
 // As many players as places (nobody sits): a court's four come off with nobody else waiting.
-// The engine lets that court wait for the next to free, so groups mix (fair.ts waitsToMix); the
+// The engine lets that court wait for the next to free, so groups mix (waits-to-mix.ts); the
 // paddle stack sends the four straight back on. Games played count the price of the waits.
 const asManyAsPlaces = [];
 for (const [players, courts] of [

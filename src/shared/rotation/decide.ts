@@ -1,7 +1,8 @@
 // The engine's one entry point: who goes on each free court, and the waiting line with an
 // estimated wait for each player. Invariants in every mode: only free courts are filled,
 // nobody is on two courts, and nobody on a break, gone, or already on court is assigned.
-import { decideFair, effectiveGames, type FairOptions, fairOrder, waitsToMix } from "./fair.js";
+import { decideFair, type FairOptions } from "./fair.js";
+import { effectiveGames, fairOrder } from "./fair-order.js";
 import { DEFAULT_GAME_LENGTH } from "./game-length.js";
 import { DEFAULT_RATING } from "./grouping.js";
 import { decideKing } from "./king.js";
@@ -9,6 +10,7 @@ import { decidePaddleStack, stackOrder } from "./paddle-stack.js";
 import { bestPlayedAhead } from "./play-ahead.js";
 import type { Assignment, CourtState, Gender, PlayerState, RotationInput, RotationOutput } from "./types.js";
 import { courtSize, PLAYERS_PER_COURT } from "./types.js";
+import { waitsToMix } from "./waits-to-mix.js";
 import { decideWinnersStay } from "./winners-stay.js";
 
 export function decide(input: RotationInput): RotationOutput {
@@ -147,11 +149,12 @@ const LEVELLING_GAMES = 2;
 const PLAY_AHEAD_COURTS = 8;
 
 /**
- * In the last stretch, what fair.ts needs to tell whether a player a game ahead may still go on
- * to save a repeated partner: the games of those on court (their running game counted), and the
- * places sure to start again before the night ends (running games that end before it even if
- * they run long; and, for the courts filled now, whether their games will). Keeping the stretch
- * to the fewest games alone cost about a repeated partner a night (decision 025).
+ * In the last stretch, what fill-as-courts-free.ts needs to tell whether a player a game ahead
+ * may still go on to save a repeated partner: the games of those on court (their running game
+ * counted), and the places sure to start again before the night ends (running games that end
+ * before it even if they run long; and, for the courts filled now, whether their games will).
+ * Keeping the stretch to the fewest games alone cost about a repeated partner a night
+ * (decision 025).
  */
 export function stillLevels(
   now: number,
@@ -177,10 +180,10 @@ export function stillLevels(
  * The night's last call: a game started now should end after the night does, so it is the last
  * for whoever plays it. Those on court whose game should also end after the night cannot play
  * again either; nobody goes on who would end two games ahead of them, and a court stays empty
- * rather (fair.ts). `mostGames` is the most games a player may have to go on: the fewest, a
- * running game counted, of anyone on such a court. Levelling alone let one night in 80 end two
- * apart: a player whose games all ran long was on the fewest games all night and still on court
- * when the last court freed (16 on 3 courts, seed 9; decision 025). A game already past its
+ * rather (fill-as-courts-free.ts). `mostGames` is the most games a player may have to go on: the
+ * fewest, a running game counted, of anyone on such a court. Levelling alone let one night in 80
+ * end two apart: a player whose games all ran long was on the fewest games all night and still on
+ * court when the last court freed (16 on 3 courts, seed 9; decision 025). A game already past its
  * typical length counts as ending after the night when it has less than OVERRUN to go: it was
  * taken to have ended, and a player ran a second game ahead of someone still on it. So does one
  * past its long end with less than two: it was taken to end in the last minute, in time for its
@@ -222,8 +225,8 @@ const OVERRUN = 60_000;
 
 /**
  * The free courts the last call keeps empty in fair and skill-balanced play, in the order
- * fair.ts fills them: players wait, but too few may go on without ending the night two games
- * ahead of someone on court. The board says so on the court, rather than show it free.
+ * fill-as-courts-free.ts fills them: players wait, but too few may go on without ending the night
+ * two games ahead of someone on court. The board says so on the court, rather than show it free.
  */
 export function keptForTheEnd(input: RotationInput): string[] {
   if (input.mode !== "fair" && input.mode !== "skill-balanced") return [];
@@ -244,9 +247,9 @@ export function keptForTheEnd(input: RotationInput): string[] {
 }
 
 /**
- * The free courts that wait for the next court to free so that two groups mix (fair.ts
- * waitsToMix): as many players as places, and the only ones ready came off one court together.
- * The board says so on the court, rather than show it free beside a waiting group.
+ * The free courts that wait for the next court to free so that two groups mix (waits-to-mix.ts):
+ * as many players as places, and the only ones ready came off one court together. The board says
+ * so on the court, rather than show it free beside a waiting group.
  */
 export function waitingToMix(input: RotationInput): string[] {
   if (input.mode !== "fair" && input.mode !== "skill-balanced") return [];
@@ -335,7 +338,7 @@ export function estimateWait(index: number, courts: number, places: number, minu
 }
 
 /**
- * The longest wait, for fair and skill-balanced play (fair.ts fillAsCourtsFree): a player who,
+ * The longest wait, for fair and skill-balanced play (fill-as-courts-free.ts): a player who,
  * passed over now, would still be waiting when the next running game should end, past
  * WAIT_CAP_GAMES typical games since they came off court, goes on now. Counting court changes
  * alone let a player sit through two long games to save a repeated partner: 21 minutes where

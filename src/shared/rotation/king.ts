@@ -4,7 +4,7 @@
 // newcomers split up: partners of the last game are not partners again while another way
 // exists (the cost of a repeated partner does that). It is played in rounds: a court's next
 // players come from the courts around it, so courts are filled once every game has ended.
-import { fairOrder } from "./fair.js";
+import { fairOrder } from "./fair-order.js";
 import { bestSplit, type CostContext, splits } from "./grouping.js";
 import { History } from "./history.js";
 import type { Assignment, CourtState, Pairings, PlayerState } from "./types.js";

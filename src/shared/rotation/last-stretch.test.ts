@@ -1,6 +1,7 @@
-// The night's last stretch (decide.ts levelling, stillLevels; fair.ts): only the fewest games go
-// on, but a player a game ahead may still save a repeated partner where the night can still end
-// level, and a court does not leave behind a group that can only play with a repeated partner.
+// The night's last stretch (decide.ts levelling, stillLevels; fill-as-courts-free.ts): only the
+// fewest games go on, but a player a game ahead may still save a repeated partner where the night
+// can still end level, and a court does not leave behind a group that can only play with a
+// repeated partner.
 import { describe, expect, it } from "vitest";
 import { decide, decideCourtByCourt, levelling } from "./decide.js";
 import type { Game } from "./grouping.js";

@@ -1,6 +1,6 @@
-// A freed court chooses from the player whose turn it is and the next eight in line (fair.ts
-// rankGroups), so that four who just came off are not sent back on together; but when every
-// game within those eight repeats a partner, it looks down the whole line.
+// A freed court chooses from the player whose turn it is and the next eight in line
+// (choose-group.ts rankGroups), so that four who just came off are not sent back on together; but
+// when every game within those eight repeats a partner, it looks down the whole line.
 import { describe, expect, it } from "vitest";
 import { decide } from "./decide.js";
 import type { Game } from "./grouping.js";

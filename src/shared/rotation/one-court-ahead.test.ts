@@ -1,7 +1,7 @@
 // A small group on one court planned to the end of its new partners (one-court-ahead.ts): the
 // round it gives keeps the fairness rules, and where no new partners are left it gives none.
 import { describe, expect, it } from "vitest";
-import { effectiveGames } from "./fair.js";
+import { effectiveGames } from "./fair-order.js";
 import { History } from "./history.js";
 import { planOneCourtAhead } from "./one-court-ahead.js";
 import { SessionSim } from "./simulate.js";

@@ -14,7 +14,7 @@
 // fell short; a decision takes at most tens of milliseconds (bench/rotation, decision 025).
 
 import { roundRobinRound, seededOrder } from "./equal-rounds.js";
-import { effectiveGames } from "./fair.js";
+import { effectiveGames } from "./fair-order.js";
 import { combinations } from "./grouping.js";
 import type { History } from "./history.js";
 import { fnv1a, seededRandom } from "./prng.js";

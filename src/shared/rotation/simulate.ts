@@ -1,7 +1,7 @@
 // A whole session in memory, keeping the same counters the server keeps in the database:
 // used by the tests and the benchmark to play many games through the engine.
 import { decide } from "./decide.js";
-import { arrivalCredit } from "./fair.js";
+import { arrivalCredit } from "./fair-order.js";
 import { DEFAULT_GAME_LENGTH, type GameLength, gameLength } from "./game-length.js";
 import { kingMoves } from "./king.js";
 import type {

@@ -104,7 +104,7 @@ export type RotationInput = {
   pairings?: Pairings;
   /** Who may make a team (fair and skill-balanced modes); open when absent. */
   teams?: TeamRule;
-  /** The organizer's Fill Courts: every free court starts now, none waits to mix (fair.ts waitsToMix). */
+  /** The organizer's Fill Courts: every free court starts now, none waits to mix (waits-to-mix.ts). */
   startEveryCourt?: boolean;
 };
 

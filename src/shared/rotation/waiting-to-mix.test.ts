@@ -1,6 +1,6 @@
 // As many players as places: the only four ready are the four who just came off a court
 // together. Straight back on, they would play each other all night; the court waits for the
-// next to free (within half a typical game) and the two groups mix (fair.ts waitsToMix).
+// next to free (within half a typical game) and the two groups mix (waits-to-mix.ts).
 import { describe, expect, it } from "vitest";
 import { decide, waitingToMix } from "./decide.js";
 import { unevenSession } from "./scenarios.js";

@@ -3,7 +3,7 @@
 // lost and no player can land on two courts. The version goes up with each change.
 import { randomInt } from "node:crypto";
 import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import { arrivalCredit } from "../../../shared/rotation/fair.js";
+import { arrivalCredit } from "../../../shared/rotation/fair-order.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { boards, games, queuePlayers, scoreUndos, unavailableCourts } from "../../db/schema/courts.js";
 import { declaredGenderOf } from "../account/service.js";

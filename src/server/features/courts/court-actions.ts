@@ -125,8 +125,8 @@ export async function setCourtAvailability(
 
 /**
  * Fill Courts: the organizer starts every free court, those they kept free too and one waiting
- * for the next court to mix its group (fair.ts waitsToMix). After the trial, games already on
- * court can still be scored; starting new ones asks for an upgrade.
+ * for the next court to mix its group (rotation/waits-to-mix.ts). After the trial, games already
+ * on court can still be scored; starting new ones asks for an upgrade.
  */
 export async function fillEveryCourt(deps: AppDeps, organizationId: string) {
   await assertClubRunning(deps, organizationId);
