@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evenlySpaced } from "./views.js";
+import { evenlySpaced } from "./player-view.js";
 
 describe("a rating chart's points, evenly spaced", () => {
   it("keeps a short history whole", () => {

@@ -8,8 +8,9 @@ import { explainChange } from "../../../shared/rating/explain.js";
 import { formatGames } from "../../../shared/rating/scores.js";
 import type { Db } from "../../db/database.js";
 import { matches, ratingHistory } from "../../db/schema/ladder.js";
+import { changeColumns } from "./matches-view.js";
+import { memberNames, nameIn } from "./member-names.js";
 import { inReplayOrder } from "./replay-rows.js";
-import { changeColumns, memberNames, nameIn } from "./views.js";
 
 const header = [
   "played_on",

@@ -6,7 +6,9 @@ import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { answerMatch, decideMatch, deleteMatch, editMatch, logMatch } from "./matches.js";
 import { ladderMatchesCsv } from "./matches-csv.js";
-import { ladderView, listMatches, matchById, playerView } from "./views.js";
+import { listMatches, matchById } from "./matches-view.js";
+import { playerView } from "./player-view.js";
+import { ladderView } from "./standings-view.js";
 
 export function ladderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;

@@ -15,8 +15,9 @@ export {
   withdrawBoardGameMatch,
   withdrawEventGameMatch,
 } from "./matches.js";
+export { listMatches } from "./matches-view.js";
 export { currentRatings, currentSkills } from "./ratings.js";
 export { recomputeLadder } from "./replay-store.js";
 export { settleResultsQuietly } from "./result-emails.js";
-export { ladderMovers, listMatches } from "./views.js";
+export { ladderMovers } from "./standings-view.js";
 export { type WeekOfPlay, weekOfPlay } from "./week-of-play.js";

@@ -4,7 +4,9 @@
 // asks PostgreSQL which tables their plans touch, and fails on any table without a trigger. A
 // new read that joins a new table, or a table whose trigger is dropped, fails here by name.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ladderView, listMatches, playerView } from "../../features/ladder/views.js";
+import { listMatches } from "../../features/ladder/matches-view.js";
+import { playerView } from "../../features/ladder/player-view.js";
+import { ladderView } from "../../features/ladder/standings-view.js";
 import { keptAccountWithClubs, listMembers } from "../../features/members/service.js";
 import { findPublicClub } from "../../features/public-club/public-page.js";
 import { getSessionWithList, register, sessionPage } from "../../features/sessions/service.js";
