@@ -394,9 +394,6 @@ export async function leaveLeague(
   });
 }
 
-/** A sign-up that holds a place, waits to pay for one, or is in a draw not made yet. */
-const comingStatuses = new Set(["registered", "pending_payment", "entered"]);
-
 /**
  * Who of the roster is in for a week (a place, a place waiting for payment, or an entry in a
  * lottery not drawn yet), and how many places the substitutes are needed for.
@@ -408,7 +405,10 @@ export async function weekNeeds(
   week: { id: string; startsAt: Date },
   signUps?: Awaited<ReturnType<typeof signUpsOf>>,
 ): Promise<NonNullable<LeagueView["nextWeek"]>> {
-  const registered = (signUps ?? (await signUpsOf(db, week.id))).filter((r) => comingStatuses.has(r.status));
+  const registered = (signUps ?? (await signUpsOf(db, week.id))).filter(
+    // Holds a place (the SQL rule's answer), or is in a draw not made yet.
+    (r) => r.holdsPlace || r.status === "entered",
+  );
   const isIn = new Set(registered.flatMap((r) => (r.userId ? [r.userId] : [])));
   const players = roster.entries.filter((e) => e.role === "player");
   const onRoster = new Set(players.map((p) => p.userId));

@@ -98,6 +98,8 @@ export async function drawLocked(
       status: sessionRegistrations.status,
       seq: sessionRegistrations.seq,
       walkedUp: sessionRegistrations.walkedUp,
+      // The SQL rule's answer (schema/rules/place-rules.sql), not a second list of statuses here.
+      holdsPlace: sql<boolean>`holds_place(${sessionRegistrations.status})`,
     })
     .from(sessionRegistrations)
     .where(eq(sessionRegistrations.sessionId, session.id));
@@ -115,7 +117,7 @@ export async function drawLocked(
       .set({ status: "cancelled", updatedAt: now })
       .where(inArray(sessionRegistrations.id, gone));
   const entries = entered.filter((r) => members.has(r.userId!));
-  const held = rows.filter((r) => r.status === "registered" || r.status === "pending_payment").length;
+  const held = rows.filter((r) => r.holdsPlace).length;
   // Those who walked up wait after the list (promote_waitlist): the losers come before them.
   const waiting = rows.filter((r) => r.status === "waitlisted" && !r.walkedUp).length;
   const lastSeq = rows.reduce((max, r) => Math.max(max, r.seq), 0);

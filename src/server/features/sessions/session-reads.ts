@@ -339,13 +339,21 @@ async function namedRegistrationRows(db: Queryable, where: SQL | undefined, orde
       userId: sessionRegistrations.userId,
       guestName: sessionRegistrations.guestName,
       status: sessionRegistrations.status,
+      // The SQL rule's answer (schema/rules/place-rules.sql), not a second list of statuses here.
+      holdsPlace: sql<boolean>`holds_place(${sessionRegistrations.status})`,
       personName: everyone.personName,
     })
     .from(sessionRegistrations)
     .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
     .where(where)
     .orderBy(...order);
-  return rows.map((r) => ({ id: r.id, userId: r.userId, name: registrantName(r), status: r.status }));
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    name: registrantName(r),
+    status: r.status,
+    holdsPlace: r.holdsPlace,
+  }));
 }
 
 async function namedRegistrations(db: Queryable, where: SQL | undefined, order: SQL[] = []) {
@@ -394,7 +402,12 @@ export async function signUpsOf(
   db: Queryable,
   sessionId: string,
 ): Promise<
-  Array<NamedRegistration & { status: "registered" | "pending_payment" | "entered" | "waitlisted" }>
+  Array<
+    NamedRegistration & {
+      status: "registered" | "pending_payment" | "entered" | "waitlisted";
+      holdsPlace: boolean;
+    }
+  >
 > {
   const rows = await namedRegistrationRows(
     db,
