@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../platform/net/free-port.js";
+import { serverCommand } from "./compiled-server.js";
 import { admin, withDatabase } from "./global-setup.js";
 import { firstLink, startSmtpPeer } from "./smtp-peer.js";
 
@@ -15,7 +16,8 @@ import { firstLink, startSmtpPeer } from "./smtp-peer.js";
 const IN_FLIGHT = 8;
 const KILL_AFTER_MS = { min: 200, max: 1500 };
 // Bounds on every wait, so a wedged server fails the run instead of hanging it. Start-up is
-// generous: tsx compiles the server on each start, on two cores shared with other work.
+// generous: two cores are shared with other work (and outside the suite tsx compiles the server
+// on each start).
 const START_TIMEOUT_MS = 60_000;
 const EXIT_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -161,7 +163,7 @@ export async function runKillLoop(options: KillLoopOptions): Promise<KillLoopRes
 
 function spawnServer(env: Record<string, string>): Server {
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: repoRoot,
     env: { ...process.env, ...env, HOST: "127.0.0.1", APP_URL: baseUrl, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -8,6 +8,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "../db/database.js";
 import { startEmbeddedPostgres } from "../db/embedded-postgres.js";
+import { COMPILED_SERVER_ENV, compileServer } from "./compiled-server.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,6 +33,9 @@ export default async function setup(project: TestProject) {
   });
   await migrateDatabase(withDatabase(serverUrl, template));
   project.provide("testDatabase", { serverUrl, template });
+  // The workers start after this and inherit the variable: their child servers start compiled.
+  const compiled = await compileServer();
+  process.env[COMPILED_SERVER_ENV] = compiled.entry;
 
   return async () => {
     await admin(serverUrl, async (client) => {
@@ -42,6 +46,7 @@ export default async function setup(project: TestProject) {
       for (const row of rows) await client.query(`drop database if exists ${row.datname} with (force)`);
       await client.query(`drop database if exists ${template} with (force)`);
     });
+    compiled.remove();
     await stopEmbedded?.();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { freePort } from "../platform/net/free-port.js";
+import { serverCommand } from "./compiled-server.js";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -19,7 +20,7 @@ export type ServerProcess = {
 /** Starts the server process without waiting for it to answer (it may be meant to fail). */
 export function spawnServerProcess(env: Record<string, string>, port: number): ServerProcess {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
