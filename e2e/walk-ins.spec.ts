@@ -1,7 +1,8 @@
 // Thirty players at the door, on the organizer's phone: 25 guests' names pasted and 5 members
 // found by name and ticked, checked in with one tap, then in the check-in list and the queue.
-// The interaction is timed (one at a time it took 14 s of typing and clicking for 30 names,
-// with no way to pick members), and the dialog is checked for layout at 390 and 1280 px.
+// The interaction's time is recorded, not asserted (one at a time it took 14 s of typing and
+// clicking for 30 names, with no way to pick members), and the dialog is checked for layout at
+// 390 and 1280 px.
 import type { Locator, Page } from "@playwright/test";
 import {
   createClubThroughApi,
@@ -112,7 +113,6 @@ test("an organizer checks in 30 walk-ins at once: 25 pasted names and 5 ticked m
   const interaction = filledIn + (performance.now() - submittedAt);
   console.log(`walk-ins: 30 players checked in with ${(interaction / 1000).toFixed(1)} s of interaction`);
   test.info().annotations.push({ type: "interaction-ms", description: String(Math.round(interaction)) });
-  expect(interaction).toBeLessThan(60_000);
 
   const players = page.getByTestId("players");
   for (const name of [...guests, ...memberNames])

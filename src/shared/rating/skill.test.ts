@@ -129,7 +129,7 @@ describe("rateMatches", () => {
     );
   });
 
-  it("is deterministic and replays 30,000 matches fast", () => {
+  it("is deterministic over 30,000 matches", () => {
     const players = Array.from({ length: 120 }, (_, i) => `p${i}`);
     const matches = Array.from({ length: 30_000 }, (_, i) =>
       match(
@@ -144,14 +144,10 @@ describe("rateMatches", () => {
         },
       ),
     ).filter((m) => new Set([...m.teamA, ...m.teamB]).size === 4);
-    rateMatches(matches);
-    const started = performance.now();
     const first = rateMatches(matches);
-    const elapsed = performance.now() - started;
     const second = rateMatches(matches);
+    // How fast is bench/rating's to measure (a test's clock on shared cores proves nothing).
     expect(second.ratings).toEqual(first.ratings);
-    // Generous for shared CI cores; the benchmark records the real figure.
-    expect(elapsed).toBeLessThan(1000);
   });
 });
 

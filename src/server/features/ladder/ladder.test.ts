@@ -606,7 +606,17 @@ describe("the court board", () => {
         url: `/api/orgs/${orgId}/board/games/${game.id}/undo`,
         cookie: organizer.cookie,
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Both wait for the ladder's lock before it is let go: seen, not slept on.
+      await until(
+        async () =>
+          (
+            await t.db.execute(
+              sql`select 1 from pg_stat_activity where datname = current_database() and wait_event = 'advisory'`,
+            )
+          ).rows.length,
+        (waiting) => waiting >= 2,
+        "the score's follow-up and the undo waiting for the ladder",
+      );
     });
     const undone = await undoing!;
     expect(undone.statusCode, undone.body).toBe(200);

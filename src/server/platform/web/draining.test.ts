@@ -52,7 +52,6 @@ describe("draining before a stop", () => {
       expect(before.status).toBe(200);
       expect(before.headers.connection).toBe("keep-alive");
 
-      const began = Date.now();
       const drained = drainConnections(t.app, 10_000);
       const during = await get(agent, "/api/health");
       expect(during.reused).toBe(true);
@@ -65,9 +64,8 @@ describe("draining before a stop", () => {
         error: { code: "UNAVAILABLE", message: "Courtside is restarting. Please try again in a moment." },
       });
 
-      // The only connection closed after that answer: the drain is over well before its period.
-      await drained;
-      expect(Date.now() - began).toBeLessThan(5_000);
+      // The only connection closed after that answer: the drain is over before its period.
+      expect(await drained).toBe("emptied");
       // The listener closed when the drain began: a new connection sends nothing.
       await expect(get(agent, "/api/health")).rejects.toMatchObject({ code: "ECONNREFUSED" });
     } finally {
@@ -93,9 +91,7 @@ describe("draining before a stop", () => {
       });
       const socketClosed = new Promise((resolve) => socket.once("close", resolve));
 
-      const began = Date.now();
-      await drainConnections(other.app, 300);
-      expect(Date.now() - began).toBeGreaterThanOrEqual(290);
+      expect(await drainConnections(other.app, 300)).toBe("period ended");
       await other.app.close();
       await socketClosed;
     } finally {

@@ -69,21 +69,25 @@ function forget(state: DrainState, socket: net.Socket) {
  * Stops accepting connections and answers on the open ones as above, until each has been
  * closed (by its client, after an answer that said so) or `periodMs` has passed. Then call
  * app.close(): it closes the idle connections left and waits for the requests still running.
+ * Says which ended it: every connection closed ("emptied"), or the period.
  */
-export async function drainConnections(app: FastifyInstance, periodMs: number): Promise<void> {
+export async function drainConnections(
+  app: FastifyInstance,
+  periodMs: number,
+): Promise<"emptied" | "period ended"> {
   const state = states.get(app.server);
   if (!state) throw new Error("drainConnections: drainBeforeClosing was not registered on this app");
   state.stopping = true;
-  if (!app.server.listening) return;
+  if (!app.server.listening) return "emptied";
   // net.Server's close, not http.Server's: the same refusal of new connections, without
   // destroying the idle keep-alive sockets now (app.close() does that after the drain).
   net.Server.prototype.close.call(app.server);
-  if (state.connections.size === 0) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, periodMs);
+  if (state.connections.size === 0) return "emptied";
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve("period ended"), periodMs);
     state.onEmpty = () => {
       clearTimeout(timer);
-      resolve();
+      resolve("emptied");
     };
   });
 }
