@@ -10,6 +10,7 @@ import type {
 } from "fastify";
 import type pg from "pg";
 import { inject } from "vitest";
+import type { Endpoint } from "../../shared/contracts/endpoint.js";
 import { buildApp } from "../app.js";
 import { composeDeps } from "../compose.js";
 import { loadConfig } from "../config.js";
@@ -17,8 +18,9 @@ import { createLogger } from "../platform/logging/logger.js";
 import type { SocketLimits } from "../platform/realtime/socket-limits.js";
 import { admin, withDatabase } from "./global-setup.js";
 import { firstLink, startSmtpPeer } from "./smtp-peer.js";
+import { APP_URL, type CallArgs, callApp, request } from "./typed-client.js";
 
-export const APP_URL = "http://localhost:3000";
+export { APP_URL, request };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -91,23 +93,14 @@ export async function createTestApp(
       };
     },
     request: (opts: InjectOptions & { cookie?: string }) => request(app, opts),
+    /** Calls an endpoint by its shared definition (typed-client.ts): what new tests use. */
+    call: <E extends Endpoint>(definition: E, ...args: CallArgs<E>) => callApp(app, definition, ...args),
     close: async () => {
       await app.close();
       await deps.close();
       await smtp.close();
     },
   };
-}
-
-export async function request(
-  app: FastifyInstance,
-  opts: InjectOptions & { cookie?: string },
-): Promise<LightMyRequestResponse> {
-  const { cookie, headers, ...rest } = opts;
-  return app.inject({
-    ...rest,
-    headers: { origin: APP_URL, ...(cookie ? { cookie } : {}), ...headers },
-  });
 }
 
 /** The cookies a response set, as a Cookie header value. */
