@@ -7,7 +7,7 @@ import type { SubscriptionCheck } from "../../../shared/contracts/billing.js";
 import { limitsOf, type PlanId } from "../../../shared/domain/plans.js";
 import type { Tx } from "../../db/database.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { type Club, lockClub } from "./service.js";
+import { type Club, lockClub } from "./club-rows.js";
 
 type Row = Pick<
   Club,

@@ -5,7 +5,7 @@ import { updateOrganizationBody } from "../../../shared/contracts/clubs.js";
 import type { Db } from "../../db/database.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { notFound } from "../../platform/errors/app-error.js";
-import { toOrganization } from "./service.js";
+import { toOrganization } from "./club-rows.js";
 
 export async function updateProfile(
   db: Db,

@@ -5,7 +5,7 @@ import type { Db } from "../../db/database.js";
 import { saveFullName } from "../account/service.js";
 import { insertClub } from "../clubs/service.js";
 import { ensurePreferences } from "../notifications/service.js";
-import { addMember } from "./service.js";
+import { addMember } from "./memberships.js";
 
 export async function createOrganization(
   db: Db,

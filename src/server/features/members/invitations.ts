@@ -15,8 +15,8 @@ import type { MailMessage } from "../../platform/mail/mailer.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person, personByEmail } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
+import { addMember, isMember } from "./memberships.js";
 import type { ClubAccess } from "./policy.js";
-import { addMember, isMember } from "./service.js";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(24).toString("base64url");

@@ -17,8 +17,8 @@ import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { claimNotifications, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { addMember } from "./memberships.js";
 import { type ClubAccess, roleOfMembership } from "./policy.js";
-import { addMember } from "./service.js";
 
 const pending = (organizationId: string) =>
   and(

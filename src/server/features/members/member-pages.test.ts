@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cursorOf } from "../../../shared/contracts/paging.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { addMember } from "./service.js";
+import { addMember } from "./memberships.js";
 
 let t: TestApp;
 // After the club's founding members (added on the real clock): the others join after them.

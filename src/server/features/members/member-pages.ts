@@ -10,8 +10,8 @@ import { preparedStatement } from "../../db/prepared.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { peopleSubquery } from "../account/service.js";
+import type { ClubMember } from "./memberships.js";
 import { roleOfMembership } from "./policy.js";
-import type { ClubMember } from "./service.js";
 
 /** `%text%` for ILIKE, with the user's own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

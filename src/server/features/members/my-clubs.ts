@@ -6,7 +6,7 @@ import { preparedStatement } from "../../db/prepared.js";
 import { clubDataStampOf, personReads } from "../../platform/club-reads/club-reads.js";
 import { peopleSubquery } from "../account/service.js";
 import { clubIsOpen, openClubFields, openClubsSubquery, toOrganization } from "../clubs/service.js";
-import { membershipsSubquery } from "./service.js";
+import { membershipsSubquery } from "./memberships.js";
 
 // A person's name and avatar with their clubs and role in each, oldest membership first, in one
 // statement: /api/me is asked on every page, and two statements cost the database and the app

@@ -17,7 +17,7 @@ import {
 } from "./invitations.js";
 import { decideJoinRequest, listPendingJoinRequests } from "./join-requests.js";
 import { memberPage } from "./member-pages.js";
-import { changeRole, leaveClub, removeMember, transferOwnership } from "./service.js";
+import { changeRole, leaveClub, removeMember, transferOwnership } from "./memberships.js";
 
 // Each invitation sends a mail in the club's name: a club (or a stolen admin account) may
 // not turn Courtside into a mailing cannon. Checked after the role, so strangers cannot use it up.

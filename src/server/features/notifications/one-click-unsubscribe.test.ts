@@ -7,7 +7,7 @@ import { notificationPreferences } from "../../db/schema/notifications.js";
 import { MULTIPART_BODY_LIMIT } from "../../platform/web/multipart-form.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import type { EmailKind } from "./service.js";
+import type { EmailKind } from "./preferences.js";
 import { unsubscribeToken } from "./unsubscribe.js";
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import type { Queryable } from "../../db/database.js";
 import { pushSubscriptions } from "../../db/schema/notifications.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
-import { claimNotifications, wantEmail } from "./service.js";
+import { claimNotifications, wantEmail } from "./preferences.js";
 
 export const SEND_PUSH = "send-push";
 /** The devices one person may have called: phones, a tablet, a watch, with room to spare. */

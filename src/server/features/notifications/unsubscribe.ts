@@ -10,7 +10,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
 import { acceptMultipartForms } from "../../platform/web/multipart-form.js";
-import { type EmailKind, setPreference } from "./service.js";
+import { type EmailKind, setPreference } from "./preferences.js";
 
 /** How each kind is named when someone stops it ("Stop session reminders"). */
 export const emailKindNames: Record<EmailKind, string> = {

@@ -11,7 +11,7 @@ import { people } from "../account/service.js";
 import { isMember, membersAmong } from "../members/service.js";
 import { roomAndNextSeq } from "./place-rules.js";
 import { listRegistrations } from "./registration-list.js";
-import { lockSession, type SessionRow } from "./registrations.js";
+import { lockSession, type SessionRow } from "./session-lock.js";
 
 export type BulkCheckIn = z.output<typeof bulkCheckInBody>;
 

@@ -5,7 +5,7 @@ import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
 import { type MailConfig, promotionEmails, refundDecisionEmails } from "./notices.js";
 import type { RefundDecision } from "./payment-outcomes.js";
 import { refundJobs } from "./refunds.js";
-import type { Promotion } from "./registrations.js";
+import type { Promotion } from "./session-lock.js";
 
 export const EXPIRE_HOLDS = "expire-payment-holds";
 

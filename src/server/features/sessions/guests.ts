@@ -18,14 +18,8 @@ import { placePrice } from "./guest-price.js";
 import { checkoutFor } from "./payments.js";
 import { bringGuest } from "./place-rules.js";
 import { listRegistrations } from "./registration-list.js";
-import {
-  createPayment,
-  lockForAPlace,
-  openPaymentId,
-  PAYMENT_HOLD_MINUTES,
-  type SessionRow,
-  sessionClosed,
-} from "./registrations.js";
+import { createPayment, lockForAPlace, openPaymentId, sessionClosed } from "./registrations.js";
+import { PAYMENT_HOLD_MINUTES, type SessionRow } from "./session-lock.js";
 
 export async function bringGuestWithCheckout(
   deps: AppDeps,

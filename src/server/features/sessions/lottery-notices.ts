@@ -10,7 +10,7 @@ import { getOrganization } from "../clubs/service.js";
 import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 import type { DrawOutcome } from "./lottery.js";
 import { type MailConfig, when } from "./notices.js";
-import type { SessionRow } from "./registrations.js";
+import type { SessionRow } from "./session-lock.js";
 
 export async function lotteryEmails(
   db: Queryable,

@@ -18,7 +18,7 @@ import { memberNamesOf, membersAmong } from "../members/service.js";
 import { pushEffects } from "../notifications/service.js";
 import { holdExpiry } from "./effects.js";
 import { lotteryEmails } from "./lottery-notices.js";
-import type { SessionRow } from "./registrations.js";
+import type { SessionRow } from "./session-lock.js";
 
 export const DRAW_LOTTERY = "draw-lottery";
 export type DrawJob = { organizationId: string; sessionId: string };

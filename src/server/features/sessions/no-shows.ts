@@ -19,7 +19,7 @@ import { pushEffects, unsubscribeFor, wantEmail } from "../notifications/service
 import { placeEffects } from "./effects.js";
 import type { MailConfig } from "./notices.js";
 import { settleCancelledPlace } from "./payment-outcomes.js";
-import { lockSessionReleasingHolds, promoteFromWaitlist, type SessionRow } from "./registrations.js";
+import { lockSessionReleasingHolds, promoteFromWaitlist, type SessionRow } from "./session-lock.js";
 
 export const RELEASE_NO_SHOWS = "release-no-shows";
 export type ReleaseJob = { organizationId: string; sessionId: string };

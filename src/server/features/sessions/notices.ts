@@ -15,7 +15,7 @@ import { getOrganization } from "../clubs/service.js";
 import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { placePrice } from "./guest-price.js";
 import type { RefundDecision } from "./payment-outcomes.js";
-import type { Promotion } from "./registrations.js";
+import type { Promotion } from "./session-lock.js";
 
 /** A session's start (or any instant) as an email says it, in the club's time. */
 export function when(startsAt: Date, timeZone: string): string {

@@ -12,7 +12,7 @@ import { notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { placeEffects } from "./effects.js";
 import { roomAndNextSeq } from "./place-rules.js";
-import { lockSession, type RegistrationRow, releasePlace, type SessionRow } from "./registrations.js";
+import { lockSession, promoteFromWaitlist, type RegistrationRow, type SessionRow } from "./session-lock.js";
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -303,4 +303,18 @@ export async function abandonPayment(deps: UseCaseDeps, paymentId: string) {
     return { payment: payment! };
   });
   return result;
+}
+
+const cancelled = (now: Date) => ({ status: "cancelled" as const, checkedInAt: null, updatedAt: now });
+
+/** Frees `row`'s place (or waitlist spot) under the session's lock: its money, then the waitlist. */
+export async function releasePlace(tx: Tx, session: SessionRow, row: RegistrationRow, now: Date) {
+  await tx.update(sessionRegistrations).set(cancelled(now)).where(eq(sessionRegistrations.id, row.id));
+  return settleAndPromote(tx, session, row, now);
+}
+
+/** What a place cancelled under the session's lock sets off: its money settled, the waitlist moved up. */
+export async function settleAndPromote(tx: Tx, session: SessionRow, row: RegistrationRow, now: Date) {
+  const settled = await settleCancelledPlace(tx, session, row, now);
+  return { ...settled, promotions: await promoteFromWaitlist(tx, session, now) };
 }

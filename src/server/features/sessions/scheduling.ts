@@ -22,7 +22,7 @@ import { cancellationEmails } from "./notices.js";
 import { refundWholeSession } from "./payment-outcomes.js";
 import { assertCanSchedulePaid } from "./payments-ready.js";
 import { refundJobs } from "./refunds.js";
-import { lockSessionReleasingHolds, promoteFromWaitlist } from "./registrations.js";
+import { lockSessionReleasingHolds, promoteFromWaitlist } from "./session-lock.js";
 
 import { getSession, toSession } from "./session-reads.js";
 
