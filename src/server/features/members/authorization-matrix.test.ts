@@ -857,6 +857,7 @@ const matrix: Row[] = [
     method: "PUT",
     route: "/api/orgs/:orgId/sessions/:sessionId/event/games/:gameId/score",
     ok: 200,
+    except: { member: 403 },
     prepare: async (c) => ({
       url: `${(await anEvent(c)).gameUrl}/score`,
       payload: { scoreA: 11, scoreB: 7 },
@@ -866,6 +867,8 @@ const matrix: Row[] = [
     method: "POST",
     route: "/api/orgs/:orgId/sessions/:sessionId/event/games/:gameId/confirm",
     ok: 200,
+    // Only the other side of the reported game confirms it, or an organizer; this member is neither.
+    except: { member: 403 },
     prepare: async (c) => ({ url: `${(await anEvent(c, "reported")).gameUrl}/confirm` }),
   },
   {
@@ -930,6 +933,8 @@ const matrix: Row[] = [
     method: "DELETE",
     route: "/api/orgs/:orgId/sessions/:sessionId/league/roster/:userId",
     ok: 200,
+    // Anyone on the roster may leave it; only an organizer takes someone else off.
+    except: { member: 403 },
     prepare: async (c) => ({ url: `${await aLeague(c)}/roster/${c.extra.id}` }),
   },
   {
@@ -983,6 +988,7 @@ const matrix: Row[] = [
     method: "POST",
     route: "/api/orgs/:orgId/matches",
     ok: 201,
+    except: { member: 403 },
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/matches`, payload: singlesBody(c) }),
   },
   {
