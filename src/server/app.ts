@@ -4,46 +4,29 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import websocket from "@fastify/websocket";
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps.js";
-import { accountRoutes } from "./features/account/routes.js";
-import { billingRoutes } from "./features/billing/routes.js";
-import { clubRoutes } from "./features/club-admin/routes.js";
-import { registerClubRemoval } from "./features/club-admin/service.js";
+import type { Feature } from "./feature.js";
+import { accountFeature } from "./features/account/feature.js";
+import { billingFeature } from "./features/billing/feature.js";
+import { clubAdminFeature } from "./features/club-admin/feature.js";
 import { clubBySlug } from "./features/clubs/service.js";
-import { attendanceRoutes } from "./features/courts/attendance-routes.js";
-import { displayRoutes } from "./features/courts/display-routes.js";
-import { registerCourtJobs } from "./features/courts/jobs.js";
-import { registerLiveRoutes } from "./features/courts/live-routes.js";
-import { recordRoutes } from "./features/courts/record-routes.js";
-import { courtRoutes } from "./features/courts/routes.js";
-import { dashboardRoutes } from "./features/dashboard/routes.js";
-import { registerWeeklySummaries } from "./features/dashboard/weekly-summary.js";
-import { demoRoutes } from "./features/demo/routes.js";
-import { eventRoutes } from "./features/events/routes.js";
+import { courtsFeature } from "./features/courts/feature.js";
+import { dashboardFeature } from "./features/dashboard/feature.js";
+import { demoFeature } from "./features/demo/feature.js";
+import { eventsFeature } from "./features/events/feature.js";
 import { leagueNameColumn } from "./features/events/service.js";
-import { registerLadderJobs } from "./features/ladder/jobs.js";
-import { ladderRoutes } from "./features/ladder/routes.js";
-import { crawlerRoutes } from "./features/marketing/crawler-routes.js";
-import { meRoutes } from "./features/me/routes.js";
-import { memberRoutes } from "./features/members/routes.js";
+import { ladderFeature } from "./features/ladder/feature.js";
+import { marketingFeature } from "./features/marketing/feature.js";
+import { meFeature } from "./features/me/feature.js";
+import { membersFeature } from "./features/members/feature.js";
 import { clubAccess } from "./features/members/service.js";
-import { registerPushJobs } from "./features/notifications/push.js";
-import { pushRoutes } from "./features/notifications/push-routes.js";
-import { notificationRoutes } from "./features/notifications/routes.js";
-import { registerUnsubscribeRoutes } from "./features/notifications/unsubscribe.js";
-import { paymentRoutes } from "./features/payments/routes.js";
-import { registerSandboxProviderPages } from "./features/payments/sandbox-pages.js";
-import { registerWebhookRoutes } from "./features/payments/webhook-routes.js";
+import { notificationsFeature } from "./features/notifications/feature.js";
+import { paymentsFeature } from "./features/payments/feature.js";
+import { publicClubFeature } from "./features/public-club/feature.js";
 import { publicClubPage } from "./features/public-club/public-page.js";
-import { publicClubRoutes } from "./features/public-club/routes.js";
-import { calendarRoutes } from "./features/sessions/calendar-routes.js";
-import { registerSessionJobs } from "./features/sessions/payments.js";
-import { registerRefundJobs } from "./features/sessions/refunds.js";
-import { sessionRoutes } from "./features/sessions/routes.js";
-import { registerSandboxCheckout } from "./features/sessions/sandbox-checkout.js";
+import { sessionsFeature } from "./features/sessions/feature.js";
 import { requireUser } from "./platform/auth/current-user.js";
 import { registerAuthRoutes } from "./platform/auth/routes.js";
 import { signInBeforeValidation } from "./platform/auth/signed-in-first.js";
@@ -54,7 +37,6 @@ import {
   registerErrorHandler,
 } from "./platform/errors/error-handler.js";
 import { registerMailboxPage } from "./platform/mail/mailbox-page.js";
-import { answerSocketError } from "./platform/realtime/socket-errors.js";
 import { SOCKET_LIMITS, type SocketLimits } from "./platform/realtime/socket-limits.js";
 import { checkDeclaredAnswers } from "./platform/web/declared-answers.js";
 import { drainBeforeClosing } from "./platform/web/draining.js";
@@ -69,8 +51,28 @@ import { standInText } from "./platform/web/stand-in-notice.js";
 import { loadVisitorPages } from "./platform/web/visitor-pages.js";
 import { registerWebClient } from "./platform/web/web-client.js";
 
-/** The WebSocket close code for "the server is restarting: reconnect shortly" (RFC 6455 registry). */
-const SERVICE_RESTART = 1012;
+/**
+ * Every feature, registered the same way (feature.ts in each): what it serves and runs. The
+ * calendar names a league's week from the events feature's column: the one wire between two
+ * features made here, since sessions sit below events.
+ */
+const features: readonly Feature[] = [
+  meFeature,
+  accountFeature,
+  notificationsFeature,
+  clubAdminFeature,
+  billingFeature,
+  paymentsFeature,
+  demoFeature,
+  dashboardFeature,
+  membersFeature,
+  publicClubFeature,
+  marketingFeature,
+  sessionsFeature(leagueNameColumn),
+  courtsFeature,
+  ladderFeature,
+  eventsFeature,
+];
 
 /** A number of trusted hops becomes Fastify's function form (its types take no number). */
 const trustedHops = (trust: boolean | number | string[]) =>
@@ -141,52 +143,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
     now: deps.now,
     config: deps.config,
   });
-  await app.register(meRoutes(deps));
-  await app.register(accountRoutes(deps));
-  await app.register(notificationRoutes(deps));
-  await app.register(pushRoutes(deps));
-  await app.register(async (scope) => registerUnsubscribeRoutes(scope, deps));
-  await app.register(clubRoutes(deps));
-  await app.register(billingRoutes(deps));
-  await app.register(paymentRoutes(deps));
-  await app.register(demoRoutes(deps));
-  await app.register(dashboardRoutes(deps));
-  if (deps.payments.kind === "stripe")
-    await app.register(async (scope) => registerWebhookRoutes(scope, deps));
-  await app.register(memberRoutes(deps));
-  await app.register(publicClubRoutes(deps));
-  await app.register(crawlerRoutes(deps));
-  await app.register(sessionRoutes(deps));
-  // The feed names a league's weeks: the events feature gives the column, the app joins the two.
-  await app.register(calendarRoutes(deps, leagueNameColumn));
-  await app.register(courtRoutes(deps));
-  await app.register(attendanceRoutes(deps));
-  await app.register(recordRoutes(deps));
-  await app.register(ladderRoutes(deps));
-  await app.register(eventRoutes(deps));
-  await app.register(displayRoutes(deps));
-  // Runs before the plugin's own closing hook, so viewers hear "restarting", not a bare close.
-  app.addHook("preClose", function tellViewersToReconnect(done) {
-    for (const client of this.websocketServer?.clients ?? [])
-      client.close(SERVICE_RESTART, "Server restarting");
-    done();
-  });
-  // Viewers send nothing but pongs and closes: a larger frame is closed with 1009.
-  await app.register(websocket, { options: { maxPayload: 4096 }, errorHandler: answerSocketError });
-  await app.register(async (live) =>
-    registerLiveRoutes(live, deps, { ...SOCKET_LIMITS, ...options.socketLimits }),
-  );
-  await registerSessionJobs(deps);
-  await registerLadderJobs(deps);
-  await registerCourtJobs(deps);
-  await registerPushJobs(deps);
-  await registerRefundJobs(deps);
-  await registerClubRemoval(deps);
-  await registerWeeklySummaries(deps);
-  if (deps.payments.kind === "sandbox") {
-    await app.register(async (scope) => registerSandboxCheckout(scope, deps));
-    await app.register(async (scope) => registerSandboxProviderPages(scope, deps));
-  }
+  const featureOptions = { socketLimits: { ...SOCKET_LIMITS, ...options.socketLimits } };
+  for (const feature of features) await feature.register(app, deps, featureOptions);
   if (deps.config.mailboxPage) registerMailboxPage(app, deps.database.db);
   if (deps.webRoot)
     await registerWebClient(app, deps.webRoot, {
