@@ -3,6 +3,11 @@
 // refunds on each side of the organizer's cut-off.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingEndpoints, paymentEndpoints } from "../../../shared/contracts/billing-endpoints.js";
+import { boardEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import { clubsEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
+import { ladderEndpoints } from "../../../shared/contracts/ladder-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { renewalDate } from "../../../shared/domain/billing-dates.js";
 import { courts } from "../../db/schema/clubs.js";
 import { games } from "../../db/schema/courts.js";
@@ -53,29 +58,32 @@ const formPost = (url: string, cookie: string, body = "") =>
   });
 
 const subscription = async () =>
-  (await t.request({ method: "GET", url: `/api/orgs/${orgId}/subscription`, cookie: member.cookie })).json();
+  (await t.call(billingEndpoints.subscription, { params: { orgId } }, { cookie: member.cookie })).body;
 
 const addCourt = (name: string) =>
-  t.request({ method: "POST", url: `/api/orgs/${orgId}/courts`, cookie: owner.cookie, payload: { name } });
+  t.call(clubsEndpoints.addCourt, { params: { orgId }, body: { name } }, { cookie: owner.cookie });
+
+/** The owner opens the billing portal. */
+const openPortal = () => t.call(billingEndpoints.portal, { params: { orgId } }, { cookie: owner.cookie });
 
 describe("plans and their limits", () => {
   it("the trial has Basic limits: a third active court is refused with a reason", async () => {
     expect(await subscription()).toMatchObject({ subscribed: false, plan: "trial", trial_expired: false });
     const third = await addCourt("Court 3");
-    expect(third.statusCode).toBe(409);
-    expect(third.json().error.message).toBe(
+    expect(third.status).toBe(409);
+    expect(third.error?.message).toBe(
       "Your trial (Basic plan limits) allows up to 2 active courts. Upgrade to Pro for unlimited courts.",
     );
   });
 
   it("only the owner opens the checkout, and only the owner can use its page", async () => {
-    const byAdmin = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/billing/checkout`,
-      cookie: admin.cookie,
-      payload: { plan: "pro" },
-    });
-    expect(byAdmin.statusCode).toBe(403);
+    const byAdmin = await t.call(
+      billingEndpoints.checkout,
+      { params: { orgId }, body: { plan: "pro" } },
+      { cookie: admin.cookie },
+    );
+    expect(byAdmin.status).toBe(403);
+    // No such plan: a body the contract's type refuses, sent raw.
     const bad = await t.request({
       method: "POST",
       url: `/api/orgs/${orgId}/billing/checkout`,
@@ -85,14 +93,13 @@ describe("plans and their limits", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe("Choose the Basic or Pro plan");
 
-    const checkout = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/billing/checkout`,
-      cookie: owner.cookie,
-      payload: { plan: "pro" },
-    });
-    expect(checkout.statusCode).toBe(200);
-    const page = new URL(checkout.json().url).pathname;
+    const checkout = await t.call(
+      billingEndpoints.checkout,
+      { params: { orgId }, body: { plan: "pro" } },
+      { cookie: owner.cookie },
+    );
+    expect(checkout.status).toBe(200);
+    const page = new URL(checkout.body.url).pathname;
     expect((await t.request({ method: "GET", url: page, cookie: admin.cookie })).statusCode).toBe(404);
     expect((await formPost(`${page}/confirm`, admin.cookie)).statusCode).toBe(404);
     expect(await subscription()).toMatchObject({ plan: "trial" });
@@ -107,14 +114,13 @@ describe("plans and their limits", () => {
   });
 
   it("a club with a subscription cannot start a second one beside it", async () => {
-    const again = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/billing/checkout`,
-      cookie: owner.cookie,
-      payload: { plan: "basic" },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe("ALREADY_SUBSCRIBED");
+    const again = await t.call(
+      billingEndpoints.checkout,
+      { params: { orgId }, body: { plan: "basic" } },
+      { cookie: owner.cookie },
+    );
+    expect(again.status).toBe(409);
+    expect(again.error?.code).toBe("ALREADY_SUBSCRIBED");
   });
 
   it("Pro lifts the limits at once, with a renewal date", async () => {
@@ -125,19 +131,15 @@ describe("plans and their limits", () => {
       product_id: "courtside_pro",
       trial_expired: false,
     });
-    expect(new Date(check.subscription_end).getTime()).toBeGreaterThan(clock.getTime() + 29 * 86_400_000);
-    expect((await addCourt("Court 3")).statusCode).toBe(201);
-    expect((await addCourt("Court 4")).statusCode).toBe(201);
+    expect(new Date(check.subscription_end!).getTime()).toBeGreaterThan(clock.getTime() + 29 * 86_400_000);
+    expect((await addCourt("Court 3")).status).toBe(201);
+    expect((await addCourt("Court 4")).status).toBe(201);
   });
 
   it("a downgrade over the limits keeps every court and blocks adding more, with a message", async () => {
-    const portal = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/billing/portal`,
-      cookie: owner.cookie,
-    });
-    expect(portal.statusCode).toBe(200);
-    const page = new URL(portal.json().url).pathname;
+    const portal = await openPortal();
+    expect(portal.status).toBe(200);
+    const page = new URL(portal.body.url).pathname;
     const portalPage = (await t.request({ method: "GET", url: page, cookie: owner.cookie })).body;
     expect(portalPage).toContain("Switch to Basic");
     // The renewal is a date as the club reads dates ("Monday, March 2, 2026"), not a JavaScript
@@ -145,7 +147,7 @@ describe("plans and their limits", () => {
     expect(portalPage).toMatch(/<dt>Renews<\/dt><dd>[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}<\/dd>/);
     const { subscription_end } = await subscription();
     expect(portalPage).toContain(
-      `<dt>Renews</dt><dd>${renewalDate(subscription_end, "America/New_York")}</dd>`,
+      `<dt>Renews</dt><dd>${renewalDate(subscription_end!, "America/New_York")}</dd>`,
     );
     expect((await formPost(`${page}/switch`, owner.cookie, "plan=basic")).statusCode).toBe(303);
 
@@ -156,19 +158,15 @@ describe("plans and their limits", () => {
       .where(and(eq(courts.organizationId, orgId), eq(courts.isActive, true)));
     expect(active).toHaveLength(4);
     const fifth = await addCourt("Court 5");
-    expect(fifth.statusCode).toBe(409);
-    expect(fifth.json().error.message).toBe(
+    expect(fifth.status).toBe(409);
+    expect(fifth.error?.message).toBe(
       "Your Basic plan allows up to 2 active courts. Upgrade to Pro for unlimited courts.",
     );
   });
 
   it("cancelling in the portal returns the club to the trial's terms", async () => {
-    const portal = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/billing/portal`,
-      cookie: owner.cookie,
-    });
-    const page = new URL(portal.json().url).pathname;
+    const portal = await openPortal();
+    const page = new URL(portal.body.url).pathname;
     expect((await formPost(`${page}/cancel`, owner.cookie)).statusCode).toBe(303);
     expect(await subscription()).toMatchObject({ subscribed: false, plan: "trial" });
   });
@@ -176,23 +174,18 @@ describe("plans and their limits", () => {
 
 describe("the payout account in the sandbox", () => {
   const status = async () =>
-    (
-      await t.request({
-        method: "POST",
-        url: `/api/orgs/${orgId}/payout-account/refresh`,
-        cookie: owner.cookie,
-      })
-    ).json();
+    (await t.call(paymentEndpoints.refreshPayoutAccount, { params: { orgId } }, { cookie: owner.cookie }))
+      .body;
 
   it("goes not connected -> details not submitted -> charges enabled", async () => {
     expect(await status()).toEqual({ connected: false, details_submitted: false, charges_enabled: false });
-    const link = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/payout-account`,
-      cookie: owner.cookie,
-    });
-    expect(link.statusCode).toBe(200);
-    const page = new URL(link.json().url).pathname;
+    const link = await t.call(
+      paymentEndpoints.connectPayouts,
+      { params: { orgId } },
+      { cookie: owner.cookie },
+    );
+    expect(link.status).toBe(200);
+    const page = new URL(link.body.url).pathname;
     expect(await status()).toEqual({ connected: true, details_submitted: false, charges_enabled: false });
 
     expect((await t.request({ method: "GET", url: page, cookie: member.cookie })).statusCode).toBe(404);
@@ -223,17 +216,23 @@ describe("session fees and refunds", () => {
     return row!;
   }
 
+  const register = (person: TestUser, sessionId: string) =>
+    t.call(sessionsEndpoints.register, { params: { orgId, sessionId } }, { cookie: person.cookie });
+
   async function registerAndPay(person: TestUser, sessionId: string) {
-    const response = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
-      cookie: person.cookie,
-    });
-    expect(response.statusCode).toBe(201);
-    const pay = await formPost(`${new URL(response.json().checkoutUrl).pathname}/confirm`, person.cookie);
+    const response = await register(person, sessionId);
+    expect(response.status).toBe(201);
+    const pay = await formPost(`${new URL(response.body.checkoutUrl!).pathname}/confirm`, person.cookie);
     expect(pay.statusCode).toBe(303);
-    return response.json().registration.id as string;
+    return response.body.registration.id;
   }
+
+  const cancelPlace = (person: TestUser, sessionId: string, registrationId: string) =>
+    t.call(
+      sessionsEndpoints.cancelRegistration,
+      { params: { orgId, sessionId, registrationId } },
+      { cookie: person.cookie },
+    );
 
   const paymentOf = async (registrationId: string) =>
     (await t.db.select().from(payments).where(eq(payments.registrationId, registrationId)))[0]!;
@@ -251,12 +250,8 @@ describe("session fees and refunds", () => {
   it("cancelling before the cut-off refunds, says so, and mails it", async () => {
     const session = await paidSession("Refund Before", 72);
     const registrationId = await registerAndPay(other, session.id);
-    const cancel = await t.request({
-      method: "DELETE",
-      url: `/api/orgs/${orgId}/sessions/${session.id}/registrations/${registrationId}`,
-      cookie: other.cookie,
-    });
-    expect(cancel.json()).toEqual({
+    const cancel = await cancelPlace(other, session.id, registrationId);
+    expect(cancel.body).toEqual({
       refund: {
         amount: 1200,
         refunded: true,
@@ -276,12 +271,8 @@ describe("session fees and refunds", () => {
   it("cancelling after the cut-off keeps the payment, says so, and mails it", async () => {
     const session = await paidSession("Refund After", 10, 24);
     const registrationId = await registerAndPay(other, session.id);
-    const cancel = await t.request({
-      method: "DELETE",
-      url: `/api/orgs/${orgId}/sessions/${session.id}/registrations/${registrationId}`,
-      cookie: other.cookie,
-    });
-    expect(cancel.json().refund).toEqual({
+    const cancel = await cancelPlace(other, session.id, registrationId);
+    expect(cancel.body.refund).toEqual({
       amount: 1200,
       refunded: false,
       message:
@@ -296,12 +287,12 @@ describe("session fees and refunds", () => {
     const session = await paidSession("Rained Out", 2, 24);
     const first = await registerAndPay(member, session.id);
     const second = await registerAndPay(other, session.id);
-    const cancel = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${session.id}/cancel`,
-      cookie: admin.cookie,
-    });
-    expect(cancel.statusCode).toBe(204);
+    const cancel = await t.call(
+      sessionsEndpoints.cancel,
+      { params: { orgId, sessionId: session.id } },
+      { cookie: admin.cookie },
+    );
+    expect(cancel.status).toBe(204);
     for (const registrationId of [first, second]) {
       await until(
         () => paymentOf(registrationId),
@@ -316,13 +307,9 @@ describe("session fees and refunds", () => {
   it("a hold run out closes its checkout: the page still open in a tab takes no money for a place that is gone", async () => {
     const session = await paidSession("One Place", 72);
     await t.db.update(sessions).set({ capacity: 1 }).where(eq(sessions.id, session.id));
-    const late = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${session.id}/registrations`,
-      cookie: member.cookie,
-    });
-    const lateCheckout = new URL(late.json().checkoutUrl).pathname;
-    const lateId = late.json().registration.id as string;
+    const late = await register(member, session.id);
+    const lateCheckout = new URL(late.body.checkoutUrl!).pathname;
+    const lateId = late.body.registration.id;
     clock = new Date(clock.getTime() + 16 * 60_000);
     // Another takes the place once the hold has run out; the late payer's checkout is closed.
     await registerAndPay(other, session.id);
@@ -346,20 +333,22 @@ describe("session fees and refunds", () => {
   });
 
   it("a price of 0 makes a free session", async () => {
-    const response = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions`,
-      cookie: admin.cookie,
-      payload: {
-        name: "Free Night",
-        startsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
-        endsAt: new Date(clock.getTime() + 90_000_000).toISOString(),
-        paymentRequired: true,
-        paymentAmount: "0.00",
+    const response = await t.call(
+      sessionsEndpoints.create,
+      {
+        params: { orgId },
+        body: {
+          name: "Free Night",
+          startsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
+          endsAt: new Date(clock.getTime() + 90_000_000).toISOString(),
+          paymentRequired: true,
+          paymentAmount: "0.00",
+        },
       },
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().sessions[0]).toMatchObject({ paymentRequired: false, paymentAmount: null });
+      { cookie: admin.cookie },
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.sessions[0]).toMatchObject({ paymentRequired: false, paymentAmount: null });
   });
 });
 
@@ -367,10 +356,8 @@ describe("after the trial", () => {
   it("reads and registrations go on; creating, starting and filling courts ask for an upgrade", async () => {
     // Open play in progress when the trial ends: 12 players, 8 on court, 4 waiting.
     const running = await activeSessionWith(t, orgId, 12);
-    expect(
-      (await t.request({ method: "POST", url: `/api/orgs/${orgId}/board/fill`, cookie: admin.cookie }))
-        .statusCode,
-    ).toBe(200);
+    const asAdmin = { cookie: admin.cookie };
+    expect((await t.call(boardEndpoints.fill, { params: { orgId } }, asAdmin)).status).toBe(200);
     const playing = () =>
       t.db
         .select()
@@ -391,54 +378,50 @@ describe("after the trial", () => {
     clock = new Date(clock.getTime() + 31 * 86_400_000);
     expect(await subscription()).toMatchObject({ subscribed: false, plan: "trial", trial_expired: true });
 
-    const create = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions`,
-      cookie: admin.cookie,
-      payload: {
-        name: "After Trial",
-        startsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
-        endsAt: new Date(clock.getTime() + 90_000_000).toISOString(),
+    const create = await t.call(
+      sessionsEndpoints.create,
+      {
+        params: { orgId },
+        body: {
+          name: "After Trial",
+          startsAt: new Date(clock.getTime() + 86_400_000).toISOString(),
+          endsAt: new Date(clock.getTime() + 90_000_000).toISOString(),
+        },
       },
-    });
-    expect(create.statusCode).toBe(402);
-    expect(create.json().error.code).toBe("UPGRADE_REQUIRED");
-    const start = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${scheduled!.id}/start`,
-      cookie: admin.cookie,
-    });
-    expect(start.statusCode).toBe(402);
-    const fill = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/board/fill`,
-      cookie: admin.cookie,
-    });
-    expect(fill.statusCode).toBe(402);
+      asAdmin,
+    );
+    expect(create.status).toBe(402);
+    expect(create.error?.code).toBe("UPGRADE_REQUIRED");
+    const start = await t.call(
+      sessionsEndpoints.start,
+      { params: { orgId, sessionId: scheduled!.id } },
+      asAdmin,
+    );
+    expect(start.status).toBe(402);
+    const fill = await t.call(boardEndpoints.fill, { params: { orgId } }, asAdmin);
+    expect(fill.status).toBe(402);
     // A game on court is still scored, but its court is not filled again.
-    const score = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/board/games/${onCourt[0]!.id}/score`,
-      cookie: admin.cookie,
-      payload: { scoreA: 11, scoreB: 7 },
-    });
-    expect(score.statusCode).toBe(200);
+    const score = await t.call(
+      boardEndpoints.score,
+      { params: { orgId, gameId: onCourt[0]!.id }, body: { scoreA: 11, scoreB: 7 } },
+      asAdmin,
+    );
+    expect(score.status).toBe(200);
     expect(await playing()).toHaveLength(onCourt.length - 1);
 
-    expect(
-      (await t.request({ method: "GET", url: `/api/orgs/${orgId}/sessions`, cookie: member.cookie }))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await t.request({ method: "GET", url: `/api/orgs/${orgId}/ladder`, cookie: member.cookie }))
-        .statusCode,
-    ).toBe(200);
-    const register = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${scheduled!.id}/registrations`,
-      cookie: member.cookie,
-    });
-    expect(register.statusCode).toBe(201);
+    const asMember = { cookie: member.cookie };
+    expect((await t.call(sessionsEndpoints.list, { params: { orgId }, query: {} }, asMember)).status).toBe(
+      200,
+    );
+    expect((await t.call(ladderEndpoints.standings, { params: { orgId }, query: {} }, asMember)).status).toBe(
+      200,
+    );
+    const register = await t.call(
+      sessionsEndpoints.register,
+      { params: { orgId, sessionId: scheduled!.id } },
+      asMember,
+    );
+    expect(register.status).toBe(201);
     const rows = await t.db
       .select()
       .from(sessionRegistrations)
@@ -455,28 +438,30 @@ describe("after the trial", () => {
       .values({ organizationId: orgId, name: "Thursday Ladder", startsAt, endsAt })
       .returning();
     const edit = (name: string, shiftMs: number, ends = endsAt) =>
-      t.request({
-        method: "PUT",
-        url: `/api/orgs/${orgId}/sessions/${booked!.id}`,
-        cookie: admin.cookie,
-        payload: {
-          name,
-          startsAt: new Date(startsAt.getTime() + shiftMs).toISOString(),
-          endsAt: new Date(ends.getTime() + shiftMs).toISOString(),
+      t.call(
+        sessionsEndpoints.update,
+        {
+          params: { orgId, sessionId: booked!.id },
+          body: {
+            name,
+            startsAt: new Date(startsAt.getTime() + shiftMs).toISOString(),
+            endsAt: new Date(ends.getTime() + shiftMs).toISOString(),
+          },
         },
-      });
+        { cookie: admin.cookie },
+      );
     for (const moved of [
       await edit("Thursday Ladder", 7 * 86_400_000),
       await edit("Thursday Ladder", 0, new Date(endsAt.getTime() + 3_600_000)),
     ]) {
-      expect(moved.statusCode, moved.body).toBe(402);
-      expect(moved.json().error.code).toBe("UPGRADE_REQUIRED");
+      expect(moved.status, moved.response.text).toBe(402);
+      expect(moved.error?.code).toBe("UPGRADE_REQUIRED");
     }
     const [kept] = await t.db.select().from(sessions).where(eq(sessions.id, booked!.id));
     expect([kept!.startsAt, kept!.endsAt]).toEqual([startsAt, endsAt]);
 
     const renamed = await edit("Thursday Ladder Night", 0);
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: "Thursday Ladder Night", startsAt: startsAt.toISOString() });
+    expect(renamed.status, renamed.response.text).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Thursday Ladder Night", startsAt: startsAt.toISOString() });
   });
 });

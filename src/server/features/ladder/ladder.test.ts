@@ -2,6 +2,9 @@
 // feeding it, and the stored ratings always equal to a fresh replay.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boardEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import type { MatchBody } from "../../../shared/contracts/ladder.js";
+import { ladderEndpoints } from "../../../shared/contracts/ladder-endpoints.js";
 import { type MatchInput, replay, whole } from "../../../shared/rating/index.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { boards, games, queuePlayers } from "../../db/schema/courts.js";
@@ -47,7 +50,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const doubles = (a: TestUser[], b: TestUser[], games = [{ a: 11, b: 7 }]) => ({
+const doubles = (a: TestUser[], b: TestUser[], games = [{ a: 11, b: 7 }]): MatchBody => ({
   format: "doubles",
   teamA: a.map((p) => p.id),
   teamB: b.map((p) => p.id),
@@ -55,16 +58,26 @@ const doubles = (a: TestUser[], b: TestUser[], games = [{ a: 11, b: 7 }]) => ({
   games,
   playedAt: "2026-11-19",
 });
-const log = (by: TestUser, payload: object) =>
-  t.request({ method: "POST", url: `/api/orgs/${orgId}/matches`, cookie: by.cookie, payload });
-const ladder = async (format = "doubles") =>
+const log = (by: TestUser, body: MatchBody) =>
+  t.call(ladderEndpoints.logMatch, { params: { orgId }, body }, { cookie: by.cookie });
+const ladder = async (format: MatchBody["format"] = "doubles") =>
   (
-    await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/ladder?format=${format}`,
-      cookie: people[0]!.cookie,
-    })
-  ).json();
+    await t.call(
+      ladderEndpoints.standings,
+      { params: { orgId }, query: { format } },
+      { cookie: people[0]!.cookie },
+    )
+  ).body;
+/** `who` confirms or disputes the match `matchId`. */
+const answerAs = (who: TestUser, answer: "confirm" | "dispute", matchId: string) =>
+  t.call(
+    answer === "confirm" ? ladderEndpoints.confirmMatch : ladderEndpoints.disputeMatch,
+    { params: { orgId, matchId } },
+    { cookie: who.cookie },
+  );
+/** `who` edits the match `matchId`. */
+const editAs = (who: TestUser, matchId: string, body: MatchBody) =>
+  t.call(ladderEndpoints.editMatch, { params: { orgId, matchId }, body }, { cookie: who.cookie });
 
 /** The stored ratings of a format against a replay of its counted matches from scratch. */
 async function expectStoredEqualsReplay(format: "singles" | "doubles") {
@@ -132,43 +145,35 @@ describe("logging a match", () => {
   it("a member's match waits for the other side, counts once confirmed, and moves the table", async () => {
     const [a, b, c, d] = people as [TestUser, TestUser, TestUser, TestUser];
     const logged = await log(a, doubles([a, b], [c, d]));
-    expect(logged.statusCode, logged.body).toBe(201);
-    const match = logged.json();
+    expect(logged.status, logged.response.text).toBe(201);
+    const match = logged.body;
     expect(match).toMatchObject({ status: "pending", counts: false, canAnswer: false, winner: "A" });
     expect((await ladder()).rows).toHaveLength(0);
 
     // Only the other side answers.
-    const byPartner = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${match.id}/confirm`,
-      cookie: b.cookie,
-    });
-    expect(byPartner.statusCode).toBe(403);
-    const mine = await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/matches?status=pending`,
-      cookie: c.cookie,
-    });
-    expect(mine.json().matches[0]).toMatchObject({ id: match.id, canAnswer: true });
-    const confirmed = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${match.id}/confirm`,
-      cookie: c.cookie,
-    });
-    expect(confirmed.json()).toMatchObject({ status: "confirmed", counts: true });
-    expect(confirmed.json().deltas[a.id]).toBeGreaterThan(0);
+    const byPartner = await answerAs(b, "confirm", match.id);
+    expect(byPartner.status).toBe(403);
+    const mine = await t.call(
+      ladderEndpoints.matches,
+      { params: { orgId }, query: { status: "pending" } },
+      { cookie: c.cookie },
+    );
+    expect(mine.body.matches[0]).toMatchObject({ id: match.id, canAnswer: true });
+    const confirmed = await answerAs(c, "confirm", match.id);
+    expect(confirmed.body).toMatchObject({ status: "confirmed", counts: true });
+    expect(confirmed.body.deltas[a.id]).toBeGreaterThan(0);
 
     const table = await ladder();
     expect(table.hasMatches).toBe(true);
     expect(
       table.rows
-        .map((r: { name: string }) => r.name)
+        .map((r) => r.name)
         .slice(0, 2)
         .sort(),
     ).toEqual(["Player 0", "Player 1"]);
     expect(table.rows[0]).toMatchObject({ rank: 1, streak: 1, games: 1, wins: 1 });
     expect(table.rows[3]).toMatchObject({ rank: 4, streak: -1, games: 1, wins: 0 });
-    expect(table.rows[0].change).toBe(-table.rows[3].change);
+    expect(table.rows[0]!.change).toBe(-table.rows[3]!.change);
     // Each player of a counted match gets one result event for the notifications.
     const events = await t.db.select().from(matchResultEvents).where(eq(matchResultEvents.matchId, match.id));
     expect(events).toHaveLength(4);
@@ -177,43 +182,30 @@ describe("logging a match", () => {
 
   it("a disputed match does not count until an organizer decides", async () => {
     const [, , , , e, f, g, h] = people as TestUser[];
-    const match = (await log(e!, doubles([e!, f!], [g!, h!], [{ a: 11, b: 3 }]))).json();
-    const disputed = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${match.id}/dispute`,
-      cookie: h!.cookie,
-    });
-    expect(disputed.json()).toMatchObject({ status: "disputed", counts: false });
-    const again = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${match.id}/confirm`,
-      cookie: g!.cookie,
-    });
-    expect(again.statusCode).toBe(409);
-    expect((await ladder()).rows.some((r: { userId: string }) => r.userId === e!.id)).toBe(false);
-    const byMember = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${match.id}/decide`,
-      cookie: g!.cookie,
-      payload: { outcome: "count" },
-    });
-    expect(byMember.statusCode).toBe(403);
-    const decided = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${match.id}/decide`,
-      cookie: organizer.cookie,
-      payload: { outcome: "count" },
-    });
-    expect(decided.json()).toMatchObject({ status: "confirmed", counts: true });
-    expect((await ladder()).rows.some((r: { userId: string }) => r.userId === e!.id)).toBe(true);
+    const match = (await log(e!, doubles([e!, f!], [g!, h!], [{ a: 11, b: 3 }]))).body;
+    const disputed = await answerAs(h!, "dispute", match.id);
+    expect(disputed.body).toMatchObject({ status: "disputed", counts: false });
+    const again = await answerAs(g!, "confirm", match.id);
+    expect(again.status).toBe(409);
+    expect((await ladder()).rows.some((r) => r.userId === e!.id)).toBe(false);
+    const decide = (who: TestUser) =>
+      t.call(
+        ladderEndpoints.decideMatch,
+        { params: { orgId, matchId: match.id }, body: { outcome: "count" } },
+        { cookie: who.cookie },
+      );
+    const byMember = await decide(g!);
+    expect(byMember.status).toBe(403);
+    const decided = await decide(organizer);
+    expect(decided.body).toMatchObject({ status: "confirmed", counts: true });
+    expect((await ladder()).rows.some((r) => r.userId === e!.id)).toBe(true);
     await expectStoredEqualsReplay("doubles");
   });
 
   it("an unanswered match counts after 48 hours (replayed by the scheduled job)", async () => {
     const [a, , c] = people as TestUser[];
-    const match = (
-      await log(a!, { ...doubles([], []), format: "singles", teamA: [a!.id], teamB: [c!.id] })
-    ).json();
+    const match = (await log(a!, { ...doubles([], []), format: "singles", teamA: [a!.id], teamB: [c!.id] }))
+      .body;
     expect(match.counts).toBe(false);
     now = new Date(now.getTime() + UNANSWERED_COUNTS_AFTER_MS + 60_000);
     await t.db.transaction(async (tx) => {
@@ -221,15 +213,15 @@ describe("logging a match", () => {
       await recomputeLadder(tx, orgId, "singles", now);
     });
     const singles = await ladder("singles");
-    expect(singles.rows.map((r: { userId: string }) => r.userId)).toEqual([a!.id, c!.id]);
+    expect(singles.rows.map((r) => r.userId)).toEqual([a!.id, c!.id]);
     await expectStoredEqualsReplay("singles");
   });
 
   it("refuses scores no game ends on, players outside the club, and matches the logger did not play", async () => {
     const [a, b, c, d] = people as TestUser[];
     const bad = await log(a!, doubles([a!, b!], [c!, d!], [{ a: 11, b: 10 }]));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe("A game is won by 2 points.");
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toBe("A game is won by 2 points.");
     const tie = await log(
       a!,
       doubles(
@@ -241,44 +233,33 @@ describe("logging a match", () => {
         ],
       ),
     );
-    expect(tie.json().error.message).toBe("The games must have a winner.");
+    expect(tie.error!.message).toBe("The games must have a winner.");
     const twice = await log(a!, doubles([a!, b!], [a!, d!]));
-    expect(twice.json().error.message).toBe("A player can only be on one side, once.");
+    expect(twice.error!.message).toBe("A player can only be on one side, once.");
     const outsider = await makeUser(t, "outsider@ladder.example");
     const withOutsider = await log(a!, doubles([a!, b!], [c!, outsider]));
-    expect(withOutsider.statusCode).toBe(400);
-    expect(withOutsider.json().error.message).toBe("Every player must be a member of the club.");
+    expect(withOutsider.status).toBe(400);
+    expect(withOutsider.error?.message).toBe("Every player must be a member of the club.");
     const notMine = await log(a!, doubles([b!, c!], [d!, people[4]!]));
-    expect(notMine.statusCode).toBe(403);
+    expect(notMine.status).toBe(403);
   });
 });
 
 describe("organizers", () => {
   it("log matches that count at once, edit and delete them, and the ratings follow", async () => {
     const [a, b, c, d] = people as TestUser[];
-    const logged = (await log(organizer, doubles([a!, b!], [c!, d!], [{ a: 2, b: 11 }]))).json();
+    const logged = (await log(organizer, doubles([a!, b!], [c!, d!], [{ a: 2, b: 11 }]))).body;
     expect(logged).toMatchObject({ status: "confirmed", counts: true, winner: "B" });
-    const edited = await t.request({
-      method: "PUT",
-      url: `/api/orgs/${orgId}/matches/${logged.id}`,
-      cookie: organizer.cookie,
-      payload: doubles([a!, b!], [c!, d!], [{ a: 15, b: 13 }]),
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ winner: "A", games: [{ a: 15, b: 13 }] });
+    const edited = await editAs(organizer, logged.id, doubles([a!, b!], [c!, d!], [{ a: 15, b: 13 }]));
+    expect(edited.status, edited.response.text).toBe(200);
+    expect(edited.body).toMatchObject({ winner: "A", games: [{ a: 15, b: 13 }] });
     await expectStoredEqualsReplay("doubles");
-    const byMember = await t.request({
-      method: "DELETE",
-      url: `/api/orgs/${orgId}/matches/${logged.id}`,
-      cookie: a!.cookie,
-    });
-    expect(byMember.statusCode).toBe(403);
-    const removed = await t.request({
-      method: "DELETE",
-      url: `/api/orgs/${orgId}/matches/${logged.id}`,
-      cookie: organizer.cookie,
-    });
-    expect(removed.statusCode).toBe(204);
+    const remove = (who: TestUser) =>
+      t.call(ladderEndpoints.deleteMatch, { params: { orgId, matchId: logged.id } }, { cookie: who.cookie });
+    const byMember = await remove(a!);
+    expect(byMember.status).toBe(403);
+    const removed = await remove(organizer);
+    expect(removed.status).toBe(204);
     await expectStoredEqualsReplay("doubles");
   });
 
@@ -289,13 +270,13 @@ describe("organizers", () => {
         return log(organizer, doubles(four.slice(0, 2), four.slice(2), [{ a: 11, b: i % 10 }]));
       }),
     );
-    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     await expectStoredEqualsReplay("doubles");
   });
 });
 
 describe("editing matches between formats", () => {
-  const singles = (a: TestUser, b: TestUser, playedAt: string) => ({
+  const singles = (a: TestUser, b: TestUser, playedAt: string): MatchBody => ({
     ...doubles([a], [b]),
     format: "singles",
     playedAt,
@@ -303,49 +284,37 @@ describe("editing matches between formats", () => {
 
   it("moving older matches in time or between formats keeps both formats equal to a fresh replay", async () => {
     const [a, b, c, d] = people as TestUser[];
-    const first = (await log(organizer, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-11-01" })).json();
+    const first = (await log(organizer, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-11-01" })).body;
     await log(organizer, { ...doubles([a!, c!], [b!, d!], [{ a: 5, b: 11 }]), playedAt: "2026-11-02" });
     await log(organizer, singles(a!, d!, "2026-11-03"));
-    const edit = (id: string, payload: object) =>
-      t.request({
-        method: "PUT",
-        url: `/api/orgs/${orgId}/matches/${id}`,
-        cookie: organizer.cookie,
-        payload,
-      });
+    const edit = (id: string, body: MatchBody) => editAs(organizer, id, body);
     // Later in time, then into the other format, then back: every step equals a replay.
-    expect(
-      (await edit(first.id, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-11-18" })).statusCode,
-    ).toBe(200);
+    expect((await edit(first.id, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-11-18" })).status).toBe(
+      200,
+    );
     await expectStoredEqualsReplay("doubles");
-    expect((await edit(first.id, singles(b!, c!, "2026-10-30"))).statusCode).toBe(200);
+    expect((await edit(first.id, singles(b!, c!, "2026-10-30"))).status).toBe(200);
     await expectStoredEqualsReplay("doubles");
     await expectStoredEqualsReplay("singles");
-    expect(
-      (await edit(first.id, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-10-29" })).statusCode,
-    ).toBe(200);
+    expect((await edit(first.id, { ...doubles([a!, b!], [c!, d!]), playedAt: "2026-10-29" })).status).toBe(
+      200,
+    );
     await expectStoredEqualsReplay("doubles");
     await expectStoredEqualsReplay("singles");
   });
 
   it("opposite format changes at the same time do not deadlock", async () => {
     const [a, b, c, d] = people as TestUser[];
-    const one = (await log(organizer, doubles([a!, b!], [c!, d!]))).json();
-    const two = (await log(organizer, singles(a!, b!, "2026-11-19"))).json();
-    const edit = (id: string, payload: object) =>
-      t.request({
-        method: "PUT",
-        url: `/api/orgs/${orgId}/matches/${id}`,
-        cookie: organizer.cookie,
-        payload,
-      });
+    const one = (await log(organizer, doubles([a!, b!], [c!, d!]))).body;
+    const two = (await log(organizer, singles(a!, b!, "2026-11-19"))).body;
+    const edit = (id: string, body: MatchBody) => editAs(organizer, id, body);
     for (let round = 0; round < 4; round++) {
       const flip = round % 2 === 0;
       const answers = await Promise.all([
         edit(one.id, flip ? singles(a!, c!, "2026-11-19") : doubles([a!, b!], [c!, d!])),
         edit(two.id, flip ? doubles([a!, b!], [c!, d!]) : singles(a!, b!, "2026-11-19")),
       ]);
-      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
     }
     await expectStoredEqualsReplay("doubles");
     await expectStoredEqualsReplay("singles");
@@ -353,16 +322,11 @@ describe("editing matches between formats", () => {
 
   it("an unanswered match moved to the other format is counted there after 48 hours", async () => {
     const [a, b] = people as TestUser[];
-    const pending = (await log(a!, singles(a!, b!, "2026-11-19"))).json();
+    const pending = (await log(a!, singles(a!, b!, "2026-11-19"))).body;
     expect(pending.status).toBe("pending");
     const [c, d] = [people[2]!, people[3]!];
-    const moved = await t.request({
-      method: "PUT",
-      url: `/api/orgs/${orgId}/matches/${pending.id}`,
-      cookie: organizer.cookie,
-      payload: doubles([a!, c!], [b!, d!]),
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    const moved = await editAs(organizer, pending.id, doubles([a!, c!], [b!, d!]));
+    expect(moved.status, moved.response.text).toBe(200);
     const { rows } = await t.deps.database.pool.query<{ format: string }>(
       "select data->>'format' as format from pgboss.job where name = 'recompute-ladder' and data->>'organizationId' = $1",
       [orgId],
@@ -373,23 +337,21 @@ describe("editing matches between formats", () => {
 
 describe("a player's page", () => {
   it("shows the rating history, recent matches and partners", async () => {
-    const page = await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/players/${people[0]!.id}`,
-      cookie: people[5]!.cookie,
-    });
-    expect(page.statusCode).toBe(200);
-    const view = page.json();
+    const player = (who: TestUser, userId: string) =>
+      t.call(ladderEndpoints.player, { params: { orgId, userId } }, { cookie: who.cookie });
+    const page = await player(people[5]!, people[0]!.id);
+    expect(page.status).toBe(200);
+    const view = page.body;
     expect(view.name).toBe("Player 0");
-    expect(view.ratings.doubles.games).toBeGreaterThan(0);
-    expect(view.history.length).toBe(view.ratings.doubles.games + (view.ratings.singles?.games ?? 0));
+    expect(view.ratings.doubles!.games).toBeGreaterThan(0);
+    expect(view.history.length).toBe(view.ratings.doubles!.games + (view.ratings.singles?.games ?? 0));
     expect(view.recent.length).toBeGreaterThan(0);
-    expect(view.partners[0].games).toBeGreaterThan(0);
+    expect(view.partners[0]!.games).toBeGreaterThan(0);
     // Each counted match says why the player's rating moved, in whole points adding up to it.
-    const counted = view.recent.filter((m: { counts: boolean }) => m.counts);
+    const counted = view.recent.filter((m) => m.counts);
     expect(counted.length).toBeGreaterThan(0);
     for (const match of counted) {
-      const why = match.why[people[0]!.id];
+      const why = match.why[people[0]!.id]!;
       const [stored] = await t.db
         .select()
         .from(ratingHistory)
@@ -400,12 +362,8 @@ describe("a player's page", () => {
       expect(why.surprise + why.margin + why.certainty).toBe(match.deltas[people[0]!.id]);
     }
     const stranger = await makeUser(t, "stranger@ladder.example");
-    const elsewhere = await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/players/${stranger.id}`,
-      cookie: owner.cookie,
-    });
-    expect(elsewhere.statusCode).toBe(404);
+    const elsewhere = await player(owner, stranger.id);
+    expect(elsewhere.status).toBe(404);
   });
 });
 
@@ -425,15 +383,15 @@ describe("history from before the parts were kept", () => {
 
 describe("the confirmed matches as CSV", () => {
   it("one line per player of each confirmed match, with the change and its parts; another club's gets 404", async () => {
-    const answer = await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/ladder/matches.csv?format=doubles`,
-      cookie: people[3]!.cookie,
-    });
-    expect(answer.statusCode).toBe(200);
-    expect(answer.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(answer.headers["content-disposition"]).toContain("ladder-doubles-matches.csv");
-    const [header, ...lines] = answer.body
+    const answer = await t.call(
+      ladderEndpoints.matchesCsv,
+      { params: { orgId }, query: { format: "doubles" } },
+      { cookie: people[3]!.cookie },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(answer.response.headers["content-disposition"]).toContain("ladder-doubles-matches.csv");
+    const [header, ...lines] = answer.response.text
       .replace(/^\ufeff/, "")
       .trimEnd()
       .split("\r\n");
@@ -487,23 +445,24 @@ describe("the confirmed matches as CSV", () => {
     expect(got.sort()).toEqual(expected.sort());
     const other = await makeUser(t, "other-owner@ladder.example");
     const otherClub = await makeClub(t, other);
-    const elsewhere = await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/ladder/matches.csv`,
-      cookie: other.cookie,
-    });
-    expect(elsewhere.statusCode).toBe(404);
-    const own = await t.request({
-      method: "GET",
-      url: `/api/orgs/${otherClub.id}/ladder/matches.csv?format=singles`,
-      cookie: other.cookie,
-    });
+    const elsewhere = await t.call(
+      ladderEndpoints.matchesCsv,
+      { params: { orgId }, query: {} },
+      { cookie: other.cookie },
+    );
+    expect(elsewhere.status).toBe(404);
+    const own = await t.call(
+      ladderEndpoints.matchesCsv,
+      { params: { orgId: otherClub.id }, query: { format: "singles" } },
+      { cookie: other.cookie },
+    );
     expect(
-      own.body
+      own.response.text
         .replace(/^\ufeff/, "")
         .trimEnd()
         .split("\r\n"),
     ).toHaveLength(1);
+    // No such format: a query the contract's type refuses, sent raw.
     const bad = await t.request({
       method: "GET",
       url: `/api/orgs/${orgId}/ladder/matches.csv?format=triples`,
@@ -538,23 +497,14 @@ describe("the court board", () => {
       })),
     );
     await refreshQueue(t.deps, orgId);
-    const fill = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/board/fill`,
-      cookie: organizer.cookie,
-    });
-    expect(fill.statusCode, fill.body).toBe(200);
+    const fill = await t.call(boardEndpoints.fill, { params: { orgId } }, { cookie: organizer.cookie });
+    expect(fill.status, fill.response.text).toBe(200);
     const [game] = await t.db
       .select()
       .from(games)
       .where(and(eq(games.sessionId, session!.id), eq(games.status, "playing")));
-    const scored = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/board/games/${game!.id}/score`,
-      cookie: organizer.cookie,
-      payload: { scoreA: 11, scoreB: 9 },
-    });
-    expect(scored.statusCode, scored.body).toBe(200);
+    const scored = await scoreOnBoard(game!.id, 11, 9);
+    expect(scored.status, scored.response.text).toBe(200);
     const [match] = await t.db.select().from(matches).where(eq(matches.gameId, game!.id));
     expect(match).toMatchObject({
       status: "confirmed",
@@ -582,7 +532,7 @@ describe("the court board", () => {
     let answered = false;
     await whileLadderHeld(async () => {
       const scored = await scoreOnBoard(game.id, 5, 11);
-      expect(scored.statusCode, scored.body).toBe(200);
+      expect(scored.status, scored.response.text).toBe(200);
       answered = true;
       const [match] = await t.db.select().from(matches).where(eq(matches.gameId, game.id));
       const applied = await t.db.select().from(ratingHistory).where(eq(ratingHistory.matchId, match!.id));
@@ -596,16 +546,12 @@ describe("the court board", () => {
   it("an undo while the score's follow-up waits for the ladder: both finish, and the ladder is as before the score", async () => {
     const game = await gameOnCourt();
     const before = await t.db.select().from(playerRatings).where(eq(playerRatings.organizationId, orgId));
-    let undoing: ReturnType<typeof t.request> | undefined;
+    let undoing: ReturnType<typeof undo> | undefined;
     await whileLadderHeld(async () => {
       const scored = await scoreOnBoard(game.id, 11, 6);
-      expect(scored.statusCode, scored.body).toBe(200);
+      expect(scored.status, scored.response.text).toBe(200);
       // The follow-up waits for the ladder; so does the undo, behind it.
-      undoing = t.request({
-        method: "POST",
-        url: `/api/orgs/${orgId}/board/games/${game.id}/undo`,
-        cookie: organizer.cookie,
-      });
+      undoing = undo(game.id);
       // Both wait for the ladder's lock before it is let go: seen, not slept on.
       await until(
         async () =>
@@ -619,7 +565,7 @@ describe("the court board", () => {
       );
     });
     const undone = await undoing!;
-    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.status, undone.response.text).toBe(200);
     await followUps(t.deps.database).settled();
     await expectStoredEqualsReplay("doubles");
     const after = await t.db.select().from(playerRatings).where(eq(playerRatings.organizationId, orgId));
@@ -644,7 +590,7 @@ describe("the court board", () => {
     expect(game).toBeDefined();
     const sent = await statementsSent(/insert into "rating_history"|insert into "games"/, async () => {
       const scored = await scoreOnBoard(game!.id, 11, 4);
-      expect(scored.statusCode, scored.body).toBe(200);
+      expect(scored.status, scored.response.text).toBe(200);
       await followUps(t.deps.database).settled();
     });
     // The history is written inside the board's transaction, before the fill that followed
@@ -696,12 +642,15 @@ async function gameOnCourt() {
 
 /** The organizer scores `gameId` on the board; answers the response. */
 const scoreOnBoard = (gameId: string, scoreA: number, scoreB: number) =>
-  t.request({
-    method: "POST",
-    url: `/api/orgs/${orgId}/board/games/${gameId}/score`,
-    cookie: organizer.cookie,
-    payload: { scoreA, scoreB },
-  });
+  t.call(
+    boardEndpoints.score,
+    { params: { orgId, gameId }, body: { scoreA, scoreB } },
+    { cookie: organizer.cookie },
+  );
+
+/** The organizer takes back the score of `gameId`; answers the response. */
+const undo = (gameId: string) =>
+  t.call(boardEndpoints.undoScore, { params: { orgId, gameId } }, { cookie: organizer.cookie });
 
 /** Runs `work` while another transaction holds the doubles ladder's lock, as a long replay would. */
 const whileLadderHeld = (work: () => Promise<void>) =>
@@ -720,7 +669,7 @@ async function historyStamps() {
 }
 
 describe("what a logged match must be", () => {
-  const singles = (a: TestUser, b: TestUser, playedAt = "2026-11-19") => ({
+  const singles = (a: TestUser, b: TestUser, playedAt = "2026-11-19"): MatchBody => ({
     ...doubles([a], [b]),
     format: "singles",
     playedAt,
@@ -730,29 +679,24 @@ describe("what a logged match must be", () => {
     const [a, b] = people as TestUser[];
     // 23:57 in New York: the club's today is November 22; a clock a few minutes ahead already shows the 23rd.
     now = new Date("2026-11-23T04:57:00Z");
-    const refused = async (payload: object, message: string) => {
-      const response = await log(organizer, payload);
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().error).toMatchObject({ code: "VALIDATION_ERROR", message });
-      expect(response.json().error.issues[0].path).toEqual(["playedAt"]);
+    const refused = async (body: MatchBody, message: string) => {
+      const response = await log(organizer, body);
+      expect(response.status, response.response.text).toBe(400);
+      expect(response.error).toMatchObject({ code: "VALIDATION_ERROR", message });
+      expect((response.error!.issues![0] as { path: unknown }).path).toEqual(["playedAt"]);
     };
     // Created on October 1: one day's grace for the night the club signed up.
     await refused(singles(a!, b!, "2026-09-29"), "A match cannot be dated before the club was created.");
     await refused(singles(a!, b!, "2026-11-24"), "A match cannot be dated in the future.");
     await refused(singles(a!, b!, "2099-01-01"), "A match cannot be dated in the future.");
     const earliest = await log(organizer, singles(a!, b!, "2026-09-30"));
-    expect(earliest.statusCode, earliest.body).toBe(201);
-    expect((await log(organizer, singles(a!, b!, "2026-11-22"))).statusCode).toBe(201);
-    expect((await log(organizer, singles(a!, b!, "2026-11-23"))).statusCode).toBe(201);
+    expect(earliest.status, earliest.response.text).toBe(201);
+    expect((await log(organizer, singles(a!, b!, "2026-11-22"))).status).toBe(201);
+    expect((await log(organizer, singles(a!, b!, "2026-11-23"))).status).toBe(201);
     // An edit is held to the same dates.
-    const moved = await t.request({
-      method: "PUT",
-      url: `/api/orgs/${orgId}/matches/${earliest.json().id}`,
-      cookie: organizer.cookie,
-      payload: singles(a!, b!, "2027-01-01"),
-    });
-    expect(moved.statusCode).toBe(400);
-    expect(moved.json().error.message).toBe("A match cannot be dated in the future.");
+    const moved = await editAs(organizer, earliest.body.id, singles(a!, b!, "2027-01-01"));
+    expect(moved.status).toBe(400);
+    expect(moved.error?.message).toBe("A match cannot be dated in the future.");
     await expectStoredEqualsReplay("singles");
   });
 
@@ -761,51 +705,39 @@ describe("what a logged match must be", () => {
     const waiting = [];
     for (let i = 0; i < 5; i++) {
       const logged = await log(e!, singles(e!, f!));
-      expect(logged.statusCode, logged.body).toBe(201);
-      waiting.push(logged.json().id as string);
+      expect(logged.status, logged.response.text).toBe(201);
+      waiting.push(logged.body.id);
     }
     const sixth = await log(e!, singles(e!, f!));
-    expect(sixth.statusCode).toBe(409);
-    expect(sixth.json().error).toMatchObject({
+    expect(sixth.status).toBe(409);
+    expect(sixth.error).toMatchObject({
       code: "TOO_MANY_PENDING_MATCHES",
       message:
         "You already have 5 matches against this player waiting for their answer. Wait until they confirm or dispute them.",
     });
     // With f on the other side in doubles too; but other opponents, and f logging back, are not held.
-    expect((await log(e!, doubles([e!, g!], [f!, h!]))).statusCode).toBe(409);
-    expect((await log(e!, singles(e!, g!))).statusCode).toBe(201);
-    expect((await log(f!, singles(f!, e!))).statusCode).toBe(201);
-    const answered = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${waiting[0]}/confirm`,
-      cookie: f!.cookie,
-    });
-    expect(answered.statusCode).toBe(200);
-    expect((await log(e!, singles(e!, f!))).statusCode).toBe(201);
+    expect((await log(e!, doubles([e!, g!], [f!, h!]))).status).toBe(409);
+    expect((await log(e!, singles(e!, g!))).status).toBe(201);
+    expect((await log(f!, singles(f!, e!))).status).toBe(201);
+    const answered = await answerAs(f!, "confirm", waiting[0]!);
+    expect(answered.status).toBe(200);
+    expect((await log(e!, singles(e!, f!))).status).toBe(201);
   });
 
   it("an organizer, admin or owner who played in the match waits for the other side to confirm it", async () => {
     const [a, b, c] = people as TestUser[];
     const logged = await log(organizer, doubles([organizer, a!], [b!, c!]));
-    expect(logged.statusCode, logged.body).toBe(201);
-    expect(logged.json()).toMatchObject({ status: "pending", counts: false, canAnswer: false });
-    const byPartner = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${logged.json().id}/confirm`,
-      cookie: a!.cookie,
-    });
-    expect(byPartner.statusCode).toBe(403);
-    const confirmed = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches/${logged.json().id}/confirm`,
-      cookie: c!.cookie,
-    });
-    expect(confirmed.json()).toMatchObject({ status: "confirmed", counts: true });
+    expect(logged.status, logged.response.text).toBe(201);
+    expect(logged.body).toMatchObject({ status: "pending", counts: false, canAnswer: false });
+    const byPartner = await answerAs(a!, "confirm", logged.body.id);
+    expect(byPartner.status).toBe(403);
+    const confirmed = await answerAs(c!, "confirm", logged.body.id);
+    expect(confirmed.body).toMatchObject({ status: "confirmed", counts: true });
 
     const byOwner = await log(owner, singles(owner, b!, "2026-11-22"));
-    expect(byOwner.json()).toMatchObject({ status: "pending", counts: false });
+    expect(byOwner.body).toMatchObject({ status: "pending", counts: false });
     // Logging other people's match still counts at once.
-    expect((await log(owner, singles(a!, b!, "2026-11-22"))).json()).toMatchObject({ status: "confirmed" });
+    expect((await log(owner, singles(a!, b!, "2026-11-22"))).body).toMatchObject({ status: "confirmed" });
     await expectStoredEqualsReplay("doubles");
     await expectStoredEqualsReplay("singles");
   });
