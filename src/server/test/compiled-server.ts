@@ -1,13 +1,14 @@
 // The tests that start the real server as a child process (a kill -9 loop, a graceful stop, a
 // crash, production's refusals) start it from JavaScript compiled once per run, here: under
 // tsx each start compiled the whole server again, about 4 s of CPU each, on a machine of two
-// cores, some 60 times a run. The output mirrors the build's layout (dist/server/...) in a
+// cores, some 60 times a run. It is the build's own compile (scripts/build-server.mjs), in a
 // folder of its own, beside links to the checkout's src (its migrations and SQL rules) and
 // node_modules, so the server finds what it reads as the built one does.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { build } from "esbuild";
+// @ts-expect-error: a plain .mjs script without type declarations
+import { buildServer } from "../../../scripts/build-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -20,28 +21,12 @@ export function serverCommand(): string[] {
   return entry ? [entry] : ["--import", "tsx", "src/server/main.ts"];
 }
 
-function* sources(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* sources(full);
-    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) yield full;
-  }
-}
-
 /** Compiles the server (and the shared code it imports); returns its entry and a clean-up. */
 export async function compileServer(): Promise<{ entry: string; remove: () => void }> {
   const folder = mkdtempSync(path.join(tmpdir(), "courtside-test-server-"));
   const outdir = path.join(folder, "dist/server");
   const src = path.join(root, "src");
-  await build({
-    entryPoints: [...sources(path.join(src, "server")), ...sources(path.join(src, "shared"))],
-    outdir,
-    outbase: src,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    logLevel: "error",
-  });
+  await buildServer(outdir);
   mkdirSync(path.join(folder, "dist"), { recursive: true });
   symlinkSync(src, path.join(folder, "src"));
   symlinkSync(path.join(root, "node_modules"), path.join(folder, "node_modules"));
