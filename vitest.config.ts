@@ -3,6 +3,24 @@ import { defineConfig } from "vitest/config";
 // Three projects: pure unit tests; component tests, React components rendered in jsdom with
 // Testing Library against a stubbed fetch; and integration tests against a real PostgreSQL (one
 // database per test file, cloned from a migrated template made once in global setup).
+const integration = {
+  include: ["src/server/**/*.test.ts"],
+  globalSetup: ["src/server/test/global-setup.ts"],
+  setupFiles: ["src/server/test/guard-setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Two cores here: more workers only queue up on the same database server.
+  maxWorkers: 2,
+};
+/**
+ * Integration files that need a module graph of their own: one mocks a module (vi.mock applies
+ * only where the module is loaded afresh), the other's Redis clients outlive a file.
+ */
+const keptApart = [
+  "src/server/features/notifications/push.test.ts",
+  "src/server/platform/realtime/redis-hub.test.ts",
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -32,15 +50,16 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["src/server/**/*.test.ts"],
-          exclude: ["src/server/**/*.unit.test.ts"],
-          globalSetup: ["src/server/test/global-setup.ts"],
-          setupFiles: ["src/server/test/guard-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Two cores here: more workers only queue up on the same database server.
-          maxWorkers: 2,
+          ...integration,
+          exclude: ["src/server/**/*.unit.test.ts", ...keptApart],
+          // Each worker imports the app once, not once per file (a third of the suite's time
+          // was imports). Every file builds its own app on its own database, so what a module
+          // keeps is keyed by that app; the files below are the exceptions and keep isolation.
+          isolate: false,
         },
+      },
+      {
+        test: { name: "integration-isolated", ...integration, include: keptApart },
       },
     ],
   },
