@@ -38,11 +38,13 @@ export const newPasswordForm = z.object({
  * Where a mailed link or a finished flow lands: a path on this site. Absolute URLs and
  * protocol-relative ones ("//evil.example") would make our links an open redirect.
  */
-export const returnPath = z
-  .string()
-  .max(500)
-  // No spaces or control characters: better-auth refuses those itself, as a 403 naming no field.
-  .refine((value) => /^\/(?![/\\])[^\s\p{Cc}]*$/u.test(value), "Must be a path on this site");
+export const returnPath = patternText(
+  z
+    .string()
+    .max(500)
+    // No spaces or control characters: better-auth refuses those itself, as a 403 naming no field.
+    .refine((value) => /^\/(?![/\\])[^\s\p{Cc}]*$/u.test(value), "Must be a path on this site"),
+);
 
 // The bodies the auth endpoints receive, checked before better-auth sees them.
 export const signUpBody = z.object({
@@ -91,7 +93,7 @@ export const revokeSessionsBody = z.object({}).strict();
 export const passwordConfirmBody = z.object({ password: signInForm.shape.password });
 export const enableTwoFactorBody = z.object({
   password: signInForm.shape.password,
-  issuer: z.string().max(100).optional(),
+  issuer: displayName(z.string().max(100)).optional(),
 });
 export const totpCodeForm = z.object({
   code: privateText(
@@ -139,28 +141,35 @@ export type FactorList = z.infer<typeof factorList>;
 // Passkeys (WebAuthn): what the browser answers, checked for shape before the ceremony's own
 // checks; the sizes bound what a hostile client can make us parse.
 const base64url = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]+$/);
+  patternText(
+    z
+      .string()
+      .min(1)
+      .max(max)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  );
 const webauthnResponse = z.object({
   id: base64url(1024),
   rawId: base64url(1024),
   type: z.literal("public-key"),
   // Browsers add fields of their own (publicKey, publicKeyAlgorithm, transports...).
   response: z.record(
-    z.string().max(64),
-    z.union([base64url(16_384), z.number().int(), z.array(z.string().max(32)).max(10)]),
+    patternText(z.string().max(64)),
+    z.union([base64url(16_384), z.number().int(), z.array(patternText(z.string().max(32))).max(10)]),
   ),
   clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
-  authenticatorAttachment: z.string().max(32).optional(),
+  authenticatorAttachment: patternText(z.string().max(32)).optional(),
 });
 export const passkeyRegisterBody = z.object({
   friendlyName: friendlyNameBody.shape.friendlyName,
   response: webauthnResponse,
 });
 export const passkeySignInBody = z.object({ response: webauthnResponse });
+/**
+ * A passkey's answer as the client sends it. The browser helper types it as interfaces, which
+ * TypeScript does not take for the record above; the server checks its shape either way.
+ */
+export type WebauthnAnswer = z.input<typeof webauthnResponse>;
 export const noFieldsBody = z.object({}).strict();
 
 /** A phone number with its country code; spaces, dashes, dots and brackets are allowed. */

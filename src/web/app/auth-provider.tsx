@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Me } from "../../shared/contracts/account.js";
 import { meEndpoints } from "../../shared/contracts/account-endpoints.js";
-import { api, call, onSessionEnded } from "../lib/api.js";
+import { authEndpoints } from "../../shared/contracts/auth-endpoints.js";
+import { call, onSessionEnded } from "../lib/api.js";
 import { forgetKeptQueries } from "./kept-queries.js";
 
 export const meQueryKey = ["me"] as const;
@@ -47,7 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
-    await api("/api/auth/sign-out", { method: "POST", body: {} }).catch(() => undefined);
+    await call(authEndpoints.signOut, { body: {} }).catch(() => undefined);
     setSignedOutByChoice(true);
     forgetKeptQueries();
     // Set the user to null on the same cached query (its observer must see the change), then

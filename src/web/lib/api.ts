@@ -54,11 +54,6 @@ export async function call<E extends Endpoint>(
   return answer as EndpointAnswer<E>;
 }
 
-/** The older way, by path and an expected type: being replaced by `call` endpoint by endpoint. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return (await send(path, init)) as T;
-}
-
 async function send(path: string, init: { method?: string; body?: unknown }): Promise<unknown> {
   const response = await fetch(path, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),

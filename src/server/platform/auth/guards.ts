@@ -12,22 +12,7 @@
 // minutes), so a stranger, even one behind the same address, can never lock the owner out of
 // her own device. Addresses are counted per IPv6 /64 (addressKey).
 import type { z } from "zod";
-import {
-  backupCodeBody,
-  changePasswordBody,
-  enableTwoFactorBody,
-  noFieldsBody,
-  passkeyRegisterBody,
-  passkeySignInBody,
-  passwordConfirmBody,
-  resetPasswordBody,
-  resetRequestBody,
-  revokeSessionsBody,
-  sendTextCodeBody,
-  signUpBody,
-  totpCodeBody,
-  verificationEmailBody,
-} from "../../../shared/contracts/auth.js";
+import { authEndpoints as auth } from "../../../shared/contracts/auth-endpoints.js";
 import type { Limit } from "./rate-limit.js";
 
 export const MINUTE = 60;
@@ -59,39 +44,39 @@ const perAccount = (name: string, email: string | undefined, max: number, window
 // has to stop mass account creation (60 by default, the operator's SIGN_UPS_PER_ADDRESS); each
 // address's own limit stops mail-bombing a person.
 export const guards: Record<string, Guard> = {
-  "/api/auth/sign-up/email": {
-    schema: signUpBody,
+  [auth.signUp.path]: {
+    schema: auth.signUp.body,
     limits: ({ ip, email, signUpsPerAddress }) => [
       limit(`sign-up:ip:${ip}`, signUpsPerAddress),
       ...perAccount("sign-up", email, 5),
     ],
   },
-  "/api/auth/request-password-reset": {
-    schema: resetRequestBody,
+  [auth.requestReset.path]: {
+    schema: auth.requestReset.body,
     limits: ({ ip, email }) => [limit(`reset:ip:${ip}`, 20), ...perAccount("reset", email, 5)],
   },
-  "/api/auth/reset-password": {
-    schema: resetPasswordBody,
+  [auth.resetPassword.path]: {
+    schema: auth.resetPassword.body,
     limits: ({ ip }) => [limit(`reset-password:ip:${ip}`, 20)],
   },
-  "/api/auth/send-verification-email": {
-    schema: verificationEmailBody,
+  [auth.resendConfirmation.path]: {
+    schema: auth.resendConfirmation.body,
     limits: ({ ip, email }) => [
       limit(`verify-mail:ip:${ip}`, 10, HOUR),
       ...perAccount("verify-mail", email, 3, HOUR),
     ],
   },
   // Sign out everywhere: every session of the account ends, this one too.
-  "/api/auth/revoke-sessions": {
-    schema: revokeSessionsBody,
+  [auth.revokeSessions.path]: {
+    schema: auth.revokeSessions.body,
     signedIn: true,
     limits: ({ ip, userId }) => [
       limit(`revoke-sessions:ip:${ip}`, 20),
       limit(`revoke-sessions:user:${userId}`, 10),
     ],
   },
-  "/api/auth/change-password": {
-    schema: changePasswordBody,
+  [auth.changePassword.path]: {
+    schema: auth.changePassword.body,
     signedIn: true,
     limits: ({ ip, userId }) => [
       limit(`change-password:ip:${ip}`, 20),
@@ -101,60 +86,60 @@ export const guards: Record<string, Guard> = {
   // The second factor. Turning it on or off and renewing the backup codes need the password
   // and a session; the codes are tried either while enrolling (signed in) or while signing in
   // (the pending two-factor cookie). better-auth also locks the factor after repeated misses.
-  "/api/auth/two-factor/enable": {
-    schema: enableTwoFactorBody,
+  [auth.enableTotp.path]: {
+    schema: auth.enableTotp.body,
     signedIn: true,
     limits: ({ ip, userId }) => [limit(`2fa-enable:ip:${ip}`, 20), limit(`2fa-enable:user:${userId}`, 10)],
   },
-  "/api/auth/two-factor/disable": {
-    schema: passwordConfirmBody,
+  [auth.disableTotp.path]: {
+    schema: auth.disableTotp.body,
     signedIn: true,
     limits: ({ ip, userId }) => [limit(`2fa-disable:ip:${ip}`, 20), limit(`2fa-disable:user:${userId}`, 10)],
   },
-  "/api/auth/two-factor/generate-backup-codes": {
-    schema: passwordConfirmBody,
+  [auth.renewBackupCodes.path]: {
+    schema: auth.renewBackupCodes.body,
     signedIn: true,
     limits: ({ ip, userId }) => [limit(`2fa-codes:ip:${ip}`, 20), limit(`2fa-codes:user:${userId}`, 10)],
   },
-  "/api/auth/two-factor/verify-totp": {
-    schema: totpCodeBody,
+  [auth.verifyTotp.path]: {
+    schema: auth.verifyTotp.body,
     limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
   },
   // Passkeys: adding one needs a session; signing in with one is counted per address.
-  "/api/auth/passkey/register-options": {
-    schema: noFieldsBody,
+  [auth.passkeyRegisterOptions.path]: {
+    schema: auth.passkeyRegisterOptions.body,
     signedIn: true,
     limits: ({ ip, userId }) => [limit(`passkey-add:ip:${ip}`, 30), limit(`passkey-add:user:${userId}`, 20)],
   },
-  "/api/auth/passkey/register": {
-    schema: passkeyRegisterBody,
+  [auth.passkeyRegister.path]: {
+    schema: auth.passkeyRegister.body,
     signedIn: true,
     limits: ({ ip, userId }) => [limit(`passkey-add:ip:${ip}`, 30), limit(`passkey-add:user:${userId}`, 20)],
   },
-  "/api/auth/passkey/sign-in-options": {
-    schema: noFieldsBody,
+  [auth.passkeySignInOptions.path]: {
+    schema: auth.passkeySignInOptions.body,
     limits: ({ ip }) => [limit(`passkey-sign-in:ip:${ip}`, 60)],
   },
-  "/api/auth/passkey/sign-in": {
-    schema: passkeySignInBody,
+  [auth.passkeySignIn.path]: {
+    schema: auth.passkeySignIn.body,
     limits: ({ ip }) => [limit(`passkey-sign-in:ip:${ip}`, 60)],
   },
   // A texted code (the phone factor): each text costs and reaches a phone, so few per address.
-  "/api/auth/two-factor/send-otp": {
-    schema: sendTextCodeBody,
+  [auth.sendTextCode.path]: {
+    schema: auth.sendTextCode.body,
     limits: ({ ip }) => [limit(`2fa-text:ip:${ip}`, 10)],
   },
-  "/api/auth/two-factor/verify-otp": {
-    schema: totpCodeBody,
+  [auth.verifyTextCode.path]: {
+    schema: auth.verifyTextCode.body,
     limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
   },
-  "/api/auth/two-factor/verify-backup-code": {
-    schema: backupCodeBody,
+  [auth.verifyBackupCode.path]: {
+    schema: auth.verifyBackupCode.body,
     limits: ({ ip }) => [limit(`2fa-verify:ip:${ip}`, 30)],
   },
 };
 
-export const SIGN_IN = "/api/auth/sign-in/email";
+export const SIGN_IN = auth.signIn.path;
 export const signInLimits = (
   ip: string,
   site: string | undefined,

@@ -7,9 +7,11 @@ import type {
   FactorList,
   phoneFactorConfirmBody,
   phoneFactorStartBody,
+  WebauthnAnswer,
 } from "../../../shared/contracts/auth.js";
+import { authEndpoints as auth } from "../../../shared/contracts/auth-endpoints.js";
 import { meQueryKey } from "../../app/auth-provider.js";
-import { api, call } from "../../lib/api.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 export const useSaveProfile = (feedback?: ActionFeedback<Me, ProfileBody>) =>
@@ -25,13 +27,13 @@ type PasswordChange = { currentPassword: string; newPassword: string };
 export const useChangePassword = (feedback?: ActionFeedback<unknown, PasswordChange>) =>
   useAction({
     run: (body: PasswordChange) =>
-      api("/api/auth/change-password", { body: { ...body, revokeOtherSessions: true } }),
+      call(auth.changePassword, { body: { ...body, revokeOtherSessions: true } }),
     ...feedback,
   });
 
 /** Ends every session of the account, this one too: the app then shows the sign-in page. */
 export const useSignOutEverywhere = (feedback?: ActionFeedback<unknown, void>) =>
-  useAction({ run: () => api("/api/auth/revoke-sessions", { body: {} }), ...feedback });
+  useAction({ run: () => call(auth.revokeSessions, { body: {} }), ...feedback });
 
 type DeleteAccountOptions = { deleteOwnedClubs: boolean };
 
@@ -49,7 +51,7 @@ type Enrolment = { totpURI: string; backupCodes: string[] };
 /** Starts enrolment: the authenticator app's secret (as a QR code's URI) and the backup codes. */
 export const useStartTotp = (feedback?: ActionFeedback<Enrolment, string>) =>
   useAction({
-    run: (password: string) => api<Enrolment>("/api/auth/two-factor/enable", { body: { password } }),
+    run: (password: string) => call(auth.enableTotp, { body: { password } }),
     invalidates: [factorsQueryKey],
     ...feedback,
   });
@@ -58,7 +60,7 @@ export const useStartTotp = (feedback?: ActionFeedback<Enrolment, string>) =>
 export const useConfirmTotp = (feedback?: ActionFeedback<unknown, { code: string; friendlyName: string }>) =>
   useAction({
     run: async ({ code, friendlyName }: { code: string; friendlyName: string }) => {
-      await api("/api/auth/two-factor/verify-totp", { body: { code } });
+      await call(auth.verifyTotp, { body: { code } });
       const { factors } = await call(accountEndpoints.factors);
       const factor = factors[0];
       if (factor && friendlyName && factor.friendlyName !== friendlyName)
@@ -73,15 +75,14 @@ export const useConfirmTotp = (feedback?: ActionFeedback<unknown, { code: string
 
 export const useRemoveTotp = (feedback?: ActionFeedback<unknown, string>) =>
   useAction({
-    run: (password: string) => api("/api/auth/two-factor/disable", { body: { password } }),
+    run: (password: string) => call(auth.disableTotp, { body: { password } }),
     invalidates: [factorsQueryKey],
     ...feedback,
   });
 
 export const useRenewBackupCodes = (feedback?: ActionFeedback<{ backupCodes: string[] }, string>) =>
   useAction({
-    run: (password: string) =>
-      api<{ backupCodes: string[] }>("/api/auth/two-factor/generate-backup-codes", { body: { password } }),
+    run: (password: string) => call(auth.renewBackupCodes, { body: { password } }),
     invalidates: [factorsQueryKey],
     ...feedback,
   });
@@ -94,12 +95,11 @@ export const useAddPasskey = (feedback?: ActionFeedback<unknown, string>) =>
   useAction({
     run: async (friendlyName: string) => {
       const { startRegistration } = await import("@simplewebauthn/browser");
-      const optionsJSON = await api<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
-        "/api/auth/passkey/register-options",
-        { body: {} },
-      );
+      const optionsJSON = await call(auth.passkeyRegisterOptions, { body: {} });
       const response = await startRegistration({ optionsJSON });
-      return api("/api/auth/passkey/register", { body: { friendlyName, response } });
+      return call(auth.passkeyRegister, {
+        body: { friendlyName, response: response as unknown as WebauthnAnswer },
+      });
     },
     invalidates: [factorsQueryKey],
     ...feedback,

@@ -1,6 +1,10 @@
 // The account calls, against better-auth's endpoints under /api/auth.
+
+import type { WebauthnAnswer } from "../../../shared/contracts/auth.js";
+import { authEndpoints as auth } from "../../../shared/contracts/auth-endpoints.js";
+import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
 import { meQueryKey } from "../../app/auth-provider.js";
-import { api } from "../../lib/api.js";
+import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
 
 type SignUp = { fullName: string; email: string; password: string };
@@ -10,7 +14,7 @@ type SignIn = { email: string; password: string };
 export const useSignUp = (callbackURL = "/onboarding", feedback?: ActionFeedback<unknown, SignUp>) =>
   useAction({
     run: ({ fullName, email, password }: SignUp) =>
-      api("/api/auth/sign-up/email", { body: { name: fullName, email, password, callbackURL } }),
+      call(auth.signUp, { body: { name: fullName, email, password, callbackURL } }),
     ...feedback,
   });
 
@@ -20,30 +24,30 @@ export const useSignUp = (callbackURL = "/onboarding", feedback?: ActionFeedback
  */
 export const useSignIn = (feedback?: ActionFeedback<SignInResult, SignIn>) =>
   useAction({
-    run: (input: SignIn) => api<SignInResult>("/api/auth/sign-in/email", { body: input }),
+    run: (input: SignIn) => call(auth.signIn, { body: input }),
     invalidates: [meQueryKey],
     ...feedback,
   });
 
-export type SignInResult = { twoFactorRedirect?: boolean; twoFactorMethods?: string[] };
+export type SignInResult = EndpointAnswer<typeof auth.signIn>;
 
 export type SecondFactor = { kind: "totp" | "backup" | "text"; code: string; trustDevice: boolean };
 
-const verifyPaths: Record<SecondFactor["kind"], string> = {
-  totp: "/api/auth/two-factor/verify-totp",
-  backup: "/api/auth/two-factor/verify-backup-code",
-  text: "/api/auth/two-factor/verify-otp",
-};
+const verifyEndpoints = {
+  totp: auth.verifyTotp,
+  backup: auth.verifyBackupCode,
+  text: auth.verifyTextCode,
+} as const;
 
 /** Texts a sign-in code to the account's phone (while a sign-in waits for its second step). */
 export const useSendTextCode = (feedback?: ActionFeedback<unknown, void>) =>
-  useAction({ run: () => api("/api/auth/two-factor/send-otp", { body: {} }), ...feedback });
+  useAction({ run: () => call(auth.sendTextCode, { body: {} }), ...feedback });
 
 /** The code that finishes a sign-in: from the authenticator app, or one of the backup codes. */
 export const useSecondFactor = (feedback?: ActionFeedback<unknown, SecondFactor>) =>
   useAction({
     run: ({ kind, code, trustDevice }: SecondFactor) =>
-      api(verifyPaths[kind], { body: { code, trustDevice } }),
+      call(verifyEndpoints[kind], { body: { code, trustDevice } }),
     invalidates: [meQueryKey],
     ...feedback,
   });
@@ -54,20 +58,19 @@ export const useSecondFactor = (feedback?: ActionFeedback<unknown, SecondFactor>
  */
 export const useResendConfirmation = (feedback?: ActionFeedback<unknown, string>) =>
   useAction({
-    run: (email: string) =>
-      api("/api/auth/send-verification-email", { body: { email, callbackURL: "/onboarding" } }),
+    run: (email: string) => call(auth.resendConfirmation, { body: { email, callbackURL: "/onboarding" } }),
     ...feedback,
   });
 
 export const useRequestReset = (feedback?: ActionFeedback<unknown, string>) =>
   useAction({
-    run: (email: string) => api("/api/auth/request-password-reset", { body: { email, redirectTo: "/auth" } }),
+    run: (email: string) => call(auth.requestReset, { body: { email, redirectTo: "/auth" } }),
     ...feedback,
   });
 
 export const useResetPassword = (token: string, feedback?: ActionFeedback<unknown, string>) =>
   useAction({
-    run: (newPassword: string) => api("/api/auth/reset-password", { body: { token, newPassword } }),
+    run: (newPassword: string) => call(auth.resetPassword, { body: { token, newPassword } }),
     ...feedback,
   });
 
@@ -76,12 +79,9 @@ export const usePasskeySignIn = (feedback?: ActionFeedback<unknown, void>) =>
   useAction({
     run: async () => {
       const { startAuthentication } = await import("@simplewebauthn/browser");
-      const optionsJSON = await api<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
-        "/api/auth/passkey/sign-in-options",
-        { body: {} },
-      );
+      const optionsJSON = await call(auth.passkeySignInOptions, { body: {} });
       const response = await startAuthentication({ optionsJSON });
-      return api("/api/auth/passkey/sign-in", { body: { response } });
+      return call(auth.passkeySignIn, { body: { response: response as unknown as WebauthnAnswer } });
     },
     invalidates: [meQueryKey],
     ...feedback,
