@@ -1,25 +1,11 @@
 // The boundary check fails on the imports DESIGN.md forbids and passes the ones it allows, on a
 // small made-up tree (and the real one is clean: `npm run lint` runs it).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without type declarations
 import { checkBoundaries, routesWithoutDefinition } from "./check-boundaries.mjs";
+import { madeUpTrees } from "./made-up-tree.js";
 
-let root: string | undefined;
-afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-function tree(files: Record<string, string>): string {
-  root = mkdtempSync(path.join(tmpdir(), "boundaries-"));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const tree = madeUpTrees("boundaries-");
 
 const schema = {
   "src/server/db/schema/members.ts": "export const organizationMembers = {};\n",

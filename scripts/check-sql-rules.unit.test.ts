@@ -1,25 +1,11 @@
 // The SQL rule check fails on a function made twice (in two migrations, or in a migration and a
 // rule file) and passes functions made once (and the real tree is clean: `npm run lint` runs it).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without type declarations
 import { functionTexts } from "./check-sql-rules.mjs";
+import { madeUpTrees } from "./made-up-tree.js";
 
-let root: string | undefined;
-afterEach(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-function tree(files: Record<string, string>): string {
-  root = mkdtempSync(path.join(tmpdir(), "sql-rules-"));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const tree = madeUpTrees("sql-rules-");
 
 const rule =
   'CREATE OR REPLACE FUNCTION "take_place"(of_session uuid) RETURNS text LANGUAGE sql AS $$ SELECT 1 $$;\n';
