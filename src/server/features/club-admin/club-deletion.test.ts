@@ -4,6 +4,9 @@
 // account may take their club with it.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meEndpoints } from "../../../shared/contracts/account-endpoints.js";
+import { clubsEndpoints, publicClubEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { organizationMembers } from "../../db/schema/members.js";
 import { payments, sessions } from "../../db/schema/sessions.js";
@@ -70,25 +73,34 @@ async function paidSessionIn(
 }
 
 async function registerAndPay(organizationId: string, person: TestUser, sessionId: string) {
-  const response = await t.request({
-    method: "POST",
-    url: `/api/orgs/${organizationId}/sessions/${sessionId}/registrations`,
-    cookie: person.cookie,
-  });
-  expect(response.statusCode, response.body).toBe(201);
+  const response = await t.call(
+    sessionsEndpoints.register,
+    { params: { orgId: organizationId, sessionId } },
+    { cookie: person.cookie },
+  );
+  expect(response.status, response.response.text).toBe(201);
+  // The sandbox's checkout page has no definition: paid as its form posts.
   const pay = await t.request({
     method: "POST",
-    url: `${new URL(response.json().checkoutUrl).pathname}/confirm`,
+    url: `${new URL(response.body.checkoutUrl!).pathname}/confirm`,
     cookie: person.cookie,
     headers: { "content-type": "application/x-www-form-urlencoded" },
     payload: "",
   });
   expect(pay.statusCode).toBe(303);
-  return response.json().registration.id as string;
+  return response.body.registration.id;
 }
 
 const deleteClub = (organizationId: string, cookie: string, confirmName: string) =>
-  t.request({ method: "DELETE", url: `/api/orgs/${organizationId}`, cookie, payload: { confirmName } });
+  t.call(clubsEndpoints.deleteClub, { params: { orgId: organizationId }, body: { confirmName } }, { cookie });
+const readClub = (organizationId: string, who: TestUser) =>
+  t.call(clubsEndpoints.club, { params: { orgId: organizationId } }, { cookie: who.cookie });
+const deleteAccount = (who: TestUser, deleteOwnedClubs?: boolean) =>
+  t.call(
+    meEndpoints.deleteAccount,
+    { body: deleteOwnedClubs === undefined ? undefined : { deleteOwnedClubs } },
+    { cookie: who.cookie },
+  );
 
 const clubRow = async (organizationId: string) =>
   (await t.db.select().from(organizations).where(eq(organizations.id, organizationId)))[0];
@@ -119,7 +131,7 @@ describe("deleting a club", () => {
     expect(payment!.status).toBe("paid");
 
     const deleted = await deleteClub(club.id, crew.owner.cookie, "Doomed Dinks");
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(deleted.status, deleted.response.text).toBe(204);
     // Read at once: on a quick machine the refund and the removal job that follows it can be
     // done before the reads below are, and the session's row goes with the club.
     const [cancelled] = await t.db.select().from(sessions).where(eq(sessions.id, session.id));
@@ -127,20 +139,20 @@ describe("deleting a club", () => {
 
     // At once, for everyone: the club, its sessions, its public page, and /api/me's list.
     for (const person of [crew.owner, crew.admin, crew.member]) {
-      const read = await t.request({ method: "GET", url: `/api/orgs/${club.id}`, cookie: person.cookie });
-      expect(read.statusCode).toBe(404);
-      const list = await t.request({
-        method: "GET",
-        url: `/api/orgs/${club.id}/sessions`,
-        cookie: person.cookie,
-      });
-      expect(list.statusCode).toBe(404);
-      const me = await t.request({ method: "GET", url: "/api/me", cookie: person.cookie });
-      expect(me.json().organizations).toEqual([]);
+      const read = await readClub(club.id, person);
+      expect(read.status).toBe(404);
+      const list = await t.call(
+        sessionsEndpoints.list,
+        { params: { orgId: club.id }, query: {} },
+        { cookie: person.cookie },
+      );
+      expect(list.status).toBe(404);
+      const me = await t.call(meEndpoints.me, {}, { cookie: person.cookie });
+      expect(me.body.organizations).toEqual([]);
     }
-    expect((await t.request({ method: "GET", url: `/api/public/clubs/${club.slug}` })).statusCode).toBe(404);
+    expect((await t.call(publicClubEndpoints.page, { params: { slug: club.slug } })).status).toBe(404);
     // Twice is not found, not a second closing.
-    expect((await deleteClub(club.id, crew.owner.cookie, "Doomed Dinks")).statusCode).toBe(404);
+    expect((await deleteClub(club.id, crew.owner.cookie, "Doomed Dinks")).status).toBe(404);
 
     // The session is cancelled as an organizer's cancel would, with exactly one refund, made.
     expect(await jobsFor(REFUND_PAYMENT, "paymentId", payment!.id)).toBe(1);
@@ -199,9 +211,10 @@ describe("deleting a club", () => {
     const club = await clubOf(crew, "Careful Courts");
     for (const confirmName of ["careful courts", "Careful", ""]) {
       const response = await deleteClub(club.id, crew.owner.cookie, confirmName);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe("Type the club's name exactly as it is shown to delete it.");
+      expect(response.status).toBe(400);
+      expect(response.error?.message).toBe("Type the club's name exactly as it is shown to delete it.");
     }
+    // Raw on purpose: no body at all is what the types refuse.
     const missing = await t.request({
       method: "DELETE",
       url: `/api/orgs/${club.id}`,
@@ -209,8 +222,8 @@ describe("deleting a club", () => {
     });
     expect(missing.statusCode).toBe(400);
     expect((await clubRow(club.id))?.closingAt).toBeNull();
-    const read = await t.request({ method: "GET", url: `/api/orgs/${club.id}`, cookie: crew.member.cookie });
-    expect(read.statusCode).toBe(200);
+    const read = await readClub(club.id, crew.member);
+    expect(read.status).toBe(200);
   });
 
   it("only the owner may: an admin or member answers 403, another club's owner 404", async () => {
@@ -218,11 +231,11 @@ describe("deleting a club", () => {
     const club = await clubOf(crew, "Guarded Greens");
     const stranger = await makeUser(t, "stranger@deletion.example", "Sam Stranger");
     await makeClub(t, stranger, [], { name: "Elsewhere" });
-    expect((await deleteClub(club.id, crew.admin.cookie, "Guarded Greens")).statusCode).toBe(403);
-    expect((await deleteClub(club.id, crew.member.cookie, "Guarded Greens")).statusCode).toBe(403);
+    expect((await deleteClub(club.id, crew.admin.cookie, "Guarded Greens")).status).toBe(403);
+    expect((await deleteClub(club.id, crew.member.cookie, "Guarded Greens")).status).toBe(403);
     const other = await deleteClub(club.id, stranger.cookie, "Guarded Greens");
-    expect(other.statusCode).toBe(404);
-    expect(other.body).not.toContain("Guarded Greens");
+    expect(other.status).toBe(404);
+    expect(other.response.text).not.toContain("Guarded Greens");
     expect((await clubRow(club.id))?.closingAt).toBeNull();
   });
 });
@@ -231,43 +244,31 @@ describe("deleting an owner's account", () => {
   it("without the flag answers 409 saying the club can be deleted too; with it, the club goes with the account", async () => {
     const crew = await people();
     const club = await clubOf(crew, "Solo Smashers");
-    const refused = await t.request({ method: "DELETE", url: "/api/me", cookie: crew.owner.cookie });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({
+    const refused = await deleteAccount(crew.owner);
+    expect(refused.status).toBe(409);
+    expect(refused.error).toMatchObject({
       code: "OWNER_MUST_TRANSFER",
       message:
         "You own Solo Smashers. Transfer ownership to another member, or delete Solo Smashers too, before deleting your account.",
     });
     expect((await clubRow(club.id))?.closingAt).toBeNull();
 
-    const deleted = await t.request({
-      method: "DELETE",
-      url: "/api/me",
-      cookie: crew.owner.cookie,
-      payload: { deleteOwnedClubs: true },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(204);
+    const deleted = await deleteAccount(crew.owner, true);
+    expect(deleted.status, deleted.response.text).toBe(204);
     expect((await clubRow(club.id))?.closingAt).toBeInstanceOf(Date);
-    const read = await t.request({ method: "GET", url: `/api/orgs/${club.id}`, cookie: crew.member.cookie });
-    expect(read.statusCode).toBe(404);
+    const read = await readClub(club.id, crew.member);
+    expect(read.status).toBe(404);
     await t.smtp.waitForMail(crew.member.email, /Solo Smashers has been closed by its owner/);
-    expect((await t.request({ method: "GET", url: "/api/me", cookie: crew.owner.cookie })).statusCode).toBe(
-      401,
-    );
+    expect((await t.call(meEndpoints.me, {}, { cookie: crew.owner.cookie })).status).toBe(401);
   });
 
   it("a member's account deletion takes the flag and leaves the clubs they do not own alone", async () => {
     const crew = await people();
     const club = await clubOf(crew, "Stays Open");
-    const deleted = await t.request({
-      method: "DELETE",
-      url: "/api/me",
-      cookie: crew.member.cookie,
-      payload: { deleteOwnedClubs: true },
-    });
-    expect(deleted.statusCode).toBe(204);
+    const deleted = await deleteAccount(crew.member, true);
+    expect(deleted.status).toBe(204);
     expect((await clubRow(club.id))?.closingAt).toBeNull();
-    const read = await t.request({ method: "GET", url: `/api/orgs/${club.id}`, cookie: crew.admin.cookie });
-    expect(read.statusCode).toBe(200);
+    const read = await readClub(club.id, crew.admin);
+    expect(read.status).toBe(200);
   });
 });

@@ -3,9 +3,9 @@
 // and it downloads as CSV for the session and for the month.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BoardView } from "../../../shared/contracts/board.js";
-import type { MyNight, SessionRecord } from "../../../shared/contracts/session-record.js";
-import type { Session } from "../../../shared/contracts/sessions.js";
+import type { ScoreBody } from "../../../shared/contracts/board.js";
+import { boardEndpoints, recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { wallTimeAt } from "../../../shared/domain/time-zones.js";
 import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
 import { activeSessionWith, makeClub, makeUser, type TestUser } from "../../test/factories.js";
@@ -21,9 +21,14 @@ let otherOrgId: string;
 let sessionId: string;
 let month: string;
 
-const get = (url: string, who: TestUser = owner) => t.request({ method: "GET", url, cookie: who.cookie });
-const post = (url: string, payload?: object) =>
-  t.request({ method: "POST", url, cookie: owner.cookie, payload });
+const as = (who: TestUser = owner) => ({ cookie: who.cookie });
+const record = (who: TestUser = owner, club = orgId) =>
+  t.call(recordEndpoints.record, { params: { orgId: club, sessionId } }, as(who));
+const recordCsv = (who: TestUser = owner) =>
+  t.call(recordEndpoints.recordCsv, { params: { orgId, sessionId } }, as(who));
+const monthCsv = (month: string, who: TestUser = owner) =>
+  t.call(recordEndpoints.monthCsv, { params: { orgId }, query: { month } }, as(who));
+const myNight = (who: TestUser) => t.call(recordEndpoints.myNight, { params: { orgId, sessionId } }, as(who));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,11 +57,15 @@ beforeAll(async () => {
   month = `${wall.year}-${String(wall.month).padStart(2, "0")}`;
 
   // Two games on the one court: a tap on the winner, then a result with points.
-  expect((await post(`/api/orgs/${orgId}/board/fill`)).statusCode).toBe(200);
-  for (const body of [{ winner: "B" }, { scoreA: 11, scoreB: 4 }]) {
-    const view: BoardView = (await get(`/api/orgs/${orgId}/board`)).json();
-    const scored = await post(`/api/orgs/${orgId}/board/games/${view.courts[0]!.game!.id}/score`, body);
-    expect(scored.statusCode, scored.body).toBe(200);
+  expect((await t.call(boardEndpoints.fill, { params: { orgId } }, as())).status).toBe(200);
+  for (const body of [{ winner: "B" }, { scoreA: 11, scoreB: 4 }] satisfies ScoreBody[]) {
+    const view = (await t.call(boardEndpoints.board, { params: { orgId } }, as())).body;
+    const scored = await t.call(
+      boardEndpoints.score,
+      { params: { orgId, gameId: view.courts[0]!.game!.id }, body },
+      as(),
+    );
+    expect(scored.status, scored.response.text).toBe(200);
   }
 
   // Money: one paid place; one paid and refunded; one paid twice (a second checkout also
@@ -94,7 +103,7 @@ beforeAll(async () => {
     },
   ]);
 
-  expect((await post(`/api/orgs/${orgId}/sessions/${sessionId}/complete`)).statusCode).toBe(204);
+  expect((await t.call(sessionsEndpoints.complete, { params: { orgId, sessionId } }, as())).status).toBe(204);
 });
 afterAll(async () => {
   await t?.close();
@@ -102,9 +111,11 @@ afterAll(async () => {
 
 describe("after Complete Session", () => {
   it("the session leaves Upcoming and is listed under Past", async () => {
-    const upcoming: Session[] = (await get(`/api/orgs/${orgId}/sessions`)).json().sessions;
+    const upcoming = (await t.call(sessionsEndpoints.list, { params: { orgId }, query: {} }, as())).body
+      .sessions;
     expect(upcoming.map((s) => s.id)).not.toContain(sessionId);
-    const past: Session[] = (await get(`/api/orgs/${orgId}/sessions?scope=past`)).json().sessions;
+    const past = (await t.call(sessionsEndpoints.list, { params: { orgId }, query: { scope: "past" } }, as()))
+      .body.sessions;
     expect(past.find((s) => s.id === sessionId)).toMatchObject({
       status: "completed",
       name: "Tuesday Open Play",
@@ -112,40 +123,40 @@ describe("after Complete Session", () => {
   });
 
   it("keeps the night's record: attendance, money, every game under its names, and the fairness report", async () => {
-    const response = await get(`/api/orgs/${orgId}/sessions/${sessionId}/record`);
-    expect(response.statusCode, response.body).toBe(200);
-    const record: SessionRecord = response.json();
-    expect(record.attendees).toHaveLength(8);
-    expect(record.attendees.filter((a) => a.guest).map((a) => a.name)).toEqual([
+    const response = await record();
+    expect(response.status, response.response.text).toBe(200);
+    const night = response.body;
+    expect(night.attendees).toHaveLength(8);
+    expect(night.attendees.filter((a) => a.guest).map((a) => a.name)).toEqual([
       "Guest 1",
       "Guest 2",
       '=HYPERLINK("http://evil"), Bob',
     ]);
-    expect(record.totals).toEqual({ checkedIn: 8, games: 2, collected: 2000, refunded: 2000 });
-    expect(record.attendees.slice(0, 4).map((a) => a.payment)).toEqual([
+    expect(night.totals).toEqual({ checkedIn: 8, games: 2, collected: 2000, refunded: 2000 });
+    expect(night.attendees.slice(0, 4).map((a) => a.payment)).toEqual([
       { status: "paid", paid: 1000, refunded: 0 },
       { status: "refunded", paid: 0, refunded: 1000 },
       { status: "paid", paid: 1000, refunded: 1000 },
       null,
     ]);
-    expect(record.games).toHaveLength(2);
-    expect(record.games[0]).toMatchObject({ winner: "B", scoreA: null, scoreB: null, courtName: "Court 1" });
-    expect(record.games[1]).toMatchObject({ winner: "A", scoreA: 11, scoreB: 4 });
-    const everyone = new Set(record.attendees.map((a) => a.name));
-    for (const game of record.games)
+    expect(night.games).toHaveLength(2);
+    expect(night.games[0]).toMatchObject({ winner: "B", scoreA: null, scoreB: null, courtName: "Court 1" });
+    expect(night.games[1]).toMatchObject({ winner: "A", scoreA: 11, scoreB: 4 });
+    const everyone = new Set(night.attendees.map((a) => a.name));
+    for (const game of night.games)
       for (const name of [...game.teamA, ...game.teamB]) expect(everyone).toContain(name);
     // Each game counted once for each of its four players.
-    expect(record.attendees.reduce((sum, a) => sum + a.gamesPlayed, 0)).toBe(8);
-    expect(record.fairness.gamesFinished).toBe(2);
-    expect(record.fairness.players).toHaveLength(8);
+    expect(night.attendees.reduce((sum, a) => sum + a.gamesPlayed, 0)).toBe(8);
+    expect(night.fairness.gamesFinished).toBe(2);
+    expect(night.fairness.players).toHaveLength(8);
   });
 
   it("downloads the session's attendance and payments as CSV, with a typed formula defused", async () => {
-    const response = await get(`/api/orgs/${orgId}/sessions/${sessionId}/record.csv`);
-    expect(response.statusCode).toBe(200);
+    const { status, response } = await recordCsv();
+    expect(status).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="session-${sessionId}.csv"`);
-    const lines = response.body
+    const lines = response.text
       .replace(/^\ufeff/, "")
       .trimEnd()
       .split("\r\n");
@@ -160,41 +171,42 @@ describe("after Complete Session", () => {
   });
 
   it("downloads a month's sessions as one CSV; another month has only the header; a bad month is a 400", async () => {
-    const csv = await get(`/api/orgs/${orgId}/sessions/export.csv?month=${month}`);
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers["content-disposition"]).toBe(`attachment; filename="sessions-${month}.csv"`);
-    expect(csv.body.trimEnd().split("\r\n")).toHaveLength(9);
-    const empty = await get(`/api/orgs/${orgId}/sessions/export.csv?month=2001-01`);
-    expect(empty.body.trimEnd().split("\r\n")).toHaveLength(1);
+    const csv = await monthCsv(month);
+    expect(csv.status).toBe(200);
+    expect(csv.response.headers["content-disposition"]).toBe(`attachment; filename="sessions-${month}.csv"`);
+    expect(csv.response.text.trimEnd().split("\r\n")).toHaveLength(9);
+    const empty = await monthCsv("2001-01");
+    expect(empty.response.text.trimEnd().split("\r\n")).toHaveLength(1);
     for (const bad of ["2026-13", "11-2026", "", "2026-1"]) {
-      const answer = await get(`/api/orgs/${orgId}/sessions/export.csv?month=${bad}`);
-      expect(answer.statusCode, bad).toBe(400);
-      expect(answer.json().error.code).toBe("VALIDATION_ERROR");
+      const answer = await monthCsv(bad);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.error?.code).toBe("VALIDATION_ERROR");
     }
   });
 
   it("is the club's books: a member is refused, and another club's owner finds nothing", async () => {
-    for (const path of [
-      `sessions/${sessionId}/record`,
-      `sessions/${sessionId}/record.csv`,
-      `sessions/export.csv?month=${month}`,
-    ]) {
-      expect((await get(`/api/orgs/${orgId}/${path}`, member)).statusCode, path).toBe(403);
-      expect((await get(`/api/orgs/${orgId}/${path}`, otherOwner)).statusCode, path).toBe(404);
+    const reads: Array<[string, (who: TestUser) => Promise<{ status: number }>]> = [
+      ["record", (who) => record(who)],
+      ["record.csv", recordCsv],
+      ["export.csv", (who) => monthCsv(month, who)],
+    ];
+    for (const [path, read] of reads) {
+      expect((await read(member)).status, path).toBe(403);
+      expect((await read(otherOwner)).status, path).toBe(404);
     }
     // The other club's owner naming this session under their own club: not theirs, 404.
-    const mixed = await get(`/api/orgs/${otherOrgId}/sessions/${sessionId}/record`, otherOwner);
-    expect(mixed.statusCode).toBe(404);
+    const mixed = await record(otherOwner, otherOrgId);
+    expect(mixed.status).toBe(404);
   });
 
   it("gives each player their own night: their games, with and against whom, their waits, the session beside", async () => {
-    const record: SessionRecord = (await get(`/api/orgs/${orgId}/sessions/${sessionId}/record`)).json();
+    const books = (await record()).body;
     let told = 0;
     for (const player of players) {
-      const response = await get(`/api/orgs/${orgId}/sessions/${sessionId}/my-night`, player);
-      expect(response.statusCode, response.body).toBe(200);
-      const night: MyNight = response.json();
-      const theirs = record.games.filter((g) => [...g.teamA, ...g.teamB].includes(player.name));
+      const response = await myNight(player);
+      expect(response.status, response.response.text).toBe(200);
+      const night = response.body;
+      const theirs = books.games.filter((g) => [...g.teamA, ...g.teamB].includes(player.name));
       expect(night.gamesPlayed, player.name).toBe(theirs.length);
       told += night.gamesPlayed;
       expect(night.games.map((g) => g.courtName)).toEqual(theirs.map((g) => g.courtName));
@@ -206,15 +218,15 @@ describe("after Complete Session", () => {
       expect(night.session).toEqual({
         players: 8,
         gamesFinished: 2,
-        gamesPlayedSpread: record.fairness.gamesPlayedSpread,
-        averageWaitMinutes: record.fairness.averageWaitMinutes,
+        gamesPlayedSpread: books.fairness.gamesPlayedSpread,
+        averageWaitMinutes: books.fairness.averageWaitMinutes,
       });
     }
     expect(told).toBeGreaterThan(0);
     // Someone who did not play has no night here; another club's owner finds no session.
-    const absent = await get(`/api/orgs/${orgId}/sessions/${sessionId}/my-night`, member);
-    expect(absent.statusCode).toBe(404);
-    expect(absent.json().error.message).toBe("You did not play in this session");
-    expect((await get(`/api/orgs/${orgId}/sessions/${sessionId}/my-night`, otherOwner)).statusCode).toBe(404);
+    const absent = await myNight(member);
+    expect(absent.status).toBe(404);
+    expect(absent.error?.message).toBe("You did not play in this session");
+    expect((await myNight(otherOwner)).status).toBe(404);
   });
 });

@@ -2,6 +2,8 @@
 // records every request, and webhook deliveries signed with the SDK's own test helper.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { billingEndpoints, paymentEndpoints } from "../../../shared/contracts/billing-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { organizationMembers } from "../../db/schema/members.js";
 import { paymentEvents } from "../../db/schema/payments.js";
@@ -33,6 +35,12 @@ afterAll(async () => {
 });
 
 const since = (from: number) => stripe.requests.slice(from);
+const asOwner = () => ({ cookie: owner.cookie });
+/** `who` takes a place in `sessionId` (held until paid, in a paid session). */
+const registerIn = (sessionId: string, who: TestUser) =>
+  t.call(sessionsEndpoints.register, { params: { orgId, sessionId } }, { cookie: who.cookie });
+const cancelSession = (sessionId: string) =>
+  t.call(sessionsEndpoints.cancel, { params: { orgId, sessionId } }, asOwner());
 
 // The fake checks every request against Stripe's API description and value rules: a request
 // Stripe would refuse fails here by name, not as a chain of 502s further on.
@@ -40,7 +48,7 @@ afterEach(() => {
   expect(stripe.refusals).toEqual([]);
 });
 
-/** Delivers one signed webhook body to the app, as Stripe would (no Origin header). */
+/** Delivers one signed webhook body to the app, as Stripe would (no Origin header): a route with no definition. */
 const deliver = (delivery: { payload: string; signature: string }) =>
   t.app.inject({
     method: "POST",
@@ -67,21 +75,13 @@ async function club() {
 describe("the club's subscription through Stripe", () => {
   it("checkout makes the club a customer once and opens subscription mode, each call under our idempotency key", async () => {
     const from = stripe.requests.length;
-    const first = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/billing/checkout`,
-      cookie: owner.cookie,
-      payload: { plan: "pro" },
-    });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().url).toMatch(/^https:\/\/checkout\.stripe\.test\/cs_/);
-    const second = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/billing/checkout`,
-      cookie: owner.cookie,
-      payload: { plan: "basic" },
-    });
-    expect(second.statusCode).toBe(200);
+    const checkout = (plan: "pro" | "basic") =>
+      t.call(billingEndpoints.checkout, { params: { orgId }, body: { plan } }, asOwner());
+    const first = await checkout("pro");
+    expect(first.status, first.response.text).toBe(200);
+    expect(first.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/cs_/);
+    const second = await checkout("basic");
+    expect(second.status).toBe(200);
 
     const sent = since(from);
     const customers = sent.filter((r) => r.path === "/v1/customers");
@@ -138,12 +138,12 @@ describe("the club's subscription through Stripe", () => {
     const recorded = await t.db.select().from(paymentEvents);
     expect(recorded.filter((e) => ids.includes(e.id))).toHaveLength(3);
 
-    const check = await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/subscription`,
-      cookie: member.cookie,
-    });
-    expect(check.json()).toMatchObject({
+    const check = await t.call(
+      billingEndpoints.subscription,
+      { params: { orgId } },
+      { cookie: member.cookie },
+    );
+    expect(check.body).toMatchObject({
       subscribed: true,
       plan: "pro",
       product_id: "prod_pro",
@@ -161,12 +161,8 @@ describe("the club's subscription through Stripe", () => {
     await deliver(
       stripe.event("customer.subscription.updated", { id: "sub_x", object: "subscription", customer }),
     );
-    const check = await t.request({
-      method: "GET",
-      url: `/api/orgs/${orgId}/subscription`,
-      cookie: owner.cookie,
-    });
-    expect(check.json()).toMatchObject({ subscribed: false, plan: "trial" });
+    const check = await t.call(billingEndpoints.subscription, { params: { orgId } }, asOwner());
+    expect(check.body).toMatchObject({ subscribed: false, plan: "trial" });
 
     stripe.setSubscription(customer, { status: "canceled", product: "prod_pro", periodEnd: new Date() });
     await deliver(
@@ -177,13 +173,9 @@ describe("the club's subscription through Stripe", () => {
 
   it("the portal opens for the club's customer", async () => {
     const from = stripe.requests.length;
-    const response = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/billing/portal`,
-      cookie: owner.cookie,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    const response = await t.call(billingEndpoints.portal, { params: { orgId } }, asOwner());
+    expect(response.status).toBe(200);
+    expect(response.body.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
     const [portal] = since(from);
     expect(portal).toMatchObject({ path: "/v1/billing_portal/sessions" });
     expect(portal!.idempotencyKey).toMatch(new RegExp(`^portal:${orgId}:`));
@@ -231,20 +223,22 @@ describe("the payout account and session fees", () => {
   let sessionId: string;
 
   it("a paid session cannot be scheduled, nor take money, before the club's account takes charges", async () => {
-    const scheduled = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions`,
-      cookie: owner.cookie,
-      payload: {
-        name: "Paid Open Play",
-        startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-        endsAt: new Date(Date.now() + 3 * 86_400_000 + 7_200_000).toISOString(),
-        paymentRequired: true,
-        paymentAmount: "15.00",
+    const scheduled = await t.call(
+      sessionsEndpoints.create,
+      {
+        params: { orgId },
+        body: {
+          name: "Paid Open Play",
+          startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+          endsAt: new Date(Date.now() + 3 * 86_400_000 + 7_200_000).toISOString(),
+          paymentRequired: true,
+          paymentAmount: "15.00",
+        },
       },
-    });
-    expect(scheduled.statusCode).toBe(409);
-    expect(scheduled.json().error.code).toBe("PAYMENTS_NOT_READY");
+      asOwner(),
+    );
+    expect(scheduled.status).toBe(409);
+    expect(scheduled.error?.code).toBe("PAYMENTS_NOT_READY");
     // One scheduled before the rule (or before the account was disabled) takes no registrations.
     const [row] = await t.db
       .insert(sessions)
@@ -258,40 +252,23 @@ describe("the payout account and session fees", () => {
       })
       .returning();
     sessionId = row!.id;
-    const response = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
-      cookie: member.cookie,
-    });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.code).toBe("PAYMENTS_NOT_READY");
+    const response = await registerIn(sessionId, member);
+    expect(response.status).toBe(409);
+    expect(response.error?.code).toBe("PAYMENTS_NOT_READY");
   });
 
   it("connects through three states: not connected, details not submitted, charges enabled", async () => {
     const status = async () =>
-      (
-        await t.request({
-          method: "POST",
-          url: `/api/orgs/${orgId}/payout-account/refresh`,
-          cookie: owner.cookie,
-        })
-      ).json();
+      (await t.call(paymentEndpoints.refreshPayoutAccount, { params: { orgId } }, asOwner())).body;
     expect(await status()).toEqual({ connected: false, details_submitted: false, charges_enabled: false });
 
     const from = stripe.requests.length;
-    const link = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/payout-account`,
-      cookie: owner.cookie,
-    });
-    expect(link.statusCode).toBe(200);
-    expect(link.json().url).toMatch(/^https:\/\/connect\.stripe\.test\//);
-    const again = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/payout-account`,
-      cookie: owner.cookie,
-    });
-    expect(again.statusCode).toBe(200);
+    const connect = () => t.call(paymentEndpoints.connectPayouts, { params: { orgId } }, asOwner());
+    const link = await connect();
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(/^https:\/\/connect\.stripe\.test\//);
+    const again = await connect();
+    expect(again.status).toBe(200);
     const sent = since(from);
     const accounts = sent.filter((r) => r.path === "/v1/accounts");
     expect(accounts).toHaveLength(1);
@@ -327,13 +304,9 @@ describe("the payout account and session fees", () => {
 
   it("a session fee is a checkout on the club's account with our application fee by plan", async () => {
     const from = stripe.requests.length;
-    const response = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
-      cookie: member.cookie,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().registration.status).toBe("pending_payment");
+    const response = await registerIn(sessionId, member);
+    expect(response.status, response.response.text).toBe(201);
+    expect(response.body.registration.status).toBe("pending_payment");
     const [checkout] = since(from).filter((r) => r.path === "/v1/checkout/sessions");
     expect(checkout!.stripeAccount).toBe(accountId);
     expect(checkout!.body.get("mode")).toBe("payment");
@@ -418,13 +391,13 @@ describe("the payout account and session fees", () => {
         .where(and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.userId, member.id)))
     )[0]!;
     const from = stripe.requests.length;
-    const cancel = await t.request({
-      method: "DELETE",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registration.id}`,
-      cookie: member.cookie,
-    });
-    expect(cancel.statusCode).toBe(200);
-    expect(cancel.json().refund).toMatchObject({ amount: 1500, refunded: true });
+    const cancel = await t.call(
+      sessionsEndpoints.cancelRegistration,
+      { params: { orgId, sessionId, registrationId: registration.id } },
+      { cookie: member.cookie },
+    );
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.refund).toMatchObject({ amount: 1500, refunded: true });
     const payment = await until(
       async () => (await t.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!,
       (p) => p.status === "refunded",
@@ -483,12 +456,7 @@ describe("money nobody can use is given back", () => {
     ({ accountId, sessionId } = await paidSessionFor(payer, "Twice Paid", 1000));
   });
 
-  const register = () =>
-    t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
-      cookie: payer.cookie,
-    });
+  const register = () => registerIn(sessionId, payer);
   const paymentsOfPayer = async () =>
     t.db
       .select({ payment: payments })
@@ -497,13 +465,13 @@ describe("money nobody can use is given back", () => {
       .where(and(eq(sessionRegistrations.sessionId, sessionId), eq(sessionRegistrations.userId, payer.id)));
 
   it("opening the checkout again closes the last one; a second checkout paid anyway is refunded, the first keeps the place", async () => {
-    expect((await register()).statusCode).toBe(201);
+    expect((await register()).status).toBe(201);
     const [{ payment }] = (await paymentsOfPayer()) as [{ payment: typeof payments.$inferSelect }];
     const first = payment.providerRef!;
 
     // "Complete Payment" again while the first checkout is open: it is closed first.
     let from = stripe.requests.length;
-    expect((await register()).statusCode).toBe(201);
+    expect((await register()).status).toBe(201);
     const expired = since(from).filter((r) => r.path === `/v1/checkout/sessions/${first}/expire`);
     expect(expired).toHaveLength(1);
     expect(expired[0]!.stripeAccount).toBe(accountId);
@@ -513,7 +481,7 @@ describe("money nobody can use is given back", () => {
     // Paid in one tab before the other was opened: that one cannot be closed, and is paid too.
     const firstIntent = stripe.payCheckout(second, 1000);
     from = stripe.requests.length;
-    expect((await register()).statusCode).toBe(201);
+    expect((await register()).status).toBe(201);
     const third = (await paymentsOfPayer())[0]!.payment.providerRef!;
     const thirdIntent = stripe.payCheckout(third, 1000);
     const deliveries = [second, third].map((id) =>
@@ -552,20 +520,12 @@ describe("money nobody can use is given back", () => {
   it("a checkout paid after its session was cancelled is refunded, not turned into a place", async () => {
     const other = await makeUser(t, "stripe-late@example.com", "Lou Late");
     await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: other.id });
-    const response = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
-      cookie: other.cookie,
-    });
-    expect(response.statusCode).toBe(201);
-    const registrationId = response.json().registration.id as string;
+    const response = await registerIn(sessionId, other);
+    expect(response.status).toBe(201);
+    const registrationId = response.body.registration.id;
     const [payment] = await t.db.select().from(payments).where(eq(payments.registrationId, registrationId));
-    const cancel = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/cancel`,
-      cookie: owner.cookie,
-    });
-    expect(cancel.statusCode).toBe(204);
+    const cancel = await cancelSession(sessionId);
+    expect(cancel.status).toBe(204);
 
     const intent = stripe.payCheckout(payment!.providerRef!, 1000);
     const late = stripe.event(
@@ -614,24 +574,20 @@ describe("a place given up before it is paid closes its checkout", () => {
 
   /** Registers the quitter and answers the place and its pending payment. */
   async function holdAPlace() {
-    const response = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations`,
-      cookie: quitter.cookie,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const registrationId = response.json().registration.id as string;
+    const response = await registerIn(sessionId, quitter);
+    expect(response.status, response.response.text).toBe(201);
+    const registrationId = response.body.registration.id;
     const [payment] = await t.db.select().from(payments).where(eq(payments.registrationId, registrationId));
     expect(payment).toMatchObject({ status: "pending", provider: "stripe" });
     return { registrationId, payment: payment! };
   }
   const giveUp = async (registrationId: string) => {
-    const response = await t.request({
-      method: "DELETE",
-      url: `/api/orgs/${orgId}/sessions/${sessionId}/registrations/${registrationId}`,
-      cookie: quitter.cookie,
-    });
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await t.call(
+      sessionsEndpoints.cancelRegistration,
+      { params: { orgId, sessionId, registrationId } },
+      { cookie: quitter.cookie },
+    );
+    expect(response.status, response.response.text).toBe(200);
   };
   const expireCalls = (checkoutId: string) =>
     stripe.requests.filter(
@@ -701,13 +657,9 @@ describe("a place given up before it is paid closes its checkout", () => {
   async function placeOf(email: string, session: string) {
     const person = await makeUser(t, email);
     const own = await paidSessionFor(person, session, 900);
-    const registered = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${own.sessionId}/registrations`,
-      cookie: person.cookie,
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
-    const registrationId = registered.json().registration.id as string;
+    const registered = await registerIn(own.sessionId, person);
+    expect(registered.status, registered.response.text).toBe(201);
+    const registrationId = registered.body.registration.id;
     const [payment] = await t.db.select().from(payments).where(eq(payments.registrationId, registrationId));
     expect(payment).toMatchObject({ status: "pending", provider: "stripe" });
     return { sessionId: own.sessionId, registrationId, payment: payment! };
@@ -738,12 +690,8 @@ describe("a place given up before it is paid closes its checkout", () => {
 
   it("a session cancelled closes the checkouts of its places not yet paid", async () => {
     const { sessionId: rainedOff, payment } = await placeOf("stripe-cancelled@example.com", "Rained Off");
-    const cancel = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/sessions/${rainedOff}/cancel`,
-      cookie: owner.cookie,
-    });
-    expect(cancel.statusCode).toBe(204);
+    const cancel = await cancelSession(rainedOff);
+    expect(cancel.status).toBe(204);
     await until(
       async () => expireCalls(payment.providerRef!),
       (calls) => calls.length > 0,
