@@ -153,6 +153,9 @@ describe("the ladder's kept pages", () => {
     const counts = async () => (await matchesPage()).find((m) => m.id === logged.id)?.counts;
     expect(await counts()).toBe(false);
     // The replay the log queued for its 48th hour would raise the stamp; the page must not need it.
+    // The workers stop first, waiting for a replay an earlier test queued that may be running
+    // now (on a busy run one was, and raised the stamp between the two reads below).
+    await t.deps.jobs.stop();
     await t.db.execute(sql`delete from pgboss.job where name = ${RECOMPUTE_LADDER}`);
     now = new Date(row!.createdAt.getTime() + UNANSWERED_COUNTS_AFTER_MS + 1000);
     const stamps = await t.db.execute(sql`select coalesce(sum(stamp), 0)::int as n from ladder_stamps`);
