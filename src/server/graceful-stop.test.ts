@@ -81,10 +81,13 @@ async function stopWithRequestsInFlight(
 
     if (clientsHangUp) for (const request of inFlight) request.hangUp();
     server.child.kill("SIGTERM");
-    // It keeps going while the requests wait, and takes no new ones...
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // It takes no new requests once told to stop, and keeps going while the held ones wait...
+    await waitUntil(
+      async () => (await statusOf(`${server.url}/api/health`)) === "ECONNREFUSED",
+      10_000,
+      "the server to stop listening",
+    );
     expect(server.child.exitCode, server.output()).toBeNull();
-    expect(await statusOf(`${server.url}/api/health`)).toBe("ECONNREFUSED");
     // ...and answers them all once the database lets them through.
     await holder.query("commit");
     const statuses = await Promise.all(inFlight.map((request) => request.status));
