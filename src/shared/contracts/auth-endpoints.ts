@@ -27,6 +27,7 @@ import {
   verificationEmailBody,
 } from "./auth.js";
 import { endpoint } from "./endpoint.js";
+import { signOutEndpoint } from "./sign-out-endpoint.js";
 
 const tags = ["auth"];
 const nothingRead = { status: 200, body: null } as const;
@@ -59,15 +60,7 @@ export const authEndpoints = {
       }),
     },
   }),
-  signOut: endpoint({
-    ...post,
-    path: "/api/auth/sign-out",
-    operationId: "signOut",
-    summary: "Ends this session",
-    access: "public",
-    body: noFieldsBody,
-    success: nothingRead,
-  }),
+  signOut: signOutEndpoint,
   sendTextCode: endpoint({
     ...post,
     path: "/api/auth/two-factor/send-otp",

@@ -170,7 +170,7 @@ export const passkeySignInBody = z.object({ response: webauthnResponse });
  * TypeScript does not take for the record above; the server checks its shape either way.
  */
 export type WebauthnAnswer = z.input<typeof webauthnResponse>;
-export const noFieldsBody = z.object({}).strict();
+export { noFieldsBody } from "./sign-out-endpoint.js";
 
 /** A phone number with its country code; spaces, dashes, dots and brackets are allowed. */
 export const phoneNumber = patternText(

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import type { Me } from "../../shared/contracts/account.js";
 import { meEndpoints } from "../../shared/contracts/account-endpoints.js";
-import { authEndpoints } from "../../shared/contracts/auth-endpoints.js";
+import { signOutEndpoint } from "../../shared/contracts/sign-out-endpoint.js";
 import { call, onSessionEnded } from "../lib/api.js";
 import { forgetKeptQueries } from "./kept-queries.js";
 
@@ -48,7 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
-    await call(authEndpoints.signOut, { body: {} }).catch(() => undefined);
+    await call(signOutEndpoint, { body: {} }).catch(() => undefined);
     setSignedOutByChoice(true);
     forgetKeptQueries();
     // Set the user to null on the same cached query (its observer must see the change), then

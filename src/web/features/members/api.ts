@@ -8,7 +8,6 @@ import type {
   Member,
 } from "../../../shared/contracts/members.js";
 import { membersEndpoints as endpoints } from "../../../shared/contracts/members-endpoints.js";
-import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { meQueryKey } from "../../app/auth-provider.js";
 import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";
@@ -156,15 +155,3 @@ export const useAcceptInvitation = (
     invalidates: [meQueryKey],
     ...feedback,
   });
-
-/**
- * Each member's no-shows and late drops (admins). Kept under the sessions' key: whatever changes
- * a session (a check-in, a cancellation) refreshes it with them.
- */
-export function useAttendance(orgId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ["sessions", orgId, "attendance"] as const,
-    enabled,
-    queryFn: () => call(sessionsEndpoints.attendance, { params: { orgId } }),
-  });
-}

@@ -1,6 +1,20 @@
+import { useQuery } from "@tanstack/react-query";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
-import { useAttendance } from "./api.js";
+import { call } from "../../lib/api.js";
+
+/**
+ * Each member's no-shows and late drops (admins). Kept under the sessions' key: whatever changes
+ * a session (a check-in, a cancellation) refreshes it with them.
+ */
+function useAttendance(orgId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["sessions", orgId, "attendance"] as const,
+    enabled,
+    queryFn: () => call(sessionsEndpoints.attendance, { params: { orgId } }),
+  });
+}
 
 /**
  * For admins on the members page: who missed the places they held lately (a no-show counts
