@@ -13,6 +13,15 @@ test.use({ serviceWorkers: "allow" });
 const controllerState = (page: Page) =>
   page.evaluate(() => navigator.serviceWorker.controller?.state ?? null);
 
+/**
+ * Until the service worker controls the page: installed (every chunk of the app fetched first,
+ * which on a busy two-core run took longer than the default 10 s poll), active, and claiming.
+ */
+async function underServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => controllerState(page), { timeout: 30_000 }).toBe("activated");
+}
+
 /** What the browser logs while the network is away (the socket's retries, fetches refused). */
 const offlineNoise = /ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED|WebSocket connection|Failed to fetch/;
 
@@ -28,7 +37,7 @@ test("offline, the board keeps its last state, keeps scores on the phone, and se
   const { club, sessionId } = await clubNightOnFiveCourts(page);
   await page.goto("/board");
   await expect(page.getByTestId("court").filter({ hasText: "Playing" })).toHaveCount(5);
-  await expect.poll(() => controllerState(page)).toBe("activated");
+  await underServiceWorker(page);
   await expect(page.getByTestId("board-age")).toHaveText("live");
   const courts: Court[] = (await (await page.request.get(`/api/orgs/${club.id}/board`)).json()).courts;
   const [first, second, third] = courts;
@@ -94,7 +103,7 @@ test("a page opened once opens offline on what it showed; one never opened says 
   const { club } = await clubNightOnFiveCourts(page);
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: club.name })).toBeVisible();
-  await expect.poll(() => controllerState(page)).toBe("activated");
+  await underServiceWorker(page);
   // What the app keeps on the device (kept-queries.ts) is written a second after it is read.
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem("courtside.keptQueries.v1") !== null))
