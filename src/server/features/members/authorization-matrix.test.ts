@@ -8,7 +8,6 @@ import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpointAt } from "../../../shared/contracts/all-endpoints.js";
-import type { Access } from "../../../shared/contracts/endpoint.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { boards, displayTokens, games, queuePlayers } from "../../db/schema/courts.js";
@@ -34,7 +33,7 @@ const roles = ["member", "organizer", "admin", "owner"] as const;
  * rest the row's `ok`. `except` names the cells where the route's own rule answers otherwise.
  */
 function expectOf(row: Row): Expect {
-  const access = row.access ?? endpointAt(row.method, row.route)?.access;
+  const access = endpointAt(row.method, row.route)?.access;
   if (typeof access !== "object")
     throw new Error(`${row.method} ${row.route}: a club's route names the capability it needs`);
   const byRole = Object.fromEntries(roles.map((role) => [role, can(role, access.club) ? row.ok : 403]));
@@ -49,8 +48,6 @@ type Row = {
   ok: number;
   /** Cells where the route's own rule answers otherwise than its access (each says why). */
   except?: Partial<Expect>;
-  /** The access of a route registered without a definition (a file download). */
-  access?: Access;
   /** The concrete request for a fresh club: path (with ids filled in) and body. */
   prepare: (ctx: Ctx) => Promise<{ url: string; payload?: Record<string, unknown> }>;
 };
@@ -1180,11 +1177,9 @@ describe("authorization matrix", () => {
     expect(listed).toEqual([...new Set(registered)].sort());
   });
 
-  it("derives every row's expectations from an access: its definition's, or its own", () => {
+  it("derives every row's expectations from its definition's access", () => {
     expect(unlisted).toEqual([]);
     for (const row of matrix) expect(() => expectOf(row), `${row.method} ${row.route}`).not.toThrow();
-    // The routes still registered without a definition are few (scripts/routes-to-define.json).
-    expect(matrix.filter((row) => row.access).length).toBeLessThan(6);
   });
 
   for (const row of matrix) {

@@ -69,6 +69,9 @@ export function serve<E extends Endpoint>(
 ): void {
   const { success, access } = definition;
   const { callers } = app;
+  // Checked once, when the route is registered, not on every request.
+  if (typeof access === "object" && !definition.path.includes("/:orgId"))
+    throw new Error(`${definition.operationId}: a club's route names :orgId`);
   app.route({
     method: definition.method,
     url: definition.path,
@@ -90,8 +93,7 @@ export function serve<E extends Endpoint>(
     handler: async (request, reply) => {
       // After validation, as before: a member with a malformed body hears what is wrong with it.
       if (typeof access === "object") {
-        const { orgId } = request.params as { orgId?: string };
-        if (!orgId) throw new Error(`${definition.operationId}: a club's route names :orgId`);
+        const { orgId } = request.params as { orgId: string };
         (request as { club?: ClubCaller }).club = await callers.club(request, orgId, access.club);
       } else if (access === "signed-in") {
         (request as { user?: CurrentUser }).user = await callers.user(request);
