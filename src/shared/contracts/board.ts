@@ -224,7 +224,7 @@ export function winnerOf(game: {
 
 /**
  * How long a score can be undone, on the server. The sheet offers Undo for less; the rest is
- * for a slow network. An undo also needs the board unchanged since the score (actions.ts).
+ * for a slow network. An undo also needs the board unchanged since the score (score-actions.ts).
  */
 export const SCORE_UNDO_SECONDS = 30;
 

@@ -156,8 +156,8 @@ export type QueueCounters = Pick<
     | { partnersKept: number; opponentsKept: number }
     | Pick<typeof queuePlayers.$inferSelect, "partners" | "opponents">
   );
-// The session's latest score, undoable for a short while (actions.ts, undoScore): the queue's
-// counters just before it and the board's version just after it. One per session: a newer
+// The session's latest score, undoable for a short while (score-actions.ts, undoScore): the
+// queue's counters just before it and the board's version just after it. One per session: a newer
 // score replaces it, and any other change to the board makes it stale (the version moves on).
 export const scoreUndos = pgTable(
   "score_undos",

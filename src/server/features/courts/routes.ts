@@ -6,12 +6,13 @@ import { boardEndpoints as endpoints } from "../../../shared/contracts/board-end
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { myAction, myLeavingTime, playerAction, recordScore, undoScore, updateSettings } from "./actions.js";
+import { myAction, myLeavingTime, playerAction, updateSettings } from "./actions.js";
 import { forgetBoardsOnNotice } from "./board-cache.js";
 import { requireActiveSession } from "./board-store.js";
 import { boardView } from "./board-view.js";
 import { callNextGroupInstead, cancelGame, fillEveryCourt, setCourtAvailability } from "./court-actions.js";
 import { fairnessReport } from "./report.js";
+import { recordScore, undoScore } from "./score-actions.js";
 
 export function courtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps.database;

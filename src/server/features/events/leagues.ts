@@ -14,8 +14,9 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { currentRatings } from "../ladder/service.js";
 import type { ClubAccess } from "../members/service.js";
 import { sessionRow, sessionsOfSeries } from "../sessions/service.js";
-import { type Roster, rosterOf, weekNeeds } from "./roster.js";
+import { type Roster, rosterOf } from "./roster.js";
 import { type Entrant, type EventRow, entrantsOf, type GameRow } from "./store.js";
+import { weekNeeds } from "./substitutes.js";
 
 export type LeagueRow = typeof leagues.$inferSelect;
 

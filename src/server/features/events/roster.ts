@@ -1,30 +1,22 @@
 // A league's roster: the players who play its season (in a league of fixed teams, two who sign
 // up together as a team) and its substitutes. A week is still opted into by registering for its
 // session, with the session's rules and payments; the roster says who the season is for, whom
-// to ask when a week is short, and, on a night of fixed teams, who stands in for a partner away.
+// to ask when a week is short (substitutes.ts), and, on a night of fixed teams, who stands in for
+// a partner away.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { joinLeagueBody, LeagueView } from "../../../shared/contracts/events.js";
+import type { joinLeagueBody } from "../../../shared/contracts/events.js";
 import { can } from "../../../shared/domain/capabilities.js";
-import { shortTime } from "../../../shared/domain/session-time.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
 import { leagueEntries, leagues, leagueTeams } from "../../db/schema/events.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { emailEffect, withEffects } from "../../platform/jobs/outbox.js";
-import { actionEmail } from "../../platform/mail/templates.js";
+import { withEffects } from "../../platform/jobs/outbox.js";
 import { people } from "../account/service.js";
-import { getOrganization } from "../clubs/service.js";
 import { type ClubAccess, isMember, membersAmong } from "../members/service.js";
-import {
-  claimNotification,
-  pushEffects,
-  reachableByPush,
-  unsubscribeFor,
-  wantEmail,
-} from "../notifications/service.js";
-import { sessionRow, signUpsOf } from "../sessions/service.js";
+import { sessionRow } from "../sessions/service.js";
 import type { LeagueRow } from "./leagues.js";
+import { partnerNotice, rosterNotice } from "./roster-notices.js";
 
 type Role = "player" | "substitute";
 export type RosterPerson = { userId: string; name: string };
@@ -111,7 +103,7 @@ export async function teamNamesOf(db: Queryable, ids: string[]): Promise<Map<str
 }
 
 /** The league of a session's weekly series, locked: sign-ups to it are taken one at a time. */
-async function lockedLeagueOfSession(tx: Tx, organizationId: string, sessionId: string) {
+export async function lockedLeagueOfSession(tx: Tx, organizationId: string, sessionId: string) {
   const session = await sessionRow(tx, organizationId, sessionId);
   const [league] = session.seriesId
     ? await tx
@@ -305,72 +297,6 @@ export async function acceptPartner(
   return result;
 }
 
-/**
- * Tells a person of a change to their place on the roster that someone else made: an organizer
- * put them on it, or their partner accepted their team.
- */
-async function rosterNotice(
-  tx: Tx,
-  deps: UseCaseDeps,
-  notice: {
-    league: LeagueRow;
-    sessionId: string;
-    to: { id: string; name: string; email: string };
-    by: string;
-    what: string;
-    accepted?: boolean;
-  },
-) {
-  const { league, sessionId, to, by, what, accepted } = notice;
-  const club = await getOrganization(tx, league.organizationId);
-  const subject = accepted
-    ? `${by} accepted: you play ${league.name} together`
-    : `${by} put you on ${league.name}`;
-  const line = accepted
-    ? `${by} accepted your team for ${league.name} at ${club.name}: you're on the season ${what}. Register for each week you can come.`
-    : `${by} put you on the roster of ${league.name} at ${club.name} ${what}. Register for each week you can come; if that's not right, leave the league from its page.`;
-  return emailEffect(
-    actionEmail(
-      to.email,
-      subject,
-      accepted ? "Your team is in" : "You're on the roster",
-      [`Hi ${to.name},`, line],
-      { label: "See the league", url: `${deps.config.appUrl}/sessions/${sessionId}/league` },
-      { club },
-    ),
-  );
-}
-
-/** Asks a partner: who asks, the team, and where to answer. */
-async function partnerNotice(
-  tx: Tx,
-  deps: UseCaseDeps,
-  notice: {
-    league: LeagueRow;
-    sessionId: string;
-    team: string;
-    by: string;
-    partner: { id: string; name: string; email: string };
-  },
-) {
-  const { league, sessionId, team, by, partner } = notice;
-  const club = await getOrganization(tx, league.organizationId);
-  return emailEffect(
-    actionEmail(
-      partner.email,
-      `${by} asks you to play ${league.name} together`,
-      "Will you be partners?",
-      [
-        `Hi ${partner.name},`,
-        `${by} wants to play ${league.name} at ${club.name} with you, as ${team}. The team is on the season once you accept.`,
-        "Accept or decline on the league's page.",
-      ],
-      { label: "Answer on the League Page", url: `${deps.config.appUrl}/sessions/${sessionId}/league` },
-      { club },
-    ),
-  );
-}
-
 /** Takes someone off the roster: themselves, or anyone for an organizer. A team goes together. */
 export async function leaveLeague(
   db: Db,
@@ -392,123 +318,4 @@ export async function leaveLeague(
     } else await tx.delete(leagueEntries).where(eq(leagueEntries.id, entry.id));
     return league;
   });
-}
-
-/**
- * Who of the roster is in for a week (a place, a place waiting for payment, or an entry in a
- * lottery not drawn yet), and how many places the substitutes are needed for.
- */
-export async function weekNeeds(
-  db: Queryable,
-  league: LeagueRow,
-  roster: Roster,
-  week: { id: string; startsAt: Date },
-  signUps?: Awaited<ReturnType<typeof signUpsOf>>,
-): Promise<NonNullable<LeagueView["nextWeek"]>> {
-  const registered = (signUps ?? (await signUpsOf(db, week.id))).filter(
-    // Holds a place (the SQL rule's answer), or is in a draw not made yet.
-    (r) => r.holdsPlace || r.status === "entered",
-  );
-  const isIn = new Set(registered.flatMap((r) => (r.userId ? [r.userId] : [])));
-  const players = roster.entries.filter((e) => e.role === "player");
-  const onRoster = new Set(players.map((p) => p.userId));
-  const out = players.filter((p) => !isIn.has(p.userId));
-  // Substitutes, walk-ins who registered, guests: anyone in that week who is not a player.
-  const others = registered.filter((r) => !r.userId || !onRoster.has(r.userId));
-  const short =
-    league.format === "teams"
-      ? roster.teams.filter((team) => team.players.filter((p) => isIn.has(p.userId)).length === 1).length
-      : out.length;
-  return {
-    sessionId: week.id,
-    startsAt: week.startsAt.toISOString(),
-    playersIn: players.length - out.length,
-    playersOut: out.map((p) => p.name),
-    substitutesIn: others.map((r) => r.name),
-    substitutesNeeded: Math.max(0, short - others.length),
-  };
-}
-
-/**
- * Asks the substitutes not yet in for a week to play it: a push and an email each, once a week
- * a person however often an organizer asks. Answers how many were told now.
- */
-export async function askSubstitutes(
-  deps: UseCaseDeps,
-  access: ClubAccess,
-  sessionId: string,
-): Promise<number> {
-  const { result } = await withEffects(deps, async (tx, effects) => {
-    const { session, league } = await lockedLeagueOfSession(tx, access.organizationId, sessionId);
-    if (session.status === "completed" || session.status === "cancelled" || session.endsAt < deps.now())
-      throw new AppError(
-        "SESSION_CLOSED",
-        "This week is over: ask the substitutes for a week still to play.",
-      );
-    const roster = await rosterOf(tx, league);
-    const signUps = await signUpsOf(tx, sessionId);
-    const needs = await weekNeeds(tx, league, roster, session, signUps);
-    // Asked for nothing, they would not answer the next time: the once a week is kept for a need.
-    if (needs.substitutesNeeded === 0)
-      throw new AppError("NO_SUBSTITUTE_NEEDED", "This week needs no substitute: every place is taken.");
-    // Anyone already signed up for the week, the waitlist too, has answered already.
-    const signedUp = new Set(signUps.map((r) => r.userId));
-    const subs = roster.entries.filter((e) => e.role === "substitute" && !signedUp.has(e.userId));
-    // Only those who can hear it are asked (a push device, or the email wanted), each once a week.
-    const subIds = subs.map((sub) => sub.userId);
-    const [byPush, byEmail] = await Promise.all([
-      reachableByPush(tx, subIds),
-      wantEmail(tx, subIds, "sessionReminders"),
-    ]);
-    const asked: string[] = [];
-    for (const userId of subIds)
-      if (
-        (byPush.has(userId) || byEmail.has(userId)) &&
-        (await claimNotification(tx, `league-subs:${sessionId}:${userId}`, userId))
-      )
-        asked.push(userId);
-    if (asked.length === 0) return 0;
-    const club = await getOrganization(tx, access.organizationId);
-    const when = shortTime(session.startsAt.toISOString(), club.timeZone);
-    const short = needs.substitutesNeeded > 1 ? `${needs.substitutesNeeded} players` : "a player";
-    const line = `${league.name} is short ${short} on ${when}. You're on its substitutes' list: register for the week if you can play.`;
-    const url = `/sessions/${sessionId}`;
-    effects.push(
-      ...(await pushEffects(
-        tx,
-        asked.map((userId) => ({
-          userId,
-          key: `league-subs:${sessionId}:${userId}`,
-          payload: {
-            title: `Can you play? ${league.name}`,
-            body: line,
-            url,
-            tag: `league-subs-${sessionId}`,
-            organizationId: access.organizationId,
-            actions: [],
-          },
-        })),
-      )),
-    );
-    const emailed = asked.filter((userId) => byEmail.has(userId));
-    const byId = await people(tx, emailed);
-    for (const userId of emailed) {
-      const person = byId.get(userId);
-      if (!person) continue;
-      effects.push(
-        emailEffect(
-          actionEmail(
-            person.email,
-            `Can you play? ${league.name}, ${when}`,
-            "A substitute is needed",
-            [`Hi ${person.name},`, line],
-            { label: "See the week", url: `${deps.config.appUrl}${url}` },
-            { ...unsubscribeFor(deps, userId, "sessionReminders"), club },
-          ),
-        ),
-      );
-    }
-    return asked.length;
-  });
-  return result;
 }

@@ -9,10 +9,12 @@ import { organizationOfDisplay } from "../courts/service.js";
 import type { ClubAccess } from "../members/service.js";
 import { activeSession } from "../sessions/service.js";
 import { createLeague, leagueView, readLeague } from "./leagues.js";
-import { acceptPartner, askSubstitutes, joinLeague, leaveLeague } from "./roster.js";
-import { finishEvent, nextRound, startEvent, startPlayoff } from "./running.js";
+import { acceptPartner, joinLeague, leaveLeague } from "./roster.js";
+import { finishEvent, nextRound, startPlayoff } from "./running.js";
 import { confirmEventGame, type Scorer, scoreEventGame } from "./scoring.js";
+import { startEvent } from "./start-event.js";
 import { findEventOfSession } from "./store.js";
+import { askSubstitutes } from "./substitutes.js";
 import { eventView, readEvent, readEventIfAny } from "./view.js";
 
 /** How long the TV keeps a finished event's standings before the board comes back. */

@@ -18,8 +18,9 @@ import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubSnapshot } from "../../test/club-snapshot.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
-import { recordScore, refreshQueue, startFilling } from "../courts/actions.js";
-import { startEvent } from "../events/running.js";
+import { refreshQueue, startFilling } from "../courts/actions.js";
+import { recordScore } from "../courts/score-actions.js";
+import { startEvent } from "../events/start-event.js";
 
 const callers = ["anonymous", "member", "organizer", "admin", "owner", "otherOwner"] as const;
 type Caller = (typeof callers)[number];

@@ -17,7 +17,8 @@ import { identityIn } from "../../platform/calendar/series.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { getOrganization } from "../clubs/service.js";
-import { getSession, type SeriesName, upcomingForFeed } from "./session-reads.js";
+import { type SeriesName, upcomingForFeed } from "./schedule-reads.js";
+import { getSession } from "./session-reads.js";
 
 const newToken = () => randomBytes(24).toString("base64url");
 

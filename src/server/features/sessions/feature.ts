@@ -8,7 +8,7 @@ import { registerSessionJobs } from "./payments.js";
 import { registerRefundJobs } from "./refunds.js";
 import { sessionRoutes } from "./routes.js";
 import { registerSandboxCheckout } from "./sandbox-checkout.js";
-import type { SeriesName } from "./session-reads.js";
+import type { SeriesName } from "./schedule-reads.js";
 
 export const sessionsFeature = (seriesName?: SeriesName): Feature => ({
   name: "sessions",

@@ -27,7 +27,15 @@ export {
   paymentByRef,
   refundsOwed,
 } from "./payment-rows.js";
+export {
+  checkedInIds,
+  checkedInPlayers,
+  checkInTimes,
+  registrantsByIds,
+  signUpsOf,
+} from "./registrant-reads.js";
 export { cancelRegistration, register } from "./registrations.js";
+export { nextScheduledSessions, nextScheduledSessionsJson, upcomingForFeed } from "./schedule-reads.js";
 export {
   assertNoneRunning,
   cancelOpenSessions,
@@ -39,20 +47,12 @@ export {
 } from "./scheduling.js";
 export {
   activeSession,
-  checkedInIds,
-  checkedInPlayers,
-  checkInTimes,
   getSession,
   getSessionWithList,
-  nextScheduledSessions,
-  nextScheduledSessionsJson,
-  registrantsByIds,
   requireActiveSession,
   scheduledOnNow,
   sessionPage,
   sessionRow,
   sessionsOfSeries,
-  signUpsOf,
   toSession,
-  upcomingForFeed,
 } from "./session-reads.js";

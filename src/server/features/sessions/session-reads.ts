@@ -1,23 +1,19 @@
 // Reading sessions: the club's lists (upcoming, past, all), a session with its counts or its
-// list of players, the live session and who is checked in, and the next scheduled sessions
-// as the club page, the weekly summary and the calendar feed show them.
+// list of players, and the live session. The players checked in are read in
+// registrant-reads.ts, the next sessions as other pages show them in schedule-reads.ts.
 
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, getTableColumns, gte, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { pageFrom } from "../../../shared/contracts/paging.js";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { PAST_PAGE_SIZE, UPCOMING_PAGE_SIZE } from "../../../shared/contracts/sessions.js";
-import type { TeamRule } from "../../../shared/rotation/types.js";
 import type { Db, Queryable, Tx } from "../../db/database.js";
-import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";
-import { qualified } from "../../db/qualified.js";
-import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
+import { sessions } from "../../db/schema/sessions.js";
 import { clubReads } from "../../platform/club-reads/club-reads.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
-import { peopleSubquery } from "../account/service.js";
 import { guestRulesOf, timeZoneOf } from "../clubs/service.js";
-import { registrantName, registrationsJson, toRegistrations } from "./registration-list.js";
+import { registrationsJson, toRegistrations } from "./registration-list.js";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -325,191 +321,6 @@ export async function requireActiveSession(db: Queryable, organizationId: string
   if (!session)
     throw new AppError("NO_ACTIVE_SESSION", "There is no active session. Start one from its page.");
   return session;
-}
-
-/** A registration with its person's name (a guest's own), as the board and events show it. */
-export type NamedRegistration = { id: string; userId: string | null; name: string };
-
-/** The session's registrations `where` says, each with its name (and status) read in one statement. */
-async function namedRegistrationRows(db: Queryable, where: SQL | undefined, order: SQL[] = []) {
-  const everyone = peopleSubquery();
-  const rows = await db
-    .select({
-      id: sessionRegistrations.id,
-      userId: sessionRegistrations.userId,
-      guestName: sessionRegistrations.guestName,
-      status: sessionRegistrations.status,
-      // The SQL rule's answer (schema/rules/place-rules.sql), not a second list of statuses here.
-      holdsPlace: sql<boolean>`holds_place(${sessionRegistrations.status})`,
-      personName: everyone.personName,
-    })
-    .from(sessionRegistrations)
-    .leftJoin(everyone, eq(everyone.personId, sessionRegistrations.userId))
-    .where(where)
-    .orderBy(...order);
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.userId,
-    name: registrantName(r),
-    status: r.status,
-    holdsPlace: r.holdsPlace,
-  }));
-}
-
-async function namedRegistrations(db: Queryable, where: SQL | undefined, order: SQL[] = []) {
-  const rows = await namedRegistrationRows(db, where, order);
-  return rows.map(({ id, userId, name }): NamedRegistration => ({ id, userId, name }));
-}
-
-/** The session's registrations checked in and still registered. */
-const checkedIn = (sessionId: string) =>
-  and(
-    eq(sessionRegistrations.sessionId, sessionId),
-    eq(sessionRegistrations.status, "registered"),
-    isNotNull(sessionRegistrations.checkedInAt),
-  );
-
-/** Who is checked in and still registered, in check-in order, with the names the board shows. */
-export function checkedInPlayers(db: Queryable, sessionId: string): Promise<NamedRegistration[]> {
-  // With each member's name in the same statement: the board asks on every action, under its lock.
-  return namedRegistrations(db, checkedIn(sessionId), [
-    asc(sessionRegistrations.checkedInAt),
-    asc(sessionRegistrations.seq),
-  ]);
-}
-
-/**
- * The ids of those checkedInPlayers answers, as a subquery: the board compares its queue with
- * check-in in the statement that brings it in line.
- */
-export const checkedInIds = (sessionId: string): SQL =>
-  sql`select ${qualified(sessionRegistrations.id)} from ${sessionRegistrations} where ${checkedIn(sessionId)}`;
-
-/** When each of those checked in did so (ms, by registration): where their first wait starts. */
-export async function checkInTimes(db: Queryable, sessionId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ id: sessionRegistrations.id, at: sessionRegistrations.checkedInAt })
-    .from(sessionRegistrations)
-    .where(checkedIn(sessionId));
-  return new Map(rows.map((r) => [r.id, r.at!.getTime()]));
-}
-
-/**
- * Everyone signed up for the session and not cancelled, with where they stand: a place, a place
- * waiting for payment, an entry in a lottery not drawn yet, or the waitlist; in arrival order.
- */
-export async function signUpsOf(
-  db: Queryable,
-  sessionId: string,
-): Promise<
-  Array<
-    NamedRegistration & {
-      status: "registered" | "pending_payment" | "entered" | "waitlisted";
-      holdsPlace: boolean;
-    }
-  >
-> {
-  const rows = await namedRegistrationRows(
-    db,
-    and(eq(sessionRegistrations.sessionId, sessionId), ne(sessionRegistrations.status, "cancelled")),
-    [asc(sessionRegistrations.seq)],
-  );
-  return rows.flatMap((r) => (r.status === "cancelled" ? [] : [{ ...r, status: r.status }]));
-}
-
-/** A scheduled session as the club page and the weekly summary show it; instants as ISO text. */
-type Scheduled = {
-  id: string;
-  name: string;
-  startsAt: string;
-  endsAt: string;
-  paymentRequired: boolean;
-  paymentAmount: number | null;
-  /** Who may make a team: a mixed night is one a player decides to come to. */
-  teams: TeamRule;
-  /** The league the session's weekly series is run as, when the caller asks (public page). */
-  league?: string | null;
-  /** Running now (started, not yet over): listed first when the caller asks (public page). */
-  live: boolean;
-};
-
-/**
- * The next scheduled sessions from the placeholder `now` of the club `organizationId` (the
- * outer query's column, qualified), soonest first, at most the placeholder `limit`: one JSON
- * column, so that the club's public page reads the club and its sessions in one statement.
- */
-export function nextScheduledSessionsJson(
-  organizationId: SQL,
-  /** More fields of each session, given by another feature from the session's columns (`s`). */
-  extra: Record<string, SQL> = {},
-  /** Also the sessions running now, first (their start is past): the public page shows them. */
-  options: { running?: boolean } = {},
-): SQL<Scheduled[]> {
-  // The keys are the code's own names, never input: written into the statement as they are.
-  const more = Object.entries(extra).map(([key, value]) => sql`, ${sql.raw(`'${key}'`)}, ${value}`);
-  return sql<Scheduled[]>`(select coalesce(json_agg(json_build_object(
-      'id', s.id, 'name', s.name,
-      'startsAt', ${isoInstant(sql`s.starts_at`)}, 'endsAt', ${isoInstant(sql`s.ends_at`)},
-      'paymentRequired', s.payment_required, 'paymentAmount', s.payment_amount,
-      'teams', s.teams, 'live', s.status = 'active'${sql.join(more, sql``)}
-    ) order by s.starts_at), '[]'::json)
-    from (select * from sessions s
-      where s.organization_id = ${organizationId}
-        and ((s.status = 'scheduled' and s.starts_at >= ${sql.placeholder("now")})
-          ${options.running ? sql`or s.status = 'active'` : sql``})
-      order by s.starts_at limit ${sql.placeholder("limit")}) s)`;
-}
-
-const scheduledSessions = preparedStatement("next_scheduled_sessions", (db) =>
-  db
-    .select({ list: nextScheduledSessionsJson(sql`${sql.placeholder("organizationId")}::uuid`) })
-    // The list is the one column of a one-row statement.
-    .from(sql`(values (1)) as one (x)`),
-);
-
-/** The club's next scheduled sessions from `now`, soonest first. */
-export async function nextScheduledSessions(
-  db: Queryable,
-  organizationId: string,
-  now: Date,
-  limit: number,
-): Promise<Scheduled[]> {
-  const [row] = await scheduledSessions(db, { organizationId, now: now.toISOString(), limit });
-  return row?.list ?? [];
-}
-
-/** A name a feature above this one gives a weekly series (a league's), as a column of the statement. */
-export type SeriesName = (seriesId: SQL, organizationId: SQL) => SQL<string | null>;
-
-/** The club's sessions from `since` for its calendar feed, each with its series' name if given one. */
-export async function upcomingForFeed(db: Db, organizationId: string, since: Date, seriesName?: SeriesName) {
-  return db
-    .select({
-      ...getTableColumns(sessions),
-      seriesName: seriesName
-        ? seriesName(sql`${sessions.seriesId}`, sql`${sessions.organizationId}`)
-        : sql<string | null>`null`,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.organizationId, organizationId), gte(sessions.startsAt, since)))
-    .orderBy(asc(sessions.startsAt))
-    .limit(1000);
-}
-
-/**
- * Named registrations of a session, whatever their status now: an event's entrants keep their
- * names in its record when one of them leaves early.
- */
-export async function registrantsByIds(
-  db: Queryable,
-  sessionId: string,
-  ids: readonly string[],
-): Promise<NamedRegistration[]> {
-  if (ids.length === 0) return [];
-  return namedRegistrations(
-    db,
-    and(eq(sessionRegistrations.sessionId, sessionId), inArray(sessionRegistrations.id, [...ids])),
-  );
 }
 
 /** The sessions of a weekly series (a league's weeks), in date order. */
