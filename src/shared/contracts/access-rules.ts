@@ -1,11 +1,12 @@
 // Fair access, as the club sets it (issue 33): members' guests (whether, how many a month, at
 // what price), the strike rule that keeps members with missed places out of early windows, and
 // whether a no-show's paid place is refunded. A session's page reads the guest part
-// (sessions.ts guestRules); a member brings a guest with bringGuestBody.
+// (session-registrations.ts guestRules); a member brings a guest with bringGuestBody.
 import { z } from "zod";
 import { messages } from "../domain/messages.js";
 import { patternText } from "./common.js";
-import { guestName, guestRules, paymentAmount } from "./sessions.js";
+import { paymentAmount } from "./session-form.js";
+import { guestName, guestRules } from "./session-registrations.js";
 
 export const MAX_GUESTS_PER_MONTH = 20;
 export const MAX_STRIKE_LIMIT = 10;

@@ -2,7 +2,8 @@
 // who came, who paid and was refunded, every game, and the fairness report as it stands.
 import { z } from "zod";
 import { fairnessReport } from "./board.js";
-import { registrationStatuses, session } from "./sessions.js";
+import { registrationStatuses } from "./session-registrations.js";
+import { session } from "./sessions.js";
 
 export const paymentStatuses = [
   "pending",

@@ -8,24 +8,19 @@ import { accessRules, accessRulesBody, bringGuestBody } from "./access-rules.js"
 import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { PAGE_SIZE_MAX, pageQuery, timestampKey } from "./paging.js";
+import { createSessionBody, updateSessionBody } from "./session-form.js";
 import {
   attendanceView,
   bulkCheckInBody,
   bulkCheckInResponse,
   cancelRegistrationResponse,
   checkInBody,
-  createSessionBody,
-  drawView,
   registerResponse,
-  registrationParams,
   releaseResult,
   selfCheckInResponse,
-  session,
-  sessionDetails,
-  sessionParams,
-  updateSessionBody,
   walkInBody,
-} from "./sessions.js";
+} from "./session-registrations.js";
+import { drawView, registrationParams, session, sessionDetails, sessionParams } from "./sessions.js";
 
 const tags = ["sessions"];
 const member = { club: "club.view" } as const;

@@ -4,7 +4,7 @@ import { messages } from "../domain/messages.js";
 import { dollarsToCents, formatCents } from "../domain/money.js";
 import { resetRequestForm, returnPath, signInForm, signUpForm } from "./auth.js";
 import { createOrganizationBody } from "./clubs.js";
-import { sessionForm } from "./sessions.js";
+import { sessionForm } from "./session-form.js";
 
 const v = messages.validation;
 
@@ -45,7 +45,7 @@ describe("validation messages", () => {
     const { profileBody } = await import("./account.js");
     const { friendlyNameBody } = await import("./auth.js");
     const { createCourtBody } = await import("./clubs.js");
-    const { walkInBody } = await import("./sessions.js");
+    const { walkInBody } = await import("./session-registrations.js");
     const club = { name: "Riverside", courtsCount: 2, timeZone: "UTC" };
     const session = { startsAt: "2026-03-03T18:00", endsAt: "2026-03-03T20:00", paymentRequired: false };
     for (const bad of [

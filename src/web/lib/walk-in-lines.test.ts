@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bulkCheckInBody } from "../../shared/contracts/sessions.js";
+import { bulkCheckInBody } from "../../shared/contracts/session-registrations.js";
 import { ApiError } from "./api.js";
 import { noRefusal, pastedNames, problemsOf, refusalOf } from "./walk-in-lines.js";
 

@@ -1,6 +1,6 @@
 // The walk-ins dialog's reading of what was typed and what the server said: pasted text as
 // names with their lines, and every problem placed where the person fixes it.
-import { type BulkCheckInBody, sameNameKey } from "../../shared/contracts/sessions.js";
+import { type BulkCheckInBody, sameNameKey } from "../../shared/contracts/session-registrations.js";
 import type { ApiError } from "./api.js";
 
 /** A pasted name and the line of the text it came from (blank lines are skipped, not sent). */

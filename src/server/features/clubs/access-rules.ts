@@ -4,7 +4,7 @@
 // session's lock (bring_guest, in_good_standing: migration 0036), and features/sessions the rest.
 import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import type { AccessRules, AccessRulesChange } from "../../../shared/contracts/access-rules.js";
-import type { GuestRules } from "../../../shared/contracts/sessions.js";
+import type { GuestRules } from "../../../shared/contracts/session-registrations.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import type { Queryable } from "../../db/database.js";
 import { qualified } from "../../db/qualified.js";

@@ -7,7 +7,7 @@ import { meEndpoints } from "../../../shared/contracts/account-endpoints.js";
 import { boardEndpoints, dashboardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import { publicClubEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
 import type { EndpointInput } from "../../../shared/contracts/endpoint.js";
-import { TEAMS_CHOICE } from "../../../shared/contracts/sessions.js";
+import { TEAMS_CHOICE } from "../../../shared/contracts/session-form.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";

@@ -5,13 +5,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { createLeagueBody, LeagueView } from "../../../shared/contracts/events.js";
-import type { Pair, SeasonHistory } from "../../../shared/events/americano.js";
-import { nextBoxes } from "../../../shared/events/box-ladder.js";
 import { type ScoredGame, standings } from "../../../shared/events/standings.js";
 import type { Db, Queryable } from "../../db/database.js";
 import { eventGames, events, leagues } from "../../db/schema/events.js";
 import { AppError } from "../../platform/errors/app-error.js";
-import { currentRatings } from "../ladder/service.js";
 import type { ClubAccess } from "../members/service.js";
 import { sessionRow, sessionsOfSeries } from "../sessions/service.js";
 import { type Roster, rosterOf } from "./roster.js";
@@ -95,7 +92,7 @@ type Week = { event: EventRow; games: GameRow[]; entrants: Map<string, Entrant>;
  * The league's weeks played so far (events started), oldest first; with their entrants (one
  * read a week) only where asked: a league of fixed teams stands by team and needs none.
  */
-async function weeksPlayed(db: Queryable, league: LeagueRow, withEntrants = true): Promise<Week[]> {
+export async function weeksPlayed(db: Queryable, league: LeagueRow, withEntrants = true): Promise<Week[]> {
   const rows = await db
     .select()
     .from(events)
@@ -125,7 +122,7 @@ async function weeksPlayed(db: Queryable, league: LeagueRow, withEntrants = true
 }
 
 /** A week's counted round-robin games. */
-const countedRoundGames = (week: Week) =>
+export const countedRoundGames = (week: Week) =>
   week.games.filter((g) => g.stage === "round" && g.status === "confirmed");
 
 /** A week's counted round-robin games with people as their season keys. */
@@ -139,29 +136,6 @@ function seasonGames(week: Week): ScoredGame[] {
   }));
 }
 
-/**
- * The season so far as tonight's entrant ids: each partnership and each meeting of opponents
- * (for partners new, and opponents spread, over the season). A round never reached is neither.
- */
-export async function seasonHistory(
-  db: Queryable,
-  league: LeagueRow,
-  tonight: Entrant[],
-): Promise<SeasonHistory> {
-  const idOf = new Map([...keysOf(tonight)].map(([id, key]) => [key, id]));
-  const partners: Pair[] = [];
-  const opponents: Pair[] = [];
-  for (const week of await weeksPlayed(db, league))
-    for (const game of countedRoundGames(week)) {
-      const [sideA, sideB] = [game.teamA, game.teamB].map((side) =>
-        side.flatMap((id) => idOf.get(week.keys.get(id) ?? "") ?? []),
-      );
-      for (const side of [sideA!, sideB!]) if (side.length === 2) partners.push([side[0]!, side[1]!]);
-      for (const a of sideA!) for (const b of sideB!) opponents.push([a, b]);
-    }
-  return { partners, opponents };
-}
-
 /** A week's pool-play teams by the first player's entrant id: the league team's id, or a night's own key. */
 function teamKeysOf(week: Week): Map<string, string> {
   const teams = week.event.teams ?? [];
@@ -171,7 +145,7 @@ function teamKeysOf(week: Week): Map<string, string> {
 }
 
 /** A week's counted pool-play games with each side as its team's key. */
-function teamGames(week: Week): ScoredGame[] {
+export function teamGames(week: Week): ScoredGame[] {
   const keys = teamKeysOf(week);
   return countedRoundGames(week).map((g) => ({
     teamA: [keys.get(g.teamA[0]!) ?? ""],
@@ -179,64 +153,6 @@ function teamGames(week: Week): ScoredGame[] {
     scoreA: g.scoreA ?? 0,
     scoreB: g.scoreB ?? 0,
   }));
-}
-
-/** Every meeting of two league teams over the season so far, as a pair of team ids. */
-export async function seasonMeetings(db: Queryable, league: LeagueRow): Promise<Pair[]> {
-  return (await weeksPlayed(db, league, false)).flatMap((week) =>
-    teamGames(week).flatMap((g): Pair[] => [[g.teamA[0]!, g.teamB[0]!]]),
-  );
-}
-
-/**
- * Tonight's teams in a league of fixed teams, in the league's order (so the season's circle
- * carries on): each team with both its players here; a team with one, with a stand-in (a
- * substitute first, then anyone else without a team, in check-in order), or failing one, with
- * another team's lone player, the pair playing for the first of the two teams; and after them
- * whoever is left, paired for the night alone (null key). Null when the league has no teams.
- */
-export async function teamsTonight(
-  db: Queryable,
-  league: LeagueRow,
-  tonight: Entrant[],
-): Promise<{ teams: Pair[]; keys: Array<string | null> } | null> {
-  const roster = await rosterOf(db, league);
-  if (roster.teams.length === 0) return null;
-  const here = new Map(tonight.flatMap((e) => (e.userId ? [[e.userId, e] as const] : [])));
-  const came = roster.teams.map((team) => team.players.flatMap((p) => here.get(p.userId) ?? []));
-  const taken = new Set(came.flat().map((e) => e.id));
-  const substitutes = new Set(roster.entries.filter((e) => e.role === "substitute").map((e) => e.userId));
-  const isSub = (e: Entrant) => Number(e.userId !== null && substitutes.has(e.userId));
-  const free = tonight.filter((e) => !taken.has(e.id)).sort((a, b) => isSub(b) - isSub(a));
-  const sides = new Map<number, Pair>();
-  let waiting: number | null = null;
-  roster.teams.forEach((_, t) => {
-    const players = came[t]!;
-    if (players.length === 2) sides.set(t, [players[0]!.id, players[1]!.id]);
-    if (players.length !== 1) return;
-    const standIn = free.shift();
-    if (standIn) sides.set(t, [players[0]!.id, standIn.id]);
-    else if (waiting === null) waiting = t;
-    else {
-      // Two teams each a player short and nobody to stand in: they play as one, for the first.
-      sides.set(waiting, [came[waiting]![0]!.id, players[0]!.id]);
-      waiting = null;
-    }
-  });
-  const left = [...(waiting === null ? [] : [came[waiting]![0]!]), ...free];
-  const teams: Pair[] = [];
-  const keys: Array<string | null> = [];
-  roster.teams.forEach((team, t) => {
-    const side = sides.get(t);
-    if (!side) return;
-    teams.push(side);
-    keys.push(team.id);
-  });
-  for (let i = 0; i + 1 < left.length; i += 2) {
-    teams.push([left[i]!.id, left[i + 1]!.id]);
-    keys.push(null);
-  }
-  return { teams, keys };
 }
 
 /** Each box's standings on a box ladder's night, from the games played within it. */
@@ -251,47 +167,8 @@ export function boxStandings(boxes: string[][], games: GameRow[]) {
 }
 
 /** Each box's finishing order (entrant ids, best first). */
-const boxFinish = (boxes: string[][], games: GameRow[]) =>
+export const boxFinish = (boxes: string[][], games: GameRow[]) =>
   boxStandings(boxes, games).map((rows) => rows.map((s) => s.id));
-
-/** The entrants by doubles rating, best first; the unrated (and guests) after, in check-in order. */
-export async function byRating(
-  db: Queryable,
-  organizationId: string,
-  entrants: Entrant[],
-): Promise<Entrant[]> {
-  const rated = entrants.flatMap((e) => (e.userId ? [e.userId] : []));
-  const ratings = await currentRatings(db as Db, organizationId, rated, "doubles");
-  const rating = (e: Entrant) => (e.userId ? ratings.get(e.userId) : undefined) ?? Number.NEGATIVE_INFINITY;
-  return [...entrants].sort((a, b) => rating(b) - rating(a));
-}
-
-/**
- * Tonight's boxes: in a league, last week's boxes with their finishing order and moves carried
- * over, those absent left out; anyone new (everyone, the first week or outside a league) placed
- * below by their doubles rating, the unrated last.
- */
-export async function tonightsBoxes(
-  db: Queryable,
-  organizationId: string,
-  tonight: Entrant[],
-  size: number,
-  league: LeagueRow | null,
-): Promise<string[][]> {
-  const ranked = await byRating(db, organizationId, tonight);
-  const last = league ? (await weeksPlayed(db, league)).filter((w) => w.event.boxes).at(-1) : undefined;
-  const finished = last
-    ? boxFinish(last.event.boxes!, last.games).map((box) => box.map((id) => last.keys.get(id) ?? id))
-    : [];
-  const keys = keysOf(tonight);
-  const idOf = new Map([...keys].map(([id, key]) => [key, id]));
-  return nextBoxes(
-    finished,
-    league?.boxMoves ?? 1,
-    ranked.map((e) => keys.get(e.id)!),
-    size,
-  ).map((box) => box.map((key) => idOf.get(key)!));
-}
 
 /** The league of a session's series, as its page shows it; null when the series is not one. */
 export async function readLeague(
@@ -308,7 +185,7 @@ export async function readLeague(
 }
 
 /** The season so far: each person's latest name, the weeks they came, and the standings. */
-function seasonTable(weeks: Week[]) {
+export function seasonTable(weeks: Week[]) {
   const names = new Map<string, string>();
   const attended = new Map<string, number>();
   for (const week of weeks)
@@ -333,27 +210,6 @@ function teamSeasonTable(weeks: Week[], roster: Roster) {
       if (names.has(key)) attended.set(key, (attended.get(key) ?? 0) + 1);
   // A team stands once it has played a week: before the first, the table is empty.
   return { names, attended, table: standings([...attended.keys()], weeks.flatMap(teamGames)) };
-}
-
-/**
- * The league's final: on its last week, the playoff is seeded by the season's standings, not
- * the night's. Tonight's entrants (ids) in season order; anyone new tonight after them, in
- * tonight's order. Null on any other week.
- */
-export async function seasonSeeding(
-  db: Queryable,
-  league: LeagueRow,
-  sessionId: string,
-  tonight: Entrant[],
-  tonightRanked: string[],
-): Promise<string[] | null> {
-  const { week, weeks } = await weekOf(db, league, sessionId);
-  if (week !== weeks) return null;
-  const { table } = seasonTable(await weeksPlayed(db, league));
-  const idOf = new Map([...keysOf(tonight)].map(([id, key]) => [key, id]));
-  const bySeason = table.flatMap((row) => (idOf.has(row.id) ? [idOf.get(row.id)!] : []));
-  const seeded = new Set(bySeason);
-  return [...bySeason, ...tonightRanked.filter((id) => !seeded.has(id))];
 }
 
 /** Who reads the league: their account, and whether they run sessions. */

@@ -8,7 +8,8 @@ import type { Db, Tx } from "../../db/database.js";
 import { events } from "../../db/schema/events.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { courtsBackFromEvent } from "../courts/service.js";
-import { leagueById, seasonSeeding } from "./leagues.js";
+import { seasonSeeding } from "./league-draw.js";
+import { leagueById } from "./leagues.js";
 import { roundGame } from "./start-event.js";
 import {
   currentGames,

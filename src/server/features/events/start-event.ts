@@ -20,15 +20,8 @@ import { AppError } from "../../platform/errors/app-error.js";
 import { type CourtOffered, courtsForEvent } from "../courts/service.js";
 import type { ClubAccess } from "../members/service.js";
 import { checkedInPlayers, sessionRow } from "../sessions/service.js";
-import {
-  byRating,
-  type LeagueRow,
-  leagueOfSeries,
-  seasonHistory,
-  seasonMeetings,
-  teamsTonight,
-  tonightsBoxes,
-} from "./leagues.js";
+import { byRating, seasonHistory, seasonMeetings, teamsTonight, tonightsBoxes } from "./league-draw.js";
+import { type LeagueRow, leagueOfSeries } from "./leagues.js";
 import { type Entrant, type EventRow, findEventOfSession, insertGames, type NewGame } from "./store.js";
 
 /** The fewest players a round robin of doubles can start with: one court's four. */

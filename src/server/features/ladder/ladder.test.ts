@@ -17,7 +17,7 @@ import { statementsSent } from "../../test/statements-sent.js";
 import { until } from "../../test/until.js";
 import { refreshQueue } from "../courts/actions.js";
 import { APPLY_BOARD_RESULT, applyBoardResult } from "./board-results.js";
-import { matchFromBoardGame } from "./matches.js";
+import { matchFromBoardGame } from "./game-matches.js";
 import { recomputeLadder, staleLadders, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
 
 let t: TestApp;

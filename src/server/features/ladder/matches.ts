@@ -5,7 +5,7 @@
 // ratings of its format up to date in the same transaction (replay-store.ts): a result after the
 // ladder's last one is applied alone; a change at or before it (an edit, a delete, an undo, a
 // match logged for a day before tonight's board results) replays the format from the start.
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { MatchBody, MatchFormat } from "../../../shared/contracts/ladder.js";
 import { addDays } from "../../../shared/domain/dates.js";
 import { wallTimeAt } from "../../../shared/domain/time-zones.js";
@@ -16,7 +16,6 @@ import { AppError, forbidden, notFound } from "../../platform/errors/app-error.j
 import { type Effect, jobEffect, type Writes, withEffects } from "../../platform/jobs/outbox.js";
 import { getOrganization } from "../clubs/service.js";
 import { type ClubAccess, membersAmong } from "../members/service.js";
-import type { BoardResult } from "./board-results.js";
 import { stepBack } from "./ladder-append.js";
 import { earliest, keyOf } from "./replay-rows.js";
 import {
@@ -216,7 +215,7 @@ export async function editMatch(
 export function deleteMatch(db: Db, access: ClubAccess, matchId: string, now: Date) {
   return db.transaction(async (tx) => {
     const row = await lockedMatch(tx, access.organizationId, matchId);
-    // The ladder's lock before the delete: see withdrawMatches.
+    // The ladder's lock before the delete: see withdrawMatches (game-matches.ts).
     await lockLadder(tx, access.organizationId, row.format);
     if (await stepBack(tx, access.organizationId, row.format, keyOf(row), now)) return;
     await tx.delete(matches).where(eq(matches.id, row.id));
@@ -272,137 +271,4 @@ export function decideMatch(
     await recomputeLadder(tx, access.organizationId, row.format, now, keyOf(row));
     return updated!;
   });
-}
-
-/**
- * A game scored on the court board becomes a counted match when all its players are club
- * members (guests have no rating). Called inside the board action's transaction, which writes
- * the match and queues its job; the ratings move after the commit (board-results.ts), off the
- * board's lock. A result with no points is a match with no games: a plain win, with no margin
- * to weigh it. Answers the result the ladder owes, if it is one.
- */
-export async function matchFromBoardGame(
-  tx: Tx,
-  game: {
-    id: string;
-    organizationId: string;
-    teamA: string[];
-    teamB: string[];
-    winner: "A" | "B";
-    scoreA: number | null;
-    scoreB: number | null;
-  },
-  userOf: Map<string, string | null>,
-  now: Date,
-): Promise<BoardResult | null> {
-  const teamA = game.teamA.map((id) => userOf.get(id) ?? null);
-  const teamB = game.teamB.map((id) => userOf.get(id) ?? null);
-  const row = await insertPlayedResult(
-    tx,
-    { ...game, teamA, teamB, source: { gameId: game.id }, playedAt: now },
-    now,
-  );
-  return row ? { organizationId: row.organizationId, format: row.format, matchId: row.id } : null;
-}
-
-/**
- * A confirmed event game (a round robin's or a playoff's) is a ladder match for its players, as
- * a board result is; a correction withdraws it first (withdrawEventGameMatch), then counts again.
- */
-export async function matchFromEventGame(
-  tx: Tx,
-  game: {
-    id: string;
-    organizationId: string;
-    teamA: Array<string | null>;
-    teamB: Array<string | null>;
-    scoreA: number;
-    scoreB: number;
-    eventName: string;
-    /** When it was first counted: a correction keeps the match's place in history. */
-    playedAt: Date;
-  },
-  now: Date,
-): Promise<void> {
-  if (game.scoreA === game.scoreB) return;
-  const winner = game.scoreA > game.scoreB ? "A" : "B";
-  const source = { eventGameId: game.id, eventName: game.eventName };
-  const row = await insertPlayedResult(tx, { ...game, winner, source }, now);
-  if (row) await recomputeLadder(tx, game.organizationId, row.format, now, keyOf(row));
-}
-
-/**
- * A result played tonight, counted at once: a match when every player is a member (a guest's
- * game is not rated) and the sides are one or two each. Tonight's result is the end of
- * history: the caller applies it to the stored lines alone. Answers the match written, if any.
- */
-async function insertPlayedResult(
-  tx: Tx,
-  game: {
-    organizationId: string;
-    teamA: Array<string | null>;
-    teamB: Array<string | null>;
-    winner: "A" | "B";
-    scoreA: number | null;
-    scoreB: number | null;
-    source: { gameId: string } | { eventGameId: string; eventName: string };
-    playedAt: Date;
-  },
-  now: Date,
-): Promise<MatchRow | undefined> {
-  const { teamA, teamB } = game;
-  if ([...teamA, ...teamB].some((id) => id === null)) return undefined;
-  if (teamA.length !== teamB.length || teamA.length === 0 || teamA.length > 2) return undefined;
-  const format: MatchFormat = teamA.length === 1 ? "singles" : "doubles";
-  const points = game.scoreA !== null && game.scoreB !== null ? [{ a: game.scoreA, b: game.scoreB }] : [];
-  const [row] = await tx
-    .insert(matches)
-    .values({
-      organizationId: game.organizationId,
-      format,
-      teamA: teamA as string[],
-      teamB: teamB as string[],
-      games: points,
-      winner: game.winner,
-      playedAt: game.playedAt,
-      status: "confirmed",
-      ...game.source,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return row;
-}
-
-/**
- * A board game's result was undone: its match never happened. The ratings are replayed
- * without it (and its result emails, not yet settled, go with it).
- */
-export function withdrawBoardGameMatch(tx: Tx, organizationId: string, gameId: string, now: Date) {
-  return withdrawMatches(tx, organizationId, eq(matches.gameId, gameId), now);
-}
-
-/** An event game's score was corrected: the match it made is withdrawn and replayed without. */
-export function withdrawEventGameMatch(tx: Tx, organizationId: string, eventGameId: string, now: Date) {
-  return withdrawMatches(tx, organizationId, eq(matches.eventGameId, eventGameId), now);
-}
-
-/**
- * Deletes the club's match that `which` names, and replays its format without it. The
- * ladder's lock comes before the delete: a replay or a board result's follow-up
- * (board-results.ts) may hold the lock while it writes history rows, whose foreign key waits
- * on a match row being deleted; deleting first, then waiting for the lock, would wait on
- * each other.
- */
-async function withdrawMatches(tx: Tx, organizationId: string, which: SQL, now: Date) {
-  const scored = and(eq(matches.organizationId, organizationId), which);
-  const [owned] = await tx.select().from(matches).where(scored);
-  if (!owned) return;
-  await lockLadder(tx, organizationId, owned.format);
-  // The ladder's last change applied this match alone (a board score undone moments later):
-  // its players step back, and the club's history is not replayed.
-  if (await stepBack(tx, organizationId, owned.format, keyOf(owned), now)) return;
-  const removed = await tx.delete(matches).where(scored).returning();
-  for (const row of removed) await recomputeLadder(tx, organizationId, row.format, now, keyOf(row));
 }

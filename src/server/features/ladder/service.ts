@@ -9,12 +9,12 @@ export {
   boardResultJob,
 } from "./board-results.js";
 export {
-  logMatch,
   matchFromBoardGame,
   matchFromEventGame,
   withdrawBoardGameMatch,
   withdrawEventGameMatch,
-} from "./matches.js";
+} from "./game-matches.js";
+export { logMatch } from "./matches.js";
 export { listMatches } from "./matches-view.js";
 export { currentRatings, currentSkills } from "./ratings.js";
 export { recomputeLadder } from "./replay-store.js";

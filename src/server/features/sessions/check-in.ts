@@ -3,7 +3,7 @@
 // session is active.
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type bulkCheckInBody, sameNameKey } from "../../../shared/contracts/sessions.js";
+import { type bulkCheckInBody, sameNameKey } from "../../../shared/contracts/session-registrations.js";
 import type { Db, Tx } from "../../db/database.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { AppError, type Issue, notFound } from "../../platform/errors/app-error.js";

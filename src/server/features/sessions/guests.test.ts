@@ -4,7 +4,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccessRulesBody } from "../../../shared/contracts/access-rules.js";
-import type { CreateSessionBody } from "../../../shared/contracts/sessions.js";
+import type { CreateSessionBody } from "../../../shared/contracts/session-form.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { organizationMembers } from "../../db/schema/members.js";
 import { payments, sessionRegistrations } from "../../db/schema/sessions.js";

@@ -3,7 +3,7 @@
 // The courts feature adds the games (courts/session-record.ts).
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { PaymentStatus, RecordAttendee } from "../../../shared/contracts/session-record.js";
-import type { Registration } from "../../../shared/contracts/sessions.js";
+import type { Registration } from "../../../shared/contracts/session-registrations.js";
 import type { Db } from "../../db/database.js";
 import { sessions } from "../../db/schema/sessions.js";
 import { peopleFields, peopleSubquery } from "../account/service.js";

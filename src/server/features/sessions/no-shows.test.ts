@@ -4,7 +4,7 @@
 // refused clearly before the start, twice, or for another club.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreateSessionBody } from "../../../shared/contracts/sessions.js";
+import type { CreateSessionBody } from "../../../shared/contracts/session-form.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { pushSubscriptions } from "../../db/schema/notifications.js";

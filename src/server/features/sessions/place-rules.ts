@@ -5,7 +5,7 @@
 // runs as one statement, prepared once, on the pool or inside the caller's transaction (where
 // the session's lock is already held).
 import { sql } from "drizzle-orm";
-import type { Registration } from "../../../shared/contracts/sessions.js";
+import type { Registration } from "../../../shared/contracts/session-registrations.js";
 import type { Queryable } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";

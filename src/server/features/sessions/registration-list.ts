@@ -3,7 +3,7 @@
 // to a full session wait after the waitlist (as promote_waitlist moves them up); waitlist places
 // are counted in list order.
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Registration } from "../../../shared/contracts/sessions.js";
+import type { Registration } from "../../../shared/contracts/session-registrations.js";
 import type { Queryable } from "../../db/database.js";
 import { isoInstant } from "../../db/json.js";
 import { preparedStatement } from "../../db/prepared.js";

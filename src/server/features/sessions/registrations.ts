@@ -6,7 +6,7 @@
 // transaction with the change. The plain registration and cancellation of a free session are
 // one statement each, with nothing to add; everything else runs in a transaction here.
 import { and, eq } from "drizzle-orm";
-import type { Registration } from "../../../shared/contracts/sessions.js";
+import type { Registration } from "../../../shared/contracts/session-registrations.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";

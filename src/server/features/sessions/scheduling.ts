@@ -3,8 +3,9 @@
 // owes: every payment back, and a word to everyone in it).
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { CreateSessionBody, Session, SessionBodyFields } from "../../../shared/contracts/sessions.js";
-import { createSessionBody, updateSessionBody } from "../../../shared/contracts/sessions.js";
+import type { CreateSessionBody, SessionBodyFields } from "../../../shared/contracts/session-form.js";
+import { createSessionBody, updateSessionBody } from "../../../shared/contracts/session-form.js";
+import type { Session } from "../../../shared/contracts/sessions.js";
 import { dollarsToCents } from "../../../shared/domain/money.js";
 import { addWeeksInZone } from "../../../shared/domain/time-zones.js";
 import type { TeamRule } from "../../../shared/rotation/types.js";

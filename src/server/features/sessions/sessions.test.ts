@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { boardEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import { publicClubEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
-import type { CreateSessionBody } from "../../../shared/contracts/sessions.js";
+import type { CreateSessionBody } from "../../../shared/contracts/session-form.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { organizations } from "../../db/schema/clubs.js";

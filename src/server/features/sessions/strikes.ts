@@ -4,7 +4,7 @@
 // itself (so many strikes over so many days keeps a member out of early windows) is the club's
 // (clubs' access rules), applied by in_good_standing (migration 0036).
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { AttendanceRow } from "../../../shared/contracts/sessions.js";
+import type { AttendanceRow } from "../../../shared/contracts/session-registrations.js";
 import type { Db } from "../../db/database.js";
 import { noShowStrikes } from "../../db/schema/sessions.js";
 import { accessRules } from "../clubs/service.js";

@@ -4,7 +4,7 @@
 // (shared/events/americano.ts), so the same names, courts and seed always give the same plan.
 import { Printer, Shuffle } from "lucide-react";
 import { useMemo, useState } from "react";
-import { sameNameKey } from "../../../shared/contracts/sessions.js";
+import { sameNameKey } from "../../../shared/contracts/session-registrations.js";
 import { americanoPlan, courtsInPlay, type EventRound } from "../../../shared/events/americano.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";

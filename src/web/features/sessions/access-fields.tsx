@@ -1,4 +1,5 @@
-import { DEFAULT_LOTTERY_LOOKBACK_DAYS, type Session } from "../../../shared/contracts/sessions.js";
+import { DEFAULT_LOTTERY_LOOKBACK_DAYS } from "../../../shared/contracts/session-form.js";
+import type { Session } from "../../../shared/contracts/sessions.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { Switch } from "../../components/ui/switch.js";
 

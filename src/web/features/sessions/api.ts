@@ -2,14 +2,14 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { AccessRules, AccessRulesBody, BringGuestBody } from "../../../shared/contracts/access-rules.js";
 import { recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
+import type { CreateSessionBody } from "../../../shared/contracts/session-form.js";
 import type {
   BulkCheckInBody,
   BulkCheckInResponse,
   CancelRegistrationResponse,
-  CreateSessionBody,
   Registration,
-  Session,
-} from "../../../shared/contracts/sessions.js";
+} from "../../../shared/contracts/session-registrations.js";
+import type { Session } from "../../../shared/contracts/sessions.js";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { call } from "../../lib/api.js";
 import { type ActionFeedback, useAction } from "../../lib/use-action.js";

@@ -6,9 +6,9 @@ import {
   DEFAULT_REFUND_CUTOFF_HOURS,
   DEFAULT_SESSION_PRICE,
   MAX_REFUND_CUTOFF_HOURS,
-  type Session,
   sessionForm,
-} from "../../../shared/contracts/sessions.js";
+} from "../../../shared/contracts/session-form.js";
+import type { Session } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { teamLabels, teamRules } from "../../../shared/domain/team-rules.js";

@@ -3,7 +3,8 @@
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { bringGuestBody } from "../../../shared/contracts/access-rules.js";
-import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
+import type { Registration } from "../../../shared/contracts/session-registrations.js";
+import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
 import { useAuth } from "../../app/auth-provider.js";

@@ -1,5 +1,6 @@
 import { CheckCircle2, Circle } from "lucide-react";
-import type { Registration, SessionDetails } from "../../../shared/contracts/sessions.js";
+import type { Registration } from "../../../shared/contracts/session-registrations.js";
+import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";

@@ -9,8 +9,8 @@ import {
   type BulkCheckInBody,
   bulkCheckInBody,
   type Registration,
-  type SessionDetails,
-} from "../../../shared/contracts/sessions.js";
+} from "../../../shared/contracts/session-registrations.js";
+import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { plural } from "../../../shared/domain/formatters.js";
 import { LoadMore } from "../../components/load-more.js";
 import { Badge } from "../../components/ui/badge.js";
