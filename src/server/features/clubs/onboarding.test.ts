@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meEndpoints } from "../../../shared/contracts/account-endpoints.js";
+import { billingEndpoints } from "../../../shared/contracts/billing-endpoints.js";
+import type { CreateOrganizationBody } from "../../../shared/contracts/clubs.js";
+import { clubsEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
 import { messages } from "../../../shared/domain/messages.js";
 import { profiles } from "../../db/schema/account.js";
 import { courts } from "../../db/schema/clubs.js";
@@ -19,8 +23,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const create = (payload: Record<string, unknown>, cookie = owner) =>
-  t.request({ method: "POST", url: "/api/orgs", cookie, payload });
+const create = (body: CreateOrganizationBody, cookie = owner) =>
+  t.call(clubsEndpoints.createClub, { body }, { cookie });
 
 describe("onboarding", () => {
   it("creates the club, its owner, courts, trial and profile in one go", async () => {
@@ -32,8 +36,8 @@ describe("onboarding", () => {
         location: "Austin, TX",
       }),
     );
-    expect(response.statusCode).toBe(201);
-    const { organization, courts: created } = response.json();
+    expect(response.status).toBe(201);
+    const { organization, courts: created } = response.body;
     expect(organization).toMatchObject({
       name: "Riverside Pickleball",
       slug: "riverside-pickleball",
@@ -67,19 +71,19 @@ describe("onboarding", () => {
       .where(eq(notificationPreferences.userId, role!.userId));
     expect(prefs).toMatchObject({ sessionReminders: true, courtUpNext: true, waitlistNotifications: true });
 
-    const me = await t.request({ method: "GET", url: "/api/me", cookie: owner });
-    expect(me.json().organizations.map((o: { id: string }) => o.id)).toContain(organization.id);
+    const me = await t.call(meEndpoints.me, {}, { cookie: owner });
+    expect(me.body.organizations.map((o: { id: string }) => o.id)).toContain(organization.id);
   });
 
   it("answers the subscription check from the trial", async () => {
     const { organization } = await createClub(t, owner, "Trial Check Club");
-    const response = await t.request({
-      method: "GET",
-      url: `/api/orgs/${organization.id}/subscription`,
-      cookie: owner,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    const response = await t.call(
+      billingEndpoints.subscription,
+      { params: { orgId: organization.id } },
+      { cookie: owner },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
       subscribed: false,
       plan: "trial",
       product_id: null,
@@ -93,13 +97,13 @@ describe("onboarding", () => {
     const slugs: string[] = [];
     for (let i = 0; i < 5; i++) {
       const response = await create(clubInput("Smash City"));
-      expect(response.statusCode).toBe(201);
-      slugs.push(response.json().organization.slug);
+      expect(response.status).toBe(201);
+      slugs.push(response.body.organization.slug);
     }
     expect(slugs).toEqual(["smash-city", "smash-city-1", "smash-city-2", "smash-city-3", "smash-city-4"]);
     const sixth = await create(clubInput("Smash  City!"));
-    expect(sixth.statusCode).toBe(409);
-    expect(sixth.json().error).toEqual({ code: "SLUG_TAKEN", message: messages.toasts.slugExhausted });
+    expect(sixth.status).toBe(409);
+    expect(sixth.error).toEqual({ code: "SLUG_TAKEN", message: messages.toasts.slugExhausted });
     // The refused attempt left nothing behind: no club, no courts.
     const all = await t.db.select().from(courts);
     expect(all.length).toBe(5 * 2 + 4 + 2);
@@ -107,8 +111,8 @@ describe("onboarding", () => {
 
   it("lets the database decide slugs under concurrent creation", async () => {
     const responses = await Promise.all(Array.from({ length: 5 }, () => create(clubInput("Dink Dynasty"))));
-    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
-    const slugs = responses.map((r) => r.json().organization.slug).sort();
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const slugs = responses.map((r) => r.body.organization.slug).sort();
     expect(slugs).toEqual([
       "dink-dynasty",
       "dink-dynasty-1",
@@ -120,7 +124,7 @@ describe("onboarding", () => {
 
   it("falls back to 'organization' for a name with no letters or digits", async () => {
     const response = await create(clubInput("!!"));
-    expect(response.json().organization.slug).toBe("organization");
+    expect(response.body.organization.slug).toBe("organization");
   });
 
   it("checks the fields with the spec's messages", async () => {
@@ -131,8 +135,8 @@ describe("onboarding", () => {
       logoUrl: "not a url",
       timeZone: "Mars/Olympus",
     });
-    expect(response.statusCode).toBe(400);
-    const issues = response.json().error.issues.map((i: { message: string }) => i.message);
+    expect(response.status).toBe(400);
+    const issues = (response.error!.issues as Array<{ message: string }>).map((i) => i.message);
     expect(issues).toEqual(
       expect.arrayContaining([
         messages.validation.organizationNameTooShort,
@@ -142,19 +146,18 @@ describe("onboarding", () => {
         messages.validation.timeZoneInvalid,
       ]),
     );
-    expect((await create(clubInput("Too Many Courts", { courtsCount: 21 }))).statusCode).toBe(400);
+    expect((await create(clubInput("Too Many Courts", { courtsCount: 21 }))).status).toBe(400);
   });
 
   it("takes only a web address as the logo, and a name without control or bidirectional characters", async () => {
-    const refused = async (payload: Record<string, unknown>, message: string, url = "/api/orgs") => {
-      const response = await t.request({
-        method: url === "/api/orgs" ? "POST" : "PUT",
-        url,
-        cookie: owner,
-        payload,
-      });
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().error.message).toBe(message);
+    // Refused as a new club, or as an edit of the club `orgId`.
+    const refused = async (payload: CreateOrganizationBody, message: string, orgId?: string) => {
+      const response =
+        orgId === undefined
+          ? await t.call(clubsEndpoints.createClub, { body: payload }, { cookie: owner })
+          : await t.call(clubsEndpoints.updateClub, { params: { orgId }, body: payload }, { cookie: owner });
+      expect(response.status, JSON.stringify(payload)).toBe(400);
+      expect(response.error?.message).toBe(message);
     };
     for (const logoUrl of [
       "javascript:alert(document.cookie)",
@@ -172,49 +175,36 @@ describe("onboarding", () => {
       await refused(clubInput(name), messages.validation.nameCharacters);
 
     const { organization } = await createClub(t, owner, "Editable Club");
-    const edit = (extra: Record<string, unknown>) => ({ ...clubInput("Editable Club"), ...extra });
-    await refused(
-      edit({ logoUrl: "javascript:alert(1)" }),
-      messages.validation.urlInvalid,
-      `/api/orgs/${organization.id}`,
+    const edit = (extra: Partial<CreateOrganizationBody>) => ({ ...clubInput("Editable Club"), ...extra });
+    await refused(edit({ logoUrl: "javascript:alert(1)" }), messages.validation.urlInvalid, organization.id);
+    await refused(edit({ name: "Editable\u202EClub" }), messages.validation.nameCharacters, organization.id);
+    const saved = await t.call(
+      clubsEndpoints.updateClub,
+      { params: { orgId: organization.id }, body: edit({ logoUrl: "https://cdn.example/logo.png" }) },
+      { cookie: owner },
     );
-    await refused(
-      edit({ name: "Editable\u202EClub" }),
-      messages.validation.nameCharacters,
-      `/api/orgs/${organization.id}`,
-    );
-    const saved = await t.request({
-      method: "PUT",
-      url: `/api/orgs/${organization.id}`,
-      cookie: owner,
-      payload: edit({ logoUrl: "https://cdn.example/logo.png" }),
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().logoUrl).toBe("https://cdn.example/logo.png");
+    expect(saved.status, saved.response.text).toBe(200);
+    expect(saved.body.logoUrl).toBe("https://cdn.example/logo.png");
   });
 
   it("requires a session", async () => {
-    const response = await t.request({
-      method: "POST",
-      url: "/api/orgs",
-      payload: clubInput("No Session Club"),
-    });
-    expect(response.statusCode).toBe(401);
+    const response = await t.call(clubsEndpoints.createClub, { body: clubInput("No Session Club") });
+    expect(response.status).toBe(401);
   });
 
   it("answers 404 for another club's data", async () => {
     const { organization } = await createClub(t, owner, "Private Club");
     const stranger = await signUpVerified(t, { email: "stranger@example.com" });
-    for (const path of ["", "/courts", "/subscription"]) {
-      const response = await t.request({
-        method: "GET",
-        url: `/api/orgs/${organization.id}${path}`,
-        cookie: stranger,
-      });
-      expect(response.statusCode, path).toBe(404);
-      expect(response.body).not.toContain("Private Club");
+    for (const definition of [clubsEndpoints.club, clubsEndpoints.courts, billingEndpoints.subscription]) {
+      const response = await t.call(definition, { params: { orgId: organization.id } }, { cookie: stranger });
+      expect(response.status, definition.path).toBe(404);
+      expect(response.response.text).not.toContain("Private Club");
     }
-    const malformed = await t.request({ method: "GET", url: "/api/orgs/not-a-uuid", cookie: stranger });
-    expect(malformed.statusCode).toBe(400);
+    const malformed = await t.call(
+      clubsEndpoints.club,
+      { params: { orgId: "not-a-uuid" } },
+      { cookie: stranger },
+    );
+    expect(malformed.status).toBe(400);
   });
 });

@@ -6,11 +6,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoEndpoints, meEndpoints } from "../../../shared/contracts/account-endpoints.js";
+import { authEndpoints } from "../../../shared/contracts/auth-endpoints.js";
+import { billingEndpoints, paymentEndpoints } from "../../../shared/contracts/billing-endpoints.js";
+import { dashboardEndpoints, recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
+import { ladderEndpoints } from "../../../shared/contracts/ladder-endpoints.js";
+import { membersEndpoints } from "../../../shared/contracts/members-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { makeClub, makeUser } from "../../test/factories.js";
 import { admin, withDatabase } from "../../test/global-setup.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startServerProcess } from "../../test/server-process.js";
+import { callHttp, urlOf } from "../../test/typed-client.js";
 import { until } from "../../test/until.js";
 import { DEMO_OWNER } from "./seed.js";
 
@@ -18,8 +26,10 @@ describe("npm run demo", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-demo-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  // fetch rather than callHttp: the session is in several Set-Cookie headers, and callHttp's
+  // answer keeps one header of each name.
   const signInAsOwner = async (url: string) => {
-    const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    const response = await fetch(url + urlOf(authEndpoints.signIn), {
       method: "POST",
       headers: { "content-type": "application/json", origin: url },
       body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
@@ -47,21 +57,21 @@ describe("npm run demo", () => {
         expect(printed).toContain(run === 1 ? "Demo club built" : "The demo club is already here");
         expect(printed).not.toMatch(/mail to player\d+@demo\.courtside\.local/);
         const cookie = await signInAsOwner(server.url);
-        const me = await (await fetch(`${server.url}/api/me`, { headers: { cookie } })).json();
+        const me = (await callHttp(server.url, meEndpoints.me, {}, { cookie })).body;
         expect(me.organizations).toHaveLength(1);
-        const orgId = me.organizations[0].id as string;
-        const dashboard = await (
-          await fetch(`${server.url}/api/orgs/${orgId}/dashboard`, { headers: { cookie } })
-        ).json();
+        const orgId = me.organizations[0]!.id;
+        const dashboard = (
+          await callHttp(server.url, dashboardEndpoints.dashboard, { params: { orgId } }, { cookie })
+        ).body;
         expect(dashboard.live).toMatchObject({ courtsPlaying: 4, checkedIn: 18 });
         expect(dashboard.upcoming).toHaveLength(3);
-        const ladder = await (
-          await fetch(`${server.url}/api/orgs/${orgId}/ladder`, { headers: { cookie } })
-        ).json();
+        const ladder = (
+          await callHttp(server.url, ladderEndpoints.standings, { params: { orgId }, query: {} }, { cookie })
+        ).body;
         expect(ladder.rows).toHaveLength(24);
-        const members = await (
-          await fetch(`${server.url}/api/orgs/${orgId}/members`, { headers: { cookie } })
-        ).json();
+        const members = (
+          await callHttp(server.url, membersEndpoints.members, { params: { orgId }, query: {} }, { cookie })
+        ).body;
         expect(members.members).toHaveLength(25);
       } finally {
         server.child.kill("SIGTERM");
@@ -102,30 +112,31 @@ describe("the dashboard's demo button", () => {
 
   it("builds a demo club owned by a newcomer, once; not for someone who has a club", async () => {
     const newcomer = await makeUser(t, "demo-newcomer@example.com", "Nia Newcomer");
-    expect((await t.request({ method: "GET", url: "/api/demo", cookie: newcomer.cookie })).json()).toEqual({
+    expect((await t.call(demoEndpoints.availability, {}, { cookie: newcomer.cookie })).body).toEqual({
       available: true,
     });
-    const first = await t.request({ method: "POST", url: "/api/demo", cookie: newcomer.cookie });
-    expect(first.statusCode, first.body).toBe(201);
-    const me = await t.request({ method: "GET", url: "/api/me", cookie: newcomer.cookie });
-    expect(me.json().organizations).toEqual([
+    const first = await t.call(demoEndpoints.start, {}, { cookie: newcomer.cookie });
+    expect(first.status, first.response.text).toBe(201);
+    const demoId = first.body.organizationId;
+    const me = await t.call(meEndpoints.me, {}, { cookie: newcomer.cookie });
+    expect(me.body.organizations).toEqual([
       expect.objectContaining({
-        id: first.json().organizationId,
+        id: demoId,
         name: "Riverside Pickleball Club",
         role: "owner",
       }),
     ]);
-    const again = await t.request({ method: "POST", url: "/api/demo", cookie: newcomer.cookie });
-    expect(again.statusCode).toBe(409);
+    const again = await t.call(demoEndpoints.start, {}, { cookie: newcomer.cookie });
+    expect(again.status).toBe(409);
 
     // Its dashboard shows the club's own life: next sessions, the live board, results, movers.
-    const dashboard = await t.request({
-      method: "GET",
-      url: `/api/orgs/${first.json().organizationId}/dashboard`,
-      cookie: newcomer.cookie,
-    });
-    expect(dashboard.statusCode).toBe(200);
-    const view = dashboard.json();
+    const dashboard = await t.call(
+      dashboardEndpoints.dashboard,
+      { params: { orgId: demoId } },
+      { cookie: newcomer.cookie },
+    );
+    expect(dashboard.status).toBe(200);
+    const view = dashboard.body;
     expect(view.upcoming).toHaveLength(3);
     // The next weekday evening's open play is among the next three whatever today is (a
     // Saturday's social may come first), with the regulars who signed up for it.
@@ -141,64 +152,59 @@ describe("the dashboard's demo button", () => {
       courtsTotal: 4,
       waiting: 2,
     });
-    expect(view.live.checkedInNames).toHaveLength(8);
+    expect(view.live?.checkedInNames).toHaveLength(8);
     expect(view.results).toHaveLength(5);
-    expect(view.results[0].score).toMatch(/^11-\d+$/);
+    expect(view.results[0]?.score).toMatch(/^11-\d+$/);
     expect(view.movers.length).toBeGreaterThan(0);
     expect(view.movers.every((m: { change: number }) => m.change > 0)).toBe(true);
     expect(view.pendingJoinRequests).toBe(0);
 
     // It runs 4 courts, so it is on the plan that allows them, even after a refresh.
-    for (const url of ["subscription", "subscription/refresh"]) {
-      const check = await t.request({
-        method: url === "subscription" ? "GET" : "POST",
-        url: `/api/orgs/${first.json().organizationId}/${url}`,
-        cookie: newcomer.cookie,
-      });
-      expect(check.json()).toMatchObject({ subscribed: true, plan: "pro", trial_expired: false });
+    for (const definition of [billingEndpoints.subscription, billingEndpoints.refreshSubscription]) {
+      const check = await t.call(definition, { params: { orgId: demoId } }, { cookie: newcomer.cookie });
+      expect(check.body).toMatchObject({ subscribed: true, plan: "pro", trial_expired: false });
     }
 
     // Its paid clinic stands on a payout account that takes charges, as every paid session must:
     // the sandbox's, connected as its owner would in one click.
-    const demoId = first.json().organizationId;
-    const payouts = await t.request({
-      method: "GET",
-      url: `/api/orgs/${demoId}/payout-account`,
-      cookie: newcomer.cookie,
-    });
-    expect(payouts.json()).toEqual({ connected: true, details_submitted: true, charges_enabled: true });
-    const list = await t.request({
-      method: "GET",
-      url: `/api/orgs/${demoId}/sessions`,
-      cookie: newcomer.cookie,
-    });
-    expect(list.json().sessions.find((s: { name: string }) => s.name === "Beginners Clinic")).toMatchObject({
+    const payouts = await t.call(
+      paymentEndpoints.payoutAccount,
+      { params: { orgId: demoId } },
+      { cookie: newcomer.cookie },
+    );
+    expect(payouts.body).toEqual({ connected: true, details_submitted: true, charges_enabled: true });
+    const list = await t.call(
+      sessionsEndpoints.list,
+      { params: { orgId: demoId }, query: {} },
+      { cookie: newcomer.cookie },
+    );
+    expect(list.body.sessions.find((s: { name: string }) => s.name === "Beginners Clinic")).toMatchObject({
       paymentRequired: true,
       paymentAmount: 1500,
     });
     // Its past nights were played: each record has who came, the games with their scores, all
     // within the night, and a fairness report of those games.
-    const past = await t.request({
-      method: "GET",
-      url: `/api/orgs/${demoId}/sessions?scope=past`,
-      cookie: newcomer.cookie,
-    });
-    const nights = past.json().sessions as Array<{ id: string; startsAt: string; endsAt: string }>;
+    const past = await t.call(
+      sessionsEndpoints.list,
+      { params: { orgId: demoId }, query: { scope: "past" } },
+      { cookie: newcomer.cookie },
+    );
+    const nights = past.body.sessions;
     expect(nights).toHaveLength(4);
     for (const night of nights) {
-      const response = await t.request({
-        method: "GET",
-        url: `/api/orgs/${demoId}/sessions/${night.id}/record`,
-        cookie: newcomer.cookie,
-      });
-      expect(response.statusCode).toBe(200);
-      const record = response.json();
+      const response = await t.call(
+        recordEndpoints.record,
+        { params: { orgId: demoId, sessionId: night.id } },
+        { cookie: newcomer.cookie },
+      );
+      expect(response.status).toBe(200);
+      const record = response.body;
       expect(record.totals.checkedIn).toBeGreaterThanOrEqual(16);
       expect(record.totals.checkedIn).toBeLessThanOrEqual(20);
       expect(record.totals.games).toBeGreaterThanOrEqual(20);
       for (const game of record.games) {
-        expect(Math.max(game.scoreA, game.scoreB)).toBe(11);
-        expect(game.winner).toBe(game.scoreA > game.scoreB ? "A" : "B");
+        expect(Math.max(game.scoreA ?? 0, game.scoreB ?? 0)).toBe(11);
+        expect(game.winner).toBe((game.scoreA ?? 0) > (game.scoreB ?? 0) ? "A" : "B");
         expect(Date.parse(game.startedAt)).toBeGreaterThanOrEqual(Date.parse(night.startsAt));
         expect(Date.parse(game.startedAt)).toBeLessThan(Date.parse(night.endsAt));
       }
@@ -210,42 +216,36 @@ describe("the dashboard's demo button", () => {
     // Two presses at once build one club.
     const eager = await makeUser(t, "demo-eager@example.com", "Eddie Eager");
     const presses = await Promise.all(
-      [1, 2].map(() => t.request({ method: "POST", url: "/api/demo", cookie: eager.cookie })),
+      [1, 2].map(() => t.call(demoEndpoints.start, {}, { cookie: eager.cookie })),
     );
-    expect(presses.map((r) => r.statusCode).sort()).toEqual([201, 201]);
-    expect(presses[0]!.json().organizationId).toBe(presses[1]!.json().organizationId);
-    const eagerMe = await t.request({ method: "GET", url: "/api/me", cookie: eager.cookie });
-    expect(eagerMe.json().organizations).toHaveLength(1);
+    expect(presses.map((r) => r.status).sort()).toEqual([201, 201]);
+    expect(presses[0]!.body.organizationId).toBe(presses[1]!.body.organizationId);
+    const eagerMe = await t.call(meEndpoints.me, {}, { cookie: eager.cookie });
+    expect(eagerMe.body.organizations).toHaveLength(1);
 
     const owner = await makeUser(t, "demo-owner-of-real@example.com");
     await makeClub(t, owner);
-    expect((await t.request({ method: "POST", url: "/api/demo", cookie: owner.cookie })).statusCode).toBe(
-      409,
-    );
-    expect((await t.request({ method: "POST", url: "/api/demo" })).statusCode).toBe(401);
+    expect((await t.call(demoEndpoints.start, {}, { cookie: owner.cookie })).status).toBe(409);
+    expect((await t.call(demoEndpoints.start)).status).toBe(401);
     // Seeding six weeks of play for 24 players: slow on a busy two-core machine.
   }, 120_000);
 
   it("is subscribed to Pro at the sandbox provider, so re-reading the provider keeps the plan", async () => {
     const owner = await makeUser(t, "demo-subscriber@example.com", "Sam Subscriber");
-    const built = await t.request({ method: "POST", url: "/api/demo", cookie: owner.cookie });
-    expect(built.statusCode, built.body).toBe(201);
-    const club = `/api/orgs/${built.json().organizationId}`;
+    const built = await t.call(demoEndpoints.start, {}, { cookie: owner.cookie });
+    expect(built.status, built.response.text).toBe(201);
+    const orgId = built.body.organizationId;
     const member = await makeUser(t, "demo-member@example.com", "Mo Member");
-    await t.db
-      .insert(organizationMembers)
-      .values({ organizationId: built.json().organizationId, userId: member.id });
-    await t.db
-      .insert(userRoles)
-      .values({ organizationId: built.json().organizationId, userId: member.id, role: "member" });
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: member.id });
+    await t.db.insert(userRoles).values({ organizationId: orgId, userId: member.id, role: "member" });
     const stillPro = async () => {
       for (const who of [owner, member]) {
-        const refreshed = await t.request({
-          method: "POST",
-          url: `${club}/subscription/refresh`,
-          cookie: who.cookie,
-        });
-        expect(refreshed.json(), who.email).toMatchObject({
+        const refreshed = await t.call(
+          billingEndpoints.refreshSubscription,
+          { params: { orgId } },
+          { cookie: who.cookie },
+        );
+        expect(refreshed.body, who.email).toMatchObject({
           subscribed: true,
           plan: "pro",
           trial_expired: false,
@@ -256,20 +256,19 @@ describe("the dashboard's demo button", () => {
 
     // The provider knows the subscription: "Choose a plan" says there is one already (it asks
     // the provider first), and the billing portal opens on it.
-    const checkout = await t.request({
-      method: "POST",
-      url: `${club}/billing/checkout`,
-      cookie: owner.cookie,
-      payload: { plan: "basic" },
-    });
-    expect(checkout.statusCode, checkout.body).toBe(409);
-    expect(checkout.json().error.code).toBe("ALREADY_SUBSCRIBED");
+    const checkout = await t.call(
+      billingEndpoints.checkout,
+      { params: { orgId }, body: { plan: "basic" } },
+      { cookie: owner.cookie },
+    );
+    expect(checkout.status, checkout.response.text).toBe(409);
+    expect(checkout.error?.code).toBe("ALREADY_SUBSCRIBED");
     await stillPro();
-    const portal = await t.request({ method: "POST", url: `${club}/billing/portal`, cookie: owner.cookie });
-    expect(portal.statusCode, portal.body).toBe(200);
+    const portal = await t.call(billingEndpoints.portal, { params: { orgId } }, { cookie: owner.cookie });
+    expect(portal.status, portal.response.text).toBe(200);
     const page = await t.request({
       method: "GET",
-      url: new URL(portal.json().url).pathname,
+      url: new URL(portal.body.url).pathname,
       cookie: owner.cookie,
     });
     expect(page.body).toMatch(/<dt>Plan<\/dt><dd>Pro<\/dd>/);

@@ -4,6 +4,8 @@
 // writes (to the last bit).
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MatchBody } from "../../../shared/contracts/ladder.js";
+import { ladderEndpoints } from "../../../shared/contracts/ladder-endpoints.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { ladderCheckpoints, matches, playerRatings, ratingHistory } from "../../db/schema/ladder.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
@@ -96,7 +98,12 @@ function prng(seed: number) {
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
-const payload = (format: Format, four: TestUser[], games: { a: number; b: number }[], playedAt: string) => ({
+const payload = (
+  format: Format,
+  four: TestUser[],
+  games: { a: number; b: number }[],
+  playedAt: string,
+): MatchBody => ({
   format,
   teamA: (format === "doubles" ? four.slice(0, 2) : four.slice(0, 1)).map((p) => p.id),
   teamB: (format === "doubles" ? four.slice(2, 4) : four.slice(1, 2)).map((p) => p.id),
@@ -109,25 +116,23 @@ describe("the ladder's checkpoint", () => {
   it("applies a result at the end of history without writing any earlier row again", async () => {
     const [a, b, c, d] = people as TestUser[];
     for (let i = 0; i < 5; i++) {
-      const res = await t.request({
-        method: "POST",
-        url: `/api/orgs/${orgId}/matches`,
-        cookie: organizer.cookie,
-        payload: payload("doubles", [a!, b!, c!, d!], [{ a: 11, b: i }], day(now)),
-      });
-      expect(res.statusCode, res.body).toBe(201);
+      const res = await t.call(
+        ladderEndpoints.logMatch,
+        { params: { orgId }, body: payload("doubles", [a!, b!, c!, d!], [{ a: 11, b: i }], day(now)) },
+        { cookie: organizer.cookie },
+      );
+      expect(res.status, res.response.text).toBe(201);
       now = new Date(now.getTime() + 60_000);
     }
     const before = await t.db.execute<{ match_id: string; xmin: string }>(
       sql`select match_id, xmin::text from rating_history where organization_id = ${orgId}`,
     );
-    const res = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches`,
-      cookie: organizer.cookie,
-      payload: payload("doubles", [a!, c!, b!, d!], [{ a: 4, b: 11 }], day(now)),
-    });
-    expect(res.statusCode).toBe(201);
+    const res = await t.call(
+      ladderEndpoints.logMatch,
+      { params: { orgId }, body: payload("doubles", [a!, c!, b!, d!], [{ a: 4, b: 11 }], day(now)) },
+      { cookie: organizer.cookie },
+    );
+    expect(res.status).toBe(201);
     const after = await t.db.execute<{ match_id: string; xmin: string }>(
       sql`select match_id, xmin::text from rating_history where organization_id = ${orgId}`,
     );
@@ -140,7 +145,7 @@ describe("the ladder's checkpoint", () => {
       .select()
       .from(ladderCheckpoints)
       .where(and(eq(ladderCheckpoints.organizationId, orgId), eq(ladderCheckpoints.format, "doubles")));
-    expect(checkpoint!.matchId).toBe(res.json().id);
+    expect(checkpoint!.matchId).toBe(res.body.id);
     await expectStoredEqualsReplay("doubles");
   });
 
@@ -165,13 +170,12 @@ describe("the ladder's checkpoint", () => {
         updatedAt: new Date("2026-11-20T13:00:00Z"),
       })
       .returning();
-    const res = await t.request({
-      method: "POST",
-      url: `/api/orgs/${orgId}/matches`,
-      cookie: organizer.cookie,
-      payload: payload("doubles", [a!, c!, b!, d!], [{ a: 11, b: 8 }], day(now)),
-    });
-    expect(res.statusCode).toBe(201);
+    const res = await t.call(
+      ladderEndpoints.logMatch,
+      { params: { orgId }, body: payload("doubles", [a!, c!, b!, d!], [{ a: 11, b: 8 }], day(now)) },
+      { cookie: organizer.cookie },
+    );
+    expect(res.status).toBe(201);
     const rows = await t.db.select().from(ratingHistory).where(eq(ratingHistory.matchId, waiting!.id));
     expect(rows).toHaveLength(4);
     await expectStoredEqualsReplay("doubles");
@@ -203,34 +207,32 @@ describe("the ladder's checkpoint", () => {
       let kind: string;
       if (roll < 0.5 || logged.length < 4) {
         kind = backDated ? "log back-dated" : "log tonight";
-        const res = await t.request({
-          method: "POST",
-          url: `/api/orgs/${orgId}/matches`,
-          cookie: organizer.cookie,
-          payload: payload(format, four, score, playedAt),
-        });
-        expect(res.statusCode, res.body).toBe(201);
-        logged.push({ id: res.json().id, format, by: organizer });
+        const res = await t.call(
+          ladderEndpoints.logMatch,
+          { params: { orgId }, body: payload(format, four, score, playedAt) },
+          { cookie: organizer.cookie },
+        );
+        expect(res.status, res.response.text).toBe(201);
+        logged.push({ id: res.body.id, format, by: organizer });
         // Now and then taken back at once, as a board undo takes back a tap on the wrong side.
         if (!backDated && random() < 0.3) {
           kind = "take back tonight's last";
-          const undone = await t.request({
-            method: "DELETE",
-            url: `/api/orgs/${orgId}/matches/${logged.pop()!.id}`,
-            cookie: organizer.cookie,
-          });
-          expect(undone.statusCode, undone.body).toBe(204);
+          const undone = await t.call(
+            ladderEndpoints.deleteMatch,
+            { params: { orgId, matchId: logged.pop()!.id } },
+            { cookie: organizer.cookie },
+          );
+          expect(undone.status, undone.response.text).toBe(204);
         }
       } else if (roll < 0.62) {
         // A member logs their own: it waits for the other side.
         kind = "member logs";
-        const res = await t.request({
-          method: "POST",
-          url: `/api/orgs/${orgId}/matches`,
-          cookie: four[0]!.cookie,
-          payload: payload(format, four, score, playedAt),
-        });
-        if (res.statusCode === 201) logged.push({ id: res.json().id, format, by: four[0]! });
+        const res = await t.call(
+          ladderEndpoints.logMatch,
+          { params: { orgId }, body: payload(format, four, score, playedAt) },
+          { cookie: four[0]!.cookie },
+        );
+        if (res.status === 201) logged.push({ id: res.body.id, format, by: four[0]! });
       } else if (roll < 0.72) {
         kind = "answer or decide";
         const waiting = await t.db
@@ -241,38 +243,36 @@ describe("the ladder's checkpoint", () => {
         if (match?.status === "pending") {
           const side = match.teamA.includes(match.loggedBy!) ? match.teamB : match.teamA;
           const answerer = people.find((p) => side.includes(p.id));
-          await t.request({
-            method: "POST",
-            url: `/api/orgs/${orgId}/matches/${match.id}/${random() < 0.6 ? "confirm" : "dispute"}`,
-            cookie: answerer!.cookie,
-          });
+          await t.call(
+            random() < 0.6 ? ladderEndpoints.confirmMatch : ladderEndpoints.disputeMatch,
+            { params: { orgId, matchId: match.id } },
+            { cookie: answerer!.cookie },
+          );
         } else if (match) {
-          await t.request({
-            method: "POST",
-            url: `/api/orgs/${orgId}/matches/${match.id}/decide`,
-            cookie: organizer.cookie,
-            payload: { outcome: random() < 0.5 ? "count" : "void" },
-          });
+          await t.call(
+            ladderEndpoints.decideMatch,
+            { params: { orgId, matchId: match.id }, body: { outcome: random() < 0.5 ? "count" : "void" } },
+            { cookie: organizer.cookie },
+          );
         }
       } else if (roll < 0.85) {
         kind = "edit";
         const target = pick(logged);
         const moved = random() < 0.3 ? (target.format === "doubles" ? "singles" : "doubles") : target.format;
-        const res = await t.request({
-          method: "PUT",
-          url: `/api/orgs/${orgId}/matches/${target.id}`,
-          cookie: organizer.cookie,
-          payload: payload(moved, four, score, playedAt),
-        });
-        if (res.statusCode === 200) target.format = moved;
+        const res = await t.call(
+          ladderEndpoints.editMatch,
+          { params: { orgId, matchId: target.id }, body: payload(moved, four, score, playedAt) },
+          { cookie: organizer.cookie },
+        );
+        if (res.status === 200) target.format = moved;
       } else if (roll < 0.95) {
         kind = "delete";
         const target = pick(logged);
-        await t.request({
-          method: "DELETE",
-          url: `/api/orgs/${orgId}/matches/${target.id}`,
-          cookie: organizer.cookie,
-        });
+        await t.call(
+          ladderEndpoints.deleteMatch,
+          { params: { orgId, matchId: target.id } },
+          { cookie: organizer.cookie },
+        );
         logged.splice(logged.indexOf(target), 1);
       } else {
         // Two days pass: members' unanswered matches begin to count by waiting.
@@ -320,14 +320,13 @@ describe("the ladder's checkpoint", () => {
     );
     const four = people.slice(0, 4);
     const log = async (games: { a: number; b: number }[]) => {
-      const res = await t.request({
-        method: "POST",
-        url: `/api/orgs/${orgId}/matches`,
-        cookie: organizer.cookie,
-        payload: payload("doubles", four, games, day(now)),
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
+      const res = await t.call(
+        ladderEndpoints.logMatch,
+        { params: { orgId }, body: payload("doubles", four, games, day(now)) },
+        { cookie: organizer.cookie },
+      );
+      expect(res.status, res.response.text).toBe(201);
+      return res.body.id;
     };
     await log([{ a: 11, b: 4 }]);
     now = new Date(now.getTime() + 60_000);
@@ -335,12 +334,12 @@ describe("the ladder's checkpoint", () => {
     const untouched = await rowVersions();
     now = new Date(now.getTime() + 60_000);
     const last = await log([{ a: 6, b: 11 }]);
-    const res = await t.request({
-      method: "DELETE",
-      url: `/api/orgs/${orgId}/matches/${last}`,
-      cookie: organizer.cookie,
-    });
-    expect(res.statusCode, res.body).toBe(204);
+    const res = await t.call(
+      ladderEndpoints.deleteMatch,
+      { params: { orgId, matchId: last } },
+      { cookie: organizer.cookie },
+    );
+    expect(res.status, res.response.text).toBe(204);
     // As it was before the result, to the bit, and equal to a replay without it.
     expect(await storedState(t.db, "doubles")).toEqual(before);
     await expectStoredEqualsReplay("doubles");

@@ -3,12 +3,16 @@
 // change to the ladder shows on the next read, whoever made it and however.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MatchView, PlayerView } from "../../../shared/contracts/ladder.js";
+import { meEndpoints } from "../../../shared/contracts/account-endpoints.js";
+import type { Endpoint } from "../../../shared/contracts/endpoint.js";
+import type { MatchBody } from "../../../shared/contracts/ladder.js";
+import { ladderEndpoints } from "../../../shared/contracts/ladder-endpoints.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { matches } from "../../db/schema/ladder.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { statementsSent } from "../../test/statements-sent.js";
+import type { Called } from "../../test/typed-client.js";
 import { RECOMPUTE_LADDER, recomputeLadder, UNANSWERED_COUNTS_AFTER_MS } from "./replay-store.js";
 
 let t: TestApp;
@@ -39,17 +43,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = async (url: string, who: TestUser = owner) => {
-  const response = await t.request({ method: "GET", url, cookie: who.cookie });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+const as = (who: TestUser) => ({ cookie: who.cookie });
+const get = async <E extends Endpoint>(call: Promise<Called<E>>) => {
+  const response = await call;
+  expect(response.status, response.response.text).toBe(200);
+  return response.body;
 };
-const playerPage = (userId: string, who?: TestUser): Promise<PlayerView> =>
-  get(`/api/orgs/${orgId}/players/${userId}`, who);
-const matchesPage = async (who?: TestUser): Promise<MatchView[]> =>
-  (await get(`/api/orgs/${orgId}/matches`, who)).matches;
-const standings = () => get(`/api/orgs/${orgId}/ladder?format=singles`);
-const singles = (a: TestUser, b: TestUser, games = [{ a: 11, b: 7 }]) => ({
+const playerPage = (userId: string, who: TestUser = owner) =>
+  get(t.call(ladderEndpoints.player, { params: { orgId, userId } }, as(who)));
+const matchesPage = async (who: TestUser = owner) =>
+  (await get(t.call(ladderEndpoints.matches, { params: { orgId }, query: {} }, as(who)))).matches;
+const standings = () =>
+  get(t.call(ladderEndpoints.standings, { params: { orgId }, query: { format: "singles" } }, as(owner)));
+const singles = (a: TestUser, b: TestUser, games = [{ a: 11, b: 7 }]): MatchBody => ({
   format: "singles",
   teamA: [a.id],
   teamB: [b.id],
@@ -57,11 +63,13 @@ const singles = (a: TestUser, b: TestUser, games = [{ a: 11, b: 7 }]) => ({
   games,
   playedAt: "2026-11-19",
 });
-const send = async (method: "POST" | "PUT" | "DELETE", url: string, who: TestUser, payload?: object) => {
-  const response = await t.request({ method, url, cookie: who.cookie, payload });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.body ? response.json() : undefined;
+const send = async <E extends Endpoint>(call: Promise<Called<E>>) => {
+  const response = await call;
+  expect(response.status, response.response.text).toBeLessThan(300);
+  return response.body;
 };
+const logMatch = (who: TestUser, body: MatchBody) =>
+  send(t.call(ladderEndpoints.logMatch, { params: { orgId }, body }, as(who)));
 /** The pages' own statements (not the stamps', nor the job queue's polling). */
 const PAGE_STATEMENTS =
   /player_rating_lines|player_chart_points|match_page|ladder_first|changes_of_matches|from "matches"/;
@@ -69,7 +77,7 @@ const PAGE_STATEMENTS =
 describe("the ladder's kept pages", () => {
   it("are built once while nothing changes: a second read asks only for the stamps", async () => {
     const [a, b] = people as [TestUser, TestUser];
-    await send("POST", `/api/orgs/${orgId}/matches`, owner, singles(a, b));
+    await logMatch(owner, singles(a, b));
     await playerPage(a.id);
     await matchesPage();
     await standings();
@@ -90,19 +98,25 @@ describe("the ladder's kept pages", () => {
     const [a, b, c] = people as [TestUser, TestUser, TestUser];
     const rating = async (who: TestUser) => (await playerPage(who.id)).ratings.singles?.rating ?? null;
     // Logged by a player: pending, on the matches page at once.
-    const logged = await send("POST", `/api/orgs/${orgId}/matches`, a, singles(a, c));
+    const logged = await logMatch(a, singles(a, c));
     expect((await matchesPage()).find((m) => m.id === logged.id)?.status).toBe("pending");
     const before = await rating(c);
     expect(before).toBeNull();
     // Confirmed by the other side: counted, on the player's page.
-    await send("POST", `/api/orgs/${orgId}/matches/${logged.id}/confirm`, c);
+    await send(t.call(ladderEndpoints.confirmMatch, { params: { orgId, matchId: logged.id } }, as(c)));
     expect(await rating(c)).not.toBeNull();
     expect((await standings()).rows.some((r: { userId: string }) => r.userId === c.id)).toBe(true);
     // Edited by an organizer: the new score shows.
-    await send("PUT", `/api/orgs/${orgId}/matches/${logged.id}`, owner, singles(a, c, [{ a: 11, b: 9 }]));
+    await send(
+      t.call(
+        ladderEndpoints.editMatch,
+        { params: { orgId, matchId: logged.id }, body: singles(a, c, [{ a: 11, b: 9 }]) },
+        as(owner),
+      ),
+    );
     expect((await playerPage(c.id)).recent[0]?.games).toEqual([{ a: 11, b: 9 }]);
     // Deleted: gone from both.
-    await send("DELETE", `/api/orgs/${orgId}/matches/${logged.id}`, owner);
+    await send(t.call(ladderEndpoints.deleteMatch, { params: { orgId, matchId: logged.id } }, as(owner)));
     expect((await matchesPage()).some((m) => m.id === logged.id)).toBe(false);
     expect(await rating(c)).toBeNull();
     // Writes behind the instance's back (a job, another instance, psql): a match row, then the
@@ -116,14 +130,14 @@ describe("the ladder's kept pages", () => {
     await t.db.transaction((tx) => recomputeLadder(tx, orgId, "singles", now));
     expect(await rating(b)).not.toBe(ratingOfB);
     // A member's new name, on every page that names them.
-    await send("PUT", "/api/me/profile", b, { fullName: "Bea Renamed", avatarUrl: "" });
+    await send(t.call(meEndpoints.saveProfile, { body: { fullName: "Bea Renamed", avatarUrl: "" } }, as(b)));
     expect((await playerPage(b.id)).name).toBe("Bea Renamed");
     expect((await matchesPage()).some((m) => m.teamB.some((p) => p.name === "Bea Renamed"))).toBe(true);
   });
 
   it("say to each viewer whether a match waits for their answer, from one kept page", async () => {
     const [a, b] = people as [TestUser, TestUser];
-    const logged = await send("POST", `/api/orgs/${orgId}/matches`, a, singles(a, b));
+    const logged = await logMatch(a, singles(a, b));
     const seenBy = async (who: TestUser) =>
       (await matchesPage(who)).find((m) => m.id === logged.id)?.canAnswer;
     const builds = await statementsSent(/match_page/, async () => {
@@ -145,7 +159,7 @@ describe("the ladder's kept pages", () => {
     // removed below. On the file's fixed date it was already due and, on a busy run, a worker
     // sometimes replayed the ladder first and raised the stamp.
     now = new Date();
-    const logged = await send("POST", `/api/orgs/${orgId}/matches`, c, singles(c, d));
+    const logged = await logMatch(c, singles(c, d));
     const [row] = await t.db
       .select()
       .from(matches)

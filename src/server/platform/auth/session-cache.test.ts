@@ -4,9 +4,13 @@
 // that: on the instance that made the change not at all, on another instance at most
 // SESSION_CACHE_MS (ACCESS_CACHE_MS for a membership).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../../shared/contracts/auth-endpoints.js";
+import { membersEndpoints } from "../../../shared/contracts/members-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { ACCESS_CACHE_MS } from "../../features/members/policy.js";
 import { makeClub, makeUser, PASSWORD } from "../../test/factories.js";
-import { cookiesFrom, createTestApp, request, type TestApp } from "../../test/harness.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { callApp } from "../../test/typed-client.js";
 import { SESSION_CACHE_MS } from "./current-user.js";
 
 let t: TestApp;
@@ -15,14 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = async (email: string) =>
-  cookiesFrom(
-    await t.request({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      payload: { email, password: PASSWORD },
-    }),
-  );
+/** Signs in, and returns the cookies the answer set as a Cookie header value. */
+const signIn = async (email: string) => {
+  const { response } = await t.call(authEndpoints.signIn, { body: { email, password: PASSWORD } });
+  return [response.headers["set-cookie"] ?? []]
+    .flat()
+    .map((cookie) => String(cookie).split(";")[0])
+    .join("; ");
+};
+/** The input of a read of the club's sessions list. */
+const sessionsOf = (orgId: string) => ({ params: { orgId }, query: {} });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -30,11 +36,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * how long after `since` it came. Within a cache's window the other instance may still answer
  * from its cache; a little past it, it must not.
  */
-async function untilRefused(read: () => Promise<{ statusCode: number }>, since: number, windowMs: number) {
-  let status = (await read()).statusCode;
+async function untilRefused(read: () => Promise<{ status: number }>, since: number, windowMs: number) {
+  let status = (await read()).status;
   while (status === 200 && Date.now() - since < windowMs + 2_000) {
     await sleep(250);
-    status = (await read()).statusCode;
+    status = (await read()).status;
   }
   return { status, after: Date.now() - since };
 }
@@ -45,38 +51,33 @@ describe("the session cache", () => {
     const club = await makeClub(t, user);
     const laptop = await signIn(user.email);
     const phone = await signIn(user.email);
-    const sessions = `/api/orgs/${club.id}/sessions`;
+    const sessions = sessionsOf(club.id);
     for (const cookie of [laptop, phone])
-      expect((await t.request({ method: "GET", url: sessions, cookie })).statusCode).toBe(200);
+      expect((await t.call(sessionsEndpoints.list, sessions, { cookie })).status).toBe(200);
 
-    const out = await t.request({ method: "POST", url: "/api/auth/sign-out", cookie: laptop, payload: {} });
-    expect(out.statusCode).toBe(200);
-    expect((await t.request({ method: "GET", url: sessions, cookie: laptop })).statusCode).toBe(401);
-    expect((await t.request({ method: "GET", url: sessions, cookie: phone })).statusCode).toBe(200);
+    const out = await t.call(authEndpoints.signOut, { body: {} }, { cookie: laptop });
+    expect(out.status).toBe(200);
+    expect((await t.call(sessionsEndpoints.list, sessions, { cookie: laptop })).status).toBe(401);
+    expect((await t.call(sessionsEndpoints.list, sessions, { cookie: phone })).status).toBe(200);
 
-    const everywhere = await t.request({
-      method: "POST",
-      url: "/api/auth/revoke-sessions",
-      cookie: phone,
-      payload: {},
-    });
-    expect(everywhere.statusCode).toBe(200);
-    expect((await t.request({ method: "GET", url: sessions, cookie: phone })).statusCode).toBe(401);
+    const everywhere = await t.call(authEndpoints.revokeSessions, { body: {} }, { cookie: phone });
+    expect(everywhere.status).toBe(200);
+    expect((await t.call(sessionsEndpoints.list, sessions, { cookie: phone })).status).toBe(401);
   });
 
   it("a removed member loses the club's data at once on the instance that removed them", async () => {
     const owner = await makeUser(t, "olga@cache.example", "Olga Owner");
     const member = await makeUser(t, "mo@cache.example", "Mo Member");
     const club = await makeClub(t, owner, [[member, "member"]]);
-    const board = `/api/orgs/${club.id}/sessions`;
-    expect((await t.request({ method: "GET", url: board, cookie: member.cookie })).statusCode).toBe(200);
-    const removed = await t.request({
-      method: "DELETE",
-      url: `/api/orgs/${club.id}/members/${member.id}`,
-      cookie: owner.cookie,
-    });
-    expect(removed.statusCode).toBe(204);
-    expect((await t.request({ method: "GET", url: board, cookie: member.cookie })).statusCode).toBe(404);
+    const board = sessionsOf(club.id);
+    expect((await t.call(sessionsEndpoints.list, board, { cookie: member.cookie })).status).toBe(200);
+    const removed = await t.call(
+      membersEndpoints.removeMember,
+      { params: { orgId: club.id, userId: member.id } },
+      { cookie: owner.cookie },
+    );
+    expect(removed.status).toBe(204);
+    expect((await t.call(sessionsEndpoints.list, board, { cookie: member.cookie })).status).toBe(404);
   });
 
   it(`on another instance a signed-out session reads for at most ${SESSION_CACHE_MS} ms`, async () => {
@@ -85,11 +86,10 @@ describe("the session cache", () => {
     const cookie = await signIn(user.email);
     const other = await t.secondInstance();
     try {
-      const sessions = `/api/orgs/${club.id}/sessions`;
-      const onOther = () => request(other.app, { method: "GET", url: sessions, cookie });
-      expect((await onOther()).statusCode).toBe(200);
+      const onOther = () => callApp(other.app, sessionsEndpoints.list, sessionsOf(club.id), { cookie });
+      expect((await onOther()).status).toBe(200);
       const signedOutAt = Date.now();
-      await t.request({ method: "POST", url: "/api/auth/sign-out", cookie, payload: {} });
+      await t.call(authEndpoints.signOut, { body: {} }, { cookie });
       const { status, after } = await untilRefused(onOther, signedOutAt, SESSION_CACHE_MS);
       expect(status).toBe(401);
       expect(after).toBeLessThanOrEqual(SESSION_CACHE_MS + 500);
@@ -104,16 +104,16 @@ describe("the session cache", () => {
     const club = await makeClub(t, owner, [[member, "member"]]);
     const other = await t.secondInstance();
     try {
-      const sessions = `/api/orgs/${club.id}/sessions`;
-      const onOther = () => request(other.app, { method: "GET", url: sessions, cookie: member.cookie });
-      expect((await onOther()).statusCode).toBe(200);
+      const onOther = () =>
+        callApp(other.app, sessionsEndpoints.list, sessionsOf(club.id), { cookie: member.cookie });
+      expect((await onOther()).status).toBe(200);
       const removedAt = Date.now();
-      const removed = await t.request({
-        method: "DELETE",
-        url: `/api/orgs/${club.id}/members/${member.id}`,
-        cookie: owner.cookie,
-      });
-      expect(removed.statusCode).toBe(204);
+      const removed = await t.call(
+        membersEndpoints.removeMember,
+        { params: { orgId: club.id, userId: member.id } },
+        { cookie: owner.cookie },
+      );
+      expect(removed.status).toBe(204);
       const { status, after } = await untilRefused(onOther, removedAt, ACCESS_CACHE_MS);
       expect(status).toBe(404);
       expect(after).toBeLessThanOrEqual(ACCESS_CACHE_MS + 500);
@@ -127,29 +127,27 @@ describe("the session cache", () => {
     const admin = await makeUser(t, "otto@cache.example", "Otto Admin");
     const club = await makeClub(t, owner, [[admin, "admin"]]);
     const invitations = () =>
-      t.request({ method: "GET", url: `/api/orgs/${club.id}/invitations`, cookie: admin.cookie });
-    expect((await invitations()).statusCode).toBe(200);
-    const demoted = await t.request({
-      method: "PATCH",
-      url: `/api/orgs/${club.id}/members/${admin.id}`,
-      cookie: owner.cookie,
-      payload: { role: "member" },
-    });
-    expect(demoted.statusCode).toBe(204);
-    expect((await invitations()).statusCode).toBe(403);
+      t.call(membersEndpoints.invitations, { params: { orgId: club.id } }, { cookie: admin.cookie });
+    expect((await invitations()).status).toBe(200);
+    const demoted = await t.call(
+      membersEndpoints.changeRole,
+      { params: { orgId: club.id, userId: admin.id }, body: { role: "member" } },
+      { cookie: owner.cookie },
+    );
+    expect(demoted.status).toBe(204);
+    expect((await invitations()).status).toBe(403);
   });
 
   it("a forged or unknown cookie is never served from the cache", async () => {
     const user = await makeUser(t, "fay@cache.example", "Fay Forged");
     const club = await makeClub(t, user);
-    const sessions = `/api/orgs/${club.id}/sessions`;
-    expect((await t.request({ method: "GET", url: sessions, cookie: user.cookie })).statusCode).toBe(200);
+    const sessions = sessionsOf(club.id);
+    expect((await t.call(sessionsEndpoints.list, sessions, { cookie: user.cookie })).status).toBe(200);
     const token = user.cookie.match(/session_token=([^;]+)/)?.[1] ?? "";
     const forged = user.cookie.replace(token, `${token.slice(0, -2)}xx`);
-    expect((await t.request({ method: "GET", url: sessions, cookie: forged })).statusCode).toBe(401);
+    expect((await t.call(sessionsEndpoints.list, sessions, { cookie: forged })).status).toBe(401);
     expect(
-      (await t.request({ method: "GET", url: sessions, cookie: "better-auth.session_token=nope" }))
-        .statusCode,
+      (await t.call(sessionsEndpoints.list, sessions, { cookie: "better-auth.session_token=nope" })).status,
     ).toBe(401);
   });
 });

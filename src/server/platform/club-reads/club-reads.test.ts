@@ -3,6 +3,11 @@
 // than its last commit: whoever wrote it, through which instance, and not before the commit.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meEndpoints } from "../../../shared/contracts/account-endpoints.js";
+import { publicClubEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
+import type { Endpoint } from "../../../shared/contracts/endpoint.js";
+import { membersEndpoints } from "../../../shared/contracts/members-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { profiles } from "../../db/schema/account.js";
 import { users } from "../../db/schema/auth.js";
 import { organizations } from "../../db/schema/clubs.js";
@@ -13,6 +18,7 @@ import { deleteAccount } from "../../features/me/delete-account.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { statementsSent } from "../../test/statements-sent.js";
+import { type CallArgs, callApp } from "../../test/typed-client.js";
 import { clubDataStamp, clubReads } from "./club-reads.js";
 
 let now = new Date("2026-03-02T12:00:00Z");
@@ -33,11 +39,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = async (url: string, cookie = owner.cookie) => {
-  const response = await t.request({ method: "GET", url, cookie });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+const get = async <E extends Endpoint>(definition: E, ...args: CallArgs<E>) => {
+  const response = await t.call(definition, ...args);
+  expect(response.status, response.response.text).toBe(200);
+  return response.body;
 };
+const asOwner = () => ({ cookie: owner.cookie });
 
 async function slugOfClub() {
   const [club] = await t.db
@@ -175,17 +182,23 @@ describe("the club data stamp, further", () => {
     const leaver = await makeUser(t, "lee@stamps.example", "Lee Leaver");
     await t.db.insert(organizationMembers).values({ organizationId: clubId, userId: leaver.id });
     const session = await createSession("2026-03-08T23:00:00Z", "2026-03-09T01:00:00Z", "Sunday Drills");
-    const registered = await t.request({
-      method: "POST",
-      url: `/api/orgs/${clubId}/sessions/${session.id}/registrations`,
-      cookie: leaver.cookie,
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
-    const left = await t.request({ method: "POST", url: `/api/orgs/${clubId}/leave`, cookie: leaver.cookie });
-    expect(left.statusCode, left.body).toBeLessThan(300);
-    const page = `/api/orgs/${clubId}/sessions/${session.id}`;
+    const registered = await t.call(
+      sessionsEndpoints.register,
+      { params: { orgId: clubId, sessionId: session.id } },
+      { cookie: leaver.cookie },
+    );
+    expect(registered.status, registered.response.text).toBe(201);
+    const left = await t.call(
+      membersEndpoints.leave,
+      { params: { orgId: clubId } },
+      { cookie: leaver.cookie },
+    );
+    expect(left.status, left.response.text).toBeLessThan(300);
+    const page = { params: { orgId: clubId, sessionId: session.id } };
     const nameOnList = async () =>
-      (await get(page)).registrations.find((r: { userId: string }) => r.userId === leaver.id)?.name;
+      (await get(sessionsEndpoints.details, page, asOwner())).registrations.find(
+        (r: { userId: string | null }) => r.userId === leaver.id,
+      )?.name;
     expect(await nameOnList()).toBe("Lee Leaver");
 
     await t.db.update(profiles).set({ fullName: "Lee Renamed" }).where(eq(profiles.id, leaver.id));
@@ -223,43 +236,49 @@ describe("the kept reads", () => {
     const session = await createSession("2026-03-10T23:00:00Z", "2026-03-11T01:00:00Z", "Tuesday Ladder");
     const other = await t.secondInstance();
     try {
-      const onOther = async (url: string) => {
-        const response = await other.app.inject({ method: "GET", url, headers: { cookie: owner.cookie } });
-        expect(response.statusCode, response.body).toBe(200);
-        return response.json();
+      const onOther = async <E extends Endpoint>(definition: E, ...args: CallArgs<E>) => {
+        const response = await callApp(other.app, definition, ...args);
+        expect(response.status, response.response.text).toBe(200);
+        return response.body;
       };
-      const page = `/api/orgs/${clubId}/sessions/${session.id}`;
-      const list = `/api/orgs/${clubId}/sessions`;
-      const members = `/api/orgs/${clubId}/members`;
+      const page = { params: { orgId: clubId, sessionId: session.id } };
+      const list = { params: { orgId: clubId }, query: {} };
+      const members = { params: { orgId: clubId }, query: {} };
       // Read once on each instance, so each keeps a copy.
       for (const read of [get, onOther]) {
-        expect((await read(page)).registrations).toEqual([]);
+        expect((await read(sessionsEndpoints.details, page, asOwner())).registrations).toEqual([]);
         expect(
-          (await read(list)).sessions.find((s: { id: string }) => s.id === session.id).registeredCount,
+          (await read(sessionsEndpoints.list, list, asOwner())).sessions.find((s) => s.id === session.id)
+            ?.registeredCount,
         ).toBe(0);
-        await read(members);
+        await read(membersEndpoints.members, members, asOwner());
       }
 
       // Registering on this instance: the other shows it on its next read.
-      const registered = await t.request({
-        method: "POST",
-        url: `/api/orgs/${clubId}/sessions/${session.id}/registrations`,
-        cookie: player.cookie,
-      });
-      expect(registered.statusCode, registered.body).toBe(201);
-      expect((await onOther(page)).registrations.map((r: { userId: string }) => r.userId)).toEqual([
-        player.id,
-      ]);
+      const registered = await t.call(
+        sessionsEndpoints.register,
+        { params: { orgId: clubId, sessionId: session.id } },
+        { cookie: player.cookie },
+      );
+      expect(registered.status, registered.response.text).toBe(201);
       expect(
-        (await onOther(list)).sessions.find((s: { id: string }) => s.id === session.id).registeredCount,
+        (await onOther(sessionsEndpoints.details, page, asOwner())).registrations.map((r) => r.userId),
+      ).toEqual([player.id]);
+      expect(
+        (await onOther(sessionsEndpoints.list, list, asOwner())).sessions.find((s) => s.id === session.id)
+          ?.registeredCount,
       ).toBe(1);
 
       // A rename made in psql: both instances show it on their next read.
       await t.db.update(profiles).set({ fullName: "Pat Renamed" }).where(eq(profiles.id, player.id));
       for (const read of [get, onOther]) {
-        expect((await read(page)).registrations[0].name).toBe("Pat Renamed");
-        const member = (await read(members)).members.find((m: { userId: string }) => m.userId === player.id);
-        expect(member.name).toBe("Pat Renamed");
+        expect((await read(sessionsEndpoints.details, page, asOwner())).registrations[0]?.name).toBe(
+          "Pat Renamed",
+        );
+        const member = (await read(membersEndpoints.members, members, asOwner())).members.find(
+          (m) => m.userId === player.id,
+        );
+        expect(member?.name).toBe("Pat Renamed");
       }
     } finally {
       await other.close();
@@ -268,20 +287,20 @@ describe("the kept reads", () => {
 
   it("keep the public club page until the club changes, at whichever address it has", async () => {
     const slug = await slugOfClub();
-    const page = (address: string) => t.request({ method: "GET", url: `/api/public/clubs/${address}` });
-    expect((await page(slug)).statusCode).toBe(200);
+    const page = (address: string) => t.call(publicClubEndpoints.page, { params: { slug: address } });
+    expect((await page(slug)).status).toBe(200);
 
     await t.db.update(organizations).set({ name: "Renamed Courts" }).where(eq(organizations.id, clubId));
-    expect((await page(slug)).json().club.name).toBe("Renamed Courts");
+    expect((await page(slug)).body.club.name).toBe("Renamed Courts");
 
     await t.db.update(organizations).set({ slug: "renamed-courts" }).where(eq(organizations.id, clubId));
     // The address is looked up on every request and the page kept by the club's id: this 404
     // guards against a later cache by address. The kept page's own address, below, is what
     // the stamp keeps current.
-    expect((await page(slug)).statusCode).toBe(404);
+    expect((await page(slug)).status).toBe(404);
     const moved = await page("renamed-courts");
-    expect(moved.statusCode).toBe(200);
-    expect(moved.json().club.slug).toBe("renamed-courts");
+    expect(moved.status).toBe(200);
+    expect(moved.body.club.slug).toBe("renamed-courts");
   });
 
   it("drop an upcoming session from the public page when it starts and from the list when it ends, with no write at all", async () => {
@@ -290,9 +309,13 @@ describe("the kept reads", () => {
     const later = await createSession("2026-03-21T18:00:00Z", "2026-03-21T20:00:00Z", "Saturday Social");
     const slug = await slugOfClub();
     const listed = async () =>
-      (await get(`/api/orgs/${clubId}/sessions`)).sessions.map((s: { id: string }) => s.id) as string[];
+      (await get(sessionsEndpoints.list, { params: { orgId: clubId }, query: {} }, asOwner())).sessions.map(
+        (s) => s.id,
+      );
     const onPage = async () =>
-      (await get(`/api/public/clubs/${slug}`)).upcomingSessions.map((s: { id: string }) => s.id) as string[];
+      (await get(publicClubEndpoints.page, { params: { slug } }, asOwner())).upcomingSessions.map(
+        (s) => s.id,
+      );
     for (const read of [listed, onPage])
       expect(await read()).toEqual(expect.arrayContaining([soon.id, later.id]));
     const stamp = await clubDataStamp(t.db, clubId);
@@ -310,11 +333,8 @@ describe("the kept reads", () => {
 });
 
 describe("a person's kept /api/me", () => {
-  const me = async (who: TestUser) => get("/api/me", who.cookie);
-  const clubOf = async (who: TestUser, id: string) =>
-    ((await me(who)).organizations as Array<{ id: string; name: string; role: string }>).find(
-      (c) => c.id === id,
-    );
+  const me = async (who: TestUser) => get(meEndpoints.me, {}, { cookie: who.cookie });
+  const clubOf = async (who: TestUser, id: string) => (await me(who)).organizations.find((c) => c.id === id);
 
   it("is read again only when one of their clubs' stamps moves, or which clubs they are in changes", async () => {
     const person = await makeUser(t, "kept-me@stamps.example", "Kim Kept");
