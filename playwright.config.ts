@@ -27,9 +27,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   // A failing test runs once more, recording its trace (recording every run costs a fifth of the
-  // suite's time). A test that then passes still fails the run: flaky is not green.
+  // suite's time). One that then passes is reported as flaky (the list's last lines say which),
+  // a defect to fix; one that fails twice fails the run.
   retries: 1,
-  failOnFlakyTests: true,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
