@@ -33,8 +33,8 @@ export type Called<E extends Endpoint> = {
   body: EndpointAnswer<E>;
   /** The error envelope of any other answer. */
   error: { code: ErrorCode; message: string; issues?: unknown[] } | undefined;
-  /** The raw answer (headers, cookies, the text of a file). */
-  response: { headers: Record<string, unknown>; text: string };
+  /** The raw answer (headers, the text of a file), and every cookie it set as a Cookie header. */
+  response: { headers: Record<string, unknown>; text: string; cookies: string };
 };
 
 /** The input of a call; endpoints that take nothing may omit it. */
@@ -49,11 +49,16 @@ export type CallOptions = { cookie?: string; headers?: Record<string, string> };
 export const urlOf = <E extends Endpoint>(definition: E, input?: EndpointInput<E>) =>
   pathOf(definition, input?.params ?? {}) + queryOf(input?.query);
 
+/** Set-Cookie lines (one per cookie) as the Cookie header a browser would send back. */
+const cookieHeader = (setCookies: readonly string[]) =>
+  setCookies.map((line) => line.split(";")[0]).join("; ");
+
 function answerOf<E extends Endpoint>(
   definition: E,
   status: number,
   text: string,
   headers: Record<string, unknown>,
+  setCookies: readonly string[],
 ) {
   const json = text && /json/.test(String(headers["content-type"] ?? "")) ? JSON.parse(text) : undefined;
   const ok = status === definition.success.status;
@@ -63,7 +68,7 @@ function answerOf<E extends Endpoint>(
     // The schema's output is the answer's type; TypeScript cannot follow a generic schema there.
     body: body as EndpointAnswer<E>,
     error: ok ? undefined : json?.error,
-    response: { headers, text },
+    response: { headers, text, cookies: cookieHeader(setCookies) },
   } satisfies Called<E>;
 }
 
@@ -80,7 +85,8 @@ export async function callApp<E extends Endpoint>(
     cookie: options?.cookie,
     headers: options?.headers,
   });
-  return answerOf(definition, response.statusCode, response.body, response.headers);
+  const setCookies = [response.headers["set-cookie"] ?? []].flat().map(String);
+  return answerOf(definition, response.statusCode, response.body, response.headers, setCookies);
 }
 
 /** Calls `definition` over HTTP on a server at `baseUrl` (a child process, a proxy in between). */
@@ -99,6 +105,13 @@ export async function callHttp<E extends Endpoint>(
     },
     body: input?.body === undefined ? undefined : JSON.stringify(input.body),
   });
+  // Object.fromEntries keeps one header of each name: the cookies are read from their own list.
   const headers = Object.fromEntries(response.headers);
-  return answerOf(definition, response.status, await response.text(), headers);
+  return answerOf(
+    definition,
+    response.status,
+    await response.text(),
+    headers,
+    response.headers.getSetCookie(),
+  );
 }

@@ -18,7 +18,7 @@ import { makeClub, makeUser } from "../../test/factories.js";
 import { admin, withDatabase } from "../../test/global-setup.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { startServerProcess } from "../../test/server-process.js";
-import { callHttp, urlOf } from "../../test/typed-client.js";
+import { callHttp } from "../../test/typed-client.js";
 import { until } from "../../test/until.js";
 import { DEMO_OWNER } from "./seed.js";
 
@@ -26,19 +26,12 @@ describe("npm run demo", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "courtside-demo-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  // fetch rather than callHttp: the session is in several Set-Cookie headers, and callHttp's
-  // answer keeps one header of each name.
   const signInAsOwner = async (url: string) => {
-    const response = await fetch(url + urlOf(authEndpoints.signIn), {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: url },
-      body: JSON.stringify({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
+    const signedIn = await callHttp(url, authEndpoints.signIn, {
+      body: { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
     });
-    expect(response.status).toBe(200);
-    return response.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    expect(signedIn.status).toBe(200);
+    return signedIn.response.cookies;
   };
 
   it("run twice on a fresh DATA_DIR gives one demo club, running now on 4 courts, whose owner can sign in", async () => {

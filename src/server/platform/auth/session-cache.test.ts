@@ -19,14 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Signs in, and returns the cookies the answer set as a Cookie header value. */
-const signIn = async (email: string) => {
-  const { response } = await t.call(authEndpoints.signIn, { body: { email, password: PASSWORD } });
-  return [response.headers["set-cookie"] ?? []]
-    .flat()
-    .map((cookie) => String(cookie).split(";")[0])
-    .join("; ");
-};
+/** Signs in, and returns the session's cookies as a Cookie header value. */
+const signIn = async (email: string) =>
+  (await t.call(authEndpoints.signIn, { body: { email, password: PASSWORD } })).response.cookies;
 /** The input of a read of the club's sessions list. */
 const sessionsOf = (orgId: string) => ({ params: { orgId }, query: {} });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
