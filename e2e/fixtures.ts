@@ -15,7 +15,7 @@ type Fixtures = {
 
 const LOCAL_HOSTS = ["127.0.0.1", "localhost"];
 
-async function watch(page: Page, problems: string[]) {
+function watch(page: Page, problems: string[]) {
   page.on("console", (message) => {
     // 401 and 404 answers are expected (signed-out checks, the not-found page); the browser logs them.
     if (message.type() === "error" && !/status of 40[14]/.test(message.text())) {
@@ -84,7 +84,7 @@ export const test = base.extend<Fixtures>({
     expect(problems, problems.join("\n")).toEqual([]);
   },
   page: async ({ page, problems, layoutCheck }, use) => {
-    await watch(page, problems);
+    watch(page, problems);
     const lastCheck = layoutCheck ? checkLayoutOfEveryPage(page, problems) : null;
     await use(page);
     await lastCheck?.();
@@ -96,7 +96,7 @@ export const test = base.extend<Fixtures>({
       const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport });
       contexts.push(context);
       const page = await context.newPage();
-      await watch(page, problems);
+      watch(page, problems);
       if (layoutCheck) lastChecks.push(checkLayoutOfEveryPage(page, problems));
       return page;
     });
