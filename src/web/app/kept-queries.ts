@@ -30,13 +30,29 @@ const worthKeeping = (signedIn: boolean, coreOnly: boolean) => (query: Query) =>
 /**
  * Puts the kept answers back into the cache, before the first render reads it: offline only.
  * Online the app reads what is true now, as it always did, with no moment of the old on screen.
+ *
+ * A reload offline can start with the browser still saying it is online and learn otherwise a
+ * moment later (seen under load: the page then waited for a network that was not there, with
+ * everything kept unused). So an app that starts online restores them too when the network goes
+ * before anyone's session has been answered.
  */
 export function restoreKeptQueries(
   queryClient: QueryClient,
   now = Date.now(),
   online = navigator.onLine,
 ): void {
-  if (online) return;
+  if (!online) putKeptBack(queryClient, now);
+  else
+    window.addEventListener(
+      "offline",
+      () => {
+        if (queryClient.getQueryData(["me"]) === undefined) putKeptBack(queryClient, Date.now());
+      },
+      { once: true },
+    );
+}
+
+function putKeptBack(queryClient: QueryClient, now: number): void {
   const text = readStored(storageKeys.keptQueries);
   if (!text) return;
   try {
