@@ -35,6 +35,7 @@ export const schemaOwners = {
   events: "features/events",
   ladder: "features/ladder",
   members: "features/members",
+  memberships: "features/memberships",
   notifications: "features/notifications",
   payments: "features/payments",
   sessions: "features/sessions",

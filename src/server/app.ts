@@ -22,6 +22,7 @@ import { marketingFeature } from "./features/marketing/feature.js";
 import { meFeature } from "./features/me/feature.js";
 import { membersFeature } from "./features/members/feature.js";
 import { clubAccess } from "./features/members/service.js";
+import { membershipsFeature } from "./features/memberships/feature.js";
 import { notificationsFeature } from "./features/notifications/feature.js";
 import { paymentsFeature } from "./features/payments/feature.js";
 import { publicClubFeature } from "./features/public-club/feature.js";
@@ -66,6 +67,7 @@ const features: readonly Feature[] = [
   demoFeature,
   dashboardFeature,
   membersFeature,
+  membershipsFeature,
   publicClubFeature,
   marketingFeature,
   sessionsFeature(leagueNameColumn),

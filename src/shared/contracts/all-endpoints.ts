@@ -14,6 +14,7 @@ import type { Endpoint } from "./endpoint.js";
 import { eventsEndpoints } from "./events-endpoints.js";
 import { ladderEndpoints } from "./ladder-endpoints.js";
 import { membersEndpoints } from "./members-endpoints.js";
+import { membershipsEndpoints } from "./memberships-endpoints.js";
 import { sessionsEndpoints } from "./sessions-endpoints.js";
 
 const groups: Record<string, Endpoint>[] = [
@@ -33,6 +34,7 @@ const groups: Record<string, Endpoint>[] = [
   eventsEndpoints,
   ladderEndpoints,
   membersEndpoints,
+  membershipsEndpoints,
   sessionsEndpoints,
 ];
 

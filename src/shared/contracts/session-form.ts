@@ -98,6 +98,7 @@ export const sessionForm = z
     lotteryGuaranteeAfter: optionalInt(1, 20, LOTTERY.guaranteeRange),
     noShowReleaseMinutes: optionalInt(0, 240, NO_SHOW_RELEASE_RANGE),
     teams: z.enum(TEAM_RULES, { error: TEAMS_CHOICE }).default("open"),
+    membersOnly: z.boolean().default(false),
   })
   .superRefine((form, ctx) => {
     if (form.paymentRequired) {
@@ -176,6 +177,8 @@ export const sessionBodyFields = z.object({
    * out: open play for a new session, and as it was for an edit (a form from before the field).
    */
   teams: z.enum(TEAM_RULES, { error: TEAMS_CHOICE }).optional(),
+  /** Only members whose plan lets them in may register. Left out: no, or as it was for an edit. */
+  membersOnly: z.boolean().optional(),
 });
 export type SessionBodyFields = z.output<typeof sessionBodyFields>;
 

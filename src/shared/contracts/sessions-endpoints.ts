@@ -162,7 +162,7 @@ export const sessionsEndpoints = {
     access: member,
     params: sessionParams,
     success: { status: 201, body: registerResponse },
-    errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY"],
+    errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY", "MEMBERS_ONLY"],
   }),
   bringGuest: endpoint({
     method: "POST",
@@ -182,6 +182,7 @@ export const sessionsEndpoints = {
       "GUESTS_NOT_ALLOWED",
       "GUEST_LIMIT",
       "DRAW_PENDING",
+      "MEMBERS_ONLY",
     ],
   }),
   accessRules: endpoint({

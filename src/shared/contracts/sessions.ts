@@ -48,6 +48,8 @@ export const session = z.object({
   noShowsReleasedAt: z.iso.datetime().nullable(),
   /** Who may make a team: as scheduled, and once the night is live, as its board is set. */
   teams: z.enum(TEAM_RULES),
+  /** Only members whose plan lets them in may register (decision 039). */
+  membersOnly: z.boolean(),
 });
 export type Session = z.infer<typeof session>;
 

@@ -46,6 +46,13 @@ export const errorStatus = {
   NO_SUBSCRIPTION: 409,
   PAYMENT_PROVIDER_ERROR: 502,
   PAYMENTS_NOT_READY: 409,
+  // Membership plans and dues
+  PLAN_NOT_OFFERED: 404,
+  ALREADY_ON_PLAN: 409,
+  SEASON_OVER: 409,
+  NO_MEMBERSHIP: 409,
+  DUES_BY_CARD_NOT_READY: 409,
+  MEMBERS_ONLY: 403,
   // Sessions, registrations, check-in
   SESSION_CLOSED: 409,
   DRAW_PENDING: 409,

@@ -92,6 +92,7 @@ export const sessionView = (change: Partial<Session> = {}): Session => ({
   noShowReleaseMinutes: null,
   noShowsReleasedAt: null,
   teams: "open",
+  membersOnly: false,
   ...change,
 });
 

@@ -11,6 +11,7 @@ export * from "./events.js";
 export * from "./ladder.js";
 export * from "./mail.js";
 export * from "./members.js";
+export * from "./memberships.js";
 export * from "./notifications.js";
 export * from "./payments.js";
 export * from "./sandbox-payments.js";

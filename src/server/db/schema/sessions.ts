@@ -69,6 +69,8 @@ export const sessions = pgTable(
     // Who may make a team, as scheduled: the board starts with it and its setting writes it back,
     // so the session says what the night was played as (features/courts board-store.ts).
     teams: teamRule("teams").notNull().default("open"),
+    // Only people whose membership plan lets them in may register (take_place, decision 039).
+    membersOnly: boolean("members_only").notNull().default(false),
     // The secret in the self check-in link and QR code.
     checkInToken: text("check_in_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),

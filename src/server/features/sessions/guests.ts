@@ -7,6 +7,7 @@
 // their places become theirs (claim_guest_places).
 import type { GuestBrought } from "../../../shared/contracts/access-rules.js";
 import { dateTimeFormat, plural } from "../../../shared/domain/formatters.js";
+import { messages } from "../../../shared/domain/messages.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
@@ -14,8 +15,8 @@ import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { accessRules, clubTimeZone } from "../clubs/service.js";
 import { holdExpiry } from "./effects.js";
-import { placePrice } from "./guest-price.js";
 import { checkoutFor } from "./payments.js";
+import { placePrice } from "./place-price.js";
 import { bringGuest } from "./place-rules.js";
 import { listRegistrations } from "./registration-list.js";
 import { createPayment, lockForAPlace, openPaymentId, sessionClosed } from "./registrations.js";
@@ -43,7 +44,7 @@ export async function bringGuestWithCheckout(
     if (place?.verdict !== "placed" && place?.verdict !== "listed") {
       throw await refusal(tx, session, place?.verdict);
     }
-    const price = await placePrice(tx, session, true);
+    const price = await placePrice(tx, session, { userId: host, guest: true }, now);
     const paymentId =
       place.verdict === "listed"
         ? await openPaymentId(tx, session, place, price)
@@ -90,6 +91,8 @@ async function refusal(tx: Tx, session: SessionRow, verdict: string | undefined)
       const at = openingTime(session.registrationOpensAt!, await clubTimeZone(tx, session.organizationId));
       return new AppError("REGISTRATION_NOT_OPEN", `Guests can be brought once registration opens, ${at}.`);
     }
+    case "members_only":
+      return new AppError("MEMBERS_ONLY", messages.dues.noGuestsMembersOnly);
     case "closed":
       return sessionClosed();
     default:

@@ -13,8 +13,8 @@ import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { unsubscribeFor, wantEmail } from "../notifications/service.js";
-import { placePrice } from "./guest-price.js";
 import type { RefundDecision } from "./payment-outcomes.js";
+import { placePrice } from "./place-price.js";
 import type { Promotion } from "./session-lock.js";
 
 /** A session's start (or any instant) as an email says it, in the club's time. */
@@ -47,7 +47,8 @@ export async function promotionEmails(
     const { session, club, clubName, timeZone } = await sessionAndClub(db, promotion.sessionId);
     const url = `${config.appUrl}/sessions/${session.id}`;
     const guest = promotion.guestName;
-    const price = formatCents(await placePrice(db, session, guest !== null));
+    const payer = { userId: promotion.userId!, guest: guest !== null };
+    const price = formatCents(await placePrice(db, session, payer, new Date()));
     const lines = [
       `Hi ${player.name},`,
       `A place opened in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}, and it's ${guest ? `your guest ${guest}'s` : "yours"}.`,

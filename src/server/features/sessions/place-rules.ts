@@ -23,6 +23,7 @@ export type TakeVerdict =
   | "holds_run_out"
   | "draw_due"
   | "not_open"
+  | "members_only"
   | "closed"
   | "not_found";
 

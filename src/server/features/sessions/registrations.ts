@@ -7,6 +7,7 @@
 // one statement each, with nothing to add; everything else runs in a transaction here.
 import { and, eq } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/session-registrations.js";
+import { messages } from "../../../shared/domain/messages.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
@@ -18,6 +19,7 @@ import { holdExpiry, placeEffects } from "./effects.js";
 import { type DrawOutcome, drawEffects, drawLocked } from "./lottery.js";
 import { settleAndPromote } from "./payment-outcomes.js";
 import { clubTakesCharges, paymentsNotReady } from "./payments-ready.js";
+import { placePrice } from "./place-price.js";
 import { giveUpPlace, takePlace } from "./place-rules.js";
 import { listRegistrations, registrantName } from "./registration-list.js";
 import {
@@ -63,16 +65,21 @@ export async function register(
   if (plain?.verdict === "not_found") throw notFound("Session not found");
   if (plain?.verdict === "closed") throw sessionClosed();
   if (plain?.verdict === "not_open") throw await notOpenYet(deps.database.db, organizationId, sessionId, now);
+  if (plain?.verdict === "members_only") throw membersOnly();
   const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
     const session = await lockForAPlace(tx, deps, effects, { organizationId, sessionId, now });
     const [place] = await takePlace(tx, { ...asked, freeOnly: false });
-    if (place?.verdict === "listed") {
-      const listed = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
-      return { listed, paymentId: await openPaymentId(tx, session, place) };
-    }
     if (place?.verdict === "not_open") throw await notOpenYet(tx, organizationId, sessionId, now);
-    if (place?.verdict !== "placed") throw sessionClosed();
-    const paymentId = place.status === "pending_payment" ? await createPayment(tx, session, place.id!) : null;
+    if (place?.verdict === "members_only") throw membersOnly();
+    if (place?.verdict !== "placed" && place?.verdict !== "listed") throw sessionClosed();
+    // The member's price, decided with the place (their membership locked while it is read).
+    const price = await placePrice(tx, session, { userId, guest: false }, now);
+    if (place.verdict === "listed") {
+      const listed = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
+      return { listed, paymentId: await openPaymentId(tx, session, place, price) };
+    }
+    const paymentId =
+      place.status === "pending_payment" ? await createPayment(tx, session, place.id!, price) : null;
     if (place.holdExpiresAt) effects.push(holdExpiry(organizationId, sessionId, place.holdExpiresAt));
     return { listed: listedPlace(place, userId), paymentId };
   });
@@ -105,6 +112,8 @@ export async function lockForAPlace(
   if (drawn) effects.push(...(await afterTheDraw(tx, deps, session, drawn, now)));
   return session;
 }
+
+const membersOnly = () => new AppError("MEMBERS_ONLY", messages.dues.membersOnly);
 
 export const sessionClosed = () => new AppError("SESSION_CLOSED", "Registration is closed for this session.");
 

@@ -81,6 +81,7 @@ export async function createSessions(
     organizationId,
     ...values,
     teams: body.teams ?? ("open" as const),
+    membersOnly: body.membersOnly ?? false,
     startsAt: addWeeksInZone(startsAt, week, timeZone),
     endsAt: addWeeksInZone(endsAt, week, timeZone),
     // Each week's lottery its own seed, committed to now.
@@ -169,7 +170,15 @@ export async function updateSession(
     const lottery = await lotteryEdit(tx, current.session, body, now);
     const [edited] = await tx
       .update(sessions)
-      .set({ ...values, ...lottery.values, teams, startsAt, endsAt, updatedAt: now })
+      .set({
+        ...values,
+        ...lottery.values,
+        teams,
+        membersOnly: body.membersOnly ?? current.session.membersOnly,
+        startsAt,
+        endsAt,
+        updatedAt: now,
+      })
       .where(and(eq(sessions.id, sessionId), eq(sessions.organizationId, organizationId)))
       .returning();
     if (lottery.job) effects.push(drawJob(organizationId, sessionId, lottery.job));

@@ -66,6 +66,7 @@ export function toSession(
     noShowReleaseMinutes: row.noShowReleaseMinutes,
     noShowsReleasedAt: row.noShowsReleasedAt?.toISOString() ?? null,
     teams: row.teams,
+    membersOnly: row.membersOnly,
   };
 }
 

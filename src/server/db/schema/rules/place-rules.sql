@@ -57,7 +57,9 @@ $$;
 --   are still to be drawn (lottery_open: a guest does not take a ticket from a member);
 --   otherwise a place, a place held unpaid, or the waitlist. Guests wait for registration to
 --   open for everyone: the early window is the member's standing, not their guest's.
--- * take_place counts a new place on the waitlist before those who walked up (below).
+-- * take_place counts a new place on the waitlist before those who walked up (below), refuses a
+--   members-only session to anyone whose plan does not let them in (members_only), and opens
+--   registration the plan's days ahead for its members (member_benefits, dues-rules.sql).
 -- * promote_waitlist moves up the waitlist in order, then those who walked up to the door
 --   unregistered (walked_up); a player standing by at the door (a waitlisted row checked in)
 --   is in and checked in at once (promoted_present). For a guest it names the member who
@@ -103,10 +105,13 @@ DECLARE
   waiting integer;
   last_seq integer;
   chosen registration_status;
+  only_members boolean;
+  member_access boolean;
+  member_early integer;
 BEGIN
   SELECT s.status, s.payment_required, s.capacity, s.registration_opens_at, s.early_opens_at,
-      s.lottery_draw_at, s.lottery_drawn_at
-    INTO open_status, paid, capacity, opens_at, early_at, draw_at, drawn_at
+      s.lottery_draw_at, s.lottery_drawn_at, s.members_only
+    INTO open_status, paid, capacity, opens_at, early_at, draw_at, drawn_at, only_members
     FROM sessions s
     WHERE s.id = of_session AND s.organization_id = of_club
     FOR UPDATE;
@@ -139,8 +144,15 @@ BEGIN
     RETURN QUERY SELECT 'listed'::text, existing, existing_status, NULL::integer, existing_hold;
     RETURN;
   END IF;
+  SELECT b.members_only_access, b.early_days INTO member_access, member_early
+    FROM member_benefits(of_club, for_person, taken_at) b;
+  IF only_members AND NOT coalesce(member_access, false) THEN
+    RETURN QUERY SELECT 'members_only'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    RETURN;
+  END IF;
   IF opens_at IS NOT NULL AND taken_at < opens_at
-    AND NOT (early_at IS NOT NULL AND taken_at >= early_at AND in_good_standing(of_club, for_person, taken_at)) THEN
+    AND NOT (early_at IS NOT NULL AND taken_at >= early_at AND in_good_standing(of_club, for_person, taken_at))
+    AND NOT (member_early > 0 AND taken_at >= opens_at - member_early * interval '1 day') THEN
     RETURN QUERY SELECT 'not_open'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
     RETURN;
   END IF;
@@ -194,10 +206,11 @@ DECLARE
   last_seq integer;
   brought integer;
   chosen registration_status;
+  only_members boolean;
 BEGIN
   SELECT s.status, s.payment_required, s.capacity, s.starts_at, s.registration_opens_at,
-      s.lottery_draw_at, s.lottery_drawn_at
-    INTO open_status, paid, capacity, starts, opens_at, draw_at, drawn_at
+      s.lottery_draw_at, s.lottery_drawn_at, s.members_only
+    INTO open_status, paid, capacity, starts, opens_at, draw_at, drawn_at, only_members
     FROM sessions s
     WHERE s.id = of_session AND s.organization_id = of_club
     FOR UPDATE;
@@ -228,6 +241,11 @@ BEGIN
     SELECT r.status, r.hold_expires_at INTO existing_status, existing_hold
       FROM session_registrations r WHERE r.id = existing;
     RETURN QUERY SELECT 'listed'::text, existing, existing_status, NULL::integer, existing_hold;
+    RETURN;
+  END IF;
+  -- A members-only session is for members themselves: nobody brings a guest to it.
+  IF only_members THEN
+    RETURN QUERY SELECT 'members_only'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
     RETURN;
   END IF;
   SELECT o.guests_allowed, o.guests_per_month, o.time_zone INTO allowed, per_month, zone

@@ -1,0 +1,65 @@
+// Membership plans and dues, served from their shared definitions
+// (shared/contracts/memberships-endpoints.ts).
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
+import type { AppDeps } from "../../app-deps.js";
+import { serve } from "../../platform/web/serve-endpoint.js";
+import { buyPlan, myMembership, playSandboxRenewal, setCancellation } from "./dues.js";
+import { createPlan, listPlans, retirePlan, updatePlan } from "./plans.js";
+import { readRoster, rosterCsv } from "./roster.js";
+
+export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+
+    serve(app, endpoints.plans, async (request) => ({
+      plans: await listPlans(db, request.club.organizationId, deps.now()),
+    }));
+
+    serve(app, endpoints.createPlan, async (request) =>
+      createPlan(db, request.club.organizationId, request.body),
+    );
+
+    serve(app, endpoints.updatePlan, async (request) =>
+      db.transaction((tx) =>
+        updatePlan(tx, request.club.organizationId, request.params.planId, request.body, deps.now()),
+      ),
+    );
+
+    serve(app, endpoints.retirePlan, async (request) => {
+      await db.transaction((tx) =>
+        retirePlan(tx, request.club.organizationId, request.params.planId, deps.now()),
+      );
+    });
+
+    serve(app, endpoints.roster, async (request) => ({
+      members: await readRoster(db, request.club.organizationId, request.query.status, deps.now()),
+    }));
+
+    serve(app, endpoints.rosterCsv, async (request, reply) => {
+      const { status } = request.query;
+      reply.header("content-disposition", `attachment; filename="membership-${status ?? "all"}.csv"`);
+      return rosterCsv(await readRoster(db, request.club.organizationId, status, deps.now()));
+    });
+
+    serve(app, endpoints.mine, async (request) =>
+      myMembership(deps, db, request.club.organizationId, request.club.userId, deps.now()),
+    );
+
+    serve(app, endpoints.buy, async (request) =>
+      buyPlan(deps, request.club.organizationId, request.club.userId, request.body.planId),
+    );
+
+    serve(app, endpoints.cancel, async (request) =>
+      setCancellation(deps, request.club.organizationId, request.club.userId, true),
+    );
+
+    serve(app, endpoints.resume, async (request) =>
+      setCancellation(deps, request.club.organizationId, request.club.userId, false),
+    );
+
+    serve(app, endpoints.sandboxRenewal, async (request) =>
+      playSandboxRenewal(deps, request.club.organizationId, request.club.userId, request.body.outcome),
+    );
+  };
+}

@@ -1,0 +1,82 @@
+// What the rest of the app asks of memberships (decision 039): what a member pays for a place,
+// and each member's plan and status for the club's members list.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DuesStatus } from "../../../shared/domain/dues-state.js";
+import { memberPriceCents } from "../../../shared/domain/member-price.js";
+import type { Queryable } from "../../db/database.js";
+import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
+import { standingAt } from "./dues.js";
+
+/**
+ * What `userId` pays for a place priced `priceCents`, decided inside the transaction that takes
+ * the place. Their membership row is locked for share first, so a lapse or a payment being
+ * applied at that moment (which locks it for update) is either wholly before this price or
+ * wholly after the place: never half of each.
+ */
+export async function memberPrice(
+  tx: Queryable,
+  organizationId: string,
+  userId: string,
+  priceCents: number,
+  at: Date,
+): Promise<number> {
+  if (priceCents === 0) return 0;
+  await tx
+    .select({ id: planMemberships.id })
+    .from(planMemberships)
+    .where(and(eq(planMemberships.organizationId, organizationId), eq(planMemberships.userId, userId)))
+    .for("share");
+  const [benefits] = await tx
+    .execute<{ discount: "none" | "percent" | "amount"; discount_value: number }>(
+      sql`select b.discount, b.discount_value from member_benefits(${organizationId}, ${userId}, ${at.toISOString()}::timestamptz) b`,
+    )
+    .then((result) => result.rows);
+  if (!benefits) return priceCents;
+  return memberPriceCents(priceCents, { kind: benefits.discount, value: benefits.discount_value });
+}
+
+export type MemberDues = {
+  code: string;
+  planName: string;
+  status: DuesStatus;
+  periodEnd: string;
+  renewsOn: string | null;
+};
+
+/** Each of `userIds`' plan code and status now, for the members list (none: not on a plan). */
+export async function duesOfMembers(
+  db: Queryable,
+  organizationId: string,
+  userIds: string[],
+  at: Date,
+): Promise<Map<string, MemberDues>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: planMemberships.userId,
+      code: membershipPlans.code,
+      planName: membershipPlans.name,
+      status: standingAt(at),
+      periodEnd: planMemberships.currentPeriodEnd,
+      cancelAtPeriodEnd: planMemberships.cancelAtPeriodEnd,
+    })
+    .from(planMemberships)
+    .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
+    .where(and(eq(planMemberships.organizationId, organizationId), inArray(planMemberships.userId, userIds)));
+  return new Map(
+    rows.map((row) => [
+      row.userId,
+      {
+        code: row.code,
+        planName: row.planName,
+        status: row.status,
+        periodEnd: row.periodEnd.toISOString(),
+        // A membership that renews says when; one ending at its period's end does not renew.
+        renewsOn:
+          (row.status === "active" || row.status === "past_due") && !row.cancelAtPeriodEnd
+            ? row.periodEnd.toISOString()
+            : null,
+      },
+    ]),
+  );
+}
