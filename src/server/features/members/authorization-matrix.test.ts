@@ -14,10 +14,12 @@ import { boards, displayTokens, games, queuePlayers } from "../../db/schema/cour
 import { eventGames, leagueEntries, leagues } from "../../db/schema/events.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
+import { membershipPlans } from "../../db/schema/memberships.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubSnapshot } from "../../test/club-snapshot.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { cookiesFrom, createTestApp, signUpVerified, type TestApp } from "../../test/harness.js";
+import { adultPlan } from "../../test/plans.js";
 import { refreshQueue, startFilling } from "../courts/actions.js";
 import { recordScore } from "../courts/score-actions.js";
 import { startEvent } from "../events/start-event.js";
@@ -231,6 +233,21 @@ const singlesBody = (ctx: Ctx) => ({
   playedAt: new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" }),
 });
 
+/** A membership plan of the club, as an admin made it. */
+async function aPlan(ctx: Ctx) {
+  const id = crypto.randomUUID();
+  await ctx.t.db.insert(membershipPlans).values({
+    id,
+    familyId: id,
+    organizationId: ctx.orgId,
+    name: "Adult",
+    code: "ADULT",
+    priceCents: 3000,
+    interval: "month",
+  });
+  return id;
+}
+
 const matrix: Row[] = [
   {
     method: "GET",
@@ -327,6 +344,81 @@ const matrix: Row[] = [
     route: "/api/orgs/:orgId/members",
     ok: 200,
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/members` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/membership-plans",
+    ok: 200,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-plans` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/membership-plans",
+    ok: 201,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-plans`, payload: adultPlan }),
+  },
+  {
+    method: "PUT",
+    route: "/api/orgs/:orgId/membership-plans/:planId",
+    ok: 200,
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/membership-plans/${await aPlan(c)}`,
+      payload: { ...adultPlan, price: "35.00" },
+    }),
+  },
+  {
+    method: "DELETE",
+    route: "/api/orgs/:orgId/membership-plans/:planId",
+    ok: 204,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-plans/${await aPlan(c)}` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/membership-roster",
+    ok: 200,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-roster?status=active` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/membership-roster.csv",
+    ok: 200,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-roster.csv` }),
+  },
+  {
+    // Each person reads their own membership: there is no path to anyone else's.
+    method: "GET",
+    route: "/api/orgs/:orgId/membership",
+    ok: 200,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership` }),
+  },
+  {
+    // A fresh club has no payout account yet: anyone in it is let in, and told why not.
+    method: "POST",
+    route: "/api/orgs/:orgId/membership",
+    ok: 409,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership`, payload: { planId: await aPlan(c) } }),
+  },
+  {
+    // Nobody in a fresh club has a membership to cancel, keep, or renew: let in, and told so.
+    method: "POST",
+    route: "/api/orgs/:orgId/membership/cancel",
+    ok: 409,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership/cancel` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/membership/resume",
+    ok: 409,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership/resume` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/membership/sandbox-renewal",
+    ok: 409,
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/membership/sandbox-renewal`,
+      payload: { outcome: "paid" },
+    }),
   },
   {
     method: "PATCH",
@@ -1253,6 +1345,7 @@ describe("club A's path with club B's entity ids", () => {
         "gameId",
         "token",
         "matchId",
+        "planId",
       ]),
     );
   });

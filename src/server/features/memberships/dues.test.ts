@@ -10,6 +10,7 @@ import { duesEvents, planMemberships } from "../../db/schema/memberships.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { connectSandboxPayouts } from "../../test/payouts.js";
+import { adultPlan } from "../../test/plans.js";
 import { applyDuesEvent, type IncomingDuesEvent } from "./dues.js";
 
 let t: TestApp;
@@ -44,20 +45,6 @@ const later = (days: number) => {
   clock = new Date(clock.getTime() + days * DAY);
 };
 
-export const adultPlan: PlanBody = {
-  name: "Adult",
-  code: "adult",
-  kind: "individual",
-  price: "30.00",
-  interval: "month",
-  graceDays: 7,
-  visible: true,
-  discount: "percent",
-  discountValue: "50",
-  membersOnlyAccess: true,
-  earlyDays: 2,
-};
-
 const createPlan = (body: PlanBody, who = admin) =>
   t.call(endpoints.createPlan, { params: { orgId }, body }, { cookie: who.cookie });
 const mine = (who: TestUser) => t.call(endpoints.mine, { params: { orgId } }, { cookie: who.cookie });
@@ -81,7 +68,7 @@ describe("plans", () => {
     });
     expect(bad.status).toBe(400);
     // Every reason in one answer, each on its field.
-    const said = (bad.error?.issues as Array<{ path: string[]; message: string }>).map((i) => [
+    const said = (bad.error!.issues as Array<{ path: string[]; message: string }>).map((i) => [
       i.path.join("."),
       i.message,
     ]);

@@ -152,7 +152,7 @@ BEGIN
   END IF;
   IF opens_at IS NOT NULL AND taken_at < opens_at
     AND NOT (early_at IS NOT NULL AND taken_at >= early_at AND in_good_standing(of_club, for_person, taken_at))
-    AND NOT (member_early > 0 AND taken_at >= opens_at - member_early * interval '1 day') THEN
+    AND NOT (coalesce(member_early, 0) > 0 AND taken_at >= opens_at - member_early * interval '1 day') THEN
     RETURN QUERY SELECT 'not_open'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
     RETURN;
   END IF;

@@ -1,0 +1,185 @@
+// What membership changes at registration (decision 039): the member's price, decided with the
+// place (and, while a lapse is being applied, after it); members-only sessions refusing anyone
+// else, guests too; and registration opening the plan's days early for its members.
+import { and, eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { membershipsEndpoints } from "../../../shared/contracts/memberships-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
+import { planMemberships } from "../../db/schema/memberships.js";
+import { payments } from "../../db/schema/sessions.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { connectSandboxPayouts } from "../../test/payouts.js";
+import { adultPlan } from "../../test/plans.js";
+import { until } from "../../test/until.js";
+
+let t: TestApp;
+const clock = new Date("2026-12-01T12:00:00Z");
+let owner: TestUser;
+let alice: TestUser;
+let ben: TestUser;
+let cara: TestUser;
+let orgId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  owner = await makeUser(t, "owner@prices.example", "Olive Owner");
+  alice = await makeUser(t, "alice@prices.example", "Alice Abbott");
+  ben = await makeUser(t, "ben@prices.example", "Ben Brooks");
+  cara = await makeUser(t, "cara@prices.example", "Cara Cole");
+  orgId = (
+    await makeClub(t, owner, [
+      [alice, "member"],
+      [ben, "member"],
+      [cara, "member"],
+    ])
+  ).id;
+  await connectSandboxPayouts(t, orgId, owner.cookie);
+  // Alice and Cara are on the adult plan (half off, members-only sessions, two days early);
+  // Ben is in the club and on no plan.
+  const plan = await t.call(
+    membershipsEndpoints.createPlan,
+    { params: { orgId }, body: adultPlan },
+    { cookie: owner.cookie },
+  );
+  for (const member of [alice, cara]) {
+    const bought = await t.call(
+      membershipsEndpoints.buy,
+      { params: { orgId }, body: { planId: plan.body.id } },
+      { cookie: member.cookie },
+    );
+    expect(bought.body.membership?.status).toBe("active");
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const night = { startsAt: "2026-12-10T23:00:00Z", endsAt: "2026-12-11T01:00:00Z" };
+const paidNight = async (extra: Record<string, unknown> = {}) =>
+  (
+    await makeSessions(t, orgId, owner, {
+      name: "Paid Night",
+      ...night,
+      paymentRequired: true,
+      paymentAmount: "10.00",
+      ...extra,
+    })
+  )[0]!.id;
+const register = (sessionId: string, who: TestUser) =>
+  t.call(sessionsEndpoints.register, { params: { orgId, sessionId } }, { cookie: who.cookie });
+const amountOf = async (registrationId: string) => {
+  const [row] = await t.db
+    .select({ amount: payments.amount })
+    .from(payments)
+    .where(eq(payments.registrationId, registrationId));
+  return row?.amount;
+};
+const membershipOf = (who: TestUser) =>
+  and(eq(planMemberships.organizationId, orgId), eq(planMemberships.userId, who.id));
+
+describe("the member's price", () => {
+  it("is the session's price less the plan's discount, for members only", async () => {
+    const sessionId = await paidNight();
+    const alices = await register(sessionId, alice);
+    expect(alices.status).toBe(201);
+    expect(await amountOf(alices.body.registration.id)).toBe(500);
+    const bens = await register(sessionId, ben);
+    expect(await amountOf(bens.body.registration.id)).toBe(1000);
+  });
+
+  it("is not a lapsed member's", async () => {
+    await t.db
+      .update(planMemberships)
+      .set({ status: "past_due", graceEndsAt: new Date(clock.getTime() - 1000) })
+      .where(membershipOf(cara));
+    const sessionId = await paidNight();
+    const caras = await register(sessionId, cara);
+    expect(await amountOf(caras.body.registration.id)).toBe(1000);
+    await t.db.update(planMemberships).set({ status: "active", graceEndsAt: null }).where(membershipOf(cara));
+  });
+
+  it("waits for a lapse being applied at that moment, and is decided after it", async () => {
+    const sessionId = await paidNight();
+    // Another connection applies Alice's lapse and holds it uncommitted.
+    const lapse = new pg.Client({ connectionString: t.deps.database.url });
+    await lapse.connect();
+    try {
+      await lapse.query("begin");
+      await lapse.query(
+        "update plan_memberships set status = 'lapsed' where organization_id = $1 and user_id = $2",
+        [orgId, alice.id],
+      );
+      const registering = register(sessionId, alice);
+      // The registration is waiting on Alice's membership row, not done before the lapse.
+      await until(
+        async () =>
+          (
+            await lapse.query<{ n: number }>(
+              "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+            )
+          ).rows[0]!.n,
+        (waiting) => waiting > 0,
+        "the registration to wait on the membership",
+      );
+      await lapse.query("commit");
+      const alices = await registering;
+      expect(alices.status).toBe(201);
+      expect(await amountOf(alices.body.registration.id)).toBe(1000);
+    } finally {
+      await lapse.end();
+      await t.db.update(planMemberships).set({ status: "active" }).where(membershipOf(alice));
+    }
+  });
+});
+
+describe("members-only sessions", () => {
+  it("take the plan's members, and refuse anyone else and any guest, saying why", async () => {
+    const sessionId = (
+      await makeSessions(t, orgId, owner, { name: "Members Night", ...night, membersOnly: true })
+    )[0]!.id;
+    const details = await t.call(
+      sessionsEndpoints.details,
+      { params: { orgId, sessionId } },
+      { cookie: ben.cookie },
+    );
+    expect(details.body.session.membersOnly).toBe(true);
+
+    const bens = await register(sessionId, ben);
+    expect(bens.status).toBe(403);
+    expect(bens.error).toMatchObject({
+      code: "MEMBERS_ONLY",
+      message: "This session is for members on one of the club's membership plans.",
+    });
+    expect((await register(sessionId, alice)).status).toBe(201);
+    const guest = await t.call(
+      sessionsEndpoints.bringGuest,
+      { params: { orgId, sessionId }, body: { name: "Gus Guest" } },
+      { cookie: alice.cookie },
+    );
+    expect(guest.error).toMatchObject({
+      code: "MEMBERS_ONLY",
+      message: "A members-only session is for members themselves: guests are not brought to it.",
+    });
+    const list = await t.call(
+      sessionsEndpoints.details,
+      { params: { orgId, sessionId } },
+      { cookie: alice.cookie },
+    );
+    expect(list.body.session.registeredCount).toBe(1);
+  });
+});
+
+describe("registration opening early for members", () => {
+  it("opens the plan's days ahead for its members, and when it opens for everyone else", async () => {
+    // Opens for everyone tomorrow; the plan's members (two days ahead) may register today.
+    const opens = new Date(clock.getTime() + 86_400_000).toISOString();
+    const sessionId = (
+      await makeSessions(t, orgId, owner, { name: "Busy Night", ...night, registrationOpensAt: opens })
+    )[0]!.id;
+    expect((await register(sessionId, alice)).status).toBe(201);
+    const bens = await register(sessionId, ben);
+    expect(bens.error?.code, JSON.stringify([bens.status, bens.body])).toBe("REGISTRATION_NOT_OPEN");
+  });
+});
