@@ -2,12 +2,12 @@
 // admin, a plan as read, a membership with its status and history, and what a member's page
 // reads (their membership and the plans they can buy).
 import { z } from "zod";
+import { duesMessages } from "../domain/dues-messages.js";
 import { DUES_STATUSES } from "../domain/dues-state.js";
-import { messages } from "../domain/messages.js";
 import { dollarsToCents, MAX_PRICE_CENTS, MIN_PAID_PRICE_CENTS } from "../domain/money.js";
 import { displayName, patternText } from "./common.js";
 
-const v = messages.dues;
+const v = duesMessages;
 
 export const PLAN_INTERVALS = ["month", "year", "season"] as const;
 export const PLAN_KINDS = ["individual", "household"] as const;
@@ -130,7 +130,15 @@ export const duesStatus = z.enum(DUES_STATUSES);
 
 export const membership = z.object({
   id: z.uuid(),
-  plan: plan.pick({ id: true, name: true, code: true, priceCents: true, interval: true, discount: true }),
+  plan: plan.pick({
+    id: true,
+    name: true,
+    code: true,
+    priceCents: true,
+    interval: true,
+    discount: true,
+    earlyDays: true,
+  }),
   /** As of now: a grace run out or a period ended counts, with or without an event. */
   status: duesStatus,
   currentPeriodEnd: z.iso.datetime(),

@@ -121,26 +121,6 @@ export const messages = {
   unavailable: "Courtside is restarting. Please try again in a moment.",
   invitationForSomeoneElse: (email: string) =>
     `This invitation was sent to ${email}. Sign out and sign in or sign up with that address to accept it.`,
-  /** Membership plans and dues (decision 039). */
-  dues: {
-    planNameRequired: "A plan needs a name",
-    planNameTooLong: "A plan's name is at most 60 characters",
-    planCode: "A code is 1 to 6 letters or digits",
-    planPrice: "A plan costs at least $0.50 (the least a card processor charges), in dollars and cents",
-    householdSize: "A household plan covers 2 to 10 people",
-    seasonDates: "A season needs its first and last day, the last after the first",
-    percentOff: "A percent off is a whole number from 1 to 100",
-    amountOff: "An amount off is more than $0 and less than $10,000",
-    graceDays: "Grace is a whole number of days from 0 to 60",
-    earlyDays: "Days ahead is a whole number from 0 to 14",
-    membersOnly: "This session is for members on one of the club's membership plans.",
-    noGuestsMembersOnly: "A members-only session is for members themselves: guests are not brought to it.",
-    seasonOver: "This season has ended: the club will offer the next one.",
-    alreadyOnPlan: "You're already a member on this plan.",
-    noMembership: "You have no membership to change.",
-    byCardNotReady:
-      "This club takes dues through the sandbox only for now: card subscriptions are coming. Ask the club how to pay.",
-  },
   sessions: {
     loading: "Loading sessions...",
     emptyTitle: "No upcoming sessions yet",

@@ -17,6 +17,7 @@ const links = [
   { to: "/sessions", label: "Sessions" },
   { to: "/billing", label: "Billing" },
   { to: "/members", label: "Members" },
+  { to: "/membership", label: "Membership" },
 ];
 
 /** The signed-in shell: the top navigation above the page. */

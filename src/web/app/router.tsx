@@ -116,6 +116,10 @@ export const router = createBrowserRouter([
                 ...page(() => import("../features/billing/billing-page.js"), "BillingPage"),
               },
               {
+                path: "/membership",
+                ...page(() => import("../features/memberships/membership-page.js"), "MembershipPage"),
+              },
+              {
                 path: "/members",
                 ...page(() => import("../features/members/members-page.js"), "MembersPage"),
               },

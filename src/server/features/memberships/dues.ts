@@ -6,13 +6,13 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Membership, MyMembership } from "../../../shared/contracts/memberships.js";
+import { duesMessages } from "../../../shared/domain/dues-messages.js";
 import {
   type DuesEvent,
   type DuesStatus,
   foldDues,
   periodEndAfter,
 } from "../../../shared/domain/dues-state.js";
-import { messages } from "../../../shared/domain/messages.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { duesEvents, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
@@ -148,6 +148,7 @@ function membershipOut(row: MembershipRow, plan: PlanRow, status: DuesStatus): M
       priceCents: plan.priceCents,
       interval: plan.interval,
       discount: { kind: plan.discount, value: plan.discountValue },
+      earlyDays: plan.earlyDays,
     },
     status,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
@@ -167,7 +168,7 @@ const sandboxEventId = () => `sandbox_${randomUUID()}`;
 /** Only the sandbox takes dues today: Stripe subscriptions on the club's account are to come. */
 function assertSandbox(deps: Pick<AppDeps, "payments">) {
   if (deps.payments.kind !== "sandbox")
-    throw new AppError("DUES_BY_CARD_NOT_READY", messages.dues.byCardNotReady);
+    throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.byCardNotReady);
 }
 
 /**
@@ -188,7 +189,7 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
     if (!plan)
       throw new AppError("PLAN_NOT_OFFERED", "That plan is not offered: choose one of the club's plans.");
     const periodEnd = periodEndFor(plan, now);
-    if (periodEnd <= now) throw new AppError("SEASON_OVER", messages.dues.seasonOver);
+    if (periodEnd <= now) throw new AppError("SEASON_OVER", duesMessages.seasonOver);
     const existing = await membershipOf(tx, organizationId, userId);
     let membershipId = existing?.membership.id;
     if (existing) {
@@ -200,7 +201,7 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
         .for("update", { of: planMemberships });
       const current = locked!.status === "active" || locked!.status === "past_due";
       if (current && existing.membership.planId === plan.id)
-        throw new AppError("ALREADY_ON_PLAN", messages.dues.alreadyOnPlan);
+        throw new AppError("ALREADY_ON_PLAN", duesMessages.alreadyOnPlan);
     } else {
       const [created] = await tx
         .insert(planMemberships)
@@ -265,7 +266,7 @@ async function currentMembership(
     : [];
   const current = standing?.status === "active" || standing?.status === "past_due";
   if (!found || !(current || (anyStatus && standing?.status === "lapsed")))
-    throw new AppError("NO_MEMBERSHIP", messages.dues.noMembership);
+    throw new AppError("NO_MEMBERSHIP", duesMessages.noMembership);
   return found;
 }
 

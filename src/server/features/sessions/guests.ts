@@ -6,8 +6,8 @@
 // the place back (give_up_place). If the guest joins the club under the address given here,
 // their places become theirs (claim_guest_places).
 import type { GuestBrought } from "../../../shared/contracts/access-rules.js";
+import { duesMessages } from "../../../shared/domain/dues-messages.js";
 import { dateTimeFormat, plural } from "../../../shared/domain/formatters.js";
-import { messages } from "../../../shared/domain/messages.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
 import type { AppDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
@@ -92,7 +92,7 @@ async function refusal(tx: Tx, session: SessionRow, verdict: string | undefined)
       return new AppError("REGISTRATION_NOT_OPEN", `Guests can be brought once registration opens, ${at}.`);
     }
     case "members_only":
-      return new AppError("MEMBERS_ONLY", messages.dues.noGuestsMembersOnly);
+      return new AppError("MEMBERS_ONLY", duesMessages.noGuestsMembersOnly);
     case "closed":
       return sessionClosed();
     default:

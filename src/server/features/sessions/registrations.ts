@@ -7,7 +7,7 @@
 // one statement each, with nothing to add; everything else runs in a transaction here.
 import { and, eq } from "drizzle-orm";
 import type { Registration } from "../../../shared/contracts/session-registrations.js";
-import { messages } from "../../../shared/domain/messages.js";
+import { duesMessages } from "../../../shared/domain/dues-messages.js";
 import { openingTime } from "../../../shared/domain/session-time.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
@@ -113,7 +113,7 @@ export async function lockForAPlace(
   return session;
 }
 
-const membersOnly = () => new AppError("MEMBERS_ONLY", messages.dues.membersOnly);
+const membersOnly = () => new AppError("MEMBERS_ONLY", duesMessages.membersOnly);
 
 export const sessionClosed = () => new AppError("SESSION_CLOSED", "Registration is closed for this session.");
 

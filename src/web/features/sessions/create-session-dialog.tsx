@@ -34,6 +34,7 @@ type Props = {
 export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
   const [open, setOpen] = useState(false);
   const [paid, setPaid] = useState(session?.paymentRequired ?? false);
+  const [membersOnly, setMembersOnly] = useState(session?.membersOnly ?? false);
   const [lottery, setLottery] = useState(session?.lotteryDrawAt != null);
   const create = useCreateSessions(orgId, {
     onSuccess: () => {
@@ -88,6 +89,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
       noShowReleaseMinutes: data.noShowReleaseMinutes,
       // Under way, the board holds it: left out, the session keeps the board's.
       teams: session?.status === "active" ? undefined : data.teams,
+      membersOnly: data.membersOnly,
     };
     if (session) await update.run({ sessionId: session.id, body });
     else await create.run({ ...body, repeatWeeks: data.repeatWeeks ?? 1 });
@@ -98,6 +100,7 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
     read: (values) => ({
       ...values,
       paymentRequired: paid && !paidBlocked,
+      membersOnly,
       // Off, the lottery's fields are not asked about (nor shown).
       ...(lottery
         ? {}
@@ -160,6 +163,12 @@ export function CreateSessionDialog({ orgId, timeZone, session }: Props) {
                 </label>
               </div>
               {paidBlocked ? <PaidNeedsPayouts owner={owner} /> : null}
+            </div>
+            <div className="flex items-center gap-3 sm:col-span-2">
+              <Switch id="session-membersOnly" checked={membersOnly} onCheckedChange={setMembersOnly} />
+              <label htmlFor="session-membersOnly" className="text-sm font-medium">
+                Members only (members on the club's plans that include it)
+              </label>
             </div>
             {paid && !paidBlocked ? (
               <Field

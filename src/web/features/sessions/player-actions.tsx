@@ -6,6 +6,7 @@ import { hoursPhrase, openingTime } from "../../../shared/domain/session-time.js
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { useCurrentPlan, useYourPrice } from "../memberships/api.js";
 import { useCancelRegistration, useRegister } from "./api.js";
 
 type Props = { orgId: string; data: SessionDetails };
@@ -17,8 +18,14 @@ export function PlayerActions({ orgId, data }: Props) {
   const running = session.status === "scheduled" || session.status === "active";
   const notYet =
     running && session.registrationOpensAt !== null && new Date(session.registrationOpensAt) > now;
-  // The early window is open: members in good standing may come in (the server decides who is).
-  const early = notYet && session.earlyOpensAt !== null && new Date(session.earlyOpensAt) <= now;
+  // The early window is open: members in good standing may come in, and members on a plan its
+  // days ahead (the server decides who is).
+  const plan = useCurrentPlan(orgId, notYet);
+  const planOpensAt =
+    notYet && plan ? Date.parse(session.registrationOpensAt!) - plan.earlyDays * 86_400_000 : null;
+  const early =
+    (notYet && session.earlyOpensAt !== null && new Date(session.earlyOpensAt) <= now) ||
+    (planOpensAt !== null && planOpensAt <= now.getTime());
   const open = running && (!notYet || early);
   // A lottery takes entries until its time; after it, and until it is drawn (the job, or the
   // next request, draws it first), a request joins the list the draw leaves.
@@ -27,6 +34,7 @@ export function PlayerActions({ orgId, data }: Props) {
   const drawDue = undrawn && !drawing;
   const full = !undrawn && session.capacity !== null && session.registeredCount >= session.capacity;
   const at = (iso: string) => openingTime(iso, data.timeZone);
+  const yourPrice = useYourPrice(orgId, session.paymentRequired ? session.paymentAmount : null);
 
   const register = useRegister(orgId, session.id, {
     onSuccess: ({ checkoutUrl }) => {
@@ -116,8 +124,8 @@ export function PlayerActions({ orgId, data }: Props) {
                     ? "Ask for a Place"
                     : full
                       ? "Join Waitlist"
-                      : session.paymentRequired && session.paymentAmount !== null
-                        ? `Register and Pay ${formatCents(session.paymentAmount)}`
+                      : yourPrice !== null
+                        ? `Register and Pay ${formatCents(yourPrice)}`
                         : "Register"}
             </Button>
           ) : null}

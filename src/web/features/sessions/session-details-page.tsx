@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { SessionDetails } from "../../../shared/contracts/sessions.js";
 import { can } from "../../../shared/domain/capabilities.js";
+import { memberPriceLine } from "../../../shared/domain/member-price.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { hoursPhrase, isHappeningNow } from "../../../shared/domain/session-time.js";
 import { NoClub } from "../../app/no-club.js";
@@ -12,6 +13,7 @@ import { Badge } from "../../components/ui/badge.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { SessionEvents } from "../events/session-events.js";
+import { useYourPrice } from "../memberships/api.js";
 import { useSessionDetails } from "./api.js";
 import { DrawCard } from "./draw-card.js";
 import { GuestsCard } from "./guests-card.js";
@@ -86,11 +88,7 @@ function Summary({ data, orgId }: { data: SessionDetails; orgId: string }) {
       </CardHeader>
       <CardContent className="grid gap-2 text-sm sm:grid-cols-2">
         <SessionFacts session={session} timeZone={timeZone} />
-        <p className="font-semibold">
-          {session.paymentRequired && session.paymentAmount !== null
-            ? `${formatCents(session.paymentAmount)} per player`
-            : "Free"}
-        </p>
+        <PriceLine orgId={orgId} session={session} />
         {session.paymentRequired ? (
           <p className="text-muted" data-testid="refund-policy">
             Full refund if you cancel at least {hoursPhrase(session.refundCutoffHours)} before the start.
@@ -116,6 +114,21 @@ function Summary({ data, orgId }: { data: SessionDetails; orgId: string }) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The price, and for a member on a plan with a discount theirs beside it ("Member price $5,
+ * non-members $10"). Only shown: the server decides what they pay as it takes the place.
+ */
+function PriceLine({ orgId, session }: { orgId: string; session: SessionDetails["session"] }) {
+  const price = session.paymentRequired ? session.paymentAmount : null;
+  const yours = useYourPrice(orgId, price);
+  if (price === null) return <p className="font-semibold">Free</p>;
+  return (
+    <p className="font-semibold" data-testid="session-price">
+      {memberPriceLine(price, yours ?? price) ?? `${formatCents(price)} per player`}
+    </p>
   );
 }
 

@@ -1,4 +1,5 @@
-import { CalendarDays, Clock, Dices, DoorOpen, Shuffle, Users } from "lucide-react";
+import { BadgeCheck, CalendarDays, Clock, Dices, DoorOpen, Shuffle, Users } from "lucide-react";
+import { Link } from "react-router";
 import type { Session } from "../../../shared/contracts/sessions.js";
 import { longDate, shortOpeningTime, timeRange } from "../../../shared/domain/session-time.js";
 import { teamsListed } from "../../../shared/domain/team-rules.js";
@@ -27,6 +28,14 @@ export function SessionFacts({ session, timeZone }: { session: Session; timeZone
           <Shuffle className="h-4 w-4 text-muted" /> {teamsListed(session.teams)}
         </p>
       )}
+      {session.membersOnly ? (
+        <p className="flex items-center gap-2" data-testid="members-only">
+          <BadgeCheck className="h-4 w-4 text-muted" /> Members only:
+          <Link to="/membership" className="text-brand-700 underline">
+            see the plans
+          </Link>
+        </p>
+      ) : null}
       <Access session={session} timeZone={timeZone} />
     </>
   );

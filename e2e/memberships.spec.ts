@@ -1,0 +1,107 @@
+// Membership plans and dues on a phone (issue 61, decision 039): the owner makes a plan, a
+// member joins it in the sandbox and pays the member price for a session, the owner sees them
+// on the roster as active, and a failed renewal shows "Past due" to both.
+import {
+  connectPayoutsInSettings,
+  createClubThroughApi,
+  expect,
+  joinByInvitation,
+  keepScreenshot,
+  signUpThroughApi,
+  test,
+  uniqueEmail,
+} from "./fixtures.js";
+
+test("a plan made, joined, paid at the member price, and past due after a failed renewal, seen by both", async ({
+  page,
+  newPerson,
+}) => {
+  test.setTimeout(120_000);
+  const phone = { width: 390, height: 844 };
+  await page.setViewportSize(phone);
+  await signUpThroughApi(page, "Owen Owner", uniqueEmail("plans-owner"));
+  const club = await createClubThroughApi(page, `Plan Club ${Date.now()}`, 2);
+  await connectPayoutsInSettings(page);
+
+  // The owner makes a plan: a mistake first, said on its field, then the plan.
+  await page.goto("/membership");
+  await page.getByRole("button", { name: "New Plan" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("Adult");
+  await dialog.getByLabel("Code").fill("ADULT");
+  await dialog.getByLabel("Price ($)").fill("0.25");
+  await dialog.getByLabel("Percent off").fill("50");
+  await dialog.getByLabel("Registration opens early (days)").fill("2");
+  await dialog.getByRole("button", { name: "Create Plan" }).click();
+  await expect(
+    dialog.getByText(
+      "A plan costs at least $0.50 (the least a card processor charges), in dollars and cents",
+    ),
+  ).toBeVisible();
+  await dialog.getByLabel("Price ($)").fill("30.00");
+  await keepScreenshot(page, "plan-form-390");
+  await dialog.getByRole("button", { name: "Create Plan" }).click();
+  await expect(page.getByText("Plan created")).toBeVisible();
+  const managed = page.getByTestId("managed-plan").filter({ hasText: "Adult" });
+  await expect(managed).toContainText("$30.00 a month · 0 members");
+  await expect(managed).toContainText(
+    "50% off paid sessions · Members-only sessions · Registration 2 days early",
+  );
+
+  // A paid session for Thursday night.
+  const startsAt = new Date(Date.now() + 3 * 86_400_000);
+  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
+    data: {
+      name: "Thursday Paid Play",
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
+      paymentRequired: true,
+      paymentAmount: "10.00",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const sessionId = (await created.json()).sessions[0].id as string;
+
+  // A member of the club joins the plan from the Membership page.
+  const member = await newPerson(phone);
+  const memberEmail = uniqueEmail("plans-member");
+  await signUpThroughApi(member, "Mia Member", memberEmail);
+  await joinByInvitation(page, member, club.id, memberEmail);
+  await member.goto(`/sessions/${sessionId}`);
+  await expect(member.getByTestId("session-price")).toHaveText("$10.00 per player");
+  await member.goto("/membership");
+  await expect(member.getByRole("heading", { name: "Become a member" })).toBeVisible();
+  await keepScreenshot(member, "membership-join-390");
+  await member.getByRole("button", { name: "Join: Adult" }).click();
+  await expect(member.getByText("You're a member. Welcome!")).toBeVisible();
+  await expect(member.getByTestId("membership-status")).toHaveText("Active");
+  await expect(member.getByTestId("your-membership")).toContainText("Renews on");
+
+  // The session now says her price, and charges it.
+  await member.goto(`/sessions/${sessionId}`);
+  await expect(member.getByTestId("session-price")).toHaveText("Member price $5.00, non-members $10.00");
+  await member.getByRole("button", { name: "Register and Pay $5.00" }).click();
+  await expect(member.getByText("Sandbox payment")).toBeVisible();
+  await member.getByRole("button", { name: "Pay $5.00" }).click();
+  await expect(member.getByTestId("my-status")).toHaveText("You're registered.");
+
+  // The owner sees her on the roster, active.
+  await page.goto("/membership");
+  const row = page.getByTestId("roster-row").filter({ hasText: "Mia Member" });
+  await expect(row).toContainText("ADULT");
+  await expect(row).toContainText("Active");
+  await expect(managed).toContainText("1 member");
+
+  // The sandbox plays a failed renewal: past due for her, and on the owner's roster.
+  await member.goto("/membership");
+  await member.getByRole("button", { name: "Renewal Fails" }).click();
+  await expect(member.getByTestId("membership-status")).toHaveText("Past due");
+  await expect(member.getByTestId("your-membership")).toContainText("Your last payment failed.");
+  await keepScreenshot(member, "membership-past-due-390", { fullPage: true });
+  await page.getByLabel("Status").selectOption("past_due");
+  await expect(page.getByTestId("roster-row")).toHaveCount(1);
+  await expect(row).toContainText("Past due");
+  await keepScreenshot(page, "membership-roster-390", { fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await keepScreenshot(page, "membership-admin-1280", { fullPage: true });
+});

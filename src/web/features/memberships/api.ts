@@ -1,0 +1,111 @@
+// Membership plans and dues from the browser (decision 039): the person's own membership and
+// what they can buy, and for the club's treasurers its plans and roster.
+import { useQuery } from "@tanstack/react-query";
+import type { MyMembership, Plan, PlanBody, RosterEntry } from "../../../shared/contracts/memberships.js";
+import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
+import { memberPriceCents } from "../../../shared/domain/member-price.js";
+import { call } from "../../lib/api.js";
+import { type ActionFeedback, useAction } from "../../lib/use-action.js";
+
+export const membershipKeys = {
+  mine: (orgId: string) => ["membership", orgId] as const,
+  plans: (orgId: string) => ["membership-plans", orgId] as const,
+  roster: (orgId: string) => ["membership-roster", orgId] as const,
+};
+
+export function useMyMembership(orgId: string, enabled = true) {
+  return useQuery({
+    queryKey: membershipKeys.mine(orgId),
+    enabled,
+    queryFn: () => call(endpoints.mine, { params: { orgId } }),
+  });
+}
+
+/** The plan whose benefits the person has now (active, or past due within grace), or null. */
+export function useCurrentPlan(orgId: string, enabled = true) {
+  const mine = useMyMembership(orgId, enabled).data?.membership;
+  return mine && (mine.status === "active" || mine.status === "past_due") ? mine.plan : null;
+}
+
+/**
+ * What a paid place costs the person: the price less their plan's discount while they are a
+ * member (null: the session is free). Shown only: the server decides as it takes the place.
+ */
+export function useYourPrice(orgId: string, priceCents: number | null): number | null {
+  const plan = useCurrentPlan(orgId, priceCents !== null);
+  if (priceCents === null) return null;
+  return plan ? memberPriceCents(priceCents, plan.discount) : priceCents;
+}
+
+export function usePlans(orgId: string) {
+  return useQuery({
+    queryKey: membershipKeys.plans(orgId),
+    queryFn: async () => (await call(endpoints.plans, { params: { orgId } })).plans,
+  });
+}
+
+export type RosterFilter = RosterEntry["status"] | "all";
+
+export function useRoster(orgId: string, status: RosterFilter) {
+  return useQuery({
+    queryKey: [...membershipKeys.roster(orgId), status] as const,
+    queryFn: async () =>
+      (await call(endpoints.roster, { params: { orgId }, query: status === "all" ? {} : { status } }))
+        .members,
+  });
+}
+
+/** Every change to a membership changes the person's page, the plans' counts and the roster. */
+const everything = (orgId: string) => [
+  membershipKeys.mine(orgId),
+  membershipKeys.plans(orgId),
+  membershipKeys.roster(orgId),
+];
+
+export const useBuyPlan = (orgId: string, feedback?: ActionFeedback<MyMembership, string>) =>
+  useAction({
+    run: (planId: string) => call(endpoints.buy, { params: { orgId }, body: { planId } }),
+    invalidates: everything(orgId),
+    ...feedback,
+  });
+
+export const useSetCancellation = (orgId: string, feedback?: ActionFeedback<MyMembership, boolean>) =>
+  useAction({
+    run: (cancel: boolean) => call(cancel ? endpoints.cancel : endpoints.resume, { params: { orgId } }),
+    invalidates: everything(orgId),
+    ...feedback,
+  });
+
+export const useSandboxRenewal = (
+  orgId: string,
+  feedback?: ActionFeedback<MyMembership, "paid" | "failed">,
+) =>
+  useAction({
+    run: (outcome: "paid" | "failed") =>
+      call(endpoints.sandboxRenewal, { params: { orgId }, body: { outcome } }),
+    invalidates: everything(orgId),
+    ...feedback,
+  });
+
+export const useSavePlan = (
+  orgId: string,
+  feedback?: ActionFeedback<Plan, { planId?: string; body: PlanBody }>,
+) =>
+  useAction({
+    run: ({ planId, body }: { planId?: string; body: PlanBody }) =>
+      planId
+        ? call(endpoints.updatePlan, { params: { orgId, planId }, body })
+        : call(endpoints.createPlan, { params: { orgId }, body }),
+    invalidates: everything(orgId),
+    ...feedback,
+  });
+
+export const useRetirePlan = (orgId: string, feedback?: ActionFeedback<undefined, string>) =>
+  useAction({
+    run: async (planId: string) => {
+      await call(endpoints.retirePlan, { params: { orgId, planId } });
+      return undefined;
+    },
+    invalidates: everything(orgId),
+    ...feedback,
+  });

@@ -1,0 +1,96 @@
+// Membership: the person's own membership (its status, renewal, cancellation, history) and
+// the plans they can join; for the club's treasurers, its plans and its roster too.
+import { can } from "../../../shared/domain/capabilities.js";
+import { useOrganization } from "../../app/organization-provider.js";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
+import { PageLoading } from "../../components/ui/spinner.js";
+import { useMyMembership } from "./api.js";
+import { OfferedPlans } from "./offered-plans.js";
+import { PlansManager } from "./plans-manager.js";
+import { RosterCard } from "./roster-card.js";
+import { shortDate } from "./short-date.js";
+import { YourMembership } from "./your-membership.js";
+
+export function MembershipPage() {
+  const { current } = useOrganization();
+  if (!current) {
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-8">
+        <h1 className="text-2xl font-bold">Membership</h1>
+        <p className="mt-2 text-muted">Join or create a club to see its membership plans.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold">Membership</h1>
+      <MemberPart orgId={current.id} timeZone={current.timeZone} />
+      {can(current.role, "memberships.manage") ? (
+        <>
+          <PlansManager orgId={current.id} />
+          <RosterCard orgId={current.id} timeZone={current.timeZone} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function MemberPart({ orgId, timeZone }: { orgId: string; timeZone: string }) {
+  const mine = useMyMembership(orgId);
+  if (mine.isPending) return <PageLoading />;
+  if (!mine.data) {
+    return (
+      <p className="text-sm text-red-700">Your membership could not be read. Reload the page to try again.</p>
+    );
+  }
+  const { membership, plans, history, sandbox } = mine.data;
+  return (
+    <>
+      {membership ? (
+        <YourMembership orgId={orgId} membership={membership} sandbox={sandbox} timeZone={timeZone} />
+      ) : null}
+      <OfferedPlans orgId={orgId} plans={plans} membership={membership} />
+      {history.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>History</CardTitle>
+            <CardDescription>Every payment and change of your membership, newest first.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y divide-slate-100 text-sm">
+              {history.map((entry) => (
+                <li
+                  key={`${entry.kind}-${entry.occurredAt}`}
+                  className="flex flex-wrap justify-between gap-2 py-2"
+                >
+                  <span>{historyLine(entry, timeZone)}</span>
+                  <time dateTime={entry.occurredAt} className="text-muted">
+                    {shortDate(entry.occurredAt, timeZone)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+function historyLine(
+  entry: { kind: string; planName: string | null; periodEnd: string | null },
+  timeZone: string,
+): string {
+  switch (entry.kind) {
+    case "paid":
+      return `Paid${entry.planName ? ` for ${entry.planName}` : ""}${entry.periodEnd ? `, to ${shortDate(entry.periodEnd, timeZone)}` : ""}`;
+    case "payment_failed":
+      return "A payment failed";
+    case "cancel_requested":
+      return "Asked to end at the period's end";
+    case "cancel_withdrawn":
+      return "Kept after all";
+    default:
+      return "Ended";
+  }
+}
