@@ -12,6 +12,7 @@ import { billingEndpoints, paymentEndpoints } from "../../../shared/contracts/bi
 import { dashboardEndpoints, recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import { ladderEndpoints } from "../../../shared/contracts/ladder-endpoints.js";
 import { membersEndpoints } from "../../../shared/contracts/members-endpoints.js";
+import { membershipsEndpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { makeClub, makeUser } from "../../test/factories.js";
@@ -66,6 +67,13 @@ describe("npm run demo", () => {
           await callHttp(server.url, membersEndpoints.members, { params: { orgId }, query: {} }, { cookie })
         ).body;
         expect(members.members).toHaveLength(25);
+        // Its membership, as a treasurer meets it: most regulars on a plan, one card failed this
+        // week, one membership lapsed, the rest on none.
+        const roster = (
+          await callHttp(server.url, membershipsEndpoints.roster, { params: { orgId }, query: {} }, { cookie })
+        ).body.members;
+        const count = (status: string) => roster.filter((m) => m.status === status).length;
+        expect([count("active"), count("past_due"), count("lapsed"), count("none")]).toEqual([13, 1, 1, 10]);
       } finally {
         server.child.kill("SIGTERM");
         expect(await server.exited).toBe(0);

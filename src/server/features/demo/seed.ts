@@ -20,6 +20,7 @@ import { logMatch, settleResultsQuietly } from "../ladder/service.js";
 import { addMember, createOrganization } from "../members/service.js";
 import { connectSandboxPayouts } from "../payments/service.js";
 import { addWalkIn, createSessions, register, transition } from "../sessions/service.js";
+import { seedDuesHistory } from "./dues-history.js";
 
 export const DEMO_OWNER = {
   email: "owner@demo.courtside.local",
@@ -207,7 +208,7 @@ export async function seedDemoClub(
   ].map((s) => ({ ...s, endsAt: new Date(s.startsAt.getTime() + 2 * HOUR) }));
   // Made as an organizer would: created, then started and finished through their lifecycle.
   const create = async (s: { name: string; startsAt: Date; endsAt: Date } & Record<string, unknown>) => {
-    const { name, startsAt, endsAt, capacity, paymentRequired, paymentAmount, teams } = s;
+    const { name, startsAt, endsAt, capacity, paymentRequired, paymentAmount, teams, membersOnly } = s;
     const [created] = await createSessions(deps, organizationId, owner.id, {
       name,
       startsAt: startsAt.toISOString(),
@@ -215,6 +216,7 @@ export async function seedDemoClub(
       ...(capacity ? { capacity: capacity as number } : {}),
       ...(paymentRequired ? { paymentRequired: true, paymentAmount: String(paymentAmount) } : {}),
       ...(teams ? { teams: teams as TeamRule } : {}),
+      ...(membersOnly ? { membersOnly: true } : {}),
     });
     return created!.id;
   };
@@ -232,6 +234,18 @@ export async function seedDemoClub(
   }
   const upcomingIds = [];
   for (const s of upcoming) upcomingIds.push(await create(s));
+  // The club's membership: plans, members on them, and a members-only night. Dues are played by
+  // the sandbox; with Stripe keys nobody's card can be, so the demo has no plans there.
+  if (takesCharges && deps.payments.kind === "sandbox") {
+    await seedDuesHistory(deps, organizationId, memberIds, now);
+    await create({
+      name: "Members Night",
+      startsAt: clubHour(ladderDay!, 17),
+      endsAt: clubHour(ladderDay!, 19),
+      capacity: 16,
+      membersOnly: true,
+    });
+  }
   const liveId = await create({
     name: "Drop-in Open Play",
     startsAt: at(-40 * 60_000),

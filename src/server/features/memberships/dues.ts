@@ -203,19 +203,11 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
       if (current && existing.membership.planId === plan.id)
         throw new AppError("ALREADY_ON_PLAN", duesMessages.alreadyOnPlan);
     } else {
-      const [created] = await tx
-        .insert(planMemberships)
-        .values({
-          organizationId,
-          userId,
-          planId: plan.id,
-          status: "active",
-          currentPeriodEnd: periodEnd,
-          provider: deps.payments.kind,
-        })
-        .onConflictDoNothing()
-        .returning({ id: planMemberships.id });
-      membershipId = created?.id ?? (await membershipOf(tx, organizationId, userId))!.membership.id;
+      membershipId = await openMembership(
+        tx,
+        { organizationId, userId, planId: plan.id, periodEnd },
+        deps.payments.kind,
+      );
     }
     await applyDuesEvent(tx, membershipId!, {
       providerEventId: sandboxEventId(),
@@ -226,6 +218,24 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
     });
   });
   return myMembership(deps, deps.database.db, organizationId, userId, now);
+}
+
+/**
+ * The person's membership row at the club, made for a first payment (its columns are then
+ * rewritten by that payment's event). Two purchases at once: the unique key lets one make it.
+ */
+export async function openMembership(
+  tx: Tx,
+  first: { organizationId: string; userId: string; planId: string; periodEnd: Date },
+  provider: "sandbox" | "stripe",
+): Promise<string> {
+  const { organizationId, userId, planId, periodEnd } = first;
+  const [created] = await tx
+    .insert(planMemberships)
+    .values({ organizationId, userId, planId, status: "active", currentPeriodEnd: periodEnd, provider })
+    .onConflictDoNothing()
+    .returning({ id: planMemberships.id });
+  return created?.id ?? (await membershipOf(tx, organizationId, userId))!.membership.id;
 }
 
 /** Asks for the membership to end at its period's end, or withdraws that. */

@@ -1,11 +1,14 @@
 // What the rest of the app asks of memberships (decision 039): what a member pays for a place,
-// and each member's plan and status for the club's members list.
+// each member's plan and status, and for the demo club a history of dues as if lived.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DuesStatus } from "../../../shared/domain/dues-state.js";
 import { memberPriceCents } from "../../../shared/domain/member-price.js";
 import type { Queryable } from "../../db/database.js";
 import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { standingAt } from "./dues.js";
+
+export { applyDuesEvent, openMembership } from "./dues.js";
+export { createPlan } from "./plans.js";
 
 /**
  * What `userId` pays for a place priced `priceCents`, decided inside the transaction that takes
