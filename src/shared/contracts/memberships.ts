@@ -33,7 +33,8 @@ export const planBody = z
         .regex(/^[A-Z0-9]{1,6}$/, v.planCode),
     ),
     kind: z.enum(PLAN_KINDS),
-    householdSize: z.union([z.literal("").transform(() => null), z.null(), z.coerce.number()]).optional(),
+    /** As typed: a whole number for a household plan; left out (or empty) for one person. */
+    householdSize: z.union([z.number(), patternText(z.string().trim().max(3))]).optional(),
     price: patternText(
       z
         .string()
@@ -55,10 +56,10 @@ export const planBody = z
     earlyDays: whole(0, MAX_EARLY_DAYS, v.earlyDays),
   })
   .superRefine((plan, ctx) => {
-    const size = plan.householdSize;
+    const size = plan.householdSize === "" ? Number.NaN : Number(plan.householdSize);
     if (
       plan.kind === "household" &&
-      !(Number.isInteger(size) && size! >= HOUSEHOLD_SIZE.min && size! <= HOUSEHOLD_SIZE.max)
+      !(Number.isInteger(size) && size >= HOUSEHOLD_SIZE.min && size <= HOUSEHOLD_SIZE.max)
     )
       ctx.addIssue({ code: "custom", path: ["householdSize"], message: v.householdSize });
     if (
@@ -82,7 +83,7 @@ export const planBody = z
     name: plan.name,
     code: plan.code,
     kind: plan.kind,
-    householdSize: plan.kind === "household" ? (plan.householdSize as number) : null,
+    householdSize: plan.kind === "household" ? Number(plan.householdSize) : null,
     priceCents: dollarsToCents(plan.price),
     interval: plan.interval,
     seasonStartsOn: plan.interval === "season" ? (plan.seasonStartsOn ?? null) : null,

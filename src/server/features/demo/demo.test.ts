@@ -70,7 +70,12 @@ describe("npm run demo", () => {
         // Its membership, as a treasurer meets it: most regulars on a plan, one card failed this
         // week, one membership lapsed, the rest on none.
         const roster = (
-          await callHttp(server.url, membershipsEndpoints.roster, { params: { orgId }, query: {} }, { cookie })
+          await callHttp(
+            server.url,
+            membershipsEndpoints.roster,
+            { params: { orgId }, query: {} },
+            { cookie },
+          )
         ).body.members;
         const count = (status: string) => roster.filter((m) => m.status === status).length;
         expect([count("active"), count("past_due"), count("lapsed"), count("none")]).toEqual([13, 1, 1, 10]);

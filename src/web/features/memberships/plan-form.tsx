@@ -32,7 +32,7 @@ export function PlanForm({ orgId, plan, onDone }: { orgId: string; plan?: Plan; 
     name: String(values.name ?? ""),
     code: String(values.code ?? ""),
     kind,
-    householdSize: kind === "household" ? String(values.householdSize ?? "") : null,
+    householdSize: kind === "household" ? String(values.householdSize ?? "") : undefined,
     price: String(values.price ?? ""),
     interval,
     seasonStartsOn: interval === "season" ? String(values.seasonStartsOn ?? "") : "",

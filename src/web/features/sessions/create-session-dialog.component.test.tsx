@@ -123,6 +123,7 @@ describe("CreateSessionDialog", () => {
     await fill(user, "Repeat weekly", "2");
     await fill(user, "Description", "Bring water");
     await user.selectOptions(screen.getByLabelText("Teams"), "Mixed doubles");
+    await user.click(screen.getByRole("switch", { name: /Members only/ }));
     await user.click(screen.getByRole("button", { name: "Create Session" }));
 
     expect(await screen.findByText("2 weekly sessions created.")).toBeTruthy();
@@ -139,6 +140,7 @@ describe("CreateSessionDialog", () => {
         skillMax: 4.5,
         description: "Bring water",
         teams: "mixed",
+        membersOnly: true,
         repeatWeeks: 2,
       },
     ]);
@@ -199,6 +201,7 @@ describe("CreateSessionDialog", () => {
         paymentAmount: "12.50",
         refundCutoffHours: 48,
         teams: "open",
+        membersOnly: false,
         repeatWeeks: 1,
       },
     ]);
@@ -251,6 +254,7 @@ describe("CreateSessionDialog", () => {
         // No window and no lottery: only the lottery's lookback, kept as it was.
         lotteryLookbackDays: 60,
         teams: "open",
+        membersOnly: false,
       },
     ]);
   });
