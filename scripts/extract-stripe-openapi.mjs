@@ -26,6 +26,8 @@ export const OPERATIONS = [
   ["POST", "/v1/refunds"],
   ["POST", "/v1/billing_portal/sessions"],
   ["GET", "/v1/subscriptions"],
+  ["GET", "/v1/subscriptions/{subscription_exposed_id}"],
+  ["POST", "/v1/subscriptions/{subscription_exposed_id}"],
   ["POST", "/v1/accounts"],
   ["POST", "/v1/account_links"],
   ["GET", "/v1/accounts/{account}"],

@@ -103,6 +103,16 @@ export async function startFakeStripe() {
       const data = subscriptions.get(req.query.get("customer") ?? "") ?? [];
       return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/subscriptions" } };
     }
+    // A member's dues subscription, on the club's account (only found through that account).
+    const subscription = path.match(/^\/v1\/subscriptions\/([\w]+)$/);
+    if (subscription) {
+      const found_ = found(subscription[1]!);
+      if (found_?.object !== "subscription" || (found_.account ?? undefined) !== req.stripeAccount)
+        return notFound;
+      if (method === "POST" && body.has("cancel_at_period_end"))
+        found_.cancel_at_period_end = body.get("cancel_at_period_end") === "true";
+      return { status: 200, body: found_ };
+    }
     if (method === "POST" && path === "/v1/accounts") {
       // Requested capabilities show on the account as "inactive" until onboarding is done.
       const requested = requestedCapabilities(params);
@@ -231,6 +241,44 @@ export async function startFakeStripe() {
     },
     setAccount(accountId: string, state: { details_submitted: boolean; charges_enabled: boolean }) {
       Object.assign(objects.get(accountId)!, state);
+    },
+    /**
+     * A member's subscription on a club's account, as Stripe has it once its checkout is paid
+     * (metadata copied from the checkout's subscription_data), or as it moves on after.
+     */
+    setDuesSubscription(
+      id: string,
+      state: {
+        account: string;
+        status: string;
+        periodEnd: Date;
+        cancelAtPeriodEnd?: boolean;
+        metadata: Record<string, string>;
+      },
+    ): StripeObject {
+      const existing = objects.get(id);
+      const made: StripeObject = {
+        ...(existing ?? {}),
+        id,
+        object: "subscription",
+        account: state.account,
+        customer: (existing?.customer as string | undefined) ?? newId("cus"),
+        status: state.status,
+        cancel_at_period_end: state.cancelAtPeriodEnd ?? false,
+        metadata: state.metadata,
+        items: {
+          object: "list",
+          data: [
+            {
+              id: "si_dues",
+              price: { id: "price_dues", product: "prod_dues" },
+              current_period_end: Math.floor(state.periodEnd.getTime() / 1000),
+            },
+          ],
+        },
+      };
+      objects.set(id, made);
+      return made;
     },
     /** The customer's subscriptions as Stripe would list them. */
     setSubscription(customerId: string, state: { status: string; product: string; periodEnd: Date } | null) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import {
+  boughtPlan,
   buyPlanBody,
   myMembership,
   plan,
@@ -98,12 +99,13 @@ export const membershipsEndpoints = {
     method: "POST",
     path: "/api/orgs/:orgId/membership",
     operationId: "buyMembership",
-    summary: "Buy a plan, or switch to it (the sandbox takes the payment at once)",
+    summary:
+      "Buy a plan, or switch to it: the sandbox takes the payment at once; by card, the answer names the provider's checkout",
     tags,
     access: member,
     params: orgParams,
     body: buyPlanBody,
-    success: { status: 200, body: myMembership },
+    success: { status: 200, body: boughtPlan },
     errors: [
       "PLAN_NOT_OFFERED",
       "ALREADY_ON_PLAN",
@@ -133,6 +135,17 @@ export const membershipsEndpoints = {
     params: orgParams,
     success: { status: 200, body: myMembership },
     errors: ["NO_MEMBERSHIP"],
+  }),
+  portal: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/membership/portal",
+    operationId: "openDuesPortal",
+    summary: "Open the provider's page where a member paying by card changes their card",
+    tags,
+    access: member,
+    params: orgParams,
+    success: { status: 200, body: z.object({ url: z.string() }) },
+    errors: ["NO_MEMBERSHIP", "PAYMENTS_NOT_READY"],
   }),
   sandboxRenewal: endpoint({
     method: "POST",

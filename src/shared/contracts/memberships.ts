@@ -162,8 +162,13 @@ export const myMembership = z.object({
   plans: z.array(plan.omit({ members: true })),
   /** The sandbox plays the subscription: a renewal, paid or failed, can be played by hand. */
   sandbox: z.boolean(),
+  /** Paid by card at the provider: its page changes the card. */
+  byCard: z.boolean(),
 });
 export type MyMembership = z.infer<typeof myMembership>;
+
+/** A purchase: the membership as it is now, and the provider's checkout to pay at, if any. */
+export const boughtPlan = myMembership.extend({ checkoutUrl: z.string().nullable() });
 
 export const buyPlanBody = z.object({ planId: z.uuid() });
 export const sandboxRenewalBody = z.object({ outcome: z.enum(["paid", "failed"]) });

@@ -17,6 +17,6 @@ export const duesMessages = {
   seasonOver: "This season has ended: the club will offer the next one.",
   alreadyOnPlan: "You're already a member on this plan.",
   noMembership: "You have no membership to change.",
-  byCardNotReady:
-    "This club takes dues through the sandbox only for now: card subscriptions are coming. Ask the club how to pay.",
+  switchByCardNotReady:
+    "Switching plans by card is not built yet: cancel this membership, and join the new plan when it ends.",
 } as const;

@@ -11,7 +11,7 @@ import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { connectSandboxPayouts } from "../../test/payouts.js";
 import { adultPlan } from "../../test/plans.js";
-import { applyDuesEvent, type IncomingDuesEvent } from "./dues.js";
+import { applyDuesEvent, type IncomingDuesEvent } from "./dues-events.js";
 
 let t: TestApp;
 let clock = new Date("2026-12-01T12:00:00Z");

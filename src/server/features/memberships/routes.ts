@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { buyPlan, myMembership, playSandboxRenewal, setCancellation } from "./dues.js";
+import { buyPlan, myMembership, openDuesPortal, playSandboxRenewal, setCancellation } from "./dues.js";
 import { createPlan, listPlans, retirePlan, updatePlan } from "./plans.js";
 import { readRoster, rosterCsv } from "./roster.js";
 
@@ -56,6 +56,10 @@ export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.resume, async (request) =>
       setCancellation(deps, request.club.organizationId, request.club.userId, false),
+    );
+
+    serve(app, endpoints.portal, async (request) =>
+      openDuesPortal(deps, request.club.organizationId, request.club.userId),
     );
 
     serve(app, endpoints.sandboxRenewal, async (request) =>

@@ -5,9 +5,10 @@ import type { DuesStatus } from "../../../shared/domain/dues-state.js";
 import { memberPriceCents } from "../../../shared/domain/member-price.js";
 import type { Queryable } from "../../db/database.js";
 import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
-import { standingAt } from "./dues.js";
+import { standingAt } from "./dues-events.js";
 
-export { applyDuesEvent, openMembership } from "./dues.js";
+export { duesWebhook, isDuesEvent } from "./card-dues.js";
+export { applyDuesEvent, openMembership } from "./dues-events.js";
 export { createPlan } from "./plans.js";
 
 /**

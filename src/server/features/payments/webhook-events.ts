@@ -2,6 +2,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { ProviderEvent } from "../../platform/payments/payment-provider.js";
 import { syncSubscription } from "../billing/service.js";
 import { clubIdByRef } from "../clubs/service.js";
+import { duesWebhook, isDuesEvent } from "../memberships/service.js";
 import {
   abandonPayment,
   confirmPayment,
@@ -58,6 +59,8 @@ async function refundEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {
 
 export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {
   const { type } = event;
+  // A member's dues: a subscription on a club's own account (the club's own plan is ours).
+  if (isDuesEvent(event)) return duesWebhook(deps, event);
   if (type.startsWith("checkout.session.")) {
     if (event.object.mode === "subscription") return subscriptionEvent(deps, event);
     return sessionFeeCheckout(deps, event);

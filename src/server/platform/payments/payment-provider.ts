@@ -51,8 +51,57 @@ export type ProviderEvent = {
   object: { id: string; object: string } & Record<string, unknown>;
 };
 
+/** A member's dues checkout: a subscription on the club's own account (decision 039). */
+export type DuesCheckoutRequest = {
+  /** Who joins which plan version at which club: carried on the subscription as its metadata. */
+  member: DuesMember;
+  planName: string;
+  clubName: string;
+  priceCents: number;
+  interval: "month" | "year";
+  /** Our share of each payment, in percent (the club's plan's session fee rate). */
+  applicationFeePercent: number;
+  customerEmail: string | null;
+  payoutAccountRef: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Distinguishes one attempt from the next, so a second tap opens a fresh checkout. */
+  attemptKey: string;
+};
+
+export type DuesMember = { organizationId: string; userId: string; planId: string };
+
+/** A dues subscription as the provider has it now. */
+export type DuesSubscriptionState = {
+  ref: string;
+  status: "active" | "past_due" | "ended";
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** Whom our checkout made it for; null for a subscription something else made. */
+  member: DuesMember | null;
+};
+
+/**
+ * Dues as subscriptions on a club's connected account. Stripe's only: the sandbox plays dues in
+ * the app itself (memberships/dues.ts), a payment at once and renewals by hand.
+ */
+export interface DuesProvider {
+  createCheckout(request: DuesCheckoutRequest): Promise<{ url: string }>;
+  retrieve(subscriptionRef: string, payoutAccountRef: string): Promise<DuesSubscriptionState | null>;
+  /** Ends the subscription at its period's end, or keeps it after all. */
+  setCancellation(subscriptionRef: string, payoutAccountRef: string, cancel: boolean): Promise<void>;
+  /** The provider's page where the member changes their card (or cancels). */
+  createPortal(
+    subscriptionRef: string,
+    payoutAccountRef: string,
+    returnUrl: string,
+  ): Promise<{ url: string }>;
+}
+
 export interface PaymentProvider {
   readonly kind: "sandbox" | "stripe";
+  /** Dues by subscription: null in the sandbox, which plays them in the app. */
+  readonly dues: DuesProvider | null;
 
   createCheckout(request: SessionCheckoutRequest): Promise<{ url: string; providerRef: string }>;
   retrieveCheckout(providerRef: string, payoutAccountRef: string | null): Promise<CheckoutState>;

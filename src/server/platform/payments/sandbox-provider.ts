@@ -114,6 +114,8 @@ export function createSandboxProvider(
   const store = sandboxStore(db);
   return {
     kind: "sandbox",
+    // The sandbox's dues are played in the app (memberships/dues.ts): paid at once, renewed by hand.
+    dues: null,
 
     async createCheckout({ paymentId }) {
       const providerRef = sandboxRefs.feeCheckoutOf(paymentId);

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from "fastify";
 import Stripe from "stripe";
 import type { StripeConfig } from "../../config.js";
 import { type PaymentProvider, ProviderError, type SubscriptionState } from "./payment-provider.js";
+import { createStripeDues } from "./stripe-dues.js";
 
 // Stripe refuses a checkout whose expiry is under 30 minutes from when it receives the request.
 // The SDK's retry after a timeout resends the same body seconds later, and clocks differ: 35
@@ -78,6 +79,7 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
 
   return {
     kind: "stripe",
+    dues: createStripeDues(stripe, call),
 
     createCheckout(request) {
       return call("checkout.create", async () => {

@@ -1,7 +1,14 @@
 // Membership plans and dues from the browser (decision 039): the person's own membership and
 // what they can buy, and for the club's treasurers its plans and roster.
 import { useQuery } from "@tanstack/react-query";
-import type { MyMembership, Plan, PlanBody, RosterEntry } from "../../../shared/contracts/memberships.js";
+import type { z } from "zod";
+import type {
+  boughtPlan,
+  MyMembership,
+  Plan,
+  PlanBody,
+  RosterEntry,
+} from "../../../shared/contracts/memberships.js";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { memberPriceCents } from "../../../shared/domain/member-price.js";
 import { call } from "../../lib/api.js";
@@ -62,7 +69,7 @@ const everything = (orgId: string) => [
   membershipKeys.roster(orgId),
 ];
 
-export const useBuyPlan = (orgId: string, feedback?: ActionFeedback<MyMembership, string>) =>
+export const useBuyPlan = (orgId: string, feedback?: ActionFeedback<z.infer<typeof boughtPlan>, string>) =>
   useAction({
     run: (planId: string) => call(endpoints.buy, { params: { orgId }, body: { planId } }),
     invalidates: everything(orgId),
@@ -85,6 +92,13 @@ export const useSandboxRenewal = (
       call(endpoints.sandboxRenewal, { params: { orgId }, body: { outcome } }),
     invalidates: everything(orgId),
     ...feedback,
+  });
+
+/** Opens the provider's page where a card member changes their card. */
+export const useDuesPortal = (orgId: string) =>
+  useAction({
+    run: () => call(endpoints.portal, { params: { orgId } }),
+    onSuccess: ({ url }) => window.location.assign(url),
   });
 
 export const useSavePlan = (

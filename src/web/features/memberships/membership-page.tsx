@@ -1,10 +1,14 @@
 // Membership: the person's own membership (its status, renewal, cancellation, history) and
 // the plans they can join; for the club's treasurers, its plans and its roster too.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { can } from "../../../shared/domain/capabilities.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
-import { useMyMembership } from "./api.js";
+import { membershipKeys, useMyMembership } from "./api.js";
 import { OfferedPlans } from "./offered-plans.js";
 import { PlansManager } from "./plans-manager.js";
 import { RosterCard } from "./roster-card.js";
@@ -35,7 +39,24 @@ export function MembershipPage() {
   );
 }
 
+/** Back from the provider's checkout: said, and the membership read again as its payment lands. */
+function useCheckoutReturn(orgId: string) {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const returned = params.get("dues");
+  useEffect(() => {
+    if (!returned) return;
+    if (returned === "success")
+      toast.success("Thank you!", {
+        description: "Your membership starts as soon as the payment is confirmed.",
+      });
+    void queryClient.invalidateQueries({ queryKey: membershipKeys.mine(orgId) });
+    setParams({}, { replace: true });
+  }, [returned, orgId, queryClient, setParams]);
+}
+
 function MemberPart({ orgId, timeZone }: { orgId: string; timeZone: string }) {
+  useCheckoutReturn(orgId);
   const mine = useMyMembership(orgId);
   if (mine.isPending) return <PageLoading />;
   if (!mine.data) {
@@ -43,11 +64,17 @@ function MemberPart({ orgId, timeZone }: { orgId: string; timeZone: string }) {
       <p className="text-sm text-red-700">Your membership could not be read. Reload the page to try again.</p>
     );
   }
-  const { membership, plans, history, sandbox } = mine.data;
+  const { membership, plans, history, sandbox, byCard } = mine.data;
   return (
     <>
       {membership ? (
-        <YourMembership orgId={orgId} membership={membership} sandbox={sandbox} timeZone={timeZone} />
+        <YourMembership
+          orgId={orgId}
+          membership={membership}
+          sandbox={sandbox}
+          byCard={byCard}
+          timeZone={timeZone}
+        />
       ) : null}
       <OfferedPlans orgId={orgId} plans={plans} membership={membership} />
       {history.length > 0 ? (

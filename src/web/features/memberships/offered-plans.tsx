@@ -16,7 +16,13 @@ export function OfferedPlans({
   plans: MyMembership["plans"];
   membership: Membership | null;
 }) {
-  const buy = useBuyPlan(orgId, { success: "You're a member. Welcome!" });
+  // By card the provider's checkout opens; the sandbox takes the payment at once.
+  const buy = useBuyPlan(orgId, {
+    success: ({ checkoutUrl }) => (checkoutUrl ? undefined : "You're a member. Welcome!"),
+    onSuccess: ({ checkoutUrl }) => {
+      if (checkoutUrl) window.location.assign(checkoutUrl);
+    },
+  });
   const current = membership && (membership.status === "active" || membership.status === "past_due");
   return (
     <Card>

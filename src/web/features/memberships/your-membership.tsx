@@ -7,7 +7,7 @@ import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
-import { useSandboxRenewal, useSetCancellation } from "./api.js";
+import { useDuesPortal, useSandboxRenewal, useSetCancellation } from "./api.js";
 import { shortDate } from "./short-date.js";
 
 const tone = { active: "brand", past_due: "ball", lapsed: "danger", cancelled: "neutral" } as const;
@@ -30,13 +30,16 @@ export function YourMembership({
   orgId,
   membership,
   sandbox,
+  byCard,
   timeZone,
 }: {
   orgId: string;
   membership: Membership;
   sandbox: boolean;
+  byCard: boolean;
   timeZone: string;
 }) {
+  const portal = useDuesPortal(orgId);
   const cancellation = useSetCancellation(orgId, {
     success: (_result, cancel) =>
       cancel ? "Your membership will end at the period's end" : "Membership kept",
@@ -60,6 +63,15 @@ export function YourMembership({
         <p className="text-sm">{statusLine(membership, timeZone)}</p>
         {current ? (
           <div className="flex flex-wrap gap-2">
+            {byCard ? (
+              <Button
+                variant={membership.status === "past_due" ? "primary" : "secondary"}
+                disabled={portal.busy}
+                onClick={() => void portal.run()}
+              >
+                Update Card
+              </Button>
+            ) : null}
             {membership.cancelAtPeriodEnd ? (
               <Button
                 variant="secondary"

@@ -1,0 +1,251 @@
+// Dues by card on Stripe (decision 039), at the HTTP level: the official SDK pointed at the
+// strict fake Stripe (every request checked against Stripe's API description), and webhooks
+// signed as Stripe signs them. A subscription on the club's own account with our share as a
+// percent; its events, replayed and shuffled, applied once from what Stripe says when asked.
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
+import { organizations } from "../../db/schema/clubs.js";
+import { duesEvents, planMemberships } from "../../db/schema/memberships.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { adultPlan } from "../../test/plans.js";
+
+let t: TestApp;
+let stripe: FakeStripe;
+let owner: TestUser;
+let mia: TestUser;
+let orgId: string;
+let otherOrgId: string;
+let planId: string;
+const ACCOUNT = "acct_club_a";
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  t = await createTestApp({ env: stripe.env });
+  owner = await makeUser(t, "card-owner@example.com", "Olive Owner");
+  mia = await makeUser(t, "card-mia@example.com", "Mia Member");
+  orgId = (await makeClub(t, owner, [[mia, "member"]], { name: "Card Club" })).id;
+  otherOrgId = (await makeClub(t, await makeUser(t, "card-rival@example.com", "Rival"), [])).id;
+  // The club's account takes charges, as its onboarding leaves it (stripe.test.ts walks that).
+  await t.db
+    .update(organizations)
+    .set({ payoutAccountRef: ACCOUNT, payoutChargesEnabled: true, payoutDetailsSubmitted: true })
+    .where(eq(organizations.id, orgId));
+  planId = (
+    await t.call(endpoints.createPlan, { params: { orgId }, body: adultPlan }, { cookie: owner.cookie })
+  ).body.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+afterEach(() => {
+  expect(stripe.refusals).toEqual([]);
+});
+
+const deliver = (delivery: { payload: string; signature: string }) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/webhooks/stripe",
+    headers: { "content-type": "application/json", "stripe-signature": delivery.signature },
+    payload: delivery.payload,
+  });
+function replayedShuffled<T>(items: T[]): T[] {
+  const out = items.flatMap((item) => Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => item));
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+const mine = () => t.call(endpoints.mine, { params: { orgId } }, { cookie: mia.cookie });
+const eventsOf = async () => {
+  const [row] = await t.db.select().from(planMemberships).where(eq(planMemberships.userId, mia.id));
+  return row
+    ? (await t.db.select().from(duesEvents).where(eq(duesEvents.membershipId, row.id))).map((e) => e.kind)
+    : [];
+};
+const DAY = 86_400_000;
+const SUB = "sub_mia";
+
+describe("dues by card", () => {
+  it("opens a subscription checkout on the club's account, with our share as a percent", async () => {
+    const from = stripe.requests.length;
+    const bought = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId } },
+      { cookie: mia.cookie },
+    );
+    expect(bought.status).toBe(200);
+    expect(bought.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    // Nothing is a membership until Stripe says it is paid.
+    expect(bought.body.membership).toBeNull();
+    const [checkout] = stripe.requests.slice(from).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(checkout!.stripeAccount).toBe(ACCOUNT);
+    expect(checkout!.idempotencyKey).toMatch(new RegExp(`^dues-checkout:${orgId}:${mia.id}:${planId}:`));
+    const sent = Object.fromEntries(checkout!.body);
+    expect(sent).toMatchObject({
+      mode: "subscription",
+      customer_email: "card-mia@example.com",
+      "line_items[0][price_data][unit_amount]": "3000",
+      "line_items[0][price_data][recurring][interval]": "month",
+      "line_items[0][price_data][currency]": "usd",
+      // The trial's rate on session fees, 3%.
+      "subscription_data[application_fee_percent]": "3",
+      "subscription_data[metadata][organizationId]": orgId,
+      "subscription_data[metadata][userId]": mia.id,
+      "subscription_data[metadata][planId]": planId,
+    });
+  });
+
+  it("becomes a membership once Stripe says so, whatever the payloads say and however often they come", async () => {
+    const metadata = { organizationId: orgId, userId: mia.id, planId };
+    const periodEnd = new Date(Date.now() + 30 * DAY);
+    stripe.setDuesSubscription(SUB, { account: ACCOUNT, status: "active", periodEnd, metadata });
+    // The payloads are stale on purpose: the state is read from Stripe.
+    const stale = { id: SUB, object: "subscription", status: "incomplete" };
+    const deliveries = [
+      stripe.event("customer.subscription.created", stale, { account: ACCOUNT }),
+      stripe.event(
+        "invoice.paid",
+        { id: "in_1", object: "invoice", subscription: SUB },
+        { account: ACCOUNT },
+      ),
+      stripe.event("customer.subscription.updated", stale, { account: ACCOUNT }),
+    ];
+    for (const delivery of replayedShuffled(deliveries))
+      expect((await deliver(delivery)).statusCode).toBe(200);
+    const page = (await mine()).body;
+    expect(page.membership).toMatchObject({
+      status: "active",
+      plan: { code: "ADULT" },
+      cancelAtPeriodEnd: false,
+    });
+    expect(page.membership?.currentPeriodEnd).toBe(
+      new Date(Math.floor(periodEnd.getTime() / 1000) * 1000).toISOString(),
+    );
+    expect(page.byCard).toBe(true);
+    expect(await eventsOf()).toEqual(["paid"]);
+
+    // A switch by card would be a second subscription beside the first: refused, saying why.
+    const family = await t.call(
+      endpoints.createPlan,
+      { params: { orgId }, body: { ...adultPlan, name: "Family", code: "FAM", price: "60.00" } },
+      { cookie: owner.cookie },
+    );
+    const switched = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId: family.body.id } },
+      { cookie: mia.cookie },
+    );
+    expect(switched.error?.code).toBe("DUES_BY_CARD_NOT_READY");
+  });
+
+  it("a failed renewal makes it past due, once; the card is changed on Stripe's page on the club's account", async () => {
+    const metadata = { organizationId: orgId, userId: mia.id, planId };
+    stripe.setDuesSubscription(SUB, {
+      account: ACCOUNT,
+      status: "past_due",
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      metadata,
+    });
+    const failed = stripe.event(
+      "invoice.payment_failed",
+      { id: "in_2", object: "invoice", subscription: SUB },
+      { account: ACCOUNT },
+    );
+    for (let i = 0; i < 3; i++) await deliver(failed);
+    expect((await mine()).body.membership?.status).toBe("past_due");
+    expect(await eventsOf()).toEqual(["paid", "payment_failed"]);
+
+    const from = stripe.requests.length;
+    const portal = await t.call(endpoints.portal, { params: { orgId } }, { cookie: mia.cookie });
+    expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    const [opened] = stripe.requests.slice(from).filter((r) => r.path === "/v1/billing_portal/sessions");
+    expect(opened!.stripeAccount).toBe(ACCOUNT);
+
+    // Paid again: active.
+    stripe.setDuesSubscription(SUB, {
+      account: ACCOUNT,
+      status: "active",
+      periodEnd: new Date(Date.now() + 31 * DAY),
+      metadata,
+    });
+    await deliver(
+      stripe.event(
+        "invoice.paid",
+        { id: "in_3", object: "invoice", subscription: SUB },
+        { account: ACCOUNT },
+      ),
+    );
+    expect((await mine()).body.membership?.status).toBe("active");
+  });
+
+  it("cancels at period end on Stripe, keeps it after all, and ends when Stripe ends it", async () => {
+    const from = stripe.requests.length;
+    const cancelled = await t.call(endpoints.cancel, { params: { orgId } }, { cookie: mia.cookie });
+    expect(cancelled.body.membership).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    const [update] = stripe.requests
+      .slice(from)
+      .filter((r) => r.path === `/v1/subscriptions/${SUB}` && r.method === "POST");
+    expect(update!.stripeAccount).toBe(ACCOUNT);
+    expect(update!.body.get("cancel_at_period_end")).toBe("true");
+    const kept = await t.call(endpoints.resume, { params: { orgId } }, { cookie: mia.cookie });
+    expect(kept.body.membership?.cancelAtPeriodEnd).toBe(false);
+    await t.call(endpoints.cancel, { params: { orgId } }, { cookie: mia.cookie });
+
+    const metadata = { organizationId: orgId, userId: mia.id, planId };
+    stripe.setDuesSubscription(SUB, {
+      account: ACCOUNT,
+      status: "canceled",
+      periodEnd: new Date(),
+      cancelAtPeriodEnd: true,
+      metadata,
+    });
+    const ended = stripe.event(
+      "customer.subscription.deleted",
+      { id: SUB, object: "subscription" },
+      { account: ACCOUNT },
+    );
+    for (let i = 0; i < 2; i++) await deliver(ended);
+    expect((await mine()).body.membership?.status).toBe("cancelled");
+    expect((await eventsOf()).slice(-2)).toEqual(["cancel_requested", "ended"]);
+  });
+
+  it("ignores a subscription that names another club, or is not on the club's own account", async () => {
+    const before = await t.db.select().from(planMemberships);
+    stripe.setDuesSubscription("sub_forged", {
+      account: ACCOUNT,
+      status: "active",
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      metadata: { organizationId: otherOrgId, userId: owner.id, planId },
+    });
+    expect(
+      (
+        await deliver(
+          stripe.event(
+            "customer.subscription.created",
+            { id: "sub_forged", object: "subscription" },
+            { account: ACCOUNT },
+          ),
+        )
+      ).statusCode,
+    ).toBe(200);
+    stripe.setDuesSubscription("sub_elsewhere", {
+      account: "acct_someone_else",
+      status: "active",
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      metadata: { organizationId: orgId, userId: owner.id, planId },
+    });
+    await deliver(
+      stripe.event(
+        "customer.subscription.created",
+        { id: "sub_elsewhere", object: "subscription" },
+        { account: "acct_someone_else" },
+      ),
+    );
+    expect(await t.db.select().from(planMemberships)).toEqual(before);
+  });
+});

@@ -1,0 +1,198 @@
+// Dues by card, through the provider's subscriptions on the club's account (decision 039). A
+// checkout opens the subscription; after that every change reaches us as a webhook on the
+// club's account, and is never taken from the payload: the subscription is read again from the
+// provider, and what changed since our membership row becomes a dues event (keyed by the
+// webhook's id, so a replay adds nothing). Cancelling, keeping and the nightly reconciliation
+// read it the same way.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { duesMessages } from "../../../shared/domain/dues-messages.js";
+import { sessionFeeBasisPoints } from "../../../shared/domain/plans.js";
+import type { AppDeps } from "../../app-deps.js";
+import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
+import { AppError, notFound } from "../../platform/errors/app-error.js";
+import type {
+  DuesProvider,
+  DuesSubscriptionState,
+  ProviderEvent,
+} from "../../platform/payments/payment-provider.js";
+import { person } from "../account/service.js";
+import { currentPlan, getOrganization } from "../clubs/service.js";
+import { applyDuesEvent, type IncomingDuesEvent, openMembership } from "./dues-events.js";
+
+type PlanRow = typeof membershipPlans.$inferSelect;
+
+const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
+const idOf = (value: unknown): string | null => text(value) ?? text((value as { id?: unknown } | null)?.id);
+
+/** The club's account that takes charges, or the refusal a person paying would get. */
+export async function chargingAccount(deps: AppDeps, organizationId: string) {
+  const club = await getOrganization(deps.database.db, organizationId);
+  if (!club.payoutChargesEnabled || !club.payoutAccountRef)
+    throw new AppError(
+      "PAYMENTS_NOT_READY",
+      "This club cannot take payments yet: its owner needs to finish connecting a payment account.",
+    );
+  return { club, account: club.payoutAccountRef };
+}
+
+/** Opens the provider's checkout for a plan; the membership begins with its first payment's event. */
+export async function openDuesCheckout(
+  deps: AppDeps,
+  dues: DuesProvider,
+  plan: PlanRow,
+  member: { organizationId: string; userId: string },
+): Promise<string> {
+  if (plan.interval === "season")
+    throw new AppError(
+      "DUES_BY_CARD_NOT_READY",
+      "A season is paid in full by the club's payment link, which is not built yet: ask the club how to pay.",
+    );
+  const { club, account } = await chargingAccount(deps, member.organizationId);
+  const payer = await person(deps.database.db, member.userId);
+  const back = `${deps.config.appUrl}/membership`;
+  const { url } = await dues.createCheckout({
+    member: { ...member, planId: plan.id },
+    planName: plan.name,
+    clubName: club.name,
+    priceCents: plan.priceCents,
+    interval: plan.interval,
+    // Our share of dues is the club's rate on session fees, as a percent.
+    applicationFeePercent: sessionFeeBasisPoints[currentPlan(club, deps.now())] / 100,
+    customerEmail: payer?.email ?? null,
+    payoutAccountRef: account,
+    successUrl: `${back}?dues=success`,
+    cancelUrl: `${back}?dues=cancelled`,
+    attemptKey: randomUUID(),
+  });
+  return url;
+}
+
+/** The subscription an event on a club's account is about, if it is about one. */
+function subscriptionOf(event: ProviderEvent): string | null {
+  const object = event.object as Record<string, unknown>;
+  if (object.object === "subscription") return object.id as string;
+  if (object.object === "invoice") {
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    return idOf(object.subscription) ?? idOf(parent?.subscription_details?.subscription);
+  }
+  if (object.object === "checkout.session" && object.mode === "subscription")
+    return idOf(object.subscription);
+  return null;
+}
+
+/** Whether a webhook is about a member's dues: an event on a club's account naming a subscription. */
+export const isDuesEvent = (event: ProviderEvent) => event.account !== null && subscriptionOf(event) !== null;
+
+/** A webhook about dues: the subscription read again, and what changed applied once. */
+export async function duesWebhook(deps: AppDeps, event: ProviderEvent): Promise<void> {
+  const ref = subscriptionOf(event);
+  if (!deps.payments.dues || !ref || !event.account) return;
+  const state = await deps.payments.dues.retrieve(ref, event.account);
+  if (state) await syncDues(deps, state, event.account, event.id);
+}
+
+/**
+ * Brings the membership to what the provider says now. Only a subscription our checkout made
+ * counts, on the account of the club it names, for a plan of that club; anything else is
+ * acknowledged and left alone.
+ */
+export async function syncDues(
+  deps: AppDeps,
+  state: DuesSubscriptionState,
+  account: string,
+  eventId: string,
+): Promise<void> {
+  const member = state.member;
+  if (!member || !state.currentPeriodEnd) return;
+  const club = await getOrganization(deps.database.db, member.organizationId).catch(() => null);
+  if (!club || club.payoutAccountRef !== account) return;
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select()
+      .from(membershipPlans)
+      .where(
+        and(eq(membershipPlans.id, member.planId), eq(membershipPlans.organizationId, member.organizationId)),
+      );
+    if (!plan) return;
+    // A subscription that ended before we ever heard of it started no membership.
+    const [existing] = await tx
+      .select({ id: planMemberships.id })
+      .from(planMemberships)
+      .where(
+        and(
+          eq(planMemberships.organizationId, member.organizationId),
+          eq(planMemberships.userId, member.userId),
+        ),
+      );
+    if (!existing && state.status === "ended") return;
+    const membershipId = await openMembership(
+      tx,
+      { ...member, periodEnd: state.currentPeriodEnd! },
+      "stripe",
+    );
+    const [row] = await tx
+      .select()
+      .from(planMemberships)
+      .where(eq(planMemberships.id, membershipId))
+      .for("update");
+    // A new subscription (joining again after an end) becomes the membership's.
+    if (row!.providerRef !== state.ref && state.status !== "ended")
+      await tx
+        .update(planMemberships)
+        .set({ provider: "stripe", providerRef: state.ref })
+        .where(eq(planMemberships.id, membershipId));
+    else if (row!.providerRef !== state.ref) return;
+    const fresh = row!.providerRef !== state.ref;
+    const base = { occurredAt: now };
+    const events: IncomingDuesEvent[] = [];
+    if (
+      state.status === "active" &&
+      (fresh || row!.status !== "active" || state.currentPeriodEnd! > row!.currentPeriodEnd)
+    )
+      events.push({
+        ...base,
+        providerEventId: eventId,
+        kind: "paid",
+        planId: plan.id,
+        periodEnd: state.currentPeriodEnd!,
+      });
+    if (state.status === "past_due" && row!.status === "active")
+      events.push({ ...base, providerEventId: eventId, kind: "payment_failed", graceDays: plan.graceDays });
+    if (state.status === "ended" && row!.status !== "cancelled" && row!.status !== "lapsed")
+      events.push({ ...base, providerEventId: eventId, kind: "ended" });
+    if (state.status !== "ended" && state.cancelAtPeriodEnd !== (row!.cancelAtPeriodEnd && !fresh))
+      events.push({
+        ...base,
+        providerEventId: `${eventId}:cancellation`,
+        kind: state.cancelAtPeriodEnd ? "cancel_requested" : "cancel_withdrawn",
+      });
+    for (const event of events) await applyDuesEvent(tx, membershipId, event);
+  });
+}
+
+/** Ends a card membership at its period's end (or keeps it), at the provider first. */
+export async function setCardCancellation(
+  deps: AppDeps,
+  dues: DuesProvider,
+  membership: { organizationId: string; providerRef: string | null },
+  cancel: boolean,
+): Promise<void> {
+  if (!membership.providerRef) throw notFound("Not found");
+  const { account } = await chargingAccount(deps, membership.organizationId);
+  await dues.setCancellation(membership.providerRef, account, cancel);
+  const state = await dues.retrieve(membership.providerRef, account);
+  if (state) await syncDues(deps, state, account, `cancellation_${randomUUID()}`);
+}
+
+/** The provider's page where a card member changes their card. */
+export async function duesPortal(
+  deps: AppDeps,
+  dues: DuesProvider,
+  membership: { organizationId: string; providerRef: string | null },
+): Promise<string> {
+  if (!membership.providerRef) throw new AppError("NO_MEMBERSHIP", duesMessages.noMembership);
+  const { account } = await chargingAccount(deps, membership.organizationId);
+  return (await dues.createPortal(membership.providerRef, account, `${deps.config.appUrl}/membership`)).url;
+}

@@ -1,0 +1,116 @@
+// Dues on Stripe (decision 039): each member's subscription lives on the club's own connected
+// account (a direct charge, as session fees are), with our share as application_fee_percent.
+// The checkout carries who joins which plan version, as the subscription's metadata, so every
+// later event on it names its membership; the member's card and cancellation are Stripe's
+// customer portal on the same account.
+import type Stripe from "stripe";
+import type { DuesMember, DuesProvider, DuesSubscriptionState } from "./payment-provider.js";
+
+type Call = <T>(operation: string, work: () => Promise<T>) => Promise<T>;
+
+function memberOf(metadata: Stripe.Metadata | null | undefined): DuesMember | null {
+  const { organizationId, userId, planId } = metadata ?? {};
+  return organizationId && userId && planId ? { organizationId, userId, planId } : null;
+}
+
+function stateOf(subscription: Stripe.Subscription): DuesSubscriptionState {
+  const item = subscription.items.data[0];
+  const status =
+    subscription.status === "active" || subscription.status === "trialing"
+      ? "active"
+      : subscription.status === "past_due" || subscription.status === "unpaid"
+        ? "past_due"
+        : subscription.status === "incomplete"
+          ? "past_due"
+          : "ended";
+  return {
+    ref: subscription.id,
+    status,
+    currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    member: memberOf(subscription.metadata),
+  };
+}
+
+export function createStripeDues(stripe: Stripe, call: Call): DuesProvider {
+  return {
+    createCheckout(request) {
+      const { member, payoutAccountRef } = request;
+      return call("dues-checkout.create", async () => {
+        const metadata = { ...member };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            client_reference_id: `${member.organizationId}:${member.userId}`,
+            metadata,
+            ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: "usd",
+                  unit_amount: request.priceCents,
+                  recurring: { interval: request.interval },
+                  product_data: { name: `${request.planName} membership, ${request.clubName}` },
+                },
+              },
+            ],
+            subscription_data: { metadata, application_fee_percent: request.applicationFeePercent },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          {
+            idempotencyKey: `dues-checkout:${member.organizationId}:${member.userId}:${member.planId}:${request.attemptKey}`,
+            stripeAccount: payoutAccountRef,
+          },
+        );
+        if (!session.url) throw new Error("checkout session without a url");
+        return { url: session.url };
+      });
+    },
+    retrieve(subscriptionRef, payoutAccountRef) {
+      return call("dues-subscription.retrieve", async () => {
+        try {
+          return stateOf(
+            await stripe.subscriptions.retrieve(subscriptionRef, {}, { stripeAccount: payoutAccountRef }),
+          );
+        } catch (error) {
+          // Not on this account (or not ours at all): nothing to apply.
+          if ((error as { statusCode?: number }).statusCode === 404) return null;
+          throw error;
+        }
+      });
+    },
+    setCancellation(subscriptionRef, payoutAccountRef, cancel) {
+      return call("dues-subscription.update", async () => {
+        await stripe.subscriptions.update(
+          subscriptionRef,
+          { cancel_at_period_end: cancel },
+          {
+            stripeAccount: payoutAccountRef,
+            idempotencyKey: `dues-cancellation:${subscriptionRef}:${crypto.randomUUID()}`,
+          },
+        );
+      });
+    },
+    createPortal(subscriptionRef, payoutAccountRef, returnUrl) {
+      return call("dues-portal.create", async () => {
+        const subscription = await stripe.subscriptions.retrieve(
+          subscriptionRef,
+          {},
+          { stripeAccount: payoutAccountRef },
+        );
+        const customer =
+          typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
+        const session = await stripe.billingPortal.sessions.create(
+          { customer, return_url: returnUrl },
+          {
+            stripeAccount: payoutAccountRef,
+            idempotencyKey: `dues-portal:${subscriptionRef}:${crypto.randomUUID()}`,
+          },
+        );
+        return { url: session.url };
+      });
+    },
+  };
+}
