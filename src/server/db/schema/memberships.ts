@@ -99,12 +99,17 @@ export const planMemberships = pgTable(
     // Who plays the subscription: the sandbox, or Stripe on the club's connected account.
     provider: text("provider").notNull(),
     providerRef: text("provider_ref"),
+    // When the reconciliation last read the provider's subscription (card-dues.ts): the job
+    // reads the longest unread first, so every membership is read again within a day or so.
+    reconciledAt: timestamp("reconciled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("plan_memberships_org_user_key").on(t.organizationId, t.userId),
     index("plan_memberships_plan_idx").on(t.planId),
+    // The reconciliation's next batch: card memberships, longest unread first.
+    index("plan_memberships_reconcile_idx").on(t.reconciledAt).where(sql`${t.providerRef} is not null`),
   ],
 );
 

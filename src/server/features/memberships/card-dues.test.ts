@@ -11,6 +11,7 @@ import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { adultPlan } from "../../test/plans.js";
+import { reconcileDues } from "./reconcile.js";
 
 let t: TestApp;
 let stripe: FakeStripe;
@@ -212,6 +213,38 @@ describe("dues by card", () => {
     for (let i = 0; i < 2; i++) await deliver(ended);
     expect((await mine()).body.membership?.status).toBe("cancelled");
     expect((await eventsOf()).slice(-2)).toEqual(["cancel_requested", "ended"]);
+  });
+
+  it("the reconciliation repairs a webhook that never came", async () => {
+    // Mia joins again; Stripe charges her, and the webhook is lost.
+    const metadata = { organizationId: orgId, userId: mia.id, planId };
+    stripe.setDuesSubscription("sub_again", {
+      account: ACCOUNT,
+      status: "active",
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      metadata,
+    });
+    await deliver(
+      stripe.event(
+        "customer.subscription.created",
+        { id: "sub_again", object: "subscription" },
+        { account: ACCOUNT },
+      ),
+    );
+    expect((await mine()).body.membership?.status).toBe("active");
+    stripe.setDuesSubscription("sub_again", {
+      account: ACCOUNT,
+      status: "past_due",
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      metadata,
+    });
+    expect((await mine()).body.membership?.status).toBe("active");
+    expect(await reconcileDues(t.deps)).toBe(1);
+    expect((await mine()).body.membership?.status).toBe("past_due");
+    // Read again with nothing new: nothing added.
+    const before = await eventsOf();
+    await reconcileDues(t.deps);
+    expect(await eventsOf()).toEqual(before);
   });
 
   it("ignores a subscription that names another club, or is not on the club's own account", async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "plan_memberships" ADD COLUMN "reconciled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "plan_memberships_reconcile_idx" ON "plan_memberships" USING btree ("reconciled_at") WHERE "plan_memberships"."provider_ref" is not null;
