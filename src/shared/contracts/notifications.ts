@@ -4,7 +4,7 @@ import { displayName, patternText, privateText } from "./common.js";
 /**
  * Settings shows the five email notification toggles, all on by default; a sixth, off until
  * asked for: each night's receipt after a session played; and, for a club's owners and admins,
- * the emails about requests to join (on by default).
+ * the emails about requests to join (on by default); and a member's dues (on by default).
  */
 export const notificationPreferences = z.object({
   session_reminders: z.boolean(),
@@ -17,12 +17,15 @@ export const notificationPreferences = z.object({
   called_to_court: z.boolean(),
   /** An email to a club's owners and admins when someone asks to join it. */
   join_requests: z.boolean(),
+  /** A member's dues: a renewal coming, a payment failed, a membership lapsed. */
+  membership_dues: z.boolean(),
 });
 /** A save may leave out all but the spec's five (each left out is kept as it was). */
 export const notificationPreferencesBody = notificationPreferences.extend({
   night_receipt: z.boolean().optional(),
   called_to_court: z.boolean().optional(),
   join_requests: z.boolean().optional(),
+  membership_dues: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
@@ -46,6 +49,10 @@ export const notificationLabels: Record<keyof NotificationPreferences, { title: 
   join_requests: {
     title: "Join requests",
     body: "When someone asks to join a club you own or run.",
+  },
+  membership_dues: {
+    title: "Membership dues",
+    body: "Before your membership renews, when a payment fails, and if it lapses.",
   },
 };
 

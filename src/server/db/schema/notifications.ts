@@ -18,6 +18,8 @@ export const notificationPreferences = pgTable("notification_preferences", {
   calledToCourt: boolean("called_to_court").notNull().default(true),
   // For a club's owners and admins: an email when someone asks to join (members/join-requests.ts).
   joinRequests: boolean("join_requests").notNull().default(true),
+  // A member's dues (memberships/dues-notices.ts): a renewal coming, a payment failed, a lapse.
+  membershipDues: boolean("membership_dues").notNull().default(true),
   updatedAt: updatedAt(),
 });
 

@@ -1,7 +1,7 @@
 // The memberships feature's one entry (feature.ts, decision 022): plans and dues, and the
-// hourly reconciliation of card dues with the provider.
+// jobs that read card dues again and tell members about their dues.
 import type { Feature } from "../../feature.js";
-import { registerDuesJobs } from "./reconcile.js";
+import { registerDuesJobs } from "./jobs.js";
 import { membershipsRoutes } from "./routes.js";
 
 export const membershipsFeature: Feature = {

@@ -54,10 +54,3 @@ export async function reconcileDues(deps: AppDeps): Promise<number> {
     );
   return read;
 }
-
-export async function registerDuesJobs(deps: AppDeps): Promise<void> {
-  await deps.jobs.handle(RECONCILE_DUES, async () => {
-    await reconcileDues(deps);
-  });
-  await deps.jobs.every(RECONCILE_DUES, "23 * * * *");
-}

@@ -25,6 +25,7 @@ const read = (on: boolean, nightReceipt = false) => ({
   night_receipt: nightReceipt,
   called_to_court: true,
   join_requests: true,
+  membership_dues: true,
 });
 
 describe("notification preferences", () => {

@@ -12,7 +12,8 @@ export type EmailKind =
   | "waitlistNotifications"
   | "nightReceipt"
   | "calledToCourt"
-  | "joinRequests";
+  | "joinRequests"
+  | "membershipDues";
 
 /** The kinds nobody gets until they ask: with no row yet, the answer is no. */
 const optIn = new Set<EmailKind>(["nightReceipt"]);
@@ -56,6 +57,7 @@ export async function forgetPreferences(db: Queryable, userId: string): Promise<
     nightReceipt: false,
     calledToCourt: false,
     joinRequests: false,
+    membershipDues: false,
   });
 }
 

@@ -20,6 +20,7 @@ const toBody = (
     | "nightReceipt"
     | "calledToCourt"
     | "joinRequests"
+    | "membershipDues"
   >,
 ): NotificationPreferences => ({
   session_reminders: row.sessionReminders,
@@ -30,6 +31,7 @@ const toBody = (
   night_receipt: row.nightReceipt,
   called_to_court: row.calledToCourt,
   join_requests: row.joinRequests,
+  membership_dues: row.membershipDues,
 });
 
 export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -50,6 +52,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             nightReceipt: false,
             calledToCourt: true,
             joinRequests: true,
+            membershipDues: true,
           });
     });
 
@@ -65,6 +68,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ...(b.night_receipt === undefined ? {} : { nightReceipt: b.night_receipt }),
         ...(b.called_to_court === undefined ? {} : { calledToCourt: b.called_to_court }),
         ...(b.join_requests === undefined ? {} : { joinRequests: b.join_requests }),
+        ...(b.membership_dues === undefined ? {} : { membershipDues: b.membership_dues }),
         updatedAt: deps.now(),
       };
       const [row] = await db

@@ -22,6 +22,7 @@ export const emailKindNames: Record<EmailKind, string> = {
   nightReceipt: "your night's receipts",
   calledToCourt: "calls to a court on your phones",
   joinRequests: "emails about requests to join your club",
+  membershipDues: "emails about your membership dues",
 };
 // One letter a kind keeps the link short (Fastify refuses path parameters over 100 characters).
 const kindCodes: Record<EmailKind, string> = {
@@ -33,6 +34,7 @@ const kindCodes: Record<EmailKind, string> = {
   nightReceipt: "n",
   calledToCourt: "c",
   joinRequests: "j",
+  membershipDues: "d",
 };
 const kindOfCode = new Map(Object.entries(kindCodes).map(([kind, code]) => [code, kind as EmailKind]));
 // The first 128 bits of an HMAC-SHA256, in base64url: ample against guessing, and short.

@@ -14,6 +14,7 @@ const saved: NotificationPreferences = {
   night_receipt: false,
   called_to_court: true,
   join_requests: true,
+  membership_dues: true,
 };
 const url = "/api/me/notification-preferences";
 
@@ -26,6 +27,16 @@ describe("NotificationSettings", () => {
     await waitFor(() => expect(joinRequests.getAttribute("aria-checked")).toBe("true"));
     await user.click(joinRequests);
     await waitFor(() => expect(api.sent(`PUT ${url}`)).toEqual([{ ...saved, join_requests: false }]));
+  });
+
+  it("gives everyone a switch for their membership dues emails, that saves", async () => {
+    const api = mockApi({ [`GET ${url}`]: saved, [`PUT ${url}`]: (body: unknown) => body });
+    const user = userEvent.setup();
+    renderWithApp(<NotificationSettings />);
+    const dues = await screen.findByRole("switch", { name: /Membership dues/ });
+    await waitFor(() => expect(dues.getAttribute("aria-checked")).toBe("true"));
+    await user.click(dues);
+    await waitFor(() => expect(api.sent(`PUT ${url}`)).toEqual([{ ...saved, membership_dues: false }]));
   });
 
   it("shows no such switch to someone who reviews no club's requests", async () => {

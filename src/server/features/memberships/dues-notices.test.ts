@@ -1,0 +1,109 @@
+// What members hear about their dues (decision 039): a renewal coming (two weeks ahead for a
+// year, three days for a month), a payment failed, a lapse; each once however often the sweep
+// runs, each with its switch in Settings and a one-click unsubscribe, nobody's if they said no.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notificationEndpoints } from "../../../shared/contracts/account-endpoints.js";
+import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
+import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { connectSandboxPayouts } from "../../test/payouts.js";
+import { adultPlan } from "../../test/plans.js";
+import { sendDuesNotices } from "./dues-notices.js";
+
+let t: TestApp;
+let clock = new Date("2026-12-01T12:00:00Z");
+let owner: TestUser;
+let mia: TestUser;
+let quiet: TestUser;
+let orgId: string;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  owner = await makeUser(t, "owner@notices.example", "Olive Owner");
+  mia = await makeUser(t, "mia@notices.example", "Mia Member");
+  quiet = await makeUser(t, "quiet@notices.example", "Quinn Quiet");
+  orgId = (
+    await makeClub(
+      t,
+      owner,
+      [
+        [mia, "member"],
+        [quiet, "member"],
+      ],
+      { name: "Notice Club" },
+    )
+  ).id;
+  await connectSandboxPayouts(t, orgId, owner.cookie);
+  const monthly = await t.call(
+    endpoints.createPlan,
+    { params: { orgId }, body: adultPlan },
+    { cookie: owner.cookie },
+  );
+  for (const who of [mia, quiet])
+    await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId: monthly.body.id } },
+      { cookie: who.cookie },
+    );
+  // Quinn turned dues emails off in Settings.
+  const current = await t.call(notificationEndpoints.preferences, {}, { cookie: quiet.cookie });
+  await t.call(
+    notificationEndpoints.savePreferences,
+    { body: { ...current.body, membership_dues: false } },
+    { cookie: quiet.cookie },
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const renewal = (outcome: "paid" | "failed", who: TestUser) =>
+  t.call(endpoints.sandboxRenewal, { params: { orgId }, body: { outcome } }, { cookie: who.cookie });
+
+describe("dues notices", () => {
+  it("tell a member of a renewal, a failed payment and a lapse, once each, and nobody who said no", async () => {
+    // Nothing is due yet: the month renews on Jan 1.
+    expect(await sendDuesNotices(t.deps)).toBe(0);
+
+    // Three days before the month renews.
+    clock = new Date(clock.getTime() + 28 * DAY);
+    expect(await sendDuesNotices(t.deps)).toBe(1);
+    expect(await sendDuesNotices(t.deps)).toBe(0);
+    const coming = await t.smtp.waitForMail(
+      "mia@notices.example",
+      /^Your Adult membership renews on January 1, 2027$/,
+    );
+    expect(coming.text).toContain(
+      "Your Adult membership at Notice Club renews on January 1, 2027 for $30.00.",
+    );
+    expect(coming.headers["list-unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[\w-]+>$/);
+    expect(coming.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+
+    // The renewal fails: she is told until when she is still a member.
+    clock = new Date(clock.getTime() + 3 * DAY);
+    await renewal("failed", mia);
+    await renewal("failed", quiet);
+    expect(await sendDuesNotices(t.deps)).toBe(1);
+    expect(await sendDuesNotices(t.deps)).toBe(0);
+    const failed = await t.smtp.waitForMail(
+      "mia@notices.example",
+      /^Your membership payment to Notice Club failed$/,
+    );
+    expect(failed.text).toContain("You're still a member until January 8, 2027");
+
+    // The grace runs out with no event: the lapse is news, once.
+    clock = new Date(clock.getTime() + 8 * DAY);
+    expect(await sendDuesNotices(t.deps)).toBe(1);
+    expect(await sendDuesNotices(t.deps)).toBe(0);
+    const lapsed = await t.smtp.waitForMail(
+      "mia@notices.example",
+      /^Your membership at Notice Club has lapsed$/,
+    );
+    expect(lapsed.text).toContain("Member prices and members-only sessions are paused.");
+
+    // A lapse from long ago is not news.
+    clock = new Date(clock.getTime() + 30 * DAY);
+    expect(await sendDuesNotices(t.deps)).toBe(0);
+  });
+});

@@ -1,0 +1,154 @@
+// What a member is told about their dues (decision 039), by email, each at most once:
+// - before a renewal: two weeks ahead for a yearly plan or a season, three days for a month;
+// - when a payment failed: until when they are still a member, and where to pay;
+// - when the membership lapsed (within the last week: nobody hears of a lapse from long ago).
+// A sweep every ten minutes finds them from the memberships' standing as of now, so a lapse
+// with no event is told too. Each is claimed in the notification log in the transaction that
+// queues it, so it goes once however often the sweep runs, on however many instances. Each has
+// the membership dues switch in Settings and a one-click unsubscribe.
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { formatCents } from "../../../shared/domain/money.js";
+import type { UseCaseDeps } from "../../app-deps.js";
+import type { Tx } from "../../db/database.js";
+import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
+import { type Effect, emailEffect, withEffects } from "../../platform/jobs/outbox.js";
+import { actionEmail } from "../../platform/mail/templates.js";
+import { people } from "../account/service.js";
+import { getOrganization } from "../clubs/service.js";
+import { claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { standingAt } from "./dues-events.js";
+
+export const SEND_DUES_NOTICES = "send-dues-notices";
+const DAY = 86_400_000;
+/** A lapse older than this is not news. */
+const LAPSE_NEWS_DAYS = 7;
+/** Each notice's sweep takes at most this many at a time; the next sweep takes the rest. */
+const BATCH = 500;
+
+type Due = {
+  membership: typeof planMemberships.$inferSelect;
+  plan: typeof membershipPlans.$inferSelect;
+};
+type Notice = "renewal" | "failed" | "lapsed";
+
+/** Queues every dues notice now due; answers how many it queued. */
+export async function sendDuesNotices(deps: UseCaseDeps): Promise<number> {
+  const now = deps.now();
+  const at = now.toISOString();
+  const standing = standingAt(now);
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const read = (where: ReturnType<typeof and>) =>
+      tx
+        .select({ membership: planMemberships, plan: membershipPlans })
+        .from(planMemberships)
+        .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
+        .where(where)
+        .limit(BATCH);
+    const renewing = await read(
+      and(
+        sql`${standing} = 'active'`,
+        eq(planMemberships.cancelAtPeriodEnd, false),
+        gt(planMemberships.currentPeriodEnd, now),
+        lte(
+          planMemberships.currentPeriodEnd,
+          sql`${at}::timestamptz + (case when ${membershipPlans.interval} = 'month' then 3 else 14 end) * interval '1 day'`,
+        ),
+      ),
+    );
+    const failed = await read(and(sql`${standing} = 'past_due'`));
+    const lapsed = await read(
+      and(
+        sql`${standing} = 'lapsed'`,
+        gt(
+          sql`coalesce(${planMemberships.graceEndsAt}, ${planMemberships.currentPeriodEnd} + ${membershipPlans.graceDays} * interval '1 day')`,
+          new Date(now.getTime() - LAPSE_NEWS_DAYS * DAY),
+        ),
+      ),
+    );
+    let queued = 0;
+    for (const [notice, dues] of [
+      ["renewal", renewing],
+      ["failed", failed],
+      ["lapsed", lapsed],
+    ] as const) {
+      const told = await tell(tx, deps, notice, dues);
+      effects.push(...told);
+      queued += told.length;
+    }
+    return queued;
+  });
+  return result;
+}
+
+async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]): Promise<Effect[]> {
+  const wanting = await wantEmail(
+    tx,
+    dues.map((d) => d.membership.userId),
+    "membershipDues",
+  );
+  const byId = await people(tx, [...wanting]);
+  const effects: Effect[] = [];
+  for (const due of dues) {
+    const member = byId.get(due.membership.userId);
+    if (!member) continue;
+    // The event the notice is about: the period it ends, or the grace a failure started.
+    const moment = notice === "failed" ? due.membership.graceEndsAt : due.membership.currentPeriodEnd;
+    const key = `dues-${notice}:${due.membership.id}:${moment?.toISOString()}`;
+    if (!(await claimNotification(tx, key, member.id))) continue;
+    const club = await getOrganization(tx, due.membership.organizationId);
+    const day = (instant: Date) =>
+      instant.toLocaleDateString("en-US", {
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+        timeZone: club.timeZone,
+      });
+    const plan = `${due.plan.name} membership at ${club.name}`;
+    const page = `${deps.config.appUrl}/membership`;
+    const words = {
+      renewal: {
+        subject: `Your ${due.plan.name} membership renews on ${day(due.membership.currentPeriodEnd)}`,
+        heading: "Your membership renews soon",
+        lines: [
+          `Your ${plan} renews on ${day(due.membership.currentPeriodEnd)} for ${formatCents(due.plan.priceCents)}.`,
+          "Nothing to do if you're staying. To end it instead, cancel before then.",
+        ],
+        action: { label: "Manage Membership", url: page },
+      },
+      failed: {
+        subject: `Your membership payment to ${club.name} failed`,
+        heading: "Your membership payment failed",
+        lines: [
+          `The payment for your ${plan} did not go through.`,
+          `You're still a member until ${day(due.membership.graceEndsAt ?? due.membership.currentPeriodEnd)}: pay before then to keep your membership.`,
+        ],
+        action: { label: "Pay Now", url: page },
+      },
+      lapsed: {
+        subject: `Your membership at ${club.name} has lapsed`,
+        heading: "Your membership has lapsed",
+        lines: [
+          `Your ${plan} lapsed: its payment was not made.`,
+          "Member prices and members-only sessions are paused. Join again whenever you like.",
+        ],
+        action: { label: "See the Plans", url: page },
+      },
+    }[notice];
+    effects.push(
+      emailEffect(
+        actionEmail(
+          member.email,
+          words.subject,
+          words.heading,
+          [`Hi ${member.name},`, ...words.lines],
+          words.action,
+          {
+            ...unsubscribeFor(deps, member.id, "membershipDues"),
+            club,
+          },
+        ),
+      ),
+    );
+  }
+  return effects;
+}
