@@ -87,5 +87,10 @@ export const sessionDetails = z.object({
   checkInToken: z.string().nullable(),
   /** Whether a member may bring a guest, how many a month, and at what price. */
   guestRules,
+  /**
+   * For those who run sessions: each registered member's plan code (by user id), shown beside
+   * their name at the door; members on no plan are absent. Null for everyone else.
+   */
+  planCodes: z.record(z.string(), z.string()).nullable(),
 });
 export type SessionDetails = z.infer<typeof sessionDetails>;

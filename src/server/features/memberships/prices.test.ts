@@ -168,6 +168,14 @@ describe("members-only sessions", () => {
       { cookie: alice.cookie },
     );
     expect(list.body.session.registeredCount).toBe(1);
+    // At the door the organizer sees her plan's code beside her name; members see no codes.
+    expect(list.body.planCodes).toBeNull();
+    const door = await t.call(
+      sessionsEndpoints.details,
+      { params: { orgId, sessionId } },
+      { cookie: owner.cookie },
+    );
+    expect(door.body.planCodes).toEqual({ [alice.id]: "ADULT" });
   });
 });
 

@@ -10,6 +10,7 @@ import { bringGuestWithCheckout } from "./guests.js";
 import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
+import { planCodesOf } from "./plan-codes.js";
 import { createSessions, updateSession } from "./scheduling.js";
 import { everySessionOf, getSessionWithList, sessionPage, toSession } from "./session-reads.js";
 import { attendance } from "./strikes.js";
@@ -36,6 +37,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const { registrations, ...row } = kept;
       const manager = can(club.role, "sessions.manage");
       const mine = registrations.find((r) => r.userId === club.userId) ?? null;
+      const codes = manager ? await planCodesOf(db, club.organizationId, registrations, deps.now()) : null;
       const answer = () => ({
         session: toSession(row.session, row),
         timeZone: row.timeZone,
@@ -44,6 +46,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         mine,
         checkInToken: manager ? row.session.checkInToken : null,
         guestRules: row.guestRules,
+        planCodes: manager ? codes : null,
       });
       // Everyone without a place of their own sees the same page as the others of their role:
       // made and written once while the list is kept.

@@ -23,6 +23,7 @@ const details: SessionDetails = {
   mine: null,
   checkInToken: null,
   guestRules: { allowed: false, perMonth: 2, price: null },
+  planCodes: null,
 };
 
 const court = (n: number, isActive = true) => ({

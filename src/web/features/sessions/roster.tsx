@@ -46,6 +46,7 @@ export function Roster({ orgId, data, manager }: Props) {
                     <Circle className="h-4 w-4 shrink-0 text-slate-300" />
                   )}
                   <span className="truncate">{r.name}</span>
+                  {r.userId && data.planCodes?.[r.userId] ? <Badge>{data.planCodes[r.userId]}</Badge> : null}
                   <GuestOf registration={r} />
                   {r.status === "pending_payment" ? <Badge tone="ball">Awaiting payment</Badge> : null}
                 </span>

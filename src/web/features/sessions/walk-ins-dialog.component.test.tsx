@@ -40,6 +40,7 @@ const details: SessionDetails = {
   mine: null,
   checkInToken: null,
   guestRules: { allowed: false, perMonth: 2, price: null },
+  planCodes: null,
 };
 
 function doorApi(routes: Record<string, unknown> = {}) {
