@@ -48,6 +48,14 @@ test("a plan made, joined, paid at the member price, and past due after a failed
     "50% off paid sessions · Members-only sessions · Registration 2 days early",
   );
 
+  // The club's public page offers it, in words, to anyone who looks.
+  await page.goto(`/club/${club.slug}`);
+  const offered = page.getByTestId("club-plans");
+  await expect(offered).toContainText("Adult");
+  await expect(offered).toContainText("$30.00 a month");
+  await expect(offered).toContainText("50% off paid sessions · Members-only sessions · Registration 2 days early");
+  await keepScreenshot(page, "club-page-plans-390", { fullPage: true });
+
   // A paid session for Thursday night.
   const startsAt = new Date(Date.now() + 3 * 86_400_000);
   const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {

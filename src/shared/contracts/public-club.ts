@@ -36,9 +36,19 @@ export const publicSession = z.object({
   live: z.boolean(),
 });
 
+/** A membership plan the club offers, in words: "$30.00 a month", "50% off paid sessions". */
+export const publicPlan = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  price: z.string(),
+  benefits: z.array(z.string()),
+});
+
 export const publicClubPage = z.object({
   club: publicClub,
   upcomingSessions: z.array(publicSession),
+  /** The plans everyone is offered (hidden ones are by invitation), cheapest first. */
+  plans: z.array(publicPlan),
   /** Only for signed-in viewers: a visitor is not told the member count. */
   memberCount: z.number().int().nullable(),
   viewer: z.enum(["anonymous", "member", "pending", "none"]),

@@ -3,6 +3,7 @@
 // applied once whatever their order (decision 039). Prices at registration are prices.test.ts's.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicClubEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
 import type { PlanBody } from "../../../shared/contracts/memberships.js";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { foldDues } from "../../../shared/domain/dues-state.js";
@@ -20,6 +21,7 @@ let admin: TestUser;
 let alice: TestUser;
 let ben: TestUser;
 let orgId: string;
+let slug: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
@@ -27,13 +29,13 @@ beforeAll(async () => {
   admin = await makeUser(t, "admin@dues.example", "Adam Admin");
   alice = await makeUser(t, "alice@dues.example", "Alice Abbott");
   ben = await makeUser(t, "ben@dues.example", "Ben Brooks");
-  orgId = (
-    await makeClub(t, owner, [
-      [admin, "admin"],
-      [alice, "member"],
-      [ben, "member"],
-    ])
-  ).id;
+  const club = await makeClub(t, owner, [
+    [admin, "admin"],
+    [alice, "member"],
+    [ben, "member"],
+  ]);
+  orgId = club.id;
+  slug = club.slug;
   await connectSandboxPayouts(t, orgId, owner.cookie);
 });
 afterAll(async () => {
@@ -125,6 +127,19 @@ describe("plans", () => {
     expect(bens.plans.filter((p) => p.code === "VER").map((p) => p.priceCents)).toEqual([3500]);
     // The old version is not for sale.
     expect((await buy(made.body.id, alice)).error?.code).toBe("PLAN_NOT_OFFERED");
+    // The club's public page says the plan at its new price, with its benefits in words.
+    const publicPage = async () =>
+      (await t.call(publicClubEndpoints.page, { params: { slug } })).body.plans.filter((p) =>
+        p.name.startsWith("Versioned"),
+      );
+    expect(await publicPage()).toEqual([
+      {
+        id: raised.body.id,
+        name: "Versioned Plus",
+        price: "$35.00 a month",
+        benefits: ["50% off paid sessions", "Members-only sessions", "Registration 2 days early"],
+      },
+    ]);
 
     // A change that is not money stays on the version: no third one.
     const renamed = await t.call(
@@ -137,6 +152,8 @@ describe("plans", () => {
     );
     expect(renamed.body).toMatchObject({ version: 2, visible: false });
     expect((await mine(alice)).body.plans.some((p) => p.code === "VER")).toBe(false);
+    // Hidden, it is off the public page at once: the page's kept copy followed the change.
+    expect(await publicPage()).toEqual([]);
 
     await t.call(endpoints.retirePlan, { params: { orgId, planId: made.body.id } }, { cookie: admin.cookie });
     const listed = await t.call(endpoints.plans, { params: { orgId } }, { cookie: admin.cookie });

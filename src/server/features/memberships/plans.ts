@@ -5,6 +5,7 @@
 // the plan's, and changes on every version at once.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Plan, PlanChange } from "../../../shared/contracts/memberships.js";
+import { planBenefits, planPrice } from "../../../shared/domain/plan-text.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { qualified } from "../../db/qualified.js";
 import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
@@ -74,6 +75,14 @@ export async function offeredPlans(db: Queryable, organizationId: string): Promi
       ),
     )
     .orderBy(membershipPlans.priceCents, membershipPlans.name);
+}
+
+/** The offered plans as the club's public page says them: a price and benefits in words. */
+export async function publicPlans(db: Queryable, organizationId: string) {
+  return (await offeredPlans(db, organizationId)).map((row) => {
+    const plan = planOut(row);
+    return { id: plan.id, name: plan.name, price: planPrice(plan), benefits: planBenefits(plan) };
+  });
 }
 
 /** The plan's current version (any version's id names its plan), locked for a change. */

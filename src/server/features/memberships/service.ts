@@ -9,7 +9,7 @@ import { standingAt } from "./dues-events.js";
 
 export { duesWebhook, isDuesEvent } from "./card-dues.js";
 export { applyDuesEvent, openMembership } from "./dues-events.js";
-export { createPlan } from "./plans.js";
+export { createPlan, publicPlans } from "./plans.js";
 
 /**
  * What `userId` pays for a place priced `priceCents`, decided inside the transaction that takes

@@ -12,6 +12,7 @@ import { AppError, notFound } from "../../platform/errors/app-error.js";
 import { openClubAtSlug, publicClubQuery } from "../clubs/service.js";
 import { leagueNameColumn } from "../events/service.js";
 import { hasPendingJoinRequest, memberCountOf, memberRole, requestToJoin } from "../members/service.js";
+import { publicPlans } from "../memberships/service.js";
 import { nextScheduledSessionsJson } from "../sessions/service.js";
 
 export const UPCOMING_ON_CLUB_PAGE = 5;
@@ -54,7 +55,8 @@ export async function findPublicClub(db: Db, slug: string, now: Date) {
     // Kept until the next session starts; a session starting or ending early is a write to it,
     // which moves the club's stamp (platform/club-reads).
     const next = upcoming.find((s) => !s.live);
-    return { value: { club, upcomingSessions }, until: next ? new Date(next.startsAt) : null };
+    const plans = await publicPlans(db, found.id);
+    return { value: { club, upcomingSessions, plans }, until: next ? new Date(next.startsAt) : null };
   };
   return clubReads(db).readAt(found.id, Number(found.stamp), "public-page", build, now);
 }
@@ -68,12 +70,13 @@ export async function publicClubPage(
   const {
     club: { memberCount, ...club },
     upcomingSessions,
+    plans,
   } = await findPublicClub(db, slug, now);
   const viewer = viewerId ? await viewerStanding(db, club.id, viewerId) : ("anonymous" as const);
   const { timeZone: _zone, ...publicFields } = club;
   // A visitor sees neither the member count nor the time zone (neither is a public field).
-  if (!viewerId) return { club: publicFields, upcomingSessions, memberCount: null, viewer };
-  return { club, upcomingSessions, memberCount, viewer };
+  if (!viewerId) return { club: publicFields, upcomingSessions, plans, memberCount: null, viewer };
+  return { club, upcomingSessions, plans, memberCount, viewer };
 }
 
 export async function viewerStanding(

@@ -39,6 +39,7 @@ beforeAll(async () => {
       description: null,
     },
     upcomingSessions: [],
+    plans: [],
     memberCount: null,
     viewer: "anonymous" as const,
   };

@@ -127,7 +127,10 @@ function ClubView({ data }: { data: PublicClubPage }) {
               )}
             </CardContent>
           </Card>
-          <JoinCard data={data} here={here} />
+          <div className="flex flex-col gap-6">
+            <JoinCard data={data} here={here} />
+            <PlansCard data={data} />
+          </div>
         </div>
       </main>
       <SiteFooter />
@@ -135,19 +138,61 @@ function ClubView({ data }: { data: PublicClubPage }) {
   );
 }
 
-function DashboardButton({ clubId, size }: { clubId: string; size?: "sm" | "md" }) {
+/** Opens a page of the app on this club (a member of several has it chosen first). */
+function DashboardButton({
+  clubId,
+  size,
+  to = "/dashboard",
+  label = "Go to Dashboard",
+}: {
+  clubId: string;
+  size?: "sm" | "md";
+  to?: string;
+  label?: string;
+}) {
   const { select } = useOrganization();
   const navigate = useNavigate();
   return (
     <Button
       size={size}
+      variant={to === "/dashboard" ? "primary" : "secondary"}
       onClick={() => {
         select(clubId);
-        navigate("/dashboard");
+        navigate(to);
       }}
     >
-      Go to Dashboard
+      {label}
     </Button>
+  );
+}
+
+/** The membership plans the club offers: a member joins one from their Membership page. */
+function PlansCard({ data }: { data: PublicClubPage }) {
+  if (data.plans.length === 0) return null;
+  return (
+    <Card className="h-fit" data-testid="club-plans">
+      <CardHeader>
+        <CardTitle as="h2">Membership</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <ul className="flex flex-col gap-3">
+          {data.plans.map((plan) => (
+            <li key={plan.id}>
+              <p className="font-semibold">{plan.name}</p>
+              <p className="text-sm font-medium">{plan.price}</p>
+              {plan.benefits.length > 0 ? (
+                <p className="text-sm text-muted">{plan.benefits.join(" · ")}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {data.viewer === "member" ? (
+          <DashboardButton clubId={data.club.id} to="/membership" label="See Membership" />
+        ) : (
+          <p className="text-sm text-muted">Members of the club choose a plan from their Membership page.</p>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
