@@ -53,7 +53,9 @@ test("a plan made, joined, paid at the member price, and past due after a failed
   const offered = page.getByTestId("club-plans");
   await expect(offered).toContainText("Adult");
   await expect(offered).toContainText("$30.00 a month");
-  await expect(offered).toContainText("50% off paid sessions · Members-only sessions · Registration 2 days early");
+  await expect(offered).toContainText(
+    "50% off paid sessions · Members-only sessions · Registration 2 days early",
+  );
   await keepScreenshot(page, "club-page-plans-390", { fullPage: true });
 
   // A paid session for Thursday night.
