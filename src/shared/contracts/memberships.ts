@@ -189,3 +189,44 @@ export const rosterEntry = z.object({
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
 export const roster = z.object({ members: z.array(rosterEntry) });
+
+/** A household plan's people, as the payer (or anyone in it) sees them. */
+export const householdPerson = z.object({
+  id: z.uuid(),
+  userId: z.string(),
+  name: z.string(),
+  role: z.enum(["payer", "adult", "child"]),
+  birthYear: z.number().int().nullable(),
+  /** An adult who has not accepted yet is not in the household's benefits. */
+  accepted: z.boolean(),
+});
+export type HouseholdPerson = z.infer<typeof householdPerson>;
+export const household = z.object({
+  /** Null when the caller's plan is not a household's (or they have none). */
+  limit: z.number().int().nullable(),
+  people: z.array(householdPerson),
+  /** The caller pays for it, and manages it. */
+  payer: z.boolean(),
+  /** An adult's invitation to another member's household, waiting for this person's answer. */
+  invitedBy: z.string().nullable(),
+});
+export type Household = z.infer<typeof household>;
+
+const thisYear = new Date().getUTCFullYear();
+export const addChildBody = z
+  .object({
+    name: displayName(z.string().trim().min(2, v.childName).max(80, v.childName)),
+    birthYear: z.coerce
+      .number({ error: v.birthYear })
+      .int(v.birthYear)
+      .min(thisYear - 18, v.birthYear)
+      .max(thisYear, v.birthYear),
+    /** A child has no sign-in: an address given here is refused, not kept. */
+    email: patternText(z.string().max(254)).optional(),
+  })
+  .superRefine((child, ctx) => {
+    if (child.email) ctx.addIssue({ code: "custom", path: ["email"], message: v.childWithEmail });
+  });
+export type AddChildBody = z.input<typeof addChildBody>;
+export const addAdultBody = z.object({ email: patternText(z.email(v.adultEmail).max(254)) });
+export const householdMemberParams = z.object({ orgId: z.uuid(), memberId: z.uuid() });

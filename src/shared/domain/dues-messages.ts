@@ -17,6 +17,16 @@ export const duesMessages = {
   seasonOver: "This season has ended: the club will offer the next one.",
   alreadyOnPlan: "You're already a member on this plan.",
   noMembership: "You have no membership to change.",
+  childName: "A child's name is 2 to 80 characters",
+  birthYear: "A child's birth year is in the last 18 years",
+  childWithEmail: "A child has no sign-in of their own: leave the address out, or add them as an adult",
+  adultEmail: "Give the address of a member of the club",
+  householdFull: (limit: number) =>
+    `Your plan covers ${limit} people, you among them: the household is full.`,
+  notHouseholdPlan: "Only a household plan's payer adds people to it.",
+  notAClubMember: "That address is not a member of the club: invite them to the club first.",
+  inAnotherHousehold: "They are already in a household at this club.",
+  notInYourHousehold: "That person is not in your household.",
   switchByCardNotReady:
     "Switching plans by card is not built yet: cancel this membership, and join the new plan when it ends.",
 } as const;

@@ -140,3 +140,36 @@ export const duesEvents = pgTable(
     index("dues_events_membership_idx").on(t.membershipId, t.occurredAt),
   ],
 );
+
+export const householdRole = pgEnum("household_role", ["adult", "child"]);
+
+// The people a household plan's payer adds to their membership: adults with their own accounts
+// (already in the club, who accept), and children without an email address (a name and a birth
+// year; their account cannot sign in, and the payer manages them). Each is a player of the
+// club like anyone, registered and paid for by the payer, with the plan's benefits while the
+// payer's membership lasts (member_benefits).
+export const householdMembers = pgTable(
+  "household_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    membershipId: uuid("membership_id")
+      .notNull()
+      .references(() => planMemberships.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: householdRole("role").notNull(),
+    birthYear: integer("birth_year"),
+    // An adult is in once they accept; a child is in at once.
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A person is in one household at a club.
+    uniqueIndex("household_members_org_user_key").on(t.organizationId, t.userId),
+    index("household_members_membership_idx").on(t.membershipId),
+  ],
+);

@@ -7,7 +7,7 @@ import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessio
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { refundMessage } from "../sessions/service.js";
+import { actingFor, refundMessage } from "../sessions/service.js";
 import {
   cancelPlace,
   checkInAndQueue,
@@ -45,7 +45,11 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const { club } = request;
       const { sessionId, registrationId } = request.params;
       const mayManage = can(club.role, "sessions.manage");
-      const refund = await cancelPlace(deps, { ...club, mayManage }, sessionId, registrationId);
+      // A household's payer gives up the place of anyone in it as that person would.
+      const userId = mayManage
+        ? club.userId
+        : await actingFor(deps.database.db, club.organizationId, club.userId, registrationId);
+      const refund = await cancelPlace(deps, { ...club, userId, mayManage }, sessionId, registrationId);
       return {
         refund: refund && {
           amount: refund.amount,

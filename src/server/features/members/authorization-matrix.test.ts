@@ -14,7 +14,7 @@ import { boards, displayTokens, games, queuePlayers } from "../../db/schema/cour
 import { eventGames, leagueEntries, leagues } from "../../db/schema/events.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
-import { membershipPlans } from "../../db/schema/memberships.js";
+import { householdMembers, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { clubSnapshot } from "../../test/club-snapshot.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
@@ -248,6 +248,37 @@ async function aPlan(ctx: Ctx) {
   return id;
 }
 
+/** The club owner's household plan, with the extra person in it as a child: its row's id. */
+async function aHousehold(ctx: Ctx) {
+  const planId = await aPlan(ctx);
+  await ctx.t.db
+    .update(membershipPlans)
+    .set({ kind: "household", householdSize: 4 })
+    .where(eq(membershipPlans.id, planId));
+  const [membership] = await ctx.t.db
+    .insert(planMemberships)
+    .values({
+      organizationId: ctx.orgId,
+      userId: ctx.owner.id,
+      planId,
+      status: "active",
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+      provider: "sandbox",
+    })
+    .returning();
+  const [row] = await ctx.t.db
+    .insert(householdMembers)
+    .values({
+      organizationId: ctx.orgId,
+      membershipId: membership!.id,
+      userId: ctx.extra.id,
+      role: "child",
+      acceptedAt: new Date(),
+    })
+    .returning();
+  return row!.id;
+}
+
 const matrix: Row[] = [
   {
     method: "GET",
@@ -410,6 +441,68 @@ const matrix: Row[] = [
     route: "/api/orgs/:orgId/membership/resume",
     ok: 409,
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership/resume` }),
+  },
+  {
+    // The matrix runs on the sandbox, which has no card to change: nothing there for anyone.
+    // (card-dues.test.ts opens it on Stripe's account.)
+    method: "POST",
+    route: "/api/orgs/:orgId/membership/portal",
+    ok: 404,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership/portal` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/household",
+    ok: 200,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/household` }),
+  },
+  {
+    // Only a household plan's payer adds people; nobody in a fresh club has one: let in, told so.
+    method: "POST",
+    route: "/api/orgs/:orgId/household/children",
+    ok: 409,
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/household/children`,
+      payload: { name: "Tommy Matrix", birthYear: 2016 },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/household/adults",
+    ok: 409,
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/household/adults`,
+      payload: { email: c.extra.email },
+    }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/household/accept",
+    ok: 409,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/household/accept` }),
+  },
+  {
+    // The owner pays for the household and takes the child out; for anyone else there is nobody
+    // of theirs at that address.
+    method: "DELETE",
+    route: "/api/orgs/:orgId/household/:memberId",
+    ok: 404,
+    except: { owner: 200 },
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/household/${await aHousehold(c)}` }),
+  },
+  {
+    // Only the payer registers someone of their household.
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/household-registrations",
+    ok: 404,
+    except: { owner: 201 },
+    prepare: async (c) => {
+      await aHousehold(c);
+      return {
+        url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/household-registrations`,
+        payload: { userId: c.extra.id },
+      };
+    },
   },
   {
     method: "POST",
@@ -1346,6 +1439,7 @@ describe("club A's path with club B's entity ids", () => {
         "token",
         "matchId",
         "planId",
+        "memberId",
       ]),
     );
   });

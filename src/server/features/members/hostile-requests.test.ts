@@ -4,6 +4,7 @@
 //   - a same-origin body that is not JSON is refused, 415;
 //   - club A's owner naming club B's entities under club A's path (mixed ids) gets 404 and
 //     changes nothing in club B.
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { courts } from "../../db/schema/clubs.js";
 import { displayTokens, games } from "../../db/schema/courts.js";
 import { matches } from "../../db/schema/ladder.js";
 import { invitations, organizationJoinRequests } from "../../db/schema/members.js";
+import { householdMembers, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -100,7 +102,44 @@ beforeAll(async () => {
     .values({ organizationId: clubB, userId: joiner.id })
     .returning();
   await t.db.insert(displayTokens).values({ organizationId: clubB, token: "hostile-tv-token" });
+  // And a household plan whose payer is B's owner, with B's member in it.
+  const [plan] = await t.db
+    .insert(membershipPlans)
+    .values({
+      organizationId: clubB,
+      familyId: randomUUID(),
+      name: "B Family",
+      code: "BFAM",
+      kind: "household",
+      householdSize: 4,
+      priceCents: 6000,
+      interval: "year",
+    })
+    .returning();
+  const [dues] = await t.db
+    .insert(planMemberships)
+    .values({
+      organizationId: clubB,
+      userId: ownerB.id,
+      planId: plan!.id,
+      status: "active",
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      provider: "sandbox",
+    })
+    .returning();
+  const [inHousehold] = await t.db
+    .insert(householdMembers)
+    .values({
+      organizationId: clubB,
+      membershipId: dues!.id,
+      userId: memberB.id,
+      role: "adult",
+      acceptedAt: now,
+    })
+    .returning();
   Object.assign(idsOfB, {
+    planId: plan!.id,
+    memberId: inHousehold!.id,
     sessionId: session!.id,
     registrationId: registrations[0]!.id,
     gameId: game!.id,

@@ -5,6 +5,7 @@ import { membershipsEndpoints as endpoints } from "../../../shared/contracts/mem
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { buyPlan, myMembership, openDuesPortal, playSandboxRenewal, setCancellation } from "./dues.js";
+import { acceptHousehold, addChild, inviteAdult, readHousehold, removeFromHousehold } from "./households.js";
 import { createPlan, listPlans, retirePlan, updatePlan } from "./plans.js";
 import { readRoster, rosterCsv } from "./roster.js";
 
@@ -60,6 +61,26 @@ export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     serve(app, endpoints.portal, async (request) =>
       openDuesPortal(deps, request.club.organizationId, request.club.userId),
+    );
+
+    serve(app, endpoints.household, async (request) =>
+      readHousehold(db, request.club.organizationId, request.club.userId),
+    );
+
+    serve(app, endpoints.addChild, async (request) =>
+      addChild(deps, request.club.organizationId, request.club.userId, request.body),
+    );
+
+    serve(app, endpoints.addAdult, async (request) =>
+      inviteAdult(deps, request.club.organizationId, request.club.userId, request.body.email),
+    );
+
+    serve(app, endpoints.acceptHousehold, async (request) =>
+      acceptHousehold(db, request.club.organizationId, request.club.userId, deps.now()),
+    );
+
+    serve(app, endpoints.removeFromHousehold, async (request) =>
+      removeFromHousehold(db, request.club.organizationId, request.club.userId, request.params.memberId),
     );
 
     serve(app, endpoints.sandboxRenewal, async (request) =>

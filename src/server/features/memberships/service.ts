@@ -4,18 +4,20 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DuesStatus } from "../../../shared/domain/dues-state.js";
 import { memberPriceCents } from "../../../shared/domain/member-price.js";
 import type { Queryable } from "../../db/database.js";
-import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
+import { householdMembers, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { standingAt } from "./dues-events.js";
 
 export { duesWebhook, isDuesEvent } from "./card-dues.js";
 export { applyDuesEvent, openMembership } from "./dues-events.js";
+export { payerOf, readHousehold } from "./households.js";
 export { createPlan, publicPlans } from "./plans.js";
 
 /**
  * What `userId` pays for a place priced `priceCents`, decided inside the transaction that takes
  * the place. Their membership row is locked for share first, so a lapse or a payment being
  * applied at that moment (which locks it for update) is either wholly before this price or
- * wholly after the place: never half of each.
+ * wholly after the place: never half of each. Someone in a household has the payer's plan, and
+ * the payer's membership is the row locked.
  */
 export async function memberPrice(
   tx: Queryable,
@@ -25,11 +27,12 @@ export async function memberPrice(
   at: Date,
 ): Promise<number> {
   if (priceCents === 0) return 0;
-  await tx
-    .select({ id: planMemberships.id })
-    .from(planMemberships)
-    .where(and(eq(planMemberships.organizationId, organizationId), eq(planMemberships.userId, userId)))
-    .for("share");
+  // Their own membership, and the payer's of a household they are in.
+  await tx.execute(sql`select 1 from ${planMemberships} m
+    where m.organization_id = ${organizationId} and (m.user_id = ${userId} or m.id in (
+      select h.membership_id from ${householdMembers} h
+      where h.organization_id = ${organizationId} and h.user_id = ${userId}))
+    for share`);
   const [benefits] = await tx
     .execute<{ discount: "none" | "percent" | "amount"; discount_value: number }>(
       sql`select b.discount, b.discount_value from member_benefits(${organizationId}, ${userId}, ${at.toISOString()}::timestamptz) b`,

@@ -7,6 +7,7 @@ import { sharedVariant } from "../../platform/memo/shared-answers.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { accessRules, updateAccessRules } from "../clubs/service.js";
 import { bringGuestWithCheckout } from "./guests.js";
+import { householdPlayer } from "./household-places.js";
 import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
@@ -52,6 +53,12 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       // made and written once while the list is kept.
       if (mine) return answer();
       return sharedVariant(kept, manager ? "manager" : "member", answer);
+    });
+
+    serve(app, endpoints.registerHousehold, async (request) => {
+      const { club } = request;
+      const player = await householdPlayer(db, club.organizationId, club.userId, request.body.userId);
+      return registerWithCheckout(deps, club.organizationId, request.params.sessionId, player);
     });
 
     serve(app, endpoints.releaseNoShows, async (request) => {

@@ -14,6 +14,7 @@ export {
   SESSION_COMPLETED,
   type SessionCompleted,
 } from "./effects.js";
+export { actingFor } from "./household-places.js";
 export { type LedgerEntry, ledgerEntries, ledgersBetween } from "./ledger.js";
 export { refundMessage } from "./notices.js";
 // What other features may use of this one (scripts/check-boundaries.mjs).

@@ -21,18 +21,30 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 -- The plan whose benefits `person` has at `of_club` at `at`: a membership active, or past due
--- within its grace (the club keeps a member whose card failed a member for those days). No row:
--- not a member. The plan is the version they are on, not the family's newest.
+-- within its grace (the club keeps a member whose card failed a member for those days), their
+-- own or, for someone in a household who has accepted, the payer's. No row: not a member. The
+-- plan is the version the membership is on, not the family's newest; their own comes first.
 CREATE OR REPLACE FUNCTION "member_benefits"(of_club uuid, person text, at timestamptz)
 RETURNS TABLE (
   membership_id uuid, plan_id uuid, members_only_access boolean, early_days integer,
   discount plan_discount, discount_value integer
 )
 LANGUAGE sql STABLE AS $$
-  SELECT m.id, p.id, p.members_only_access, p.early_days, p.discount, p.discount_value
-  FROM plan_memberships m
-  JOIN membership_plans p ON p.id = m.plan_id
-  WHERE m.organization_id = of_club AND m.user_id = person
-    AND dues_standing(m.status, m.current_period_end, m.grace_ends_at, m.cancel_at_period_end,
-      p.grace_days, at) IN ('active', 'past_due')
+  SELECT b.membership_id, b.plan_id, b.members_only_access, b.early_days, b.discount, b.discount_value
+  FROM (
+    SELECT m.id AS membership_id, p.id AS plan_id, p.members_only_access, p.early_days, p.discount,
+      p.discount_value, m.status, m.current_period_end, m.grace_ends_at, m.cancel_at_period_end,
+      p.grace_days, m.user_id = person AS own
+    FROM plan_memberships m
+    JOIN membership_plans p ON p.id = m.plan_id
+    WHERE m.organization_id = of_club
+      AND (m.user_id = person OR m.id IN (
+        SELECT h.membership_id FROM household_members h
+        WHERE h.organization_id = of_club AND h.user_id = person AND h.accepted_at IS NOT NULL
+      ))
+  ) b
+  WHERE dues_standing(b.status, b.current_period_end, b.grace_ends_at, b.cancel_at_period_end,
+      b.grace_days, at) IN ('active', 'past_due')
+  ORDER BY b.own DESC
+  LIMIT 1
 $$;

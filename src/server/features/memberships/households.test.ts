@@ -1,0 +1,244 @@
+// Households (decision 039): the payer of a household plan adds a child (no sign-in) and
+// invites an adult of the club, up to the plan's size; each has the plan's member price and is a
+// player of their own, registered, paid for and given up by the payer; bad input changes nothing.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "../../../shared/contracts/auth-endpoints.js";
+import { membersEndpoints } from "../../../shared/contracts/members-endpoints.js";
+import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
+import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
+import { householdMembers } from "../../db/schema/memberships.js";
+import { payments } from "../../db/schema/sessions.js";
+import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { connectSandboxPayouts } from "../../test/payouts.js";
+import { adultPlan } from "../../test/plans.js";
+
+let t: TestApp;
+let owner: TestUser;
+let pat: TestUser;
+let sam: TestUser;
+let outsider: TestUser;
+let orgId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await makeUser(t, "owner@households.example", "Olive Owner");
+  pat = await makeUser(t, "pat@households.example", "Pat Parent");
+  sam = await makeUser(t, "sam@households.example", "Sam Spouse");
+  outsider = await makeUser(t, "outsider@households.example", "Otto Outsider");
+  orgId = (
+    await makeClub(t, owner, [
+      [pat, "member"],
+      [sam, "member"],
+    ])
+  ).id;
+  await connectSandboxPayouts(t, orgId, owner.cookie);
+  // A family plan for three, a quarter off sessions; Pat pays for it.
+  const family = await t.call(
+    endpoints.createPlan,
+    {
+      params: { orgId },
+      body: {
+        ...adultPlan,
+        name: "Family",
+        code: "FAM",
+        kind: "household",
+        householdSize: "3",
+        discountValue: "25",
+      },
+    },
+    { cookie: owner.cookie },
+  );
+  const bought = await t.call(
+    endpoints.buy,
+    { params: { orgId }, body: { planId: family.body.id } },
+    { cookie: pat.cookie },
+  );
+  expect(bought.body.membership?.status).toBe("active");
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const household = (who: TestUser) =>
+  t.call(endpoints.household, { params: { orgId } }, { cookie: who.cookie });
+
+describe("a household", () => {
+  it("takes a child with a name and a birth year, never an address, and the child cannot sign in", async () => {
+    const withEmail = await t.call(
+      endpoints.addChild,
+      { params: { orgId }, body: { name: "Tommy Parent", birthYear: 2016, email: "tommy@example.com" } },
+      { cookie: pat.cookie },
+    );
+    expect(withEmail.status).toBe(400);
+    expect(withEmail.error?.issues).toEqual([
+      expect.objectContaining({
+        message: "A child has no sign-in of their own: leave the address out, or add them as an adult",
+      }),
+    ]);
+    const tooOld = await t.call(
+      endpoints.addChild,
+      { params: { orgId }, body: { name: "Tommy Parent", birthYear: 1990 } },
+      { cookie: pat.cookie },
+    );
+    expect(tooOld.error?.issues).toEqual([
+      expect.objectContaining({ message: "A child's birth year is in the last 18 years" }),
+    ]);
+    expect(await t.db.select().from(householdMembers)).toEqual([]);
+
+    const added = await t.call(
+      endpoints.addChild,
+      { params: { orgId }, body: { name: "Tommy Parent", birthYear: 2016 } },
+      { cookie: pat.cookie },
+    );
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ limit: 3, payer: true, invitedBy: null });
+    expect(added.body.people.map((p) => [p.name, p.role, p.birthYear, p.accepted])).toEqual([
+      ["Pat Parent", "payer", null, true],
+      ["Tommy Parent", "child", 2016, true],
+    ]);
+    // Tommy is a member of the club, a player like anyone.
+    const members = await t.call(
+      membersEndpoints.members,
+      { params: { orgId }, query: {} },
+      { cookie: owner.cookie },
+    );
+    const tommy = members.body.members.find((m) => m.name === "Tommy Parent")!;
+    expect(tommy.role).toBe("member");
+    // And his account signs nobody in, whatever password is tried.
+    const signIn = await t.call(authEndpoints.signIn, {
+      body: { email: tommy.email!, password: "anything-at-all" },
+    });
+    expect(signIn.status).toBe(401);
+  });
+
+  it("invites an adult of the club, who is in once they accept; not a stranger, not past its size", async () => {
+    const stranger = await t.call(
+      endpoints.addAdult,
+      { params: { orgId }, body: { email: "outsider@households.example" } },
+      { cookie: pat.cookie },
+    );
+    expect(stranger.error?.code).toBe("NOT_A_CLUB_MEMBER");
+    const invited = await t.call(
+      endpoints.addAdult,
+      { params: { orgId }, body: { email: "sam@households.example" } },
+      { cookie: pat.cookie },
+    );
+    expect(invited.status).toBe(201);
+    expect((await household(sam)).body).toMatchObject({ payer: false, invitedBy: "Pat Parent" });
+    const accepted = await t.call(endpoints.acceptHousehold, { params: { orgId } }, { cookie: sam.cookie });
+    expect(accepted.body.invitedBy).toBeNull();
+    expect(accepted.body.people.find((p) => p.name === "Sam Spouse")?.accepted).toBe(true);
+
+    // Three people: the plan's size. A fourth is refused and nothing is made.
+    const full = await t.call(
+      endpoints.addChild,
+      { params: { orgId }, body: { name: "Tina Parent", birthYear: 2019 } },
+      { cookie: pat.cookie },
+    );
+    expect(full.error).toMatchObject({
+      code: "HOUSEHOLD_FULL",
+      message: "Your plan covers 3 people, you among them: the household is full.",
+    });
+    expect(await t.db.select().from(householdMembers)).toHaveLength(2);
+    // Only a household plan's payer adds anyone.
+    const notPayer = await t.call(
+      endpoints.addChild,
+      { params: { orgId }, body: { name: "Sam Junior", birthYear: 2020 } },
+      { cookie: sam.cookie },
+    );
+    expect(notPayer.error?.code).toBe("NOT_HOUSEHOLD_PLAN");
+  });
+
+  it("registers its people at the member price, paid by the payer, and gives a place up", async () => {
+    const [session] = await makeSessions(t, orgId, owner, {
+      name: "Family Night",
+      startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() + 3 * 86_400_000 + 7_200_000).toISOString(),
+      paymentRequired: true,
+      paymentAmount: "12.00",
+    });
+    const people = (await household(pat)).body.people;
+    const tommy = people.find((p) => p.role === "child")!;
+    const placed = await t.call(
+      sessionsEndpoints.registerHousehold,
+      { params: { orgId, sessionId: session!.id }, body: { userId: tommy.userId } },
+      { cookie: pat.cookie },
+    );
+    expect(placed.status).toBe(201);
+    // Tommy's own place, at the family plan's price (a quarter off $12), to be paid by Pat.
+    expect(placed.body.registration).toMatchObject({
+      userId: tommy.userId,
+      name: "Tommy Parent",
+      status: "pending_payment",
+    });
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.registrationId, placed.body.registration.id));
+    expect(payment!.amount).toBe(900);
+    const checkout = await t.request({
+      method: "GET",
+      url: new URL(placed.body.checkoutUrl!).pathname,
+      cookie: pat.cookie,
+    });
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.body).toContain("$9.00");
+
+    // Nobody registers someone outside their household; not even its adult, who does not pay.
+    const notTheirs = await t.call(
+      sessionsEndpoints.registerHousehold,
+      { params: { orgId, sessionId: session!.id }, body: { userId: tommy.userId } },
+      { cookie: sam.cookie },
+    );
+    expect(notTheirs.status).toBe(404);
+    const stranger = await t.call(
+      sessionsEndpoints.registerHousehold,
+      { params: { orgId, sessionId: session!.id }, body: { userId: owner.id } },
+      { cookie: pat.cookie },
+    );
+    expect(stranger.status).toBe(404);
+
+    // Pat gives Tommy's place up.
+    const given = await t.call(
+      sessionsEndpoints.cancelRegistration,
+      { params: { orgId, sessionId: session!.id, registrationId: placed.body.registration.id } },
+      { cookie: pat.cookie },
+    );
+    expect(given.status).toBe(200);
+    const details = await t.call(
+      sessionsEndpoints.details,
+      { params: { orgId, sessionId: session!.id } },
+      { cookie: pat.cookie },
+    );
+    expect(details.body.registrations.filter((r) => r.userId === tommy.userId)).toEqual([]);
+  });
+
+  it("lets an adult leave, and the payer take someone out", async () => {
+    const sams = (await household(sam)).body.people.find((p) => p.name === "Sam Spouse")!;
+    const left = await t.call(
+      endpoints.removeFromHousehold,
+      { params: { orgId, memberId: sams.id } },
+      { cookie: sam.cookie },
+    );
+    expect(left.body).toMatchObject({ limit: null, people: [] });
+    const tommy = (await household(pat)).body.people.find((p) => p.role === "child")!;
+    // Nobody else takes Tommy out.
+    expect(
+      (
+        await t.call(
+          endpoints.removeFromHousehold,
+          { params: { orgId, memberId: tommy.id } },
+          { cookie: sam.cookie },
+        )
+      ).status,
+    ).toBe(404);
+    const out = await t.call(
+      endpoints.removeFromHousehold,
+      { params: { orgId, memberId: tommy.id } },
+      { cookie: pat.cookie },
+    );
+    expect(out.body.people.map((p) => p.name)).toEqual(["Pat Parent"]);
+  });
+});
