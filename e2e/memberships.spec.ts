@@ -115,3 +115,80 @@ test("a plan made, joined, paid at the member price, and past due after a failed
   await page.setViewportSize({ width: 1280, height: 900 });
   await keepScreenshot(page, "membership-admin-1280", { fullPage: true });
 });
+
+test("a family: a parent joins a household plan, adds a child and registers them at the member price", async ({
+  page,
+  newPerson,
+}) => {
+  test.setTimeout(120_000);
+  const phone = { width: 390, height: 844 };
+  await page.setViewportSize(phone);
+  await signUpThroughApi(page, "Owen Owner", uniqueEmail("family-owner"));
+  const club = await createClubThroughApi(page, `Family Club ${Date.now()}`, 2);
+  await connectPayoutsInSettings(page);
+  const plan = await page.request.post(`/api/orgs/${club.id}/membership-plans`, {
+    data: {
+      name: "Family",
+      code: "FAM",
+      kind: "household",
+      householdSize: "4",
+      price: "60.00",
+      interval: "year",
+      graceDays: 7,
+      visible: true,
+      discount: "percent",
+      discountValue: "25",
+      membersOnlyAccess: true,
+      earlyDays: 0,
+    },
+  });
+  expect(plan.status(), await plan.text()).toBe(201);
+  // Within the hour: check-in at the door is open.
+  const startsAt = new Date(Date.now() + 3_600_000);
+  const created = await page.request.post(`/api/orgs/${club.id}/sessions`, {
+    data: {
+      name: "Junior Clinic",
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+      paymentRequired: true,
+      paymentAmount: "12.00",
+    },
+  });
+  const sessionId = (await created.json()).sessions[0].id as string;
+
+  const parent = await newPerson(phone);
+  const parentEmail = uniqueEmail("parent");
+  await signUpThroughApi(parent, "Pat Parent", parentEmail);
+  await joinByInvitation(page, parent, club.id, parentEmail);
+  await parent.goto("/membership");
+  await parent.getByRole("button", { name: "Join: Family" }).click();
+  await expect(parent.getByTestId("membership-status")).toHaveText("Active");
+
+  // The child: a name and a birth year, no address.
+  const household = parent.getByTestId("household");
+  await household.getByRole("button", { name: "Add a Child" }).click();
+  await household.getByLabel("Child's name").fill("Tommy Parent");
+  await household.getByLabel("Birth year").fill("2016");
+  await household.getByRole("button", { name: "Add Child" }).click();
+  await expect(parent.getByText("Added to your household")).toBeVisible();
+  await expect(household.getByTestId("household-person").filter({ hasText: "Tommy Parent" })).toContainText(
+    "born 2016",
+  );
+  await keepScreenshot(parent, "household-390", { fullPage: true });
+
+  // On the session's page the parent registers Tommy and pays his member price.
+  await parent.goto(`/sessions/${sessionId}`);
+  const places = parent.getByTestId("household-places");
+  await places.getByRole("button", { name: "Register Tommy" }).click();
+  await expect(parent.getByText("Sandbox payment")).toBeVisible();
+  await parent.getByRole("button", { name: "Pay $9.00" }).click();
+  await expect(places).toContainText("Registered");
+  await keepScreenshot(parent, "household-places-390", { fullPage: true });
+
+  // The organizer sees Tommy on the list with the family's code, to check him in.
+  await page.goto(`/sessions/${sessionId}`);
+  const tommy = page.getByTestId("players").getByRole("listitem").filter({ hasText: "Tommy Parent" });
+  await expect(tommy).toContainText("FAM");
+  await tommy.getByRole("button", { name: "Check In" }).click();
+  await expect(tommy.getByRole("button", { name: "Undo check-in" })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 // Membership plans and dues (endpoint.ts, decision 039): the club's treasurers define plans
 // and read who is on them; each person reads and changes only their own membership.
 import { z } from "zod";
-import { orgParams } from "./common.js";
+import { orgParams, patternText } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import {
   addAdultBody,
@@ -18,8 +18,13 @@ import {
   rosterQuery,
   sandboxRenewalBody,
 } from "./memberships.js";
+import { registerResponse } from "./session-registrations.js";
+import { sessionParams } from "./sessions.js";
 
 const tags = ["memberships"];
+
+/** The one registered by a household's payer: someone of their household. */
+const householdRegistrationBody = z.object({ userId: patternText(z.string().min(1).max(100)) });
 const treasurer = { club: "memberships.manage" } as const;
 const member = { club: "club.view" } as const;
 
@@ -171,7 +176,7 @@ export const membershipsEndpoints = {
     params: orgParams,
     body: addChildBody,
     success: { status: 201, body: household },
-    errors: ["HOUSEHOLD_FULL", "NOT_HOUSEHOLD_PLAN"],
+    errors: ["HOUSEHOLD_REFUSED"],
   }),
   addAdult: endpoint({
     method: "POST",
@@ -183,7 +188,7 @@ export const membershipsEndpoints = {
     params: orgParams,
     body: addAdultBody,
     success: { status: 201, body: household },
-    errors: ["HOUSEHOLD_FULL", "NOT_HOUSEHOLD_PLAN", "NOT_A_CLUB_MEMBER", "IN_ANOTHER_HOUSEHOLD"],
+    errors: ["HOUSEHOLD_REFUSED"],
   }),
   acceptHousehold: endpoint({
     method: "POST",
@@ -205,6 +210,19 @@ export const membershipsEndpoints = {
     access: member,
     params: householdMemberParams,
     success: { status: 200, body: household },
+  }),
+  registerHousehold: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/household-registrations",
+    operationId: "registerHouseholdMember",
+    summary:
+      "Register someone of the household you pay for: their own place (held until you pay), or the waitlist",
+    tags: ["sessions", "memberships"],
+    access: member,
+    params: sessionParams,
+    body: householdRegistrationBody,
+    success: { status: 201, body: registerResponse },
+    errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY", "MEMBERS_ONLY"],
   }),
   sandboxRenewal: endpoint({
     method: "POST",

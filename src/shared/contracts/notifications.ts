@@ -29,33 +29,6 @@ export const notificationPreferencesBody = notificationPreferences.extend({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
-export const notificationLabels: Record<keyof NotificationPreferences, { title: string; body: string }> = {
-  session_reminders: { title: "Session reminders", body: "A reminder before sessions you registered for." },
-  court_up_next: {
-    title: "Court up next",
-    body: "When your group is called to a court, by email when no phone of yours gets it as a notice.",
-  },
-  match_results: { title: "Match results", body: "Your results and rating changes." },
-  weekly_summary: { title: "Weekly summary", body: "A short digest of your club's week." },
-  waitlist_notifications: { title: "Waitlist", body: "When a place opens for you in a full session." },
-  night_receipt: {
-    title: "Your night",
-    body: "After each session you played: your games, partners and waits.",
-  },
-  called_to_court: {
-    title: "Called to a court",
-    body: "A notice on the phones you turned it on for (below) when your group is called.",
-  },
-  join_requests: {
-    title: "Join requests",
-    body: "When someone asks to join a club you own or run.",
-  },
-  membership_dues: {
-    title: "Membership dues",
-    body: "Before your membership renews, when a payment fails, and if it lapses.",
-  },
-};
-
 /** The push service address a browser gives for a device; longer ones are refused unread. */
 export const PUSH_ENDPOINT_MAX = 2000;
 // The browser's P-256 public key (65 bytes, uncompressed: it starts 0x04, "B" in base64url)

@@ -5,7 +5,7 @@
 // those who run sessions. The .ics files are not JSON and stay registered directly.
 import { z } from "zod";
 import { accessRules, accessRulesBody, bringGuestBody } from "./access-rules.js";
-import { orgParams, patternText } from "./common.js";
+import { orgParams } from "./common.js";
 import { endpoint } from "./endpoint.js";
 import { PAGE_SIZE_MAX, pageQuery, timestampKey } from "./paging.js";
 import { createSessionBody, updateSessionBody } from "./session-form.js";
@@ -21,9 +21,6 @@ import {
   walkInBody,
 } from "./session-registrations.js";
 import { drawView, registrationParams, session, sessionDetails, sessionParams } from "./sessions.js";
-
-/** The one registered by a household's payer: someone of their household. */
-const householdRegistrationBody = z.object({ userId: patternText(z.string().min(1).max(100)) });
 
 const tags = ["sessions"];
 const member = { club: "club.view" } as const;
@@ -164,19 +161,6 @@ export const sessionsEndpoints = {
     tags,
     access: member,
     params: sessionParams,
-    success: { status: 201, body: registerResponse },
-    errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY", "MEMBERS_ONLY"],
-  }),
-  registerHousehold: endpoint({
-    method: "POST",
-    path: "/api/orgs/:orgId/sessions/:sessionId/household-registrations",
-    operationId: "registerHouseholdMember",
-    summary:
-      "Register someone of the household you pay for: their own place (held until you pay), or the waitlist",
-    tags,
-    access: member,
-    params: sessionParams,
-    body: householdRegistrationBody,
     success: { status: 201, body: registerResponse },
     errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY", "MEMBERS_ONLY"],
   }),

@@ -24,8 +24,6 @@ export const capabilities = {
   "billing.manage": ["owner"],
   // Membership plans, and who is on which with what status: the club's treasurers.
   "memberships.manage": managers,
-  // A member's plan code beside their name, for those who check people in (not their payments).
-  "memberships.viewCodes": ["owner", "admin", "organizer"],
   "sessions.manage": ["owner", "admin", "organizer"],
   "matches.manage": ["owner", "admin", "organizer"],
 } satisfies Record<string, Role[]>;

@@ -29,14 +29,14 @@ async function payersHousehold(tx: Tx, organizationId: string, userId: string, a
     .for("update", { of: planMemberships });
   const current = row && (row.status === "active" || row.status === "past_due");
   if (!current || row.plan.kind !== "household" || !row.plan.householdSize)
-    throw new AppError("NOT_HOUSEHOLD_PLAN", m.notHouseholdPlan);
+    throw new AppError("HOUSEHOLD_REFUSED", m.notHouseholdPlan);
   const [{ count }] = (await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(householdMembers)
     .where(eq(householdMembers.membershipId, row.membership.id))) as [{ count: number }];
   // The payer is one of the people the plan covers.
   if (count + 1 >= row.plan.householdSize)
-    throw new AppError("HOUSEHOLD_FULL", m.householdFull(row.plan.householdSize));
+    throw new AppError("HOUSEHOLD_REFUSED", m.householdFull(row.plan.householdSize));
   return row.membership;
 }
 
@@ -132,7 +132,7 @@ export async function inviteAdult(deps: AppDeps, organizationId: string, payerId
   const { db } = deps.database;
   const invited = await personByEmail(db, email);
   if (!invited || invited.id === payerId || !(await isMember(db, organizationId, invited.id)))
-    throw new AppError("NOT_A_CLUB_MEMBER", m.notAClubMember);
+    throw new AppError("HOUSEHOLD_REFUSED", m.notAClubMember);
   await db.transaction(async (tx) => {
     const membership = await payersHousehold(tx, organizationId, payerId, deps.now());
     const added = await tx
@@ -140,7 +140,7 @@ export async function inviteAdult(deps: AppDeps, organizationId: string, payerId
       .values({ organizationId, membershipId: membership.id, userId: invited.id, role: "adult" })
       .onConflictDoNothing()
       .returning({ id: householdMembers.id });
-    if (added.length === 0) throw new AppError("IN_ANOTHER_HOUSEHOLD", m.inAnotherHousehold);
+    if (added.length === 0) throw new AppError("HOUSEHOLD_REFUSED", m.inAnotherHousehold);
   });
   return readHousehold(db, organizationId, payerId);
 }

@@ -1,6 +1,6 @@
 // What the rest of the app asks of memberships (decision 039): what a member pays for a place,
 // each member's plan and status, and for the demo club a history of dues as if lived.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { DuesStatus } from "../../../shared/domain/dues-state.js";
 import { memberPriceCents } from "../../../shared/domain/member-price.js";
 import type { Queryable } from "../../db/database.js";
@@ -50,7 +50,10 @@ export type MemberDues = {
   renewsOn: string | null;
 };
 
-/** Each of `userIds`' plan code and status now, for the members list (none: not on a plan). */
+/**
+ * Each of `userIds`' plan code and status now, for the roster and the door (absent: on no plan):
+ * their own membership, or the payer's of the household they are in.
+ */
 export async function duesOfMembers(
   db: Queryable,
   organizationId: string,
@@ -58,32 +61,43 @@ export async function duesOfMembers(
   at: Date,
 ): Promise<Map<string, MemberDues>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      userId: planMemberships.userId,
-      code: membershipPlans.code,
-      planName: membershipPlans.name,
-      status: standingAt(at),
-      periodEnd: planMemberships.currentPeriodEnd,
-      cancelAtPeriodEnd: planMemberships.cancelAtPeriodEnd,
-    })
+  const fields = {
+    code: membershipPlans.code,
+    planName: membershipPlans.name,
+    status: standingAt(at),
+    periodEnd: planMemberships.currentPeriodEnd,
+    cancelAtPeriodEnd: planMemberships.cancelAtPeriodEnd,
+  };
+  const own = await db
+    .select({ userId: planMemberships.userId, ...fields })
     .from(planMemberships)
     .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
     .where(and(eq(planMemberships.organizationId, organizationId), inArray(planMemberships.userId, userIds)));
-  return new Map(
-    rows.map((row) => [
-      row.userId,
-      {
-        code: row.code,
-        planName: row.planName,
-        status: row.status,
-        periodEnd: row.periodEnd.toISOString(),
-        // A membership that renews says when; one ending at its period's end does not renew.
-        renewsOn:
-          (row.status === "active" || row.status === "past_due") && !row.cancelAtPeriodEnd
-            ? row.periodEnd.toISOString()
-            : null,
-      },
-    ]),
-  );
+  // Someone in a household (once accepted) is on the payer's plan, as the payer is.
+  const inHousehold = await db
+    .select({ userId: householdMembers.userId, ...fields })
+    .from(householdMembers)
+    .innerJoin(planMemberships, eq(planMemberships.id, householdMembers.membershipId))
+    .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
+    .where(
+      and(
+        eq(householdMembers.organizationId, organizationId),
+        inArray(householdMembers.userId, userIds),
+        isNotNull(householdMembers.acceptedAt),
+      ),
+    );
+  const dues = new Map<string, MemberDues>();
+  for (const row of [...inHousehold, ...own])
+    dues.set(row.userId, {
+      code: row.code,
+      planName: row.planName,
+      status: row.status,
+      periodEnd: row.periodEnd.toISOString(),
+      // A membership that renews says when; one ending at its period's end does not renew.
+      renewsOn:
+        (row.status === "active" || row.status === "past_due") && !row.cancelAtPeriodEnd
+          ? row.periodEnd.toISOString()
+          : null,
+    });
+  return dues;
 }

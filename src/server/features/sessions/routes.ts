@@ -1,5 +1,6 @@
 // The sessions' endpoints, served from their shared definitions (shared/contracts/sessions-endpoints.ts).
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { membershipsEndpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -55,7 +56,9 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       return sharedVariant(kept, manager ? "manager" : "member", answer);
     });
 
-    serve(app, endpoints.registerHousehold, async (request) => {
+    // Its definition is with the households' (memberships-endpoints.ts): the sessions' own stay
+    // light for every page that reads them.
+    serve(app, membershipsEndpoints.registerHousehold, async (request) => {
       const { club } = request;
       const player = await householdPlayer(db, club.organizationId, club.userId, request.body.userId);
       return registerWithCheckout(deps, club.organizationId, request.params.sessionId, player);

@@ -1,9 +1,11 @@
 // Membership plans and dues from the browser (decision 039): the person's own membership and
-// what they can buy, and for the club's treasurers its plans and roster.
+// what they can buy, their household, and for the club's treasurers its plans and roster.
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
+  AddChildBody,
   boughtPlan,
+  Household,
   MyMembership,
   Plan,
   PlanBody,
@@ -18,6 +20,7 @@ export const membershipKeys = {
   mine: (orgId: string) => ["membership", orgId] as const,
   plans: (orgId: string) => ["membership-plans", orgId] as const,
   roster: (orgId: string) => ["membership-roster", orgId] as const,
+  household: (orgId: string) => ["household", orgId] as const,
 };
 
 export function useMyMembership(orgId: string, enabled = true) {
@@ -67,6 +70,7 @@ const everything = (orgId: string) => [
   membershipKeys.mine(orgId),
   membershipKeys.plans(orgId),
   membershipKeys.roster(orgId),
+  membershipKeys.household(orgId),
 ];
 
 export const useBuyPlan = (orgId: string, feedback?: ActionFeedback<z.infer<typeof boughtPlan>, string>) =>
@@ -121,5 +125,43 @@ export const useRetirePlan = (orgId: string, feedback?: ActionFeedback<undefined
       return undefined;
     },
     invalidates: everything(orgId),
+    ...feedback,
+  });
+
+export function useHousehold(orgId: string, enabled = true) {
+  return useQuery({
+    queryKey: membershipKeys.household(orgId),
+    enabled,
+    queryFn: () => call(endpoints.household, { params: { orgId } }),
+  });
+}
+
+const householdChanges = (orgId: string) => [membershipKeys.household(orgId)];
+
+export const useAddChild = (orgId: string, feedback?: ActionFeedback<Household, AddChildBody>) =>
+  useAction({
+    run: (body: AddChildBody) => call(endpoints.addChild, { params: { orgId }, body }),
+    invalidates: householdChanges(orgId),
+    ...feedback,
+  });
+
+export const useInviteAdult = (orgId: string, feedback?: ActionFeedback<Household, string>) =>
+  useAction({
+    run: (email: string) => call(endpoints.addAdult, { params: { orgId }, body: { email } }),
+    invalidates: householdChanges(orgId),
+    ...feedback,
+  });
+
+export const useAcceptHousehold = (orgId: string, feedback?: ActionFeedback<Household, void>) =>
+  useAction({
+    run: () => call(endpoints.acceptHousehold, { params: { orgId } }),
+    invalidates: [...householdChanges(orgId), membershipKeys.mine(orgId)],
+    ...feedback,
+  });
+
+export const useRemoveFromHousehold = (orgId: string, feedback?: ActionFeedback<Household, string>) =>
+  useAction({
+    run: (memberId: string) => call(endpoints.removeFromHousehold, { params: { orgId, memberId } }),
+    invalidates: householdChanges(orgId),
     ...feedback,
   });

@@ -5,10 +5,12 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { can } from "../../../shared/domain/capabilities.js";
+import { useAuth } from "../../app/auth-provider.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { membershipKeys, useMyMembership } from "./api.js";
+import { HouseholdCard } from "./household-card.js";
 import { OfferedPlans } from "./offered-plans.js";
 import { PlansManager } from "./plans-manager.js";
 import { RosterCard } from "./roster-card.js";
@@ -57,6 +59,7 @@ function useCheckoutReturn(orgId: string) {
 
 function MemberPart({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   useCheckoutReturn(orgId);
+  const { me } = useAuth();
   const mine = useMyMembership(orgId);
   if (mine.isPending) return <PageLoading />;
   if (!mine.data) {
@@ -76,6 +79,7 @@ function MemberPart({ orgId, timeZone }: { orgId: string; timeZone: string }) {
           timeZone={timeZone}
         />
       ) : null}
+      <HouseholdCard orgId={orgId} myUserId={me?.user.id ?? ""} />
       <OfferedPlans orgId={orgId} plans={plans} membership={membership} />
       {history.length > 0 ? (
         <Card>

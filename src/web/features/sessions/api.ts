@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { AccessRules, AccessRulesBody, BringGuestBody } from "../../../shared/contracts/access-rules.js";
 import { recordEndpoints } from "../../../shared/contracts/board-endpoints.js";
 import type { EndpointAnswer } from "../../../shared/contracts/endpoint.js";
+import { membershipsEndpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import type { CreateSessionBody } from "../../../shared/contracts/session-form.js";
 import type {
   BulkCheckInBody,
@@ -111,6 +112,19 @@ type Registered = EndpointAnswer<typeof endpoints.register>;
 export const useRegister = (orgId: string, sessionId: string, feedback?: ActionFeedback<Registered, void>) =>
   useAction({
     run: () => call(endpoints.register, { params: { orgId, sessionId } }),
+    invalidates: [keys.details(orgId, sessionId)],
+    ...feedback,
+  });
+
+/** Registers someone of the household the caller pays for (or, for a held place, opens its payment). */
+export const useRegisterHousehold = (
+  orgId: string,
+  sessionId: string,
+  feedback?: ActionFeedback<Registered, string>,
+) =>
+  useAction({
+    run: (userId: string) =>
+      call(membershipsEndpoints.registerHousehold, { params: { orgId, sessionId }, body: { userId } }),
     invalidates: [keys.details(orgId, sessionId)],
     ...feedback,
   });

@@ -17,6 +17,7 @@ import { useYourPrice } from "../memberships/api.js";
 import { useSessionDetails } from "./api.js";
 import { DrawCard } from "./draw-card.js";
 import { GuestsCard } from "./guests-card.js";
+import { HouseholdPlaces } from "./household-places.js";
 import { MyNightCard } from "./my-night-card.js";
 import { OrganizerTools } from "./organizer-tools.js";
 import { PlayerActions } from "./player-actions.js";
@@ -68,6 +69,7 @@ function Details({ orgId, sessionId, manager }: { orgId: string; sessionId: stri
       {manager ? <OrganizerTools orgId={orgId} data={data} /> : null}
       <SessionEvents orgId={orgId} data={data} manager={manager} />
       <PlayerActions orgId={orgId} data={data} />
+      <HouseholdPlaces orgId={orgId} data={data} />
       <GuestsCard orgId={orgId} data={data} />
       <DrawCard orgId={orgId} data={data} />
       <Roster orgId={orgId} data={data} manager={manager} />
