@@ -1,6 +1,7 @@
 // Membership plans and dues on a phone (issue 61, decision 039): the owner makes a plan, a
 // member joins it in the sandbox and pays the member price for a session, the owner sees them
 // on the roster as active, and a failed renewal shows "Past due" to both.
+import type { Page } from "@playwright/test";
 import {
   connectPayoutsInSettings,
   createClubThroughApi,
@@ -12,16 +13,23 @@ import {
   uniqueEmail,
 } from "./fixtures.js";
 
+const phone = { width: 390, height: 844 };
+
+/** A new owner's club whose sandbox payout account takes charges, as dues need. */
+async function clubTakingPayments(page: Page, name: string) {
+  await signUpThroughApi(page, "Owen Owner", uniqueEmail("plans-owner"));
+  const club = await createClubThroughApi(page, `${name} ${Date.now()}`, 2);
+  await connectPayoutsInSettings(page);
+  return club;
+}
+
 test("a plan made, joined, paid at the member price, and past due after a failed renewal, seen by both", async ({
   page,
   newPerson,
 }) => {
   test.setTimeout(120_000);
-  const phone = { width: 390, height: 844 };
   await page.setViewportSize(phone);
-  await signUpThroughApi(page, "Owen Owner", uniqueEmail("plans-owner"));
-  const club = await createClubThroughApi(page, `Plan Club ${Date.now()}`, 2);
-  await connectPayoutsInSettings(page);
+  const club = await clubTakingPayments(page, "Plan Club");
 
   // The owner makes a plan: a mistake first, said on its field, then the plan.
   await page.goto("/membership");
@@ -121,11 +129,8 @@ test("a family: a parent joins a household plan, adds a child and registers them
   newPerson,
 }) => {
   test.setTimeout(120_000);
-  const phone = { width: 390, height: 844 };
   await page.setViewportSize(phone);
-  await signUpThroughApi(page, "Owen Owner", uniqueEmail("family-owner"));
-  const club = await createClubThroughApi(page, `Family Club ${Date.now()}`, 2);
-  await connectPayoutsInSettings(page);
+  const club = await clubTakingPayments(page, "Family Club");
   const plan = await page.request.post(`/api/orgs/${club.id}/membership-plans`, {
     data: {
       name: "Family",

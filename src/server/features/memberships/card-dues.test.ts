@@ -11,6 +11,7 @@ import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { adultPlan } from "../../test/plans.js";
+import { deliverWebhook, replayedShuffled } from "../../test/webhook-deliveries.js";
 import { reconcileDues } from "./reconcile.js";
 
 let t: TestApp;
@@ -46,21 +47,7 @@ afterEach(() => {
   expect(stripe.refusals).toEqual([]);
 });
 
-const deliver = (delivery: { payload: string; signature: string }) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/webhooks/stripe",
-    headers: { "content-type": "application/json", "stripe-signature": delivery.signature },
-    payload: delivery.payload,
-  });
-function replayedShuffled<T>(items: T[]): T[] {
-  const out = items.flatMap((item) => Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => item));
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+const deliver = (delivery: { payload: string; signature: string }) => deliverWebhook(t, delivery);
 const mine = () => t.call(endpoints.mine, { params: { orgId } }, { cookie: mia.cookie });
 const eventsOf = async () => {
   const [row] = await t.db.select().from(planMemberships).where(eq(planMemberships.userId, mia.id));

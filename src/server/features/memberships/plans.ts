@@ -45,18 +45,20 @@ const membersOfFamily = (at: Date) => sql<number>`(
       v.grace_days, ${at.toISOString()}::timestamptz) in ('active', 'past_due')
 )`;
 
-/** Every plan at its current version, retired ones left out, hidden ones in: the treasurer's list. */
+/** The club's plans at their current versions, retired ones left out. */
+const currentPlansOf = (organizationId: string) =>
+  and(
+    eq(membershipPlans.organizationId, organizationId),
+    isNull(membershipPlans.supersededAt),
+    isNull(membershipPlans.retiredAt),
+  );
+
+/** Every current plan, hidden ones in, with its members: the treasurer's list. */
 export async function listPlans(db: Queryable, organizationId: string, at: Date): Promise<Plan[]> {
   const rows = await db
     .select({ plan: membershipPlans, members: membersOfFamily(at) })
     .from(membershipPlans)
-    .where(
-      and(
-        eq(membershipPlans.organizationId, organizationId),
-        isNull(membershipPlans.supersededAt),
-        isNull(membershipPlans.retiredAt),
-      ),
-    )
+    .where(currentPlansOf(organizationId))
     .orderBy(membershipPlans.priceCents, membershipPlans.name);
   return rows.map((row) => planOut(row.plan, row.members));
 }
@@ -66,14 +68,7 @@ export async function offeredPlans(db: Queryable, organizationId: string): Promi
   return db
     .select()
     .from(membershipPlans)
-    .where(
-      and(
-        eq(membershipPlans.organizationId, organizationId),
-        isNull(membershipPlans.supersededAt),
-        isNull(membershipPlans.retiredAt),
-        eq(membershipPlans.visible, true),
-      ),
-    )
+    .where(and(currentPlansOf(organizationId), eq(membershipPlans.visible, true)))
     .orderBy(membershipPlans.priceCents, membershipPlans.name);
 }
 

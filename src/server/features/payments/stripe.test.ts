@@ -13,6 +13,7 @@ import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { until } from "../../test/until.js";
+import { deliverWebhook, replayedShuffled } from "../../test/webhook-deliveries.js";
 import { EXPIRE_CHECKOUT } from "../sessions/effects.js";
 import { sweepHolds } from "../sessions/registrations.js";
 
@@ -48,24 +49,7 @@ afterEach(() => {
   expect(stripe.refusals).toEqual([]);
 });
 
-/** Delivers one signed webhook body to the app, as Stripe would (no Origin header): a route with no definition. */
-const deliver = (delivery: { payload: string; signature: string }) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/webhooks/stripe",
-    headers: { "content-type": "application/json", "stripe-signature": delivery.signature },
-    payload: delivery.payload,
-  });
-
-/** Each delivery 1 to 5 times, all shuffled together. */
-function replayedShuffled<T>(items: T[]): T[] {
-  const out = items.flatMap((item) => Array.from({ length: 1 + Math.floor(Math.random() * 5) }, () => item));
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+const deliver = (delivery: { payload: string; signature: string }) => deliverWebhook(t, delivery);
 
 async function club() {
   const [row] = await t.db.select().from(organizations).where(eq(organizations.id, orgId));

@@ -7,6 +7,7 @@ import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { FormActions } from "../../components/ui/form-actions.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
 import {
@@ -118,14 +119,7 @@ function AddChildForm({ orgId, onDone }: { orgId: string; onDone: () => void }) 
       <Field label="Birth year" htmlFor={form.id("birthYear")} error={form.errors.birthYear}>
         <Input type="number" inputMode="numeric" placeholder="2016" {...form.fieldProps("birthYear")} />
       </Field>
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" disabled={form.busy}>
-          Add Child
-        </Button>
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions className="sm:col-span-2" label="Add Child" busy={form.busy} onCancel={onDone} />
     </form>
   );
 }
@@ -148,14 +142,7 @@ function InviteAdultForm({ orgId, onDone }: { orgId: string; onDone: () => void 
       <Field label="Their address (a member of the club)" htmlFor="adult-email">
         <Input id="adult-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={invite.busy || !email.trim()}>
-          Invite
-        </Button>
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions label="Invite" busy={invite.busy} onCancel={onDone} />
     </form>
   );
 }
