@@ -37,6 +37,9 @@ export async function applyDuesEvent(
       providerEventId,
       kind,
       occurredAt,
+      // The moment it arrived, not the transaction's start: two events applied in one
+      // transaction keep their order (foldDues folds same-instant events as they arrived).
+      createdAt: sql`clock_timestamp()`,
       detail: {
         planId: "planId" in detail ? detail.planId : undefined,
         periodEnd: "periodEnd" in detail ? detail.periodEnd.toISOString() : undefined,

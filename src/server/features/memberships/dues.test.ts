@@ -160,6 +160,10 @@ describe("plans", () => {
     expect(listed.body.plans.some((p) => p.code === "VER")).toBe(false);
     // Retired, the plan's member keeps it to the end of what he paid for.
     expect((await mine(ben)).body.membership?.status).toBe("active");
+    // And it renews no more: the period's end is its end.
+    const renewed = (await renewal("paid", ben)).body;
+    expect(renewed.membership?.status).toBe("cancelled");
+    expect(renewed.history[0]?.kind).toBe("ended");
     await t.db.delete(planMemberships).where(eq(planMemberships.userId, ben.id));
   });
 });

@@ -4,7 +4,7 @@
 // paid at once, and a renewal played by hand (paid, failed, or the end of a cancelled period);
 // by card, the provider's subscription does (card-dues.ts).
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Membership, MyMembership } from "../../../shared/contracts/memberships.js";
 import { duesMessages } from "../../../shared/domain/dues-messages.js";
 import { type DuesStatus, periodEndAfter } from "../../../shared/domain/dues-state.js";
@@ -204,7 +204,7 @@ async function currentMembership(
 /**
  * The sandbox's renewal, played now by hand: paid (a new period after the current one, which
  * brings a past-due or lapsed membership back to active), failed (past due, with the plan's
- * grace), or, for a membership cancelled at period end, its end.
+ * grace), or, for a membership cancelled at period end or on a retired plan, its end.
  */
 export async function playSandboxRenewal(
   deps: AppDeps,
@@ -217,19 +217,33 @@ export async function playSandboxRenewal(
   await deps.database.db.transaction(async (tx) => {
     const { membership, plan } = await currentMembership(tx, organizationId, userId, now, true);
     const base = { providerEventId: sandboxEventId(), occurredAt: now };
-    const event: IncomingDuesEvent = membership.cancelAtPeriodEnd
-      ? { ...base, kind: "ended" }
-      : outcome === "failed"
-        ? { ...base, kind: "payment_failed", graceDays: plan.graceDays }
-        : {
-            ...base,
-            kind: "paid",
-            planId: plan.id,
-            periodEnd: periodEndAfter(
-              new Date(Math.max(membership.currentPeriodEnd.getTime(), now.getTime())),
-              plan.interval === "month" ? "month" : "year",
-            ),
-          };
+    // A retired plan is kept to the end of the period paid for, and renews no more: its period
+    // ends instead (the member chooses another plan to stay).
+    const retired = await tx
+      .select({ id: membershipPlans.id })
+      .from(membershipPlans)
+      .where(and(eq(membershipPlans.familyId, plan.familyId), isNotNull(membershipPlans.retiredAt)));
+    // The club ended it, not a missed payment: cancelled, as a cancellation asked for would be.
+    if (retired.length > 0 && !membership.cancelAtPeriodEnd)
+      await applyDuesEvent(tx, membership.id, {
+        ...base,
+        providerEventId: sandboxEventId(),
+        kind: "cancel_requested",
+      });
+    const event: IncomingDuesEvent =
+      membership.cancelAtPeriodEnd || retired.length > 0
+        ? { ...base, kind: "ended" }
+        : outcome === "failed"
+          ? { ...base, kind: "payment_failed", graceDays: plan.graceDays }
+          : {
+              ...base,
+              kind: "paid",
+              planId: plan.id,
+              periodEnd: periodEndAfter(
+                new Date(Math.max(membership.currentPeriodEnd.getTime(), now.getTime())),
+                plan.interval === "month" ? "month" : "year",
+              ),
+            };
     await applyDuesEvent(tx, membership.id, event);
   });
   return myMembership(deps, deps.database.db, organizationId, userId, now);
