@@ -119,6 +119,9 @@ test("a plan made, joined, paid at the member price, and past due after a failed
   await page.getByLabel("Status").selectOption("past_due");
   await expect(page.getByTestId("roster-row")).toHaveCount(1);
   await expect(row).toContainText("Past due");
+  // Her history, for the treasurer, beside her name.
+  await row.getByRole("button", { name: "History" }).click();
+  await expect(row.getByTestId("member-history")).toContainText("A payment failed");
   await keepScreenshot(page, "membership-roster-390", { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await keepScreenshot(page, "membership-admin-1280", { fullPage: true });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { orgParams, patternText } from "./common.js";
 import { endpoint } from "./endpoint.js";
+import { memberParams } from "./members.js";
 import {
   addAdultBody,
   addChildBody,
@@ -10,6 +11,7 @@ import {
   buyPlanBody,
   household,
   householdMemberParams,
+  memberDues,
   myMembership,
   plan,
   planBody,
@@ -93,6 +95,16 @@ export const membershipsEndpoints = {
     params: orgParams,
     query: rosterQuery,
     success: { status: 200, body: null, file: "text/csv; charset=utf-8" },
+  }),
+  memberDues: endpoint({
+    method: "GET",
+    path: "/api/orgs/:orgId/membership-roster/:userId",
+    operationId: "memberDuesHistory",
+    summary: "A member's membership history: every payment, failure, cancellation and end",
+    tags,
+    access: treasurer,
+    params: memberParams,
+    success: { status: 200, body: memberDues },
   }),
   mine: endpoint({
     method: "GET",

@@ -188,6 +188,8 @@ export const rosterEntry = z.object({
   periodEnd: z.iso.datetime().nullable(),
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
+/** A member's membership history, for the club's treasurers. */
+export const memberDues = z.object({ history: z.array(duesHistoryEntry) });
 export const roster = z.object({ members: z.array(rosterEntry) });
 
 /** A household plan's people, as the payer (or anyone in it) sees them. */

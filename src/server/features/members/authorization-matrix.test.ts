@@ -416,6 +416,12 @@ const matrix: Row[] = [
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-roster.csv` }),
   },
   {
+    method: "GET",
+    route: "/api/orgs/:orgId/membership-roster/:userId",
+    ok: 200,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-roster/${c.extra.id}` }),
+  },
+  {
     // Each person reads their own membership: there is no path to anyone else's.
     method: "GET",
     route: "/api/orgs/:orgId/membership",

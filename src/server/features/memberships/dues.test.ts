@@ -232,6 +232,23 @@ describe("a year of dues in the sandbox", () => {
       "Ben Brooks",
       "Olive Owner",
     ]);
+    // The treasurer reads her history too; nobody's outside the club.
+    const hers = await t.call(
+      endpoints.memberDues,
+      { params: { orgId, userId: alice.id } },
+      { cookie: admin.cookie },
+    );
+    expect(hers.body.history.map((h) => h.kind)).toEqual(ended.history.map((h) => h.kind));
+    const stranger = await makeUser(t, "stranger@dues.example", "Stan Stranger");
+    expect(
+      (
+        await t.call(
+          endpoints.memberDues,
+          { params: { orgId, userId: stranger.id } },
+          { cookie: admin.cookie },
+        )
+      ).status,
+    ).toBe(404);
     const csv = await t.call(
       endpoints.rosterCsv,
       { params: { orgId }, query: { status: "cancelled" } },

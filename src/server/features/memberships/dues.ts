@@ -12,6 +12,7 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Queryable } from "../../db/database.js";
 import { duesEvents, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { isMember } from "../members/service.js";
 import { chargingAccount, duesPortal, openDuesCheckout, setCardCancellation } from "./card-dues.js";
 import {
   applyDuesEvent,
@@ -44,22 +45,10 @@ export async function myMembership(
     offeredPlans(db, organizationId),
   ]);
   const row = found[0];
-  const history = row
-    ? await db
-        .select({ event: duesEvents, planName: membershipPlans.name })
-        .from(duesEvents)
-        .leftJoin(membershipPlans, sql`${membershipPlans.id}::text = ${duesEvents.detail}->>'planId'`)
-        .where(eq(duesEvents.membershipId, row.membership.id))
-        .orderBy(desc(duesEvents.occurredAt), desc(duesEvents.createdAt))
-    : [];
+  const history = row ? await duesHistory(db, row.membership.id) : [];
   return {
     membership: row ? membershipOut(row.membership, row.plan, row.status) : null,
-    history: history.map(({ event, planName }) => ({
-      kind: event.kind,
-      occurredAt: event.occurredAt.toISOString(),
-      planName,
-      periodEnd: event.detail.periodEnd ?? null,
-    })),
+    history,
     plans: plans.map((plan) => {
       const { members: _, ...offered } = planOut(plan);
       return offered;
@@ -67,6 +56,29 @@ export async function myMembership(
     sandbox: deps.payments.kind === "sandbox",
     byCard: row?.membership.provider === "stripe" && row.membership.providerRef !== null,
   };
+}
+
+/** A member's history for the club's treasurers: none for someone on no plan, nor outside the club. */
+export async function memberDuesHistory(db: Queryable, organizationId: string, userId: string) {
+  if (!(await isMember(db, organizationId, userId))) throw notFound("Member not found");
+  const found = await membershipOf(db, organizationId, userId);
+  return found ? duesHistory(db, found.membership.id) : [];
+}
+
+/** A membership's dues events, newest first, as its member and the club's treasurers read them. */
+export async function duesHistory(db: Queryable, membershipId: string) {
+  const rows = await db
+    .select({ event: duesEvents, planName: membershipPlans.name })
+    .from(duesEvents)
+    .leftJoin(membershipPlans, sql`${membershipPlans.id}::text = ${duesEvents.detail}->>'planId'`)
+    .where(eq(duesEvents.membershipId, membershipId))
+    .orderBy(desc(duesEvents.occurredAt), desc(duesEvents.createdAt));
+  return rows.map(({ event, planName }) => ({
+    kind: event.kind,
+    occurredAt: event.occurredAt.toISOString(),
+    planName,
+    periodEnd: event.detail.periodEnd ?? null,
+  }));
 }
 
 function membershipOut(row: MembershipRow, plan: PlanRow, status: DuesStatus): Membership {

@@ -4,7 +4,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
-import { buyPlan, myMembership, openDuesPortal, playSandboxRenewal, setCancellation } from "./dues.js";
+import {
+  buyPlan,
+  memberDuesHistory,
+  myMembership,
+  openDuesPortal,
+  playSandboxRenewal,
+  setCancellation,
+} from "./dues.js";
 import { acceptHousehold, addChild, inviteAdult, readHousehold, removeFromHousehold } from "./households.js";
 import { createPlan, listPlans, retirePlan, updatePlan } from "./plans.js";
 import { readRoster, rosterCsv } from "./roster.js";
@@ -42,6 +49,10 @@ export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       reply.header("content-disposition", `attachment; filename="membership-${status ?? "all"}.csv"`);
       return rosterCsv(await readRoster(db, request.club.organizationId, status, deps.now()));
     });
+
+    serve(app, endpoints.memberDues, async (request) => ({
+      history: await memberDuesHistory(db, request.club.organizationId, request.params.userId),
+    }));
 
     serve(app, endpoints.mine, async (request) =>
       myMembership(deps, db, request.club.organizationId, request.club.userId, deps.now()),

@@ -128,6 +128,15 @@ export const useRetirePlan = (orgId: string, feedback?: ActionFeedback<undefined
     ...feedback,
   });
 
+/** A member's membership history, read when a treasurer opens it. */
+export function useMemberDues(orgId: string, userId: string | null) {
+  return useQuery({
+    queryKey: [...membershipKeys.roster(orgId), "history", userId] as const,
+    enabled: userId !== null,
+    queryFn: async () => (await call(endpoints.memberDues, { params: { orgId, userId: userId! } })).history,
+  });
+}
+
 export function useHousehold(orgId: string, enabled = true) {
   return useQuery({
     queryKey: membershipKeys.household(orgId),

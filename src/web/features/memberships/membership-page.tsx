@@ -10,6 +10,7 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
 import { membershipKeys, useMyMembership } from "./api.js";
+import { historyLine } from "./history-line.js";
 import { HouseholdCard } from "./household-card.js";
 import { OfferedPlans } from "./offered-plans.js";
 import { PlansManager } from "./plans-manager.js";
@@ -106,22 +107,4 @@ function MemberPart({ orgId, timeZone }: { orgId: string; timeZone: string }) {
       ) : null}
     </>
   );
-}
-
-function historyLine(
-  entry: { kind: string; planName: string | null; periodEnd: string | null },
-  timeZone: string,
-): string {
-  switch (entry.kind) {
-    case "paid":
-      return `Paid${entry.planName ? ` for ${entry.planName}` : ""}${entry.periodEnd ? `, to ${shortDate(entry.periodEnd, timeZone)}` : ""}`;
-    case "payment_failed":
-      return "A payment failed";
-    case "cancel_requested":
-      return "Asked to end at the period's end";
-    case "cancel_withdrawn":
-      return "Kept after all";
-    default:
-      return "Ended";
-  }
 }

@@ -11,7 +11,8 @@ import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { Field, Select } from "../../components/ui/input.js";
 import { Spinner } from "../../components/ui/spinner.js";
-import { type RosterFilter, useRoster } from "./api.js";
+import { type RosterFilter, useMemberDues, useRoster } from "./api.js";
+import { historyLine } from "./history-line.js";
 import { shortDate } from "./short-date.js";
 
 const tone = {
@@ -22,8 +23,27 @@ const tone = {
   none: "neutral",
 } as const;
 
+function MemberHistory({ orgId, userId, timeZone }: { orgId: string; userId: string; timeZone: string }) {
+  const history = useMemberDues(orgId, userId).data;
+  if (!history) return <Spinner />;
+  return (
+    <ul className="w-full space-y-1 rounded-lg bg-slate-50 p-3 text-sm" data-testid="member-history">
+      {history.map((entry) => (
+        <li key={`${entry.kind}-${entry.occurredAt}`} className="flex flex-wrap justify-between gap-2">
+          <span>{historyLine(entry, timeZone)}</span>
+          <time dateTime={entry.occurredAt} className="text-muted">
+            {shortDate(entry.occurredAt, timeZone)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function RosterCard({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const [status, setStatus] = useState<RosterFilter>("all");
+  // The member whose history is open, one at a time.
+  const [opened, setOpened] = useState<string | null>(null);
   const roster = useRoster(orgId, status);
   const csv = pathOf(membershipsEndpoints.rosterCsv, { orgId }) + queryOf(status === "all" ? {} : { status });
   return (
@@ -74,6 +94,19 @@ export function RosterCard({ orgId, timeZone }: { orgId: string; timeZone: strin
                       ? `Ends ${shortDate(entry.periodEnd, timeZone)}`
                       : ""}
                 </span>
+                {entry.plan ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-expanded={opened === entry.userId}
+                    onClick={() => setOpened(opened === entry.userId ? null : entry.userId)}
+                  >
+                    History
+                  </Button>
+                ) : null}
+                {opened === entry.userId ? (
+                  <MemberHistory orgId={orgId} userId={entry.userId} timeZone={timeZone} />
+                ) : null}
               </li>
             ))}
           </ul>
