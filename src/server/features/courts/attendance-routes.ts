@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessionsEndpoints as endpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { can } from "../../../shared/domain/capabilities.js";
 import type { AppDeps } from "../../app-deps.js";
+import { AppError } from "../../platform/errors/app-error.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { actingFor, refundMessage } from "../sessions/service.js";
 import {
@@ -45,11 +46,21 @@ export function attendanceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const { club } = request;
       const { sessionId, registrationId } = request.params;
       const mayManage = can(club.role, "sessions.manage");
-      // A household's payer gives up the place of anyone in it as that person would.
-      const userId = mayManage
-        ? club.userId
-        : await actingFor(deps.database.db, club.organizationId, club.userId, registrationId);
-      const refund = await cancelPlace(deps, { ...club, userId, mayManage }, sessionId, registrationId);
+      const cancelAs = (userId: string) =>
+        cancelPlace(deps, { ...club, userId, mayManage }, sessionId, registrationId);
+      let refund: Awaited<ReturnType<typeof cancelAs>>;
+      try {
+        refund = await cancelAs(club.userId);
+      } catch (error) {
+        // Not their own place: a household's payer gives up the place of anyone in it as that
+        // person would. Looked for only then, so giving up one's own place stays one statement.
+        const notTheirs = !mayManage && error instanceof AppError && error.code === "NOT_FOUND";
+        const forWhom = notTheirs
+          ? await actingFor(deps.database.db, club.organizationId, club.userId, registrationId)
+          : club.userId;
+        if (forWhom === club.userId) throw error;
+        refund = await cancelAs(forWhom);
+      }
       return {
         refund: refund && {
           amount: refund.amount,
