@@ -117,7 +117,9 @@ const sandboxEventId = () => `sandbox_${randomUUID()}`;
 export async function buyPlan(deps: AppDeps, organizationId: string, userId: string, planId: string) {
   const now = deps.now();
   await chargingAccount(deps, organizationId);
-  const checkoutUrl = await deps.database.db.transaction(async (tx) => {
+  // By card, the plan to open the provider's checkout for, once the checks are committed: a
+  // provider is never called inside a transaction (its wait would hold the row's lock).
+  const byCard = await deps.database.db.transaction(async (tx): Promise<PlanRow | null> => {
     const plan = (await offeredPlans(tx, organizationId)).find((p) => p.id === planId);
     if (!plan)
       throw new AppError("PLAN_NOT_OFFERED", "That plan is not offered: choose one of the club's plans.");
@@ -139,8 +141,7 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
       if (current && deps.payments.dues)
         throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.switchByCardNotReady);
     }
-    if (deps.payments.dues)
-      return openDuesCheckout(deps, deps.payments.dues, plan, { organizationId, userId });
+    if (deps.payments.dues) return plan;
     membershipId ??= await openMembership(
       tx,
       { organizationId, userId, planId: plan.id, periodEnd },
@@ -155,6 +156,10 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
     });
     return null;
   });
+  const checkoutUrl =
+    byCard && deps.payments.dues
+      ? await openDuesCheckout(deps, deps.payments.dues, byCard, { organizationId, userId })
+      : null;
   return { ...(await myMembership(deps, deps.database.db, organizationId, userId, now)), checkoutUrl };
 }
 
