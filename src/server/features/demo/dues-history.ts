@@ -4,7 +4,7 @@
 import type { PlanChange } from "../../../shared/contracts/memberships.js";
 import { periodEndAfter } from "../../../shared/domain/dues-state.js";
 import type { AppDeps } from "../../app-deps.js";
-import { applyDuesEvent, createPlan, openMembership } from "../memberships/service.js";
+import { addChild, applyDuesEvent, createPlan, openMembership } from "../memberships/service.js";
 
 const DAY = 86_400_000;
 
@@ -37,7 +37,8 @@ const family: PlanChange = {
 
 /**
  * Plans, and members on them: `memberIds[1..12]` on Adult since the club opened (one cancelling
- * at the month's end), 13 past due, 14 lapsed; 15 on Family. The rest are on no plan.
+ * at the month's end), 13 past due, 14 lapsed; 15 on Family, with a child in the household.
+ * The rest are on no plan.
  */
 export async function seedDuesHistory(deps: AppDeps, organizationId: string, memberIds: string[], now: Date) {
   const { db } = deps.database;
@@ -104,4 +105,9 @@ export async function seedDuesHistory(deps: AppDeps, organizationId: string, mem
   // Their month ended twelve days ago, the card failed, and the grace ran out: lapsed.
   await live(memberIds[14]!, adultPlan.id, "month", new Date(now.getTime() - 42 * DAY), "lapses");
   await live(memberIds[15]!, familyPlan.id, "year", opened, "renews");
+  // Their household: a child who plays, with no sign-in of their own.
+  await addChild(deps, organizationId, memberIds[15]!, {
+    name: "Robin Junior",
+    birthYear: now.getUTCFullYear() - 11,
+  });
 }

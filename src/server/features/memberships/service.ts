@@ -9,7 +9,7 @@ import { standingAt } from "./dues-events.js";
 
 export { duesWebhook, isDuesEvent } from "./card-dues.js";
 export { applyDuesEvent, openMembership } from "./dues-events.js";
-export { payerOf, readHousehold } from "./households.js";
+export { addChild, payerOf, readHousehold } from "./households.js";
 export { createPlan, publicPlans } from "./plans.js";
 
 /**
