@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from "../../test/harness.js";
 import { adultPlan } from "../../test/plans.js";
 import { deliverWebhook, replayedShuffled } from "../../test/webhook-deliveries.js";
 import { reconcileDues } from "./reconcile.js";
+import { endRetiredCardDues } from "./retired-plans.js";
 
 let t: TestApp;
 let stripe: FakeStripe;
@@ -232,6 +233,50 @@ describe("dues by card", () => {
     const before = await eventsOf();
     await reconcileDues(t.deps);
     expect(await eventsOf()).toEqual(before);
+  });
+
+  it("a retired plan's card subscriptions end at their period's end, on Stripe", async () => {
+    const seasonal = await t.call(
+      endpoints.createPlan,
+      { params: { orgId }, body: { ...adultPlan, name: "Winter", code: "WIN" } },
+      { cookie: owner.cookie },
+    );
+    const metadata = { organizationId: orgId, userId: owner.id, planId: seasonal.body.id };
+    stripe.setDuesSubscription("sub_winter", {
+      account: ACCOUNT,
+      status: "active",
+      periodEnd: new Date(Date.now() + 20 * DAY),
+      metadata,
+    });
+    await deliver(
+      stripe.event(
+        "customer.subscription.created",
+        { id: "sub_winter", object: "subscription" },
+        { account: ACCOUNT },
+      ),
+    );
+    const from = stripe.requests.length;
+    const retired = await t.call(
+      endpoints.retirePlan,
+      { params: { orgId, planId: seasonal.body.id } },
+      { cookie: owner.cookie },
+    );
+    expect(retired.status).toBe(204);
+    // The job the retirement queued (run here rather than waited for).
+    await endRetiredCardDues(t.deps, { organizationId: orgId, familyId: seasonal.body.familyId });
+    const updates = stripe.requests
+      .slice(from)
+      .filter((r) => r.path === "/v1/subscriptions/sub_winter" && r.method === "POST");
+    expect(updates.length).toBeGreaterThan(0);
+    expect(
+      updates.every((r) => r.stripeAccount === ACCOUNT && r.body.get("cancel_at_period_end") === "true"),
+    ).toBe(true);
+    const owners = await t.call(endpoints.mine, { params: { orgId } }, { cookie: owner.cookie });
+    expect(owners.body.membership).toMatchObject({
+      status: "active",
+      cancelAtPeriodEnd: true,
+      plan: { code: "WIN" },
+    });
   });
 
   it("ignores a subscription that names another club, or is not on the club's own account", async () => {

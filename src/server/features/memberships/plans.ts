@@ -153,8 +153,9 @@ export async function updatePlan(
   return planOut(next!, members!.n);
 }
 
-/** Not offered any more; its members keep it to the end of what they paid for. */
-export async function retirePlan(tx: Tx, organizationId: string, planId: string, at: Date): Promise<void> {
+/** Not offered any more; its members keep it to the end of what they paid for. Answers its family. */
+export async function retirePlan(tx: Tx, organizationId: string, planId: string, at: Date): Promise<string> {
   const current = await currentVersion(tx, organizationId, planId);
   await tx.update(membershipPlans).set({ retiredAt: at }).where(eq(membershipPlans.id, current.id));
+  return current.familyId;
 }

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
+import { withEffects } from "../../platform/jobs/outbox.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import {
   buyPlan,
@@ -14,6 +15,7 @@ import {
 } from "./dues.js";
 import { acceptHousehold, addChild, inviteAdult, readHousehold, removeFromHousehold } from "./households.js";
 import { createPlan, listPlans, retirePlan, updatePlan } from "./plans.js";
+import { retiredPlanEffects } from "./retired-plans.js";
 import { readRoster, rosterCsv } from "./roster.js";
 
 export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -35,9 +37,11 @@ export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     serve(app, endpoints.retirePlan, async (request) => {
-      await db.transaction((tx) =>
-        retirePlan(tx, request.club.organizationId, request.params.planId, deps.now()),
-      );
+      const { organizationId } = request.club;
+      await withEffects(deps, async (tx, effects) => {
+        const familyId = await retirePlan(tx, organizationId, request.params.planId, deps.now());
+        effects.push(...retiredPlanEffects(deps, { organizationId, familyId }));
+      });
     });
 
     serve(app, endpoints.roster, async (request) => ({
