@@ -129,6 +129,11 @@ describe("a household", () => {
       { cookie: pat.cookie },
     );
     expect(invited.status).toBe(201);
+    const told = await t.smtp.waitForMail(
+      "sam@households.example",
+      /^Pat Parent invited you into their household at /,
+    );
+    expect(told.text).toContain("they pay for your places");
     expect((await household(sam)).body).toMatchObject({ payer: false, invitedBy: "Pat Parent" });
     const accepted = await t.call(endpoints.acceptHousehold, { params: { orgId } }, { cookie: sam.cookie });
     expect(accepted.body.invitedBy).toBeNull();

@@ -12,8 +12,12 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Queryable, Tx } from "../../db/database.js";
 import { householdMembers, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import { emailEffect, withEffects } from "../../platform/jobs/outbox.js";
+import { actionEmail } from "../../platform/mail/templates.js";
 import { ensureProfile, people, personByEmail } from "../account/service.js";
+import { getOrganization } from "../clubs/service.js";
 import { addMember, isMember } from "../members/service.js";
+import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { standingAt } from "./dues-events.js";
 
 /** A child's account has an address nobody can receive at (RFC 2606's .invalid): no sign-in. */
@@ -133,7 +137,7 @@ export async function inviteAdult(deps: AppDeps, organizationId: string, payerId
   const invited = await personByEmail(db, email);
   if (!invited || invited.id === payerId || !(await isMember(db, organizationId, invited.id)))
     throw new AppError("HOUSEHOLD_REFUSED", m.notAClubMember);
-  await db.transaction(async (tx) => {
+  await withEffects(deps, async (tx, effects) => {
     const membership = await payersHousehold(tx, organizationId, payerId, deps.now());
     const added = await tx
       .insert(householdMembers)
@@ -141,6 +145,26 @@ export async function inviteAdult(deps: AppDeps, organizationId: string, payerId
       .onConflictDoNothing()
       .returning({ id: householdMembers.id });
     if (added.length === 0) throw new AppError("HOUSEHOLD_REFUSED", m.inAnotherHousehold);
+    // Told by email (unless they turned dues emails off): the invitation waits on their page.
+    if ((await wantEmail(tx, [invited.id], "membershipDues")).has(invited.id)) {
+      const club = await getOrganization(tx, organizationId);
+      const payer = (await people(tx, [payerId])).get(payerId);
+      effects.push(
+        emailEffect(
+          actionEmail(
+            invited.email,
+            `${payer?.name ?? "A member"} invited you into their household at ${club.name}`,
+            "An invitation into a household",
+            [
+              `Hi ${invited.name},`,
+              `${payer?.name ?? "A member"} invited you into their household on their membership at ${club.name}: its member prices and members-only sessions become yours, and they pay for your places.`,
+            ],
+            { label: "Accept", url: `${deps.config.appUrl}/membership` },
+            { ...unsubscribeFor(deps, invited.id, "membershipDues"), club },
+          ),
+        ),
+      );
+    }
   });
   return readHousehold(db, organizationId, payerId);
 }
