@@ -27,6 +27,10 @@ export const duesMessages = {
   notAClubMember: "That address is not a member of the club: invite them to the club first.",
   inAnotherHousehold: "They are already in a household at this club.",
   notInYourHousehold: "That person is not in your household.",
+  planRetired:
+    "The club no longer offers your plan: it ends with this period. Choose another plan to stay a member.",
+  subscriptionStillOpen:
+    "Your membership's card payment is still open: pay it from Update Card on your Membership page, or cancel it there first.",
   switchByCardNotReady:
     "Switching plans by card is not built yet: cancel this membership, and join the new plan when it ends.",
 } as const;

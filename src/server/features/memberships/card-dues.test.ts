@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { organizations } from "../../db/schema/clubs.js";
+import { organizationMembers, userRoles } from "../../db/schema/members.js";
 import { duesEvents, planMemberships } from "../../db/schema/memberships.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
@@ -277,6 +278,102 @@ describe("dues by card", () => {
       cancelAtPeriodEnd: true,
       plan: { code: "WIN" },
     });
+  });
+
+  it("a first payment that never went through starts no membership, and one still open at Stripe stops a second", async () => {
+    const ivy = await makeUser(t, "card-ivy@example.com", "Ivy Incomplete");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: ivy.id });
+    await t.db.insert(userRoles).values({ organizationId: orgId, userId: ivy.id, role: "member" });
+    const mineOf = async () =>
+      (await t.call(endpoints.mine, { params: { orgId } }, { cookie: ivy.cookie })).body;
+    const metadata = { organizationId: orgId, userId: ivy.id, planId };
+    const month = new Date(Date.now() + 30 * DAY);
+    // Her card asked for a confirmation she abandoned: Stripe says incomplete, then expired.
+    stripe.setDuesSubscription("sub_ivy_1", {
+      account: ACCOUNT,
+      status: "incomplete",
+      periodEnd: month,
+      metadata,
+    });
+    await deliver(
+      stripe.event(
+        "customer.subscription.created",
+        { id: "sub_ivy_1", object: "subscription" },
+        { account: ACCOUNT },
+      ),
+    );
+    stripe.setDuesSubscription("sub_ivy_1", {
+      account: ACCOUNT,
+      status: "incomplete_expired",
+      periodEnd: month,
+      metadata,
+    });
+    await deliver(
+      stripe.event(
+        "customer.subscription.deleted",
+        { id: "sub_ivy_1", object: "subscription" },
+        { account: ACCOUNT },
+      ),
+    );
+    expect((await mineOf()).membership).toBeNull();
+
+    // She pays; later a renewal fails and her grace here runs out while Stripe still tries.
+    stripe.setDuesSubscription("sub_ivy_2", {
+      account: ACCOUNT,
+      status: "active",
+      periodEnd: month,
+      metadata,
+    });
+    await deliver(
+      stripe.event(
+        "customer.subscription.created",
+        { id: "sub_ivy_2", object: "subscription" },
+        { account: ACCOUNT },
+      ),
+    );
+    stripe.setDuesSubscription("sub_ivy_2", {
+      account: ACCOUNT,
+      status: "past_due",
+      periodEnd: month,
+      metadata,
+    });
+    await deliver(
+      stripe.event(
+        "invoice.payment_failed",
+        { id: "in_ivy", object: "invoice", subscription: "sub_ivy_2" },
+        { account: ACCOUNT },
+      ),
+    );
+    await t.db
+      .update(planMemberships)
+      .set({ graceEndsAt: new Date(Date.now() - DAY) })
+      .where(eq(planMemberships.userId, ivy.id));
+    expect((await mineOf()).membership?.status).toBe("lapsed");
+    // A second subscription beside the open one would charge twice: she is sent to pay it.
+    const again = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId } },
+      { cookie: ivy.cookie },
+    );
+    expect(again.error).toMatchObject({
+      code: "DUES_BY_CARD_NOT_READY",
+      message:
+        "Your membership's card payment is still open: pay it from Update Card on your Membership page, or cancel it there first.",
+    });
+    // Once Stripe has given up on it, she may join again.
+    stripe.setDuesSubscription("sub_ivy_2", {
+      account: ACCOUNT,
+      status: "canceled",
+      periodEnd: month,
+      metadata,
+    });
+    const rejoined = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId } },
+      { cookie: ivy.cookie },
+    );
+    expect(rejoined.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(rejoined.body.membership?.status).toBe("lapsed");
   });
 
   it("ignores a subscription that names another club, or is not on the club's own account", async () => {

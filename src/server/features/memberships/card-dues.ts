@@ -126,7 +126,9 @@ export async function syncDues(
           eq(planMemberships.userId, member.userId),
         ),
       );
-    if (!existing && state.status === "ended") return;
+    // A membership begins with a paid subscription: one whose first payment never went through
+    // (a card declined, a confirmation abandoned) or that ended unheard of starts nothing.
+    if (!existing && state.status !== "active") return;
     const membershipId = await openMembership(
       tx,
       { ...member, periodEnd: state.currentPeriodEnd! },
@@ -137,14 +139,17 @@ export async function syncDues(
       .from(planMemberships)
       .where(eq(planMemberships.id, membershipId))
       .for("update");
-    // A new subscription (joining again after an end) becomes the membership's.
-    if (row!.providerRef !== state.ref && state.status !== "ended")
+    const fresh = row!.providerRef !== state.ref;
+    if (fresh) {
+      // A new subscription, paid, becomes the membership's when its own has ended (joining again):
+      // never two at once. (buyPlan opens no checkout while the membership's own is open.)
+      const ownLive = row!.providerRef !== null && row!.status !== "cancelled" && row!.status !== "lapsed";
+      if (state.status !== "active" || ownLive) return;
       await tx
         .update(planMemberships)
         .set({ provider: "stripe", providerRef: state.ref })
         .where(eq(planMemberships.id, membershipId));
-    else if (row!.providerRef !== state.ref) return;
-    const fresh = row!.providerRef !== state.ref;
+    }
     const base = { occurredAt: now };
     const events: IncomingDuesEvent[] = [];
     if (

@@ -56,11 +56,12 @@ export async function applyDuesEvent(
     .where(eq(duesEvents.membershipId, membershipId))
     .orderBy(duesEvents.createdAt, duesEvents.id);
   const state = foldDues(events.map(asDomainEvent));
-  if (state)
-    await tx
-      .update(planMemberships)
-      .set({ ...state, updatedAt: new Date() })
-      .where(eq(planMemberships.id, membershipId));
+  // Events with no payment among them make no membership: the row says lapsed, not what it
+  // was made with.
+  await tx
+    .update(planMemberships)
+    .set(state ? { ...state, updatedAt: new Date() } : { status: "lapsed", updatedAt: new Date() })
+    .where(eq(planMemberships.id, membershipId));
   return true;
 }
 

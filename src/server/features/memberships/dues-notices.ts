@@ -6,7 +6,7 @@
 // with no event is told too. Each is claimed in the notification log in the transaction that
 // queues it, so it goes once however often the sweep runs, on however many instances. Each has
 // the membership dues switch in Settings and a one-click unsubscribe.
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte, not, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import type { UseCaseDeps } from "../../app-deps.js";
 import type { Tx } from "../../db/database.js";
@@ -15,7 +15,7 @@ import { type Effect, emailEffect, withEffects } from "../../platform/jobs/outbo
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import { claimedAlready, claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { standingAt } from "./dues-events.js";
 
 export const SEND_DUES_NOTICES = "send-dues-notices";
@@ -37,14 +37,17 @@ export async function sendDuesNotices(deps: UseCaseDeps): Promise<number> {
   const at = now.toISOString();
   const standing = standingAt(now);
   const { result } = await withEffects(deps, async (tx, effects) => {
-    const read = (where: ReturnType<typeof and>) =>
+    // Those already told are left out here, not after: past a batch's worth, each sweep takes the
+    // next ones instead of the same.
+    const read = (notice: Notice, where: ReturnType<typeof and>) =>
       tx
         .select({ membership: planMemberships, plan: membershipPlans })
         .from(planMemberships)
         .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
-        .where(where)
+        .where(and(where, not(claimedAlready(noticeKey(notice)))))
         .limit(BATCH);
     const renewing = await read(
+      "renewal",
       and(
         sql`${standing} = 'active'`,
         eq(planMemberships.cancelAtPeriodEnd, false),
@@ -55,8 +58,9 @@ export async function sendDuesNotices(deps: UseCaseDeps): Promise<number> {
         ),
       ),
     );
-    const failed = await read(and(sql`${standing} = 'past_due'`));
+    const failed = await read("failed", and(sql`${standing} = 'past_due'`));
     const lapsed = await read(
+      "lapsed",
       and(
         sql`${standing} = 'lapsed'`,
         gt(
@@ -80,6 +84,15 @@ export async function sendDuesNotices(deps: UseCaseDeps): Promise<number> {
   return result;
 }
 
+/**
+ * A notice's key in the notification log, in SQL, as tell() writes it in TypeScript: the event
+ * it is about is the period it ends, or the grace a failure started (ISO text, in UTC).
+ */
+const noticeKey = (notice: Notice) => {
+  const moment = notice === "failed" ? planMemberships.graceEndsAt : planMemberships.currentPeriodEnd;
+  return sql`${`dues-${notice}:`} || ${planMemberships.id}::text || ':' || to_char(${moment} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+};
+
 async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]): Promise<Effect[]> {
   const wanting = await wantEmail(
     tx,
@@ -91,7 +104,6 @@ async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]): Pro
   for (const due of dues) {
     const member = byId.get(due.membership.userId);
     if (!member) continue;
-    // The event the notice is about: the period it ends, or the grace a failure started.
     const moment = notice === "failed" ? due.membership.graceEndsAt : due.membership.currentPeriodEnd;
     const key = `dues-${notice}:${due.membership.id}:${moment?.toISOString()}`;
     if (!(await claimNotification(tx, key, member.id))) continue;
@@ -128,7 +140,7 @@ async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]): Pro
         subject: `Your membership at ${club.name} has lapsed`,
         heading: "Your membership has lapsed",
         lines: [
-          `Your ${plan} lapsed: its payment was not made.`,
+          `Your ${plan} lapsed: it was not renewed.`,
           "Member prices and members-only sessions are paused. Join again whenever you like.",
         ],
         action: { label: "See the Plans", url: page },

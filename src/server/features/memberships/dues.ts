@@ -12,8 +12,9 @@ import type { AppDeps } from "../../app-deps.js";
 import type { Queryable } from "../../db/database.js";
 import { duesEvents, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
+import type { DuesProvider } from "../../platform/payments/payment-provider.js";
 import { isMember } from "../members/service.js";
-import { chargingAccount, duesPortal, openDuesCheckout, setCardCancellation } from "./card-dues.js";
+import { chargingAccount, duesPortal, openDuesCheckout, setCardCancellation, syncDues } from "./card-dues.js";
 import {
   applyDuesEvent,
   type IncomingDuesEvent,
@@ -116,7 +117,9 @@ const sandboxEventId = () => `sandbox_${randomUUID()}`;
  */
 export async function buyPlan(deps: AppDeps, organizationId: string, userId: string, planId: string) {
   const now = deps.now();
-  await chargingAccount(deps, organizationId);
+  const { account } = await chargingAccount(deps, organizationId);
+  if (deps.payments.dues)
+    await assertNoOpenSubscription(deps, deps.payments.dues, account, organizationId, userId);
   // By card, the plan to open the provider's checkout for, once the checks are committed: a
   // provider is never called inside a transaction (its wait would hold the row's lock).
   const byCard = await deps.database.db.transaction(async (tx): Promise<PlanRow | null> => {
@@ -163,6 +166,28 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
   return { ...(await myMembership(deps, deps.database.db, organizationId, userId, now)), checkoutUrl };
 }
 
+/**
+ * By card, the membership's own subscription may still be open at the provider though its grace
+ * here ran out (the provider still retries the card): a new checkout beside it would charge
+ * twice. It is read first: ended, the end is applied and the member may join again; open, they
+ * are sent to pay it.
+ */
+async function assertNoOpenSubscription(
+  deps: AppDeps,
+  dues: DuesProvider,
+  account: string,
+  organizationId: string,
+  userId: string,
+) {
+  const found = await membershipOf(deps.database.db, organizationId, userId);
+  const ref = found?.membership.providerRef;
+  if (!ref || found.membership.status === "cancelled" || found.membership.status === "lapsed") return;
+  const state = await dues.retrieve(ref, account);
+  if (state && state.status !== "ended")
+    throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.subscriptionStillOpen);
+  if (state) await syncDues(deps, state, account, `purchase_${randomUUID()}`);
+}
+
 /** Asks for the membership to end at its period's end, or withdraws that. */
 export async function setCancellation(
   deps: AppDeps,
@@ -172,6 +197,8 @@ export async function setCancellation(
 ) {
   const now = deps.now();
   const { dues } = deps.payments;
+  if (!cancel && (await planRetired(deps.database.db, organizationId, userId)))
+    throw new AppError("PLAN_NOT_OFFERED", duesMessages.planRetired);
   if (dues) {
     const found = await currentMembership(deps.database.db, organizationId, userId, now);
     await setCardCancellation(deps, dues, found.membership, cancel);
@@ -186,6 +213,18 @@ export async function setCancellation(
     });
   }
   return myMembership(deps, deps.database.db, organizationId, userId, now);
+}
+
+/** Whether the plan the person is on has been retired by the club (any version of it). */
+async function planRetired(db: Queryable, organizationId: string, userId: string): Promise<boolean> {
+  const found = await membershipOf(db, organizationId, userId);
+  if (!found) return false;
+  const [retired] = await db
+    .select({ id: membershipPlans.id })
+    .from(membershipPlans)
+    .where(and(eq(membershipPlans.familyId, found.plan.familyId), isNotNull(membershipPlans.retiredAt)))
+    .limit(1);
+  return retired !== undefined;
 }
 
 /** The provider's page where a member paying by card changes their card. */

@@ -243,6 +243,57 @@ describe("a household", () => {
     expect(details.body.registrations.filter((r) => r.userId === tommy.userId)).toEqual([]);
   });
 
+  it("lets an adult pay for their own place; a payer on a plan for one takes the household's price away", async () => {
+    const [session] = await makeSessions(t, orgId, owner, {
+      name: "Adults Night",
+      startsAt: new Date(Date.now() + 4 * 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() + 4 * 86_400_000 + 7_200_000).toISOString(),
+      paymentRequired: true,
+      paymentAmount: "12.00",
+    });
+    const sams = await t.call(
+      sessionsEndpoints.register,
+      { params: { orgId, sessionId: session!.id } },
+      { cookie: sam.cookie },
+    );
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.registrationId, sams.body.registration.id));
+    expect(payment!.amount).toBe(900);
+    // His own checkout, at the family's price: he may pay it, and so may Pat.
+    const checkoutPath = new URL(sams.body.checkoutUrl!).pathname;
+    expect((await t.request({ method: "GET", url: checkoutPath, cookie: sam.cookie })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: checkoutPath, cookie: pat.cookie })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: checkoutPath, cookie: owner.cookie })).statusCode).toBe(
+      404,
+    );
+
+    // Pat moves to a plan for one: the household's people pay the full price again, and Pat
+    // still sees them, to take them out.
+    const solo = await t.call(
+      endpoints.createPlan,
+      { params: { orgId }, body: { ...adultPlan, name: "Solo", code: "SOLO", discountValue: "10" } },
+      { cookie: owner.cookie },
+    );
+    await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId: solo.body.id } },
+      { cookie: pat.cookie },
+    );
+    const tommy = (await household(pat)).body.people.find((p) => p.role === "child")!;
+    const placed = await t.call(
+      endpoints.registerHousehold,
+      { params: { orgId, sessionId: session!.id }, body: { userId: tommy.userId } },
+      { cookie: pat.cookie },
+    );
+    const [full] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.registrationId, placed.body.registration.id));
+    expect(full!.amount).toBe(1200);
+  });
+
   it("lets an adult leave, and the payer take someone out", async () => {
     const sams = (await household(sam)).body.people.find((p) => p.name === "Sam Spouse")!;
     const left = await t.call(
@@ -267,6 +318,7 @@ describe("a household", () => {
       { params: { orgId, memberId: tommy.id } },
       { cookie: pat.cookie },
     );
-    expect(out.body.people.map((p) => p.name)).toEqual(["Pat Parent"]);
+    // On a plan for one now, with nobody left in it: Pat has no household any more.
+    expect(out.body).toMatchObject({ people: [], payer: false, limit: null });
   });
 });

@@ -59,7 +59,15 @@ export async function readHousehold(
     .select({ membershipId: householdMembers.membershipId, acceptedAt: householdMembers.acceptedAt })
     .from(householdMembers)
     .where(and(eq(householdMembers.organizationId, organizationId), eq(householdMembers.userId, userId)));
-  const payer = own?.plan.kind === "household";
+  // A payer who moved to a plan for one still sees (and may take out) whoever is left in it.
+  const [left] = own
+    ? await db
+        .select({ id: householdMembers.id })
+        .from(householdMembers)
+        .where(eq(householdMembers.membershipId, own.membership.id))
+        .limit(1)
+    : [];
+  const payer = own?.plan.kind === "household" || left !== undefined;
   const membershipId = payer ? own!.membership.id : joined?.membershipId;
   if (!membershipId) return { limit: null, people: [], payer: false, invitedBy: null };
   const [head] = await db
@@ -204,20 +212,29 @@ export async function removeFromHousehold(
 }
 
 /**
- * Who pays for `userId`'s places: the payer of the household they are in (accepted), else
- * themself. A child's checkout goes to the payer, never to an address nobody reads.
+ * Who pays for `userId`'s places: for a child, the payer of their household (a child's checkout
+ * never goes to an address nobody reads); for anyone else, themself. The household's payer may
+ * pay an adult's place too (householdPayerOf).
  */
 export async function payerOf(db: Queryable, organizationId: string, userId: string): Promise<string> {
+  const payer = await householdPayerOf(db, organizationId, userId);
+  return payer?.role === "child" ? payer.payerId : userId;
+}
+
+/** The payer of the household plan `userId` is in (accepted), and their role in it; or null. */
+export async function householdPayerOf(db: Queryable, organizationId: string, userId: string) {
   const [row] = await db
-    .select({ payerId: planMemberships.userId })
+    .select({ payerId: planMemberships.userId, role: householdMembers.role })
     .from(householdMembers)
     .innerJoin(planMemberships, eq(planMemberships.id, householdMembers.membershipId))
+    .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
     .where(
       and(
         eq(householdMembers.organizationId, organizationId),
         eq(householdMembers.userId, userId),
         isNotNull(householdMembers.acceptedAt),
+        eq(membershipPlans.kind, "household"),
       ),
     );
-  return row?.payerId ?? userId;
+  return row ?? null;
 }

@@ -4,6 +4,7 @@
 // changed is applied as a webhook's would be (syncDues). A hundred an hour reads each of a few
 // thousand members about daily. A membership that could not be read keeps its place at the
 // front of the line, and the job fails once the batch is done, so the job system logs it.
+import { randomUUID } from "node:crypto";
 import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app-deps.js";
 import { planMemberships } from "../../db/schema/memberships.js";
@@ -28,7 +29,6 @@ export async function reconcileDues(deps: AppDeps): Promise<number> {
     .where(isNotNull(planMemberships.providerRef))
     .orderBy(sql`${planMemberships.reconciledAt} asc nulls first`, asc(planMemberships.id))
     .limit(BATCH);
-  const hour = deps.now().toISOString().slice(0, 13);
   let read = 0;
   const failures: unknown[] = [];
   for (const membership of batch) {
@@ -36,7 +36,9 @@ export async function reconcileDues(deps: AppDeps): Promise<number> {
       const club = await getOrganization(db, membership.organizationId);
       if (club.payoutAccountRef) {
         const state = await dues.retrieve(membership.ref!, club.payoutAccountRef);
-        if (state) await syncDues(deps, state, club.payoutAccountRef, `reconcile_${membership.id}_${hour}`);
+        // Its own id each time: a second read in the hour that finds a newer change applies it too.
+        if (state)
+          await syncDues(deps, state, club.payoutAccountRef, `reconcile_${membership.id}_${randomUUID()}`);
       }
       await db
         .update(planMemberships)

@@ -9,7 +9,7 @@ import { standingAt } from "./dues-events.js";
 
 export { duesWebhook, isDuesEvent } from "./card-dues.js";
 export { applyDuesEvent, openMembership } from "./dues-events.js";
-export { addChild, payerOf, readHousehold } from "./households.js";
+export { addChild, householdPayerOf, payerOf, readHousehold } from "./households.js";
 export { createPlan, publicPlans } from "./plans.js";
 
 /**
@@ -84,10 +84,15 @@ export async function duesOfMembers(
         eq(householdMembers.organizationId, organizationId),
         inArray(householdMembers.userId, userIds),
         isNotNull(householdMembers.acceptedAt),
+        eq(membershipPlans.kind, "household"),
       ),
     );
   const dues = new Map<string, MemberDues>();
-  for (const row of [...inHousehold, ...own])
+  const current = (status: DuesStatus) => status === "active" || status === "past_due";
+  // Their own membership wins, unless it is over and their household's is not.
+  for (const row of [...inHousehold, ...own]) {
+    const before = dues.get(row.userId);
+    if (before && current(before.status) && !current(row.status)) continue;
     dues.set(row.userId, {
       code: row.code,
       planName: row.planName,
@@ -99,5 +104,6 @@ export async function duesOfMembers(
           ? row.periodEnd.toISOString()
           : null,
     });
+  }
   return dues;
 }

@@ -1,6 +1,6 @@
 // Each person's email preferences, for the features that send email: they ask here whether
 // someone wants a kind of email rather than reading the table.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { notificationLog, notificationPreferences } from "../../db/schema/notifications.js";
 
@@ -90,6 +90,10 @@ export async function claimNotification(db: Queryable, key: string, userId: stri
     .returning({ key: notificationLog.key });
   return claimed.length > 0;
 }
+
+/** Whether the notification of `key` (a SQL expression) was claimed already: for a sweep's WHERE. */
+export const claimedAlready = (key: SQL) =>
+  sql`exists (select 1 from ${notificationLog} claimed where claimed.key = ${key})`;
 
 /**
  * claimNotification for many at once, in one statement: the keys claimed now (each the first

@@ -3,6 +3,7 @@
 
 export type { EmailKind } from "./preferences.js";
 export {
+  claimedAlready,
   claimNotification,
   claimNotifications,
   ensurePreferences,

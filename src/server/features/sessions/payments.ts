@@ -10,7 +10,7 @@ import { payments, sessionRegistrations, sessions } from "../../db/schema/sessio
 import { notFound } from "../../platform/errors/app-error.js";
 import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
-import { payerOf } from "../memberships/service.js";
+import { householdPayerOf, payerOf } from "../memberships/service.js";
 import { type CheckoutJob, EXPIRE_CHECKOUT, EXPIRE_HOLDS, type HoldJob } from "./effects.js";
 import { DRAW_LOTTERY, type DrawJob } from "./lottery.js";
 import { RELEASE_NO_SHOWS, type ReleaseJob, releaseNoShows } from "./no-shows.js";
@@ -36,10 +36,22 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
     .where(eq(payments.id, paymentId));
   if (!row) throw notFound("Payment not found");
   const club = await getOrganization(db, row.session.organizationId);
-  // Someone in a household is paid for by its payer: the checkout has the payer's address.
+  // A child is paid for by their household's payer: the checkout has the payer's address. The
+  // payer may pay an adult's place of the household too.
   const payerId = row.payerId ? await payerOf(db, club.id, row.payerId) : null;
   const payerEmail = payerId ? ((await person(db, payerId))?.email ?? null) : null;
-  return { ...row, payerId, club, payerEmail, clubName: club.name, timeZone: club.timeZone };
+  const householdPayerId = row.payerId
+    ? ((await householdPayerOf(db, club.id, row.payerId))?.payerId ?? null)
+    : null;
+  return {
+    ...row,
+    payerId,
+    householdPayerId,
+    club,
+    payerEmail,
+    clubName: club.name,
+    timeZone: club.timeZone,
+  };
 }
 
 /**

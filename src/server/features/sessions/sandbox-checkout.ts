@@ -27,7 +27,8 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
   const payersPayment = async (request: FastifyRequest, paymentId: string) => {
     const user = await requireUser(deps.auth, request);
     const context = await paymentContext(deps, paymentId);
-    if (context.payerId !== user.id) throw notFound("Payment not found");
+    if (context.payerId !== user.id && context.householdPayerId !== user.id)
+      throw notFound("Payment not found");
     return context;
   };
   const checkoutOpen = (paymentId: string) =>

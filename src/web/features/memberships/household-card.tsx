@@ -74,7 +74,11 @@ export function HouseholdCard({ orgId, myUserId }: { orgId: string; myUserId: st
                     </Button>
                   }
                   title={person.userId === myUserId ? "Leave the household?" : `Take ${person.name} out?`}
-                  description="Their places already taken stay theirs; the plan's benefits stop for them."
+                  description={
+                    person.userId === myUserId
+                      ? "Your places already taken stay yours; the plan's benefits stop for you."
+                      : "Their places already taken stay theirs; the plan's benefits stop for them."
+                  }
                   confirmLabel={person.userId === myUserId ? "Leave" : "Take Out"}
                   onConfirm={() => remove.run(person.id)}
                 />

@@ -32,7 +32,7 @@ export function OfferedPlans({
           {plans.length === 0
             ? "This club offers no membership plans yet."
             : current
-              ? "Switching starts a new period on the plan you choose."
+              ? "Switching moves you to the plan you choose, paid for its own period."
               : "Members pay less for sessions, and more besides. Choose a plan to join."}
         </CardDescription>
       </CardHeader>

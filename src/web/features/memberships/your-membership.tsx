@@ -20,7 +20,7 @@ function statusLine(membership: Membership, timeZone: string): string {
     case "past_due":
       return `Your last payment failed. You're still a member until ${shortDate(membership.graceEndsAt ?? membership.currentPeriodEnd, timeZone)}: pay before then to keep your membership.`;
     case "lapsed":
-      return "Your membership lapsed: its payment was not made. Join again below to be a member.";
+      return "Your membership lapsed: it was not renewed. Join again below to be a member.";
     case "cancelled":
       return `Your membership ended on ${end}. Join again below whenever you like.`;
   }
@@ -61,17 +61,19 @@ export function YourMembership({
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm">{statusLine(membership, timeZone)}</p>
+        {/* By card, lapsed too: the provider may still be trying the card, and paying it there
+            brings the membership back. */}
+        {byCard && membership.status !== "cancelled" ? (
+          <Button
+            variant={current ? "secondary" : "primary"}
+            disabled={portal.busy}
+            onClick={() => void portal.run()}
+          >
+            Update Card
+          </Button>
+        ) : null}
         {current ? (
           <div className="flex flex-wrap gap-2">
-            {byCard ? (
-              <Button
-                variant={membership.status === "past_due" ? "primary" : "secondary"}
-                disabled={portal.busy}
-                onClick={() => void portal.run()}
-              >
-                Update Card
-              </Button>
-            ) : null}
             {membership.cancelAtPeriodEnd ? (
               <Button
                 variant="secondary"

@@ -22,7 +22,8 @@ $$;
 
 -- The plan whose benefits `person` has at `of_club` at `at`: a membership active, or past due
 -- within its grace (the club keeps a member whose card failed a member for those days), their
--- own or, for someone in a household who has accepted, the payer's. No row: not a member. The
+-- own or, for someone in a household who has accepted, the payer's while it is on a household
+-- plan (a payer who moves to a plan for one takes its benefits from the rest). No row: not a member. The
 -- plan is the version the membership is on, not the family's newest; their own comes first.
 CREATE OR REPLACE FUNCTION "member_benefits"(of_club uuid, person text, at timestamptz)
 RETURNS TABLE (
@@ -38,10 +39,10 @@ LANGUAGE sql STABLE AS $$
     FROM plan_memberships m
     JOIN membership_plans p ON p.id = m.plan_id
     WHERE m.organization_id = of_club
-      AND (m.user_id = person OR m.id IN (
+      AND (m.user_id = person OR (p.kind = 'household' AND m.id IN (
         SELECT h.membership_id FROM household_members h
         WHERE h.organization_id = of_club AND h.user_id = person AND h.accepted_at IS NOT NULL
-      ))
+      )))
   ) b
   WHERE dues_standing(b.status, b.current_period_end, b.grace_ends_at, b.cancel_at_period_end,
       b.grace_days, at) IN ('active', 'past_due')
