@@ -50,10 +50,11 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         guestRules: row.guestRules,
         planCodes: manager ? codes : null,
       });
-      // Everyone without a place of their own sees the same page as the others of their role:
-      // made and written once while the list is kept.
-      if (mine) return answer();
-      return sharedVariant(kept, manager ? "manager" : "member", answer);
+      // A member without a place of their own sees the same page as the other members: made and
+      // written once while the list is kept. Those who run the session read it fresh: its plan
+      // codes follow dues, which move no stamp the kept list waits on.
+      if (mine || manager) return answer();
+      return sharedVariant(kept, "member", answer);
     });
 
     // Its definition is with the households' (memberships-endpoints.ts): the sessions' own stay
