@@ -268,6 +268,13 @@ describe("a household", () => {
     expect((await t.request({ method: "GET", url: checkoutPath, cookie: owner.cookie })).statusCode).toBe(
       404,
     );
+    // The payer gives an adult's place up as well as a child's.
+    const givenUp = await t.call(
+      sessionsEndpoints.cancelRegistration,
+      { params: { orgId, sessionId: session!.id, registrationId: sams.body.registration.id } },
+      { cookie: pat.cookie },
+    );
+    expect(givenUp.status).toBe(200);
 
     // Pat moves to a plan for one: the household's people pay the full price again, and Pat
     // still sees them, to take them out.

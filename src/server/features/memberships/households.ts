@@ -211,30 +211,25 @@ export async function removeFromHousehold(
   return readHousehold(db, organizationId, userId);
 }
 
-/**
- * Who pays for `userId`'s places: for a child, the payer of their household (a child's checkout
- * never goes to an address nobody reads); for anyone else, themself. The household's payer may
- * pay an adult's place too (householdPayerOf).
- */
-export async function payerOf(db: Queryable, organizationId: string, userId: string): Promise<string> {
-  const payer = await householdPayerOf(db, organizationId, userId);
-  return payer?.role === "child" ? payer.payerId : userId;
-}
+/** The household rows that give their people the payer's plan: accepted, on a household plan. */
+export const givingThePayersPlan = (organizationId: string) =>
+  and(
+    eq(householdMembers.organizationId, organizationId),
+    isNotNull(householdMembers.acceptedAt),
+    eq(membershipPlans.kind, "household"),
+  );
 
-/** The payer of the household plan `userId` is in (accepted), and their role in it; or null. */
+/**
+ * The payer of the household plan `userId` is in (accepted), and their role in it; or null. A
+ * child's places are paid by the payer (their checkout never goes to an address nobody reads);
+ * an adult's by themself or the payer.
+ */
 export async function householdPayerOf(db: Queryable, organizationId: string, userId: string) {
   const [row] = await db
     .select({ payerId: planMemberships.userId, role: householdMembers.role })
     .from(householdMembers)
     .innerJoin(planMemberships, eq(planMemberships.id, householdMembers.membershipId))
     .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
-    .where(
-      and(
-        eq(householdMembers.organizationId, organizationId),
-        eq(householdMembers.userId, userId),
-        isNotNull(householdMembers.acceptedAt),
-        eq(membershipPlans.kind, "household"),
-      ),
-    );
+    .where(and(givingThePayersPlan(organizationId), eq(householdMembers.userId, userId)));
   return row ?? null;
 }

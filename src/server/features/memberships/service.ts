@@ -6,10 +6,11 @@ import { memberPriceCents } from "../../../shared/domain/member-price.js";
 import type { Queryable } from "../../db/database.js";
 import { householdMembers, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { standingAt } from "./dues-events.js";
+import { givingThePayersPlan } from "./households.js";
 
 export { duesWebhook, isDuesEvent } from "./card-dues.js";
 export { applyDuesEvent, openMembership } from "./dues-events.js";
-export { addChild, householdPayerOf, payerOf, readHousehold } from "./households.js";
+export { addChild, householdPayerOf, readHousehold } from "./households.js";
 export { createPlan, publicPlans } from "./plans.js";
 
 /**
@@ -79,14 +80,7 @@ export async function duesOfMembers(
     .from(householdMembers)
     .innerJoin(planMemberships, eq(planMemberships.id, householdMembers.membershipId))
     .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
-    .where(
-      and(
-        eq(householdMembers.organizationId, organizationId),
-        inArray(householdMembers.userId, userIds),
-        isNotNull(householdMembers.acceptedAt),
-        eq(membershipPlans.kind, "household"),
-      ),
-    );
+    .where(and(givingThePayersPlan(organizationId), inArray(householdMembers.userId, userIds)));
   const dues = new Map<string, MemberDues>();
   const current = (status: DuesStatus) => status === "active" || status === "past_due";
   // Their own membership wins, unless it is over and their household's is not.

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/database.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
-import { payerOf, readHousehold } from "../memberships/service.js";
+import { householdPayerOf, readHousehold } from "../memberships/service.js";
 
 /** `userId` if they are in the household `payerId` pays for (and have accepted); 404 otherwise. */
 export async function householdPlayer(
@@ -41,5 +41,8 @@ export async function actingFor(
       ),
     );
   if (!row?.userId || row.userId === callerId) return callerId;
-  return (await payerOf(db, organizationId, row.userId)) === callerId ? row.userId : callerId;
+  // The payer registers anyone of the household, adults too, and gives any of those places up.
+  return (await householdPayerOf(db, organizationId, row.userId))?.payerId === callerId
+    ? row.userId
+    : callerId;
 }

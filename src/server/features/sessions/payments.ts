@@ -10,7 +10,7 @@ import { payments, sessionRegistrations, sessions } from "../../db/schema/sessio
 import { notFound } from "../../platform/errors/app-error.js";
 import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
-import { householdPayerOf, payerOf } from "../memberships/service.js";
+import { householdPayerOf } from "../memberships/service.js";
 import { type CheckoutJob, EXPIRE_CHECKOUT, EXPIRE_HOLDS, type HoldJob } from "./effects.js";
 import { DRAW_LOTTERY, type DrawJob } from "./lottery.js";
 import { RELEASE_NO_SHOWS, type ReleaseJob, releaseNoShows } from "./no-shows.js";
@@ -38,11 +38,10 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
   const club = await getOrganization(db, row.session.organizationId);
   // A child is paid for by their household's payer: the checkout has the payer's address. The
   // payer may pay an adult's place of the household too.
-  const payerId = row.payerId ? await payerOf(db, club.id, row.payerId) : null;
+  const household = row.payerId ? await householdPayerOf(db, club.id, row.payerId) : null;
+  const payerId = household?.role === "child" ? household.payerId : row.payerId;
   const payerEmail = payerId ? ((await person(db, payerId))?.email ?? null) : null;
-  const householdPayerId = row.payerId
-    ? ((await householdPayerOf(db, club.id, row.payerId))?.payerId ?? null)
-    : null;
+  const householdPayerId = household?.payerId ?? null;
   return {
     ...row,
     payerId,
