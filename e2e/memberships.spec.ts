@@ -164,12 +164,21 @@ test("a family: a parent joins a household plan, adds a child and registers them
   });
   const sessionId = (await created.json()).sessions[0].id as string;
 
+  // A visitor finds the club's page, chooses the family plan, signs up, and joins in one flow.
   const parent = await newPerson(phone);
-  const parentEmail = uniqueEmail("parent");
-  await signUpThroughApi(parent, "Pat Parent", parentEmail);
-  await joinByInvitation(page, parent, club.id, parentEmail);
-  await parent.goto("/membership");
-  await parent.getByRole("button", { name: "Join: Family" }).click();
+  await parent.goto(`/club/${club.slug}`);
+  await parent.getByRole("link", { name: "Join: Family" }).click();
+  await expect(parent).toHaveURL(/\/auth\?next=/);
+  const back = new URL(parent.url()).searchParams.get("next")!;
+  expect(back).toBe(`/club/${club.slug}?plan=${(await plan.json()).id}`);
+  await signUpThroughApi(parent, "Pat Parent", uniqueEmail("parent"));
+  await parent.goto(back);
+  const joinFamily = parent.getByRole("button", { name: "Join: Family" });
+  await expect(joinFamily).toBeInViewport();
+  await keepScreenshot(parent, "club-page-join-390");
+  await joinFamily.click();
+  await expect(parent.getByText("You're a member. Welcome!")).toBeVisible();
+  await expect(parent).toHaveURL(/\/membership$/);
   await expect(parent.getByTestId("membership-status")).toHaveText("Active");
 
   // The child: a name and a birth year, no address.
@@ -199,4 +208,15 @@ test("a family: a parent joins a household plan, adds a child and registers them
   await expect(tommy).toContainText("FAM");
   await tommy.getByRole("button", { name: "Check In" }).click();
   await expect(tommy.getByRole("button", { name: "Undo check-in" })).toBeVisible();
+
+  // The owner sees the family on the roster, active; a failed renewal is past due to both.
+  await page.goto("/membership");
+  const row = page.getByTestId("roster-row").filter({ hasText: "Pat Parent" });
+  await expect(row).toContainText("FAM");
+  await expect(row).toContainText("Active");
+  await parent.goto("/membership");
+  await parent.getByRole("button", { name: "Renewal Fails" }).click();
+  await expect(parent.getByTestId("membership-status")).toHaveText("Past due");
+  await page.reload();
+  await expect(row).toContainText("Past due");
 });

@@ -21,14 +21,16 @@ const visitorShell = "../ssr/shell.html";
 // planner came (issues 33 and 34): their schemas and styles, and the chunks Vite split out for
 // the icons the new pages share, took it to 206 KB; its budget rose by 3 KB. The header's Training
 // dialog then left the first download, loaded when opened: 207.8 -> 193.2 KB, and the budget came
-// down to 200 to keep what that won.
+// down to 200 to keep what that won. The signed-in club page rose by 1 KB for joining with a plan
+// from it (issue 61): the plans' Join links and the note after a card payment; the button that
+// buys, with its endpoint, is loaded only when a signed-in visitor sees it.
 const pages = [
   { name: "landing page (/), for a visitor", html: visitorShell, budget: 100 },
   { name: "public club page (/club/:slug), for a visitor", html: visitorShell, budget: 100 },
   {
     name: "public club page (/club/:slug), signed in",
     chunks: ["index.html", "features/clubs/club-page.tsx"],
-    budget: 180,
+    budget: 181,
   },
   {
     name: "signed-in shell (/dashboard)",

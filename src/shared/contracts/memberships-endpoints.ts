@@ -11,6 +11,7 @@ import {
   buyPlanBody,
   household,
   householdMemberParams,
+  joinedWithPlan,
   memberDues,
   myMembership,
   plan,
@@ -20,6 +21,7 @@ import {
   rosterQuery,
   sandboxRenewalBody,
 } from "./memberships.js";
+import { slugParams } from "./public-club.js";
 import { registerResponse } from "./session-registrations.js";
 import { sessionParams } from "./sessions.js";
 
@@ -133,6 +135,26 @@ export const membershipsEndpoints = {
       "SEASON_OVER",
       "PAYMENTS_NOT_READY",
       "DUES_BY_CARD_NOT_READY",
+    ],
+  }),
+  joinWithPlan: endpoint({
+    method: "POST",
+    path: "/api/public/clubs/:slug/plans/:planId/join",
+    operationId: "joinClubWithPlan",
+    summary:
+      "Join the club by buying one of its visible plans: a member at once in the sandbox; by card, the answer names the checkout, and its first payment makes the member",
+    tags,
+    access: "signed-in",
+    params: slugParams.extend({ planId: z.uuid() }),
+    success: { status: 200, body: joinedWithPlan },
+    errors: [
+      "PLAN_NOT_OFFERED",
+      "ALREADY_ON_PLAN",
+      "SEASON_OVER",
+      "PAYMENTS_NOT_READY",
+      "DUES_BY_CARD_NOT_READY",
+      "PLAN_LIMIT_REACHED",
+      "RATE_LIMITED",
     ],
   }),
   cancel: endpoint({

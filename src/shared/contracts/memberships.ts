@@ -170,6 +170,13 @@ export type MyMembership = z.infer<typeof myMembership>;
 /** A purchase: the membership as it is now, and the provider's checkout to pay at, if any. */
 export const boughtPlan = myMembership.extend({ checkoutUrl: z.string().nullable() });
 
+/** A visitor who bought a plan from the club's page: a member now, or once their card pays. */
+export const joinedWithPlan = z.object({
+  organizationId: z.uuid(),
+  member: z.boolean(),
+  checkoutUrl: z.string().nullable(),
+});
+
 export const buyPlanBody = z.object({ planId: z.uuid() });
 export const sandboxRenewalBody = z.object({ outcome: z.enum(["paid", "failed"]) });
 

@@ -213,3 +213,28 @@ function decisionMail(
     { label: "Open the club page", url: `${appUrl}/club/${club.slug}` },
   );
 }
+
+/**
+ * Makes the payer a member. `pastLimit` when their card has already paid: the club's member
+ * limit was checked before the checkout opened, and money taken is not turned away.
+ */
+export async function admitPayer(
+  tx: Tx,
+  member: { organizationId: string; userId: string },
+  now: Date,
+  pastLimit: boolean,
+) {
+  const { organizationId, userId } = member;
+  await addMember(tx, organizationId, userId, "member", now, { pastLimit });
+  // A request to join left waiting is answered by joining: the admins are not asked again.
+  await tx
+    .update(organizationJoinRequests)
+    .set({ status: "approved", decidedAt: now })
+    .where(
+      and(
+        eq(organizationJoinRequests.organizationId, organizationId),
+        eq(organizationJoinRequests.userId, userId),
+        eq(organizationJoinRequests.status, "pending"),
+      ),
+    );
+}

@@ -158,12 +158,23 @@ export async function memberCount(db: Queryable, organizationId: string): Promis
   return row?.n ?? 0;
 }
 
-/** Adds a person to the club with `role`, within the plan's member limit. False if already in. */
-export async function addMember(tx: Tx, organizationId: string, userId: string, role: Role, now: Date) {
+/**
+ * Adds a person to the club with `role`, within the plan's member limit. False if already in.
+ * `pastLimit` admits someone who has already paid the club's dues by card (the limit was checked
+ * before their checkout opened): money taken is never turned away by a webhook.
+ */
+export async function addMember(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  role: Role,
+  now: Date,
+  { pastLimit = false } = {},
+) {
   // Locks the club's row first, so the member count below cannot change under us. Someone
   // already in takes no new place.
   const plan = await lockPlanLimits(tx, organizationId, now);
-  if (!(await isMember(tx, organizationId, userId)))
+  if (!pastLimit && !(await isMember(tx, organizationId, userId)))
     plan.assertRoomForMember(await memberCount(tx, organizationId));
   const inserted = await tx
     .insert(organizationMembers)
@@ -173,6 +184,12 @@ export async function addMember(tx: Tx, organizationId: string, userId: string, 
   if (inserted.length === 0) return false;
   await tx.insert(userRoles).values({ organizationId, userId, role }).onConflictDoNothing();
   return true;
+}
+
+/** Whether the club has room for one more member now (the limit of its plan), or the refusal. */
+export async function assertRoomToJoin(tx: Tx, organizationId: string, now: Date) {
+  const plan = await lockPlanLimits(tx, organizationId, now);
+  plan.assertRoomForMember(await memberCount(tx, organizationId));
 }
 
 async function roleOf(tx: Tx | Db, organizationId: string, userId: string): Promise<Role> {

@@ -21,6 +21,7 @@ let stripe: FakeStripe;
 let owner: TestUser;
 let mia: TestUser;
 let orgId: string;
+let clubSlug: string;
 let otherOrgId: string;
 let planId: string;
 const ACCOUNT = "acct_club_a";
@@ -30,7 +31,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: stripe.env });
   owner = await makeUser(t, "card-owner@example.com", "Olive Owner");
   mia = await makeUser(t, "card-mia@example.com", "Mia Member");
-  orgId = (await makeClub(t, owner, [[mia, "member"]], { name: "Card Club" })).id;
+  ({ id: orgId, slug: clubSlug } = await makeClub(t, owner, [[mia, "member"]], { name: "Card Club" }));
   otherOrgId = (await makeClub(t, await makeUser(t, "card-rival@example.com", "Rival"), [])).id;
   // The club's account takes charges, as its onboarding leaves it (stripe.test.ts walks that).
   await t.db
@@ -409,5 +410,53 @@ describe("dues by card", () => {
       ),
     );
     expect(await t.db.select().from(planMemberships)).toEqual(before);
+  });
+
+  it("admits a visitor who joined from the club's page once their first payment goes through, not before", async () => {
+    const vic = await makeUser(t, "card-vic@example.com", "Vic Visitor");
+    const from = stripe.requests.length;
+    const joined = await t.call(
+      endpoints.joinWithPlan,
+      { params: { slug: clubSlug, planId } },
+      { cookie: vic.cookie },
+    );
+    expect(joined.body).toMatchObject({ organizationId: orgId, member: false });
+    const [checkout] = stripe.requests.slice(from).filter((r) => r.path === "/v1/checkout/sessions");
+    const sent = Object.fromEntries(checkout!.body);
+    expect(sent).toMatchObject({
+      "subscription_data[metadata][userId]": vic.id,
+      "subscription_data[metadata][joining]": "true",
+      // Not a member yet: back to the club's page, which says the payment is being confirmed.
+      success_url: expect.stringMatching(new RegExp(`/club/${clubSlug}\\?dues=success$`)),
+    });
+    const isMember = async () =>
+      (await t.db.select().from(organizationMembers).where(eq(organizationMembers.userId, vic.id))).length ===
+      1;
+    expect(await isMember()).toBe(false);
+
+    const metadata = { organizationId: orgId, userId: vic.id, planId, joining: "true" };
+    const periodEnd = new Date(Date.now() + 30 * DAY);
+    // A first payment that did not go through admits nobody.
+    stripe.setDuesSubscription("sub_vic", { account: ACCOUNT, status: "incomplete", periodEnd, metadata });
+    const created = stripe.event(
+      "customer.subscription.created",
+      { id: "sub_vic", object: "subscription" },
+      { account: ACCOUNT },
+    );
+    expect((await deliver(created)).statusCode).toBe(200);
+    expect(await isMember()).toBe(false);
+
+    stripe.setDuesSubscription("sub_vic", { account: ACCOUNT, status: "active", periodEnd, metadata });
+    const paid = stripe.event(
+      "invoice.paid",
+      { id: "in_vic", object: "invoice", subscription: "sub_vic" },
+      { account: ACCOUNT },
+    );
+    for (const delivery of replayedShuffled([paid, created])) await deliver(delivery);
+    expect(await isMember()).toBe(true);
+    const [role] = await t.db.select().from(userRoles).where(eq(userRoles.userId, vic.id));
+    expect(role?.role).toBe("member");
+    const page = await t.call(endpoints.mine, { params: { orgId } }, { cookie: vic.cookie });
+    expect(page.body.membership?.status).toBe("active");
   });
 });

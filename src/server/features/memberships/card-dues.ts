@@ -18,6 +18,7 @@ import type {
 } from "../../platform/payments/payment-provider.js";
 import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
+import { admitPayer } from "../members/join-requests.js";
 import { applyDuesEvent, type IncomingDuesEvent, openMembership } from "./dues-events.js";
 
 type PlanRow = typeof membershipPlans.$inferSelect;
@@ -41,7 +42,7 @@ export async function openDuesCheckout(
   deps: AppDeps,
   dues: DuesProvider,
   plan: PlanRow,
-  member: { organizationId: string; userId: string },
+  member: { organizationId: string; userId: string; joining: boolean },
 ): Promise<string> {
   if (plan.interval === "season")
     throw new AppError(
@@ -50,7 +51,11 @@ export async function openDuesCheckout(
     );
   const { club, account } = await chargingAccount(deps, member.organizationId);
   const payer = await person(deps.database.db, member.userId);
-  const back = `${deps.config.appUrl}/membership`;
+  // A visitor joining is not a member until the payment's event: they come back to the club's
+  // page, which says so, not to a Membership page they cannot open yet.
+  const back = member.joining
+    ? `${deps.config.appUrl}/club/${club.slug}`
+    : `${deps.config.appUrl}/membership`;
   const { url } = await dues.createCheckout({
     member: { ...member, planId: plan.id },
     planName: plan.name,
@@ -149,6 +154,8 @@ export async function syncDues(
         .update(planMemberships)
         .set({ provider: "stripe", providerRef: state.ref })
         .where(eq(planMemberships.id, membershipId));
+      // Bought from the club's page by a visitor: paid, they are a member.
+      if (member.joining) await admitPayer(tx, member, now, true);
     }
     const base = { occurredAt: now };
     const events: IncomingDuesEvent[] = [];

@@ -13,6 +13,8 @@ import type { Queryable } from "../../db/database.js";
 import { duesEvents, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type { DuesProvider } from "../../platform/payments/payment-provider.js";
+import { admitPayer } from "../members/join-requests.js";
+import { assertRoomToJoin } from "../members/memberships.js";
 import { isMember } from "../members/service.js";
 import { chargingAccount, duesPortal, openDuesCheckout, setCardCancellation, syncDues } from "./card-dues.js";
 import {
@@ -115,7 +117,13 @@ const sandboxEventId = () => `sandbox_${randomUUID()}`;
  * by card the answer names the provider's checkout, and the membership begins with the first
  * payment's webhook (card-dues.ts).
  */
-export async function buyPlan(deps: AppDeps, organizationId: string, userId: string, planId: string) {
+export async function buyPlan(
+  deps: AppDeps,
+  organizationId: string,
+  userId: string,
+  planId: string,
+  joining = false,
+) {
   const now = deps.now();
   const { account } = await chargingAccount(deps, organizationId);
   if (deps.payments.dues)
@@ -144,6 +152,10 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
       if (current && deps.payments.dues)
         throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.switchByCardNotReady);
     }
+    // A visitor buying from the club's page joins with the purchase: by card, once it is paid,
+    // so here only the club's room for them is checked.
+    if (joining && deps.payments.dues) await assertRoomToJoin(tx, organizationId, now);
+    else if (joining) await admitPayer(tx, { organizationId, userId }, now, false);
     if (deps.payments.dues) return plan;
     membershipId ??= await openMembership(
       tx,
@@ -161,7 +173,7 @@ export async function buyPlan(deps: AppDeps, organizationId: string, userId: str
   });
   const checkoutUrl =
     byCard && deps.payments.dues
-      ? await openDuesCheckout(deps, deps.payments.dues, byCard, { organizationId, userId })
+      ? await openDuesCheckout(deps, deps.payments.dues, byCard, { organizationId, userId, joining })
       : null;
   return { ...(await myMembership(deps, deps.database.db, organizationId, userId, now)), checkoutUrl };
 }

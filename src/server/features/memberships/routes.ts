@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import type { AppDeps } from "../../app-deps.js";
+import { addressKey, consume } from "../../platform/auth/rate-limit.js";
 import { withEffects } from "../../platform/jobs/outbox.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import {
@@ -14,6 +15,7 @@ import {
   setCancellation,
 } from "./dues.js";
 import { acceptHousehold, addChild, inviteAdult, readHousehold, removeFromHousehold } from "./households.js";
+import { joinWithPlan } from "./joining.js";
 import { createPlan, listPlans, retirePlan, updatePlan } from "./plans.js";
 import { retiredPlanEffects } from "./retired-plans.js";
 import { readRoster, rosterCsv } from "./roster.js";
@@ -65,6 +67,16 @@ export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     serve(app, endpoints.buy, async (request) =>
       buyPlan(deps, request.club.organizationId, request.club.userId, request.body.planId),
     );
+
+    serve(app, endpoints.joinWithPlan, async (request) => {
+      const { user } = request;
+      // Each try may open a checkout at the provider: a cap per person and per address.
+      await consume(db, [
+        { key: `join-with-plan:user:${user.id}`, max: 10, windowSeconds: 60 * 60 },
+        { key: `join-with-plan:ip:${addressKey(request.ip)}`, max: 30, windowSeconds: 60 * 60 },
+      ]);
+      return joinWithPlan(deps, request.params.slug, user.id, request.params.planId);
+    });
 
     serve(app, endpoints.cancel, async (request) =>
       setCancellation(deps, request.club.organizationId, request.club.userId, true),

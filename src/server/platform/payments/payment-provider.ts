@@ -69,7 +69,13 @@ export type DuesCheckoutRequest = {
   attemptKey: string;
 };
 
-export type DuesMember = { organizationId: string; userId: string; planId: string };
+export type DuesMember = {
+  organizationId: string;
+  userId: string;
+  planId: string;
+  /** Bought by a visitor from the club's page: the first payment makes them a member. */
+  joining: boolean;
+};
 
 /** A dues subscription as the provider has it now. */
 export type DuesSubscriptionState = {

@@ -9,8 +9,10 @@ import type { DuesMember, DuesProvider, DuesSubscriptionState } from "./payment-
 type Call = <T>(operation: string, work: () => Promise<T>) => Promise<T>;
 
 function memberOf(metadata: Stripe.Metadata | null | undefined): DuesMember | null {
-  const { organizationId, userId, planId } = metadata ?? {};
-  return organizationId && userId && planId ? { organizationId, userId, planId } : null;
+  const { organizationId, userId, planId, joining } = metadata ?? {};
+  return organizationId && userId && planId
+    ? { organizationId, userId, planId, joining: joining === "true" }
+    : null;
 }
 
 function stateOf(subscription: Stripe.Subscription): DuesSubscriptionState {
@@ -37,7 +39,7 @@ export function createStripeDues(stripe: Stripe, call: Call): DuesProvider {
     createCheckout(request) {
       const { member, payoutAccountRef } = request;
       return call("dues-checkout.create", async () => {
-        const metadata = { ...member };
+        const metadata = { ...member, joining: String(member.joining) };
         const session = await stripe.checkout.sessions.create(
           {
             mode: "subscription",

@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin, Users } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { PublicClubPage } from "../../../shared/contracts/public-club.js";
 import { formatCents } from "../../../shared/domain/money.js";
 import { teamsListed } from "../../../shared/domain/team-rules.js";
@@ -166,30 +166,61 @@ function DashboardButton({
   );
 }
 
-/** The membership plans the club offers: a member joins one from their Membership page. */
+const JoinWithPlan = lazy(() => import("../memberships/join-with-plan.js"));
+
+/**
+ * The membership plans the club offers, each joined in one flow: a visitor signs in (or up) and
+ * comes back to the plan they chose; signed in, one tap buys it and makes them a member.
+ */
 function PlansCard({ data }: { data: PublicClubPage }) {
+  const [search] = useSearchParams();
   if (data.plans.length === 0) return null;
+  const { slug, name } = data.club;
+  const chosen = search.get("plan");
+  const paid = search.get("dues") === "success";
   return (
     <Card className="h-fit" data-testid="club-plans">
       <CardHeader>
         <CardTitle as="h2">Membership</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <ul className="flex flex-col gap-3">
+        {paid && data.viewer !== "member" ? (
+          <p className="rounded-lg bg-brand-50 p-3 text-sm" role="status">
+            Payment received: you'll be a member as soon as the card payment is confirmed.
+          </p>
+        ) : null}
+        <ul className="flex flex-col gap-4">
           {data.plans.map((plan) => (
-            <li key={plan.id}>
+            <li key={plan.id} className="flex flex-col gap-1">
               <p className="font-semibold">{plan.name}</p>
               <p className="text-sm font-medium">{plan.price}</p>
               {plan.benefits.length > 0 ? (
                 <p className="text-sm text-muted">{plan.benefits.join(" · ")}</p>
               ) : null}
+              {data.viewer === "anonymous" ? (
+                <Button asChild variant={chosen === plan.id ? "primary" : "secondary"} className="mt-1">
+                  <Link
+                    to={`/auth?next=${encodeURIComponent(`/club/${slug}?plan=${plan.id}`)}&club=${encodeURIComponent(name)}`}
+                  >
+                    Join: {plan.name}
+                  </Link>
+                </Button>
+              ) : data.viewer === "member" ? null : (
+                <Suspense fallback={null}>
+                  <div className="mt-1">
+                    <JoinWithPlan slug={slug} plan={plan} chosen={chosen === plan.id} />
+                  </div>
+                </Suspense>
+              )}
             </li>
           ))}
         </ul>
         {data.viewer === "member" ? (
           <DashboardButton clubId={data.club.id} to="/membership" label="See Membership" />
         ) : (
-          <p className="text-sm text-muted">Members of the club choose a plan from their Membership page.</p>
+          <p className="text-sm text-muted">
+            Join with a plan and you're a member as soon as it is paid.
+          </p>
         )}
       </CardContent>
     </Card>

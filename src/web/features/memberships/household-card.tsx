@@ -2,7 +2,7 @@
 // birth year) or inviting an adult of the club by address, and taking someone out; for an adult
 // invited in, accepting; for an adult in it, leaving.
 import { useState } from "react";
-import { addChildBody, type Household } from "../../../shared/contracts/memberships.js";
+import { addChildBody } from "../../../shared/contracts/memberships.js";
 import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
