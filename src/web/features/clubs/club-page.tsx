@@ -218,9 +218,7 @@ function PlansCard({ data }: { data: PublicClubPage }) {
         {data.viewer === "member" ? (
           <DashboardButton clubId={data.club.id} to="/membership" label="See Membership" />
         ) : (
-          <p className="text-sm text-muted">
-            Join with a plan and you're a member as soon as it is paid.
-          </p>
+          <p className="text-sm text-muted">Join with a plan and you're a member as soon as it is paid.</p>
         )}
       </CardContent>
     </Card>
