@@ -4,11 +4,17 @@
 export { clubAccess } from "./club-access.js";
 export { createOrganization } from "./founding.js";
 export { revokeOpenInvitations } from "./invitations.js";
-export { hasPendingJoinRequest, listPendingJoinRequests, requestToJoin } from "./join-requests.js";
+export {
+  admitPayer,
+  hasPendingJoinRequest,
+  listPendingJoinRequests,
+  requestToJoin,
+} from "./join-requests.js";
 export { memberNamesOf } from "./member-pages.js";
 export type { ClubMember } from "./memberships.js";
 export {
   addMember,
+  assertRoomToJoin,
   changeRole,
   isMember,
   leaveAllClubs,

@@ -18,7 +18,7 @@ import type {
 } from "../../platform/payments/payment-provider.js";
 import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
-import { admitPayer } from "../members/join-requests.js";
+import { admitPayer } from "../members/service.js";
 import { applyDuesEvent, type IncomingDuesEvent, openMembership } from "./dues-events.js";
 
 type PlanRow = typeof membershipPlans.$inferSelect;

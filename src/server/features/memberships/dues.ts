@@ -13,9 +13,7 @@ import type { Queryable } from "../../db/database.js";
 import { duesEvents, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type { DuesProvider } from "../../platform/payments/payment-provider.js";
-import { admitPayer } from "../members/join-requests.js";
-import { assertRoomToJoin } from "../members/memberships.js";
-import { isMember } from "../members/service.js";
+import { admitPayer, assertRoomToJoin, isMember } from "../members/service.js";
 import { chargingAccount, duesPortal, openDuesCheckout, setCardCancellation, syncDues } from "./card-dues.js";
 import {
   applyDuesEvent,

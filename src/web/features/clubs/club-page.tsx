@@ -14,7 +14,7 @@ import { PageLoading } from "../../components/ui/spinner.js";
 import { ApiError } from "../../lib/api.js";
 import { showErrorToast } from "../../lib/use-action.js";
 import { SiteFooter } from "../marketing/site-footer.js";
-import { usePublicClub, useRequestToJoin } from "./public-api.js";
+import { publicClubKey, usePublicClub, useRequestToJoin } from "./public-api.js";
 
 /** /club/{slug}: the club's public page, where visitors ask to join. */
 export function ClubPage() {
@@ -208,7 +208,12 @@ function PlansCard({ data }: { data: PublicClubPage }) {
               ) : data.viewer === "member" ? null : (
                 <Suspense fallback={null}>
                   <div className="mt-1">
-                    <JoinWithPlan slug={slug} plan={plan} chosen={chosen === plan.id} />
+                    <JoinWithPlan
+                      slug={slug}
+                      plan={plan}
+                      chosen={chosen === plan.id}
+                      page={publicClubKey(slug)}
+                    />
                   </div>
                 </Suspense>
               )}

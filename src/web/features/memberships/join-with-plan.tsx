@@ -11,14 +11,16 @@ import { useOrganization } from "../../app/organization-provider.js";
 import { Button } from "../../components/ui/button.js";
 import { call } from "../../lib/api.js";
 import { useAction } from "../../lib/use-action.js";
-import { publicClubKey } from "../clubs/public-api.js";
 
 export default function JoinWithPlan({
   slug,
   plan,
   chosen,
+  page,
 }: {
   slug: string;
+  /** The club page's query, read again so it shows them as a member. */
+  page: readonly unknown[];
   plan: PublicClubPage["plans"][number];
   /** The plan they chose before signing in: the one to tap now. */
   chosen: boolean;
@@ -27,7 +29,7 @@ export default function JoinWithPlan({
   const navigate = useNavigate();
   const join = useAction({
     run: () => call(endpoints.joinWithPlan, { params: { slug, planId: plan.id } }),
-    invalidates: [meQueryKey, publicClubKey(slug)],
+    invalidates: [meQueryKey, page],
     success: ({ checkoutUrl }) => (checkoutUrl ? undefined : "You're a member. Welcome!"),
     onSuccess: ({ organizationId, checkoutUrl }) => {
       if (checkoutUrl) return window.location.assign(checkoutUrl);
