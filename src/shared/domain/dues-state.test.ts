@@ -27,6 +27,12 @@ describe("a membership from its dues events", () => {
     });
   });
 
+  it("counts the grace from the end of the period paid for when a renewal fails before it", () => {
+    const paid: DuesEvent = { kind: "paid", occurredAt: day(1), planId: "p", periodEnd: day(31) };
+    const early: DuesEvent = { kind: "payment_failed", occurredAt: day(25), graceDays: 7 };
+    expect(foldDues([paid, early])?.graceEndsAt).toEqual(day(38));
+  });
+
   it("ends cancelled when a cancellation was asked, lapsed when not", () => {
     const paid: DuesEvent = { kind: "paid", occurredAt: day(1), planId: "p", periodEnd: day(31) };
     const ended: DuesEvent = { kind: "ended", occurredAt: day(31) };

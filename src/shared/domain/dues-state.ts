@@ -48,10 +48,14 @@ function step(state: DuesState | null, event: DuesEvent): DuesState | null {
   switch (event.kind) {
     case "payment_failed":
       if (state.status !== "active") return state;
+      // The grace runs from the end of the period paid for: a renewal that fails before it (the
+      // sandbox plays one whenever asked) takes none of the days already paid.
       return {
         ...state,
         status: "past_due",
-        graceEndsAt: new Date(event.occurredAt.getTime() + event.graceDays * DAY_MS),
+        graceEndsAt: new Date(
+          Math.max(event.occurredAt.getTime(), state.currentPeriodEnd.getTime()) + event.graceDays * DAY_MS,
+        ),
       };
     case "cancel_requested":
       return state.status === "active" || state.status === "past_due"

@@ -187,14 +187,17 @@ describe("a year of dues in the sandbox", () => {
     later(30);
     expect((await renewal("paid", alice)).body.membership?.currentPeriodEnd).toBe("2027-02-01T12:00:00.000Z");
 
-    // The next fails: past due, a member still for the plan's 7 days of grace.
+    // The next fails, played a day before the period's end: past due, a member still for the
+    // plan's 7 days of grace, counted from the end of what she paid for.
     later(31);
     const failed = (await renewal("failed", alice)).body.membership;
-    expect(failed).toMatchObject({ status: "past_due", graceEndsAt: "2027-02-07T12:00:00.000Z" });
+    expect(failed).toMatchObject({ status: "past_due", graceEndsAt: "2027-02-08T12:00:00.000Z" });
     expect((await roster("past_due")).body.members.map((m) => m.name)).toEqual(["Alice Abbott"]);
+    later(7);
+    expect((await mine(alice)).body.membership?.status).toBe("past_due");
 
     // Grace runs out with no event: lapsed, read as of now.
-    later(7);
+    later(2);
     expect((await mine(alice)).body.membership?.status).toBe("lapsed");
     expect((await roster("lapsed")).body.members.map((m) => m.name)).toEqual(["Alice Abbott"]);
 
