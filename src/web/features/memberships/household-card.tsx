@@ -1,6 +1,6 @@
 // The household on a household plan: its people; for the payer, adding a child (a name and a
 // birth year) or inviting an adult of the club by address, and taking someone out; for an adult
-// invited in, accepting; for an adult in it, leaving.
+// invited in, accepting or declining; for an adult in it, leaving.
 import { useState } from "react";
 import { addChildBody } from "../../../shared/contracts/memberships.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -24,8 +24,10 @@ export function HouseholdCard({ orgId, myUserId }: { orgId: string; myUserId: st
   const household = useHousehold(orgId).data;
   const accept = useAcceptHousehold(orgId, { success: "You're in the household" });
   const remove = useRemoveFromHousehold(orgId, { success: "Household updated" });
+  const decline = useRemoveFromHousehold(orgId, { success: "Invitation declined" });
   if (!household || household.people.length === 0) return null;
   if (household.invitedBy) {
+    const invitation = household.people.find((p) => p.userId === myUserId);
     return (
       <Card data-testid="household">
         <CardHeader>
@@ -35,10 +37,19 @@ export function HouseholdCard({ orgId, myUserId }: { orgId: string; myUserId: st
             pay for your places.
           </CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-wrap gap-2">
           <Button disabled={accept.busy} onClick={() => void accept.run()}>
             Accept
           </Button>
+          {invitation ? (
+            <Button
+              variant="secondary"
+              disabled={decline.busy}
+              onClick={() => void decline.run(invitation.id)}
+            >
+              Decline
+            </Button>
+          ) : null}
         </CardContent>
       </Card>
     );
