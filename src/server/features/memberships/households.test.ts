@@ -243,6 +243,43 @@ describe("a household", () => {
     expect(details.body.registrations.filter((r) => r.userId === tommy.userId)).toEqual([]);
   });
 
+  it("tells the payer, not the child, when a place opens for the child, at the member price", async () => {
+    const [session] = await makeSessions(t, orgId, owner, {
+      name: "Full Night",
+      startsAt: new Date(Date.now() + 4 * 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() + 4 * 86_400_000 + 7_200_000).toISOString(),
+      paymentRequired: true,
+      paymentAmount: "12.00",
+      capacity: 1,
+    });
+    const sessionId = session!.id;
+    const taken = await t.call(
+      sessionsEndpoints.register,
+      { params: { orgId, sessionId } },
+      { cookie: sam.cookie },
+    );
+    expect(taken.body.registration.status).toBe("pending_payment");
+    const tommy = (await household(pat)).body.people.find((p) => p.role === "child")!;
+    const waiting = await t.call(
+      endpoints.registerHousehold,
+      { params: { orgId, sessionId }, body: { userId: tommy.userId } },
+      { cookie: pat.cookie },
+    );
+    expect(waiting.body.registration.status).toBe("waitlisted");
+    await t.call(
+      sessionsEndpoints.cancelRegistration,
+      { params: { orgId, sessionId, registrationId: taken.body.registration.id } },
+      { cookie: sam.cookie },
+    );
+    const told = await t.smtp.waitForMail("pat@households.example", /^Tommy Parent is in: Full Night$/);
+    expect(told.text).toContain("Hi Pat Parent,");
+    expect(told.text).toContain("and it's Tommy Parent's.");
+    // A quarter off $12: the price the payer's checkout will ask.
+    expect(told.text).toContain("Pay $9.00 within 12 hours to keep it.");
+    // Nothing about it goes to the child's address, which nobody reads.
+    expect(t.smtp.inbox.filter((m) => m.subject.includes("Full Night"))).toEqual([]);
+  });
+
   it("lets an adult pay for their own place; a payer on a plan for one takes the household's price away", async () => {
     const [session] = await makeSessions(t, orgId, owner, {
       name: "Adults Night",

@@ -5,7 +5,7 @@
 // lasts (member_benefits), plays and is rated as themself, and is registered and paid for by
 // the payer (sessions' household registrations).
 import { randomUUID } from "node:crypto";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Household, HouseholdPerson } from "../../../shared/contracts/memberships.js";
 import { duesMessages as m } from "../../../shared/domain/dues-messages.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -232,4 +232,29 @@ export async function householdPayerOf(db: Queryable, organizationId: string, us
     .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
     .where(and(givingThePayersPlan(organizationId), eq(householdMembers.userId, userId)));
   return row ?? null;
+}
+
+/**
+ * The payers of those of `userIds` who are children in a household, by child: a child has no
+ * address anyone reads, so what is said about their places is said to the one who pays for them.
+ */
+export async function childrensPayers(
+  db: Queryable,
+  organizationId: string,
+  userIds: string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ childId: householdMembers.userId, payerId: planMemberships.userId })
+    .from(householdMembers)
+    .innerJoin(planMemberships, eq(planMemberships.id, householdMembers.membershipId))
+    .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
+    .where(
+      and(
+        givingThePayersPlan(organizationId),
+        eq(householdMembers.role, "child"),
+        inArray(householdMembers.userId, userIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.childId, r.payerId]));
 }

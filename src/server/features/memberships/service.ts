@@ -10,7 +10,7 @@ import { givingThePayersPlan } from "./households.js";
 
 export { duesWebhook, isDuesEvent } from "./card-dues.js";
 export { applyDuesEvent, openMembership } from "./dues-events.js";
-export { addChild, householdPayerOf, readHousehold } from "./households.js";
+export { addChild, childrensPayers, householdPayerOf, readHousehold } from "./households.js";
 export { createPlan, publicPlans } from "./plans.js";
 
 /**

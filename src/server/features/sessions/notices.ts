@@ -12,6 +12,7 @@ import { type Effect, emailEffect } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people, person } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
+import { childrensPayers } from "../memberships/service.js";
 import { unsubscribeFor, wantEmail } from "../notifications/service.js";
 import type { RefundDecision } from "./payment-outcomes.js";
 import { placePrice } from "./place-price.js";
@@ -31,42 +32,57 @@ async function sessionAndClub(db: Queryable, sessionId: string) {
 /** What an email needs of the configuration: links back to the app, and signed unsubscribe links. */
 export type MailConfig = Pick<Config, "appUrl" | "sessionSecret">;
 
-/** Tells promoted players their place, unless they turned waitlist notifications off. */
+/**
+ * Tells promoted players their place, unless they turned waitlist notifications off; a child's
+ * is told to their household's payer, by the payer's own choice.
+ */
 export async function promotionEmails(
   db: Queryable,
   config: MailConfig,
   promotions: Promotion[],
 ): Promise<Effect[]> {
-  const userIds = promotions.flatMap((p) => (p.userId ? [p.userId] : []));
-  const wanting = await wantEmail(db, userIds, "waitlistNotifications");
-  const byId = await people(db, [...wanting]);
+  const organizationId = promotions[0]?.organizationId;
+  if (!organizationId) return [];
+  const players = promotions.flatMap((p) => (p.userId ? [p.userId] : []));
+  const payers = await childrensPayers(db, organizationId, players);
+  const hearer = (userId: string) => payers.get(userId) ?? userId;
+  const wanting = await wantEmail(db, players.map(hearer), "waitlistNotifications");
+  const byId = await people(db, [...wanting, ...payers.keys()]);
   const effects: Effect[] = [];
   for (const promotion of promotions) {
-    const player = promotion.userId ? byId.get(promotion.userId) : undefined;
-    if (!player) continue;
+    const told = promotion.userId && wanting.has(hearer(promotion.userId)) ? promotion.userId : null;
+    const reader = told ? byId.get(hearer(told)) : undefined;
+    if (!told || !reader) continue;
     const { session, club, clubName, timeZone } = await sessionAndClub(db, promotion.sessionId);
     const url = `${config.appUrl}/sessions/${session.id}`;
     const guest = promotion.guestName;
-    const payer = { userId: promotion.userId!, guest: guest !== null };
-    const price = formatCents(await placePrice(db, session, payer, new Date()));
+    // Someone else's place, told to the one who pays for it: a guest's, or a child's.
+    const other = guest ?? (payers.has(told) ? (byId.get(told)?.name ?? null) : null);
+    const price = formatCents(
+      await placePrice(db, session, { userId: told, guest: guest !== null }, new Date()),
+    );
     const lines = [
-      `Hi ${player.name},`,
-      `A place opened in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}, and it's ${guest ? `your guest ${guest}'s` : "yours"}.`,
+      `Hi ${reader.name},`,
+      `A place opened in ${session.name} at ${clubName} on ${when(session.startsAt, timeZone)}, and it's ${guest ? `your guest ${guest}'s` : other ? `${other}'s` : "yours"}.`,
       promotion.needsPayment
         ? `Pay ${price} within 12 hours to keep it.`
-        : guest
-          ? `${guest} is registered: they check in at the door like anyone.`
+        : other
+          ? `${other} is registered: they check in at the door like anyone.`
           : "You're registered: see you on court!",
     ];
     effects.push(
       emailEffect(
         actionEmail(
-          player.email,
-          guest ? `${guest} is in: ${session.name}` : `You're in: ${session.name}`,
-          guest ? "A place opened for your guest" : "A place opened for you",
+          reader.email,
+          other ? `${other} is in: ${session.name}` : `You're in: ${session.name}`,
+          guest
+            ? "A place opened for your guest"
+            : other
+              ? `A place opened for ${other}`
+              : "A place opened for you",
           lines,
           { label: promotion.needsPayment ? "Pay and confirm" : "See the session", url },
-          { ...unsubscribeFor({ config }, player.id, "waitlistNotifications"), club },
+          { ...unsubscribeFor({ config }, reader.id, "waitlistNotifications"), club },
         ),
       ),
     );
