@@ -74,6 +74,13 @@ export async function startFakeStripe() {
         payment_status: "unpaid",
         payment_intent: null,
         account: req.stripeAccount ?? null,
+        // The checkout's own metadata (metadata[key]=value), as Stripe keeps it.
+        metadata: Object.fromEntries(
+          [...body].flatMap(([key, value]) => {
+            const name = key.match(/^metadata\[(\w+)\]$/)?.[1];
+            return name ? [[name, value]] : [];
+          }),
+        ),
       });
       session.url = `https://checkout.stripe.test/${session.id}`;
       return { status: 200, body: session };

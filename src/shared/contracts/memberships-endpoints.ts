@@ -76,6 +76,18 @@ export const membershipsEndpoints = {
     params: planParams,
     success: { status: 204, body: null },
   }),
+  sendSeasonLink: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/membership-plans/:planId/season-link",
+    operationId: "sendSeasonLink",
+    summary:
+      "Email every member a link to pay this season plan in full from the club's page (each once per season plan)",
+    tags,
+    access: treasurer,
+    params: planParams,
+    success: { status: 200, body: z.object({ sent: z.number().int() }) },
+    errors: ["PLAN_NOT_OFFERED", "SEASON_LINK_REFUSED", "SEASON_OVER"],
+  }),
   roster: endpoint({
     method: "GET",
     path: "/api/orgs/:orgId/membership-roster",

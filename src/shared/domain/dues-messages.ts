@@ -31,6 +31,9 @@ export const duesMessages = {
     "The club no longer offers your plan: it ends with this period. Choose another plan to stay a member.",
   subscriptionStillOpen:
     "Your membership's card payment is still open: pay it from Update Card on your Membership page, or cancel it there first.",
+  seasonLinkNotOffered:
+    "Only a plan offered on the club's page has a link there: make the plan visible first.",
+  seasonLinkNotSeason: "Only a season is sent as a link: monthly and yearly plans renew by themselves.",
   switchByCardNotReady:
     "Switching plans by card is not built yet: cancel this membership, and join the new plan when it ends.",
 } as const;

@@ -54,6 +54,7 @@ export const errorStatus = {
   DUES_BY_CARD_NOT_READY: 409,
   MEMBERS_ONLY: 403,
   HOUSEHOLD_REFUSED: 409,
+  SEASON_LINK_REFUSED: 409,
   // Sessions, registrations, check-in
   SESSION_CLOSED: 409,
   DRAW_PENDING: 409,

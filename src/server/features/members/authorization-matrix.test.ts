@@ -248,6 +248,16 @@ async function aPlan(ctx: Ctx) {
   return id;
 }
 
+/** A season plan of the club, on sale on its page. */
+async function aSeasonPlan(ctx: Ctx) {
+  const planId = await aPlan(ctx);
+  await ctx.t.db
+    .update(membershipPlans)
+    .set({ interval: "season", seasonStartsOn: "2099-04-01", seasonEndsOn: "2099-09-30" })
+    .where(eq(membershipPlans.id, planId));
+  return planId;
+}
+
 /** The club owner's household plan, with the extra person in it as a child: its row's id. */
 async function aHousehold(ctx: Ctx) {
   const planId = await aPlan(ctx);
@@ -402,6 +412,14 @@ const matrix: Row[] = [
     route: "/api/orgs/:orgId/membership-plans/:planId",
     ok: 204,
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-plans/${await aPlan(c)}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/membership-plans/:planId/season-link",
+    ok: 200,
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/membership-plans/${await aSeasonPlan(c)}/season-link`,
+    }),
   },
   {
     method: "GET",

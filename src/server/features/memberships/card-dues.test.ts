@@ -459,4 +459,68 @@ describe("dues by card", () => {
     const page = await t.call(endpoints.mine, { params: { orgId } }, { cookie: vic.cookie });
     expect(page.body.membership?.status).toBe("active");
   });
+
+  it("takes a season in one payment on the club's account, and applies it once however often it is told", async () => {
+    const sue = await makeUser(t, "card-sue@example.com", "Sue Season");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: sue.id });
+    const season = await t.call(
+      endpoints.createPlan,
+      {
+        params: { orgId },
+        body: {
+          ...adultPlan,
+          name: "Summer",
+          code: "SUM",
+          interval: "season",
+          seasonStartsOn: "2027-04-01",
+          seasonEndsOn: "2099-09-30",
+        },
+      },
+      { cookie: owner.cookie },
+    );
+    const from = stripe.requests.length;
+    const bought = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId: season.body.id } },
+      { cookie: sue.cookie },
+    );
+    expect(bought.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const [checkout] = stripe.requests.slice(from).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(checkout!.stripeAccount).toBe(ACCOUNT);
+    const sent = Object.fromEntries(checkout!.body);
+    expect(sent).toMatchObject({
+      mode: "payment",
+      "line_items[0][price_data][unit_amount]": "3000",
+      // The trial's 3% of $30, as a session fee's share is taken.
+      "payment_intent_data[application_fee_amount]": "90",
+      "metadata[season]": "true",
+      "metadata[planId]": season.body.id,
+    });
+    expect(sent).not.toHaveProperty("line_items[0][price_data][recurring][interval]");
+
+    const checkoutId = new URL(bought.body.checkoutUrl!).pathname.slice(1);
+    const told = () =>
+      stripe.event(
+        "checkout.session.completed",
+        { id: checkoutId, object: "checkout.session", mode: "payment", metadata: { season: "true" } },
+        { account: ACCOUNT },
+      );
+    // Told before it is paid (a forged event): the checkout is read, and nothing comes of it.
+    await deliver(told());
+    const sueMine = () => t.call(endpoints.mine, { params: { orgId } }, { cookie: sue.cookie });
+    expect((await sueMine()).body.membership).toBeNull();
+
+    stripe.payCheckout(checkoutId, 3000);
+    for (const delivery of replayedShuffled([told(), told()])) await deliver(delivery);
+    const page = (await sueMine()).body;
+    expect(page.membership).toMatchObject({ status: "active", currentPeriodEnd: "2099-10-01T00:00:00.000Z" });
+    // Nothing at Stripe renews or is changed by card: no card to update, and cancelling is ours.
+    expect(page.byCard).toBe(false);
+    const [row] = await t.db.select().from(planMemberships).where(eq(planMemberships.userId, sue.id));
+    expect(
+      (await t.db.select().from(duesEvents).where(eq(duesEvents.membershipId, row!.id))).map((e) => e.kind),
+    ).toEqual(["paid"]);
+    const cancelled = await t.call(endpoints.cancel, { params: { orgId } }, { cookie: sue.cookie });
+    expect(cancelled.body.membership).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+  });
 });

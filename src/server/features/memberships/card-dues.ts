@@ -12,6 +12,7 @@ import type { AppDeps } from "../../app-deps.js";
 import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type {
+  DuesMember,
   DuesProvider,
   DuesSubscriptionState,
   ProviderEvent,
@@ -19,7 +20,7 @@ import type {
 import { person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
 import { admitPayer } from "../members/service.js";
-import { applyDuesEvent, type IncomingDuesEvent, openMembership } from "./dues-events.js";
+import { applyDuesEvent, type IncomingDuesEvent, openMembership, seasonEnd } from "./dues-events.js";
 
 type PlanRow = typeof membershipPlans.$inferSelect;
 
@@ -44,11 +45,6 @@ export async function openDuesCheckout(
   plan: PlanRow,
   member: { organizationId: string; userId: string; joining: boolean },
 ): Promise<string> {
-  if (plan.interval === "season")
-    throw new AppError(
-      "DUES_BY_CARD_NOT_READY",
-      "A season is paid in full by the club's payment link, which is not built yet: ask the club how to pay.",
-    );
   const { club, account } = await chargingAccount(deps, member.organizationId);
   const payer = await person(deps.database.db, member.userId);
   // A visitor joining is not a member until the payment's event: they come back to the club's
@@ -86,11 +82,27 @@ function subscriptionOf(event: ProviderEvent): string | null {
   return null;
 }
 
-/** Whether a webhook is about a member's dues: an event on a club's account naming a subscription. */
-export const isDuesEvent = (event: ProviderEvent) => event.account !== null && subscriptionOf(event) !== null;
+/** A season's checkout: one payment on a club's account for a season plan (its metadata says so). */
+const seasonCheckoutOf = (event: ProviderEvent): string | null => {
+  const object = event.object as Record<string, unknown>;
+  const metadata = object.metadata as Record<string, unknown> | null | undefined;
+  return object.object === "checkout.session" && object.mode === "payment" && metadata?.season === "true"
+    ? event.object.id
+    : null;
+};
 
-/** A webhook about dues: the subscription read again, and what changed applied once. */
+/** Whether a webhook is about a member's dues: an event on a club's account naming a subscription or a season's checkout. */
+export const isDuesEvent = (event: ProviderEvent) =>
+  event.account !== null && (subscriptionOf(event) !== null || seasonCheckoutOf(event) !== null);
+
+/** A webhook about dues: the subscription (or season's checkout) read again, and what changed applied once. */
 export async function duesWebhook(deps: AppDeps, event: ProviderEvent): Promise<void> {
+  const season = seasonCheckoutOf(event);
+  if (deps.payments.dues && season && event.account) {
+    const state = await deps.payments.dues.retrieveSeasonCheckout(season, event.account);
+    if (state?.paid && state.member) await seasonPaid(deps, state.member, event.account, season);
+    return;
+  }
   const ref = subscriptionOf(event);
   if (!deps.payments.dues || !ref || !event.account) return;
   const state = await deps.payments.dues.retrieve(ref, event.account);
@@ -181,6 +193,36 @@ export async function syncDues(
         kind: state.cancelAtPeriodEnd ? "cancel_requested" : "cancel_withdrawn",
       });
     for (const event of events) await applyDuesEvent(tx, membershipId, event);
+  });
+}
+
+/**
+ * A season paid in full by card: the membership to the season's end, keyed by the checkout, so
+ * its webhooks however often replayed apply it once. Nothing renews it: the club sends the next
+ * season's link (season-links.ts).
+ */
+async function seasonPaid(deps: AppDeps, member: DuesMember, account: string, checkoutRef: string) {
+  const club = await getOrganization(deps.database.db, member.organizationId).catch(() => null);
+  if (!club || club.payoutAccountRef !== account) return;
+  const now = deps.now();
+  await deps.database.db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select()
+      .from(membershipPlans)
+      .where(
+        and(eq(membershipPlans.id, member.planId), eq(membershipPlans.organizationId, member.organizationId)),
+      );
+    if (!plan?.seasonEndsOn) return;
+    const periodEnd = seasonEnd(plan.seasonEndsOn);
+    const membershipId = await openMembership(tx, { ...member, periodEnd }, "stripe");
+    const applied = await applyDuesEvent(tx, membershipId, {
+      providerEventId: `season:${checkoutRef}`,
+      kind: "paid",
+      occurredAt: now,
+      planId: plan.id,
+      periodEnd,
+    });
+    if (applied && member.joining) await admitPayer(tx, member, now, true);
   });
 }
 

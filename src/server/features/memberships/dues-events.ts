@@ -100,3 +100,6 @@ export async function openMembership(
     .returning({ id: planMemberships.id });
   return created?.id ?? (await membershipOf(tx, organizationId, userId))!.membership.id;
 }
+
+/** Where a season ends: the end of its last day (in UTC, as its dates are kept). */
+export const seasonEnd = (lastDay: string) => new Date(Date.parse(`${lastDay}T00:00:00Z`) + 86_400_000);

@@ -106,4 +106,63 @@ describe("dues notices", () => {
     clock = new Date(clock.getTime() + 30 * DAY);
     expect(await sendDuesNotices(t.deps)).toBe(0);
   });
+
+  it("emails a season's link to every member who wants dues emails, once, and the link joins the season", async () => {
+    const create = async (extra: Partial<typeof adultPlan>) =>
+      t.call(
+        endpoints.createPlan,
+        {
+          params: { orgId },
+          body: {
+            ...adultPlan,
+            name: "Summer",
+            code: "SUM",
+            interval: "season",
+            seasonStartsOn: "2027-04-01",
+            seasonEndsOn: "2027-09-30",
+            ...extra,
+          },
+        },
+        { cookie: owner.cookie },
+      );
+    const summer = (await create({})).body;
+    const send = (planId: string, who = owner) =>
+      t.call(endpoints.sendSeasonLink, { params: { orgId, planId } }, { cookie: who.cookie });
+
+    // The owner and Mia; not Quinn, who turned dues emails off.
+    expect((await send(summer.id)).body).toEqual({ sent: 2 });
+    const mail = await t.smtp.waitForMail(
+      "mia@notices.example",
+      /^Summer at Notice Club: join for the season$/,
+    );
+    expect(mail.text).toContain(
+      "Notice Club's Summer membership is open: $30.00 for the season, Apr 1 to Sep 30.",
+    );
+    expect(mail.headers["list-unsubscribe"]).toMatch(/\/unsubscribe\//);
+    const link = new URL(mail.text.match(/https?:\/\/\S+\?plan=\S+/)![0]);
+    expect(link.searchParams.get("plan")).toBe(summer.id);
+    // Pressed again, nobody hears twice.
+    expect((await send(summer.id)).body).toEqual({ sent: 0 });
+
+    // The link is the club's page: Mia pays the season there, and is a member to its last day.
+    const slug = link.pathname.split("/")[2]!;
+    const joined = await t.call(
+      endpoints.joinWithPlan,
+      { params: { slug, planId: summer.id } },
+      { cookie: mia.cookie },
+    );
+    expect(joined.body).toMatchObject({ member: true, checkoutUrl: null });
+    const mine = await t.call(endpoints.mine, { params: { orgId } }, { cookie: mia.cookie });
+    expect(mine.body.membership).toMatchObject({
+      status: "active",
+      currentPeriodEnd: "2027-10-01T00:00:00.000Z",
+    });
+
+    // Only a season offered on the club's page is sent; only by those who run the club's money.
+    const monthly = (await create({ name: "Monthly", code: "MON", interval: "month" })).body;
+    expect((await send(monthly.id)).error?.code).toBe("SEASON_LINK_REFUSED");
+    const hidden = (await create({ name: "Founders", code: "FND", visible: false })).body;
+    expect((await send(hidden.id)).error?.code).toBe("PLAN_NOT_OFFERED");
+    expect((await send(summer.id, mia)).status).toBe(403);
+  });
 });

@@ -20,14 +20,13 @@ import {
   type IncomingDuesEvent,
   membershipOf,
   openMembership,
+  seasonEnd,
   standingAt,
 } from "./dues-events.js";
 import { offeredPlans, planOut } from "./plans.js";
 
 type MembershipRow = typeof planMemberships.$inferSelect;
 type PlanRow = typeof membershipPlans.$inferSelect;
-
-const DAY_MS = 86_400_000;
 
 /** The caller's page: their membership as of now, its history, and what they can buy. */
 export async function myMembership(
@@ -104,7 +103,7 @@ function membershipOut(row: MembershipRow, plan: PlanRow, status: DuesStatus): M
 /** Where a period bought now ends: a month or a year on, or the season's last day (its end). */
 function periodEndFor(plan: PlanRow, from: Date): Date {
   if (plan.interval !== "season") return periodEndAfter(from, plan.interval);
-  return new Date(Date.parse(`${plan.seasonEndsOn}T00:00:00Z`) + DAY_MS);
+  return seasonEnd(plan.seasonEndsOn!);
 }
 
 const sandboxEventId = () => `sandbox_${randomUUID()}`;
@@ -146,8 +145,9 @@ export async function buyPlan(
       const current = locked!.status === "active" || locked!.status === "past_due";
       if (current && existing.membership.planId === plan.id)
         throw new AppError("ALREADY_ON_PLAN", duesMessages.alreadyOnPlan);
-      // A second subscription beside the first would charge twice.
-      if (current && deps.payments.dues)
+      // A second subscription beside the first would charge twice. (A season paid by card has
+      // none: the next season is bought beside it.)
+      if (current && deps.payments.dues && existing.membership.providerRef)
         throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.switchByCardNotReady);
     }
     // A visitor buying from the club's page joins with the purchase: by card, once it is paid,
@@ -209,8 +209,10 @@ export async function setCancellation(
   const { dues } = deps.payments;
   if (!cancel && (await planRetired(deps.database.db, organizationId, userId)))
     throw new AppError("PLAN_NOT_OFFERED", duesMessages.planRetired);
-  if (dues) {
-    const found = await currentMembership(deps.database.db, organizationId, userId, now);
+  // A subscription is ended at the provider; a season paid once (or the sandbox's) has nothing
+  // there to stop, so its cancellation is ours alone.
+  const found = await currentMembership(deps.database.db, organizationId, userId, now);
+  if (dues && found.membership.providerRef) {
     await setCardCancellation(deps, dues, found.membership, cancel);
   } else {
     await deps.database.db.transaction(async (tx) => {

@@ -19,6 +19,7 @@ import { joinWithPlan } from "./joining.js";
 import { createPlan, listPlans, retirePlan, updatePlan } from "./plans.js";
 import { retiredPlanEffects } from "./retired-plans.js";
 import { readRoster, rosterCsv } from "./roster.js";
+import { sendSeasonLink } from "./season-links.js";
 
 export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -45,6 +46,10 @@ export function membershipsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         effects.push(...retiredPlanEffects(deps, { organizationId, familyId }));
       });
     });
+
+    serve(app, endpoints.sendSeasonLink, async (request) =>
+      sendSeasonLink(deps, request.club.organizationId, request.params.planId),
+    );
 
     serve(app, endpoints.roster, async (request) => ({
       members: await readRoster(db, request.club.organizationId, request.query.status, deps.now()),

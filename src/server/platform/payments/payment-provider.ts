@@ -58,7 +58,8 @@ export type DuesCheckoutRequest = {
   planName: string;
   clubName: string;
   priceCents: number;
-  interval: "month" | "year";
+  /** A month or a year renews as a subscription; a season is one payment for its fixed dates. */
+  interval: "month" | "year" | "season";
   /** Our share of each payment, in percent (the club's plan's session fee rate). */
   applicationFeePercent: number;
   customerEmail: string | null;
@@ -93,6 +94,11 @@ export type DuesSubscriptionState = {
  */
 export interface DuesProvider {
   createCheckout(request: DuesCheckoutRequest): Promise<{ url: string }>;
+  /** A season's checkout (one payment) as the provider has it now: paid or not, and for whom. */
+  retrieveSeasonCheckout(
+    checkoutRef: string,
+    payoutAccountRef: string,
+  ): Promise<{ paid: boolean; member: DuesMember | null } | null>;
   retrieve(subscriptionRef: string, payoutAccountRef: string): Promise<DuesSubscriptionState | null>;
   /** Ends the subscription at its period's end, or keeps it after all. */
   setCancellation(subscriptionRef: string, payoutAccountRef: string, cancel: boolean): Promise<void>;

@@ -37,27 +37,36 @@ function stateOf(subscription: Stripe.Subscription): DuesSubscriptionState {
 export function createStripeDues(stripe: Stripe, call: Call): DuesProvider {
   return {
     createCheckout(request) {
-      const { member, payoutAccountRef } = request;
+      const { member, payoutAccountRef, interval } = request;
       return call("dues-checkout.create", async () => {
         const metadata = { ...member, joining: String(member.joining) };
+        const product_data = { name: `${request.planName} membership, ${request.clubName}` };
+        const price = { currency: "usd", unit_amount: request.priceCents, product_data };
+        // A season is paid once, in full, for its fixed dates: a payment, not a subscription.
+        const paid =
+          interval === "season"
+            ? {
+                mode: "payment" as const,
+                metadata: { ...metadata, season: "true" },
+                line_items: [{ quantity: 1, price_data: price }],
+                payment_intent_data: {
+                  application_fee_amount: Math.round(
+                    (request.priceCents * request.applicationFeePercent) / 100,
+                  ),
+                  metadata,
+                },
+              }
+            : {
+                mode: "subscription" as const,
+                metadata,
+                line_items: [{ quantity: 1, price_data: { ...price, recurring: { interval } } }],
+                subscription_data: { metadata, application_fee_percent: request.applicationFeePercent },
+              };
         const session = await stripe.checkout.sessions.create(
           {
-            mode: "subscription",
+            ...paid,
             client_reference_id: `${member.organizationId}:${member.userId}`,
-            metadata,
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: "usd",
-                  unit_amount: request.priceCents,
-                  recurring: { interval: request.interval },
-                  product_data: { name: `${request.planName} membership, ${request.clubName}` },
-                },
-              },
-            ],
-            subscription_data: { metadata, application_fee_percent: request.applicationFeePercent },
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
           },
@@ -68,6 +77,26 @@ export function createStripeDues(stripe: Stripe, call: Call): DuesProvider {
         );
         if (!session.url) throw new Error("checkout session without a url");
         return { url: session.url };
+      });
+    },
+    retrieveSeasonCheckout(checkoutRef, payoutAccountRef) {
+      return call("dues-season.retrieve", async () => {
+        try {
+          const session = await stripe.checkout.sessions.retrieve(
+            checkoutRef,
+            {},
+            { stripeAccount: payoutAccountRef },
+          );
+          const season = session.mode === "payment" && session.metadata?.season === "true";
+          if (!season) return null;
+          return {
+            paid: session.status === "complete" && session.payment_status === "paid",
+            member: memberOf(session.metadata),
+          };
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode === 404) return null;
+          throw error;
+        }
       });
     },
     retrieve(subscriptionRef, payoutAccountRef) {

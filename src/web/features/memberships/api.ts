@@ -128,6 +128,13 @@ export const useRetirePlan = (orgId: string, feedback?: ActionFeedback<undefined
     ...feedback,
   });
 
+/** A season plan's link, emailed to every member (each once per season plan). */
+export const useSendSeasonLink = (orgId: string, feedback?: ActionFeedback<{ sent: number }, string>) =>
+  useAction({
+    run: (planId: string) => call(endpoints.sendSeasonLink, { params: { orgId, planId } }),
+    ...feedback,
+  });
+
 /** A member's membership history, read when a treasurer opens it. */
 export function useMemberDues(orgId: string, userId: string | null) {
   return useQuery({

@@ -1,5 +1,5 @@
 // The club's plans for its treasurers: each at its current price with its members, made, changed
-// (a new price is a new version) and retired from here.
+// (a new price is a new version) and retired from here; a season's link emailed to everyone.
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { Plan } from "../../../shared/contracts/memberships.js";
@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Dialog, DialogContent } from "../../components/ui/dialog.js";
 import { Spinner } from "../../components/ui/spinner.js";
-import { usePlans, useRetirePlan } from "./api.js";
+import { usePlans, useRetirePlan, useSendSeasonLink } from "./api.js";
 import { PlanForm } from "./plan-form.js";
 
 export function PlansManager({ orgId }: { orgId: string }) {
@@ -20,6 +20,12 @@ export function PlansManager({ orgId }: { orgId: string }) {
   const [editing, setEditing] = useState<Plan | "new" | null>(null);
   const retire = useRetirePlan(orgId, {
     success: "Plan retired: its members keep it to the end of their period",
+  });
+  const sendLink = useSendSeasonLink(orgId, {
+    success: ({ sent }) =>
+      sent === 0
+        ? "Everyone who wants dues emails has this link already"
+        : `Link emailed to ${plural(sent, "member")}`,
   });
   return (
     <Card>
@@ -51,7 +57,20 @@ export function PlansManager({ orgId }: { orgId: string }) {
                   </p>
                   <p className="text-sm text-muted">{planBenefits(plan).join(" · ")}</p>
                 </div>
-                <div className="flex gap-2">
+                <div className="flex flex-wrap gap-2">
+                  {plan.interval === "season" && plan.visible ? (
+                    <ConfirmButton
+                      trigger={
+                        <Button size="sm" variant="secondary">
+                          Email Link
+                        </Button>
+                      }
+                      title={`Email ${plan.name}'s link?`}
+                      description="Every member gets a link to pay the season in full from the club's page. Each member gets it once for this season."
+                      confirmLabel="Email Everyone"
+                      onConfirm={() => sendLink.run(plan.id)}
+                    />
+                  ) : null}
                   <Button size="sm" variant="secondary" onClick={() => setEditing(plan)}>
                     Edit
                   </Button>
