@@ -4,16 +4,15 @@
 // renewing and for someone who has not joined yet alike. Each person is mailed once per season
 // plan however often a treasurer presses, under their membership dues switch, with one-click
 // unsubscribe.
-import { eq } from "drizzle-orm";
 import { duesMessages } from "../../../shared/domain/dues-messages.js";
 import { planPrice } from "../../../shared/domain/plan-text.js";
 import type { UseCaseDeps } from "../../app-deps.js";
-import { organizationMembers } from "../../db/schema/members.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { emailEffect, withEffects } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
+import { readMembers } from "../members/service.js";
 import { claimNotifications, unsubscribeFor, wantEmail } from "../notifications/service.js";
 import { seasonEnd } from "./dues-events.js";
 import { offeredPlans, planOut } from "./plans.js";
@@ -28,10 +27,7 @@ export async function sendSeasonLink(deps: UseCaseDeps, organizationId: string, 
     if (plan.interval !== "season" || !plan.seasonEndsOn)
       throw new AppError("SEASON_LINK_REFUSED", duesMessages.seasonLinkNotSeason);
     if (seasonEnd(plan.seasonEndsOn) <= now) throw new AppError("SEASON_OVER", duesMessages.seasonOver);
-    const members = await tx
-      .select({ userId: organizationMembers.userId })
-      .from(organizationMembers)
-      .where(eq(organizationMembers.organizationId, organizationId));
+    const members = await readMembers(tx, organizationId);
     const wanting = await wantEmail(
       tx,
       members.map((m) => m.userId),
