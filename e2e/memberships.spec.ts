@@ -193,13 +193,18 @@ test("a family: a parent joins a household plan, adds a child and registers them
   );
   await keepScreenshot(parent, "household-390", { fullPage: true });
 
-  // On the session's page the parent registers Tommy and pays his member price.
+  // On the session's page the parent registers herself and Tommy together and pays once, the
+  // member price for each.
   await parent.goto(`/sessions/${sessionId}`);
   const places = parent.getByTestId("household-places");
-  await places.getByRole("button", { name: "Register Tommy" }).click();
+  await expect(places.getByRole("checkbox")).toHaveCount(2);
+  await keepScreenshot(parent, "household-places-choose-390", { fullPage: true });
+  await places.getByRole("button", { name: "Register 2 and Pay $18.00" }).click();
   await expect(parent.getByText("Sandbox payment")).toBeVisible();
-  await parent.getByRole("button", { name: "Pay $9.00" }).click();
-  await expect(places).toContainText("Registered");
+  await expect(parent.getByText("Tommy Parent: $9.00")).toBeVisible();
+  await parent.getByRole("button", { name: "Pay $18.00" }).click();
+  await expect(places.getByText("Registered")).toHaveCount(2);
+  await expect(parent.getByText("Payment confirmed")).toBeHidden();
   await keepScreenshot(parent, "household-places-390", { fullPage: true });
 
   // The organizer sees Tommy on the list with the family's code, to check him in.

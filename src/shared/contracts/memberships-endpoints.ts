@@ -29,6 +29,18 @@ const tags = ["memberships"];
 
 /** The one registered by a household's payer: someone of their household. */
 const householdRegistrationBody = z.object({ userId: patternText(z.string().min(1).max(100)) });
+/** Several people of the household (the payer too, if they like) registered and paid for at once. */
+const householdPlacesBody = z.object({
+  userIds: z
+    .array(patternText(z.string().min(1).max(100)))
+    .min(1, "Choose who to register")
+    .max(10, "A household registers at most 10 people at once"),
+});
+const householdPlacesResponse = z.object({
+  registrations: z.array(registerResponse.shape.registration),
+  /** One checkout for every place held until it is paid; null when none is. */
+  checkoutUrl: z.string().nullable(),
+});
 const treasurer = { club: "memberships.manage" } as const;
 const member = { club: "club.view" } as const;
 
@@ -268,6 +280,19 @@ export const membershipsEndpoints = {
     params: sessionParams,
     body: householdRegistrationBody,
     success: { status: 201, body: registerResponse },
+    errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY", "MEMBERS_ONLY"],
+  }),
+  registerHouseholdTogether: endpoint({
+    method: "POST",
+    path: "/api/orgs/:orgId/sessions/:sessionId/household-places",
+    operationId: "registerHouseholdPlaces",
+    summary:
+      "Register several of your household at once and pay for them in one checkout: each their own place (or the waitlist); none if any is refused",
+    tags: ["sessions", "memberships"],
+    access: member,
+    params: sessionParams,
+    body: householdPlacesBody,
+    success: { status: 201, body: householdPlacesResponse },
     errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY", "MEMBERS_ONLY"],
   }),
   sandboxRenewal: endpoint({

@@ -1,7 +1,7 @@
 // Households (decision 039): the payer of a household plan adds a child (no sign-in) and
 // invites an adult of the club, up to the plan's size; each has the plan's member price and is a
 // player of their own, registered, paid for and given up by the payer; bad input changes nothing.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEndpoints } from "../../../shared/contracts/auth-endpoints.js";
 import { membersEndpoints } from "../../../shared/contracts/members-endpoints.js";
@@ -241,6 +241,76 @@ describe("a household", () => {
       { cookie: pat.cookie },
     );
     expect(details.body.registrations.filter((r) => r.userId === tommy.userId)).toEqual([]);
+  });
+
+  it("registers several of the household at once and takes one payment for them; each place is refunded alone", async () => {
+    const [session] = await makeSessions(t, orgId, owner, {
+      name: "Family Clinic",
+      startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() + 5 * 86_400_000 + 7_200_000).toISOString(),
+      paymentRequired: true,
+      paymentAmount: "12.00",
+    });
+    const sessionId = session!.id;
+    const people = (await household(pat)).body.people;
+    const tommy = people.find((p) => p.role === "child")!;
+    const together = (userIds: string[], who = pat) =>
+      t.call(
+        endpoints.registerHouseholdTogether,
+        { params: { orgId, sessionId }, body: { userIds } },
+        { cookie: who.cookie },
+      );
+    const listed = async () =>
+      (
+        await t.call(sessionsEndpoints.details, { params: { orgId, sessionId } }, { cookie: owner.cookie })
+      ).body.registrations.map((r) => [r.name, r.status]);
+
+    // Someone outside the household among them: nobody is registered.
+    expect((await together([tommy.userId, owner.id])).status).toBe(404);
+    expect(await listed()).toEqual([]);
+
+    // Pat, Sam and Tommy: three places held, one checkout for $27 (a quarter off each $12).
+    const placed = await together([tommy.userId, sam.id, pat.id]);
+    expect(placed.status).toBe(201);
+    expect(placed.body.registrations.map((r) => [r.name, r.status])).toEqual([
+      ["Pat Parent", "pending_payment"],
+      ["Tommy Parent", "pending_payment"],
+      ["Sam Spouse", "pending_payment"],
+    ]);
+    const checkout = new URL(placed.body.checkoutUrl!).pathname;
+    const page = await t.request({ method: "GET", url: checkout, cookie: pat.cookie });
+    expect(page.body).toContain("Tommy Parent: $9.00");
+    expect(page.body).toContain("Sam Spouse: $9.00");
+    expect(page.body).toContain("Pay $27.00");
+    // Nobody else opens the payer's checkout.
+    expect((await t.request({ method: "GET", url: checkout, cookie: owner.cookie })).statusCode).toBe(404);
+    const paid = await t.request({ method: "POST", url: `${checkout}/confirm`, cookie: pat.cookie });
+    expect(paid.headers.location).toBe(`/sessions/${sessionId}?payment=success`);
+    expect((await listed()).sort()).toEqual([
+      ["Pat Parent", "registered"],
+      ["Sam Spouse", "registered"],
+      ["Tommy Parent", "registered"],
+    ]);
+
+    // Sam gives up his place: his part alone is refunded, the rest stays paid.
+    const sams = placed.body.registrations.find((r) => r.name === "Sam Spouse")!;
+    await t.call(
+      sessionsEndpoints.cancelRegistration,
+      { params: { orgId, sessionId, registrationId: sams.id } },
+      { cookie: sam.cookie },
+    );
+    const money = await t.db
+      .select({ registrationId: payments.registrationId, status: payments.status, amount: payments.amount })
+      .from(payments)
+      .where(
+        inArray(
+          payments.registrationId,
+          placed.body.registrations.map((r) => r.id),
+        ),
+      );
+    expect(money.find((m) => m.registrationId === sams.id)).toMatchObject({ amount: 900 });
+    expect(money.find((m) => m.registrationId === sams.id)?.status).toMatch(/^refund/);
+    expect(money.filter((m) => m.status === "paid").map((m) => m.amount)).toEqual([900, 900]);
   });
 
   it("tells the payer, not the child, when a place opens for the child, at the member price", async () => {

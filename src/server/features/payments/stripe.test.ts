@@ -1,11 +1,13 @@
 // The Stripe adapter at the HTTP level: the official SDK pointed at a local fake Stripe that
 // records every request, and webhook deliveries signed with the SDK's own test helper.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { billingEndpoints, paymentEndpoints } from "../../../shared/contracts/billing-endpoints.js";
+import { membershipsEndpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { organizationMembers } from "../../db/schema/members.js";
+import { householdMembers, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { paymentEvents } from "../../db/schema/payments.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { ProviderError } from "../../platform/payments/payment-provider.js";
@@ -408,6 +410,108 @@ describe("the payout account and session fees", () => {
   });
 });
 
+describe("a household's places paid at once", () => {
+  it("one checkout with a line each; its charge pays every place, and each is refunded alone", async () => {
+    const pam = await makeUser(t, "stripe-pam@example.com", "Pam Payer");
+    const ray = await makeUser(t, "stripe-ray@example.com", "Ray Payer");
+    const { accountId, sessionId } = await paidSessionFor(pam, "Family Doubles", 2000);
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: ray.id });
+    // Pam pays for a household of two, Ray in it (a plan with no discount: the full $20 each).
+    const planId = crypto.randomUUID();
+    await t.db.insert(membershipPlans).values({
+      id: planId,
+      familyId: planId,
+      organizationId: orgId,
+      name: "Pair",
+      code: "PAIR",
+      kind: "household",
+      householdSize: 2,
+      priceCents: 4500,
+      interval: "year",
+    });
+    const [membership] = await t.db
+      .insert(planMemberships)
+      .values({
+        organizationId: orgId,
+        userId: pam.id,
+        planId,
+        status: "active",
+        currentPeriodEnd: new Date(Date.now() + 300 * 86_400_000),
+        provider: "sandbox",
+      })
+      .returning();
+    await t.db.insert(householdMembers).values({
+      organizationId: orgId,
+      membershipId: membership!.id,
+      userId: ray.id,
+      role: "adult",
+      acceptedAt: new Date(),
+    });
+
+    const from = stripe.requests.length;
+    const placed = await t.call(
+      membershipsEndpoints.registerHouseholdTogether,
+      { params: { orgId, sessionId }, body: { userIds: [ray.id, pam.id] } },
+      { cookie: pam.cookie },
+    );
+    expect(placed.status, placed.response.text).toBe(201);
+    const [checkout] = since(from).filter((r) => r.path === "/v1/checkout/sessions");
+    expect(checkout!.stripeAccount).toBe(accountId);
+    const sent = Object.fromEntries(checkout!.body);
+    expect(sent).toMatchObject({
+      mode: "payment",
+      customer_email: "stripe-pam@example.com",
+      "line_items[0][price_data][unit_amount]": "2000",
+      "line_items[0][price_data][product_data][name]": "Family Doubles: Pam Payer ($20.00)",
+      "line_items[1][price_data][unit_amount]": "2000",
+      "line_items[1][price_data][product_data][name]": "Family Doubles: Ray Payer ($20.00)",
+      // Our share of each place, summed: 3% of $20.00 twice.
+      "payment_intent_data[application_fee_amount]": "120",
+    });
+    const paymentIds = sent["metadata[paymentIds]"]!.split(",");
+    expect(paymentIds).toHaveLength(2);
+    expect(sent.client_reference_id).toBe(paymentIds[0]);
+
+    const checkoutId = (await t.db.select().from(payments).where(eq(payments.id, paymentIds[0]!)))[0]!
+      .providerRef!;
+    const intent = stripe.payCheckout(checkoutId, 4000);
+    const completed = stripe.event(
+      "checkout.session.completed",
+      { id: checkoutId, object: "checkout.session", mode: "payment", client_reference_id: paymentIds[0] },
+      { account: accountId },
+    );
+    for (const delivery of replayedShuffled([completed]))
+      expect((await deliver(delivery)).statusCode).toBe(200);
+    const paid = await t.db.select().from(payments).where(inArray(payments.id, paymentIds));
+    expect(paid.map((p) => [p.status, p.providerPaymentRef, p.amount, p.applicationFee])).toEqual([
+      ["paid", intent, 2000, 60],
+      ["paid", intent, 2000, 60],
+    ]);
+
+    // Ray gives up his place: his $20 of the one charge comes back, Pam's stays paid.
+    const rays = placed.body.registrations.find((r) => r.userId === ray.id)!;
+    const refundsFrom = stripe.requests.length;
+    await t.call(
+      sessionsEndpoints.cancelRegistration,
+      { params: { orgId, sessionId, registrationId: rays.id } },
+      { cookie: ray.cookie },
+    );
+    const refunded = await until(
+      async () => (await t.db.select().from(payments).where(eq(payments.registrationId, rays.id)))[0]!,
+      (p) => p.status === "refunded",
+      "the refund job",
+    );
+    const [refund] = since(refundsFrom).filter((r) => r.path === "/v1/refunds");
+    expect(refund!.body.get("payment_intent")).toBe(intent);
+    expect(refund!.body.get("amount")).toBe("2000");
+    expect(refund!.idempotencyKey).toBe(`refund:${refunded.id}`);
+    const pams = (await t.db.select().from(payments).where(inArray(payments.id, paymentIds))).find(
+      (p) => p.id !== refunded.id,
+    );
+    expect(pams?.status).toBe("paid");
+  });
+});
+
 /**
  * Makes `member` one of the club's and schedules a paid session five days out: the club's
  * payout account and the session's id.
@@ -695,6 +799,7 @@ describe("the adapter's requests, each as Stripe accepts it", () => {
   const checkout = (payoutAccountRef: string | null) =>
     t.deps.payments.createCheckout({
       paymentId: "11111111-1111-4111-8111-111111111111",
+      paymentIds: ["11111111-1111-4111-8111-111111111111"],
       amount: 1500,
       applicationFee: 45,
       description: "Open play ($15.00)",

@@ -33,12 +33,17 @@ async function sessionFeeCheckout(deps: AppDeps, event: ProviderEvent): Promise<
   const payment = await paymentById(deps.database.db, paymentId);
   if (!payment) return;
   const state = await deps.payments.retrieveCheckout(event.object.id, payment.payoutAccountRef);
-  // The checkout must be the one opened for this payment, as the provider itself says.
+  // The checkout must be the one opened for this payment, as the provider itself says. It pays
+  // that payment, or a household's places with it (each settled by the one charge).
   if (state.paymentId !== paymentId) return;
-  if (state.status === "paid") {
-    await confirmPayment(deps, paymentId, state.paymentRef);
+  for (const id of state.paymentIds.filter((id) => UUID.test(id))) {
+    const each = await paymentById(deps.database.db, id);
+    if (!each) continue;
+    if (state.status === "paid") await confirmPayment(deps, id, state.paymentRef);
+    // A checkout closed because another replaced it (Pay pressed again) gives up nothing: only
+    // the payment's own checkout, ending unpaid, releases its place.
+    if (state.status === "expired" && each.providerRef === event.object.id) await abandonPayment(deps, id);
   }
-  if (state.status === "expired") await abandonPayment(deps, paymentId);
 }
 
 async function refundEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {

@@ -1,11 +1,14 @@
 // A household's places (decision 039): its payer registers anyone in it, and gives their place
 // up, as they would themself; the place is the person's own (they check in, play and are rated
-// as themself) and its checkout is the payer's.
+// as themself) and its checkout is the payer's: one checkout for several registered at once.
 import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-deps.js";
 import type { Queryable } from "../../db/database.js";
 import { sessionRegistrations } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
 import { householdPayerOf, readHousehold } from "../memberships/service.js";
+import { checkoutForAll } from "./payments.js";
+import { registerMany } from "./registrations.js";
 
 /** `userId` if they are in the household `payerId` pays for (and have accepted); 404 otherwise. */
 export async function householdPlayer(
@@ -45,4 +48,26 @@ export async function actingFor(
   return (await householdPayerOf(db, organizationId, row.userId))?.payerId === callerId
     ? row.userId
     : callerId;
+}
+
+/**
+ * The payer registers several of their household at once (themself too, if they like): every
+ * place taken or none, and one checkout for all that are held until paid, the payer's own first.
+ */
+export async function registerHouseholdTogether(
+  deps: AppDeps,
+  organizationId: string,
+  sessionId: string,
+  payerId: string,
+  userIds: string[],
+) {
+  const chosen = [...new Set(userIds)].sort((a, b) => Number(b === payerId) - Number(a === payerId));
+  for (const userId of chosen)
+    if (userId !== payerId) await householdPlayer(deps.database.db, organizationId, payerId, userId);
+  const placed = await registerMany(deps, organizationId, sessionId, chosen);
+  const unpaid = placed.flatMap((place) => (place.paymentId ? [place.paymentId] : []));
+  return {
+    registrations: placed.map((place) => place.listed),
+    checkoutUrl: unpaid.length > 0 ? await checkoutForAll(deps, unpaid) : null,
+  };
 }

@@ -190,10 +190,13 @@ async function oweStrayCharge(
   paymentRef: string,
   now: Date,
 ): Promise<RefundDecision | null> {
+  // Known for this place: a charge paying several places at once is each one's too.
   const [known] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(eq(payments.providerPaymentRef, paymentRef));
+    .where(
+      and(eq(payments.providerPaymentRef, paymentRef), eq(payments.registrationId, payment.registrationId)),
+    );
   if (known) return null;
   const [stray] = await tx
     .insert(payments)

@@ -16,6 +16,18 @@ export async function paymentByRef(
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * The payments one checkout (or one charge) pays: one place's, or a household's places paid at
+ * once, which share it (payments.ts).
+ */
+export async function paymentsByRef(
+  db: Queryable,
+  by: "providerRef" | "providerPaymentRef",
+  ref: string,
+): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments[by], ref)).orderBy(payments.createdAt, payments.id);
+}
+
 export async function paymentById(db: Queryable, paymentId: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   return row ?? null;

@@ -8,7 +8,7 @@ import { applicationFeeCents } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
 import { payments, sessionRegistrations, sessions } from "../../db/schema/sessions.js";
 import { notFound } from "../../platform/errors/app-error.js";
-import { person } from "../account/service.js";
+import { people, person } from "../account/service.js";
 import { currentPlan, getOrganization } from "../clubs/service.js";
 import { householdPayerOf } from "../memberships/service.js";
 import { type CheckoutJob, EXPIRE_CHECKOUT, EXPIRE_HOLDS, type HoldJob } from "./effects.js";
@@ -25,6 +25,7 @@ export async function paymentContext(deps: AppDeps, paymentId: string) {
     // A member's guest's place is paid by the member who brought them.
     .select({
       payment: payments,
+      playerId: sessionRegistrations.userId,
       payerId: sql<
         string | null
       >`coalesce(${sessionRegistrations.userId}, ${sessionRegistrations.broughtBy})`,
@@ -68,8 +69,19 @@ export async function registerWithCheckout(
 }
 
 /** Opens (or reopens) the provider's checkout for a pending payment and returns its address. */
-export async function checkoutFor(deps: AppDeps, paymentId: string): Promise<string> {
-  const { payment, session, club, payerEmail } = await paymentContext(deps, paymentId);
+export function checkoutFor(deps: AppDeps, paymentId: string): Promise<string> {
+  return checkoutForAll(deps, [paymentId]);
+}
+
+/**
+ * Opens one checkout for pending payments of one session and one payer (a household's places,
+ * paid at once: a line each, one charge) and returns its address. Each payment keeps its own
+ * amount and our share of it, so each place is refunded alone.
+ */
+export async function checkoutForAll(deps: AppDeps, paymentIds: string[]): Promise<string> {
+  const contexts = [];
+  for (const paymentId of paymentIds) contexts.push(await paymentContext(deps, paymentId));
+  const { session, club, payerEmail } = contexts[0]!;
   // The money only ever goes to the club's own account that takes charges (checked again here:
   // the account can be disabled between the registration and this call); our share follows the
   // club's plan at this moment. The sandbox's account is played by the sandbox, as Stripe's is.
@@ -77,31 +89,49 @@ export async function checkoutFor(deps: AppDeps, paymentId: string): Promise<str
   if (!payoutAccountRef) throw paymentsNotReady.toPay();
   // A checkout opened again replaces the last one, which is closed so it cannot be paid too
   // (if it was paid already, that charge is found and refunded: payment-outcomes.ts).
-  if (payment.providerRef && payment.provider === deps.payments.kind) {
-    await deps.payments.expireCheckout(payment.providerRef, payment.payoutAccountRef);
-  }
-  const applicationFee = applicationFeeCents(currentPlan(club, deps.now()), payment.amount);
+  const previous = new Map<string, string | null>();
+  for (const { payment } of contexts)
+    if (payment.providerRef && payment.provider === deps.payments.kind)
+      previous.set(payment.providerRef, payment.payoutAccountRef);
+  for (const [ref, account] of previous) await deps.payments.expireCheckout(ref, account);
+  const plan = currentPlan(club, deps.now());
+  const fees = contexts.map(({ payment }) => applicationFeeCents(plan, payment.amount));
+  const amount = contexts.reduce((sum, { payment }) => sum + payment.amount, 0);
+  const names = await people(
+    deps.database.db,
+    contexts.flatMap((c) => (c.playerId ? [c.playerId] : [])),
+  );
   const checkout = await deps.payments.createCheckout({
-    paymentId,
-    amount: payment.amount,
-    applicationFee,
-    description: `${session.name} (${formatCents(payment.amount)})`,
+    paymentId: paymentIds[0]!,
+    paymentIds,
+    amount,
+    applicationFee: fees.reduce((sum, fee) => sum + fee, 0),
+    description: `${session.name} (${formatCents(amount)})`,
+    ...(contexts.length > 1
+      ? {
+          lines: contexts.map(({ payment, playerId }) => ({
+            description: `${session.name}: ${names.get(playerId ?? "")?.name ?? "a place"} (${formatCents(payment.amount)})`,
+            amount: payment.amount,
+          })),
+        }
+      : {}),
     clubName: club.name,
     customerEmail: payerEmail,
     payoutAccountRef,
     returnUrl: `${deps.config.appUrl}/sessions/${session.id}`,
     attemptKey: randomUUID(),
   });
-  await deps.database.db
-    .update(payments)
-    .set({
-      provider: deps.payments.kind,
-      providerRef: checkout.providerRef,
-      payoutAccountRef,
-      applicationFee,
-      updatedAt: new Date(),
-    })
-    .where(eq(payments.id, paymentId));
+  for (const [i, paymentId] of paymentIds.entries())
+    await deps.database.db
+      .update(payments)
+      .set({
+        provider: deps.payments.kind,
+        providerRef: checkout.providerRef,
+        payoutAccountRef,
+        applicationFee: fees[i]!,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, paymentId));
   return checkout.url;
 }
 

@@ -28,6 +28,7 @@ export async function makeRefund(deps: AppDeps, paymentId: string): Promise<void
   if (!paymentRef) throw new Error(`payment ${paymentId} has no charge to refund yet`);
   const { refundRef } = await deps.payments.refund({
     paymentId,
+    amount: payment.amount,
     paymentRef,
     payoutAccountRef: payment.payoutAccountRef,
   });

@@ -68,22 +68,57 @@ export async function register(
   if (plain?.verdict === "members_only") throw membersOnly();
   const { result } = await withEffects(deps, async (tx, effects): Promise<RegisterResult> => {
     const session = await lockForAPlace(tx, deps, effects, { organizationId, sessionId, now });
-    const [place] = await takePlace(tx, { ...asked, freeOnly: false });
-    if (place?.verdict === "not_open") throw await notOpenYet(tx, organizationId, sessionId, now);
-    if (place?.verdict === "members_only") throw membersOnly();
-    if (place?.verdict !== "placed" && place?.verdict !== "listed") throw sessionClosed();
-    // The member's price, decided with the place (their membership locked while it is read).
-    const price = await placePrice(tx, session, { userId, guest: false }, now);
-    if (place.verdict === "listed") {
-      const listed = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
-      return { listed, paymentId: await openPaymentId(tx, session, place, price) };
-    }
-    const paymentId =
-      place.status === "pending_payment" ? await createPayment(tx, session, place.id!, price) : null;
-    if (place.holdExpiresAt) effects.push(holdExpiry(organizationId, sessionId, place.holdExpiresAt));
-    return { listed: listedPlace(place, userId), paymentId };
+    return placeLocked(tx, effects, session, asked);
   });
   return result;
+}
+
+/**
+ * Registers several people at once, as a household's payer does: each as `register` would, in
+ * one transaction under the session's lock, so a refusal for any of them registers none.
+ */
+export async function registerMany(
+  deps: UseCaseDeps,
+  organizationId: string,
+  sessionId: string,
+  userIds: string[],
+): Promise<RegisterResult[]> {
+  const now = deps.now();
+  const holdUntil = new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000);
+  const { result } = await withEffects(deps, async (tx, effects) => {
+    const session = await lockForAPlace(tx, deps, effects, { organizationId, sessionId, now });
+    const placed: RegisterResult[] = [];
+    for (const userId of userIds)
+      placed.push(
+        await placeLocked(tx, effects, session, { organizationId, sessionId, userId, at: now, holdUntil }),
+      );
+    return placed;
+  });
+  return result;
+}
+
+/** A place (or the waitlist) for one person, the session locked: with its payment when paid. */
+async function placeLocked(
+  tx: Tx,
+  effects: Effect[],
+  session: SessionRow,
+  asked: { organizationId: string; sessionId: string; userId: string; at: Date; holdUntil: Date },
+): Promise<RegisterResult> {
+  const { organizationId, sessionId, userId, at: now } = asked;
+  const [place] = await takePlace(tx, { ...asked, freeOnly: false });
+  if (place?.verdict === "not_open") throw await notOpenYet(tx, organizationId, sessionId, now);
+  if (place?.verdict === "members_only") throw membersOnly();
+  if (place?.verdict !== "placed" && place?.verdict !== "listed") throw sessionClosed();
+  // The member's price, decided with the place (their membership locked while it is read).
+  const price = await placePrice(tx, session, { userId, guest: false }, now);
+  if (place.verdict === "listed") {
+    const listed = (await listRegistrations(tx, organizationId, sessionId)).find((r) => r.id === place.id)!;
+    return { listed, paymentId: await openPaymentId(tx, session, place, price) };
+  }
+  const paymentId =
+    place.status === "pending_payment" ? await createPayment(tx, session, place.id!, price) : null;
+  if (place.holdExpiresAt) effects.push(holdExpiry(organizationId, sessionId, place.holdExpiresAt));
+  return { listed: listedPlace(place, userId), paymentId };
 }
 
 /**

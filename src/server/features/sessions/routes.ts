@@ -8,7 +8,7 @@ import { sharedVariant } from "../../platform/memo/shared-answers.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { accessRules, updateAccessRules } from "../clubs/service.js";
 import { bringGuestWithCheckout } from "./guests.js";
-import { householdPlayer } from "./household-places.js";
+import { householdPlayer, registerHouseholdTogether } from "./household-places.js";
 import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
@@ -63,6 +63,18 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const { club } = request;
       const player = await householdPlayer(db, club.organizationId, club.userId, request.body.userId);
       return registerWithCheckout(deps, club.organizationId, request.params.sessionId, player);
+    });
+
+    serve(app, membershipsEndpoints.registerHouseholdTogether, async (request) => {
+      const { club } = request;
+      const { sessionId } = request.params;
+      return registerHouseholdTogether(
+        deps,
+        club.organizationId,
+        sessionId,
+        club.userId,
+        request.body.userIds,
+      );
     });
 
     serve(app, endpoints.releaseNoShows, async (request) => {

@@ -12,7 +12,9 @@ import { notFound } from "../../platform/errors/app-error.js";
 import { escapeHtml } from "../../platform/mail/escape-html.js";
 import { acceptFormPosts, formButton, sandboxPage } from "../../platform/payments/sandbox-page.js";
 import { sandboxCheckoutOpen, sandboxRefs } from "../../platform/payments/sandbox-provider.js";
+import { people } from "../account/service.js";
 import { abandonPayment, confirmPayment } from "./payment-outcomes.js";
+import { paymentsByRef } from "./payment-rows.js";
 import { paymentContext } from "./payments.js";
 
 const params = z.object({ paymentId: z.uuid() });
@@ -33,6 +35,11 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
   };
   const checkoutOpen = (paymentId: string) =>
     sandboxCheckoutOpen(deps.database.db, sandboxRefs.feeCheckoutOf(paymentId));
+  /** The payments this checkout pays: the one it was opened for, and a household's places with it. */
+  const paidTogether = async (paymentId: string) => {
+    const group = await paymentsByRef(deps.database.db, "providerRef", sandboxRefs.feeCheckoutOf(paymentId));
+    return group.length > 0 ? group.map((p) => p.id) : [paymentId];
+  };
 
   app.get("/sandbox/checkout/:paymentId", { schema: { hide: true, params } }, async (request, reply) => {
     const { paymentId } = params.parse(request.params);
@@ -40,17 +47,38 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
     const when = dateTimeFormat({ dateStyle: "full", timeStyle: "short" }, timeZone).format(session.startsAt);
     const closed = !(await checkoutOpen(paymentId));
     const state = closed ? "This checkout has expired." : `This checkout is ${payment.status}.`;
+    const places = [];
+    for (const id of await paidTogether(paymentId)) places.push(await paymentContext(deps, id));
+    const amount = places.reduce((sum, place) => sum + place.payment.amount, 0);
+    const names = await people(
+      deps.database.db,
+      places.flatMap((place) => (place.playerId ? [place.playerId] : [])),
+    );
+    // Several places paid at once: each named with its price.
+    const each =
+      places.length > 1
+        ? `<dt>Places</dt><dd>${places
+            .map(
+              (place) =>
+                `${escapeHtml(names.get(place.playerId ?? "")?.name ?? "A place")}: ${formatCents(place.payment.amount)}`,
+            )
+            .join("<br>")}</dd>`
+        : "";
     const body =
       payment.status === "pending" && !closed
-        ? formButton(`/sandbox/checkout/${paymentId}/confirm`, `Pay ${formatCents(payment.amount)}`, "pay") +
-          formButton(`/sandbox/checkout/${paymentId}/cancel`, "Cancel and release my place", "cancel")
+        ? formButton(`/sandbox/checkout/${paymentId}/confirm`, `Pay ${formatCents(amount)}`, "pay") +
+          formButton(
+            `/sandbox/checkout/${paymentId}/cancel`,
+            places.length > 1 ? "Cancel and release the places" : "Cancel and release my place",
+            "cancel",
+          )
         : `<p class="done">${state}</p><p><a href="/sessions/${session.id}">Back to the session</a></p>`;
     const html = sandboxPage(
       "Sandbox checkout",
       "Sandbox payment: no real money moves",
       clubName,
       `<dl><dt>Session</dt><dd>${escapeHtml(session.name)}</dd><dt>When</dt><dd>${escapeHtml(when)}</dd>
-<dt>Amount</dt><dd class="amount">${formatCents(payment.amount)}</dd></dl>${body}`,
+${each}<dt>Amount</dt><dd class="amount">${formatCents(amount)}</dd></dl>${body}`,
     );
     return reply.type("text/html").header("cache-control", "no-store").send(html);
   });
@@ -63,13 +91,11 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
       await payersPayment(request, paymentId);
       // A closed checkout takes no money, as Stripe's does not: back to the page, which says so.
       if (!(await checkoutOpen(paymentId))) return reply.redirect(`/sandbox/checkout/${paymentId}`, 303);
-      const { registration, refund } = await confirmPayment(
-        deps,
-        paymentId,
-        sandboxRefs.paymentOf(paymentId),
-      );
-      const outcome = refund ? "refunded" : "success";
-      return reply.redirect(`/sessions/${registration.sessionId}?payment=${outcome}`, 303);
+      let refunded = false;
+      for (const id of await paidTogether(paymentId))
+        refunded = (await confirmPayment(deps, id, sandboxRefs.paymentOf(id))).refund !== null || refunded;
+      const { session } = await paymentContext(deps, paymentId);
+      return reply.redirect(`/sessions/${session.id}?payment=${refunded ? "refunded" : "success"}`, 303);
     },
   );
 
@@ -79,7 +105,7 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
     async (request, reply) => {
       const { paymentId } = params.parse(request.params);
       const { session } = await payersPayment(request, paymentId);
-      await abandonPayment(deps, paymentId);
+      for (const id of await paidTogether(paymentId)) await abandonPayment(deps, id);
       return reply.redirect(`/sessions/${session.id}?payment=cancelled`, 303);
     },
   );

@@ -8,11 +8,16 @@
 import { AppError } from "../errors/app-error.js";
 
 export type SessionCheckoutRequest = {
+  /** The payment the checkout is opened for: the first of several paid at once. */
   paymentId: string;
-  amount: number; // cents
+  amount: number; // cents, of every line
   /** Our share, in cents. */
   applicationFee: number;
   description: string;
+  /** Every payment the checkout pays: `paymentId` alone, or a household's places paid at once. */
+  paymentIds: string[];
+  /** A household's places paid at once: one line each (one line of `description` when absent). */
+  lines?: Array<{ description: string; amount: number }>;
   clubName: string;
   customerEmail: string | null;
   /**
@@ -30,6 +35,8 @@ export type CheckoutState = {
   status: "open" | "paid" | "expired";
   /** Our payment the checkout was opened for, as the provider recorded it. */
   paymentId: string | null;
+  /** Every payment it pays, as the provider recorded them: that one, or a household's places. */
+  paymentIds: string[];
   /** The charge (Stripe: its PaymentIntent), once paid: what a refund names. */
   paymentRef: string | null;
 };
@@ -124,9 +131,11 @@ export interface PaymentProvider {
   expireCheckout(providerRef: string, payoutAccountRef: string | null): Promise<void>;
   /** Whether the charge has been refunded in full (by us, or from the provider's dashboard). */
   retrieveRefunded(paymentRef: string, payoutAccountRef: string | null): Promise<boolean>;
-  /** Refunds the whole charge, our application fee included: nothing kept that was not announced. */
+  /** Refunds the payment's part of the charge, our fee on it included: nothing kept that was not announced. */
   refund(request: {
     paymentId: string;
+    /** This payment's part of the charge: all of it, or one place of several paid at once. */
+    amount: number;
     paymentRef: string;
     payoutAccountRef: string | null;
   }): Promise<{ refundRef: string }>;

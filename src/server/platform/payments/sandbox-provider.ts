@@ -126,12 +126,13 @@ export function createSandboxProvider(
     async retrieveCheckout(providerRef) {
       const payment = await findPayment("providerRef", providerRef);
       const paymentId = payment?.id ?? null;
+      const paymentIds = paymentId ? [paymentId] : [];
       if (payment && ["paid", "refund_pending", "refunded"].includes(payment.status)) {
-        return { status: "paid", paymentId, paymentRef: sandboxRefs.paymentOf(payment.id) };
+        return { status: "paid", paymentId, paymentIds, paymentRef: sandboxRefs.paymentOf(payment.id) };
       }
       // As on Stripe, a place given up or a hold run out leaves the checkout open until it is closed.
       const open = await sandboxCheckoutOpen(db, providerRef);
-      return { status: open ? "open" : "expired", paymentId, paymentRef: null };
+      return { status: open ? "open" : "expired", paymentId, paymentIds, paymentRef: null };
     },
     async expireCheckout(providerRef) {
       // A paid one stays paid: that is read from the payment, whatever its checkout says.

@@ -1,7 +1,7 @@
 // The Stripe adapter of the PaymentProvider port, on the official SDK. Subscriptions are
 // Checkout in subscription mode with the club as customer; session fees are direct charges on
 // the club's connected account (an Express dashboard, Stripe's fees and losses on us) with our
-// application fee; refunds return the whole charge and our fee. Every create call carries an
+// application fee; a refund returns a payment's part of the charge and our fee on it. Every create call carries an
 // idempotency key derived from what it is for and from every value the request depends on, so
 // our retries and the SDK's create nothing twice, and changed details make a new request
 // instead of Stripe's idempotency_error.
@@ -88,18 +88,19 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
           {
             mode: "payment",
             client_reference_id: request.paymentId,
-            metadata: { paymentId: request.paymentId },
+            // Several places paid at once: every payment named, so each is settled by the charge.
+            metadata: { paymentId: request.paymentId, paymentIds: request.paymentIds.join(",") },
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
-            line_items: [
-              {
+            line_items: (request.lines ?? [{ description: request.description, amount: request.amount }]).map(
+              (line) => ({
                 quantity: 1,
                 price_data: {
                   currency: "usd",
-                  unit_amount: request.amount,
-                  product_data: { name: request.description },
+                  unit_amount: line.amount,
+                  product_data: { name: line.description },
                 },
-              },
-            ],
+              }),
+            ),
             payment_intent_data: {
               // A fee exists only on a direct charge on the club's account: Stripe refuses one
               // on a charge the platform takes itself.
@@ -129,11 +130,14 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
         const intent = session.payment_intent;
         const paymentRef = typeof intent === "string" ? intent : (intent?.id ?? null);
         const paymentId = session.client_reference_id;
+        const listed = session.metadata?.paymentIds?.split(",").filter(Boolean) ?? [];
+        const paymentIds = listed.length > 0 ? listed : paymentId ? [paymentId] : [];
         if (session.status === "complete" && session.payment_status === "paid") {
-          return { status: "paid", paymentId, paymentRef };
+          return { status: "paid", paymentId, paymentIds, paymentRef };
         }
-        if (session.status === "expired") return { status: "expired", paymentId, paymentRef: null };
-        return { status: "open", paymentId, paymentRef: null };
+        if (session.status === "expired")
+          return { status: "expired", paymentId, paymentIds, paymentRef: null };
+        return { status: "open", paymentId, paymentIds, paymentRef: null };
       });
     },
     expireCheckout(providerRef, payoutAccountRef) {
@@ -160,10 +164,11 @@ export function createStripeProvider(config: StripeConfig, log: FastifyBaseLogge
         return typeof charge === "object" && charge !== null && charge.refunded;
       });
     },
-    refund({ paymentId, paymentRef, payoutAccountRef }) {
+    refund({ paymentId, amount, paymentRef, payoutAccountRef }) {
       return call("refund.create", async () => {
         const refund = await stripe.refunds.create(
-          { payment_intent: paymentRef, refund_application_fee: true, metadata: { paymentId } },
+          // The payment's own part: several places paid at once share one charge.
+          { payment_intent: paymentRef, amount, refund_application_fee: true, metadata: { paymentId } },
           {
             idempotencyKey: `refund:${paymentId}`,
             ...(payoutAccountRef ? { stripeAccount: payoutAccountRef } : {}),

@@ -117,14 +117,18 @@ export const useRegister = (orgId: string, sessionId: string, feedback?: ActionF
   });
 
 /** Registers someone of the household the caller pays for (or, for a held place, opens its payment). */
+/** The household's payer registers several of it at once: one checkout for every held place. */
 export const useRegisterHousehold = (
   orgId: string,
   sessionId: string,
-  feedback?: ActionFeedback<Registered, string>,
+  feedback?: ActionFeedback<EndpointAnswer<typeof membershipsEndpoints.registerHouseholdTogether>, string[]>,
 ) =>
   useAction({
-    run: (userId: string) =>
-      call(membershipsEndpoints.registerHousehold, { params: { orgId, sessionId }, body: { userId } }),
+    run: (userIds: string[]) =>
+      call(membershipsEndpoints.registerHouseholdTogether, {
+        params: { orgId, sessionId },
+        body: { userIds },
+      }),
     invalidates: [keys.details(orgId, sessionId)],
     ...feedback,
   });
