@@ -66,22 +66,27 @@ export function HouseholdPlaces({ orgId, data }: { orgId: string; data: SessionD
             const place = placeOf(person.userId);
             const name = person.role === "payer" ? "You" : person.name;
             const canChoose = choosable.includes(person);
+            const who = (
+              <span className="flex min-w-0 flex-col">
+                <span className="truncate font-medium">{name}</span>
+                {place ? <span className="text-sm text-muted">{standing[place.status]}</span> : null}
+              </span>
+            );
             return (
               <li key={person.id} className="flex min-h-11 items-center gap-2 py-1">
-                <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3">
-                  {canChoose ? (
+                {canChoose ? (
+                  <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3">
                     <input
                       type="checkbox"
                       className="h-5 w-5 shrink-0 accent-brand-700"
                       checked={!unticked.has(person.userId)}
                       onChange={() => toggle(person.userId)}
                     />
-                  ) : null}
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium">{name}</span>
-                    {place ? <span className="text-sm text-muted">{standing[place.status]}</span> : null}
-                  </span>
-                </label>
+                    {who}
+                  </label>
+                ) : (
+                  <div className="flex min-h-11 min-w-0 flex-1 items-center">{who}</div>
+                )}
                 {/* The payer's own place is given up where they took it, at the top of the page. */}
                 {place && person.role !== "payer" ? (
                   <Button
