@@ -243,6 +243,14 @@ export async function startFakeStripe() {
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id });
       return intent.id;
     },
+    /** The person subscribed on Stripe's checkout page: the checkout is complete, with its subscription. */
+    completeDuesCheckout(sessionId: string, subscriptionId: string) {
+      Object.assign(objects.get(sessionId)!, {
+        status: "complete",
+        payment_status: "paid",
+        subscription: subscriptionId,
+      });
+    },
     expireCheckout(sessionId: string) {
       Object.assign(objects.get(sessionId)!, { status: "expired" });
     },

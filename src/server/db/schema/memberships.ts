@@ -173,3 +173,21 @@ export const householdMembers = pgTable(
     index("household_members_membership_idx").on(t.membershipId),
   ],
 );
+
+// The dues checkout last opened for each person at a club, until it is paid or replaced: a
+// second Join closes the first at the provider before opening its own, so two taps never make
+// two subscriptions.
+export const duesCheckouts = pgTable(
+  "dues_checkouts",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerRef: text("provider_ref").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("dues_checkouts_org_user_key").on(t.organizationId, t.userId)],
+);

@@ -523,4 +523,49 @@ describe("dues by card", () => {
     const cancelled = await t.call(endpoints.cancel, { params: { orgId } }, { cookie: sue.cookie });
     expect(cancelled.body.membership).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
   });
+
+  it("closes the last checkout before opening another, and a checkout paid meanwhile makes the membership at once", async () => {
+    const tia = await makeUser(t, "card-tia@example.com", "Tia Twotaps");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: tia.id });
+    const join = () => t.call(endpoints.buy, { params: { orgId }, body: { planId } }, { cookie: tia.cookie });
+    const checkoutOf = (url: string | null) => new URL(url!).pathname.slice(1);
+    const first = checkoutOf((await join()).body.checkoutUrl);
+    const from = stripe.requests.length;
+    const second = checkoutOf((await join()).body.checkoutUrl);
+    expect(second).not.toBe(first);
+    // The first is closed on the club's account before the second opens: never two subscriptions.
+    const [expired] = stripe.requests.slice(from).filter((r) => r.path.endsWith("/expire"));
+    expect(expired).toMatchObject({ path: `/v1/checkout/sessions/${first}/expire`, stripeAccount: ACCOUNT });
+    expect(stripe.object(first)?.status).toBe("expired");
+
+    // Tia pays the second, and taps Join again before its webhook comes: nothing is opened, and
+    // the membership the payment made is read from Stripe and applied now.
+    const metadata = { organizationId: orgId, userId: tia.id, planId, joining: "false" };
+    stripe.setDuesSubscription("sub_tia", {
+      account: ACCOUNT,
+      status: "active",
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      metadata,
+    });
+    stripe.completeDuesCheckout(second, "sub_tia");
+    const third = await join();
+    expect(third.error).toMatchObject({
+      code: "DUES_BY_CARD_NOT_READY",
+      message: "Your last payment went through: your membership is on your Membership page now.",
+    });
+    const page = await t.call(endpoints.mine, { params: { orgId } }, { cookie: tia.cookie });
+    expect(page.body.membership?.status).toBe("active");
+    // Its webhook, when it comes, adds nothing.
+    await deliver(
+      stripe.event(
+        "invoice.paid",
+        { id: "in_tia", object: "invoice", subscription: "sub_tia" },
+        { account: ACCOUNT },
+      ),
+    );
+    const [row] = await t.db.select().from(planMemberships).where(eq(planMemberships.userId, tia.id));
+    expect(
+      (await t.db.select().from(duesEvents).where(eq(duesEvents.membershipId, row!.id))).map((e) => e.kind),
+    ).toEqual(["paid"]);
+  });
 });

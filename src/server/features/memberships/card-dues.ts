@@ -9,7 +9,8 @@ import { and, eq } from "drizzle-orm";
 import { duesMessages } from "../../../shared/domain/dues-messages.js";
 import { sessionFeeBasisPoints } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
-import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
+import type { Tx } from "../../db/database.js";
+import { duesCheckouts, membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type {
   DuesMember,
@@ -38,7 +39,11 @@ export async function chargingAccount(deps: AppDeps, organizationId: string) {
   return { club, account: club.payoutAccountRef };
 }
 
-/** Opens the provider's checkout for a plan; the membership begins with its first payment's event. */
+/**
+ * Opens the provider's checkout for a plan; the membership begins with its first payment's
+ * event. The person's last checkout is closed first: two taps never make two subscriptions. One
+ * paid already is refused here, as its membership is on its way.
+ */
 export async function openDuesCheckout(
   deps: AppDeps,
   dues: DuesProvider,
@@ -46,13 +51,32 @@ export async function openDuesCheckout(
   member: { organizationId: string; userId: string; joining: boolean },
 ): Promise<string> {
   const { club, account } = await chargingAccount(deps, member.organizationId);
-  const payer = await person(deps.database.db, member.userId);
+  const { db } = deps.database;
+  const whose = and(
+    eq(duesCheckouts.organizationId, member.organizationId),
+    eq(duesCheckouts.userId, member.userId),
+  );
+  const [last] = await db.select().from(duesCheckouts).where(whose);
+  const closed = last ? await dues.closeCheckout(last.providerRef, account) : { paid: false as const };
+  if (last && closed.paid) {
+    // Paid before it could be closed: its membership is made now, as its webhook would make it.
+    if (closed.subscriptionRef) {
+      const state = await dues.retrieve(closed.subscriptionRef, account);
+      if (state) await syncDues(deps, state, account, `checkout_${last.providerRef}`);
+    } else {
+      const season = await dues.retrieveSeasonCheckout(last.providerRef, account);
+      if (season?.paid && season.member) await seasonPaid(deps, season.member, account, last.providerRef);
+    }
+    await db.delete(duesCheckouts).where(whose);
+    throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.paymentBeingConfirmed);
+  }
+  const payer = await person(db, member.userId);
   // A visitor joining is not a member until the payment's event: they come back to the club's
   // page, which says so, not to a Membership page they cannot open yet.
   const back = member.joining
     ? `${deps.config.appUrl}/club/${club.slug}`
     : `${deps.config.appUrl}/membership`;
-  const { url } = await dues.createCheckout({
+  const { url, ref } = await dues.createCheckout({
     member: { ...member, planId: plan.id },
     planName: plan.name,
     clubName: club.name,
@@ -66,6 +90,14 @@ export async function openDuesCheckout(
     cancelUrl: `${back}?dues=cancelled`,
     attemptKey: randomUUID(),
   });
+  const { organizationId, userId } = member;
+  await db
+    .insert(duesCheckouts)
+    .values({ organizationId, userId, providerRef: ref })
+    .onConflictDoUpdate({
+      target: [duesCheckouts.organizationId, duesCheckouts.userId],
+      set: { providerRef: ref, createdAt: new Date() },
+    });
   return url;
 }
 
@@ -168,6 +200,7 @@ export async function syncDues(
         .where(eq(planMemberships.id, membershipId));
       // Bought from the club's page by a visitor: paid, they are a member.
       if (member.joining) await admitPayer(tx, member, now, true);
+      await forgetCheckout(tx, member);
     }
     const base = { occurredAt: now };
     const events: IncomingDuesEvent[] = [];
@@ -223,7 +256,17 @@ async function seasonPaid(deps: AppDeps, member: DuesMember, account: string, ch
       periodEnd,
     });
     if (applied && member.joining) await admitPayer(tx, member, now, true);
+    if (applied) await forgetCheckout(tx, member);
   });
+}
+
+/** The checkout a membership was made from is nothing more to close. */
+async function forgetCheckout(tx: Tx, member: { organizationId: string; userId: string }) {
+  await tx
+    .delete(duesCheckouts)
+    .where(
+      and(eq(duesCheckouts.organizationId, member.organizationId), eq(duesCheckouts.userId, member.userId)),
+    );
 }
 
 /** Ends a card membership at its period's end (or keeps it), at the provider first. */

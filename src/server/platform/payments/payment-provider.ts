@@ -100,7 +100,15 @@ export type DuesSubscriptionState = {
  * the app itself (memberships/dues.ts), a payment at once and renewals by hand.
  */
 export interface DuesProvider {
-  createCheckout(request: DuesCheckoutRequest): Promise<{ url: string }>;
+  createCheckout(request: DuesCheckoutRequest): Promise<{ url: string; ref: string }>;
+  /**
+   * Closes a checkout not paid yet. One paid before it could be closed says so, with the
+   * subscription it made (null for a season's one payment).
+   */
+  closeCheckout(
+    checkoutRef: string,
+    payoutAccountRef: string,
+  ): Promise<{ paid: false } | { paid: true; subscriptionRef: string | null }>;
   /** A season's checkout (one payment) as the provider has it now: paid or not, and for whom. */
   retrieveSeasonCheckout(
     checkoutRef: string,

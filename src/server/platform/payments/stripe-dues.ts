@@ -76,7 +76,26 @@ export function createStripeDues(stripe: Stripe, call: Call): DuesProvider {
           },
         );
         if (!session.url) throw new Error("checkout session without a url");
-        return { url: session.url };
+        return { url: session.url, ref: session.id };
+      });
+    },
+    closeCheckout(checkoutRef, payoutAccountRef) {
+      const options = { stripeAccount: payoutAccountRef };
+      return call("dues-checkout.expire", async () => {
+        try {
+          await stripe.checkout.sessions.expire(checkoutRef, {}, options);
+          return { paid: false as const };
+        } catch (error) {
+          // Only an open checkout expires: one expired already is closed; one complete was paid.
+          const session = await stripe.checkout.sessions.retrieve(checkoutRef, {}, options);
+          if (session.status === "open") throw error;
+          if (session.status !== "complete") return { paid: false as const };
+          const made = session.subscription;
+          return {
+            paid: true as const,
+            subscriptionRef: typeof made === "string" ? made : (made?.id ?? null),
+          };
+        }
       });
     },
     retrieveSeasonCheckout(checkoutRef, payoutAccountRef) {
