@@ -529,6 +529,20 @@ const matrix: Row[] = [
     },
   },
   {
+    // Only the payer registers their household together.
+    method: "POST",
+    route: "/api/orgs/:orgId/sessions/:sessionId/household-places",
+    ok: 404,
+    except: { owner: 201 },
+    prepare: async (c) => {
+      await aHousehold(c);
+      return {
+        url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/household-places`,
+        payload: { userIds: [c.extra.id] },
+      };
+    },
+  },
+  {
     method: "POST",
     route: "/api/orgs/:orgId/membership/sandbox-renewal",
     ok: 409,
