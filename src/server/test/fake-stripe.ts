@@ -118,6 +118,21 @@ export async function startFakeStripe() {
         return notFound;
       if (method === "POST" && body.has("cancel_at_period_end"))
         found_.cancel_at_period_end = body.get("cancel_at_period_end") === "true";
+      // Moved to another price: the item's price and the subscription's metadata, as sent.
+      if (method === "POST" && body.has("items[0][price_data][unit_amount]")) {
+        const items = found_.items as { data: Array<{ price: Record<string, unknown> }> };
+        items.data[0]!.price = {
+          id: newId("price"),
+          product: body.get("items[0][price_data][product]"),
+          unit_amount: Number(body.get("items[0][price_data][unit_amount]")),
+        };
+        found_.metadata = Object.fromEntries(
+          [...body].flatMap(([key, value]) => {
+            const name = key.match(/^metadata\[(\w+)\]$/)?.[1];
+            return name ? [[name, value]] : [];
+          }),
+        );
+      }
       return { status: 200, body: found_ };
     }
     if (method === "POST" && path === "/v1/accounts") {

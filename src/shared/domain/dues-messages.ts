@@ -35,6 +35,6 @@ export const duesMessages = {
     "Only a plan offered on the club's page has a link there: make the plan visible first.",
   seasonLinkNotSeason: "Only a season is sent as a link: monthly and yearly plans renew by themselves.",
   paymentBeingConfirmed: "Your last payment went through: your membership is on your Membership page now.",
-  switchByCardNotReady:
-    "Switching plans by card is not built yet: cancel this membership, and join the new plan when it ends.",
+  switchToSeasonByCard:
+    "A season is paid in one payment, not on your card's subscription: cancel this membership, and join the season when it ends.",
 } as const;

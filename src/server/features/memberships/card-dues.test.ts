@@ -119,19 +119,6 @@ describe("dues by card", () => {
     );
     expect(page.byCard).toBe(true);
     expect(await eventsOf()).toEqual(["paid"]);
-
-    // A switch by card would be a second subscription beside the first: refused, saying why.
-    const family = await t.call(
-      endpoints.createPlan,
-      { params: { orgId }, body: { ...adultPlan, name: "Family", code: "FAM", price: "60.00" } },
-      { cookie: owner.cookie },
-    );
-    const switched = await t.call(
-      endpoints.buy,
-      { params: { orgId }, body: { planId: family.body.id } },
-      { cookie: mia.cookie },
-    );
-    expect(switched.error?.code).toBe("DUES_BY_CARD_NOT_READY");
   });
 
   it("a failed renewal makes it past due, once; the card is changed on Stripe's page on the club's account", async () => {
@@ -567,5 +554,75 @@ describe("dues by card", () => {
     expect(
       (await t.db.select().from(duesEvents).where(eq(duesEvents.membershipId, row!.id))).map((e) => e.kind),
     ).toEqual(["paid"]);
+  });
+
+  it("switches a card member's plan on their own subscription, never a second beside it", async () => {
+    const sol = await makeUser(t, "card-sol@example.com", "Sol Switcher");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: sol.id });
+    const metadata = { organizationId: orgId, userId: sol.id, planId };
+    stripe.setDuesSubscription("sub_sol", {
+      account: ACCOUNT,
+      status: "active",
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      metadata,
+    });
+    await deliver(
+      stripe.event(
+        "invoice.paid",
+        { id: "in_sol", object: "invoice", subscription: "sub_sol" },
+        { account: ACCOUNT },
+      ),
+    );
+    const family = await t.call(
+      endpoints.createPlan,
+      { params: { orgId }, body: { ...adultPlan, name: "Family", code: "FAM", price: "60.00" } },
+      { cookie: owner.cookie },
+    );
+    const from = stripe.requests.length;
+    const switched = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId: family.body.id } },
+      { cookie: sol.cookie },
+    );
+    expect(switched.status).toBe(200);
+    // The new price on its item, the difference charged now, and the plan his at once.
+    expect(switched.body.checkoutUrl).toBeNull();
+    expect(switched.body.membership).toMatchObject({ status: "active", plan: { code: "FAM" } });
+    const sent = stripe.requests.slice(from);
+    expect(sent.filter((r) => r.path === "/v1/checkout/sessions")).toEqual([]);
+    const [update] = sent.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions/sub_sol");
+    expect(update!.stripeAccount).toBe(ACCOUNT);
+    expect(Object.fromEntries(update!.body)).toMatchObject({
+      "items[0][id]": "si_dues",
+      "items[0][price_data][product]": "prod_dues",
+      "items[0][price_data][unit_amount]": "6000",
+      "items[0][price_data][recurring][interval]": "month",
+      proration_behavior: "always_invoice",
+      "metadata[planId]": family.body.id,
+    });
+    // A season is one payment, not a subscription's price: refused, saying what to do.
+    const season = await t.call(
+      endpoints.createPlan,
+      {
+        params: { orgId },
+        body: {
+          ...adultPlan,
+          name: "Fall",
+          code: "FALL",
+          interval: "season",
+          seasonStartsOn: "2099-09-01",
+          seasonEndsOn: "2099-11-30",
+        },
+      },
+      { cookie: owner.cookie },
+    );
+    const toSeason = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId: season.body.id } },
+      { cookie: sol.cookie },
+    );
+    expect(toSeason.error?.message).toBe(
+      "A season is paid in one payment, not on your card's subscription: cancel this membership, and join the season when it ends.",
+    );
   });
 });

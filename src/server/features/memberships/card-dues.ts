@@ -204,9 +204,13 @@ export async function syncDues(
     }
     const base = { occurredAt: now };
     const events: IncomingDuesEvent[] = [];
+    // Paid: a new subscription, one back from past due, a renewal, or a switch to another plan.
     if (
       state.status === "active" &&
-      (fresh || row!.status !== "active" || state.currentPeriodEnd! > row!.currentPeriodEnd)
+      (fresh ||
+        row!.status !== "active" ||
+        state.currentPeriodEnd! > row!.currentPeriodEnd ||
+        row!.planId !== plan.id)
     )
       events.push({
         ...base,
@@ -267,6 +271,27 @@ async function forgetCheckout(tx: Tx, member: { organizationId: string; userId: 
     .where(
       and(eq(duesCheckouts.organizationId, member.organizationId), eq(duesCheckouts.userId, member.userId)),
     );
+}
+
+/** Moves a card membership to another plan at the provider, then reads what it says back. */
+export async function switchCardPlan(
+  deps: AppDeps,
+  dues: DuesProvider,
+  membership: { organizationId: string; userId: string; providerRef: string | null },
+  plan: PlanRow,
+) {
+  if (!membership.providerRef) throw notFound("Not found");
+  if (plan.interval === "season")
+    throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.switchToSeasonByCard);
+  const { account } = await chargingAccount(deps, membership.organizationId);
+  const member = { organizationId: membership.organizationId, userId: membership.userId, planId: plan.id };
+  await dues.switchPlan(membership.providerRef, account, {
+    member: { ...member, joining: false },
+    priceCents: plan.priceCents,
+    interval: plan.interval,
+  });
+  const state = await dues.retrieve(membership.providerRef, account);
+  if (state) await syncDues(deps, state, account, `switch_${randomUUID()}`);
 }
 
 /** Ends a card membership at its period's end (or keeps it), at the provider first. */

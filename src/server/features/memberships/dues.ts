@@ -14,7 +14,14 @@ import { duesEvents, membershipPlans, planMemberships } from "../../db/schema/me
 import { AppError, notFound } from "../../platform/errors/app-error.js";
 import type { DuesProvider } from "../../platform/payments/payment-provider.js";
 import { admitPayer, assertRoomToJoin, isMember } from "../members/service.js";
-import { chargingAccount, duesPortal, openDuesCheckout, setCardCancellation, syncDues } from "./card-dues.js";
+import {
+  chargingAccount,
+  duesPortal,
+  openDuesCheckout,
+  setCardCancellation,
+  switchCardPlan,
+  syncDues,
+} from "./card-dues.js";
 import {
   applyDuesEvent,
   type IncomingDuesEvent,
@@ -27,6 +34,8 @@ import { offeredPlans, planOut } from "./plans.js";
 
 type MembershipRow = typeof planMemberships.$inferSelect;
 type PlanRow = typeof membershipPlans.$inferSelect;
+/** What a purchase by card does after its checks commit: a checkout, or a subscription moved. */
+type ByCard = { plan: PlanRow; switching: MembershipRow | null };
 
 /** The caller's page: their membership as of now, its history, and what they can buy. */
 export async function myMembership(
@@ -112,7 +121,8 @@ const sandboxEventId = () => `sandbox_${randomUUID()}`;
  * Buys a plan (or switches to it from another). In the sandbox the payment is taken at once and
  * the membership is active to the period's end (a switch starts a new period on the new plan);
  * by card the answer names the provider's checkout, and the membership begins with the first
- * payment's webhook (card-dues.ts).
+ * payment's webhook (card-dues.ts), while a member paying by card is switched on the
+ * subscription they have (the difference for the rest of its period charged at once).
  */
 export async function buyPlan(
   deps: AppDeps,
@@ -125,9 +135,10 @@ export async function buyPlan(
   const { account } = await chargingAccount(deps, organizationId);
   if (deps.payments.dues)
     await assertNoOpenSubscription(deps, deps.payments.dues, account, organizationId, userId);
-  // By card, the plan to open the provider's checkout for, once the checks are committed: a
-  // provider is never called inside a transaction (its wait would hold the row's lock).
-  const byCard = await deps.database.db.transaction(async (tx): Promise<PlanRow | null> => {
+  // By card, the plan to open the provider's checkout for (or to move a subscription to), once
+  // the checks are committed: a provider is never called inside a transaction (its wait would
+  // hold the row's lock).
+  const byCard = await deps.database.db.transaction(async (tx): Promise<ByCard | null> => {
     const plan = (await offeredPlans(tx, organizationId)).find((p) => p.id === planId);
     if (!plan)
       throw new AppError("PLAN_NOT_OFFERED", "That plan is not offered: choose one of the club's plans.");
@@ -145,16 +156,16 @@ export async function buyPlan(
       const current = locked!.status === "active" || locked!.status === "past_due";
       if (current && existing.membership.planId === plan.id)
         throw new AppError("ALREADY_ON_PLAN", duesMessages.alreadyOnPlan);
-      // A second subscription beside the first would charge twice. (A season paid by card has
-      // none: the next season is bought beside it.)
+      // A second subscription beside the first would charge twice: the one there is moved to the
+      // new plan. (A season paid by card has none: the next is bought beside it.)
       if (current && deps.payments.dues && existing.membership.providerRef)
-        throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.switchByCardNotReady);
+        return { plan, switching: existing.membership };
     }
     // A visitor buying from the club's page joins with the purchase: by card, once it is paid,
     // so here only the club's room for them is checked.
     if (joining && deps.payments.dues) await assertRoomToJoin(tx, organizationId, now);
     else if (joining) await admitPayer(tx, { organizationId, userId }, now, false);
-    if (deps.payments.dues) return plan;
+    if (deps.payments.dues) return { plan, switching: null };
     membershipId ??= await openMembership(
       tx,
       { organizationId, userId, planId: plan.id, periodEnd },
@@ -169,9 +180,11 @@ export async function buyPlan(
     });
     return null;
   });
+  const { dues } = deps.payments;
+  if (byCard?.switching && dues) await switchCardPlan(deps, dues, byCard.switching, byCard.plan);
   const checkoutUrl =
-    byCard && deps.payments.dues
-      ? await openDuesCheckout(deps, deps.payments.dues, byCard, { organizationId, userId, joining })
+    byCard && !byCard.switching && dues
+      ? await openDuesCheckout(deps, dues, byCard.plan, { organizationId, userId, joining })
       : null;
   return { ...(await myMembership(deps, deps.database.db, organizationId, userId, now)), checkoutUrl };
 }
@@ -192,6 +205,13 @@ async function assertNoOpenSubscription(
   const found = await membershipOf(deps.database.db, organizationId, userId);
   const ref = found?.membership.providerRef;
   if (!ref || found.membership.status === "cancelled" || found.membership.status === "lapsed") return;
+  // A membership current here is switched on its own subscription, not joined again.
+  const [standing] = await deps.database.db
+    .select({ status: standingAt(deps.now()) })
+    .from(planMemberships)
+    .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
+    .where(eq(planMemberships.id, found.membership.id));
+  if (standing?.status === "active" || standing?.status === "past_due") return;
   const state = await dues.retrieve(ref, account);
   if (state && state.status !== "ended")
     throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.subscriptionStillOpen);

@@ -115,6 +115,15 @@ export interface DuesProvider {
     payoutAccountRef: string,
   ): Promise<{ paid: boolean; member: DuesMember | null } | null>;
   retrieve(subscriptionRef: string, payoutAccountRef: string): Promise<DuesSubscriptionState | null>;
+  /**
+   * Moves the subscription to another plan from now: the new price on its item, the difference
+   * for the rest of the period invoiced at once, and the new plan in its metadata.
+   */
+  switchPlan(
+    subscriptionRef: string,
+    payoutAccountRef: string,
+    to: { member: DuesMember; priceCents: number; interval: "month" | "year" },
+  ): Promise<void>;
   /** Ends the subscription at its period's end, or keeps it after all. */
   setCancellation(subscriptionRef: string, payoutAccountRef: string, cancel: boolean): Promise<void>;
   /** The provider's page where the member changes their card (or cancels). */

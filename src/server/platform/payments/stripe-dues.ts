@@ -131,6 +131,39 @@ export function createStripeDues(stripe: Stripe, call: Call): DuesProvider {
         }
       });
     },
+    switchPlan(subscriptionRef, payoutAccountRef, to) {
+      return call("dues-subscription.switch", async () => {
+        const options = { stripeAccount: payoutAccountRef };
+        const subscription = await stripe.subscriptions.retrieve(subscriptionRef, {}, options);
+        const item = subscription.items.data[0];
+        if (!item) throw new Error(`subscription ${subscriptionRef} has no item to switch`);
+        const product = typeof item.price.product === "string" ? item.price.product : item.price.product.id;
+        await stripe.subscriptions.update(
+          subscriptionRef,
+          {
+            items: [
+              {
+                id: item.id,
+                price_data: {
+                  currency: "usd",
+                  product,
+                  unit_amount: to.priceCents,
+                  recurring: { interval: to.interval },
+                },
+              },
+            ],
+            metadata: { ...to.member, joining: "false" },
+            // The new plan from now: what is owed for the rest of the period is charged at once.
+            proration_behavior: "always_invoice",
+            cancel_at_period_end: false,
+          },
+          {
+            ...options,
+            idempotencyKey: `dues-switch:${subscriptionRef}:${to.member.planId}:${crypto.randomUUID()}`,
+          },
+        );
+      });
+    },
     setCancellation(subscriptionRef, payoutAccountRef, cancel) {
       return call("dues-subscription.update", async () => {
         await stripe.subscriptions.update(

@@ -1,5 +1,5 @@
 // The plans a person can join, each with its price and what it gives; theirs marked, the others
-// a tap away (a switch starts a new period on the new plan).
+// a tap away (a switch moves the membership to the new plan from today).
 import type { Membership, MyMembership } from "../../../shared/contracts/memberships.js";
 import { planBenefits, planPrice } from "../../../shared/domain/plan-text.js";
 import { Badge } from "../../components/ui/badge.js";
@@ -32,7 +32,7 @@ export function OfferedPlans({
           {plans.length === 0
             ? "This club offers no membership plans yet."
             : current
-              ? "Switching moves you to the plan you choose, paid for its own period."
+              ? "Switching moves you to the plan you choose from today, on the same payment."
               : "Members pay less for sessions, and more besides. Choose a plan to join."}
         </CardDescription>
       </CardHeader>
