@@ -1,9 +1,11 @@
 // What members hear about their dues (decision 039): a renewal coming (two weeks ahead for a
 // year, three days for a month), a payment failed, a lapse; each once however often the sweep
 // runs, each with its switch in Settings and a one-click unsubscribe, nobody's if they said no.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationEndpoints } from "../../../shared/contracts/account-endpoints.js";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
+import { pushSubscriptions } from "../../db/schema/notifications.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { connectSandboxPayouts } from "../../test/payouts.js";
@@ -80,12 +82,31 @@ describe("dues notices", () => {
     expect(coming.headers["list-unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/unsubscribe\/[\w-]+>$/);
     expect(coming.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
 
-    // The renewal fails: she is told until when she is still a member.
+    // The renewal fails: she is told until when she is still a member, on her phone too (Quinn,
+    // who said no to dues notices, on neither).
+    const phones = await t.db
+      .insert(pushSubscriptions)
+      .values(
+        [mia, quiet].map((who) => ({
+          userId: who.id,
+          endpoint: `https://push.example/${who.id}`,
+          p256dh: "k",
+          auth: "a",
+          label: "Phone",
+        })),
+      )
+      .returning({ id: pushSubscriptions.id });
     clock = new Date(clock.getTime() + 3 * DAY);
     await renewal("failed", mia);
     await renewal("failed", quiet);
     expect(await sendDuesNotices(t.deps)).toBe(1);
     expect(await sendDuesNotices(t.deps)).toBe(0);
+    const pushes = await t.db.execute<{
+      data: { subscriptionId: string; payload: { title: string; url: string } };
+    }>(sql`select data from pgboss.job where name = 'send-push'`);
+    expect(pushes.rows.map((r) => [r.data.subscriptionId, r.data.payload.title, r.data.payload.url])).toEqual(
+      [[phones[0]!.id, "Your membership payment failed", "/membership"]],
+    );
     const failed = await t.smtp.waitForMail(
       "mia@notices.example",
       /^Your membership payment to Notice Club failed$/,

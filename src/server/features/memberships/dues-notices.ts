@@ -5,7 +5,8 @@
 // A sweep every ten minutes finds them from the memberships' standing as of now, so a lapse
 // with no event is told too. Each is claimed in the notification log in the transaction that
 // queues it, so it goes once however often the sweep runs, on however many instances. Each has
-// the membership dues switch in Settings and a one-click unsubscribe.
+// the membership dues switch in Settings and a one-click unsubscribe, and goes to the phones of
+// those who have push on, under the same switch.
 import { and, eq, gt, lte, not, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/domain/money.js";
 import type { UseCaseDeps } from "../../app-deps.js";
@@ -15,7 +16,13 @@ import { type Effect, emailEffect, withEffects } from "../../platform/jobs/outbo
 import { actionEmail } from "../../platform/mail/templates.js";
 import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
-import { claimedAlready, claimNotification, unsubscribeFor, wantEmail } from "../notifications/service.js";
+import {
+  claimedAlready,
+  claimNotification,
+  pushEffects,
+  unsubscribeFor,
+  wantEmail,
+} from "../notifications/service.js";
 import { standingAt } from "./dues-events.js";
 
 export const SEND_DUES_NOTICES = "send-dues-notices";
@@ -75,9 +82,9 @@ export async function sendDuesNotices(deps: UseCaseDeps): Promise<number> {
       ["failed", failed],
       ["lapsed", lapsed],
     ] as const) {
-      const told = await tell(tx, deps, notice, dues);
-      effects.push(...told);
-      queued += told.length;
+      const { emails, pushes } = await tell(tx, deps, notice, dues);
+      effects.push(...emails, ...pushes);
+      queued += emails.length;
     }
     return queued;
   });
@@ -93,7 +100,8 @@ const noticeKey = (notice: Notice) => {
   return sql`${`dues-${notice}:`} || ${planMemberships.id}::text || ':' || to_char(${moment} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 };
 
-async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]): Promise<Effect[]> {
+/** Each notice by email, and on the phones of those who have push, under the same switch. */
+async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]) {
   const wanting = await wantEmail(
     tx,
     dues.map((d) => d.membership.userId),
@@ -101,6 +109,7 @@ async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]): Pro
   );
   const byId = await people(tx, [...wanting]);
   const effects: Effect[] = [];
+  const calls: Parameters<typeof pushEffects>[1] = [];
   for (const due of dues) {
     const member = byId.get(due.membership.userId);
     if (!member) continue;
@@ -161,6 +170,18 @@ async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]): Pro
         ),
       ),
     );
+    calls.push({
+      userId: member.id,
+      key,
+      payload: {
+        title: words.heading,
+        body: words.lines[0]!,
+        url: "/membership",
+        tag: `dues-${due.membership.id}`,
+        organizationId: club.id,
+        actions: [],
+      },
+    });
   }
-  return effects;
+  return { emails: effects, pushes: await pushEffects(tx, calls, "membershipDues") };
 }

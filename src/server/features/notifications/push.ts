@@ -16,7 +16,7 @@ import type { Queryable } from "../../db/database.js";
 import { pushSubscriptions } from "../../db/schema/notifications.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { type Effect, jobEffect } from "../../platform/jobs/outbox.js";
-import { claimNotifications, wantEmail } from "./preferences.js";
+import { claimNotifications, type EmailKind, wantEmail } from "./preferences.js";
 
 export const SEND_PUSH = "send-push";
 /** The devices one person may have called: phones, a tablet, a watch, with room to spare. */
@@ -179,11 +179,13 @@ export async function reachableByPush(tx: Queryable, userIds: readonly string[])
 
 /**
  * The pushes for one call, to every device of each person who wants calls pushed: once per
- * `key` and person (claimed in the caller's transaction, as emails are).
+ * `key` and person (claimed in the caller's transaction, as emails are). A notice with its own
+ * switch in Settings (`kind`: membership dues) goes by that switch instead.
  */
 export async function pushEffects(
   tx: Queryable,
   calls: Array<{ userId: string; key: string; payload: PushPayload }>,
+  kind: EmailKind = "calledToCourt",
 ): Promise<Effect[]> {
   if (calls.length === 0) return [];
   const devices = await tx
@@ -194,7 +196,7 @@ export async function pushEffects(
   const wanting = await wantEmail(
     tx,
     devices.map((d) => d.userId),
-    "calledToCourt",
+    kind,
   );
   const reachable = calls.filter(
     (call) => wanting.has(call.userId) && devices.some((d) => d.userId === call.userId),
