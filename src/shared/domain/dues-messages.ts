@@ -17,6 +17,8 @@ export const duesMessages = {
   seasonOver: "This season has ended: the club will offer the next one.",
   alreadyOnPlan: "You're already a member on this plan.",
   noMembership: "You have no membership to change.",
+  lapsedNothingToFail:
+    "Your membership has lapsed: there is no renewal to fail. Renewal Paid brings it back.",
   childName: "A child's name is 2 to 80 characters",
   birthYear: "A child's birth year is in the last 18 years",
   childWithEmail: "A child has no sign-in of their own: leave the address out, or add them as an adult",

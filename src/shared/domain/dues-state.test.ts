@@ -33,6 +33,23 @@ describe("a membership from its dues events", () => {
     expect(foldDues([paid, early])?.graceEndsAt).toEqual(day(38));
   });
 
+  it("finds a membership over when a failure or an end is heard of after time ended it", () => {
+    const paid: DuesEvent = { kind: "paid", occurredAt: day(1), planId: "p", periodEnd: day(31) };
+    const grace = () => 7;
+    // Failed long after the period and its grace ran out: lapsed, not a new grace.
+    const late: DuesEvent = { kind: "payment_failed", occurredAt: day(45), graceDays: 7 };
+    expect(foldDues([paid, late], grace)?.status).toBe("lapsed");
+    // Within the grace it is a failure like any other.
+    const inGrace: DuesEvent = { kind: "payment_failed", occurredAt: day(33), graceDays: 7 };
+    expect(foldDues([paid, inGrace], grace)?.status).toBe("past_due");
+    // A cancelled period that ended stays cancelled whatever is heard after.
+    const cancel: DuesEvent = { kind: "cancel_requested", occurredAt: day(5) };
+    expect(foldDues([paid, cancel, late], grace)?.status).toBe("cancelled");
+    // A payment brings any of them back.
+    const back: DuesEvent = { kind: "paid", occurredAt: day(50), planId: "p", periodEnd: day(80) };
+    expect(foldDues([paid, late, back], grace)?.status).toBe("active");
+  });
+
   it("ends cancelled when a cancellation was asked, lapsed when not", () => {
     const paid: DuesEvent = { kind: "paid", occurredAt: day(1), planId: "p", periodEnd: day(31) };
     const ended: DuesEvent = { kind: "ended", occurredAt: day(31) };

@@ -31,10 +31,14 @@ export type DuesState = {
 
 const DAY_MS = 86_400_000;
 
-function step(state: DuesState | null, event: DuesEvent): DuesState | null {
+function step(
+  before: DuesState | null,
+  event: DuesEvent,
+  graceDaysOf: ((planId: string) => number) | undefined,
+): DuesState | null {
   if (event.kind === "paid") {
     const later =
-      state && state.currentPeriodEnd > event.periodEnd ? state.currentPeriodEnd : event.periodEnd;
+      before && before.currentPeriodEnd > event.periodEnd ? before.currentPeriodEnd : event.periodEnd;
     return {
       status: "active",
       planId: event.planId,
@@ -44,7 +48,10 @@ function step(state: DuesState | null, event: DuesEvent): DuesState | null {
     };
   }
   // Nothing but a payment starts a membership.
-  if (!state) return null;
+  if (!before) return null;
+  // What time alone made of it by this event: a failure or an end heard of after the membership
+  // lapsed (or its cancelled period ended) finds it over, and only a payment brings it back.
+  const state = movedByTime(before, event.occurredAt, graceDaysOf?.(before.planId) ?? null);
   switch (event.kind) {
     case "payment_failed":
       if (state.status !== "active") return state;
@@ -66,17 +73,42 @@ function step(state: DuesState | null, event: DuesEvent): DuesState | null {
         ? { ...state, cancelAtPeriodEnd: false }
         : state;
     case "ended":
+      if (state.status === "lapsed" || state.status === "cancelled") return state;
       return { ...state, status: state.cancelAtPeriodEnd ? "cancelled" : "lapsed", graceEndsAt: null };
   }
+}
+
+/**
+ * The membership as time leaves it at `at` with no event, as dues_standing() says in the
+ * database: past a cancelled period's end, cancelled; past an unrenewed period's grace (when
+ * the plan's grace is known), or a failure's grace, lapsed.
+ */
+function movedByTime(state: DuesState, at: Date, graceDays: number | null): DuesState {
+  const time = at.getTime();
+  if (state.status === "active" && state.cancelAtPeriodEnd && state.currentPeriodEnd.getTime() <= time)
+    return { ...state, status: "cancelled" };
+  if (
+    state.status === "active" &&
+    graceDays !== null &&
+    state.currentPeriodEnd.getTime() + graceDays * DAY_MS <= time
+  )
+    return { ...state, status: "lapsed" };
+  if (state.status === "past_due" && state.graceEndsAt && state.graceEndsAt.getTime() <= time)
+    return { ...state, status: "lapsed" };
+  return state;
 }
 
 /**
  * The membership its events make, folded in the order they happened; null if none was ever
  * paid. Events of the same instant keep the order they are given in (the order they arrived).
  */
-export function foldDues(events: readonly DuesEvent[]): DuesState | null {
+export function foldDues(
+  events: readonly DuesEvent[],
+  /** A plan version's grace days, for a period that ran out with no renewal; unknown: not applied. */
+  graceDaysOf?: (planId: string) => number,
+): DuesState | null {
   const ordered = [...events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
-  return ordered.reduce<DuesState | null>(step, null);
+  return ordered.reduce<DuesState | null>((state, event) => step(state, event, graceDaysOf), null);
 }
 
 /**

@@ -55,7 +55,16 @@ export async function applyDuesEvent(
     .from(duesEvents)
     .where(eq(duesEvents.membershipId, membershipId))
     .orderBy(duesEvents.createdAt, duesEvents.id);
-  const state = foldDues(events.map(asDomainEvent));
+  // Each plan version's grace, for a period that ran out before a later event was heard of.
+  const graces = new Map(
+    (
+      await tx
+        .select({ id: membershipPlans.id, graceDays: membershipPlans.graceDays })
+        .from(membershipPlans)
+        .where(eq(membershipPlans.organizationId, membership.organizationId))
+    ).map((plan) => [plan.id, plan.graceDays]),
+  );
+  const state = foldDues(events.map(asDomainEvent), (planId) => graces.get(planId) ?? 0);
   // Events with no payment among them make no membership: the row says lapsed, not what it
   // was made with.
   await tx

@@ -304,6 +304,15 @@ export async function playSandboxRenewal(
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
     const { membership, plan } = await currentMembership(tx, organizationId, userId, now, true);
+    const [{ status }] = (await tx
+      .select({ status: standingAt(now) })
+      .from(planMemberships)
+      .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
+      .where(eq(planMemberships.id, membership.id))) as [{ status: DuesStatus }];
+    // Nothing renews a lapsed membership: a payment brings it back, and there is nothing to fail.
+    if (status === "lapsed" && outcome === "failed")
+      throw new AppError("NO_MEMBERSHIP", duesMessages.lapsedNothingToFail);
+    const lapsed = status === "lapsed";
     const base = { providerEventId: sandboxEventId(), occurredAt: now };
     // A retired plan is kept to the end of the period paid for, and renews no more: its period
     // ends instead (the member chooses another plan to stay).
@@ -312,14 +321,15 @@ export async function playSandboxRenewal(
       .from(membershipPlans)
       .where(and(eq(membershipPlans.familyId, plan.familyId), isNotNull(membershipPlans.retiredAt)));
     // The club ended it, not a missed payment: cancelled, as a cancellation asked for would be.
-    if (retired.length > 0 && !membership.cancelAtPeriodEnd)
+    if (retired.length > 0 && lapsed) throw new AppError("PLAN_NOT_OFFERED", duesMessages.planRetired);
+    if (retired.length > 0 && !membership.cancelAtPeriodEnd && !lapsed)
       await applyDuesEvent(tx, membership.id, {
         ...base,
         providerEventId: sandboxEventId(),
         kind: "cancel_requested",
       });
     const event: IncomingDuesEvent =
-      membership.cancelAtPeriodEnd || retired.length > 0
+      (membership.cancelAtPeriodEnd || retired.length > 0) && !lapsed
         ? { ...base, kind: "ended" }
         : outcome === "failed"
           ? { ...base, kind: "payment_failed", graceDays: plan.graceDays }
