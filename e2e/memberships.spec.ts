@@ -123,6 +123,31 @@ test("a plan made, joined, paid at the member price, and past due after a failed
   await row.getByRole("button", { name: "History" }).click();
   await expect(row.getByTestId("member-history")).toContainText("A payment failed");
   await keepScreenshot(page, "membership-roster-390", { fullPage: true });
+
+  // Renewal time for a season: the owner emails every member its link, from the plan's row.
+  const season = await page.request.post(`/api/orgs/${club.id}/membership-plans`, {
+    data: {
+      name: "Summer",
+      code: "SUM",
+      kind: "individual",
+      price: "45.00",
+      interval: "season",
+      seasonStartsOn: "2099-04-01",
+      seasonEndsOn: "2099-09-30",
+      graceDays: 0,
+      visible: true,
+      discount: "none",
+      membersOnlyAccess: false,
+      earlyDays: 0,
+    },
+  });
+  expect(season.status(), await season.text()).toBe(201);
+  await page.reload();
+  const summer = page.getByTestId("managed-plan").filter({ hasText: "Summer" });
+  await keepScreenshot(page, "plans-season-390", { fullPage: true });
+  await summer.getByRole("button", { name: "Email Link" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Email Everyone" }).click();
+  await expect(page.getByText("Link emailed to 2 members")).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
   await keepScreenshot(page, "membership-admin-1280", { fullPage: true });
 });
