@@ -15,6 +15,7 @@ export const PLAN_DISCOUNTS = ["none", "percent", "amount"] as const;
 export const HOUSEHOLD_SIZE = { min: 2, max: 10 } as const;
 export const MAX_GRACE_DAYS = 60;
 export const MAX_EARLY_DAYS = 14;
+export const MAX_PLAN_GUESTS = 20;
 const MAX_AMOUNT_OFF_CENTS = 1_000_000;
 
 const whole = (min: number, max: number, message: string) =>
@@ -54,6 +55,17 @@ export const planBody = z
     discountValue: patternText(z.string().trim().max(12)).optional(),
     membersOnlyAccess: z.boolean(),
     earlyDays: whole(0, MAX_EARLY_DAYS, v.earlyDays),
+    /** As typed: empty or left out for the club's own number of guests a month. */
+    guestsPerMonth: z
+      .union([z.number(), patternText(z.string().trim().max(3))])
+      .optional()
+      .refine(
+        (value) =>
+          value === undefined ||
+          value === "" ||
+          (Number.isInteger(Number(value)) && Number(value) >= 0 && Number(value) <= MAX_PLAN_GUESTS),
+        v.guestsPerMonth,
+      ),
   })
   .superRefine((plan, ctx) => {
     const size = plan.householdSize === "" ? Number.NaN : Number(plan.householdSize);
@@ -99,6 +111,8 @@ export const planBody = z
           : 0,
     membersOnlyAccess: plan.membersOnlyAccess,
     earlyDays: plan.earlyDays,
+    guestsPerMonth:
+      plan.guestsPerMonth === undefined || plan.guestsPerMonth === "" ? null : Number(plan.guestsPerMonth),
   }));
 export type PlanBody = z.input<typeof planBody>;
 export type PlanChange = z.output<typeof planBody>;
@@ -120,6 +134,8 @@ export const plan = z.object({
   discount: z.object({ kind: z.enum(PLAN_DISCOUNTS), value: z.number().int() }),
   membersOnlyAccess: z.boolean(),
   earlyDays: z.number().int(),
+  /** Guests a member on it brings a month; null: the club's own number. */
+  guestsPerMonth: z.number().int().nullable(),
   /** People whose membership on any version of the plan is active or past due. */
   members: z.number().int(),
 });

@@ -12,6 +12,7 @@ export const duesMessages = {
   amountOff: "An amount off is more than $0 and less than $10,000",
   graceDays: "Grace is a whole number of days from 0 to 60",
   earlyDays: "Days ahead is a whole number from 0 to 14",
+  guestsPerMonth: "Guests a month is a whole number from 0 to 20, or empty for the club's own number",
   membersOnly: "This session is for members on one of the club's membership plans.",
   noGuestsMembersOnly: "A members-only session is for members themselves: guests are not brought to it.",
   seasonOver: "This season has ended: the club will offer the next one.",

@@ -24,7 +24,10 @@ export function planPrice(plan: PlanPrice): string {
 
 /** What a plan gives its members, each in a few words. */
 export function planBenefits(
-  plan: Pick<Plan, "discount" | "membersOnlyAccess" | "earlyDays" | "kind" | "householdSize">,
+  plan: Pick<
+    Plan,
+    "discount" | "membersOnlyAccess" | "earlyDays" | "kind" | "householdSize" | "guestsPerMonth"
+  >,
 ): string[] {
   const benefits: string[] = [];
   if (plan.kind === "household" && plan.householdSize) benefits.push(`Up to ${plan.householdSize} people`);
@@ -33,6 +36,12 @@ export function planBenefits(
   if (plan.membersOnlyAccess) benefits.push("Members-only sessions");
   if (plan.earlyDays > 0)
     benefits.push(`Registration ${plan.earlyDays} day${plan.earlyDays === 1 ? "" : "s"} early`);
+  if (plan.guestsPerMonth !== null)
+    benefits.push(
+      plan.guestsPerMonth === 0
+        ? "No guests"
+        : `${plan.guestsPerMonth} guest${plan.guestsPerMonth === 1 ? "" : "s"} a month`,
+    );
   return benefits;
 }
 

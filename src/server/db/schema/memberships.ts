@@ -58,6 +58,8 @@ export const membershipPlans = pgTable(
     membersOnlyAccess: boolean("members_only_access").notNull().default(true),
     // Registration opens this many days earlier for the plan's members.
     earlyDays: integer("early_days").notNull().default(0),
+    // How many guests a member on this plan brings a month; null: the club's own number.
+    guestsPerMonth: integer("guests_per_month"),
     // A newer version of the plan exists: not offered to buyers, kept by its members.
     supersededAt: timestamp("superseded_at", { withTimezone: true }),
     // No longer offered at all; its members keep it to the end of their period.

@@ -23,6 +23,7 @@ const adult: PlanChange = {
   discountValue: 50,
   membersOnlyAccess: true,
   earlyDays: 2,
+  guestsPerMonth: null,
 };
 const family: PlanChange = {
   ...adult,

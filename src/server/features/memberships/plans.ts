@@ -31,6 +31,7 @@ export function planOut(row: PlanRow, members = 0): Plan {
     discount: { kind: row.discount, value: row.discountValue },
     membersOnlyAccess: row.membersOnlyAccess,
     earlyDays: row.earlyDays,
+    guestsPerMonth: row.guestsPerMonth,
     members,
   };
 }
@@ -130,10 +131,30 @@ export async function updatePlan(
 ): Promise<Plan> {
   const current = await currentVersion(tx, organizationId, planId);
   // What is not money changes on every version: a member on an older price keeps its name.
-  const { name, code, visible, graceDays, discount, discountValue, membersOnlyAccess, earlyDays } = change;
+  const {
+    name,
+    code,
+    visible,
+    graceDays,
+    discount,
+    discountValue,
+    membersOnlyAccess,
+    earlyDays,
+    guestsPerMonth,
+  } = change;
   await tx
     .update(membershipPlans)
-    .set({ name, code, visible, graceDays, discount, discountValue, membersOnlyAccess, earlyDays })
+    .set({
+      name,
+      code,
+      visible,
+      graceDays,
+      discount,
+      discountValue,
+      membersOnlyAccess,
+      earlyDays,
+      guestsPerMonth,
+    })
     .where(
       and(eq(membershipPlans.organizationId, organizationId), eq(membershipPlans.familyId, current.familyId)),
     );

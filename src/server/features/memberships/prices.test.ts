@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicClubEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
 import { membershipsEndpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import { planMemberships } from "../../db/schema/memberships.js";
@@ -21,6 +22,7 @@ let alice: TestUser;
 let ben: TestUser;
 let cara: TestUser;
 let orgId: string;
+let slug: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
@@ -28,13 +30,11 @@ beforeAll(async () => {
   alice = await makeUser(t, "alice@prices.example", "Alice Abbott");
   ben = await makeUser(t, "ben@prices.example", "Ben Brooks");
   cara = await makeUser(t, "cara@prices.example", "Cara Cole");
-  orgId = (
-    await makeClub(t, owner, [
-      [alice, "member"],
-      [ben, "member"],
-      [cara, "member"],
-    ])
-  ).id;
+  ({ id: orgId, slug } = await makeClub(t, owner, [
+    [alice, "member"],
+    [ben, "member"],
+    [cara, "member"],
+  ]));
   await connectSandboxPayouts(t, orgId, owner.cookie);
   // Alice and Cara are on the adult plan (half off, members-only sessions, two days early);
   // Ben is in the club and on no plan.
@@ -189,5 +189,64 @@ describe("registration opening early for members", () => {
     expect((await register(sessionId, alice)).status).toBe(201);
     const bens = await register(sessionId, ben);
     expect(bens.error?.code, JSON.stringify([bens.status, bens.body])).toBe("REGISTRATION_NOT_OPEN");
+  });
+});
+
+describe("guests a month by plan", () => {
+  it("lets a plan's members bring its number of guests a month, and others the club's", async () => {
+    await t.call(
+      sessionsEndpoints.updateAccessRules,
+      {
+        params: { orgId },
+        body: {
+          guestsAllowed: true,
+          guestsPerMonth: 2,
+          guestPrice: "",
+          strikeLimit: 3,
+          strikeDays: 60,
+          refundNoShows: false,
+        },
+      },
+      { cookie: owner.cookie },
+    );
+    const [plan] = (await t.call(membershipsEndpoints.plans, { params: { orgId } }, { cookie: owner.cookie }))
+      .body.plans;
+    // A bad number is refused on its field and changes nothing.
+    const bad = await t.call(
+      membershipsEndpoints.updatePlan,
+      { params: { orgId, planId: plan!.id }, body: { ...adultPlan, guestsPerMonth: "50" } },
+      { cookie: owner.cookie },
+    );
+    expect(bad.error?.issues).toEqual([
+      expect.objectContaining({
+        message: "Guests a month is a whole number from 0 to 20, or empty for the club's own number",
+      }),
+    ]);
+    const changed = await t.call(
+      membershipsEndpoints.updatePlan,
+      { params: { orgId, planId: plan!.id }, body: { ...adultPlan, guestsPerMonth: "1" } },
+      { cookie: owner.cookie },
+    );
+    expect(changed.body.guestsPerMonth).toBe(1);
+    const page = await t.call(publicClubEndpoints.page, { params: { slug } }, {});
+    expect(page.body.plans[0]?.benefits).toContain("1 guest a month");
+
+    const sessionId = await paidNight({ name: "Guest Night" });
+    const bring = (who: TestUser, name: string) =>
+      t.call(
+        sessionsEndpoints.bringGuest,
+        { params: { orgId, sessionId }, body: { name } },
+        { cookie: who.cookie },
+      );
+    expect((await bring(alice, "Gus Guest")).status).toBe(201);
+    expect((await bring(alice, "Gia Guest")).error).toMatchObject({
+      code: "GUEST_LIMIT",
+      message:
+        "You have brought 1 guest to December's sessions, your plan's limit for a month: give a place back, or bring them another month.",
+    });
+    // Ben, on no plan, brings the club's two.
+    expect((await bring(ben, "Bo Guest")).status).toBe(201);
+    expect((await bring(ben, "Bea Guest")).status).toBe(201);
+    expect((await bring(ben, "Bix Guest")).error?.message).toContain("the club's limit for a month");
   });
 });

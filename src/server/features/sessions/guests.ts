@@ -42,7 +42,7 @@ export async function bringGuestWithCheckout(
       holdUntil: new Date(now.getTime() + PAYMENT_HOLD_MINUTES * 60_000),
     });
     if (place?.verdict !== "placed" && place?.verdict !== "listed") {
-      throw await refusal(tx, session, place?.verdict);
+      throw await refusal(tx, session, place?.verdict, place?.waitlistPosition ?? null);
     }
     const price = await placePrice(tx, session, { userId: host, guest: true }, now);
     const paymentId =
@@ -67,7 +67,13 @@ export async function bringGuestWithCheckout(
  * Why a guest was not taken, in words the member can act on. Read in the refusing transaction
  * (it holds the session's lock and a connection already: another would wait on the pool).
  */
-async function refusal(tx: Tx, session: SessionRow, verdict: string | undefined) {
+async function refusal(
+  tx: Tx,
+  session: SessionRow,
+  verdict: string | undefined,
+  /** For a limit: the number that applied (the club's, or the member's plan's). */
+  limit: number | null,
+) {
   switch (verdict) {
     case "not_allowed":
       return new AppError("GUESTS_NOT_ALLOWED", "This club does not take members' guests.");
@@ -76,9 +82,10 @@ async function refusal(tx: Tx, session: SessionRow, verdict: string | undefined)
       const month = dateTimeFormat({ month: "long" }, await clubTimeZone(tx, session.organizationId)).format(
         session.startsAt,
       );
+      const theirs = limit !== null && limit !== perMonth;
       return new AppError(
         "GUEST_LIMIT",
-        `You have brought ${plural(perMonth, "guest")} to ${month}'s sessions, the club's limit for a month: give a place back, or bring them another month.`,
+        `You have brought ${plural(limit ?? perMonth, "guest")} to ${month}'s sessions, ${theirs ? "your plan's" : "the club's"} limit for a month: give a place back, or bring them another month.`,
       );
     }
     case "lottery_open":

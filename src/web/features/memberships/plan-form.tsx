@@ -6,6 +6,7 @@ import {
   HOUSEHOLD_SIZE,
   MAX_EARLY_DAYS,
   MAX_GRACE_DAYS,
+  MAX_PLAN_GUESTS,
   type Plan,
   type PlanBody,
   planBody,
@@ -43,6 +44,7 @@ export function PlanForm({ orgId, plan, onDone }: { orgId: string; plan?: Plan; 
     discountValue: discount === "none" ? "" : String(values.discountValue ?? ""),
     membersOnlyAccess,
     earlyDays: String(values.earlyDays ?? ""),
+    guestsPerMonth: String(values.guestsPerMonth ?? ""),
   });
   const form = useZodForm(
     planBody,
@@ -189,6 +191,19 @@ export function PlanForm({ orgId, plan, onDone }: { orgId: string; plan?: Plan; 
           inputMode="numeric"
           defaultValue={plan?.earlyDays ?? 0}
           {...form.fieldProps("earlyDays")}
+        />
+      </Field>
+      <Field
+        label="Guests a month"
+        htmlFor={form.id("guestsPerMonth")}
+        error={errors.guestsPerMonth}
+        hint={`0 to ${MAX_PLAN_GUESTS} a member brings; empty for the club's own number.`}
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          defaultValue={plan?.guestsPerMonth ?? ""}
+          {...form.fieldProps("guestsPerMonth")}
         />
       </Field>
       <div className="flex items-center gap-3 sm:col-span-2">

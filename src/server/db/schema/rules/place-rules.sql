@@ -53,7 +53,8 @@ $$;
 -- rule, in the one place they live (sessions/place-rules.ts, decision 023):
 -- * bring_guest, under the session's lock and the member's membership row (so two guests brought
 --   at once, to two sessions, cannot both pass the month's limit): refused when the club allows
---   no guests (not_allowed), the member has brought the month's number (limit), or the places
+--   no guests (not_allowed), the member has brought the month's number (limit: the club's, or
+--   their membership plan's when it sets one, answered in waitlist_position), or the places
 --   are still to be drawn (lottery_open: a guest does not take a ticket from a member);
 --   otherwise a place, a place held unpaid, or the waitlist. Guests wait for registration to
 --   open for everyone: the early window is the member's standing, not their guest's.
@@ -207,6 +208,7 @@ DECLARE
   brought integer;
   chosen registration_status;
   only_members boolean;
+  plan_guests integer;
 BEGIN
   SELECT s.status, s.payment_required, s.capacity, s.starts_at, s.registration_opens_at,
       s.lottery_draw_at, s.lottery_drawn_at, s.members_only
@@ -267,13 +269,18 @@ BEGIN
     RETURN QUERY SELECT 'holds_run_out'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
     RETURN;
   END IF;
+  -- A member's plan may say how many guests they bring a month, in place of the club's number.
+  SELECT p.guests_per_month INTO plan_guests
+    FROM member_benefits(of_club, host, taken_at) b JOIN membership_plans p ON p.id = b.plan_id;
+  per_month := coalesce(plan_guests, per_month);
   SELECT count(*) INTO brought
     FROM session_registrations r JOIN sessions s ON s.id = r.session_id
     WHERE r.organization_id = of_club AND r.brought_by = host AND r.status <> 'cancelled'
       AND s.status <> 'cancelled'
       AND date_trunc('month', s.starts_at AT TIME ZONE zone) = date_trunc('month', starts AT TIME ZONE zone);
   IF brought >= per_month THEN
-    RETURN QUERY SELECT 'limit'::text, NULL::uuid, NULL::registration_status, NULL::integer, NULL::timestamptz;
+    -- With the number that applied, for the refusal to say.
+    RETURN QUERY SELECT 'limit'::text, NULL::uuid, NULL::registration_status, per_month, NULL::timestamptz;
     RETURN;
   END IF;
   chosen := CASE

@@ -1,0 +1,1 @@
+ALTER TABLE "membership_plans" ADD COLUMN "guests_per_month" integer;
