@@ -61,6 +61,30 @@ const eventsOf = async () => {
 const DAY = 86_400_000;
 const SUB = "sub_mia";
 
+/** Someone new in the club, not on any plan. */
+const newMember = async (email: string, name: string) => {
+  const made = await makeUser(t, email, name);
+  await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: made.id });
+  return made;
+};
+
+/** Stripe has an active subscription for `who` on the adult plan, and has said so by webhook. */
+const subscribedOnStripe = async (ref: string, who: TestUser) => {
+  stripe.setDuesSubscription(ref, {
+    account: ACCOUNT,
+    status: "active",
+    periodEnd: new Date(Date.now() + 30 * DAY),
+    metadata: { organizationId: orgId, userId: who.id, planId },
+  });
+  await deliver(
+    stripe.event(
+      "invoice.paid",
+      { id: `in_${ref}`, object: "invoice", subscription: ref },
+      { account: ACCOUNT },
+    ),
+  );
+};
+
 describe("dues by card", () => {
   it("opens a subscription checkout on the club's account, with our share as a percent", async () => {
     const from = stripe.requests.length;
@@ -448,8 +472,7 @@ describe("dues by card", () => {
   });
 
   it("takes a season in one payment on the club's account, and applies it once however often it is told", async () => {
-    const sue = await makeUser(t, "card-sue@example.com", "Sue Season");
-    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: sue.id });
+    const sue = await newMember("card-sue@example.com", "Sue Season");
     const season = await t.call(
       endpoints.createPlan,
       {
@@ -512,8 +535,7 @@ describe("dues by card", () => {
   });
 
   it("closes the last checkout before opening another, and a checkout paid meanwhile makes the membership at once", async () => {
-    const tia = await makeUser(t, "card-tia@example.com", "Tia Twotaps");
-    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: tia.id });
+    const tia = await newMember("card-tia@example.com", "Tia Twotaps");
     const join = () => t.call(endpoints.buy, { params: { orgId }, body: { planId } }, { cookie: tia.cookie });
     const checkoutOf = (url: string | null) => new URL(url!).pathname.slice(1);
     const first = checkoutOf((await join()).body.checkoutUrl);
@@ -557,22 +579,8 @@ describe("dues by card", () => {
   });
 
   it("switches a card member's plan on their own subscription, never a second beside it", async () => {
-    const sol = await makeUser(t, "card-sol@example.com", "Sol Switcher");
-    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: sol.id });
-    const metadata = { organizationId: orgId, userId: sol.id, planId };
-    stripe.setDuesSubscription("sub_sol", {
-      account: ACCOUNT,
-      status: "active",
-      periodEnd: new Date(Date.now() + 30 * DAY),
-      metadata,
-    });
-    await deliver(
-      stripe.event(
-        "invoice.paid",
-        { id: "in_sol", object: "invoice", subscription: "sub_sol" },
-        { account: ACCOUNT },
-      ),
-    );
+    const sol = await newMember("card-sol@example.com", "Sol Switcher");
+    await subscribedOnStripe("sub_sol", sol);
     const family = await t.call(
       endpoints.createPlan,
       { params: { orgId }, body: { ...adultPlan, name: "Family", code: "FAM", price: "60.00" } },

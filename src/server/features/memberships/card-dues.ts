@@ -142,6 +142,20 @@ export async function duesWebhook(deps: AppDeps, event: ProviderEvent): Promise<
 }
 
 /**
+ * The plan version a provider's object names, when it is on the account of the club it names
+ * and the plan is that club's; null for anything else (acknowledged and left alone).
+ */
+async function planOnItsClubsAccount(deps: AppDeps, member: DuesMember, account: string) {
+  const club = await getOrganization(deps.database.db, member.organizationId).catch(() => null);
+  if (!club || club.payoutAccountRef !== account) return null;
+  const [plan] = await deps.database.db
+    .select()
+    .from(membershipPlans)
+    .where(and(eq(membershipPlans.id, member.planId), eq(membershipPlans.organizationId, club.id)));
+  return plan ?? null;
+}
+
+/**
  * Brings the membership to what the provider says now. Only a subscription our checkout made
  * counts, on the account of the club it names, for a plan of that club; anything else is
  * acknowledged and left alone.
@@ -154,17 +168,10 @@ export async function syncDues(
 ): Promise<void> {
   const member = state.member;
   if (!member || !state.currentPeriodEnd) return;
-  const club = await getOrganization(deps.database.db, member.organizationId).catch(() => null);
-  if (!club || club.payoutAccountRef !== account) return;
+  const plan = await planOnItsClubsAccount(deps, member, account);
+  if (!plan) return;
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
-    const [plan] = await tx
-      .select()
-      .from(membershipPlans)
-      .where(
-        and(eq(membershipPlans.id, member.planId), eq(membershipPlans.organizationId, member.organizationId)),
-      );
-    if (!plan) return;
     // A subscription that ended before we ever heard of it started no membership.
     const [existing] = await tx
       .select({ id: planMemberships.id })
@@ -239,18 +246,11 @@ export async function syncDues(
  * season's link (season-links.ts).
  */
 async function seasonPaid(deps: AppDeps, member: DuesMember, account: string, checkoutRef: string) {
-  const club = await getOrganization(deps.database.db, member.organizationId).catch(() => null);
-  if (!club || club.payoutAccountRef !== account) return;
+  const plan = await planOnItsClubsAccount(deps, member, account);
+  if (!plan?.seasonEndsOn) return;
+  const periodEnd = seasonEnd(plan.seasonEndsOn);
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
-    const [plan] = await tx
-      .select()
-      .from(membershipPlans)
-      .where(
-        and(eq(membershipPlans.id, member.planId), eq(membershipPlans.organizationId, member.organizationId)),
-      );
-    if (!plan?.seasonEndsOn) return;
-    const periodEnd = seasonEnd(plan.seasonEndsOn);
     const membershipId = await openMembership(tx, { ...member, periodEnd }, "stripe");
     const applied = await applyDuesEvent(tx, membershipId, {
       providerEventId: `season:${checkoutRef}`,

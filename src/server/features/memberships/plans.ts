@@ -113,6 +113,19 @@ export async function createPlan(db: Queryable, organizationId: string, change: 
   return planOut(row!);
 }
 
+/** What a plan's change writes to every version of it: all that is not money. */
+const NOT_MONEY = [
+  "name",
+  "code",
+  "visible",
+  "graceDays",
+  "discount",
+  "discountValue",
+  "membersOnlyAccess",
+  "earlyDays",
+  "guestsPerMonth",
+] as const;
+
 /** Whether the change is to what a member pays: then it is a new version. */
 const moneyChanged = (row: PlanRow, change: PlanChange) =>
   row.priceCents !== change.priceCents ||
@@ -131,30 +144,13 @@ export async function updatePlan(
 ): Promise<Plan> {
   const current = await currentVersion(tx, organizationId, planId);
   // What is not money changes on every version: a member on an older price keeps its name.
-  const {
-    name,
-    code,
-    visible,
-    graceDays,
-    discount,
-    discountValue,
-    membersOnlyAccess,
-    earlyDays,
-    guestsPerMonth,
-  } = change;
+  const everyVersion = Object.fromEntries(NOT_MONEY.map((key) => [key, change[key]])) as Pick<
+    PlanChange,
+    (typeof NOT_MONEY)[number]
+  >;
   await tx
     .update(membershipPlans)
-    .set({
-      name,
-      code,
-      visible,
-      graceDays,
-      discount,
-      discountValue,
-      membersOnlyAccess,
-      earlyDays,
-      guestsPerMonth,
-    })
+    .set(everyVersion)
     .where(
       and(eq(membershipPlans.organizationId, organizationId), eq(membershipPlans.familyId, current.familyId)),
     );
