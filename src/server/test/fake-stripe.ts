@@ -166,14 +166,19 @@ export async function startFakeStripe() {
     if (method === "POST" && path === "/v1/refunds") {
       const intent = found(body.get("payment_intent") ?? "");
       if (!intent) return notFound;
-      intent.refunded = true;
+      // A part of the charge, or all of it; the charge reads refunded once all of it is back.
+      const amount = body.has("amount") ? Number(body.get("amount")) : Number(intent.amount);
+      const back = Number(intent.amount_refunded ?? 0) + amount;
+      if (back > Number(intent.amount))
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", message: "Refund is greater than the charge" } },
+        };
+      intent.amount_refunded = back;
+      intent.refunded = back >= Number(intent.amount);
       return {
         status: 200,
-        body: create("re", "refund", {
-          payment_intent: intent.id,
-          amount: intent.amount,
-          status: "succeeded",
-        }),
+        body: create("re", "refund", { payment_intent: intent.id, amount, status: "succeeded" }),
       };
     }
     const intentPath = path.match(/^\/v1\/payment_intents\/([\w]+)$/);

@@ -37,7 +37,10 @@ export const duesMessages = {
   seasonLinkNotOffered:
     "Only a plan offered on the club's page has a link there: make the plan visible first.",
   seasonLinkNotSeason: "Only a season is sent as a link: monthly and yearly plans renew by themselves.",
+  checkoutOpening: "Your checkout is opening already: pay on the page it opens, or try again in a minute.",
   paymentBeingConfirmed: "Your last payment went through: your membership is on your Membership page now.",
+  seasonStillPaid:
+    "Your season is paid to its last day: join a monthly or yearly plan when it ends, so no month is paid twice.",
   switchToSeasonByCard:
     "A season is paid in one payment, not on your card's subscription: cancel this membership, and join the season when it ends.",
 } as const;

@@ -188,7 +188,11 @@ export const duesCheckouts = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    providerRef: text("provider_ref").notNull(),
+    // Null while the first is being opened.
+    providerRef: text("provider_ref"),
+    // While a checkout is being opened for the person: another is refused until then (a
+    // claim left by a process that died runs out by itself).
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("dues_checkouts_org_user_key").on(t.organizationId, t.userId)],

@@ -7,11 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { organizationMembers, userRoles } from "../../db/schema/members.js";
-import { duesEvents, planMemberships } from "../../db/schema/memberships.js";
+import { duesCheckouts, duesEvents, planMemberships } from "../../db/schema/memberships.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { adultPlan } from "../../test/plans.js";
+import { until } from "../../test/until.js";
 import { deliverWebhook, replayedShuffled } from "../../test/webhook-deliveries.js";
 import { reconcileDues } from "./reconcile.js";
 import { endRetiredCardDues } from "./retired-plans.js";
@@ -530,8 +531,77 @@ describe("dues by card", () => {
     expect(
       (await t.db.select().from(duesEvents).where(eq(duesEvents.membershipId, row!.id))).map((e) => e.kind),
     ).toEqual(["paid"]);
+    // A monthly subscription beside the paid season would charge again for its months.
+    const monthly = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId } },
+      { cookie: sue.cookie },
+    );
+    expect(monthly.error?.message).toBe(
+      "Your season is paid to its last day: join a monthly or yearly plan when it ends, so no month is paid twice.",
+    );
     const cancelled = await t.call(endpoints.cancel, { params: { orgId } }, { cookie: sue.cookie });
     expect(cancelled.body.membership).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+  });
+
+  it("a season bought after an ended subscription is not ended by that subscription's end", async () => {
+    const rex = await newMember("card-rex@example.com", "Rex Returner");
+    await subscribedOnStripe("sub_rex", rex);
+    stripe.setDuesSubscription("sub_rex", {
+      account: ACCOUNT,
+      status: "canceled",
+      periodEnd: new Date(Date.now() + 30 * DAY),
+      metadata: { organizationId: orgId, userId: rex.id, planId },
+    });
+    await deliver(
+      stripe.event(
+        "customer.subscription.deleted",
+        { id: "sub_rex", object: "subscription" },
+        { account: ACCOUNT },
+      ),
+    );
+    const rexMine = () => t.call(endpoints.mine, { params: { orgId } }, { cookie: rex.cookie });
+    expect((await rexMine()).body.membership?.status).toBe("lapsed");
+    const fall = await t.call(
+      endpoints.createPlan,
+      {
+        params: { orgId },
+        body: {
+          ...adultPlan,
+          name: "Fall",
+          code: "FALL",
+          interval: "season",
+          seasonStartsOn: "2098-09-01",
+          seasonEndsOn: "2098-11-30",
+        },
+      },
+      { cookie: owner.cookie },
+    );
+    const bought = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId: fall.body.id } },
+      { cookie: rex.cookie },
+    );
+    const checkoutId = new URL(bought.body.checkoutUrl!).pathname.slice(1);
+    stripe.payCheckout(checkoutId, 3000);
+    await deliver(
+      stripe.event(
+        "checkout.session.completed",
+        { id: checkoutId, object: "checkout.session", mode: "payment", metadata: { season: "true" } },
+        { account: ACCOUNT },
+      ),
+    );
+    expect((await rexMine()).body.membership).toMatchObject({ status: "active", plan: { code: "FALL" } });
+    // The hourly reconciliation, and the old subscription's end told again: the season stands.
+    await reconcileDues(t.deps);
+    await deliver(
+      stripe.event(
+        "customer.subscription.deleted",
+        { id: "sub_rex", object: "subscription" },
+        { account: ACCOUNT },
+      ),
+    );
+    expect((await rexMine()).body.membership).toMatchObject({ status: "active", plan: { code: "FALL" } });
   });
 
   it("closes the last checkout before opening another, and a checkout paid meanwhile makes the membership at once", async () => {
@@ -632,5 +702,57 @@ describe("dues by card", () => {
     expect(toSeason.error?.message).toBe(
       "A season is paid in one payment, not on your card's subscription: cancel this membership, and join the season when it ends.",
     );
+
+    // Taken out of the club while his card kept paying, he joins again from the club's page: in.
+    await t.db.delete(organizationMembers).where(eq(organizationMembers.userId, sol.id));
+    const back = await t.call(
+      endpoints.joinWithPlan,
+      { params: { slug: clubSlug, planId } },
+      { cookie: sol.cookie },
+    );
+    expect(back.body).toMatchObject({ member: true, checkoutUrl: null });
+    expect(await t.db.$count(organizationMembers, eq(organizationMembers.userId, sol.id))).toBe(1);
+  });
+
+  it("opens one checkout at a time for a person: a second tap while the first opens is refused", async () => {
+    const uma = await newMember("card-uma@example.com", "Uma Eager");
+    const dues = t.deps.payments.dues!;
+    const create = dues.createCheckout;
+    // The first tap's checkout is held opening at Stripe while the second arrives.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    dues.createCheckout = async (request) => {
+      await held;
+      return create.call(dues, request);
+    };
+    try {
+      const join = () =>
+        t.call(endpoints.buy, { params: { orgId }, body: { planId } }, { cookie: uma.cookie });
+      const first = join();
+      await until(
+        async () =>
+          (await t.db.select().from(duesCheckouts).where(eq(duesCheckouts.userId, uma.id)))[0]?.claimedUntil,
+        (claimed) => claimed !== null && claimed !== undefined,
+        "the first tap's claim",
+      );
+      const second = await join();
+      expect(second.error?.message).toBe(
+        "Your checkout is opening already: pay on the page it opens, or try again in a minute.",
+      );
+      release();
+      expect((await first).body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    } finally {
+      dues.createCheckout = create;
+      release();
+    }
+    // The claim is given back: the next tap opens a checkout again (closing the last).
+    const third = await t.call(
+      endpoints.buy,
+      { params: { orgId }, body: { planId } },
+      { cookie: uma.cookie },
+    );
+    expect(third.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
   });
 });

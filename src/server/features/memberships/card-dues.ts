@@ -5,7 +5,7 @@
 // webhook's id, so a replay adds nothing). Cancelling, keeping and the nightly reconciliation
 // read it the same way.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { duesMessages } from "../../../shared/domain/dues-messages.js";
 import { sessionFeeBasisPoints } from "../../../shared/domain/plans.js";
 import type { AppDeps } from "../../app-deps.js";
@@ -41,8 +41,10 @@ export async function chargingAccount(deps: AppDeps, organizationId: string) {
 
 /**
  * Opens the provider's checkout for a plan; the membership begins with its first payment's
- * event. The person's last checkout is closed first: two taps never make two subscriptions. One
- * paid already is refused here, as its membership is on its way.
+ * event. One checkout opens at a time for a person: their slot is claimed first, so a second
+ * tap while the first is opening is refused. Their last checkout is closed before another
+ * opens, so taps one after another never make two subscriptions either; one paid already is
+ * refused here, as its membership is on its way.
  */
 export async function openDuesCheckout(
   deps: AppDeps,
@@ -52,22 +54,50 @@ export async function openDuesCheckout(
 ): Promise<string> {
   const { club, account } = await chargingAccount(deps, member.organizationId);
   const { db } = deps.database;
+  const { organizationId, userId } = member;
+  const whose = and(eq(duesCheckouts.organizationId, organizationId), eq(duesCheckouts.userId, userId));
+  const last = await db.transaction(async (tx) => {
+    await tx.insert(duesCheckouts).values({ organizationId, userId }).onConflictDoNothing();
+    const [claimed] = await tx
+      .update(duesCheckouts)
+      .set({ claimedUntil: sql`now() + interval '1 minute'` })
+      .where(and(whose, or(isNull(duesCheckouts.claimedUntil), lt(duesCheckouts.claimedUntil, sql`now()`))))
+      .returning();
+    return claimed;
+  });
+  if (!last) throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.checkoutOpening);
+  try {
+    return await openClaimedCheckout(deps, dues, plan, member, { club, account, last: last.providerRef });
+  } finally {
+    await db.update(duesCheckouts).set({ claimedUntil: null }).where(whose);
+  }
+}
+
+/** The checkout itself, the person's slot claimed: their last one closed, then a new one made. */
+async function openClaimedCheckout(
+  deps: AppDeps,
+  dues: DuesProvider,
+  plan: PlanRow,
+  member: { organizationId: string; userId: string; joining: boolean },
+  on: { club: Awaited<ReturnType<typeof chargingAccount>>["club"]; account: string; last: string | null },
+): Promise<string> {
+  const { club, account, last } = on;
+  const { db } = deps.database;
   const whose = and(
     eq(duesCheckouts.organizationId, member.organizationId),
     eq(duesCheckouts.userId, member.userId),
   );
-  const [last] = await db.select().from(duesCheckouts).where(whose);
-  const closed = last ? await dues.closeCheckout(last.providerRef, account) : { paid: false as const };
+  const closed = last ? await dues.closeCheckout(last, account) : { paid: false as const };
   if (last && closed.paid) {
     // Paid before it could be closed: its membership is made now, as its webhook would make it.
     if (closed.subscriptionRef) {
       const state = await dues.retrieve(closed.subscriptionRef, account);
-      if (state) await syncDues(deps, state, account, `checkout_${last.providerRef}`);
+      if (state) await syncDues(deps, state, account, `checkout_${last}`);
     } else {
-      const season = await dues.retrieveSeasonCheckout(last.providerRef, account);
-      if (season?.paid && season.member) await seasonPaid(deps, season.member, account, last.providerRef);
+      const season = await dues.retrieveSeasonCheckout(last, account);
+      if (season?.paid && season.member) await seasonPaid(deps, season.member, account, last);
     }
-    await db.delete(duesCheckouts).where(whose);
+    await db.update(duesCheckouts).set({ providerRef: null }).where(whose);
     throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.paymentBeingConfirmed);
   }
   const payer = await person(db, member.userId);
@@ -90,14 +120,7 @@ export async function openDuesCheckout(
     cancelUrl: `${back}?dues=cancelled`,
     attemptKey: randomUUID(),
   });
-  const { organizationId, userId } = member;
-  await db
-    .insert(duesCheckouts)
-    .values({ organizationId, userId, providerRef: ref })
-    .onConflictDoUpdate({
-      target: [duesCheckouts.organizationId, duesCheckouts.userId],
-      set: { providerRef: ref, createdAt: new Date() },
-    });
+  await db.update(duesCheckouts).set({ providerRef: ref, createdAt: new Date() }).where(whose);
   return url;
 }
 
@@ -252,6 +275,18 @@ async function seasonPaid(deps: AppDeps, member: DuesMember, account: string, ch
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
     const membershipId = await openMembership(tx, { ...member, periodEnd }, "stripe");
+    // A subscription of an earlier membership, ended, is nothing of the season's: left on the
+    // row, the reconciliation would read its end and end the season paid for.
+    const [row] = await tx
+      .select()
+      .from(planMemberships)
+      .where(eq(planMemberships.id, membershipId))
+      .for("update");
+    if (row!.status === "lapsed" || row!.status === "cancelled")
+      await tx
+        .update(planMemberships)
+        .set({ provider: "stripe", providerRef: null })
+        .where(eq(planMemberships.id, membershipId));
     const applied = await applyDuesEvent(tx, membershipId, {
       providerEventId: `season:${checkoutRef}`,
       kind: "paid",
@@ -267,7 +302,8 @@ async function seasonPaid(deps: AppDeps, member: DuesMember, account: string, ch
 /** The checkout a membership was made from is nothing more to close. */
 async function forgetCheckout(tx: Tx, member: { organizationId: string; userId: string }) {
   await tx
-    .delete(duesCheckouts)
+    .update(duesCheckouts)
+    .set({ providerRef: null })
     .where(
       and(eq(duesCheckouts.organizationId, member.organizationId), eq(duesCheckouts.userId, member.userId)),
     );

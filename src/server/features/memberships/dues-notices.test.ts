@@ -179,6 +179,21 @@ describe("dues notices", () => {
       currentPeriodEnd: "2027-10-01T00:00:00.000Z",
     });
 
+    // Before the season ends she is told so, not that it renews: nothing renews a season.
+    const saved = clock;
+    clock = new Date("2027-09-20T12:00:00Z");
+    expect(await sendDuesNotices(t.deps)).toBeGreaterThanOrEqual(1);
+    const ending = await t.smtp.waitForMail("mia@notices.example", /^Your Summer season ends on /);
+    expect(ending.text).toContain("a season does not renew by itself");
+    clock = saved;
+
+    // A next season's link skips those already on it.
+    const winter = (
+      await create({ name: "Winter", code: "WIN", seasonStartsOn: "2027-11-01", seasonEndsOn: "2028-02-28" })
+    ).body;
+    await t.call(endpoints.buy, { params: { orgId }, body: { planId: winter.id } }, { cookie: mia.cookie });
+    expect((await send(winter.id)).body).toEqual({ sent: 1 });
+
     // Only a season offered on the club's page is sent; only by those who run the club's money.
     const monthly = (await create({ name: "Monthly", code: "MON", interval: "month" })).body;
     expect((await send(monthly.id)).error?.code).toBe("SEASON_LINK_REFUSED");

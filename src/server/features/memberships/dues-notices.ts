@@ -126,16 +126,28 @@ async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]) {
       });
     const plan = `${due.plan.name} membership at ${club.name}`;
     const page = `${deps.config.appUrl}/membership`;
+    // Nothing renews a season: its members are told it ends, and that the next is theirs to join.
+    const season = due.plan.interval === "season";
     const words = {
-      renewal: {
-        subject: `Your ${due.plan.name} membership renews on ${day(due.membership.currentPeriodEnd)}`,
-        heading: "Your membership renews soon",
-        lines: [
-          `Your ${plan} renews on ${day(due.membership.currentPeriodEnd)} for ${formatCents(due.plan.priceCents)}.`,
-          "Nothing to do if you're staying. To end it instead, cancel before then.",
-        ],
-        action: { label: "Manage Membership", url: page },
-      },
+      renewal: season
+        ? {
+            subject: `Your ${due.plan.name} season ends on ${day(due.membership.currentPeriodEnd)}`,
+            heading: "Your season ends soon",
+            lines: [
+              `Your ${plan} is paid to ${day(due.membership.currentPeriodEnd)}: a season does not renew by itself.`,
+              "When the club opens the next season, join it to stay a member.",
+            ],
+            action: { label: "See the Plans", url: page },
+          }
+        : {
+            subject: `Your ${due.plan.name} membership renews on ${day(due.membership.currentPeriodEnd)}`,
+            heading: "Your membership renews soon",
+            lines: [
+              `Your ${plan} renews on ${day(due.membership.currentPeriodEnd)} for ${formatCents(due.plan.priceCents)}.`,
+              "Nothing to do if you're staying. To end it instead, cancel before then.",
+            ],
+            action: { label: "Manage Membership", url: page },
+          },
       failed: {
         subject: `Your membership payment to ${club.name} failed`,
         heading: "Your membership payment failed",
@@ -146,10 +158,10 @@ async function tell(tx: Tx, deps: UseCaseDeps, notice: Notice, dues: Due[]) {
         action: { label: "Pay Now", url: page },
       },
       lapsed: {
-        subject: `Your membership at ${club.name} has lapsed`,
-        heading: "Your membership has lapsed",
+        subject: `Your membership at ${club.name} has ${season ? "ended with its season" : "lapsed"}`,
+        heading: season ? "Your season has ended" : "Your membership has lapsed",
         lines: [
-          `Your ${plan} lapsed: it was not renewed.`,
+          season ? `Your ${plan} ended with its season.` : `Your ${plan} lapsed: it was not renewed.`,
           "Member prices and members-only sessions are paused. Join again whenever you like.",
         ],
         action: { label: "See the Plans", url: page },

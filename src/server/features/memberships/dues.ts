@@ -157,9 +157,12 @@ export async function buyPlan(
       if (current && existing.membership.planId === plan.id)
         throw new AppError("ALREADY_ON_PLAN", duesMessages.alreadyOnPlan);
       // A second subscription beside the first would charge twice: the one there is moved to the
-      // new plan. (A season paid by card has none: the next is bought beside it.)
+      // new plan. A season paid by card has none: the next season is bought beside it, but a
+      // subscription would charge again for months the season has paid.
       if (current && deps.payments.dues && existing.membership.providerRef)
         return { plan, switching: existing.membership };
+      if (current && deps.payments.dues && existing.plan.interval === "season" && plan.interval !== "season")
+        throw new AppError("DUES_BY_CARD_NOT_READY", duesMessages.seasonStillPaid);
     }
     // A visitor buying from the club's page joins with the purchase: by card, once it is paid,
     // so here only the club's room for them is checked.
@@ -181,7 +184,12 @@ export async function buyPlan(
     return null;
   });
   const { dues } = deps.payments;
-  if (byCard?.switching && dues) await switchCardPlan(deps, dues, byCard.switching, byCard.plan);
+  if (byCard?.switching && dues) {
+    await switchCardPlan(deps, dues, byCard.switching, byCard.plan);
+    // Someone back in the club whose card membership never stopped: paying, they are in.
+    if (joining)
+      await deps.database.db.transaction((tx) => admitPayer(tx, { organizationId, userId }, now, true));
+  }
   const checkoutUrl =
     byCard && !byCard.switching && dues
       ? await openDuesCheckout(deps, dues, byCard.plan, { organizationId, userId, joining })

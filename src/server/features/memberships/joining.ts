@@ -13,5 +13,5 @@ export async function joinWithPlan(deps: AppDeps, slug: string, userId: string, 
   if (!club) throw notFound("Club Not Found");
   const joining = !(await isMember(deps.database.db, club.id, userId));
   const { checkoutUrl } = await buyPlan(deps, club.id, userId, planId, joining);
-  return { organizationId: club.id, member: checkoutUrl === null, checkoutUrl };
+  return { organizationId: club.id, member: await isMember(deps.database.db, club.id, userId), checkoutUrl };
 }

@@ -4,9 +4,12 @@
 // renewing and for someone who has not joined yet alike. Each person is mailed once per season
 // plan however often a treasurer presses, under their membership dues switch, with one-click
 // unsubscribe.
+
+import { and, eq, sql } from "drizzle-orm";
 import { duesMessages } from "../../../shared/domain/dues-messages.js";
 import { planPrice } from "../../../shared/domain/plan-text.js";
 import type { UseCaseDeps } from "../../app-deps.js";
+import { membershipPlans, planMemberships } from "../../db/schema/memberships.js";
 import { AppError } from "../../platform/errors/app-error.js";
 import { emailEffect, withEffects } from "../../platform/jobs/outbox.js";
 import { actionEmail } from "../../platform/mail/templates.js";
@@ -14,7 +17,7 @@ import { people } from "../account/service.js";
 import { getOrganization } from "../clubs/service.js";
 import { readMembers } from "../members/service.js";
 import { claimNotifications, unsubscribeFor, wantEmail } from "../notifications/service.js";
-import { seasonEnd } from "./dues-events.js";
+import { seasonEnd, standingAt } from "./dues-events.js";
 import { offeredPlans, planOut } from "./plans.js";
 
 /** Emails the season plan's link to every member of the club who wants dues emails; answers how many. */
@@ -28,9 +31,25 @@ export async function sendSeasonLink(deps: UseCaseDeps, organizationId: string, 
       throw new AppError("SEASON_LINK_REFUSED", duesMessages.seasonLinkNotSeason);
     if (seasonEnd(plan.seasonEndsOn) <= now) throw new AppError("SEASON_OVER", duesMessages.seasonOver);
     const members = await readMembers(tx, organizationId);
+    // Those on this season already have what the link sells.
+    const onIt = new Set(
+      (
+        await tx
+          .select({ userId: planMemberships.userId })
+          .from(planMemberships)
+          .innerJoin(membershipPlans, eq(membershipPlans.id, planMemberships.planId))
+          .where(
+            and(
+              eq(planMemberships.organizationId, organizationId),
+              eq(planMemberships.planId, plan.id),
+              sql`${standingAt(now)} in ('active', 'past_due')`,
+            ),
+          )
+      ).map((row) => row.userId),
+    );
     const wanting = await wantEmail(
       tx,
-      members.map((m) => m.userId),
+      members.map((m) => m.userId).filter((userId) => !onIt.has(userId)),
       "membershipDues",
     );
     const key = (userId: string) => `season-link:${plan.id}:${userId}`;

@@ -417,36 +417,7 @@ describe("a household's places paid at once", () => {
     const { accountId, sessionId } = await paidSessionFor(pam, "Family Doubles", 2000);
     await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: ray.id });
     // Pam pays for a household of two, Ray in it (a plan with no discount: the full $20 each).
-    const planId = crypto.randomUUID();
-    await t.db.insert(membershipPlans).values({
-      id: planId,
-      familyId: planId,
-      organizationId: orgId,
-      name: "Pair",
-      code: "PAIR",
-      kind: "household",
-      householdSize: 2,
-      priceCents: 4500,
-      interval: "year",
-    });
-    const [membership] = await t.db
-      .insert(planMemberships)
-      .values({
-        organizationId: orgId,
-        userId: pam.id,
-        planId,
-        status: "active",
-        currentPeriodEnd: new Date(Date.now() + 300 * 86_400_000),
-        provider: "sandbox",
-      })
-      .returning();
-    await t.db.insert(householdMembers).values({
-      organizationId: orgId,
-      membershipId: membership!.id,
-      userId: ray.id,
-      role: "adult",
-      acceptedAt: new Date(),
-    });
+    await householdOf(pam, ray);
 
     const from = stripe.requests.length;
     const placed = await t.call(
@@ -509,8 +480,95 @@ describe("a household's places paid at once", () => {
       (p) => p.id !== refunded.id,
     );
     expect(pams?.status).toBe("paid");
+    // Its refund's event changes nothing more: the charge is not refunded in full.
+    const partly = stripe.event(
+      "charge.refunded",
+      { id: "ch_part", object: "charge", payment_intent: intent },
+      { account: accountId },
+    );
+    await deliver(partly);
+    expect((await t.db.select().from(payments).where(eq(payments.id, pams!.id)))[0]!.status).toBe("paid");
+    // The club refunds the rest from Stripe's dashboard: Pam's place is refunded too.
+    await t.deps.payments.refund({
+      paymentId: "dashboard",
+      amount: 2000,
+      paymentRef: intent,
+      payoutAccountRef: accountId,
+    });
+    const all = stripe.event(
+      "charge.refunded",
+      { id: "ch_all", object: "charge", payment_intent: intent },
+      { account: accountId },
+    );
+    await deliver(all);
+    expect((await t.db.select().from(payments).where(eq(payments.id, pams!.id)))[0]!.status).toBe("refunded");
+  });
+
+  it("a shared checkout closed unpaid leaves each place to its own hold", async () => {
+    const kim = await makeUser(t, "stripe-kim@example.com", "Kim Payer");
+    const lou = await makeUser(t, "stripe-lou@example.com", "Lou Payer");
+    const { accountId, sessionId } = await paidSessionFor(kim, "Family Singles", 1500);
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: lou.id });
+    await householdOf(kim, lou);
+    const placed = await t.call(
+      membershipsEndpoints.registerHouseholdTogether,
+      { params: { orgId, sessionId }, body: { userIds: [kim.id, lou.id] } },
+      { cookie: kim.cookie },
+    );
+    expect(placed.status).toBe(201);
+    const ids = placed.body.registrations.map((r) => r.id);
+    const [first] = await t.db.select().from(payments).where(eq(payments.registrationId, ids[0]!));
+    // Kim pays her own place apart: the shared checkout is closed, and Stripe says so.
+    stripe.expireCheckout(first!.providerRef!);
+    const expired = stripe.event(
+      "checkout.session.expired",
+      {
+        id: first!.providerRef!,
+        object: "checkout.session",
+        mode: "payment",
+        client_reference_id: first!.id,
+      },
+      { account: accountId },
+    );
+    expect((await deliver(expired)).statusCode).toBe(200);
+    const held = await t.db.select().from(sessionRegistrations).where(inArray(sessionRegistrations.id, ids));
+    expect(held.map((r) => r.status)).toEqual(["pending_payment", "pending_payment"]);
   });
 });
+
+/** `payer` pays for a household of two with `other` in it, on a plan with no discount. */
+async function householdOf(payer: TestUser, other: TestUser) {
+  const planId = crypto.randomUUID();
+  await t.db.insert(membershipPlans).values({
+    id: planId,
+    familyId: planId,
+    organizationId: orgId,
+    name: `Pair ${planId.slice(0, 4)}`,
+    code: "PAIR",
+    kind: "household",
+    householdSize: 2,
+    priceCents: 4500,
+    interval: "year",
+  });
+  const [membership] = await t.db
+    .insert(planMemberships)
+    .values({
+      organizationId: orgId,
+      userId: payer.id,
+      planId,
+      status: "active",
+      currentPeriodEnd: new Date(Date.now() + 300 * 86_400_000),
+      provider: "sandbox",
+    })
+    .returning();
+  await t.db.insert(householdMembers).values({
+    organizationId: orgId,
+    membershipId: membership!.id,
+    userId: other.id,
+    role: "adult",
+    acceptedAt: new Date(),
+  });
+}
 
 /**
  * Makes `member` one of the club's and schedules a paid session five days out: the club's

@@ -8,7 +8,7 @@ import {
   confirmPayment,
   markRefunded,
   paymentById,
-  paymentByRef,
+  paymentsByRef,
 } from "../sessions/service.js";
 import { syncPayoutAccount } from "./payout-account.js";
 
@@ -36,30 +36,42 @@ async function sessionFeeCheckout(deps: AppDeps, event: ProviderEvent): Promise<
   // The checkout must be the one opened for this payment, as the provider itself says. It pays
   // that payment, or a household's places with it (each settled by the one charge).
   if (state.paymentId !== paymentId) return;
+  const together = state.paymentIds.length > 1;
   for (const id of state.paymentIds.filter((id) => UUID.test(id))) {
     const each = await paymentById(deps.database.db, id);
-    if (!each) continue;
+    // Only payments of the same club, paid to the same account, are settled by this charge.
+    if (!each || each.organizationId !== payment.organizationId) continue;
+    if (each.payoutAccountRef !== payment.payoutAccountRef) continue;
     if (state.status === "paid") await confirmPayment(deps, id, state.paymentRef);
     // A checkout closed because another replaced it (Pay pressed again) gives up nothing: only
-    // the payment's own checkout, ending unpaid, releases its place.
-    if (state.status === "expired" && each.providerRef === event.object.id) await abandonPayment(deps, id);
+    // the payment's own checkout, ending unpaid, releases its place. Several places paid
+    // together are closed when any one of them is given up or paid apart, so the rest are
+    // left to their holds (the payer pays them again from the session's page).
+    if (state.status === "expired" && each.providerRef === event.object.id && !together)
+      await abandonPayment(deps, id);
   }
 }
 
 async function refundEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {
   const paymentRef = idOf(event.object.payment_intent);
   if (!paymentRef) return;
-  const payment = await paymentByRef(deps.database.db, "providerPaymentRef", paymentRef);
-  if (!payment || payment.status === "refunded") return;
+  // One charge may pay several places (a household's, paid at once): refunded in full, it is
+  // every one of them.
+  const charged = (await paymentsByRef(deps.database.db, "providerPaymentRef", paymentRef)).filter(
+    (payment) => payment.status !== "refunded",
+  );
+  const payment = charged[0];
+  if (!payment) return;
   if (!(await deps.payments.retrieveRefunded(paymentRef, payment.payoutAccountRef))) return;
-  // Refunded at the provider: by our job, or by someone in the provider's dashboard.
-  await markRefunded(deps.database.db, payment.id, null, [
-    "pending",
-    "paid",
-    "cancelled",
-    "expired",
-    "refund_pending",
-  ]);
+  // Refunded at the provider: by our jobs, or by someone in the provider's dashboard.
+  for (const each of charged)
+    await markRefunded(deps.database.db, each.id, null, [
+      "pending",
+      "paid",
+      "cancelled",
+      "expired",
+      "refund_pending",
+    ]);
 }
 
 export async function handleProviderEvent(deps: AppDeps, event: ProviderEvent): Promise<void> {

@@ -83,6 +83,8 @@ async function refusal(
         session.startsAt,
       );
       const theirs = limit !== null && limit !== perMonth;
+      if (limit === 0)
+        return new AppError("GUEST_LIMIT", "Your membership plan does not include bringing guests.");
       return new AppError(
         "GUEST_LIMIT",
         `You have brought ${plural(limit ?? perMonth, "guest")} to ${month}'s sessions, ${theirs ? "your plan's" : "the club's"} limit for a month: give a place back, or bring them another month.`,

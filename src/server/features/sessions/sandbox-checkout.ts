@@ -38,7 +38,9 @@ export function registerSandboxCheckout(app: FastifyInstance, deps: AppDeps): vo
   /** The payments this checkout pays: the one it was opened for, and a household's places with it. */
   const paidTogether = async (paymentId: string) => {
     const group = await paymentsByRef(deps.database.db, "providerRef", sandboxRefs.feeCheckoutOf(paymentId));
-    return group.length > 0 ? group.map((p) => p.id) : [paymentId];
+    // A place given up since is not paid for here (its checkout was closed with it anyway).
+    const open = group.filter((p) => p.status === "pending" || p.id === paymentId);
+    return open.length > 0 ? open.map((p) => p.id) : [paymentId];
   };
 
   app.get("/sandbox/checkout/:paymentId", { schema: { hide: true, params } }, async (request, reply) => {

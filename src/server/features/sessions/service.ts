@@ -26,6 +26,7 @@ export {
   type PaymentRow,
   paymentById,
   paymentByRef,
+  paymentsByRef,
   refundsOwed,
 } from "./payment-rows.js";
 export {

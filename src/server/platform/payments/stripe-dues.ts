@@ -87,9 +87,18 @@ export function createStripeDues(stripe: Stripe, call: Call): DuesProvider {
           return { paid: false as const };
         } catch (error) {
           // Only an open checkout expires: one expired already is closed; one complete was paid.
-          const session = await stripe.checkout.sessions.retrieve(checkoutRef, {}, options);
+          // One no longer found (the club connected another account since) is closed to us.
+          const session = await stripe.checkout.sessions
+            .retrieve(checkoutRef, {}, options)
+            .catch((missing: { statusCode?: number }) => {
+              if (missing.statusCode === 404) return null;
+              throw missing;
+            });
+          if (!session) return { paid: false as const };
           if (session.status === "open") throw error;
-          if (session.status !== "complete") return { paid: false as const };
+          const settled =
+            session.payment_status === "paid" || session.payment_status === "no_payment_required";
+          if (session.status !== "complete" || !settled) return { paid: false as const };
           const made = session.subscription;
           return {
             paid: true as const,

@@ -205,7 +205,7 @@ function PlansCard({ data }: { data: PublicClubPage }) {
                     Join: {plan.name}
                   </Link>
                 </Button>
-              ) : data.viewer === "member" ? null : (
+              ) : data.viewer === "member" && chosen !== plan.id ? null : (
                 <Suspense fallback={null}>
                   <div className="mt-1">
                     <JoinWithPlan

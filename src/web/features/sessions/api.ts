@@ -116,7 +116,6 @@ export const useRegister = (orgId: string, sessionId: string, feedback?: ActionF
     ...feedback,
   });
 
-/** Registers someone of the household the caller pays for (or, for a held place, opens its payment). */
 /** The household's payer registers several of it at once: one checkout for every held place. */
 export const useRegisterHousehold = (
   orgId: string,
