@@ -49,10 +49,14 @@ export function HouseholdPlaces({ orgId, data }: { orgId: string; data: SessionD
       if (!next.delete(userId)) next.add(userId);
       return next;
     });
+  // The total is said only when every one chosen takes a place now (none goes to the waitlist);
+  // the checkout says what is paid in any case.
+  const { capacity, registeredCount } = data.session;
+  const allPlaced = capacity === null || registeredCount + chosen.length <= capacity;
   const label =
     chosen.length === 0
       ? "Choose who plays"
-      : price === null
+      : price === null || !allPlaced
         ? `Register ${chosen.length}`
         : `Register ${chosen.length} and Pay ${formatCents(price * chosen.length)}`;
   return (
