@@ -155,6 +155,7 @@ export const membership = z.object({
     interval: true,
     discount: true,
     earlyDays: true,
+    guestsPerMonth: true,
   }),
   /** As of now: a grace run out or a period ended counts, with or without an event. */
   status: duesStatus,

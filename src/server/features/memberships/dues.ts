@@ -101,6 +101,7 @@ function membershipOut(row: MembershipRow, plan: PlanRow, status: DuesStatus): M
       interval: plan.interval,
       discount: { kind: plan.discount, value: plan.discountValue },
       earlyDays: plan.earlyDays,
+      guestsPerMonth: plan.guestsPerMonth,
     },
     status,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),

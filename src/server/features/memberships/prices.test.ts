@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicClubEndpoints } from "../../../shared/contracts/clubs-endpoints.js";
 import { membershipsEndpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
+import { organizationMembers } from "../../db/schema/members.js";
 import { planMemberships } from "../../db/schema/memberships.js";
 import { payments } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
@@ -176,6 +177,57 @@ describe("members-only sessions", () => {
       { cookie: owner.cookie },
     );
     expect(door.body.planCodes).toEqual({ [alice.id]: "ADULT" });
+  });
+});
+
+describe("a members-only waitlist", () => {
+  it("passes over someone whose membership lapsed while they waited, keeping their turn", async () => {
+    const sessionId = (
+      await makeSessions(t, orgId, owner, {
+        name: "Members Doubles",
+        ...night,
+        membersOnly: true,
+        capacity: 1,
+      })
+    )[0]!.id;
+    const dana = await makeUser(t, "dana@prices.example", "Dana Dunn");
+    await t.db.insert(organizationMembers).values({ organizationId: orgId, userId: dana.id });
+    const [plan] = (await t.call(membershipsEndpoints.plans, { params: { orgId } }, { cookie: owner.cookie }))
+      .body.plans;
+    await t.call(
+      membershipsEndpoints.buy,
+      { params: { orgId }, body: { planId: plan!.id } },
+      { cookie: dana.cookie },
+    );
+    const alices = await register(sessionId, alice);
+    expect(alices.body.registration.status).toBe("registered");
+    expect((await register(sessionId, cara)).body.registration.status).toBe("waitlisted");
+    expect((await register(sessionId, dana)).body.registration.status).toBe("waitlisted");
+    // Cara's membership lapses while she waits; Alice gives her place up.
+    await t.db
+      .update(planMemberships)
+      .set({ status: "past_due", graceEndsAt: new Date(clock.getTime() - 1000) })
+      .where(membershipOf(cara));
+    try {
+      await t.call(
+        sessionsEndpoints.cancelRegistration,
+        { params: { orgId, sessionId, registrationId: alices.body.registration.id } },
+        { cookie: alice.cookie },
+      );
+      const list = await t.call(
+        sessionsEndpoints.details,
+        { params: { orgId, sessionId } },
+        { cookie: owner.cookie },
+      );
+      const statusOf = (name: string) => list.body.registrations.find((r) => r.name === name)?.status;
+      expect(statusOf("Dana Dunn")).toBe("registered");
+      expect(statusOf("Cara Cole")).toBe("waitlisted");
+    } finally {
+      await t.db
+        .update(planMemberships)
+        .set({ status: "active", graceEndsAt: null })
+        .where(membershipOf(cara));
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.js";
 import { Field, Input } from "../../components/ui/input.js";
 import { useZodForm } from "../../lib/use-zod-form.js";
+import { useCurrentPlan } from "../memberships/api.js";
 import { useBringGuest, useCancelRegistration } from "./api.js";
 
 type Props = { orgId: string; data: SessionDetails };
@@ -30,6 +31,8 @@ function standing(guest: Registration): string {
 export function GuestsCard({ orgId, data }: Props) {
   const { me } = useAuth();
   const { session, guestRules: rules, timeZone } = data;
+  // Read only where guests are taken: the one place the plan's number is said.
+  const plan = useCurrentPlan(orgId, rules.allowed);
   const running = session.status === "scheduled" || session.status === "active";
   const mine = me ? data.registrations.filter((r) => r.broughtBy === me.user.id && r.userId === null) : [];
   // Guests already brought stay in reach (to pay, or give back) if the club turns guests off.
@@ -41,9 +44,14 @@ export function GuestsCard({ orgId, data }: Props) {
   // after a lottery's draw.
   const notYet = session.registrationOpensAt !== null && new Date(session.registrationOpensAt) > now;
   const undrawn = session.lotteryDrawAt !== null && session.lotteryDrawnAt === null;
-  const rule = `Bring a friend: up to ${rules.perMonth} ${rules.perMonth === 1 ? "guest" : "guests"} a month${
-    price ? `, ${price} each here` : ""
-  }.`;
+  // A member's plan may set their own number in place of the club's (bring_guest's rule).
+  const perMonth = plan?.guestsPerMonth ?? rules.perMonth;
+  const rule =
+    perMonth === 0
+      ? "Your membership plan does not include bringing guests."
+      : `Bring a friend: up to ${perMonth} ${perMonth === 1 ? "guest" : "guests"} a month${
+          price ? `, ${price} each here` : ""
+        }.`;
   const wait = !rules.allowed
     ? "The club no longer takes new guests."
     : notYet

@@ -64,7 +64,8 @@ $$;
 -- * promote_waitlist moves up the waitlist in order, then those who walked up to the door
 --   unregistered (walked_up); a player standing by at the door (a waitlisted row checked in)
 --   is in and checked in at once (promoted_present). For a guest it names the member who
---   brought them (promoted_user, who is told and pays) and the guest (promoted_guest).
+--   brought them (promoted_user, who is told and pays) and the guest (promoted_guest). In a
+--   members-only session it passes over anyone who is not a member at that moment.
 -- * give_up_place lets the member who brought a guest give the guest's place up (until it is the
 --   guest's own, claimed when they join).
 -- * in_good_standing counts strikes by the club's own rule (strike_limit over strike_days).
@@ -308,13 +309,14 @@ RETURNS TABLE (
 LANGUAGE plpgsql AS $$
 DECLARE
   paid_session boolean;
+  only_members boolean;
   next_id uuid;
   next_user text;
   next_guest text;
   next_present boolean;
   has_paid boolean;
 BEGIN
-  SELECT s.payment_required INTO paid_session FROM sessions s
+  SELECT s.payment_required, s.members_only INTO paid_session, only_members FROM sessions s
     WHERE s.id = of_session AND session_open(s.status);
   IF NOT FOUND THEN RETURN; END IF;
   LOOP
@@ -328,6 +330,11 @@ BEGIN
       INTO next_id, next_user, next_guest, next_present, has_paid
       FROM session_registrations r
       WHERE r.session_id = of_session AND r.status = 'waitlisted'
+        -- A members-only session's place goes to someone who is a member when it opens: one
+        -- whose membership lapsed while waiting keeps their turn for when they are again.
+        AND (NOT only_members OR EXISTS (
+          SELECT 1 FROM member_benefits(r.organization_id, r.user_id, taken_at) b WHERE b.members_only_access
+        ))
       ORDER BY r.walked_up, r.seq LIMIT 1;
     EXIT WHEN NOT FOUND OR NOT session_has_room(of_session);
     promoted_id := next_id;
