@@ -34,6 +34,7 @@ export const schemaOwners = {
   courts: "features/courts",
   events: "features/events",
   ladder: "features/ladder",
+  ledger: "features/ledger",
   members: "features/members",
   memberships: "features/memberships",
   notifications: "features/notifications",

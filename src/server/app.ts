@@ -18,6 +18,7 @@ import { demoFeature } from "./features/demo/feature.js";
 import { eventsFeature } from "./features/events/feature.js";
 import { leagueNameColumn } from "./features/events/service.js";
 import { ladderFeature } from "./features/ladder/feature.js";
+import { ledgerFeature } from "./features/ledger/feature.js";
 import { marketingFeature } from "./features/marketing/feature.js";
 import { meFeature } from "./features/me/feature.js";
 import { membersFeature } from "./features/members/feature.js";
@@ -68,6 +69,7 @@ const features: readonly Feature[] = [
   dashboardFeature,
   membersFeature,
   membershipsFeature,
+  ledgerFeature,
   publicClubFeature,
   marketingFeature,
   sessionsFeature(leagueNameColumn),

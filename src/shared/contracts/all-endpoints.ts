@@ -13,6 +13,7 @@ import { clubsEndpoints, publicClubEndpoints } from "./clubs-endpoints.js";
 import type { Endpoint } from "./endpoint.js";
 import { eventsEndpoints } from "./events-endpoints.js";
 import { ladderEndpoints } from "./ladder-endpoints.js";
+import { ledgerEndpoints } from "./ledger-endpoints.js";
 import { membersEndpoints } from "./members-endpoints.js";
 import { membershipsEndpoints } from "./memberships-endpoints.js";
 import { sessionsEndpoints } from "./sessions-endpoints.js";
@@ -33,6 +34,7 @@ const groups: Record<string, Endpoint>[] = [
   publicClubEndpoints,
   eventsEndpoints,
   ladderEndpoints,
+  ledgerEndpoints,
   membersEndpoints,
   membershipsEndpoints,
   sessionsEndpoints,

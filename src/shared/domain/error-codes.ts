@@ -55,6 +55,7 @@ export const errorStatus = {
   MEMBERS_ONLY: 403,
   HOUSEHOLD_REFUSED: 409,
   SEASON_LINK_REFUSED: 409,
+  INSUFFICIENT_BALANCE: 409,
   // Sessions, registrations, check-in
   SESSION_CLOSED: 409,
   DRAW_PENDING: 409,

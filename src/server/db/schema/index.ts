@@ -9,6 +9,7 @@ export * from "./clubs.js";
 export * from "./courts.js";
 export * from "./events.js";
 export * from "./ladder.js";
+export * from "./ledger.js";
 export * from "./mail.js";
 export * from "./members.js";
 export * from "./memberships.js";

@@ -440,6 +440,28 @@ const matrix: Row[] = [
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/membership-roster/${c.extra.id}` }),
   },
   {
+    // Each person reads their own account: there is no path a member may use to anyone else's.
+    method: "GET",
+    route: "/api/orgs/:orgId/ledger",
+    ok: 200,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/ledger` }),
+  },
+  {
+    method: "GET",
+    route: "/api/orgs/:orgId/ledger/members/:userId",
+    ok: 200,
+    prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/ledger/members/${c.extra.id}` }),
+  },
+  {
+    method: "POST",
+    route: "/api/orgs/:orgId/ledger/adjustments",
+    ok: 201,
+    prepare: async (c) => ({
+      url: `/api/orgs/${c.orgId}/ledger/adjustments`,
+      payload: { userId: c.extra.id, amount: "5.00", note: "Rained out" },
+    }),
+  },
+  {
     // Each person reads their own membership: there is no path to anyone else's.
     method: "GET",
     route: "/api/orgs/:orgId/membership",
