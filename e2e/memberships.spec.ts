@@ -26,6 +26,7 @@ async function clubTakingPayments(page: Page, name: string) {
 test("a plan made, joined, paid at the member price, and past due after a failed renewal, seen by both", async ({
   page,
   newPerson,
+  problems,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(phone);
@@ -123,6 +124,31 @@ test("a plan made, joined, paid at the member price, and past due after a failed
   await row.getByRole("button", { name: "History" }).click();
   await expect(row.getByTestId("member-history")).toContainText("A payment failed");
   await keepScreenshot(page, "membership-roster-390", { fullPage: true });
+
+  // A rained-out night: the owner gives her credit from the roster, saying why; she reads it.
+  await row.getByRole("button", { name: "Credit" }).click();
+  const credit = row.getByTestId("member-credit");
+  await credit.getByLabel("Amount ($)").fill("-1.00");
+  await credit.getByLabel("Note").fill("Too much");
+  await credit.getByRole("button", { name: "Adjust" }).click();
+  await expect(
+    page.getByText("That would take the credit below zero: it is $0.00. A correction can take at most that."),
+  ).toBeVisible();
+  // The browser logs the refusal it was meant to get.
+  const refused = problems.findIndex((p) => /status of 409/.test(p));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  problems.splice(refused, 1);
+  await credit.getByLabel("Amount ($)").fill("10.00");
+  await credit.getByLabel("Note").fill("Rained out on Thursday");
+  await credit.getByRole("button", { name: "Adjust" }).click();
+  await expect(credit).toContainText("Credit: $10.00");
+  await expect(credit.getByLabel("Amount ($)")).toHaveValue("");
+  await keepScreenshot(page, "member-credit-390");
+  await member.goto("/membership");
+  const yours = member.getByTestId("your-credit");
+  await expect(yours.getByTestId("credit-balance")).toHaveText("$10.00");
+  await expect(yours).toContainText("Rained out on Thursday");
+  await keepScreenshot(member, "your-credit-390", { fullPage: true });
 
   // Renewal time for a season: the owner emails every member its link, from the plan's row.
   const season = await page.request.post(`/api/orgs/${club.id}/membership-plans`, {

@@ -1,5 +1,5 @@
 // One dues event in words, for the member's history and the treasurer's.
-import { shortDate } from "./short-date.js";
+import { shortDate } from "../../lib/short-date.js";
 
 export function historyLine(
   entry: { kind: string; planName: string | null; periodEnd: string | null },

@@ -9,13 +9,14 @@ import { useAuth } from "../../app/auth-provider.js";
 import { useOrganization } from "../../app/organization-provider.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { PageLoading } from "../../components/ui/spinner.js";
+import { shortDate } from "../../lib/short-date.js";
+import { CreditCard } from "../ledger/credit-card.js";
 import { membershipKeys, useMyMembership } from "./api.js";
 import { historyLine } from "./history-line.js";
 import { HouseholdCard } from "./household-card.js";
 import { OfferedPlans } from "./offered-plans.js";
 import { PlansManager } from "./plans-manager.js";
 import { RosterCard } from "./roster-card.js";
-import { shortDate } from "./short-date.js";
 import { YourMembership } from "./your-membership.js";
 
 export function MembershipPage() {
@@ -81,6 +82,7 @@ function MemberPart({ orgId, timeZone }: { orgId: string; timeZone: string }) {
         />
       ) : null}
       <HouseholdCard orgId={orgId} myUserId={me?.user.id ?? ""} />
+      <CreditCard orgId={orgId} timeZone={timeZone} />
       <OfferedPlans orgId={orgId} plans={plans} membership={membership} />
       {history.length > 0 ? (
         <Card>

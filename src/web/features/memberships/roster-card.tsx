@@ -11,9 +11,10 @@ import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { Field, Select } from "../../components/ui/input.js";
 import { Spinner } from "../../components/ui/spinner.js";
+import { shortDate } from "../../lib/short-date.js";
+import { AdjustCredit } from "../ledger/adjust-credit.js";
 import { type RosterFilter, useMemberDues, useRoster } from "./api.js";
 import { historyLine } from "./history-line.js";
-import { shortDate } from "./short-date.js";
 
 const tone = {
   active: "brand",
@@ -44,6 +45,8 @@ export function RosterCard({ orgId, timeZone }: { orgId: string; timeZone: strin
   const [status, setStatus] = useState<RosterFilter>("all");
   // The member whose history is open, one at a time.
   const [opened, setOpened] = useState<string | null>(null);
+  // The member whose credit is open: one at a time, as their history is.
+  const [crediting, setCrediting] = useState<string | null>(null);
   const roster = useRoster(orgId, status);
   const csv = pathOf(membershipsEndpoints.rosterCsv, { orgId }) + queryOf(status === "all" ? {} : { status });
   return (
@@ -104,8 +107,19 @@ export function RosterCard({ orgId, timeZone }: { orgId: string; timeZone: strin
                     History
                   </Button>
                 ) : null}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-expanded={crediting === entry.userId}
+                  onClick={() => setCrediting(crediting === entry.userId ? null : entry.userId)}
+                >
+                  Credit
+                </Button>
                 {opened === entry.userId ? (
                   <MemberHistory orgId={orgId} userId={entry.userId} timeZone={timeZone} />
+                ) : null}
+                {crediting === entry.userId ? (
+                  <AdjustCredit orgId={orgId} userId={entry.userId} timeZone={timeZone} />
                 ) : null}
               </li>
             ))}

@@ -7,8 +7,8 @@ import { Badge } from "../../components/ui/badge.js";
 import { Button } from "../../components/ui/button.js";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.js";
 import { ConfirmButton } from "../../components/ui/confirm-dialog.js";
+import { shortDate } from "../../lib/short-date.js";
 import { useDuesPortal, useSandboxRenewal, useSetCancellation } from "./api.js";
-import { shortDate } from "./short-date.js";
 
 const tone = { active: "brand", past_due: "ball", lapsed: "danger", cancelled: "neutral" } as const;
 
