@@ -69,6 +69,19 @@ const newMember = async (email: string, name: string) => {
   return made;
 };
 
+/** A season plan of the club, as its owner makes it: its id. */
+const seasonPlan = async (name: string, code: string, seasonStartsOn: string, seasonEndsOn: string) =>
+  (
+    await t.call(
+      endpoints.createPlan,
+      {
+        params: { orgId },
+        body: { ...adultPlan, name, code, interval: "season", seasonStartsOn, seasonEndsOn },
+      },
+      { cookie: owner.cookie },
+    )
+  ).body.id;
+
 /** Stripe has an active subscription for `who` on the adult plan, and has said so by webhook. */
 const subscribedOnStripe = async (ref: string, who: TestUser) => {
   stripe.setDuesSubscription(ref, {
@@ -474,25 +487,11 @@ describe("dues by card", () => {
 
   it("takes a season in one payment on the club's account, and applies it once however often it is told", async () => {
     const sue = await newMember("card-sue@example.com", "Sue Season");
-    const season = await t.call(
-      endpoints.createPlan,
-      {
-        params: { orgId },
-        body: {
-          ...adultPlan,
-          name: "Summer",
-          code: "SUM",
-          interval: "season",
-          seasonStartsOn: "2027-04-01",
-          seasonEndsOn: "2099-09-30",
-        },
-      },
-      { cookie: owner.cookie },
-    );
+    const seasonId = await seasonPlan("Summer", "SUM", "2027-04-01", "2099-09-30");
     const from = stripe.requests.length;
     const bought = await t.call(
       endpoints.buy,
-      { params: { orgId }, body: { planId: season.body.id } },
+      { params: { orgId }, body: { planId: seasonId } },
       { cookie: sue.cookie },
     );
     expect(bought.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
@@ -505,7 +504,7 @@ describe("dues by card", () => {
       // The trial's 3% of $30, as a session fee's share is taken.
       "payment_intent_data[application_fee_amount]": "90",
       "metadata[season]": "true",
-      "metadata[planId]": season.body.id,
+      "metadata[planId]": seasonId,
     });
     expect(sent).not.toHaveProperty("line_items[0][price_data][recurring][interval]");
 
@@ -562,24 +561,10 @@ describe("dues by card", () => {
     );
     const rexMine = () => t.call(endpoints.mine, { params: { orgId } }, { cookie: rex.cookie });
     expect((await rexMine()).body.membership?.status).toBe("lapsed");
-    const fall = await t.call(
-      endpoints.createPlan,
-      {
-        params: { orgId },
-        body: {
-          ...adultPlan,
-          name: "Fall",
-          code: "FALL",
-          interval: "season",
-          seasonStartsOn: "2098-09-01",
-          seasonEndsOn: "2098-11-30",
-        },
-      },
-      { cookie: owner.cookie },
-    );
+    const fallId = await seasonPlan("Fall", "FALL", "2098-09-01", "2098-11-30");
     const bought = await t.call(
       endpoints.buy,
-      { params: { orgId }, body: { planId: fall.body.id } },
+      { params: { orgId }, body: { planId: fallId } },
       { cookie: rex.cookie },
     );
     const checkoutId = new URL(bought.body.checkoutUrl!).pathname.slice(1);
@@ -679,24 +664,10 @@ describe("dues by card", () => {
       "metadata[planId]": family.body.id,
     });
     // A season is one payment, not a subscription's price: refused, saying what to do.
-    const season = await t.call(
-      endpoints.createPlan,
-      {
-        params: { orgId },
-        body: {
-          ...adultPlan,
-          name: "Fall",
-          code: "FALL",
-          interval: "season",
-          seasonStartsOn: "2099-09-01",
-          seasonEndsOn: "2099-11-30",
-        },
-      },
-      { cookie: owner.cookie },
-    );
+    const seasonId = await seasonPlan("Fall", "FALL", "2099-09-01", "2099-11-30");
     const toSeason = await t.call(
       endpoints.buy,
-      { params: { orgId }, body: { planId: season.body.id } },
+      { params: { orgId }, body: { planId: seasonId } },
       { cookie: sol.cookie },
     );
     expect(toSeason.error?.message).toBe(
