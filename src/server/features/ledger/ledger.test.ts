@@ -4,6 +4,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEndpoints as endpoints } from "../../../shared/contracts/ledger-endpoints.js";
+import { seededRandom } from "../../../shared/rotation/prng.js";
 import { organizations } from "../../db/schema/clubs.js";
 import { ledgerBalances, ledgerEntries } from "../../db/schema/ledger.js";
 import { makeClub, makeUser, type TestUser } from "../../test/factories.js";
@@ -134,11 +135,7 @@ describe("a member's account", () => {
 
     // Seeded interleavings of credits and spends, some at once: after each round every balance
     // is the sum of its entries and none is below zero.
-    let seed = 7;
-    const next = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
+    const next = seededRandom(7);
     for (let round = 0; round < 15; round++) {
       await Promise.allSettled(
         Array.from({ length: 6 }, () => {

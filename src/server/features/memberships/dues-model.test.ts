@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { membershipsEndpoints as endpoints } from "../../../shared/contracts/memberships-endpoints.js";
 import { sessionsEndpoints } from "../../../shared/contracts/sessions-endpoints.js";
 import type { DuesStatus } from "../../../shared/domain/dues-state.js";
+import { seededRandom } from "../../../shared/rotation/prng.js";
 import { payments, sessionRegistrations } from "../../db/schema/sessions.js";
 import { makeClub, makeSessions, makeUser, type TestUser } from "../../test/factories.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
@@ -45,15 +46,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A small, seeded generator (mulberry32): the same seed plays the same interleaving. */
+/** The project's seeded generator (shared/rotation/prng.ts): the same seed plays the same interleaving. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
 }
 
