@@ -27,8 +27,6 @@ import { sessionParams } from "./sessions.js";
 
 const tags = ["memberships"];
 
-/** The one registered by a household's payer: someone of their household. */
-const householdRegistrationBody = z.object({ userId: patternText(z.string().min(1).max(100)) });
 /** Several people of the household (the payer too, if they like) registered and paid for at once. */
 const householdPlacesBody = z.object({
   userIds: z
@@ -268,19 +266,6 @@ export const membershipsEndpoints = {
     access: member,
     params: householdMemberParams,
     success: { status: 200, body: household },
-  }),
-  registerHousehold: endpoint({
-    method: "POST",
-    path: "/api/orgs/:orgId/sessions/:sessionId/household-registrations",
-    operationId: "registerHouseholdMember",
-    summary:
-      "Register someone of the household you pay for: their own place (held until you pay), or the waitlist",
-    tags: ["sessions", "memberships"],
-    access: member,
-    params: sessionParams,
-    body: householdRegistrationBody,
-    success: { status: 201, body: registerResponse },
-    errors: ["SESSION_CLOSED", "REGISTRATION_NOT_OPEN", "PAYMENTS_NOT_READY", "MEMBERS_ONLY"],
   }),
   registerHouseholdTogether: endpoint({
     method: "POST",

@@ -536,19 +536,6 @@ const matrix: Row[] = [
     except: { owner: 200 },
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/household/${await aHousehold(c)}` }),
   },
-  {
-    // Only the payer registers someone of their household.
-    method: "POST",
-    route: "/api/orgs/:orgId/sessions/:sessionId/household-registrations",
-    ok: 404,
-    except: { owner: 201 },
-    prepare: async (c) => {
-      await aHousehold(c);
-      return {
-        url: `/api/orgs/${c.orgId}/sessions/${(await makeSession(c)).id}/household-registrations`,
-        payload: { userId: c.extra.id },
-      };
-    },
   },
   {
     // Only the payer registers their household together.

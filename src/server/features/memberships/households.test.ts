@@ -61,6 +61,16 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The payer registers one of the household (as several, through the same request): the answer as one place's. */
+const registerOne = async (sessionId: string, userId: string, who = pat) => {
+  const answer = await t.call(
+    endpoints.registerHouseholdTogether,
+    { params: { orgId, sessionId }, body: { userIds: [userId] } },
+    { cookie: who.cookie },
+  );
+  const { registrations, checkoutUrl } = answer.body ?? { registrations: [], checkoutUrl: null };
+  return { ...answer, body: { registration: registrations[0]!, checkoutUrl } };
+};
 const household = (who: TestUser) =>
   t.call(endpoints.household, { params: { orgId } }, { cookie: who.cookie });
 
@@ -172,11 +182,7 @@ describe("a household", () => {
     });
     const people = (await household(pat)).body.people;
     const tommy = people.find((p) => p.role === "child")!;
-    const placed = await t.call(
-      endpoints.registerHousehold,
-      { params: { orgId, sessionId: session!.id }, body: { userId: tommy.userId } },
-      { cookie: pat.cookie },
-    );
+    const placed = await registerOne(session!.id, tommy.userId);
     expect(placed.status).toBe(201);
     // Tommy's own place, at the family plan's price (a quarter off $12), to be paid by Pat.
     expect(placed.body.registration).toMatchObject({
@@ -215,17 +221,9 @@ describe("a household", () => {
     ]);
 
     // Nobody registers someone outside their household; not even its adult, who does not pay.
-    const notTheirs = await t.call(
-      endpoints.registerHousehold,
-      { params: { orgId, sessionId: session!.id }, body: { userId: tommy.userId } },
-      { cookie: sam.cookie },
-    );
+    const notTheirs = await registerOne(session!.id, tommy.userId, sam);
     expect(notTheirs.status).toBe(404);
-    const stranger = await t.call(
-      endpoints.registerHousehold,
-      { params: { orgId, sessionId: session!.id }, body: { userId: owner.id } },
-      { cookie: pat.cookie },
-    );
+    const stranger = await registerOne(session!.id, owner.id);
     expect(stranger.status).toBe(404);
 
     // Pat gives Tommy's place up.
@@ -330,11 +328,7 @@ describe("a household", () => {
     );
     expect(taken.body.registration.status).toBe("pending_payment");
     const tommy = (await household(pat)).body.people.find((p) => p.role === "child")!;
-    const waiting = await t.call(
-      endpoints.registerHousehold,
-      { params: { orgId, sessionId }, body: { userId: tommy.userId } },
-      { cookie: pat.cookie },
-    );
+    const waiting = await registerOne(sessionId, tommy.userId);
     expect(waiting.body.registration.status).toBe("waitlisted");
     await t.call(
       sessionsEndpoints.cancelRegistration,
@@ -396,11 +390,7 @@ describe("a household", () => {
       { cookie: pat.cookie },
     );
     const tommy = (await household(pat)).body.people.find((p) => p.role === "child")!;
-    const placed = await t.call(
-      endpoints.registerHousehold,
-      { params: { orgId, sessionId: session!.id }, body: { userId: tommy.userId } },
-      { cookie: pat.cookie },
-    );
+    const placed = await registerOne(session!.id, tommy.userId);
     const [full] = await t.db
       .select()
       .from(payments)

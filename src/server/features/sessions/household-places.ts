@@ -10,20 +10,6 @@ import { householdPayerOf, readHousehold } from "../memberships/service.js";
 import { checkoutForAll } from "./payments.js";
 import { registerMany } from "./registrations.js";
 
-/** `userId` if they are in the household `payerId` pays for (and have accepted); 404 otherwise. */
-export async function householdPlayer(
-  db: Queryable,
-  organizationId: string,
-  payerId: string,
-  userId: string,
-) {
-  const household = await readHousehold(db, organizationId, payerId);
-  const found =
-    household.payer && household.people.some((p) => p.userId === userId && p.role !== "payer" && p.accepted);
-  if (!found) throw notFound("Not found");
-  return userId;
-}
-
 /**
  * Whom a cancellation acts for: the registration's own player when the caller pays for their
  * household, else the caller (whose own rules then apply: their place, or an organizer's).
@@ -62,8 +48,15 @@ export async function registerHouseholdTogether(
   userIds: string[],
 ) {
   const chosen = [...new Set(userIds)].sort((a, b) => Number(b === payerId) - Number(a === payerId));
-  for (const userId of chosen)
-    if (userId !== payerId) await householdPlayer(deps.database.db, organizationId, payerId, userId);
+  // Each one the payer's own, or someone of the household they pay for who has accepted: read
+  // once for all of them; anyone else is not found.
+  const household = await readHousehold(deps.database.db, organizationId, payerId);
+  const theirs = new Set(
+    household.payer
+      ? household.people.filter((p) => p.role !== "payer" && p.accepted).map((p) => p.userId)
+      : [],
+  );
+  if (chosen.some((userId) => userId !== payerId && !theirs.has(userId))) throw notFound("Not found");
   const placed = await registerMany(deps, organizationId, sessionId, chosen);
   const unpaid = placed.flatMap((place) => (place.paymentId ? [place.paymentId] : []));
   return {

@@ -8,7 +8,7 @@ import { sharedVariant } from "../../platform/memo/shared-answers.js";
 import { serve } from "../../platform/web/serve-endpoint.js";
 import { accessRules, updateAccessRules } from "../clubs/service.js";
 import { bringGuestWithCheckout } from "./guests.js";
-import { householdPlayer, registerHouseholdTogether } from "./household-places.js";
+import { registerHouseholdTogether } from "./household-places.js";
 import { publishedDraw } from "./lottery.js";
 import { releaseNoShows } from "./no-shows.js";
 import { registerWithCheckout } from "./payments.js";
@@ -58,13 +58,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     // Its definition is with the households' (memberships-endpoints.ts): the sessions' own stay
-    // light for every page that reads them.
-    serve(app, membershipsEndpoints.registerHousehold, async (request) => {
-      const { club } = request;
-      const player = await householdPlayer(db, club.organizationId, club.userId, request.body.userId);
-      return registerWithCheckout(deps, club.organizationId, request.params.sessionId, player);
-    });
-
+    // light for every page that reads them. One person or several, it is the same request.
     serve(app, membershipsEndpoints.registerHouseholdTogether, async (request) => {
       const { club } = request;
       const { sessionId } = request.params;
