@@ -536,9 +536,8 @@ const matrix: Row[] = [
     except: { owner: 200 },
     prepare: async (c) => ({ url: `/api/orgs/${c.orgId}/household/${await aHousehold(c)}` }),
   },
-  },
   {
-    // Only the payer registers their household together.
+    // Only the payer registers their household, one person or several.
     method: "POST",
     route: "/api/orgs/:orgId/sessions/:sessionId/household-places",
     ok: 404,
