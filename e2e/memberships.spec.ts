@@ -275,4 +275,13 @@ test("a family: a parent joins a household plan, adds a child and registers them
   await expect(parent.getByTestId("membership-status")).toHaveText("Past due");
   await page.reload();
   await expect(row).toContainText("Past due");
+
+  // At a desk: the session's household card and the club page's plans, as the parent sees them.
+  await parent.setViewportSize({ width: 1280, height: 900 });
+  await parent.goto(`/sessions/${sessionId}`);
+  await expect(parent.getByTestId("household-places")).toContainText("Registered");
+  await keepScreenshot(parent, "household-places-1280", { fullPage: true });
+  await parent.goto(`/club/${club.slug}?plan=${(await plan.json()).id}`);
+  await expect(parent.getByRole("button", { name: "Join: Family" })).toBeVisible();
+  await keepScreenshot(parent, "club-page-plans-1280", { fullPage: true });
 });
